@@ -1,0 +1,50 @@
+// Shared helpers for the engine's doctest suites.
+#pragma once
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "atlas/engine.hpp"
+
+namespace atlas_test {
+
+using atlas::json;
+
+/// Reads a file under the repository root (works natively and under node with NODERAWFS).
+inline std::string read_source_file(const std::string& relative) {
+  std::ifstream in(std::string(ATLAS_SOURCE_DIR) + "/" + relative, std::ios::binary);
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+/// Runs a command from request text and parses the response.
+inline json call(const std::string& command, const std::string& request_text) {
+  return json::parse(atlas::run_text(command, request_text));
+}
+
+inline json call(const std::string& command, const char* request_text) {
+  return call(command, std::string(request_text));
+}
+
+inline json call(const std::string& command, const json& request) { return atlas::run(command, request); }
+
+/// The error code of a response ("" when it is not an error).
+inline std::string error_code(const json& response) {
+  return atlas::is_error(response) ? response["error"]["code"].get<std::string>() : "";
+}
+
+inline std::string error_path(const json& response) {
+  return atlas::is_error(response) ? response["error"]["path"].get<std::string>() : "";
+}
+
+/// True when some error in the response has this code and path.
+inline bool has_error(const json& response, const std::string& code, const std::string& path) {
+  if (!response.contains("errors")) return false;
+  for (const auto& e : response["errors"])
+    if (e["code"] == code && e["path"] == path) return true;
+  return false;
+}
+
+}  // namespace atlas_test

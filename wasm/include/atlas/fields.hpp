@@ -1,0 +1,65 @@
+// Readers for request fields. Each one checks presence, type and range, records a coded
+// issue at the field's JSON pointer when something is wrong, and returns nullopt then.
+// Commands call them for every field first and compute only when problems.ok().
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "atlas/problems.hpp"
+
+namespace atlas {
+
+/// Allowed range of a numeric field; bounds are inclusive unless marked exclusive.
+struct Range {
+  double min;
+  double max;
+  bool min_exclusive = false;
+  bool integer = false;
+};
+
+/// The object being read and the pointer it sits at, so nested readers build exact paths.
+class Fields {
+ public:
+  Fields(const json& object, std::string path, Problems& problems);
+
+  bool has(std::string_view key) const;
+  std::string path_of(std::string_view key) const;
+  const json& object() const { return object_; }
+  Problems& problems() const { return problems_; }
+
+  /// A number within range. Absent: fallback if given, else a missing_field error.
+  std::optional<double> number(std::string_view key, Range range,
+                               std::optional<double> fallback = std::nullopt) const;
+  /// An integer within range (1.0 is accepted, 1.5 is not_integer).
+  std::optional<std::int64_t> integer(std::string_view key, Range range,
+                                      std::optional<std::int64_t> fallback = std::nullopt) const;
+  std::optional<bool> boolean(std::string_view key, std::optional<bool> fallback = std::nullopt) const;
+  /// A string; max_length guards against absurd input (counted in bytes).
+  std::optional<std::string> string(std::string_view key, std::size_t max_length = 10000,
+                                    std::optional<std::string> fallback = std::nullopt) const;
+  /// A string that must be one of the allowed values.
+  std::optional<std::string> choice(std::string_view key, std::initializer_list<std::string_view> allowed,
+                                    std::optional<std::string> fallback = std::nullopt) const;
+  /// A nested object (nullptr with an error when present but not an object, or missing and required).
+  const json* object(std::string_view key, bool required) const;
+
+  /// Warns about keys not in the known list (typos should not pass silently).
+  void warn_unknown(std::initializer_list<std::string_view> known) const;
+
+ private:
+  const json& object_;
+  std::string path_;
+  Problems& problems_;
+};
+
+/// JSON type names as people say them, for messages ("a number", "a string", …).
+std::string describe_type(const json& value);
+
+/// Reads the request root as an object; records not_object when it is not.
+bool require_object(const json& request, Problems& problems);
+
+}  // namespace atlas

@@ -1,0 +1,171 @@
+#include "atlas/fields.hpp"
+
+#include <cmath>
+#include <sstream>
+
+namespace atlas {
+
+namespace {
+
+std::string format_bound(double v) {
+  std::ostringstream out;
+  out.precision(12);
+  out << v;
+  return out.str();
+}
+
+std::string range_text(const Range& r) {
+  std::string lo = r.min_exclusive ? "greater than " + format_bound(r.min) : "at least " + format_bound(r.min);
+  return lo + " and at most " + format_bound(r.max);
+}
+
+}  // namespace
+
+std::string describe_type(const json& value) {
+  switch (value.type()) {
+    case json::value_t::null: return "null";
+    case json::value_t::boolean: return "a boolean";
+    case json::value_t::string: return "a string";
+    case json::value_t::array: return "an array";
+    case json::value_t::object: return "an object";
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned:
+    case json::value_t::number_float: return "a number";
+    default: return "an unsupported value";
+  }
+}
+
+bool require_object(const json& request, Problems& problems) {
+  if (request.is_object()) return true;
+  problems.error("not_object", "The request must be a JSON object, not " + describe_type(request) + ".", "");
+  return false;
+}
+
+Fields::Fields(const json& object, std::string path, Problems& problems)
+    : object_(object), path_(std::move(path)), problems_(problems) {}
+
+bool Fields::has(std::string_view key) const {
+  return object_.is_object() && object_.contains(std::string(key));
+}
+
+std::string Fields::path_of(std::string_view key) const { return child_path(path_, std::string(key)); }
+
+std::optional<double> Fields::number(std::string_view key, Range range, std::optional<double> fallback) const {
+  const std::string path = path_of(key);
+  if (!has(key)) {
+    if (fallback) return fallback;
+    problems_.error("missing_field", "'" + std::string(key) + "' is required.", path);
+    return std::nullopt;
+  }
+  const json& v = object_.at(std::string(key));
+  if (!v.is_number()) {
+    problems_.error("wrong_type", "'" + std::string(key) + "' must be a number, not " + describe_type(v) + ".", path);
+    return std::nullopt;
+  }
+  const double x = v.get<double>();
+  if (!std::isfinite(x)) {
+    problems_.error("not_finite", "'" + std::string(key) + "' must be a finite number.", path);
+    return std::nullopt;
+  }
+  if (range.integer && std::floor(x) != x) {
+    problems_.error("not_integer", "'" + std::string(key) + "' must be a whole number, not " + format_bound(x) + ".",
+                    path);
+    return std::nullopt;
+  }
+  const bool below = range.min_exclusive ? !(x > range.min) : x < range.min;
+  if (below || x > range.max) {
+    problems_.error("out_of_range",
+                    "'" + std::string(key) + "' is " + format_bound(x) + "; it must be " + range_text(range) + ".",
+                    path);
+    return std::nullopt;
+  }
+  return x;
+}
+
+std::optional<std::int64_t> Fields::integer(std::string_view key, Range range,
+                                            std::optional<std::int64_t> fallback) const {
+  range.integer = true;
+  auto x = number(key, range, fallback ? std::optional<double>(static_cast<double>(*fallback)) : std::nullopt);
+  if (!x) return std::nullopt;
+  return static_cast<std::int64_t>(*x);
+}
+
+std::optional<bool> Fields::boolean(std::string_view key, std::optional<bool> fallback) const {
+  const std::string path = path_of(key);
+  if (!has(key)) {
+    if (fallback) return fallback;
+    problems_.error("missing_field", "'" + std::string(key) + "' is required.", path);
+    return std::nullopt;
+  }
+  const json& v = object_.at(std::string(key));
+  if (!v.is_boolean()) {
+    problems_.error("wrong_type", "'" + std::string(key) + "' must be true or false, not " + describe_type(v) + ".",
+                    path);
+    return std::nullopt;
+  }
+  return v.get<bool>();
+}
+
+std::optional<std::string> Fields::string(std::string_view key, std::size_t max_length,
+                                          std::optional<std::string> fallback) const {
+  const std::string path = path_of(key);
+  if (!has(key)) {
+    if (fallback) return fallback;
+    problems_.error("missing_field", "'" + std::string(key) + "' is required.", path);
+    return std::nullopt;
+  }
+  const json& v = object_.at(std::string(key));
+  if (!v.is_string()) {
+    problems_.error("wrong_type", "'" + std::string(key) + "' must be a string, not " + describe_type(v) + ".", path);
+    return std::nullopt;
+  }
+  const auto& s = v.get_ref<const std::string&>();
+  if (s.size() > max_length) {
+    problems_.error("too_long",
+                    "'" + std::string(key) + "' is " + std::to_string(s.size()) + " bytes; the limit is " +
+                        std::to_string(max_length) + ".",
+                    path);
+    return std::nullopt;
+  }
+  return s;
+}
+
+std::optional<std::string> Fields::choice(std::string_view key, std::initializer_list<std::string_view> allowed,
+                                          std::optional<std::string> fallback) const {
+  auto s = string(key, 200, std::move(fallback));
+  if (!s) return std::nullopt;
+  for (auto a : allowed)
+    if (*s == a) return s;
+  std::string list;
+  for (auto a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
+  problems_.error("unknown_value", "'" + std::string(key) + "' is \"" + *s + "\"; expected one of: " + list + ".",
+                  path_of(key));
+  return std::nullopt;
+}
+
+const json* Fields::object(std::string_view key, bool required) const {
+  if (!has(key)) {
+    if (required) problems_.error("missing_field", "'" + std::string(key) + "' is required.", path_of(key));
+    return nullptr;
+  }
+  const json& v = object_.at(std::string(key));
+  if (!v.is_object()) {
+    problems_.error("wrong_type", "'" + std::string(key) + "' must be an object, not " + describe_type(v) + ".",
+                    path_of(key));
+    return nullptr;
+  }
+  return &v;
+}
+
+void Fields::warn_unknown(std::initializer_list<std::string_view> known) const {
+  if (!object_.is_object()) return;
+  for (auto it = object_.begin(); it != object_.end(); ++it) {
+    bool found = false;
+    for (auto k : known) found = found || it.key() == k;
+    if (!found)
+      problems_.warning("unknown_field", "'" + it.key() + "' is not a known field here and is ignored.",
+                        path_of(it.key()));
+  }
+}
+
+}  // namespace atlas
