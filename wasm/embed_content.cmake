@@ -1,5 +1,6 @@
 # Writes a C++ source holding each preset file's bytes, keyed by file name.
 # Bytes (not a raw string literal) so no content can break the generated code.
+string(REPLACE "|" ";" FILES "${FILES}")
 set(body "")
 set(table "")
 set(index 0)
