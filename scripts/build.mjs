@@ -1,0 +1,127 @@
+// npm run build: engine (native CLI + WASM module) → validate the entry with the engine →
+// static site in dist/ (HTML with the entry's text, MathML, CSS, one JS bundle, the engine).
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { ensureSetup } from './lib/setup.mjs';
+import { buildDir, cli, distDir, engineModule, entryFile, nativeDir, root, wasmDir } from './lib/paths.mjs';
+
+function step(label, cmd, args, options = {}) {
+  const t0 = Date.now();
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...options });
+  if (r.status !== 0) {
+    console.error(`[build] ${label} failed`);
+    process.exit(r.status || 1);
+  }
+  console.log(`[build] ${label} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+}
+
+/** Configures and builds the native CLI and tests, and the WASM module and tests. */
+export function buildEngine({ tests = false } = {}) {
+  const jobs = ['-j', process.env.ATLAS_JOBS || '2'];
+  if (!existsSync(join(nativeDir, 'CMakeCache.txt')))
+    step('configure native', 'cmake', ['-S', root, '-B', nativeDir, '-DCMAKE_BUILD_TYPE=Release', `-DATLAS_TESTS=${tests ? 'ON' : 'OFF'}`], { stdio: ['ignore', 'ignore', 'inherit'] });
+  else if (tests) step('configure native', 'cmake', ['-B', nativeDir, '-DATLAS_TESTS=ON'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  step('build native', 'cmake', ['--build', nativeDir, ...jobs]);
+  if (!existsSync(join(wasmDir, 'CMakeCache.txt')))
+    step('configure wasm', 'emcmake', ['cmake', '-S', root, '-B', wasmDir, '-DCMAKE_BUILD_TYPE=Release', '-DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node', `-DATLAS_TESTS=${tests ? 'ON' : 'OFF'}`], { stdio: ['ignore', 'ignore', 'inherit'] });
+  else if (tests) step('configure wasm', 'cmake', ['-B', wasmDir, '-DATLAS_TESTS=ON'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  step('build wasm', 'cmake', ['--build', wasmDir, ...jobs]);
+}
+
+function validateEntry() {
+  const r = spawnSync(cli, ['validate', entryFile], { encoding: 'utf8' });
+  if (r.status !== 0 && r.status !== 2) {
+    console.error(r.stderr);
+    process.exit(1);
+  }
+  return { ok: r.status === 0, response: JSON.parse(r.stdout) };
+}
+
+function readPartials() {
+  const partials = {};
+  for (const name of ['lab', 'planner', 'quiz']) {
+    const file = join(root, 'web', 'partials', `${name}.html`);
+    partials[name] = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  }
+  return partials;
+}
+
+/** Entry ids available in this build (content/*.json files). */
+function knownEntries() {
+  return new Set(readdirSync(join(root, 'content')).filter((f) => f.endsWith('.json')).map((f) => basename(f, '.json')));
+}
+
+function writeCss() {
+  const styles = join(root, 'web', 'styles');
+  const own = readdirSync(styles).filter((f) => f.endsWith('.css')).sort((a, b) => (a === 'base.css' ? -1 : b === 'base.css' ? 1 : a.localeCompare(b)));
+  const parts = [
+    readFileSync(join(root, 'node_modules/temml/dist/Temml-Local.css'), 'utf8'),
+    readFileSync(join(root, 'node_modules/uplot/dist/uPlot.min.css'), 'utf8'),
+    ...own.map((f) => `/* ${f} */\n${readFileSync(join(styles, f), 'utf8')}`),
+  ];
+  writeFileSync(join(distDir, 'atlas.css'), parts.join('\n'));
+  copyFileSync(join(root, 'node_modules/temml/dist/Temml.woff2'), join(distDir, 'Temml.woff2'));
+}
+
+async function bundleJs() {
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    entryPoints: [join(root, 'web/src/main.js')],
+    bundle: true,
+    format: 'iife', // a classic script: module scripts are blocked from file://
+    minify: true,
+    sourcemap: false,
+    target: ['es2020'],
+    outfile: join(distDir, 'app.js'),
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+}
+
+async function main() {
+  ensureSetup();
+  const t0 = Date.now();
+  // ATLAS_SKIP_ENGINE=1 reuses the engine already built (tests that only re-render the site).
+  if (process.env.ATLAS_SKIP_ENGINE !== '1') buildEngine({ tests: process.env.ATLAS_BUILD_TESTS === '1' });
+  else if (!existsSync(cli) || !existsSync(engineModule)) {
+    console.error('[build] ATLAS_SKIP_ENGINE=1 but the engine is not built yet');
+    process.exit(1);
+  }
+  const { renderEntry, renderInvalid } = await import('./lib/render-entry.mjs');
+  const { esc, jsonForScript } = await import('./lib/html.mjs');
+  const template = readFileSync(join(root, 'web/index.html'), 'utf8');
+  rmSync(distDir, { recursive: true, force: true });
+  mkdirSync(distDir, { recursive: true });
+  cpSync(join(root, 'web/static'), distDir, { recursive: true });
+  writeCss();
+
+  const { ok, response } = validateEntry();
+  const rel = relative(root, entryFile);
+  if (!ok) {
+    // Still write a page: someone opening dist/ sees the engine's message, not a blank page.
+    const html = template
+      .replace('<!--atlas:title-->', () => 'Invalid entry — Parallelism Atlas')
+      .replace('<!--atlas:description-->', () => 'This build failed entry validation.')
+      .replace('<!--atlas:entry-->', () => renderInvalid(response, rel))
+      .replace('<!--atlas:data-->', () => '')
+      .replace(/<script src="[^"]+"><\/script>\s*/g, '');
+    writeFileSync(join(distDir, 'index.html'), html);
+    console.error(`[build] ${rel} is invalid:`);
+    for (const e of response.errors) console.error(`  ${e.path || '/'}  ${e.code}: ${e.message}`);
+    process.exit(2);
+  }
+  for (const w of response.warnings ?? []) console.warn(`[build] warning ${w.path} ${w.code}: ${w.message}`);
+  const entry = response.entry;
+  const html = template
+    .replace('<!--atlas:title-->', () => `${esc(entry.name)} — Parallelism Atlas`)
+    .replace('<!--atlas:description-->', () => esc(entry.role))
+    .replace('<!--atlas:entry-->', () => renderEntry(entry, readPartials(), knownEntries()))
+    .replace('<!--atlas:data-->', () => `<script type="application/json" id="atlas-entry">${jsonForScript(entry)}</script>`);
+  writeFileSync(join(distDir, 'index.html'), html);
+  copyFileSync(engineModule, join(distDir, 'atlas-engine.js'));
+  await bundleJs();
+  console.log(`[build] site written to ${relative(root, distDir) || '.'}/ in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+if (process.argv[1] && process.argv[1].endsWith('build.mjs')) await main();

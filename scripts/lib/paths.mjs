@@ -1,0 +1,12 @@
+// Where things live. ATLAS_BUILD_DIR and ATLAS_DIST let several builds coexist (parallel work, tests).
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const buildDir = resolve(root, process.env.ATLAS_BUILD_DIR || 'build');
+export const distDir = resolve(root, process.env.ATLAS_DIST || 'dist');
+export const nativeDir = join(buildDir, 'native');
+export const wasmDir = join(buildDir, 'wasm');
+export const cli = join(nativeDir, 'wasm', 'atlas');
+export const engineModule = join(wasmDir, 'wasm', 'atlas_engine.js');
+export const entryFile = resolve(root, process.env.ATLAS_ENTRY || 'content/parallelism.json');

@@ -1,0 +1,68 @@
+// Real headless Debian Chromium through playwright-core, against the built site. Every page
+// records console errors, page errors, CSP violations and requests that leave the site's folder.
+import { chromium } from 'playwright-core';
+import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { serveFolder } from '../../scripts/lib/static-server.mjs';
+import { distDir } from '../../scripts/lib/paths.mjs';
+
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+let browserPromise = null;
+
+/** One browser per test process. */
+export function browser() {
+  browserPromise ??= chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return browserPromise;
+}
+
+export async function closeBrowser() {
+  if (browserPromise) (await browserPromise).close();
+  browserPromise = null;
+}
+
+let serverPromise = null;
+
+/** Serves dist/ once per process; returns the base URL (ends with '/'). */
+export function siteUrl() {
+  serverPromise ??= serveFolder(distDir).then((s) => {
+    s.server.unref();
+    return s;
+  });
+  return serverPromise.then((s) => s.url);
+}
+
+/**
+ * Opens the page. options: path (appended to the site URL, e.g. '#lab' or '?embed=lab'),
+ * file (true: open dist/index.html from file://), width/height, javaScriptEnabled, colorScheme,
+ * reducedMotion, waitReady (default true when JS is on: waits for the engine).
+ */
+export async function openPage(options = {}) {
+  const { path = '', file = false, width = 1280, height = 900, javaScriptEnabled = true, colorScheme = 'light',
+    reducedMotion = 'no-preference', waitReady = javaScriptEnabled, url: explicitUrl } = options;
+  const b = await browser();
+  const context = await b.newContext({ viewport: { width, height }, javaScriptEnabled, colorScheme, reducedMotion });
+  const page = await context.newPage();
+  const base = file ? pathToFileURL(join(distDir, 'index.html')).href : await siteUrl();
+  const url = explicitUrl ?? base + path;
+  const siteRoot = file ? pathToFileURL(distDir).href + '/' : base.replace(/[^/]*$/, '');
+  const record = { consoleErrors: [], pageErrors: [], offSite: [], requests: [], cspViolations: [] };
+  page.on('console', (m) => { if (m.type() === 'error') record.consoleErrors.push(m.text()); });
+  page.on('pageerror', (e) => record.pageErrors.push(String(e)));
+  page.on('request', (r) => {
+    const u = r.url();
+    record.requests.push(u);
+    if (!u.startsWith(siteRoot) && !u.startsWith('data:') && !u.startsWith('blob:') && !u.startsWith('about:')) record.offSite.push(u);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window.__cspViolations ||= []).push(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  await page.goto(url);
+  if (waitReady) await page.waitForFunction(() => document.documentElement.dataset.engine === 'ready', null, { timeout: 20000 });
+  const close = () => context.close();
+  const csp = async () => (javaScriptEnabled ? page.evaluate(() => window.__cspViolations || []) : []);
+  return { page, context, url, record, close, csp };
+}

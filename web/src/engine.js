@@ -1,0 +1,76 @@
+// The page's only door to the C++ engine. Layer one is the embind module (atlas-engine.js,
+// global createAtlasEngine, one function call(command, text) → text); this wrapper parses,
+// types and caches. Load once: every caller awaits the same promise.
+
+/** @typedef {{code: string, message: string, path: string}} EngineIssue */
+/** @typedef {{error: EngineIssue, errors: EngineIssue[], warnings?: EngineIssue[]}} EngineError */
+
+/** @type {Promise<Engine> | null} */
+let loading = null;
+
+export class EngineLoadError extends Error {}
+
+export class Engine {
+  /** @param {{call: (command: string, request: string) => string}} module */
+  constructor(module) {
+    this.module = module;
+    /** @type {{engine: string, version: string, contract: number, commands: string[]}} */
+    this.version = this.run('version', {});
+  }
+
+  /**
+   * Runs an engine command. Never throws for bad input: errors come back as data.
+   * @param {string} command
+   * @param {unknown} request
+   * @returns {any}
+   */
+  run(command, request) {
+    let text;
+    try {
+      text = JSON.stringify(request);
+    } catch (e) {
+      return engineError('invalid_request', `The request could not be serialised: ${e.message}`);
+    }
+    if (text === undefined) return engineError('invalid_request', 'The request is empty.');
+    return JSON.parse(this.module.call(command, text));
+  }
+}
+
+/** True when a response is an engine error. */
+export function isError(response) {
+  return response !== null && typeof response === 'object' && 'error' in response;
+}
+
+function engineError(code, message) {
+  const issue = { code, message, path: '' };
+  return { error: issue, errors: [issue] };
+}
+
+/**
+ * Loads the engine once. `factory` defaults to the global createAtlasEngine from
+ * atlas-engine.js; tests pass their own.
+ * @param {{factory?: Function, timeoutMs?: number}} [options]
+ * @returns {Promise<Engine>}
+ */
+export function loadEngine({ factory, timeoutMs = 15000 } = {}) {
+  if (loading) return loading;
+  const create = factory ?? /** @type {any} */ (globalThis).createAtlasEngine;
+  loading = new Promise((resolve, reject) => {
+    if (typeof create !== 'function') {
+      reject(new EngineLoadError('the engine script (atlas-engine.js) did not load'));
+      return;
+    }
+    const timer = setTimeout(() => reject(new EngineLoadError('the engine took too long to start')), timeoutMs);
+    Promise.resolve()
+      .then(() => create())
+      .then((module) => {
+        clearTimeout(timer);
+        resolve(new Engine(module));
+      })
+      .catch((e) => {
+        clearTimeout(timer);
+        reject(new EngineLoadError(`the engine failed to start: ${e && e.message ? e.message : e}`));
+      });
+  });
+  return loading;
+}

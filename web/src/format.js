@@ -1,0 +1,72 @@
+// Display formatting only: numbers arrive from the engine in SI units; these functions choose
+// a readable unit and precision. They never compute model quantities.
+
+const DASH = '—';
+
+function finite(x) {
+  return typeof x === 'number' && Number.isFinite(x);
+}
+
+function trimmed(x, digits) {
+  const abs = Math.abs(x);
+  const decimals = abs >= 100 ? 0 : abs >= 10 ? Math.max(0, digits - 2) : digits - 1;
+  return x.toFixed(Math.min(decimals, 6));
+}
+
+function scaled(x, units, base, digits) {
+  if (!finite(x)) return DASH;
+  let i = 0;
+  let v = x;
+  while (Math.abs(v) >= base && i < units.length - 1) {
+    v /= base;
+    i += 1;
+  }
+  return `${trimmed(v, digits)} ${units[i]}`;
+}
+
+/** Bytes in binary units (KiB, MiB, …) — memory and payloads. */
+export function formatBytes(bytes, digits = 3) {
+  return scaled(bytes, ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'], 1024, digits);
+}
+
+/** Bytes in decimal units (kB, MB, GB) — as nccl-tests and vendors quote them. */
+export function formatBytesDecimal(bytes, digits = 3) {
+  return scaled(bytes, ['B', 'kB', 'MB', 'GB', 'TB', 'PB'], 1000, digits);
+}
+
+/** Seconds in ns/µs/ms/s, or min/h/days for long spans. */
+export function formatSeconds(seconds, digits = 3) {
+  if (!finite(seconds)) return DASH;
+  const a = Math.abs(seconds);
+  if (a === 0) return '0 s';
+  if (a < 1e-6) return `${trimmed(seconds * 1e9, digits)} ns`;
+  if (a < 1e-3) return `${trimmed(seconds * 1e6, digits)} µs`;
+  if (a < 1) return `${trimmed(seconds * 1e3, digits)} ms`;
+  if (a < 120) return `${trimmed(seconds, digits)} s`;
+  if (a < 7200) return `${trimmed(seconds / 60, digits)} min`;
+  if (a < 172800) return `${trimmed(seconds / 3600, digits)} h`;
+  return `${trimmed(seconds / 86400, digits)} days`;
+}
+
+/** Bytes per second in GB/s-style decimal units (1 GB = 1e9 B, the nccl-tests convention). */
+export function formatRate(bytesPerSecond, digits = 3) {
+  return scaled(bytesPerSecond, ['B/s', 'kB/s', 'MB/s', 'GB/s', 'TB/s'], 1000, digits);
+}
+
+/** FLOP/s in decimal units. */
+export function formatFlops(flops, digits = 3) {
+  return scaled(flops, ['FLOP/s', 'kFLOP/s', 'MFLOP/s', 'GFLOP/s', 'TFLOP/s', 'PFLOP/s', 'EFLOP/s'], 1000, digits);
+}
+
+/** Large counts with thin grouping: 8,030,261,248; or with a suffix when compact. */
+export function formatCount(n, { compact = false } = {}) {
+  if (!finite(n)) return DASH;
+  if (compact) return scaled(n, ['', 'k', 'M', 'B', 'T'], 1000, 3).trim();
+  return Math.round(n).toLocaleString('en-US');
+}
+
+/** A fraction 0…1 as a percentage. */
+export function formatPercent(fraction, digits = 1) {
+  if (!finite(fraction)) return DASH;
+  return `${(fraction * 100).toFixed(digits)} %`;
+}
