@@ -54,8 +54,21 @@ function engineError(code, message) {
  */
 export function loadEngine({ factory, timeoutMs = 15000 } = {}) {
   if (loading) return loading;
-  const create = factory ?? /** @type {any} */ (globalThis).createAtlasEngine;
-  loading = new Promise((resolve, reject) => {
+  loading = whenScriptsLoaded().then(() => start(factory ?? /** @type {any} */ (globalThis).createAtlasEngine, timeoutMs));
+  return loading;
+}
+
+// The page runs app.js before the (large) engine script so layout applies first; the engine's
+// global exists once the document has loaded.
+function whenScriptsLoaded() {
+  if (typeof document === 'undefined' || document.readyState === 'complete' || /** @type {any} */ (globalThis).createAtlasEngine)
+    return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
+
+/** @returns {Promise<Engine>} */
+function start(create, timeoutMs) {
+  return new Promise((resolve, reject) => {
     if (typeof create !== 'function') {
       reject(new EngineLoadError('the engine script (atlas-engine.js) did not load'));
       return;
@@ -72,5 +85,4 @@ export function loadEngine({ factory, timeoutMs = 15000 } = {}) {
         reject(new EngineLoadError(`the engine failed to start: ${e && e.message ? e.message : e}`));
       });
   });
-  return loading;
 }

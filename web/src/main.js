@@ -1,10 +1,14 @@
-// Boot: the static page already shows the whole entry; this enhances it. The engine loads
-// once; each interactive view starts on its own so one failure cannot blank the others.
+// Boot: the static page already shows the whole entry; this enhances it. Embed layout and theme
+// apply first; the engine loads once; each interactive view starts on its own so one failure
+// cannot blank the others; then links, embeds and sharing attach to the views' state.
 import { loadEngine, isError } from './engine.js';
 import { Views } from './views.js';
 import { channel } from './channel.js';
 import { h, replaceChildren } from './dom.js';
 import { initRoutes } from './routes.js';
+import { readEmbedOptions, applyEmbedLayout, applyControlFlags, startEmbedChannel, EMBED_PARTS } from './embed.js';
+import { trackState } from './permalink.js';
+import { initShare } from './share.js';
 import { initLab } from './lab/index.js';
 import { initPlanner } from './planner/index.js';
 import { initQuiz } from './quiz/index.js';
@@ -27,6 +31,15 @@ function setEngineState(text, kind) {
   el.dataset.state = kind;
 }
 
+/** Shows notes (bad link values, bad embed flags) where the reader looks first. */
+function showNotes(notes) {
+  if (notes.length === 0) return;
+  const status = document.getElementById('atlas-status');
+  if (!status) return;
+  status.append(h('div', { class: 'notice notice-warn', dataset: { notes: 'link' } },
+    h('ul', {}, ...notes.map((n) => h('li', { text: n })))));
+}
+
 /** Shows a message in the section that failed, instead of leaving it empty. */
 function showSectionError(sectionId, message) {
   const section = document.getElementById(sectionId === 'quiz' ? 'check' : sectionId);
@@ -47,8 +60,22 @@ function checkEntry(engine, entry) {
   return false;
 }
 
+/** Tracks which interactive part the reader used last, for links and the embed dialog. */
+function trackOpenSection(initial) {
+  let open = initial;
+  const sectionToPart = Object.fromEntries(Object.entries(EMBED_PARTS).map(([part, id]) => [id, part]));
+  document.addEventListener('focusin', (e) => {
+    const section = /** @type {Element} */ (e.target).closest?.('main > section');
+    if (section && sectionToPart[section.id] && section.id !== 'entry') open = sectionToPart[section.id];
+  });
+  return () => open;
+}
+
 async function boot() {
-  document.documentElement.classList.add('js');
+  const root = document.documentElement;
+  root.classList.add('js');
+  const embed = readEmbedOptions();
+  applyEmbedLayout(embed);
   const entry = readEntry();
   const views = new Views();
   window.atlas = { views, ready: false };
@@ -58,7 +85,9 @@ async function boot() {
     engine = await loadEngine();
   } catch (e) {
     setEngineState(`Interactive parts unavailable: ${e.message}. The text above and below is complete.`, 'failed');
-    document.documentElement.classList.add('engine-failed');
+    root.classList.add('engine-failed');
+    showNotes(embed.notes);
+    startEmbedChannel({ version: null });
     return;
   }
   const versionEl = document.getElementById('engine-version');
@@ -76,10 +105,18 @@ async function boot() {
       showSectionError(id, `This part could not start: ${e && e.message ? e.message : e}`);
     }
   }
+  let openPart = embed.part;
+  const linkOpen = trackState(views, { getOpen: () => getOpen(), onNotes: showNotes });
+  openPart = linkOpen || openPart;
+  const getOpen = trackOpenSection(openPart);
+  showNotes([...embed.notes, ...applyControlFlags(embed)]);
+  initShare(views, getOpen);
+  startEmbedChannel({ version: engine.version.version });
   setEngineState('Interactive · computed by the C++ engine in WebAssembly', 'ready');
   window.atlas = { views, engine, ready: true };
-  document.documentElement.dataset.engine = 'ready';
+  root.dataset.engine = 'ready';
   document.dispatchEvent(new CustomEvent('atlas:ready'));
+  if (linkOpen && !embed.part && EMBED_PARTS[linkOpen]) document.getElementById(EMBED_PARTS[linkOpen])?.scrollIntoView();
 }
 
 boot();

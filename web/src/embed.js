@@ -1,0 +1,104 @@
+// Embed mode for course sites: ?embed=entry|lab|planner|quiz shows one part without page
+// chrome; theme=light|dark|auto; hide=a,b and lock=a,b hide or freeze controls by their
+// data-param name. The page reports its height to the host (atlas:resize) and answers the
+// atlas:hello handshake. Protocol: README "Embedding".
+import { post, isEmbedded, setHostOrigin } from './channel.js';
+
+/** Parts that can be embedded and the section each one shows. */
+export const EMBED_PARTS = { entry: 'entry', lab: 'lab', planner: 'planner', quiz: 'check' };
+const THEMES = ['light', 'dark', 'auto'];
+const PARAM_NAME = /^[a-z][a-z0-9_-]{0,40}$/i;
+
+/**
+ * Reads embed options from the query string. Invalid values are reported, not obeyed.
+ * @returns {{part: string|null, theme: string, hide: string[], lock: string[], notes: string[]}}
+ */
+export function readEmbedOptions(search = location.search) {
+  const q = new URLSearchParams(search);
+  const notes = [];
+  let part = q.get('embed');
+  if (part !== null && !Object.hasOwn(EMBED_PARTS, part)) {
+    notes.push(`Unknown embed part “${part.slice(0, 40)}”; showing the whole page (parts: ${Object.keys(EMBED_PARTS).join(', ')}).`);
+    part = null;
+  }
+  let theme = q.get('theme') ?? 'auto';
+  if (!THEMES.includes(theme)) {
+    notes.push(`Unknown theme “${theme.slice(0, 40)}”; using auto (themes: ${THEMES.join(', ')}).`);
+    theme = 'auto';
+  }
+  const list = (name) => (q.get(name) ?? '').split(',').map((s) => s.trim()).filter(Boolean).filter((s) => {
+    if (PARAM_NAME.test(s)) return true;
+    notes.push(`Ignored ${name} entry “${s.slice(0, 40)}”: not a control name.`);
+    return false;
+  });
+  return { part, theme, hide: list('hide'), lock: list('lock'), notes };
+}
+
+/** Applies theme and embed layout before anything is drawn (no flash of the full page). */
+export function applyEmbedLayout(options) {
+  const root = document.documentElement;
+  if (options.theme !== 'auto') root.dataset.theme = options.theme;
+  if (!options.part) return;
+  root.classList.add('embed');
+  root.dataset.embed = options.part;
+}
+
+/**
+ * Hides or locks controls by data-param within the embedded part (or the page). Returns notes
+ * for names that match no control, so an instructor sees a typo.
+ */
+export function applyControlFlags(options) {
+  const notes = [];
+  const scopeId = options.part && options.part !== 'entry' ? EMBED_PARTS[options.part] : null;
+  const scope = (scopeId && document.getElementById(scopeId)) || document;
+  const find = (name) => [...scope.querySelectorAll('[data-param]')].filter((el) => el.dataset.param === name);
+  for (const name of options.hide) {
+    const found = find(name);
+    if (found.length === 0) notes.push(`hide=${name}: no control with that name here.`);
+    for (const el of found) el.hidden = true;
+  }
+  for (const name of options.lock) {
+    const found = find(name);
+    if (found.length === 0) notes.push(`lock=${name}: no control with that name here.`);
+    for (const el of found) {
+      el.dataset.locked = 'true';
+      for (const input of el.querySelectorAll('input, select, textarea, button')) {
+        input.disabled = true;
+        input.setAttribute('aria-disabled', 'true');
+      }
+    }
+  }
+  return notes;
+}
+
+function documentHeight() {
+  return Math.ceil(Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0));
+}
+
+/** Starts the resize reporting and the handshake when the page is framed. */
+export function startEmbedChannel({ version }) {
+  if (!isEmbedded()) return;
+  let last = -1;
+  const report = () => {
+    const height = documentHeight();
+    if (height === last) return;
+    last = height;
+    post('resize', { height });
+  };
+  const schedule = () => requestAnimationFrame(report);
+  new ResizeObserver(schedule).observe(document.documentElement);
+  window.addEventListener('load', schedule);
+  document.fonts?.ready.then(schedule);
+  document.addEventListener('atlas:ready', schedule);
+  window.addEventListener('message', (event) => {
+    // Only the frame's parent may talk to us, and only with the one message we understand.
+    if (event.source !== window.parent) return;
+    const data = event.data;
+    if (!data || typeof data !== 'object' || data.type !== 'atlas:hello') return;
+    if (typeof event.origin === 'string' && event.origin !== 'null') setHostOrigin(event.origin);
+    post('welcome', { version, height: documentHeight() });
+    last = -1;
+    report();
+  });
+  report();
+}

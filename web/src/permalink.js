@@ -1,0 +1,120 @@
+// The page's state in the URL hash, so a link restores the exact view:
+//   #v=1&open=lab&lab.ranks=16&lab.bytes=1073741824&planner.tp=8
+// Only values that differ from a view's defaults are written. Links from older schema
+// versions are migrated; invalid values fall back to defaults with a visible note.
+
+export const SCHEMA_VERSION = 1;
+
+/**
+ * Migrations from older link formats to the current one, keyed by the version they upgrade.
+ * Version 0 is the pre-versioned lab link (#ranks=8&bytes=…&bandwidth=…&latency=…).
+ * @type {Record<number, (params: Map<string, string>) => Map<string, string>>}
+ */
+const MIGRATIONS = {
+  0: (params) => {
+    const out = new Map();
+    for (const [k, v] of params) {
+      if (k === 'v') continue;
+      out.set(k.includes('.') ? k : `lab.${k}`, v);
+    }
+    if (!out.has('open')) out.set('open', 'lab');
+    out.delete('lab.open');
+    return out;
+  },
+};
+
+/** True when the hash holds view state (not a section anchor or an entry route). */
+export function isStateHash(hash) {
+  return /^#v=\d+(&|$)/.test(hash) || /^#(ranks|bytes|bandwidth|latency)=/.test(hash);
+}
+
+/** Parses a state hash into {version, open, states: {viewId: {param: string}}}. */
+export function parseStateHash(hash) {
+  let params = new Map();
+  for (const part of hash.replace(/^#/, '').split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    const key = decodeSafe(eq < 0 ? part : part.slice(0, eq));
+    const value = decodeSafe(eq < 0 ? '' : part.slice(eq + 1));
+    if (key !== null && value !== null && key.length <= 64 && value.length <= 256) params.set(key, value);
+  }
+  let version = params.has('v') ? Number(params.get('v')) : 0;
+  const notes = [];
+  if (!Number.isInteger(version) || version < 0) version = 0;
+  if (version > SCHEMA_VERSION) notes.push(`This link was made by a newer version (v${version}); some settings may not apply.`);
+  for (let v = version; v < SCHEMA_VERSION; v += 1) if (MIGRATIONS[v]) params = MIGRATIONS[v](params);
+  const states = {};
+  for (const [key, value] of params) {
+    const dot = key.indexOf('.');
+    if (dot <= 0) continue;
+    const view = key.slice(0, dot);
+    (states[view] ??= {})[key.slice(dot + 1)] = value;
+  }
+  return { version, open: params.get('open') || null, states, notes };
+}
+
+function decodeSafe(s) {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
+/** Serialises the views' states (only non-default values) into a hash. */
+export function stateHash(views, open) {
+  const parts = [`v=${SCHEMA_VERSION}`];
+  if (open) parts.push(`open=${encodeURIComponent(open)}`);
+  for (const id of views.ids()) {
+    const view = views.get(id);
+    const state = view.getState();
+    for (const [key, value] of Object.entries(state)) {
+      if (view.defaults && String(view.defaults[key]) === String(value)) continue;
+      parts.push(`${encodeURIComponent(`${id}.${key}`)}=${encodeURIComponent(String(value))}`);
+    }
+  }
+  return `#${parts.join('&')}`;
+}
+
+/**
+ * Applies a parsed link to the views. Values arrive as strings; each view's setState converts
+ * and validates them and returns the names it rejected. Returns human-readable notes.
+ */
+export function applyLink(views, parsed) {
+  const notes = [...parsed.notes];
+  for (const [id, state] of Object.entries(parsed.states)) {
+    if (!views.get(id)) {
+      notes.push(`The link mentions a part of the page that does not exist here (“${id}”); ignored.`);
+      continue;
+    }
+    const rejected = views.get(id).setState(state) ?? [];
+    for (const name of rejected) notes.push(`Invalid value for ${id}.${name} in the link (“${String(state[name]).slice(0, 40)}”); using the default.`);
+  }
+  return notes;
+}
+
+/** Keeps the hash in step with the views; returns a function giving the current link. */
+export function trackState(views, { getOpen, onNotes }) {
+  let timer = 0;
+  views.onChange(() => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const hash = stateHash(views, getOpen());
+      if (hash !== location.hash) history.replaceState(null, '', hash);
+    }, 150);
+  });
+  if (isStateHash(location.hash)) {
+    const parsed = parseStateHash(location.hash);
+    const notes = applyLink(views, parsed);
+    if (notes.length) onNotes(notes);
+    return parsed.open;
+  }
+  return null;
+}
+
+/** The full link to the current state (page URL without query parts except embed flags). */
+export function currentLink(views, open) {
+  const url = new URL(location.href);
+  url.hash = stateHash(views, open);
+  return url.href;
+}

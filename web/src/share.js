@@ -1,0 +1,94 @@
+// "Copy link" and "Embed…": the permalink of the current state, and an iframe snippet
+// (with optional hidden or locked controls) for course pages.
+import { h, replaceChildren } from './dom.js';
+import { currentLink } from './permalink.js';
+import { EMBED_PARTS } from './embed.js';
+
+const PART_LABELS = { entry: 'Entry text (no labs)', lab: 'Ring all-reduce lab', planner: 'Split explorer', quiz: 'Check question and practice' };
+
+async function copyText(text, input, feedback) {
+  try {
+    await navigator.clipboard.writeText(text);
+    feedback.textContent = 'Copied.';
+  } catch {
+    // file:// and some embeds have no clipboard permission: leave the text selected instead.
+    input.focus();
+    input.select();
+    feedback.textContent = 'Press Ctrl+C (⌘C) to copy the selected text.';
+  }
+}
+
+/** The iframe snippet for a part of the page with its options. */
+export function embedSnippet({ link, part, theme, hide, lock }) {
+  const url = new URL(link);
+  url.search = '';
+  const q = new URLSearchParams({ embed: part });
+  if (theme !== 'auto') q.set('theme', theme);
+  if (hide.length) q.set('hide', hide.join(','));
+  if (lock.length) q.set('lock', lock.join(','));
+  url.search = q.toString();
+  if (part === 'entry' || part === 'quiz') url.hash = '';
+  const host = new URL('atlas-host.js', url).href.split('?')[0];
+  const title = `Parallelism Atlas — ${PART_LABELS[part]}`;
+  const attr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return `<iframe src="${attr(url.href)}" title="${attr(title)}" data-atlas-embed width="100%" height="640" loading="lazy" referrerpolicy="no-referrer"></iframe>\n<script src="${attr(host)}"></script>`;
+}
+
+function controlNames(part) {
+  const scope = part === 'entry' ? null : document.getElementById(EMBED_PARTS[part]);
+  if (!scope) return [];
+  return [...new Set([...scope.querySelectorAll('[data-param]')].map((el) => el.dataset.param))];
+}
+
+function openEmbedDialog(views, getOpen) {
+  const feedback = h('p', { class: 'share-feedback', role: 'status' });
+  const snippet = h('textarea', { id: 'embed-snippet', readonly: true, rows: 6 });
+  const part = h('select', { id: 'embed-part' }, ...Object.keys(EMBED_PARTS).map((p) => h('option', { value: p, text: PART_LABELS[p] })));
+  const theme = h('select', { id: 'embed-theme' }, ...['auto', 'light', 'dark'].map((t) => h('option', { value: t, text: t })));
+  const flags = h('div', { class: 'flags' });
+  const open = getOpen();
+  if (open && Object.hasOwn(EMBED_PARTS, open)) part.value = open;
+  const update = () => {
+    const hide = [...flags.querySelectorAll('select')].filter((s) => s.value === 'hide').map((s) => s.dataset.name);
+    const lock = [...flags.querySelectorAll('select')].filter((s) => s.value === 'lock').map((s) => s.dataset.name);
+    snippet.value = embedSnippet({ link: currentLink(views, part.value), part: part.value, theme: theme.value, hide, lock });
+  };
+  const fillFlags = () => {
+    const names = controlNames(part.value);
+    replaceChildren(flags, ...(names.length ? names.map((n, i) => h('label', { for: `embed-flag-${i}` }, `${n} `,
+      h('select', { id: `embed-flag-${i}`, dataset: { name: n }, on: { change: update } },
+        h('option', { value: 'show', text: 'show' }), h('option', { value: 'lock', text: 'lock' }), h('option', { value: 'hide', text: 'hide' })))) : [h('p', { text: 'No controls in this part.' })]));
+    update();
+  };
+  part.addEventListener('change', fillFlags);
+  theme.addEventListener('change', update);
+  const dialog = h('dialog', { class: 'embed-dialog', 'aria-labelledby': 'embed-title' },
+    h('form', { method: 'dialog' },
+      h('h2', { id: 'embed-title', text: 'Embed in a course page' }),
+      h('p', { text: 'Paste this into the course page. The helper script resizes the frame to its content and forwards quiz answers (see README, “Embedding”).' }),
+      h('label', { for: 'embed-part', text: 'Part' }), part,
+      h('label', { for: 'embed-theme', text: 'Theme' }), theme,
+      h('fieldset', {}, h('legend', { text: 'Controls: show, lock or hide' }), flags),
+      h('label', { for: 'embed-snippet', text: 'Snippet' }), snippet, feedback,
+      h('div', { class: 'actions' },
+        h('button', { type: 'button', on: { click: () => copyText(snippet.value, snippet, feedback) }, text: 'Copy snippet' }),
+        h('button', { class: 'secondary', value: 'close', text: 'Close' }))));
+  dialog.addEventListener('close', () => dialog.remove());
+  document.body.append(dialog);
+  fillFlags();
+  dialog.showModal();
+}
+
+/** Adds the share bar to the site bar. */
+export function initShare(views, getOpen) {
+  const bar = document.querySelector('.site-bar');
+  if (!bar) return;
+  const feedback = h('span', { class: 'share-feedback', role: 'status' });
+  const hidden = h('input', { type: 'text', class: 'visually-hidden', tabindex: '-1', 'aria-hidden': 'true', readonly: true });
+  const copy = h('button', { type: 'button', class: 'secondary', id: 'copy-link', on: { click: () => {
+    hidden.value = currentLink(views, getOpen());
+    copyText(hidden.value, hidden, feedback);
+  } } }, 'Copy link');
+  const embed = h('button', { type: 'button', class: 'secondary', id: 'open-embed', on: { click: () => openEmbedDialog(views, getOpen) } }, 'Embed…');
+  bar.append(h('div', { class: 'share-bar no-print' }, copy, embed, feedback, hidden));
+}
