@@ -1,0 +1,135 @@
+// The execution-plan model: a model shape, a cluster and a split in; per-device memory, every
+// tensor that crosses a device boundary, the pipeline bubble and the step time out.
+// evaluate_plan() works on plain structs without allocating, so search can call it for every
+// candidate; plan.cpp turns the same numbers into the JSON response.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "atlas/model.hpp"
+
+namespace atlas {
+
+enum class Recompute { none, selective, full };
+enum class Schedule { gpipe, one_f_one_b, interleaved };
+
+/// Fitted constants: what fraction of a peak a real kernel or link reaches. docs/fidelity.md
+/// states how each was fitted and why its value is plausible.
+struct Efficiencies {
+  double compute = 0;  // dense matmul FLOP/s as a fraction of peak
+  double memory = 0;   // HBM traffic of non-matmul kernels per stored activation byte (multiplier)
+  double intra = 0;    // achieved / nominal NVLink bandwidth
+  double inter = 0;    // achieved / nominal network bandwidth
+};
+
+struct Hardware {
+  std::int64_t gpus = 0, gpus_per_node = 0;
+  double memory = 0;            // B per GPU
+  double flops = 0;             // FLOP/s, dense bf16 peak
+  double memory_bandwidth = 0;  // B/s HBM
+  double intra_bandwidth = 0;   // B/s per GPU per direction inside a node
+  double inter_bandwidth = 0;   // B/s per GPU per direction between nodes
+  double latency = 0;           // s per message
+  Efficiencies efficiency;
+};
+
+struct Parallel {
+  std::int64_t dp = 1, tp = 1, pp = 1, cp = 1, ep = 1;
+  int zero = 0;
+  bool sequence_parallel = false;
+  Recompute recompute = Recompute::none;
+  std::int64_t virtual_stages = 1;
+  Schedule schedule = Schedule::one_f_one_b;
+};
+
+struct PlanInput {
+  ModelShape model;
+  Hardware hardware;
+  Parallel parallel;
+  std::int64_t micro = 1, accumulation = 1, global = 1;
+};
+
+/// Constraint violations (errors) and warnings as codes; messages are built only for `plan`.
+enum class Rule : std::uint8_t {
+  tp_heads, tp_kv_heads, tp_ffn, gpus_product, ep_dense, ep_experts, ep_dp, pp_layers, virtual_layers,
+  virtual_needs_interleaved, interleaved_needs_virtual, interleaved_microbatches, batch_product, cp_seq,
+  // warnings from here on
+  tp_across_nodes, uneven_stages, few_microbatches, zero_with_pipeline, count
+};
+constexpr int kFirstWarning = static_cast<int>(Rule::tp_across_nodes);
+using RuleSet = std::uint32_t;
+inline bool has_rule(RuleSet s, Rule r) { return (s >> static_cast<int>(r)) & 1u; }
+/// Errors only (a plan with any is not valid).
+RuleSet check_rules(const PlanInput& in);
+inline RuleSet errors_of(RuleSet s) { return s & ((1u << kFirstWarning) - 1u); }
+
+enum class Group : std::uint8_t { TP, PP, DP, CP, EP };
+constexpr int kGroups = 5;
+const char* group_name(Group g);
+
+/// One tensor that crosses a device boundary, counted on one device of the busiest stage.
+struct Transfer {
+  const char* id = "";
+  const char* tensor = "";      // activation | activation-grad | gradient | parameter | kv | tokens
+  const char* name = "";
+  const char* phase = "";       // forward | backward | optimizer
+  const char* collective = "";  // all-reduce | reduce-scatter | all-gather | send-recv | all-to-all
+  const char* where = "";
+  Group group = Group::TP;
+  std::int64_t group_size = 1;
+  std::array<double, 3> shape{0, 0, 0};  // elements along b, s, h (or parameter count, 0, 0)
+  double count_per_microbatch = 0;  // 0 for once-per-step transfers
+  double count_per_step = 0;
+  double bytes_per_call = 0;
+  bool inter_node = false;
+  double time_per_step = 0;
+  double exposed_per_step = 0;
+};
+
+/// Memory of one device, bytes.
+struct DeviceMemory {
+  double parameters = 0, gradients = 0, optimizer = 0, activations = 0, buffers = 0;
+  double total() const { return parameters + gradients + optimizer + activations + buffers; }
+};
+
+struct StageFigures {
+  std::int64_t first_layer = 0, layers = 0;
+  double parameters = 0;   // per tp rank, before ZeRO sharding
+  double inflight = 0;     // micro-batches whose activations the stage holds at its peak
+  DeviceMemory memory;
+  double compute_per_microbatch = 0;  // s, forward + backward (+ recompute)
+};
+
+constexpr int kMaxTransfers = 24;
+
+/// Everything evaluate_plan() computes. Stage figures are kept for the first and last stage
+/// (the two that can be the most loaded); plan.cpp recomputes the middle ones for its list.
+struct PlanFigures {
+  RuleSet rules = 0;
+  double parameters = 0, model_flops = 0, hardware_flops = 0;
+  std::int64_t microbatches = 0;
+  StageFigures first, last;
+  DeviceMemory memory;  // the most loaded device
+  bool fits = false;
+  double bubble_fraction = 0;
+  double compute = 0, bubble = 0, optimizer = 0, step = 0;
+  std::array<double, kGroups> exposed{};  // per group, s per step
+  double tokens_per_second = 0, model_flops_per_gpu = 0, mfu = 0, hfu = 0;
+  std::array<Transfer, kMaxTransfers> transfers{};
+  int transfer_count = 0;
+};
+
+/// Fills `out`. When check_rules() finds errors only rules, parameters and flops are set.
+/// `with_time` false stops after memory (search skips the time of plans that do not fit).
+void evaluate_plan(const PlanInput& in, PlanFigures& out, bool with_time = true);
+
+/// Layers held by pipeline stage `index` (the first layers % pp stages take one extra).
+std::int64_t stage_layers(std::int64_t layers, std::int64_t pp, std::int64_t index);
+/// Figures of one stage (memory, compute per micro-batch).
+StageFigures stage_figures(const PlanInput& in, std::int64_t index);
+
+/// Bubble fraction of the schedule: (p − 1)/m, interleaved (p − 1)/(v·m).
+double bubble_fraction(std::int64_t pp, std::int64_t microbatches, std::int64_t virtual_stages);
+
+}  // namespace atlas

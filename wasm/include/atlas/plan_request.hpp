@@ -1,0 +1,51 @@
+// Reading plan and search requests: presets merged with overrides, every number validated
+// with a coded error at its JSON pointer, defaults filled in.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "atlas/fields.hpp"
+#include "atlas/plan.hpp"
+
+namespace atlas {
+
+/// The efficiencies fitted to Korthikanti et al. 2022 Table 5 (docs/fidelity.md).
+Efficiencies default_efficiencies();
+json to_json(const Efficiencies& e);
+
+/// request["model"]: {"preset": id, …overrides} or a full shape.
+std::optional<ModelShape> read_model(const json& request, Problems& problems);
+/// request["hardware"]: {"preset": id, "gpus": n, …overrides} or explicit figures.
+std::optional<Hardware> read_hardware(const json& request, Problems& problems);
+
+json to_json(const ModelShape& m);
+json to_json(const Hardware& h);
+json to_json(const Parallel& p);
+
+/// A whole plan request. Impossible splits are not request errors: they come back in
+/// `split_errors` (batch or dp that do not divide) and in check_rules().
+struct PlanRequest {
+  PlanInput input;
+  bool dp_derived = false;
+  bool batch_known = false;           // micro, accumulation and global all determined
+  std::vector<Issue> split_errors;
+  std::optional<double> training_tokens;
+};
+
+std::optional<PlanRequest> read_plan_request(const json& request, Problems& problems);
+
+/// Calibration cases and the model's error on each (calibration.cpp).
+json calibration_table();
+
+}  // namespace atlas
+
+namespace atlas {
+
+/// The full plan response for a read request (plan.cpp). Rule warnings go to `warnings`.
+json plan_response(const PlanRequest& request, std::vector<Issue>& warnings);
+
+/// The parts of a plan response that search returns for each of its top plans.
+json plan_summary(const PlanInput& in, const PlanFigures& f);
+
+}  // namespace atlas

@@ -1,0 +1,85 @@
+#include "atlas/model.hpp"
+
+namespace atlas {
+
+namespace {
+
+double norm_parameters(const ModelShape& m) {
+  return static_cast<double>(m.hidden) * (m.rmsnorm ? 1.0 : 2.0);
+}
+
+}  // namespace
+
+LayerParameters layer_parameters(const ModelShape& m) {
+  const double h = static_cast<double>(m.hidden);
+  const double kv = m.kv_width();
+  const double f = static_cast<double>(m.mlp_width());
+  const double bias = m.bias ? 1.0 : 0.0;
+  LayerParameters p;
+  // Q, K, V are column-parallel (weights and biases split); the output projection is
+  // row-parallel, so its bias is added after the all-reduce and lives on every rank.
+  p.attention_linear = h * (h + 2 * kv) + h * h;
+  p.sharded = p.attention_linear + bias * (h + 2 * kv);
+  p.replicated = bias * h + 2 * norm_parameters(m);
+  // One MLP: fc1 (or gate and up) column-parallel, fc2 row-parallel.
+  const double up_matrices = m.swiglu ? 2.0 : 1.0;
+  const double mlp_weights = (up_matrices + 1.0) * h * f;
+  const double mlp_split_bias = bias * up_matrices * f;
+  const double mlp_replicated_bias = bias * h;
+  if (m.moe()) {
+    const double e = static_cast<double>(m.experts);
+    p.expert = e * (mlp_weights + mlp_split_bias + mlp_replicated_bias);
+    p.replicated += h * e;  // router
+    p.mlp_active = static_cast<double>(m.top_k) * mlp_weights;
+  } else {
+    p.sharded += mlp_weights + mlp_split_bias;
+    p.replicated += mlp_replicated_bias;
+    p.mlp_active = mlp_weights;
+  }
+  return p;
+}
+
+EmbeddingParameters embedding_parameters(const ModelShape& m) {
+  const double h = static_cast<double>(m.hidden);
+  EmbeddingParameters e;
+  e.word = static_cast<double>(m.vocab) * h;
+  e.position = m.learned_positions ? static_cast<double>(m.seq) * h : 0.0;
+  e.final_norm = norm_parameters(m);
+  e.head = m.tied_embeddings ? 0.0 : e.word;
+  return e;
+}
+
+double parameter_count(const ModelShape& m) {
+  return static_cast<double>(m.layers) * layer_parameters(m).total() + embedding_parameters(m).total();
+}
+
+double megatron_eq2_parameters(std::int64_t layers, std::int64_t hidden, std::int64_t vocab, std::int64_t seq) {
+  const double l = static_cast<double>(layers), h = static_cast<double>(hidden);
+  return 12.0 * l * h * h * (1.0 + 13.0 / (12.0 * h) + static_cast<double>(vocab + seq) / (12.0 * l * h));
+}
+
+double megatron_eq4_seconds(double tokens, double parameters, double gpus, double flops_per_gpu) {
+  return 8.0 * tokens * parameters / (gpus * flops_per_gpu);
+}
+
+double attention_core_forward_flops(const ModelShape& m, double tokens, double context) {
+  // QKᵀ and scores·V, each 2·(tokens·context·h) for h = heads·head_dim.
+  return 4.0 * tokens * context * static_cast<double>(m.hidden);
+}
+
+double layer_forward_flops(const ModelShape& m, double tokens, double context) {
+  const LayerParameters p = layer_parameters(m);
+  return 2.0 * tokens * (p.attention_linear + p.mlp_active) + attention_core_forward_flops(m, tokens, context);
+}
+
+double head_forward_flops(const ModelShape& m, double tokens) {
+  return 2.0 * tokens * static_cast<double>(m.hidden) * static_cast<double>(m.vocab);
+}
+
+double model_flops(const ModelShape& m, double samples) {
+  const double s = static_cast<double>(m.seq);
+  const double tokens = samples * s;
+  return 3.0 * (static_cast<double>(m.layers) * layer_forward_flops(m, tokens, s) + head_forward_flops(m, tokens));
+}
+
+}  // namespace atlas

@@ -1,0 +1,99 @@
+// Composes a plan's figures: rules, memory of the most loaded device, and the step time of
+// the slowest pipeline stage. No allocation, so search can afford millions of calls.
+#include <algorithm>
+
+#include "atlas/communication.hpp"
+#include "atlas/memory.hpp"
+#include "atlas/plan.hpp"
+
+namespace atlas {
+
+namespace {
+
+// Adam reads and writes fp32 weights, momentum and variance (24 B), reads the bf16 gradient
+// and writes the bf16 weight (4 B): 28 B of HBM traffic per parameter the rank updates.
+constexpr double kOptimizerTrafficBytes = 28;
+
+struct StageTime {
+  double compute = 0, slot = 0;
+  std::array<double, kGroups> per_mb{}, per_step{};
+};
+
+StageTime stage_time(const PlanInput& in, std::int64_t index, const StageFigures& st,
+                     std::array<Transfer, kMaxTransfers>& transfers, int& count) {
+  StageCommunication comm;
+  stage_transfers(in, index, st, transfers, count, comm);
+  StageTime t;
+  t.compute = st.compute_per_microbatch;
+  t.slot = t.compute;
+  for (int g = 0; g < kGroups; ++g) t.slot += comm.per_microbatch[static_cast<std::size_t>(g)];
+  t.per_mb = comm.per_microbatch;
+  t.per_step = comm.per_step;
+  return t;
+}
+
+}  // namespace
+
+void evaluate_plan(const PlanInput& in, PlanFigures& out, bool with_time) {
+  const ModelShape& m = in.model;
+  const Parallel& par = in.parallel;
+  const Hardware& hw = in.hardware;
+  out.rules = check_rules(in);
+  out.parameters = parameter_count(m);
+  out.model_flops = model_flops(m, static_cast<double>(in.global));
+  double extra = 0;  // recomputation, per sample
+  const double s = static_cast<double>(m.seq);
+  if (par.recompute == Recompute::full) extra = static_cast<double>(m.layers) * layer_forward_flops(m, s, s);
+  if (par.recompute == Recompute::selective)
+    extra = static_cast<double>(m.layers) * attention_core_forward_flops(m, s, s);
+  out.hardware_flops = out.model_flops + extra * static_cast<double>(in.global);
+  out.transfer_count = 0;
+  if (errors_of(out.rules) != 0) return;
+
+  out.microbatches = in.accumulation;
+  out.first = stage_figures(in, 0);
+  out.last = par.pp > 1 ? stage_figures(in, par.pp - 1) : out.first;
+  out.memory = out.first.memory.total() >= out.last.memory.total() ? out.first.memory : out.last.memory;
+  out.fits = out.memory.total() <= hw.memory;
+  const std::int64_t v = par.schedule == Schedule::interleaved ? par.virtual_stages : 1;
+  out.bubble_fraction = bubble_fraction(par.pp, out.microbatches, v);
+  if (!with_time) return;
+
+  // The slowest stage sets the pipeline's pace; keep its transfers as the plan's list.
+  int first_count = 0;
+  const StageTime a = stage_time(in, 0, out.first, out.transfers, first_count);
+  StageTime crit = a;
+  out.transfer_count = first_count;
+  if (par.pp > 1) {
+    std::array<Transfer, kMaxTransfers> last_transfers;
+    int last_count = 0;
+    const StageTime z = stage_time(in, par.pp - 1, out.last, last_transfers, last_count);
+    if (z.slot > a.slot) {
+      crit = z;
+      out.transfers = last_transfers;
+      out.transfer_count = last_count;
+    }
+  }
+  const double mb = static_cast<double>(out.microbatches);
+  out.compute = mb * crit.compute;
+  // Idle slots of the schedule: p − 1 fill-and-drain slots, each 1/v as long when interleaved.
+  out.bubble = static_cast<double>(par.pp - 1) / static_cast<double>(v) * crit.slot;
+  double step = mb * crit.slot + out.bubble;
+  for (int g = 0; g < kGroups; ++g) {
+    const auto i = static_cast<std::size_t>(g);
+    out.exposed[i] = mb * crit.per_mb[i] + crit.per_step[i];
+    step += crit.per_step[i];
+  }
+  const double held = std::max(out.first.parameters, out.last.parameters);
+  const double updated = par.zero >= 1 ? held / static_cast<double>(par.dp * par.cp) : held;
+  out.optimizer = kOptimizerTrafficBytes * std::max(updated, 0.0) / hw.memory_bandwidth;
+  out.step = step + out.optimizer;
+
+  const double gpus = static_cast<double>(hw.gpus);
+  out.tokens_per_second = static_cast<double>(in.global) * s / out.step;
+  out.model_flops_per_gpu = out.model_flops / out.step / gpus;
+  out.mfu = out.model_flops_per_gpu / hw.flops;
+  out.hfu = out.hardware_flops / out.step / gpus / hw.flops;
+}
+
+}  // namespace atlas
