@@ -1,5 +1,191 @@
-// Placeholder until the planner view lands: the static section explains what will be there.
-/** @param {any} ctx */
+// The split explorer: one state, one `plan` call per change, every picture redrawn from the
+// engine's answer. Invalid splits keep the last possible picture (greyed) and say at the
+// control what is wrong. Registered with the views registry as "planner".
+import { h } from '../dom.js';
+import { isError } from '../engine.js';
+import { Controls } from './controls.js';
+import { linkHighlights, drawCrossings } from './crossings.js';
+import { describePlan } from './describe.js';
+import { drawDiagram } from './diagram.js';
+import { drawGantt } from './gantt.js';
+import { drawFigures, drawMemory, drawTime } from './readouts.js';
+import { initScenarios } from './scenarios.js';
+import { runSearch } from './search.js';
+import { DEFAULTS, FIELDS, coerce, hardwareFromPreset, mergeState, paramForPath, planRequest, shapeFromPreset } from './state.js';
+
+const NARROW_PX = 620;
+
+/** @param {{engine: any, views: any, channel: any}} ctx */
 export function initPlanner(ctx) {
-  void ctx;
+  const root = document.getElementById('planner-app');
+  if (!root) return;
+  const presets = ctx.engine.run('presets', {});
+  if (isError(presets)) throw new Error(`the engine has no presets: ${presets.error.message}`);
+  const modelPresets = new Map(presets.models.map((p) => [p.id, p]));
+  const hardwarePresets = new Map(presets.hardware.map((p) => [p.id, p]));
+  const el = (id) => /** @type {HTMLElement} */ (root.querySelector(`#${id}`));
+  const out = {
+    output: el('planner-output'), status: el('planner-status'), diagram: el('planner-diagram'), legend: el('planner-legend'),
+    description: el('planner-description'), crossings: el('planner-crossings'), memory: el('planner-memory'), time: el('planner-time'),
+    figures: el('planner-figures'), gantt: el('planner-gantt'), scope: el('planner-scope'), equation: el('planner-batch-equation'),
+    search: el('planner-search-out'),
+  };
+  let state = { ...DEFAULTS };
+  /** The last plan that could be drawn, and the split it was for. */
+  let lastGood = null;
+  let selfChange = false;
+  const localIssues = new Map();
+
+  /** Fills preset values for a preset choice unless the patch sets them itself. */
+  function expand(patch, current) {
+    const full = {};
+    if (typeof patch.model === 'string' && modelPresets.has(patch.model) && patch.model !== current.model) Object.assign(full, shapeFromPreset(modelPresets.get(patch.model).model));
+    if (typeof patch.hardware === 'string' && hardwarePresets.has(patch.hardware) && patch.hardware !== current.hardware) Object.assign(full, hardwareFromPreset(hardwarePresets.get(patch.hardware).hardware));
+    return Object.assign(full, patch);
+  }
+
+  const controls = new Controls(root, presets, (name, raw) => {
+    const value = coerce(name, raw);
+    if (value === undefined) {
+      const f = FIELDS[name];
+      localIssues.set(name, [{ kind: 'error', text: f.type === 'int' ? `Enter a whole number${f.min !== undefined ? ` of ${f.min} or more` : ''}.` : 'Enter a positive number.' }]);
+      showIssues(lastPlanIssues);
+      return;
+    }
+    localIssues.delete(name);
+    const patch = { [name]: value };
+    if (name === 'dp') patch.dp_auto = false;
+    state = mergeState(state, expand(patch, state)).state;
+    controls.write(state);
+    update();
+    notify();
+  });
+
+  function notify() {
+    selfChange = true;
+    ctx.views.changed('planner');
+    selfChange = false;
+  }
+
+  let lastPlanIssues = [];
+  function showIssues(engineIssues) {
+    const map = new Map(localIssues);
+    const loose = [];
+    for (const issue of engineIssues) {
+      const name = paramForPath(issue.path);
+      if (name && controls.inputs.has(name)) map.set(name, [...(map.get(name) ?? []), { kind: issue.kind, text: issue.message }]);
+      else loose.push(issue);
+    }
+    controls.showIssues(map);
+    return loose;
+  }
+
+  function update() {
+    const plan = ctx.engine.run('plan', planRequest(state));
+    const failed = isError(plan);
+    const errors = failed ? plan.errors : plan.errors ?? [];
+    const warnings = failed ? [] : plan.warnings ?? [];
+    lastPlanIssues = [...errors.map((e) => ({ ...e, kind: 'error' })), ...warnings.map((w) => ({ ...w, kind: 'warning' }))];
+    const loose = showIssues(lastPlanIssues);
+    if (!failed) controls.showDerivedDp(plan.parallel?.dp, state.dp_auto);
+    const ok = !failed && plan.valid && errors.length === 0;
+    out.output.classList.toggle('is-stale', !ok);
+    if (!ok) {
+      out.status.replaceChildren(h('div', { class: 'notice notice-error' },
+        h('p', {}, h('strong', { text: 'This split is not possible. ' }), lastGood ? 'The pictures below still show the last possible split, greyed out.' : ''),
+        h('ul', {}, ...errors.map((e) => h('li', { text: e.message })))));
+      out.equation.textContent = '';
+      return null;
+    }
+    out.status.replaceChildren(...(loose.length ? [h('ul', { class: 'notice notice-warn' }, ...loose.map((w) => h('li', { text: w.message })))] : []));
+    lastGood = plan;
+    render(plan);
+    return plan;
+  }
+
+  function render(plan) {
+    const narrow = out.diagram.clientWidth > 0 && out.diagram.clientWidth < NARROW_PX;
+    out.diagram.replaceChildren(drawDiagram(plan, narrow));
+    out.legend.replaceChildren(legend(plan));
+    drawCrossings(out.crossings, plan.communication ?? []);
+    drawMemory(out.memory, plan);
+    drawTime(out.time, plan);
+    drawFigures(out.figures, plan);
+    drawGantt(out.gantt, plan, narrow);
+    const name = state.model !== 'custom' && modelPresets.has(state.model) ? modelPresets.get(state.model).name : 'A custom model';
+    out.description.replaceChildren(...describePlan(plan, name).map((t) => h('p', { text: t })));
+    out.equation.textContent = `B_global = B_micro × N_acc × N_dp: ${plan.batch.equation}; accumulation N_acc = ${plan.batch.accumulation}.`;
+    out.scope.replaceChildren(h('details', { class: 'formula scope-list' }, h('summary', { text: 'What this model leaves out' }),
+      h('ul', {}, ...(plan.scope ?? []).map((t) => h('li', { text: t })))));
+    root.dataset.narrow = String(narrow);
+  }
+
+  function legend(plan) {
+    const p = plan.parallel;
+    const n = Math.min(Math.max(p.tp, p.cp, p.ep, p.dp > 1 ? Math.min(p.dp, 8) : 1), 8);
+    const items = [];
+    for (let k = 0; k < n; k += 1) items.push(h('li', {}, h('span', { class: `swatch dev-swatch dev-${k} pat-${k}` }), `rank ${k}`));
+    return h('div', {},
+      h('ul', { class: 'device-legend', 'aria-label': 'Device colours' }, ...items),
+      h('p', { class: 'legend-note', text: 'Colour and pattern = rank within the group named beside each part: TP rank inside layers, CP rank along the sequence, EP rank for experts, DP rank in the state bars. Each pipeline stage is its own set of GPUs. Badges: AR all-reduce, RS reduce-scatter, AG all-gather, SR send/receive, A2A all-to-all; focus or hover one to find its row.' }));
+  }
+
+  /** Applies a patch from a scenario, a search result or another view. */
+  function applyPatch(patch) {
+    const { state: next, rejected } = mergeState(state, expand(patch, state));
+    state = next;
+    localIssues.clear();
+    controls.write(state);
+    update();
+    return rejected;
+  }
+
+  linkHighlights(out.diagram, out.crossings);
+  initScenarios(el('planner-scenario-buttons'), el('planner-scenario-out'),
+    (patch) => ctx.engine.run('plan', planRequest(mergeState(state, expand(patch, state)).state)),
+    (patch) => { applyPatch(patch); notify(); });
+  el('planner-search-run').addEventListener('click', () => {
+    const ms = runSearch(ctx, state, out.search, (patch) => { applyPatch(patch); notify(); out.diagram.scrollIntoView({ block: 'start' }); });
+    root.dataset.searchMs = ms.toFixed(2);
+  });
+  el('planner-copy').addEventListener('click', async () => {
+    const text = [...out.description.querySelectorAll('p')].map((p) => p.textContent).join('\n');
+    const stateEl = el('planner-copy-state');
+    try {
+      await navigator.clipboard.writeText(text);
+      stateEl.textContent = 'Copied.';
+    } catch {
+      // No clipboard permission (file://, old browsers): select the text so Ctrl+C works.
+      const range = document.createRange();
+      range.selectNodeContents(out.description);
+      getSelection()?.removeAllRanges();
+      getSelection()?.addRange(range);
+      stateEl.textContent = 'Selected: press Ctrl+C (⌘C) to copy.';
+    }
+  });
+
+  // Redraw in the other layout when the container crosses the narrow width.
+  let wasNarrow = null;
+  new ResizeObserver(() => {
+    const narrow = out.diagram.clientWidth < NARROW_PX;
+    if (wasNarrow !== null && narrow !== wasNarrow && lastGood && !out.output.classList.contains('is-stale')) render(lastGood);
+    wasNarrow = narrow;
+  }).observe(out.diagram);
+
+  // Another view (the quiz) showing a split: bring the explorer into view.
+  ctx.views.onChange((id) => {
+    if (id !== 'planner' || selfChange) return;
+    document.getElementById('planner')?.scrollIntoView({ block: 'start' });
+    const heading = document.getElementById('planner-h');
+    heading?.setAttribute('tabindex', '-1');
+    (controls.firstInvalid() ?? heading)?.focus({ preventScroll: true });
+  });
+
+  controls.write(state);
+  update();
+  ctx.views.register({
+    id: 'planner', root, defaults: { ...DEFAULTS },
+    getState: () => ({ ...state }),
+    setState: (partial) => applyPatch(partial ?? {}),
+  });
 }

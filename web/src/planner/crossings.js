@@ -1,0 +1,85 @@
+// The table of tensors that cross device boundaries, one row per entry of the engine's
+// `communication` list, and the two-way highlight between rows and diagram markers.
+import { h } from '../dom.js';
+import { formatBytes, formatCount, formatSeconds } from '../format.js';
+
+const PHASE = { forward: 'forward', backward: 'backward', optimizer: 'optimizer step' };
+
+/** b × s × h style shape text; parameter shapes are [count, 0, 0]. */
+export function shapeText(t) {
+  const dims = (t.shape ?? []).filter((d) => d > 0);
+  if (t.tensor === 'gradient' || t.tensor === 'parameter') return `${formatCount(dims[0] ?? 0, { compact: true })} values`;
+  return dims.map((d) => formatCount(d)).join(' × ');
+}
+
+/**
+ * Fills the table container. Rows carry data-id; focusing or hovering a row highlights its
+ * marker in the diagram and the reverse.
+ * @param {HTMLElement} container
+ * @param {any[]} communication
+ */
+export function drawCrossings(container, communication) {
+  if (!communication.length) {
+    container.replaceChildren(h('p', { class: 'notice', text: 'Nothing crosses a device boundary: one GPU holds the whole model and the whole batch.' }));
+    return;
+  }
+  const head = h('tr', {}, ...['Tensor', 'Shape', 'Phase', 'Collective', 'Group', 'Bytes per step', 'Time per step (exposed)']
+    .map((t, i) => h('th', { scope: 'col', class: i >= 5 ? 'num' : null, text: t })));
+  const rows = communication.map((t) => h('tr', { tabindex: 0, 'data-id': t.id, class: `group-${t.group}` },
+    h('th', { scope: 'row' }, t.name, h('span', { class: 'cell-note', text: ` ${t.tensor}` })),
+    h('td', { text: shapeText(t) }),
+    h('td', { text: PHASE[t.phase] ?? t.phase }),
+    h('td', {}, t.collective, h('span', { class: 'cell-note', text: ` × ${formatCount(t.count_per_step)}/step` })),
+    h('td', {}, `${t.group} (${t.group_size})`, h('span', { class: 'cell-note', text: t.link === 'inter' ? ' network' : ' in-node' })),
+    h('td', { class: 'num', text: formatBytes(t.bytes_per_step) }),
+    h('td', { class: 'num', text: `${formatSeconds(t.time_per_step)} (${formatSeconds(t.exposed_time_per_step)})` })));
+  container.replaceChildren(h('table', { class: 'crossings' },
+    h('caption', { class: 'visually-hidden', text: 'Tensors that cross device boundaries in one training step, for one device of the busiest pipeline stage' }),
+    h('thead', {}, head), h('tbody', {}, ...rows)));
+}
+
+/**
+ * Links rows and markers once; the listeners live on the containers, so redraws keep working.
+ * @param {HTMLElement} diagram  container of the SVG
+ * @param {HTMLElement} table    container of the table
+ */
+export function linkHighlights(diagram, table) {
+  const clear = () => {
+    for (const el of diagram.querySelectorAll('.is-hot')) el.classList.remove('is-hot');
+    for (const el of table.querySelectorAll('.is-hot')) el.classList.remove('is-hot');
+  };
+  const hotIds = (ids) => {
+    clear();
+    for (const id of ids) {
+      table.querySelector(`tr[data-id="${CSS.escape(id)}"]`)?.classList.add('is-hot');
+      for (const m of diagram.querySelectorAll('.crossing')) if (m.dataset.ids.split(' ').includes(id)) m.classList.add('is-hot');
+    }
+  };
+  const fromMarker = (e) => {
+    const m = e.target.closest?.('.crossing');
+    if (m) hotIds(m.dataset.ids.split(' '));
+  };
+  const fromRow = (e) => {
+    const row = e.target.closest?.('tr[data-id]');
+    if (row) hotIds([row.dataset.id]);
+  };
+  diagram.addEventListener('mouseover', fromMarker);
+  diagram.addEventListener('focusin', fromMarker);
+  diagram.addEventListener('mouseleave', clear);
+  diagram.addEventListener('focusout', clear);
+  // Enter or Space on a marker moves to its first row, so the table is reachable by keyboard.
+  diagram.addEventListener('keydown', (e) => {
+    const m = e.target.closest?.('.crossing');
+    if (!m || (e.key !== 'Enter' && e.key !== ' ')) return;
+    e.preventDefault();
+    table.querySelector(`tr[data-id="${CSS.escape(m.dataset.ids.split(' ')[0])}"]`)?.focus();
+  });
+  diagram.addEventListener('click', (e) => {
+    const m = e.target.closest?.('.crossing');
+    if (m) table.querySelector(`tr[data-id="${CSS.escape(m.dataset.ids.split(' ')[0])}"]`)?.scrollIntoView({ block: 'nearest' });
+  });
+  table.addEventListener('mouseover', fromRow);
+  table.addEventListener('focusin', fromRow);
+  table.addEventListener('mouseleave', clear);
+  table.addEventListener('focusout', clear);
+}

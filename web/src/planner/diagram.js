@@ -1,0 +1,232 @@
+// The model diagram: one transformer drawn once, re-coloured by the split. Left, one replica
+// through its pipeline stages (embedding, layers, head); right, the inside of one layer with
+// its matmuls cut by tensor parallelism; below, what each data-parallel rank stores under ZeRO.
+// Every entry of the engine's `communication` list gets a marker where its `where` points.
+import { s } from '../dom.js';
+import { arrow, arrowDefs, deviceRect, marker, patternDefs, plainBox, slices, text } from './svg.js';
+
+const MAX_STAGES_DRAWN = 6;
+
+/** Groups the engine's transfers by the place they happen. */
+function byWhere(communication) {
+  const map = new Map();
+  for (const t of communication) {
+    const list = map.get(t.where) ?? [];
+    list.push(t);
+    map.set(t.where, list);
+  }
+  return map;
+}
+
+/** Places a marker for `where` if the plan has transfers there; remembers it as placed. */
+function place(g, at, where, x, y) {
+  const list = at.get(where);
+  if (!list) return;
+  g.append(marker(x, y, list, where));
+  at.delete(where);
+}
+
+function stageRange(st) {
+  return st.layers === 1 ? `layer ${st.first_layer + 1}` : `layers ${st.first_layer + 1}–${st.first_layer + st.layers}`;
+}
+
+/** Which stages to draw: all when few; otherwise the first two, a gap, the last two. */
+function drawnStages(stages) {
+  if (stages.length <= MAX_STAGES_DRAWN) return stages;
+  return [stages[0], stages[1], null, stages[stages.length - 2], stages[stages.length - 1]];
+}
+
+function spine(g, plan, at, x, y, w) {
+  const par = plan.parallel;
+  const tp = par.tp;
+  const boxW = w - 150;
+  let cy = y;
+  g.append(text(x, cy + 14, `One replica across ${par.pp} pipeline stage${par.pp > 1 ? 's' : ''}`, 'dg-title'));
+  cy += 28;
+  // Input sequence: context parallelism cuts it into cp pieces, one per rank.
+  g.append(text(x, cy + 10, par.cp > 1 ? `Tokens b × s, sequence split over cp = ${par.cp} (CP ranks)` : 'Tokens b × s (whole sequence on every rank)', 'dg-small'));
+  cy += 16;
+  g.append(par.cp > 1 ? slices(x, cy, boxW, 14, par.cp) : plainBox(x, cy, boxW, 14, ''));
+  cy += 22;
+  g.append(text(x, cy + 10, tp > 1 ? `Embedding, vocabulary split over tp = ${tp}` : 'Embedding', 'dg-small'));
+  cy += 14;
+  g.append(slices(x, cy, boxW, 20, tp));
+  place(g, at, 'embedding', x + boxW + 8, cy + 10);
+  cy += 30;
+
+  const stages = drawnStages(plan.stages ?? []);
+  stages.forEach((st, i) => {
+    if (st === null) {
+      g.append(text(x + boxW / 2, cy + 14, `⋮ ${plan.stages.length - 4} more stages ⋮`, 'dg-small', 'middle'));
+      cy += 24;
+      return;
+    }
+    const bandH = 62;
+    g.append(s('rect', { x: x - 4, y: cy, width: boxW + 8, height: bandH, rx: 6, class: 'stage-band' }));
+    g.append(text(x + 4, cy + 15, `Stage ${st.index + 1}: ${stageRange(st)}`, 'dg-label'));
+    // A few layer bars stand for the stage's layers; "× n" says how many.
+    const bars = Math.min(st.layers, 3);
+    for (let b = 0; b < bars; b += 1) g.append(slices(x + 4 + b * 4, cy + 22 + b * 6, boxW - 70, 14, tp, { cap: 8 }));
+    g.append(text(x + boxW - 8, cy + 42, `× ${st.layers}`, 'dg-count', 'end'));
+    cy += bandH;
+    const next = stages[i + 1];
+    if (i < stages.length - 1 && (next !== undefined)) {
+      // Stage boundary: activations go down in the forward pass, gradients come back up.
+      g.append(arrow(x + boxW / 2 - 10, cy + 2, x + boxW / 2 - 10, cy + 16, 'flow flow-fwd'));
+      g.append(arrow(x + boxW / 2 + 10, cy + 16, x + boxW / 2 + 10, cy + 2, 'flow flow-bwd'));
+      if (i === 0) place(g, at, 'stage-boundary', x + boxW + 8, cy + 9);
+      cy += 18;
+    } else cy += 8;
+  });
+  g.append(text(x, cy + 10, tp > 1 ? `Final norm and LM head, vocabulary split over tp = ${tp}` : 'Final norm and LM head', 'dg-small'));
+  cy += 14;
+  g.append(slices(x, cy, boxW, 20, tp));
+  place(g, at, 'head', x + boxW + 8, cy + 10);
+  cy += 28;
+  return cy - y;
+}
+
+function row(g, x, y, w, label, draw) {
+  g.append(text(x, y + 10, label, 'dg-small'));
+  draw(y + 14);
+  return 40;
+}
+
+function layerDetail(g, plan, at, x, y, w) {
+  const par = plan.parallel;
+  const model = plan.model;
+  const tp = par.tp;
+  const boxW = w - 160;
+  const sp = par.sequence_parallel && tp > 1;
+  let cy = y;
+  g.append(text(x, cy + 14, tp > 1 ? `Inside one layer, split over tp = ${tp} GPUs` : 'Inside one layer (one GPU holds it all)', 'dg-title'));
+  cy += 28;
+  const norm = (where, label) => {
+    cy += row(g, x, cy, w, sp ? `${label}: sequence split over the tp ranks (sequence parallel)` : `${label}: copied on every tp rank`,
+      (yy) => g.append(sp ? slices(x, yy, boxW, 16, tp) : plainBox(x, yy, boxW, 16, '')));
+    place(g, at, where, x + boxW + 8, cy - 18);
+  };
+  norm('layer.attention.in', 'Norm before attention');
+  cy += row(g, x, cy, w, tp > 1 ? 'Q, K, V projections: column-parallel (each rank its heads)' : 'Q, K, V projections',
+    (yy) => g.append(slices(x, yy, boxW, 20, tp, { label: tp > 1 ? `${model.heads / tp} heads per rank` : `${model.heads} heads` })));
+  cy += row(g, x, cy, w, par.cp > 1 ? `Attention core: heads per tp rank; keys and values passed round cp = ${par.cp}` : 'Attention core (softmax(QKᵀ)V)',
+    (yy) => g.append(slices(x, yy, boxW, 20, tp)));
+  place(g, at, 'layer.attention.core', x + boxW + 8, cy - 16);
+  cy += row(g, x, cy, w, tp > 1 ? 'Output projection: row-parallel, partial sums added across tp' : 'Output projection',
+    (yy) => g.append(slices(x, yy, boxW, 24, tp, { direction: 'rows' })));
+  place(g, at, 'layer.attention.out', x + boxW + 8, cy - 16);
+  norm('layer.mlp.in', 'Norm before the MLP');
+  if (model.experts > 1) {
+    cy += row(g, x, cy, w, 'Router: picks experts for each token (copied on every rank)', (yy) => g.append(plainBox(x, yy, boxW, 16, '')));
+    const shown = Math.min(model.experts, 16);
+    const per = model.experts / par.ep;
+    const label = par.ep > 1 ? `${model.experts} experts placed on ep = ${par.ep} ranks (colour = EP rank)` : `${model.experts} experts, all on every rank`;
+    g.append(text(x, cy + 10, label, 'dg-small'));
+    const ew = boxW / shown;
+    for (let e = 0; e < shown; e += 1) {
+      const idx = model.experts > shown && e === shown - 1 ? model.experts - 1 : e;
+      g.append(deviceRect(x + e * ew + 1, cy + 14, ew - 2, 24, par.ep > 1 ? Math.floor(idx / per) : 0));
+      g.append(s('rect', { x: x + e * ew + 1, y: cy + 14, width: ew - 2, height: 24, class: 'box-outline' }));
+    }
+    place(g, at, 'layer.moe', x + boxW + 8, cy + 26);
+    cy += 46;
+  } else {
+    const gated = model.mlp === 'swiglu';
+    cy += row(g, x, cy, w, `${gated ? 'Gate and up projections' : 'FC1'}${tp > 1 ? ': column-parallel' : ''}`,
+      (yy) => g.append(slices(x, yy, boxW, 20, tp)));
+    cy += row(g, x, cy, w, `${gated ? 'SwiGLU' : 'GeLU'} activation${tp > 1 ? ': local to each rank, no exchange' : ''}`,
+      (yy) => g.append(slices(x, yy, boxW, 12, tp)));
+    cy += row(g, x, cy, w, `${gated ? 'Down projection' : 'FC2'}${tp > 1 ? ': row-parallel, partial sums added across tp' : ''}`,
+      (yy) => g.append(slices(x, yy, boxW, 24, tp, { direction: 'rows' })));
+  }
+  place(g, at, 'layer.mlp.fc2', x + boxW + 8, cy - 16);
+  return cy - y;
+}
+
+/** ZeRO state bars: which share of weights, gradients and optimizer state each DP rank keeps. */
+function zeroState(g, plan, at, x, y, w) {
+  const par = plan.parallel;
+  const dpT = plan.communication.find((t) => t.group === 'DP');
+  const replicas = dpT ? dpT.group_size : par.dp;
+  const zero = par.zero;
+  let cy = y;
+  g.append(text(x, cy + 14, replicas > 1 ? `What each of the ${replicas} data-parallel ranks stores (ZeRO-${zero})` : 'What the one replica stores (no data parallelism)', 'dg-title'));
+  cy += 24;
+  const cols = [['weights', zero >= 3], ['gradients', zero >= 2], ['optimizer state', zero >= 1]];
+  const colW = (w - 210) / 3;
+  const segs = Math.min(replicas, 8);
+  const ranks = replicas <= 4 ? [...Array(replicas).keys()] : [0, 1, null, replicas - 1];
+  cols.forEach(([name], c) => g.append(text(x + 70 + c * (colW + 8), cy + 10, name, 'dg-small')));
+  cy += 16;
+  for (const r of ranks) {
+    if (r === null) {
+      g.append(text(x, cy + 11, '⋮', 'dg-small'));
+      cy += 16;
+      continue;
+    }
+    g.append(text(x, cy + 12, `DP rank ${r}`, 'dg-small'));
+    cols.forEach(([, sharded], c) => {
+      const bx = x + 70 + c * (colW + 8);
+      const sw = colW / segs;
+      const own = Math.min(r, segs - 1);
+      for (let k = 0; k < segs; k += 1) {
+        if (!sharded || k === own) g.append(deviceRect(bx + k * sw, cy, sw, 16, sharded ? r : r));
+        else g.append(s('rect', { x: bx + k * sw, y: cy, width: sw, height: 16, class: 'empty-shard' }));
+      }
+      g.append(s('rect', { x: bx, y: cy, width: colW, height: 16, class: 'box-outline' }));
+    });
+    cy += 22;
+  }
+  const mx = x + 70 + 3 * (colW + 8);
+  place(g, at, 'gradients', mx, y + 48);
+  place(g, at, 'parameters', mx, y + 76);
+  return Math.max(cy - y, 96);
+}
+
+/**
+ * Draws the diagram for a valid plan. Returns the SVG; markers carry data-ids for the table.
+ * @param {any} plan  the engine's plan response (valid)
+ * @param {boolean} narrow  stack the panels for small screens
+ */
+export function drawDiagram(plan, narrow) {
+  const at = byWhere(plan.communication ?? []);
+  const W = narrow ? 440 : 860;
+  const svg = s('svg', { class: 'planner-svg', role: 'img', 'aria-labelledby': 'planner-diagram-caption planner-describe-h', viewBox: `0 0 ${W} 100` });
+  const defs = patternDefs();
+  defs.append(arrowDefs());
+  svg.append(defs);
+  const g = s('g');
+  svg.append(g);
+  // Replicas: data parallelism copies the whole picture; shadows behind say how many copies.
+  const dp = plan.parallel.dp;
+  let height;
+  if (narrow) {
+    const h1 = spine(g, plan, at, 10, 6, W - 14);
+    const h2 = layerDetail(g, plan, at, 10, h1 + 16, W - 14);
+    const h3 = zeroState(g, plan, at, 10, h1 + h2 + 26, W - 14);
+    height = h1 + h2 + h3 + 36;
+  } else {
+    const h1 = spine(g, plan, at, 14, 6, 380);
+    const h2 = layerDetail(g, plan, at, 420, 6, W - 424);
+    const top = Math.max(h1, h2) + 14;
+    const h3 = zeroState(g, plan, at, 14, top, W - 20);
+    height = top + h3 + 10;
+  }
+  if (dp > 1) {
+    const shadows = s('g', { class: 'replica-shadows' });
+    for (let k = Math.min(dp - 1, 3); k >= 1; k -= 1) shadows.append(s('rect', { x: 4 + k * 4, y: 2 + k * 4, width: W - 14, height: height - 8, rx: 10, class: 'replica-shadow' }));
+    shadows.append(s('rect', { x: 4, y: 2, width: W - 14, height: height - 8, rx: 10, class: 'replica-front' }));
+    g.prepend(shadows);
+    g.append(text(W - 16, height + 10, `× dp = ${dp} replicas: same weights, different examples`, 'dg-small', 'end'));
+    height += 16;
+  }
+  // Anything the engine lists at a place this drawing does not know is still shown.
+  let oy = height;
+  for (const [where] of at) {
+    g.append(text(14, oy + 14, `Elsewhere (${where}):`, 'dg-small'));
+    place(g, at, where, 180, oy + 10);
+    oy += 24;
+  }
+  svg.setAttribute('viewBox', `0 0 ${W + 12} ${oy + 6}`);
+  return svg;
+}

@@ -1,0 +1,93 @@
+// Worked scenarios one click away. Each applies a split and compares a few variants side by
+// side (every row is one `plan` call to the engine), so the lesson shows in the numbers.
+import { h } from '../dom.js';
+import { isError } from '../engine.js';
+import { formatBytes, formatCount, formatPercent, formatSeconds } from '../format.js';
+
+const GPT3 = { model: 'gpt3-175b', hardware: 'a100-80gb', micro: 1, cp: 1, ep: 1, virtual_stages: 1, schedule: '1f1b' };
+const zero3 = (gpus) => ({ ...GPT3, gpus, global: 1536, dp_auto: true, tp: 1, pp: 1, zero: 3, sequence_parallel: false, recompute: 'full' });
+const megatron = (gpus) => ({ ...GPT3, gpus, global: 1536, dp_auto: true, tp: 8, pp: 8, zero: 1, sequence_parallel: true, recompute: 'selective' });
+const LLAMA70 = { model: 'llama-3.1-70b', hardware: 'h100-sxm', gpus: 8, micro: 1, global: 16, dp_auto: true, cp: 1, ep: 1, pp: 1,
+  tp: 1, zero: 0, sequence_parallel: false, recompute: 'none', schedule: '1f1b', virtual_stages: 1 };
+
+/** @type {{id: string, title: string, lesson: string, show: number, variants: {label: string, patch: Record<string, any>}[]}[]} */
+export const SCENARIOS = [
+  {
+    id: 'misconception', title: 'More GPUs, same batch: ZeRO-3 alone vs tensor + pipeline',
+    lesson: 'A 175B model with a fixed global batch of 1536 sequences, from 384 to 1536 GPUs. With ZeRO-3 alone every GPU gathers every layer’s weights for every micro-batch, and as GPUs grow the per-GPU share of the batch shrinks until that traffic dominates; tensor + pipeline parallelism keeps the heavy traffic inside nodes. Doubling GPUs does not halve the step time.',
+    show: 2,
+    variants: [
+      { label: 'ZeRO-3 only, 384 GPUs', patch: zero3(384) },
+      { label: 'ZeRO-3 only, 768 GPUs', patch: zero3(768) },
+      { label: 'ZeRO-3 only, 1536 GPUs', patch: zero3(1536) },
+      { label: 'TP 8 × PP 8, 384 GPUs', patch: megatron(384) },
+      { label: 'TP 8 × PP 8, 768 GPUs', patch: megatron(768) },
+      { label: 'TP 8 × PP 8, 1536 GPUs', patch: megatron(1536) },
+    ],
+  },
+  {
+    id: 'tp-node', title: 'Why tensor parallelism stays inside a node',
+    lesson: 'Tensor parallelism exchanges activations several times per layer and per micro-batch. Inside a node that runs over NVLink; once tp is larger than the GPUs of a node, the same all-reduces cross the network at a fraction of the bandwidth.',
+    show: 1,
+    variants: [
+      { label: 'tp 8 × pp 8 (TP inside a node)', patch: { ...megatron(1024), global: 1536 } },
+      { label: 'tp 16 × pp 4 (TP spans two nodes)', patch: { ...megatron(1024), tp: 16, pp: 4 } },
+      { label: 'tp 32 × pp 2 (TP spans four nodes)', patch: { ...megatron(1024), tp: 32, pp: 2 } },
+    ],
+  },
+  {
+    id: 'fit-70b', title: 'A 70B model that does not fit until …',
+    lesson: 'Llama 3.1 70B on one node of eight 80 GB GPUs. Plain data parallelism keeps a full copy of weights, gradients and Adam state (16 bytes per parameter) on every GPU; sharding that state and splitting the layers are what make it fit.',
+    show: 0,
+    variants: [
+      { label: 'Data parallel only (ZeRO 0)', patch: LLAMA70 },
+      { label: 'ZeRO-1: shard the optimizer state', patch: { ...LLAMA70, zero: 1 } },
+      { label: 'ZeRO-3: shard everything', patch: { ...LLAMA70, zero: 3 } },
+      { label: 'ZeRO-3 + full recompute', patch: { ...LLAMA70, zero: 3, recompute: 'full' } },
+      { label: 'TP 8 + sequence parallel + selective recompute', patch: { ...LLAMA70, tp: 8, sequence_parallel: true, recompute: 'selective' } },
+    ],
+  },
+  {
+    id: 'batch-8192', title: 'Engineering example: 8 × 16 × 64 = 8192',
+    lesson: 'A micro-batch of 8 with 16 accumulation steps and 64 data-parallel replicas is a global batch of 8192 sequences. Tensor parallelism (8 GPUs per replica here) multiplies GPUs, not the batch.',
+    show: 0,
+    variants: [
+      { label: 'micro 8 × accumulation 16 × dp 64', patch: { model: 'megatron-22b', hardware: 'a100-80gb', gpus: 512, dp_auto: true, tp: 8, pp: 1, cp: 1, ep: 1, zero: 1, sequence_parallel: true, recompute: 'full', schedule: '1f1b', virtual_stages: 1, micro: 8, global: 8192 } },
+      { label: 'same GPUs, micro 4 × accumulation 32', patch: { model: 'megatron-22b', hardware: 'a100-80gb', gpus: 512, dp_auto: true, tp: 8, pp: 1, cp: 1, ep: 1, zero: 1, sequence_parallel: true, recompute: 'full', schedule: '1f1b', virtual_stages: 1, micro: 4, global: 8192 } },
+    ],
+  },
+];
+
+/**
+ * Renders the scenario buttons. `run(patch)` returns the plan for a patch without applying it;
+ * `apply(patch)` applies it.
+ */
+export function initScenarios(buttons, out, run, apply) {
+  for (const sc of SCENARIOS) {
+    buttons.append(h('button', { type: 'button', class: 'secondary scenario', 'data-scenario': sc.id, text: sc.title,
+      on: { click: () => show(sc) } }));
+  }
+  function show(sc) {
+    apply(sc.variants[sc.show].patch);
+    const rows = sc.variants.map((v, i) => {
+      const plan = run(v.patch);
+      const ok = plan && !isError(plan) && plan.valid;
+      const cells = ok
+        ? [formatSeconds(plan.time.step), formatBytes(plan.memory.total), plan.memory.fits ? 'fits' : 'does not fit', formatCount(plan.throughput.tokens_per_second), formatPercent(plan.throughput.mfu)]
+        : [isError(plan) ? plan.error.message : (plan.errors?.[0]?.message ?? 'not possible'), '', '', '', ''];
+      return h('tr', { class: i === sc.show ? 'is-current' : null },
+        h('th', { scope: 'row', text: v.label }),
+        ...cells.map((c, k) => h('td', { class: k === 2 ? (c === 'fits' ? 'fits' : 'no-fit') : 'num', text: c })),
+        h('td', {}, h('button', { type: 'button', class: 'secondary', text: 'Show', 'aria-label': `Show ${v.label}`, on: { click: () => {
+          apply(v.patch);
+          for (const tr of out.querySelectorAll('tr.is-current')) tr.classList.remove('is-current');
+          out.querySelectorAll('tbody tr')[i]?.classList.add('is-current');
+        } } })));
+    });
+    out.replaceChildren(h('div', { class: 'scenario-card', dataset: { scenario: sc.id } },
+      h('h4', { text: sc.title }), h('p', { text: sc.lesson }),
+      h('div', { class: 'table-wrap' }, h('table', { class: 'scenario-table' },
+        h('thead', {}, h('tr', {}, ...['Variant', 'Step', 'Memory per GPU', 'Fits?', 'Tokens/s', 'MFU', ''].map((t) => h('th', { scope: 'col', text: t })))),
+        h('tbody', {}, ...rows)))));
+  }
+}

@@ -1,0 +1,67 @@
+// "Find the best split": runs the engine's `search` for the current model, hardware and global
+// batch and lists the fastest layouts that fit; choosing one applies it to the explorer.
+import { h } from '../dom.js';
+import { isError } from '../engine.js';
+import { formatBytes, formatCount, formatPercent, formatSeconds } from '../format.js';
+import { hardwareRequest, modelRequest } from './state.js';
+
+/** State changes that apply a search result. */
+export function resultToState(r) {
+  const p = r.parallel ?? {};
+  const out = { dp_auto: false };
+  for (const k of ['dp', 'tp', 'pp', 'cp', 'ep', 'zero', 'sequence_parallel', 'recompute', 'schedule', 'virtual_stages']) if (p[k] !== undefined) out[k] = p[k];
+  if (r.batch?.micro !== undefined) out.micro = r.batch.micro;
+  if (r.batch?.global !== undefined) out.global = r.batch.global;
+  return out;
+}
+
+function layoutText(p) {
+  const parts = [`dp ${p.dp}`, `tp ${p.tp}`, `pp ${p.pp}`];
+  if (p.cp > 1) parts.push(`cp ${p.cp}`);
+  if (p.ep > 1) parts.push(`ep ${p.ep}`);
+  parts.push(`ZeRO ${p.zero}`);
+  if (p.sequence_parallel) parts.push('SP');
+  if (p.recompute && p.recompute !== 'none') parts.push(`recompute ${p.recompute}`);
+  if (p.schedule === 'interleaved') parts.push(`interleaved ×${p.virtual_stages}`);
+  return parts.join(' · ');
+}
+
+/**
+ * Runs the search and renders the list into `out`.
+ * @param {{engine: any}} ctx
+ * @param {Record<string, any>} state
+ * @param {HTMLElement} out
+ * @param {(patch: Record<string, any>) => void} apply
+ * @returns {number} milliseconds the engine call took (for the bench)
+ */
+export function runSearch(ctx, state, out, apply) {
+  const request = { model: modelRequest(state), hardware: { ...hardwareRequest(state), gpus: state.gpus }, batch: { global: state.global }, top: 10 };
+  const t0 = performance.now();
+  const res = ctx.engine.run('search', request);
+  const ms = performance.now() - t0;
+  if (isError(res)) {
+    out.replaceChildren(h('p', { class: 'notice notice-error', role: 'alert' }, h('strong', { text: 'The search could not run. ' }), res.error.message));
+    return ms;
+  }
+  const top = res.top ?? [];
+  const c = res.counts ?? {};
+  const summary = h('p', { class: 'search-summary', text: `${formatCount(c.evaluated)} layouts evaluated: ${formatCount(c.invalid)} impossible, ${formatCount(c.out_of_memory)} out of memory, ${formatCount(c.fits)} fit.${res.elapsed_note ? ` ${res.elapsed_note}` : ''}` });
+  if (top.length === 0) {
+    out.replaceChildren(summary, h('p', { class: 'notice notice-warn', text: 'No layout fits this model on this hardware with this global batch.' }));
+    return ms;
+  }
+  const rows = top.map((r, i) => h('tr', {},
+    h('td', { class: 'num', text: String(i + 1) }),
+    h('th', { scope: 'row', text: layoutText(r.parallel) }),
+    h('td', { class: 'num', text: `${r.batch?.micro ?? '—'} × ${r.batch?.accumulation ?? '—'}` }),
+    h('td', { class: 'num', text: formatSeconds(r.time?.step) }),
+    h('td', { class: 'num', text: formatBytes(r.memory?.total) }),
+    h('td', { class: 'num', text: formatPercent(r.throughput?.mfu) }),
+    h('td', {}, h('button', { type: 'button', class: 'secondary apply-result', 'data-rank': i + 1,
+      'aria-label': `Apply layout ${i + 1}: ${layoutText(r.parallel)}`, text: 'Apply', on: { click: () => apply(resultToState(r)) } }))));
+  out.replaceChildren(summary, h('div', { class: 'table-wrap' }, h('table', { class: 'search-table' },
+    h('caption', { class: 'visually-hidden', text: 'Fastest layouts that fit, best first' }),
+    h('thead', {}, h('tr', {}, ...['#', 'Layout', 'Micro × accumulation', 'Step time', 'Memory per GPU', 'MFU', ''].map((t, i) => h('th', { scope: 'col', class: i === 0 || (i >= 2 && i <= 5) ? 'num' : null, text: t })))),
+    h('tbody', {}, ...rows))));
+  return ms;
+}

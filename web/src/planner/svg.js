@@ -1,0 +1,117 @@
+// Drawing pieces shared by the diagram, the state bars and the schedule: device swatches (a
+// colour and a pattern, so the split reads without colour vision), text, and crossing markers.
+import { s } from '../dom.js';
+
+export const DEVICE_STYLES = 8;
+
+/** Short names for collectives on the markers; the table and the legend spell them out. */
+export const COLLECTIVE_SHORT = {
+  'all-reduce': 'AR', 'reduce-scatter': 'RS', 'all-gather': 'AG', 'send-recv': 'SR', 'all-to-all': 'A2A',
+};
+
+/**
+ * Pattern definitions: one per device style. Style 0 is plain; the others add lines or dots
+ * in the CSS-coloured ink, so neighbours differ in texture as well as hue.
+ */
+export function patternDefs() {
+  const defs = s('defs');
+  const shapes = [
+    () => [],
+    () => [s('path', { d: 'M0 8 L8 0', class: 'pat-ink' })],
+    () => [s('circle', { cx: 4, cy: 4, r: 1.4, class: 'pat-dot' })],
+    () => [s('path', { d: 'M0 8 L8 0 M0 0 L8 8', class: 'pat-ink' })],
+    () => [s('path', { d: 'M0 4 L8 4', class: 'pat-ink' })],
+    () => [s('path', { d: 'M4 0 L4 8', class: 'pat-ink' })],
+    () => [s('path', { d: 'M0 0 L8 8', class: 'pat-ink' })],
+    () => [s('path', { d: 'M0 4 L8 4 M4 0 L4 8', class: 'pat-ink' })],
+  ];
+  shapes.forEach((make, i) => {
+    defs.append(s('pattern', { id: `pl-pat-${i}`, width: 8, height: 8, patternUnits: 'userSpaceOnUse' }, ...make()));
+  });
+  return defs;
+}
+
+/** A rectangle filled as device style `k` (colour plus texture overlay). */
+export function deviceRect(x, y, w, h, k, extraClass = '') {
+  const style = ((k % DEVICE_STYLES) + DEVICE_STYLES) % DEVICE_STYLES;
+  const g = s('g', { class: `dev ${extraClass}`.trim() });
+  g.append(s('rect', { x, y, width: Math.max(w, 0.5), height: Math.max(h, 0.5), class: `dev-fill dev-${style}` }));
+  if (style > 0) g.append(s('rect', { x, y, width: Math.max(w, 0.5), height: Math.max(h, 0.5), fill: `url(#pl-pat-${style})`, class: 'dev-pattern' }));
+  return g;
+}
+
+/**
+ * Splits a box into `n` device slices: 'columns' side by side (column-parallel weights, a
+ * sequence split) or 'rows' stacked (row-parallel weights). More than `cap` slices are drawn
+ * as the first cap − 1, a gap and the last, so a wide split stays legible.
+ */
+export function slices(x, y, w, h, n, { direction = 'columns', cap = 16, label } = {}) {
+  const g = s('g', { class: 'slices' });
+  const count = Math.max(1, n);
+  const shown = count > cap ? cap : count;
+  for (let i = 0; i < shown; i += 1) {
+    const rank = count > cap && i === shown - 1 ? count - 1 : i;
+    if (direction === 'columns') {
+      const sw = w / shown;
+      g.append(deviceRect(x + i * sw, y, sw, h, rank));
+    } else {
+      const sh = h / shown;
+      g.append(deviceRect(x, y + i * sh, w, sh, rank));
+    }
+  }
+  if (count > 1) {
+    // Thin separators make the cut visible even between similar colours.
+    for (let i = 1; i < shown; i += 1) {
+      if (direction === 'columns') g.append(s('line', { x1: x + (i * w) / shown, x2: x + (i * w) / shown, y1: y, y2: y + h, class: 'cut' }));
+      else g.append(s('line', { x1: x, x2: x + w, y1: y + (i * h) / shown, y2: y + (i * h) / shown, class: 'cut' }));
+    }
+  }
+  g.append(s('rect', { x, y, width: w, height: h, class: 'box-outline' }));
+  if (label) g.append(text(x + w / 2, y + h / 2 + 4, label, 'box-label', 'middle'));
+  return g;
+}
+
+/** A plain (undivided, replicated) box. */
+export function plainBox(x, y, w, h, label, extraClass = '') {
+  const g = s('g', { class: `plain ${extraClass}`.trim() });
+  g.append(s('rect', { x, y, width: w, height: h, rx: 3, class: 'plain-box' }));
+  if (label) g.append(text(x + w / 2, y + h / 2 + 4, label, 'box-label', 'middle'));
+  return g;
+}
+
+export function text(x, y, content, cls = 'dg-text', anchor = 'start') {
+  return s('text', { x, y, class: cls, 'text-anchor': anchor, text: content });
+}
+
+/**
+ * A crossing marker: a badge with the collective's short name and a label, focusable, tied to
+ * the table rows by the transfer ids it stands for.
+ * @param {number} x @param {number} y
+ * @param {any[]} transfers  the engine's communication entries drawn at this place
+ */
+export function marker(x, y, transfers, where) {
+  const ids = transfers.map((t) => t.id);
+  const kinds = [...new Set(transfers.map((t) => `${t.group} ${t.collective}`))];
+  const short = [...new Set(transfers.map((t) => COLLECTIVE_SHORT[t.collective] ?? '?'))].join('+');
+  const phases = [...new Set(transfers.map((t) => t.phase))].join(', ');
+  const g = s('g', {
+    class: `crossing group-${transfers[0].group}`, tabindex: 0, role: 'button',
+    'data-where': where, 'data-ids': ids.join(' '),
+    'aria-label': `${kinds.join(' and ')} at ${where} (${phases}); ${ids.length} row${ids.length > 1 ? 's' : ''} in the table`,
+  });
+  const bw = Math.max(24, short.length * 7.5 + 10);
+  g.append(s('rect', { x, y: y - 10, width: bw, height: 20, rx: 10, class: 'crossing-badge' }));
+  g.append(text(x + bw / 2, y + 4, short, 'crossing-short', 'middle'));
+  g.append(text(x + bw + 5, y + 4, kinds.join(' · '), 'crossing-label'));
+  return g;
+}
+
+/** An arrow from (x1,y1) to (x2,y2) for a tensor that moves. */
+export function arrow(x1, y1, x2, y2, cls = 'flow') {
+  return s('line', { x1, y1, x2, y2, class: cls, 'marker-end': 'url(#pl-arrowhead)' });
+}
+
+export function arrowDefs() {
+  return s('marker', { id: 'pl-arrowhead', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse' },
+    s('path', { d: 'M0 0 L10 5 L0 10 z', class: 'arrowhead' }));
+}
