@@ -102,25 +102,25 @@ function layerDetail(g, plan, at, x, y, w) {
   g.append(text(x, cy + 14, tp > 1 ? `Inside one layer, split over tp = ${tp} GPUs` : 'Inside one layer (one GPU holds it all)', 'dg-title'));
   cy += 28;
   const norm = (where, label) => {
-    cy += row(g, x, cy, w, sp ? `${label}: sequence split over the tp ranks (sequence parallel)` : `${label}: copied on every tp rank`,
+    cy += row(g, x, cy, w, sp ? `${label}: split along the sequence (SP)` : tp > 1 ? `${label}: copied on every tp rank` : label,
       (yy) => g.append(sp ? slices(x, yy, boxW, 16, tp) : plainBox(x, yy, boxW, 16, '')));
     place(g, at, where, x + boxW + 8, cy - 18);
   };
-  norm('layer.attention.in', 'Norm before attention');
-  cy += row(g, x, cy, w, tp > 1 ? 'Q, K, V projections: column-parallel (each rank its heads)' : 'Q, K, V projections',
-    (yy) => g.append(slices(x, yy, boxW, 20, tp, { label: tp > 1 ? `${model.heads / tp} heads per rank` : `${model.heads} heads` })));
-  cy += row(g, x, cy, w, par.cp > 1 ? `Attention core: heads per tp rank; keys and values passed round cp = ${par.cp}` : 'Attention core (softmax(QKᵀ)V)',
+  norm('layer.attention.in', 'Norm (attention)');
+  cy += row(g, x, cy, w, tp > 1 ? 'Q, K, V projections: column-parallel' : 'Q, K, V projections',
+    (yy) => g.append(slices(x, yy, boxW, 20, tp, { label: tp > 1 ? `${model.heads} heads, split over ${tp} ranks` : `${model.heads} heads` })));
+  cy += row(g, x, cy, w, par.cp > 1 ? `Attention core: K, V passed round cp = ${par.cp}` : tp > 1 ? 'Attention core: heads split over tp' : 'Attention core',
     (yy) => g.append(slices(x, yy, boxW, 20, tp)));
   place(g, at, 'layer.attention.core', x + boxW + 8, cy - 16);
-  cy += row(g, x, cy, w, tp > 1 ? 'Output projection: row-parallel, partial sums added across tp' : 'Output projection',
-    (yy) => g.append(slices(x, yy, boxW, 24, tp, { direction: 'rows' })));
+  cy += row(g, x, cy, w, tp > 1 ? 'Output projection: row-parallel (partial sums)' : 'Output projection',
+    (yy) => g.append(slices(x, yy, boxW, 32, tp, { direction: 'rows', cap: 8 }))) + 8;
   place(g, at, 'layer.attention.out', x + boxW + 8, cy - 16);
-  norm('layer.mlp.in', 'Norm before the MLP');
+  norm('layer.mlp.in', 'Norm (MLP)');
   if (model.experts > 1) {
-    cy += row(g, x, cy, w, 'Router: picks experts for each token (copied on every rank)', (yy) => g.append(plainBox(x, yy, boxW, 16, '')));
+    cy += row(g, x, cy, w, 'Router: copied on every rank', (yy) => g.append(plainBox(x, yy, boxW, 16, '')));
     const shown = Math.min(model.experts, 16);
     const per = model.experts / par.ep;
-    const label = par.ep > 1 ? `${model.experts} experts placed on ep = ${par.ep} ranks (colour = EP rank)` : `${model.experts} experts, all on every rank`;
+    const label = par.ep > 1 ? `${model.experts} experts on ep = ${par.ep} ranks (colour = EP rank)` : `${model.experts} experts, all on every rank`;
     g.append(text(x, cy + 10, label, 'dg-small'));
     const ew = boxW / shown;
     for (let e = 0; e < shown; e += 1) {
@@ -134,10 +134,10 @@ function layerDetail(g, plan, at, x, y, w) {
     const gated = model.mlp === 'swiglu';
     cy += row(g, x, cy, w, `${gated ? 'Gate and up projections' : 'FC1'}${tp > 1 ? ': column-parallel' : ''}`,
       (yy) => g.append(slices(x, yy, boxW, 20, tp)));
-    cy += row(g, x, cy, w, `${gated ? 'SwiGLU' : 'GeLU'} activation${tp > 1 ? ': local to each rank, no exchange' : ''}`,
+    cy += row(g, x, cy, w, `${gated ? 'SwiGLU' : 'GeLU'} activation${tp > 1 ? ': local, no exchange' : ''}`,
       (yy) => g.append(slices(x, yy, boxW, 12, tp)));
-    cy += row(g, x, cy, w, `${gated ? 'Down projection' : 'FC2'}${tp > 1 ? ': row-parallel, partial sums added across tp' : ''}`,
-      (yy) => g.append(slices(x, yy, boxW, 24, tp, { direction: 'rows' })));
+    cy += row(g, x, cy, w, `${gated ? 'Down projection' : 'FC2'}${tp > 1 ? ': row-parallel (partial sums)' : ''}`,
+      (yy) => g.append(slices(x, yy, boxW, 32, tp, { direction: 'rows', cap: 8 }))) + 8;
   }
   place(g, at, 'layer.mlp.fc2', x + boxW + 8, cy - 16);
   return cy - y;
@@ -153,7 +153,7 @@ function zeroState(g, plan, at, x, y, w) {
   g.append(text(x, cy + 14, replicas > 1 ? `What each of the ${replicas} data-parallel ranks stores (ZeRO-${zero})` : 'What the one replica stores (no data parallelism)', 'dg-title'));
   cy += 24;
   const cols = [['weights', zero >= 3], ['gradients', zero >= 2], ['optimizer state', zero >= 1]];
-  const colW = (w - 210) / 3;
+  const colW = (w - 250) / 3;
   const segs = Math.min(replicas, 8);
   const ranks = replicas <= 4 ? [...Array(replicas).keys()] : [0, 1, null, replicas - 1];
   cols.forEach(([name], c) => g.append(text(x + 70 + c * (colW + 8), cy + 10, name, 'dg-small')));
@@ -190,7 +190,7 @@ function zeroState(g, plan, at, x, y, w) {
  */
 export function drawDiagram(plan, narrow) {
   const at = byWhere(plan.communication ?? []);
-  const W = narrow ? 440 : 860;
+  const W = narrow ? 440 : 800;
   const svg = s('svg', { class: 'planner-svg', role: 'img', 'aria-labelledby': 'planner-diagram-caption planner-describe-h', viewBox: `0 0 ${W} 100` });
   const defs = patternDefs();
   defs.append(arrowDefs());
@@ -206,8 +206,8 @@ export function drawDiagram(plan, narrow) {
     const h3 = zeroState(g, plan, at, 10, h1 + h2 + 26, W - 14);
     height = h1 + h2 + h3 + 36;
   } else {
-    const h1 = spine(g, plan, at, 14, 6, 380);
-    const h2 = layerDetail(g, plan, at, 420, 6, W - 424);
+    const h1 = spine(g, plan, at, 14, 6, 350);
+    const h2 = layerDetail(g, plan, at, 384, 6, W - 386);
     const top = Math.max(h1, h2) + 14;
     const h3 = zeroState(g, plan, at, 14, top, W - 20);
     height = top + h3 + 10;

@@ -98,8 +98,8 @@ export function drawGantt(container, plan, narrow) {
     container.replaceChildren(summary, h('p', { class: 'notice', text: 'This schedule could not be laid out for these numbers.' }));
     return;
   }
-  const W = narrow ? 440 : 860;
-  const left = 58;
+  const W = narrow ? 440 : 800;
+  const left = 64;
   const rowH = p > 24 ? Math.max(6, Math.floor(480 / p)) : 24;
   const top = 8;
   const plotW = W - left - 8;
@@ -130,9 +130,9 @@ export function drawGantt(container, plan, narrow) {
   for (const l of labels) svg.append(l);
   const every = p > 24 ? Math.ceil(p / 12) : 1;
   for (let st = 0; st < p; st += every) {
-    svg.append(s('text', { x: left - 6, y: top + st * rowH + Math.min(rowH, 24) / 2 + 4, class: 'dg-small', 'text-anchor': 'end', text: `GPU ${st + 1}` }));
+    svg.append(s('text', { x: left - 6, y: top + st * rowH + Math.min(rowH, 24) / 2 + 4, class: 'dg-small', 'text-anchor': 'end', text: `Stage ${st + 1}` }));
   }
-  svg.append(s('text', { x: left, y: height - 8, class: 'dg-small', text: 'time → (forward = 1 unit, backward = 2; pipeline-stage GPUs down the side)' }));
+  svg.append(s('text', { x: left, y: height - 8, class: 'dg-small', text: 'time → (forward = 1 unit, backward = 2; one GPU of each stage per row)' }));
   const legend = h('ul', { class: 'gantt-legend' },
     h('li', {}, h('span', { class: 'swatch gantt-fwd' }), 'forward (number = micro-batch)'),
     h('li', {}, h('span', { class: 'swatch gantt-bwd' }), 'backward'),

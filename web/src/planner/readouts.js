@@ -14,6 +14,15 @@ const TIME_PARTS = [
   ['CP', 'CP communication'], ['EP', 'EP communication'], ['bubble', 'Pipeline bubble'], ['optimizer', 'Optimizer step'],
 ];
 
+const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
+
+/** Very large counts as a × 10ⁿ (display only). */
+function scientific(x) {
+  if (!(typeof x === 'number' && Number.isFinite(x)) || x === 0) return formatCount(x);
+  const [m, e] = x.toExponential(2).split('e');
+  return `${m} × 10${String(Number(e)).replace(/./g, (c) => SUPERSCRIPT[c] ?? c)}`;
+}
+
 function num(x) {
   return typeof x === 'number' && Number.isFinite(x) ? x : 0;
 }
@@ -93,7 +102,7 @@ export function drawFigures(container, plan) {
     ['Global batch', formatCount(b.global), b.equation, 'sequences per optimizer step'],
     ['Tokens per step', formatCount(b.tokens_per_step), 'global batch × sequence length', 'whole cluster, per optimizer step'],
     ['Parameters', formatCount(plan.parameters, { compact: true }), 'exact count from the shape (embeddings, layers, head)', 'the whole model'],
-    ['FLOPs per step', formatCount(plan.flops_per_step, { compact: true }), 'forward + backward matmul FLOPs (3 × forward) for the global batch', 'the whole cluster'],
+    ['FLOPs per step', scientific(plan.flops_per_step), 'forward + backward matmul FLOPs (3 × forward) for the global batch', 'the whole cluster'],
   ];
   container.replaceChildren(h('dl', { class: 'figures' }, ...items.map(([name, value, formula, scope]) =>
     h('div', { class: 'figure', dataset: { figure: name } }, h('dt', { text: name }), h('dd', { text: value }), explain('How', formula, `Scope: ${scope}.`)))));

@@ -102,7 +102,8 @@ export function marker(x, y, transfers, where) {
   const bw = Math.max(24, short.length * 7.5 + 10);
   g.append(s('rect', { x, y: y - 10, width: bw, height: 20, rx: 10, class: 'crossing-badge' }));
   g.append(text(x + bw / 2, y + 4, short, 'crossing-short', 'middle'));
-  g.append(text(x + bw + 5, y + 4, kinds.join(' · '), 'crossing-label'));
+  // One line per kind of exchange, so two groups at one place both stay readable.
+  kinds.forEach((k, i) => g.append(text(x + bw + 5, y + 4 + (i - (kinds.length - 1) / 2) * 13, k, 'crossing-label')));
   return g;
 }
 

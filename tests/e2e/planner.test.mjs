@@ -1,0 +1,193 @@
+// The split explorer as a person meets it: set a split, see which tensors cross and where,
+// see impossible splits explained at the control, drive it by keyboard, and check the layout
+// at phone and desktop widths (screenshots written to build/planner-shots/ for a human look).
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { openPage, closeBrowser } from './harness.mjs';
+import { buildDir } from '../../scripts/lib/paths.mjs';
+
+after(closeBrowser);
+
+/** One small model on one H100: nothing is split, nothing crosses. */
+const ONE_GPU = {
+  model: 'llama-3.1-8b', hardware: 'h100-sxm', gpus: 1, dp_auto: true, tp: 1, pp: 1, cp: 1, ep: 1, zero: 0,
+  sequence_parallel: false, recompute: 'full', schedule: '1f1b', virtual_stages: 1, micro: 1, global: 8,
+};
+
+async function planner(options = {}) {
+  const p = await openPage({ path: '#planner', ...options });
+  await apply(p.page, ONE_GPU);
+  return p;
+}
+
+/** Applies a split the way another view would (the registry), returning rejected names. */
+function apply(page, patch) {
+  return page.evaluate((s) => window.atlas.views.apply('planner', s), patch);
+}
+
+const crossingIds = (page) => page.$$eval('#planner-crossings tr[data-id]', (rows) => rows.map((r) => r.dataset.id));
+const markerPlaces = (page) => page.$$eval('#planner-diagram .crossing', (ms) => ms.map((m) => m.dataset.where));
+const plannerText = (page) => page.locator('#planner').textContent();
+
+test('one GPU: nothing crosses a device boundary, and the page says so', async () => {
+  const p = await planner();
+  assert.deepEqual(await crossingIds(p.page), []);
+  assert.deepEqual(await markerPlaces(p.page), []);
+  assert.match(await p.page.locator('#planner-crossings').textContent(), /Nothing crosses a device boundary/);
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});
+
+test('TP adds per-layer all-reduces inside the layer, and the matmuls are cut tp ways', async () => {
+  const p = await planner();
+  const before = await p.page.locator('#planner-diagram .slices').first().locator('.dev').count();
+  await apply(p.page, { gpus: 8, tp: 8 });
+  const ids = await crossingIds(p.page);
+  for (const id of ['tp-fwd-attn-allreduce', 'tp-fwd-mlp-allreduce', 'tp-bwd-attn-allreduce', 'tp-bwd-mlp-allreduce']) assert.ok(ids.includes(id), `${id} in ${ids}`);
+  const places = await markerPlaces(p.page);
+  assert.ok(places.includes('layer.attention.out') && places.includes('layer.mlp.fc2'), places.join());
+  const after = await p.page.locator('#planner-diagram .slices').first().locator('.dev').count();
+  assert.equal(before, 1);
+  assert.equal(after, 8);
+  assert.match(await p.page.locator('#planner-description').textContent(), /TP = 8: each layer's QKV/);
+  // With sequence parallelism the same traffic becomes reduce-scatter + all-gather.
+  await apply(p.page, { sequence_parallel: true });
+  const sp = await crossingIds(p.page);
+  assert.ok(sp.includes('tp-fwd-reducescatter') && !sp.includes('tp-fwd-attn-allreduce'), sp.join());
+  await p.close();
+});
+
+test('PP adds send/recv between stages and groups the layers into stage bands', async () => {
+  const p = await planner();
+  assert.equal(await p.page.locator('#planner-diagram .stage-band').count(), 1);
+  await apply(p.page, { gpus: 4, pp: 4, global: 16 });
+  const ids = await crossingIds(p.page);
+  assert.ok(ids.some((id) => id.startsWith('pp-') && id !== 'pp-embedding-grad-allreduce'), ids.join());
+  assert.ok((await markerPlaces(p.page)).includes('stage-boundary'));
+  assert.equal(await p.page.locator('#planner-diagram .stage-band').count(), 4);
+  assert.match(await p.page.locator('#planner-gantt').textContent(), /4 stages, 16 micro-batches/);
+  assert.equal(await p.page.locator('#planner-gantt path.gantt-idle').count(), 1);
+  await p.close();
+});
+
+test('DP adds the gradient all-reduce; ZeRO-3 turns it into parameter all-gathers', async () => {
+  const p = await planner();
+  await apply(p.page, { gpus: 8, zero: 0 });
+  let ids = await crossingIds(p.page);
+  assert.ok(ids.includes('dp-grad-allreduce'), ids.join());
+  assert.ok((await markerPlaces(p.page)).includes('gradients'));
+  assert.ok(await p.page.locator('#planner-diagram .replica-shadow').count() >= 1);
+  await apply(p.page, { zero: 3 });
+  ids = await crossingIds(p.page);
+  assert.ok(ids.includes('dp-param-allgather-fwd') && ids.includes('dp-param-allgather-bwd'), ids.join());
+  assert.ok(!ids.includes('dp-grad-allreduce'));
+  assert.ok(await p.page.locator('#planner-diagram .empty-shard').count() > 0, 'ZeRO-3 state bars show other ranks\' shards as empty');
+  await p.close();
+});
+
+test('EP adds all-to-all token exchange at the experts', async () => {
+  const p = await planner();
+  await apply(p.page, { model: 'mixtral-8x7b', gpus: 8, ep: 8, zero: 3, seq: 4096 });
+  const ids = await crossingIds(p.page);
+  assert.ok(ids.includes('ep-fwd-dispatch') && ids.includes('ep-fwd-combine'), ids.join());
+  assert.ok((await markerPlaces(p.page)).includes('layer.moe'));
+  assert.match(await p.page.locator('#planner-diagram').textContent(), /8 experts on ep = 8 ranks/);
+  await p.close();
+});
+
+test('CP adds the key/value exchange in attention', async () => {
+  const p = await planner();
+  await apply(p.page, { gpus: 2, cp: 2 });
+  const ids = await crossingIds(p.page);
+  assert.ok(ids.includes('cp-fwd-kv') && ids.includes('cp-bwd-kv'), ids.join());
+  assert.ok((await markerPlaces(p.page)).includes('layer.attention.core'));
+  await p.close();
+});
+
+test('an impossible split is explained at its control and the last picture is greyed', async () => {
+  const p = await planner();
+  await apply(p.page, { gpus: 3, tp: 3 });
+  const message = await p.page.locator('[data-param="tp"] .field-message').textContent();
+  assert.match(message, /tp = 3 does not divide 32 heads/);
+  assert.equal(await p.page.locator('#pl-tp').getAttribute('aria-invalid'), 'true');
+  assert.ok(await p.page.locator('#planner-output.is-stale').count() === 1);
+  assert.match(await p.page.locator('#planner-status').textContent(), /not possible/);
+  // A product that does not match the GPUs names dp; fixing it clears both.
+  await apply(p.page, { gpus: 8, tp: 8, dp_auto: false, dp: 2 });
+  assert.match(await p.page.locator('[data-param="dp"] .field-message').textContent(), /not the 8 GPUs/);
+  await apply(p.page, { dp: 1 });
+  assert.equal(await p.page.locator('#planner-output.is-stale').count(), 0);
+  assert.equal(await p.page.locator('[data-param="tp"] .field-message').isVisible(), false);
+  const text = await plannerText(p.page);
+  assert.ok(!/NaN|undefined/.test(text), 'no NaN or undefined on the page');
+  await p.close();
+});
+
+test('keyboard only: type a degree, pick a schedule, reach a marker and jump to its row', async () => {
+  const p = await planner();
+  const { page } = p;
+  await apply(page, { gpus: 16, global: 16 });
+  await page.locator('#pl-pp').focus();
+  await page.keyboard.press('ArrowUp'); // pp 1 → 2
+  assert.equal(await page.locator('#pl-pp').inputValue(), '2');
+  assert.ok((await crossingIds(page)).some((id) => id.startsWith('pp-')));
+  await page.keyboard.press('Tab'); // cp
+  await page.keyboard.press('Tab'); // ep
+  await page.locator('#pl-schedule').focus();
+  await page.keyboard.press('ArrowDown'); // 1f1b → interleaved
+  await page.locator('#pl-virtual_stages').focus();
+  await page.keyboard.press('ArrowUp'); // v 1 → 2
+  const state = await page.evaluate(() => window.atlas.views.get('planner').getState());
+  assert.equal(state.pp, 2);
+  assert.equal(state.virtual_stages, 2);
+  assert.equal(state.schedule, 'interleaved');
+  // Tab from the diagram's caption region reaches a crossing marker.
+  await page.locator('#planner-diagram .crossing').first().focus();
+  assert.equal(await page.locator('#planner-crossings tr.is-hot').count() >= 1, true);
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'TR');
+  assert.equal(await page.locator('#planner-diagram .crossing.is-hot').count() >= 1, true);
+  await p.close();
+});
+
+test('views.apply from another view restores a split, rejects bad names and brings the explorer into view', async () => {
+  const p = await openPage({ path: '#top' });
+  const rejected = await apply(p.page, { tp: 8, pp: 1, gpus: 8, model: 'llama-3.1-8b', hardware: 'h100-sxm', tp_bogus: 1, zero: 9 });
+  assert.deepEqual(rejected.sort(), ['tp_bogus', 'zero']);
+  const inView = await p.page.evaluate(() => {
+    const r = document.getElementById('planner').getBoundingClientRect();
+    return r.top < innerHeight && r.bottom > 0;
+  });
+  assert.ok(inView);
+  const state = await p.page.evaluate(() => window.atlas.views.get('planner').getState());
+  assert.equal(state.layers, 32, 'choosing a preset fills its shape');
+  assert.equal(state.tp, 8);
+  await p.close();
+});
+
+test('scenarios apply in one click and compare their variants', async () => {
+  const p = await planner();
+  await p.page.locator('button[data-scenario="fit-70b"]').click();
+  const rows = p.page.locator('.scenario-card tbody tr');
+  assert.ok(await rows.count() >= 3);
+  assert.match(await p.page.locator('#planner-memory').textContent(), /Does not fit/);
+  await p.page.locator('button[data-scenario="batch-8192"]').click();
+  assert.match(await p.page.locator('#planner-batch-equation').textContent(), /8192 = 8 × 16 × 64/);
+  await p.close();
+});
+
+for (const width of [375, 1280]) {
+  test(`layout at ${width} px: no sideways scrolling of the page; screenshot saved`, async () => {
+    const p = await openPage({ width, height: 900, path: '#planner' });
+    const overflow = await p.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `page scrolls sideways by ${overflow}px`);
+    const dir = join(buildDir, 'planner-shots');
+    mkdirSync(dir, { recursive: true });
+    await p.page.locator('#planner').screenshot({ path: join(dir, `planner-${width}.png`) });
+    assert.deepEqual(p.record.consoleErrors, []);
+    assert.deepEqual(await p.csp(), []);
+    await p.close();
+  });
+}
