@@ -173,3 +173,15 @@ TEST_CASE("the practice command grades through the engine and reports errors at 
   CHECK(error_path(call("practice", json{{"seed", 7}, {"count", 1001}})) == "/count");
   CHECK(error_path(call("practice", json{{"seed", 1.5}})) == "/seed");
 }
+
+TEST_CASE("each exercise states the interval it accepts") {
+  json exact = atlas::to_json(atlas::make_exercise_of_kind(5, 0, "dp"));
+  CHECK(exact["accepted"]["min"] == exact["answer"]);
+  CHECK(exact["accepted"]["max"] == exact["answer"]);
+  CHECK(exact["tolerance_text"] == "exact");
+  json tokens = atlas::to_json(atlas::make_exercise_of_kind(5, 0, "tokens_per_step"));
+  const double answer = tokens["answer"];
+  CHECK(tokens["accepted"]["min"].get<double>() == doctest::Approx(answer * 0.995));
+  CHECK(tokens["accepted"]["max"].get<double>() == doctest::Approx(answer * 1.005));
+  CHECK(tokens["tolerance_text"] == "within 0.5 %");
+}

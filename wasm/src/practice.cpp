@@ -119,6 +119,9 @@ json to_json(const Exercise& e) {
            {"answer", number_json(e.unknown.value)},
            {"tolerance", e.tolerance},
            {"tolerance_text", tolerance_text(e.tolerance)},
+           // The accepted interval, so a course site's xAPI record can state it ("min[:]max").
+           {"accepted", json{{"min", number_json(e.unknown.value * (1 - e.tolerance))},
+                             {"max", number_json(e.unknown.value * (1 + e.tolerance))}}},
            {"solution", e.solution}};
   if (!e.trap.empty()) out["trap"] = e.trap;
   return out;

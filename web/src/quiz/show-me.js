@@ -1,0 +1,55 @@
+// "Show me" for wrong options of the check question: puts the split explorer (#planner) into a
+// layout that makes the difference visible. The planner is another feature; we only talk to it
+// through the views registry, and fall back to words and a link when it is absent or hidden
+// (for instance when only the quiz is embedded).
+
+/** Small dense model: its 32 layers divide evenly over 4 stages, so stages hold whole layers. */
+const MODEL = 'llama-3.1-8b';
+
+/**
+ * Demonstrations keyed by what a wrong option claims. `match` reads the option text, so an edited
+ * entry still gets the right picture; an option nothing matches simply has no "Show me".
+ */
+export const DEMOS = [
+  {
+    id: 'pipeline',
+    match: /pipeline/i,
+    planner: { model: MODEL, gpus: 4, dp_auto: false, dp: 1, tp: 1, pp: 4, cp: 1, ep: 1 },
+    says: 'Pipeline parallelism gives each device a group of whole layers (a stage) and passes activations from stage to stage; nothing inside a layer is split.',
+    shown: 'The split explorer now shows 4 pipeline stages (tp 1, pp 4): each device holds whole layers.',
+  },
+  {
+    id: 'data',
+    match: /data|replica/i,
+    planner: { model: MODEL, gpus: 4, dp_auto: false, dp: 4, tp: 1, pp: 1, cp: 1, ep: 1 },
+    says: 'Data parallelism gives every device a full copy of every layer; the replicas differ only in the samples they process.',
+    shown: 'The split explorer now shows 4 data-parallel replicas (dp 4): each device holds every whole layer.',
+  },
+];
+
+/** The demonstration for an option's text, or null. */
+export function demoFor(optionText) {
+  return DEMOS.find((d) => d.match.test(optionText)) ?? null;
+}
+
+/** True when the planner is registered and its section is on screen in this layout. */
+export function plannerAvailable(views) {
+  const section = document.getElementById('planner');
+  return Boolean(views?.get?.('planner')) && Boolean(section) && section.getClientRects().length > 0;
+}
+
+/**
+ * Applies the demo to the planner and takes the reader there. Returns a sentence for the quiz's
+ * live region: what the planner now shows, or why it could not.
+ */
+export function showInPlanner(views, demo) {
+  if (!plannerAvailable(views)) return `${demo.says} (The split explorer is not available here.)`;
+  const rejected = views.apply('planner', demo.planner);
+  const section = document.getElementById('planner');
+  if (!section.hasAttribute('tabindex')) section.setAttribute('tabindex', '-1');
+  const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  section.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+  section.focus({ preventScroll: true });
+  if (rejected.length > 0) return `${demo.says} (The split explorer did not accept: ${rejected.join(', ')}.)`;
+  return demo.shown;
+}
