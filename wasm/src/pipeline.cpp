@@ -101,8 +101,9 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index) {
     recompute = l * attention_core_forward_flops(m, tokens, static_cast<double>(m.seq)) / t;
   const double model = 3.0 * (l * layer_fwd + head_fwd);
   const double hardware = model + recompute;
-  const double produced =
-      l * activation_bytes_per_layer(m, b, par.tp, par.cp, par.sequence_parallel, Recompute::none) + head_bytes;
+  // Counted as if every kernel were split over the tp ranks (the sequence-parallel layout): the
+  // calibration cases show no extra cost for the norms and dropouts that plain TP replicates.
+  const double produced = l * activation_bytes_per_layer(m, b, par.tp, par.cp, true, Recompute::none) + head_bytes;
   const double traffic = hw.efficiency.memory * produced * (model > 0 ? hardware / model : 1.0);
   st.compute_per_microbatch = hardware / (hw.flops * hw.efficiency.compute) + traffic / hw.memory_bandwidth;
   return st;

@@ -37,7 +37,7 @@ std::optional<json> merged_section(const json& request, const char* section, con
 
 Efficiencies default_efficiencies() {
   // Fitted in docs/fidelity.md; intra and inter are nccl-tests-like bus-bandwidth fractions.
-  return Efficiencies{0.75, 10.0, 0.78, 0.9};
+  return Efficiencies{0.80, 12.0, 0.80, 0.90};
 }
 
 json to_json(const Efficiencies& e) {
