@@ -127,6 +127,9 @@ TEST_CASE("the schedule travels with the response up to 16 ranks") {
   CHECK(r["schedule"]["steps"][0]["phase"] == "reduce-scatter");
   CHECK(r["schedule"]["steps"][3]["phase"] == "all-gather");
   CHECK(r["schedule"]["chunk_bytes"].get<double>() == doctest::Approx(1024));
+  CHECK(r["schedule"]["step_time"].get<double>() == doctest::Approx(1024 / 1e9));
+  // 2(p−1) steps of one chunk each add up to the ring's time.
+  CHECK(6 * r["schedule"]["step_time"].get<double>() == doctest::Approx(r["time"].get<double>()));
   CHECK(r["schedule"]["steps"][0]["contributions"][1][0] == 2);
   json big = call("allreduce", json{{"ranks", 64}, {"bytes", 4096}, {"bandwidth", 1e9}, {"latency", 0},
                                     {"schedule", true}});

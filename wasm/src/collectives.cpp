@@ -83,7 +83,7 @@ json cmd_allreduce(const json& request, Problems& problems) {
                                 "as implemented in MPICH; the lab's model is the ideal ring."},
                        {"algorithms", list}};
   }
-  if (*schedule) r["schedule"] = schedule_json(in.ranks, in.bytes);
+  if (*schedule) r["schedule"] = schedule_json(in.ranks, in.bytes, in.link);
   if (in.scaling) {
     const std::int64_t search_to = ranks_range ? static_cast<std::int64_t>(ranks_range->to) : kMaxRanks;
     r["scaling"] = scaling_json(in, std::max(search_to, in.ranks));

@@ -70,7 +70,7 @@ json point_json(AllreduceAlgorithm a, std::int64_t ranks, double bytes, const La
   return r;
 }
 
-json schedule_json(std::int64_t ranks, double bytes) {
+json schedule_json(std::int64_t ranks, double bytes, LinkModel link) {
   if (ranks > kScheduleMaxRanks)
     return {{"available", false}, {"max_ranks", kScheduleMaxRanks}, {"ranks", ranks}};
   json steps = json::array();
@@ -89,6 +89,8 @@ json schedule_json(std::int64_t ranks, double bytes) {
           {"ranks", ranks},
           {"chunks", ranks},
           {"chunk_bytes", bytes / static_cast<double>(ranks)},
+          // One step: a startup plus one chunk over the link; 2(p−1) of them make the total.
+          {"step_time", link.latency + bytes / static_cast<double>(ranks) / link.bandwidth},
           {"steps", steps}};
 }
 

@@ -36,7 +36,7 @@ struct SweepRange {
 json point_json(AllreduceAlgorithm a, std::int64_t ranks, double bytes, const LabInput& in);
 
 /// The ring schedule for the animation ({"available":false,…} above kScheduleMaxRanks).
-json schedule_json(std::int64_t ranks, double bytes);
+json schedule_json(std::int64_t ranks, double bytes, LinkModel link);
 
 /// Strong scaling at the input's rank count, at twice it, and the best count up to max_ranks.
 json scaling_json(const LabInput& in, std::int64_t max_ranks);
