@@ -34,6 +34,10 @@ export function initPlanner(ctx) {
   /** The last plan that could be drawn, and the split it was for. */
   let lastGood = null;
   let selfChange = false;
+  let isNarrow = out.diagram.clientWidth > 0 && out.diagram.clientWidth < NARROW_PX;
+  /** Milliseconds of the last update by part, read by bench/planner.mjs. */
+  const timing = {};
+  root.plannerTiming = timing;
   const localIssues = new Map();
 
   /** Fills preset values for a preset choice unless the patch sets them itself. */
@@ -81,7 +85,9 @@ export function initPlanner(ctx) {
   }
 
   function update() {
+    const t0 = performance.now();
     const plan = ctx.engine.run('plan', planRequest(state));
+    timing.engine = performance.now() - t0;
     const failed = isError(plan);
     const errors = failed ? plan.errors : plan.errors ?? [];
     const warnings = failed ? [] : plan.warnings ?? [];
@@ -104,19 +110,32 @@ export function initPlanner(ctx) {
   }
 
   function render(plan) {
-    const narrow = out.diagram.clientWidth > 0 && out.diagram.clientWidth < NARROW_PX;
+    let t = performance.now();
+    const lap = (name) => {
+      const now = performance.now();
+      timing[name] = now - t;
+      t = now;
+    };
+    // Reading clientWidth here would force a layout of the whole page on every change; the
+    // ResizeObserver below keeps the width instead.
+    const narrow = isNarrow;
     out.diagram.replaceChildren(drawDiagram(plan, narrow));
     out.legend.replaceChildren(legend(plan));
+    lap('diagram');
     drawCrossings(out.crossings, plan.communication ?? []);
+    lap('table');
     drawMemory(out.memory, plan);
     drawTime(out.time, plan);
     drawFigures(out.figures, plan);
+    lap('readouts');
     drawGantt(out.gantt, plan, narrow);
+    lap('gantt');
     const name = state.model !== 'custom' && modelPresets.has(state.model) ? modelPresets.get(state.model).name : 'A custom model';
     out.description.replaceChildren(...describePlan(plan, name).map((t) => h('p', { text: t })));
     out.equation.textContent = `B_global = B_micro × N_acc × N_dp: ${plan.batch.equation}; accumulation N_acc = ${plan.batch.accumulation}.`;
     out.scope.replaceChildren(h('details', { class: 'formula scope-list' }, h('summary', { text: 'What this model leaves out' }),
       h('ul', {}, ...(plan.scope ?? []).map((t) => h('li', { text: t })))));
+    lap('text');
     root.dataset.narrow = String(narrow);
   }
 
@@ -165,11 +184,12 @@ export function initPlanner(ctx) {
   });
 
   // Redraw in the other layout when the container crosses the narrow width.
-  let wasNarrow = null;
-  new ResizeObserver(() => {
-    const narrow = out.diagram.clientWidth < NARROW_PX;
-    if (wasNarrow !== null && narrow !== wasNarrow && lastGood && !out.output.classList.contains('is-stale')) render(lastGood);
-    wasNarrow = narrow;
+  new ResizeObserver((entries) => {
+    const width = entries[entries.length - 1].contentRect.width;
+    const narrow = width > 0 && width < NARROW_PX;
+    if (narrow === isNarrow) return;
+    isNarrow = narrow;
+    if (lastGood && !out.output.classList.contains('is-stale')) render(lastGood);
   }).observe(out.diagram);
 
   // Another view (the quiz) showing a split: bring the explorer into view.

@@ -10,8 +10,9 @@ export const COLLECTIVE_SHORT = {
 };
 
 /**
- * Pattern definitions: one per device style. Style 0 is plain; the others add lines or dots
- * in the CSS-coloured ink, so neighbours differ in texture as well as hue.
+ * Pattern definitions: one per device style, each a tile of the device colour (from CSS) with
+ * its own texture (plain, lines, dots, hatching), so neighbours differ in more than hue. One
+ * rect per slice then suffices, which keeps redraws cheap.
  */
 export function patternDefs() {
   const defs = s('defs');
@@ -26,18 +27,16 @@ export function patternDefs() {
     () => [s('path', { d: 'M0 4 L8 4 M4 0 L4 8', class: 'pat-ink' })],
   ];
   shapes.forEach((make, i) => {
-    defs.append(s('pattern', { id: `pl-pat-${i}`, width: 8, height: 8, patternUnits: 'userSpaceOnUse' }, ...make()));
+    defs.append(s('pattern', { id: `pl-pat-${i}`, width: 8, height: 8, patternUnits: 'userSpaceOnUse' },
+      s('rect', { width: 8, height: 8, class: `dev-fill dev-${i}` }), ...make()));
   });
   return defs;
 }
 
-/** A rectangle filled as device style `k` (colour plus texture overlay). */
+/** A rectangle filled as device style `k` (colour plus texture). */
 export function deviceRect(x, y, w, h, k, extraClass = '') {
   const style = ((k % DEVICE_STYLES) + DEVICE_STYLES) % DEVICE_STYLES;
-  const g = s('g', { class: `dev ${extraClass}`.trim() });
-  g.append(s('rect', { x, y, width: Math.max(w, 0.5), height: Math.max(h, 0.5), class: `dev-fill dev-${style}` }));
-  if (style > 0) g.append(s('rect', { x, y, width: Math.max(w, 0.5), height: Math.max(h, 0.5), fill: `url(#pl-pat-${style})`, class: 'dev-pattern' }));
-  return g;
+  return s('rect', { x, y, width: Math.max(w, 0.5), height: Math.max(h, 0.5), fill: `url(#pl-pat-${style})`, class: `dev ${extraClass}`.trim() });
 }
 
 /**
@@ -57,13 +56,6 @@ export function slices(x, y, w, h, n, { direction = 'columns', cap = 16, label }
     } else {
       const sh = h / shown;
       g.append(deviceRect(x, y + i * sh, w, sh, rank));
-    }
-  }
-  if (count > 1) {
-    // Thin separators make the cut visible even between similar colours.
-    for (let i = 1; i < shown; i += 1) {
-      if (direction === 'columns') g.append(s('line', { x1: x + (i * w) / shown, x2: x + (i * w) / shown, y1: y, y2: y + h, class: 'cut' }));
-      else g.append(s('line', { x1: x, x2: x + w, y1: y + (i * h) / shown, y2: y + (i * h) / shown, class: 'cut' }));
     }
   }
   g.append(s('rect', { x, y, width: w, height: h, class: 'box-outline' }));
