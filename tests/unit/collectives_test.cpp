@@ -38,6 +38,7 @@ TEST_CASE("p=8, n=1 GiB, B=100 GB/s, α=5 µs: 14·5 µs + 1.75·1 GiB/100 GB/s 
   // Crossover where 2(p−1)α = 2(p−1)/p · n/B, i.e. n = p·α·B = 8 · 5e-6 · 1e11 = 4 MB.
   CHECK(r["crossover_bytes"].get<double>() == doctest::Approx(4e6));
   CHECK(r["regime"] == "bandwidth-bound");
+  CHECK(r["shares"]["latency"].get<double>() + r["shares"]["bandwidth"].get<double>() == doctest::Approx(1));
   CHECK(r["formula"]["factor"].get<double>() == doctest::Approx(1.75));
   CHECK(r["formula"]["steps"] == 14);
 }

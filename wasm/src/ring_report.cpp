@@ -41,6 +41,11 @@ json point_json(AllreduceAlgorithm a, std::int64_t ranks, double bytes, const La
          {"latency_term", c.cost.latency_term},
          {"bandwidth_term", c.cost.bandwidth_term},
          {"reduction_term", c.reduction_term},
+         // Shares of the total, for the stacked bar (they sum to 1).
+         {"shares",
+          {{"latency", c.cost.latency_term / c.cost.time},
+           {"bandwidth", c.cost.bandwidth_term / c.cost.time},
+           {"reduction", c.reduction_term / c.cost.time}}},
          {"steps", c.cost.steps},
          {"bytes_per_rank", c.cost.bytes_per_rank},
          {"chunk_bytes", bytes / static_cast<double>(ranks)},
