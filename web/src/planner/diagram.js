@@ -130,6 +130,7 @@ function layerDetail(g, plan, at, x, y, w) {
     }
     place(g, at, 'layer.moe', x + boxW + 8, cy + 26);
     cy += 46;
+    cy += row(g, x, cy, w, 'Combine: weighted sum of the chosen experts', (yy) => g.append(plainBox(x, yy, boxW, 16, '')));
   } else {
     const gated = model.mlp === 'swiglu';
     cy += row(g, x, cy, w, `${gated ? 'Gate and up projections' : 'FC1'}${tp > 1 ? ': column-parallel' : ''}`,
@@ -150,10 +151,12 @@ function zeroState(g, plan, at, x, y, w) {
   const replicas = dpT ? dpT.group_size : par.dp;
   const zero = par.zero;
   let cy = y;
-  g.append(text(x, cy + 14, replicas > 1 ? `What each of the ${replicas} data-parallel ranks stores (ZeRO-${zero})` : 'What the one replica stores (no data parallelism)', 'dg-title'));
+  g.append(text(x, cy + 14, replicas > 1 ? `What each of ${replicas} DP ranks stores (ZeRO-${zero})` : 'What the one replica stores (no DP)', 'dg-title'));
+  // Narrow drawings put the markers under the bars instead of beside them.
+  const below = w < 600;
   cy += 24;
   const cols = [['weights', zero >= 3], ['gradients', zero >= 2], ['optimizer state', zero >= 1]];
-  const colW = (w - 250) / 3;
+  const colW = (w - (below ? 80 : 250)) / 3;
   const segs = Math.min(replicas, 8);
   const ranks = replicas <= 4 ? [...Array(replicas).keys()] : [0, 1, null, replicas - 1];
   cols.forEach(([name], c) => g.append(text(x + 70 + c * (colW + 8), cy + 10, name, 'dg-small')));
@@ -176,6 +179,12 @@ function zeroState(g, plan, at, x, y, w) {
       g.append(s('rect', { x: bx, y: cy, width: colW, height: 16, class: 'box-outline' }));
     });
     cy += 22;
+  }
+  if (below) {
+    const hasGrad = at.has('gradients');
+    place(g, at, 'gradients', x, cy + 14);
+    place(g, at, 'parameters', x, cy + (hasGrad ? 46 : 14));
+    return cy - y + 64;
   }
   const mx = x + 70 + 3 * (colW + 8);
   place(g, at, 'gradients', mx, y + 48);

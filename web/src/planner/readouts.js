@@ -11,7 +11,7 @@ const MEMORY_PARTS = [
 
 const TIME_PARTS = [
   ['compute', 'Compute'], ['TP', 'TP communication'], ['PP', 'PP communication'], ['DP', 'DP communication'],
-  ['CP', 'CP communication'], ['EP', 'EP communication'], ['bubble', 'Pipeline bubble'], ['optimizer', 'Optimizer step'],
+  ['CP', 'CP communication'], ['EP', 'EP communication'], ['bubble', 'Pipeline bubble'], ['optimizer', 'Optimizer step', 'optstep'],
 ];
 
 const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
@@ -79,8 +79,9 @@ export function drawTime(container, plan) {
   const t = plan.time;
   const comm = t.communication ?? {};
   const value = (k) => (k in comm ? comm[k] : t[k]);
+  // `cls` keeps the optimizer-step colour apart from the optimizer-state colour of the memory bar.
   const parts = TIME_PARTS.filter(([k]) => value(k) !== undefined && (k === 'compute' || num(value(k)) > 0))
-    .map(([key, label]) => ({ key, label, value: value(key), text: formatSeconds(value(key)) }));
+    .map(([k, label, cls]) => ({ key: cls ?? k, label, value: value(k), text: formatSeconds(value(k)) }));
   container.replaceChildren(
     h('p', { class: 'step-total' }, h('strong', { text: `Step ${formatSeconds(t.step)}` }), ' per optimizer step (slowest stage sets the pace).'),
     stackedBar(parts, t.step, null, `Step time ${formatSeconds(t.step)}: ${parts.map((p) => `${p.label} ${p.text}`).join(', ')}`),
