@@ -7,22 +7,24 @@ import { formatBytes, formatCount, formatPercent, formatSeconds } from '../forma
 const GPT3 = { model: 'gpt3-175b', hardware: 'a100-80gb', micro: 1, cp: 1, ep: 1, virtual_stages: 1, schedule: '1f1b' };
 const zero3 = (gpus) => ({ ...GPT3, gpus, global: 1536, dp_auto: true, tp: 1, pp: 1, zero: 3, sequence_parallel: false, recompute: 'full' });
 const megatron = (gpus) => ({ ...GPT3, gpus, global: 1536, dp_auto: true, tp: 8, pp: 8, zero: 1, sequence_parallel: true, recompute: 'selective' });
-const LLAMA70 = { model: 'llama-3.1-70b', hardware: 'h100-sxm', gpus: 8, micro: 1, global: 16, dp_auto: true, cp: 1, ep: 1, pp: 1,
+const LLAMA70 = { model: 'llama-3.1-70b', hardware: 'h100-sxm', gpus: 8, micro: 1, global: 32, dp_auto: true, cp: 1, ep: 1, pp: 1,
   tp: 1, zero: 0, sequence_parallel: false, recompute: 'none', schedule: '1f1b', virtual_stages: 1 };
 
 /** @type {{id: string, title: string, lesson: string, show: number, variants: {label: string, patch: Record<string, any>}[]}[]} */
 export const SCENARIOS = [
   {
     id: 'misconception', title: 'More GPUs, same batch: ZeRO-3 alone vs tensor + pipeline',
-    lesson: 'A 175B model with a fixed global batch of 1536 sequences, from 384 to 1536 GPUs. With ZeRO-3 alone every GPU gathers every layer’s weights for every micro-batch, and as GPUs grow the per-GPU share of the batch shrinks until that traffic dominates; tensor + pipeline parallelism keeps the heavy traffic inside nodes. Doubling GPUs does not halve the step time.',
+    lesson: 'A 175B model with a fixed global batch of 1536 sequences, from 384 to 3072 GPUs. Read the step-time column: doubling the GPUs at best halves it, and ZeRO-3 alone runs out of batch: each data-parallel replica needs at least one whole sequence, so at 3072 GPUs a batch of 1536 no longer divides. Tensor + pipeline parallelism puts 64 GPUs on each replica and keeps scaling, with its own costs (per-layer exchanges and the pipeline bubble) visible in the step-time bar.',
     show: 2,
     variants: [
       { label: 'ZeRO-3 only, 384 GPUs', patch: zero3(384) },
       { label: 'ZeRO-3 only, 768 GPUs', patch: zero3(768) },
       { label: 'ZeRO-3 only, 1536 GPUs', patch: zero3(1536) },
+      { label: 'ZeRO-3 only, 3072 GPUs', patch: zero3(3072) },
       { label: 'TP 8 × PP 8, 384 GPUs', patch: megatron(384) },
       { label: 'TP 8 × PP 8, 768 GPUs', patch: megatron(768) },
       { label: 'TP 8 × PP 8, 1536 GPUs', patch: megatron(1536) },
+      { label: 'TP 8 × PP 8, 3072 GPUs', patch: megatron(3072) },
     ],
   },
   {
@@ -37,14 +39,14 @@ export const SCENARIOS = [
   },
   {
     id: 'fit-70b', title: 'A 70B model that does not fit until …',
-    lesson: 'Llama 3.1 70B on one node of eight 80 GB GPUs. Plain data parallelism keeps a full copy of weights, gradients and Adam state (16 bytes per parameter) on every GPU; sharding that state and splitting the layers are what make it fit.',
+    lesson: 'Llama 3.1 70B, trained with Adam. Weights, gradients and optimizer state take about 16 bytes per parameter, more than one node of eight 80 GB GPUs holds in total, so no sharding makes it fit on 8 GPUs; it takes more GPUs and sharding (or tensor + pipeline splits) together, plus recomputation for the 8192-token activations.',
     show: 0,
     variants: [
-      { label: 'Data parallel only (ZeRO 0)', patch: LLAMA70 },
-      { label: 'ZeRO-1: shard the optimizer state', patch: { ...LLAMA70, zero: 1 } },
-      { label: 'ZeRO-3: shard everything', patch: { ...LLAMA70, zero: 3 } },
-      { label: 'ZeRO-3 + full recompute', patch: { ...LLAMA70, zero: 3, recompute: 'full' } },
-      { label: 'TP 8 + sequence parallel + selective recompute', patch: { ...LLAMA70, tp: 8, sequence_parallel: true, recompute: 'selective' } },
+      { label: '8 GPUs, data parallel only (ZeRO 0)', patch: LLAMA70 },
+      { label: '8 GPUs, ZeRO-3 + full recompute', patch: { ...LLAMA70, zero: 3, recompute: 'full' } },
+      { label: '16 GPUs, ZeRO-3 + full recompute', patch: { ...LLAMA70, gpus: 16, zero: 3, recompute: 'full' } },
+      { label: '32 GPUs, ZeRO-3 + full recompute', patch: { ...LLAMA70, gpus: 32, zero: 3, recompute: 'full' } },
+      { label: '32 GPUs, TP 8 × PP 4 + SP + selective recompute', patch: { ...LLAMA70, gpus: 32, tp: 8, pp: 4, zero: 1, sequence_parallel: true, recompute: 'selective' } },
     ],
   },
   {
