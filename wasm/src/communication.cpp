@@ -223,19 +223,24 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
                          Group::DP, replicas, "parameters", shape, weights, 0, 1, link, inter),
                    0);
         break;
-      default:
-        B.overlapped_mb(B.add("dp-param-allgather-fwd", "parameter", "weights gathered before each layer's forward",
-                              "forward", Op::all_gather, Group::DP, replicas, "parameters", shape, weights, 1, 0, link,
-                              inter),
+      default: {
+        // One gather per layer (FSDP wraps each layer), so the α term grows with depth.
+        const double per_layer = std::max(1.0, L);
+        const std::array<double, 3> layer_shape{psi / per_layer, 0, 0};
+        B.overlapped_mb(B.add("dp-param-allgather-fwd", "parameter", "one layer's weights gathered before its forward",
+                              "forward", Op::all_gather, Group::DP, replicas, "parameters", layer_shape,
+                              weights / per_layer, per_layer, 0, link, inter),
                         fwd_window);
-        B.overlapped_mb(B.add("dp-param-allgather-bwd", "parameter", "weights gathered again for the backward",
-                              "backward", Op::all_gather, Group::DP, replicas, "parameters", shape, weights, 1, 0,
-                              link, inter),
+        B.overlapped_mb(B.add("dp-param-allgather-bwd", "parameter", "one layer's weights gathered again for backward",
+                              "backward", Op::all_gather, Group::DP, replicas, "parameters", layer_shape,
+                              weights / per_layer, per_layer, 0, link, inter),
                         bwd_window / 2);
-        B.overlapped_mb(B.add("dp-grad-reducescatter", "gradient", "weight gradients of each micro-batch", "backward",
-                              Op::reduce_scatter, Group::DP, replicas, "gradients", shape, grads, 1, 0, link, inter),
+        B.overlapped_mb(B.add("dp-grad-reducescatter", "gradient", "one layer's weight gradients", "backward",
+                              Op::reduce_scatter, Group::DP, replicas, "gradients", layer_shape, grads / per_layer,
+                              per_layer, 0, link, inter),
                         bwd_window / 2);
         break;
+      }
     }
   }
 }

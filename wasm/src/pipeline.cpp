@@ -44,7 +44,7 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index) {
   const bool first = index == 0, last = index == par.pp - 1;
   StageFigures st;
   st.layers = stage_layers(m.layers, par.pp, index);
-  for (std::int64_t i = 0; i < index; ++i) st.first_layer += stage_layers(m.layers, par.pp, i);
+  st.first_layer = index * (m.layers / par.pp) + std::min(index, m.layers % par.pp);
   const double l = static_cast<double>(st.layers);
 
   // Parameters held per tensor-parallel rank. With tied embeddings and pp > 1 the last stage
@@ -80,13 +80,18 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index) {
   if (last) head_bytes = 2 * 2.0 * b * s_local * h / outside_split + 4.0 * b * s_local * static_cast<double>(m.vocab) / t;
   st.memory.activations = activations + head_bytes;
 
-  // Working buffers: the gathered (or all-reduced) activation of tensor parallelism, the
-  // pipeline's send and receive buffers, and under ZeRO-3 the gathered weights of the current
-  // and the prefetched layer.
+  // Working buffers beyond the stored activations: the tensor-parallel gather and the
+  // pipeline's received input are tensors Table 2 already counts (a layer's input), so only
+  // ZeRO-3's gathered weights are extra.
   double buffers = 0;
-  if (par.tp > 1) buffers += 2.0 * b * s_local * h;
-  if (par.pp > 1) buffers += 2 * 2.0 * b * s_local * h / t;
-  if (par.zero >= 3) buffers += 2 * kWeightBytes * (lp.sharded / t + lp.replicated + lp.expert / (t * par.ep));
+  // ZeRO-3 gathers the current and the prefetched layer; the rank's own shard is part of the
+  // gathered buffer, so only the other ranks' (1 − 1/N) is extra.
+  if (par.zero >= 3) {
+    const double expert_shards = shards / static_cast<double>(par.ep);
+    buffers += std::min<double>(2.0, l) * kWeightBytes *
+               ((lp.sharded / t + lp.replicated) * (1.0 - 1.0 / shards) +
+                lp.expert / (t * static_cast<double>(par.ep)) * (1.0 - 1.0 / expert_shards));
+  }
   st.memory.buffers = buffers;
 
   // Compute per micro-batch: forward + backward = 3 forwards of matmul FLOPs at a fitted

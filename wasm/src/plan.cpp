@@ -71,7 +71,7 @@ json formulas(const Parallel& p) {
                                 : "12Ψ bytes (fp32 master weights, momentum, variance)"},
       {"activations", "Korthikanti et al. 2022 Table 2 bytes per layer × layers of the stage × micro-batches in "
                       "flight for the schedule; + embedding dropout mask (first stage), logits (last stage)"},
-      {"buffers", "gathered activation (tp > 1) + send/receive buffers (pp > 1) + two gathered layers (ZeRO-3)"}};
+      {"buffers", "ZeRO-3: the current and the prefetched layer's gathered weights, less the rank's own shard"}};
 }
 
 }  // namespace

@@ -59,7 +59,16 @@ void evaluate_plan(const PlanInput& in, PlanFigures& out, bool with_time) {
   out.bubble_fraction = bubble_fraction(par.pp, out.microbatches, v);
   if (!with_time) return;
 
-  // The slowest stage sets the pipeline's pace; keep its transfers as the plan's list.
+  // The step ends when the slowest stage is done, its gradient reduction included; that
+  // stage's transfers are the plan's list. (Taking the max keeps the step monotone in every
+  // input the stages share.)
+  const double mb = static_cast<double>(out.microbatches);
+  const double slots = mb + static_cast<double>(par.pp - 1) / static_cast<double>(v);
+  const auto total = [&](const StageTime& t) {
+    double sum = slots * t.slot;
+    for (double x : t.per_step) sum += x;
+    return sum;
+  };
   int first_count = 0;
   const StageTime a = stage_time(in, 0, out.first, out.transfers, first_count);
   StageTime crit = a;
@@ -68,13 +77,12 @@ void evaluate_plan(const PlanInput& in, PlanFigures& out, bool with_time) {
     std::array<Transfer, kMaxTransfers> last_transfers;
     int last_count = 0;
     const StageTime z = stage_time(in, par.pp - 1, out.last, last_transfers, last_count);
-    if (z.slot > a.slot) {
+    if (total(z) > total(a)) {
       crit = z;
       out.transfers = last_transfers;
       out.transfer_count = last_count;
     }
   }
-  const double mb = static_cast<double>(out.microbatches);
   out.compute = mb * crit.compute;
   // Idle slots of the schedule: p − 1 fill-and-drain slots, each 1/v as long when interleaved.
   out.bubble = static_cast<double>(par.pp - 1) / static_cast<double>(v) * crit.slot;

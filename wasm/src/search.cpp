@@ -1,11 +1,192 @@
-// Placeholder until this unit lands: the command answers with a coded error, never a fake result.
+#include "atlas/search.hpp"
+
+#include <algorithm>
+
 #include "atlas/commands.hpp"
+#include "atlas/plan_request.hpp"
 
 namespace atlas {
 
-json cmd_search(const json&, Problems& problems) {
-  problems.error("not_implemented", "This command is not part of this build yet.", "");
-  return {};
+namespace {
+
+std::vector<std::int64_t> divisors(std::int64_t n, std::int64_t cap) {
+  std::vector<std::int64_t> out;
+  for (std::int64_t d = 1; d * d <= n; ++d) {
+    if (n % d != 0) continue;
+    if (d <= cap) out.push_back(d);
+    if (d != n / d && n / d <= cap) out.push_back(n / d);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+struct Best {
+  std::vector<Candidate> list;
+  std::size_t top;
+  bool full() const { return list.size() == top; }
+  void offer(const PlanInput& in, const PlanFigures& f) {
+    const double mem = f.memory.total();
+    if (list.size() == top && !(f.step < list.back().step)) return;
+    Candidate c{in, f.step, mem};
+    auto at = std::upper_bound(list.begin(), list.end(), c, [](const Candidate& a, const Candidate& b) {
+      return a.step < b.step || (a.step == b.step && a.memory < b.memory);
+    });
+    list.insert(at, c);
+    if (list.size() > top) list.pop_back();
+  }
+};
+
+double lower_bound(const PlanInput& in, const PlanFigures& f) {
+  const double compute = std::max(f.first.compute_per_microbatch, f.last.compute_per_microbatch);
+  const double v = in.parallel.schedule == Schedule::interleaved ? static_cast<double>(in.parallel.virtual_stages) : 1.0;
+  return compute * (static_cast<double>(in.accumulation) + static_cast<double>(in.parallel.pp - 1) / v);
+}
+
+// The schedules (and virtual-stage counts) worth trying for one pipeline depth. With pp = 1
+// every schedule is the same computation, so only 1F1B is tried.
+std::vector<std::pair<Schedule, std::int64_t>> schedules(const ModelShape& m, std::int64_t pp, std::int64_t m_count,
+                                                         std::int64_t max_v) {
+  std::vector<std::pair<Schedule, std::int64_t>> out{{Schedule::one_f_one_b, 1}};
+  if (pp == 1) return out;
+  out.push_back({Schedule::gpipe, 1});
+  if (m.layers % pp != 0 || m_count % pp != 0) return out;
+  for (std::int64_t v : divisors(m.layers / pp, max_v))
+    if (v >= 2) out.push_back({Schedule::interleaved, v});
+  return out;
+}
+
+}  // namespace
+
+std::vector<Candidate> search_plans(const PlanInput& base, const SearchLimits& lim, int top, SearchCounts& counts) {
+  const ModelShape& m = base.model;
+  const std::int64_t gpus = base.hardware.gpus, global = base.global;
+  Best best{{}, static_cast<std::size_t>(std::max(top, 1))};
+  PlanInput in = base;
+  PlanFigures f;
+  for (std::int64_t tp : divisors(gpus, lim.max_tp)) {
+    if (m.heads % tp != 0 || m.kv_heads % tp != 0 || m.mlp_width() % tp != 0) {
+      ++counts.invalid;
+      continue;
+    }
+    for (std::int64_t cp : divisors(gpus / tp, lim.max_cp)) {
+      if (m.seq % cp != 0) {
+        ++counts.invalid;
+        continue;
+      }
+      for (std::int64_t pp : divisors(gpus / (tp * cp), std::min(lim.max_pp, m.layers))) {
+        const std::int64_t dp = gpus / (tp * cp * pp);
+        if (global % dp != 0) {
+          ++counts.invalid;
+          continue;
+        }
+        const std::vector<std::int64_t> eps = m.moe() ? divisors(dp, std::min(lim.max_ep, m.experts))
+                                                      : std::vector<std::int64_t>{1};
+        for (std::int64_t ep : eps) {
+          if (m.experts % ep != 0) {
+            ++counts.invalid;
+            continue;
+          }
+          for (std::int64_t micro : divisors(global / dp, lim.max_micro)) {
+            const std::int64_t acc = global / (dp * micro);
+            const auto sched = schedules(m, pp, acc, lim.max_virtual_stages);
+            for (int sp = 0; sp <= (tp > 1 ? 1 : 0); ++sp) {
+              for (const auto& sv : sched) {
+                // Full recomputation at ZeRO-3 needs the least memory of all: when even that
+                // does not fit, no other choice for this split does.
+                in.parallel = Parallel{dp, tp, pp, cp, ep, 3, sp == 1, Recompute::full, sv.second, sv.first};
+                in.micro = micro, in.accumulation = acc, in.global = global;
+                const std::int64_t group = 3 * 4;
+                evaluate_plan(in, f, false);
+                if (errors_of(f.rules) != 0) {
+                  counts.evaluated += group;
+                  counts.invalid += group;
+                  continue;
+                }
+                if (!f.fits) {
+                  counts.evaluated += group;
+                  counts.out_of_memory += group;
+                  continue;
+                }
+                for (Recompute rc : {Recompute::none, Recompute::selective, Recompute::full}) {
+                  in.parallel.recompute = rc;
+                  // Memory never grows with the ZeRO stage (the property test pins it), so
+                  // every stage above the first that fits fits too.
+                  int first_fit = 4;
+                  for (int zero = 0; zero <= 3; ++zero) {
+                    in.parallel.zero = zero;
+                    evaluate_plan(in, f, false);
+                    if (f.fits) {
+                      first_fit = zero;
+                      break;
+                    }
+                  }
+                  counts.evaluated += 4;
+                  counts.out_of_memory += first_fit;
+                  counts.fits += 4 - first_fit;
+                  if (first_fit == 4) continue;
+                  // Compute alone, stretched by the bubble, bounds the step from below and does
+                  // not depend on the ZeRO stage: skip the communication model when it cannot
+                  // make the list.
+                  if (best.full() && lower_bound(in, f) >= best.list.back().step) continue;
+                  for (int zero = first_fit; zero <= 3; ++zero) {
+                    in.parallel.zero = zero;
+                    evaluate_plan(in, f, true);
+                    best.offer(in, f);
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return best.list;
+}
+
+/// Request: {"model","hardware","batch":{"global"},"top":10,"limits":{…}} (docs/contract-plan.md).
+json cmd_search(const json& request, Problems& problems) {
+  if (!require_object(request, problems)) return {};
+  const Fields root(request, "", problems);
+  root.warn_unknown({"model", "hardware", "batch", "top", "limits"});
+  auto model = read_model(request, problems);
+  auto hardware = read_hardware(request, problems);
+  const json empty = json::object();
+  const json* batch = root.object("batch", true);
+  auto global = batch ? Fields(*batch, "/batch", problems).integer("global", {1, 1e7, false, true}) : std::nullopt;
+  if (batch) Fields(*batch, "/batch", problems).warn_unknown({"global"});
+  auto top = root.integer("top", {1, 100}, 10);
+  SearchLimits lim;
+  const json* limits = root.object("limits", false);
+  const Fields l(limits ? *limits : empty, "/limits", problems);
+  l.warn_unknown({"max_tp", "max_pp", "max_cp", "max_ep", "max_micro", "max_virtual_stages"});
+  const Range cap{1, 1e9, false, true};
+  auto tp = l.integer("max_tp", cap, lim.max_tp), pp = l.integer("max_pp", cap, lim.max_pp);
+  auto cp = l.integer("max_cp", cap, lim.max_cp), ep = l.integer("max_ep", cap, lim.max_ep);
+  auto micro = l.integer("max_micro", cap, lim.max_micro), v = l.integer("max_virtual_stages", cap, lim.max_virtual_stages);
+  if (!problems.ok() || !model || !hardware || !global) return {};
+  lim = SearchLimits{*tp, *pp, *cp, *ep, *micro, *v};
+
+  PlanInput base;
+  base.model = *model;
+  base.hardware = *hardware;
+  base.global = *global;
+  SearchCounts counts;
+  const std::vector<Candidate> best = search_plans(base, lim, static_cast<int>(*top), counts);
+  json list = json::array();
+  for (const auto& c : best) {
+    PlanFigures f;
+    evaluate_plan(c.input, f);
+    list.push_back(plan_summary(c.input, f));
+  }
+  return json{{"top", list},
+              {"counts",
+               {{"evaluated", counts.evaluated},
+                {"invalid", counts.invalid},
+                {"out_of_memory", counts.out_of_memory},
+                {"fits", counts.fits}}},
+              {"elapsed_note",
+               "Time is not measured by the engine (it is deterministic); bench/search.mjs measures it."}};
 }
 
 }  // namespace atlas

@@ -1,0 +1,165 @@
+// Property test over random valid plans through the allocation-free evaluator: no NaN, Inf or
+// negative output; memory per device non-increasing in tp, pp and the ZeRO stage; step time
+// non-increasing in bandwidth.
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <random>
+
+#include "atlas/plan.hpp"
+#include "atlas/plan_request.hpp"
+
+namespace {
+
+#ifdef __EMSCRIPTEN__
+constexpr int kPlans = 20000;  // the same property, fewer draws under node
+#else
+constexpr int kPlans = 1000000;
+#endif
+
+using atlas::PlanFigures;
+using atlas::PlanInput;
+
+struct Draw {
+  std::mt19937_64 rng{20240601};
+  std::int64_t pick(std::int64_t lo, std::int64_t hi) { return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng); }
+  std::int64_t pow2(int max_exp) { return std::int64_t{1} << pick(0, max_exp); }
+  bool coin() { return pick(0, 1) == 1; }
+};
+
+PlanInput random_plan(Draw& d) {
+  PlanInput in;
+  atlas::ModelShape& m = in.model;
+  m.heads = d.pow2(7) * (d.coin() ? 3 : 1);
+  m.kv_heads = d.coin() ? m.heads : std::max<std::int64_t>(1, m.heads / d.pow2(3));
+  if (m.heads % m.kv_heads != 0) m.kv_heads = m.heads;
+  m.hidden = m.heads * d.pow2(7) * d.pick(1, 3);
+  m.ffn = m.hidden * d.pick(2, 4);
+  m.layers = d.pick(1, 128);
+  m.vocab = d.pick(1000, 260000);
+  m.seq = d.pow2(15);
+  m.swiglu = d.coin(), m.rmsnorm = d.coin(), m.bias = d.coin(), m.dropout = d.coin();
+  m.tied_embeddings = d.coin(), m.learned_positions = d.coin();
+  if (d.pick(0, 4) == 0) m.experts = d.pow2(4) * 2, m.top_k = d.pick(1, 2), m.expert_ffn = m.ffn;
+  atlas::Parallel& p = in.parallel;
+  do p.tp = d.pow2(5); while (m.kv_heads % p.tp != 0 || m.heads % p.tp != 0 || m.mlp_width() % p.tp != 0);
+  p.pp = d.pick(1, std::min<std::int64_t>(m.layers, 32));
+  p.cp = d.pow2(3);
+  if (m.seq % p.cp != 0) p.cp = 1;
+  p.dp = d.pick(1, 64);
+  if (m.moe()) {
+    p.ep = std::min<std::int64_t>(d.pow2(3), m.experts);
+    p.dp = p.ep * d.pick(1, 8);
+  }
+  p.zero = static_cast<int>(d.pick(0, 3));
+  p.sequence_parallel = d.coin();
+  p.recompute = static_cast<atlas::Recompute>(d.pick(0, 2));
+  in.micro = d.pick(1, 16);
+  in.accumulation = d.pick(1, 64);
+  p.schedule = d.coin() ? atlas::Schedule::one_f_one_b : atlas::Schedule::gpipe;
+  if (p.pp > 1 && m.layers % p.pp == 0 && (m.layers / p.pp) % 2 == 0 && d.coin()) {
+    p.schedule = atlas::Schedule::interleaved;
+    p.virtual_stages = 2;
+    in.accumulation = p.pp * d.pick(1, 8);
+  }
+  in.global = in.micro * in.accumulation * p.dp;
+  atlas::Hardware& h = in.hardware;
+  h.gpus = p.dp * p.tp * p.pp * p.cp;
+  h.gpus_per_node = d.pow2(4);
+  h.memory = 80e9, h.flops = 1e15 * d.pick(1, 3), h.memory_bandwidth = 3e12;
+  h.intra_bandwidth = 4e11, h.inter_bandwidth = 5e10, h.latency = 5e-6 * d.pick(0, 2);
+  h.efficiency = atlas::default_efficiencies();
+  return in;
+}
+
+bool sane(double v) { return std::isfinite(v) && v >= 0; }
+
+bool all_sane(const PlanFigures& f) {
+  const double values[] = {f.parameters, f.model_flops, f.hardware_flops, f.memory.parameters, f.memory.gradients,
+                           f.memory.optimizer, f.memory.activations, f.memory.buffers, f.bubble_fraction, f.compute,
+                           f.bubble, f.optimizer, f.step, f.tokens_per_second, f.model_flops_per_gpu, f.mfu, f.hfu,
+                           f.first.compute_per_microbatch, f.last.compute_per_microbatch};
+  for (double v : values)
+    if (!sane(v)) return false;
+  for (double v : f.exposed)
+    if (!sane(v)) return false;
+  for (int i = 0; i < f.transfer_count; ++i) {
+    const auto& t = f.transfers[static_cast<std::size_t>(i)];
+    if (!sane(t.bytes_per_call) || !sane(t.time_per_step) || !sane(t.exposed_per_step) || !sane(t.count_per_step))
+      return false;
+  }
+  return f.step > 0;
+}
+
+double memory_of(PlanInput in) {
+  PlanFigures f;
+  atlas::evaluate_plan(in, f, false);
+  return f.memory.total();
+}
+
+bool no_more(double after, double before) { return after <= before * (1 + 1e-12); }
+
+}  // namespace
+
+TEST_CASE("property: random valid plans are finite, non-negative and monotone") {
+  Draw d;
+  PlanFigures f, g;
+  int failures_shown = 0;
+  std::int64_t checked = 0, tp_checked = 0, pp_checked = 0;
+  const auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < kPlans; ++i) {
+    const PlanInput in = random_plan(d);
+    atlas::evaluate_plan(in, f);
+    bool ok = atlas::errors_of(f.rules) == 0 && all_sane(f);
+    const char* why = ok ? "" : "invalid or not finite";
+    // Memory never grows with the ZeRO stage.
+    if (in.parallel.zero < 3) {
+      PlanInput z = in;
+      ++z.parallel.zero;
+      if (ok && !no_more(memory_of(z), f.memory.total())) ok = false, why = "zero";
+    }
+    // Nor with twice the tensor parallelism (when it still divides heads and MLP width).
+    PlanInput t = in;
+    t.parallel.tp *= 2;
+    t.hardware.gpus *= 2;
+    if (atlas::errors_of(atlas::check_rules(t)) == 0) {
+      ++tp_checked;
+      if (ok && !no_more(memory_of(t), f.memory.total())) ok = false, why = "tp";
+    }
+    // Nor with twice the pipeline stages, where Korthikanti's accounting says it must not:
+    // even stages, and every micro-batch already in flight (GPipe, or m ≤ p under 1F1B).
+    // Under 1F1B with m > p the first stage holds L layers of activations whatever p is.
+    PlanInput p = in;
+    p.parallel.pp *= 2;
+    p.hardware.gpus *= 2;
+    const bool even = in.model.layers % p.parallel.pp == 0;
+    const bool all_inflight = in.parallel.schedule == atlas::Schedule::gpipe || in.accumulation <= in.parallel.pp;
+    if (even && all_inflight && in.parallel.schedule != atlas::Schedule::interleaved &&
+        atlas::errors_of(atlas::check_rules(p)) == 0) {
+      ++pp_checked;
+      if (ok && !no_more(memory_of(p), f.memory.total())) ok = false, why = "pp";
+    }
+    // Faster links never make a step slower.
+    PlanInput b = in;
+    b.hardware.intra_bandwidth *= 1.7, b.hardware.inter_bandwidth *= 2.3, b.hardware.memory_bandwidth *= 1.3;
+    atlas::evaluate_plan(b, g);
+    if (ok && !no_more(g.step, f.step)) ok = false, why = "bandwidth";
+    ++checked;
+    if (!ok && failures_shown++ < 5) {
+      std::printf("failing plan %d (%s): L=%lld h=%lld a=%lld tp=%lld pp=%lld dp=%lld cp=%lld zero=%d step=%g mem=%g\n", i, why,
+                  static_cast<long long>(in.model.layers), static_cast<long long>(in.model.hidden),
+                  static_cast<long long>(in.model.heads), static_cast<long long>(in.parallel.tp),
+                  static_cast<long long>(in.parallel.pp), static_cast<long long>(in.parallel.dp),
+                  static_cast<long long>(in.parallel.cp), in.parallel.zero, f.step, f.memory.total());
+    }
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("property test: %lld plans (%lld tp and %lld pp pairs) in %.2f s\n", static_cast<long long>(checked),
+              static_cast<long long>(tp_checked), static_cast<long long>(pp_checked), seconds);
+  CHECK(failures_shown == 0);
+  CHECK(checked == kPlans);
+  CHECK(tp_checked > kPlans / 10);
+  CHECK(pp_checked > kPlans / 100);
+}

@@ -1,0 +1,78 @@
+// Search over splits: ranking, agreement with plan, counts, and the entry's claim that more
+// GPUs are not a universal speed multiplier.
+#include <doctest/doctest.h>
+
+#include "support.hpp"
+
+using namespace atlas_test;
+
+namespace {
+
+json search(int gpus, json limits, int global = 128) {
+  return call("search", json{{"model", {{"preset", "llama-3.1-8b"}, {"seq", 512}}},
+                             {"hardware", {{"preset", "h100-sxm"}, {"gpus", gpus}}},
+                             {"batch", {{"global", global}}},
+                             {"top", 5},
+                             {"limits", std::move(limits)}});
+}
+
+double best_step(const json& r) { return r["top"].empty() ? 0.0 : r["top"][0]["time"]["step"].get<double>(); }
+
+}  // namespace
+
+TEST_CASE("at a fixed global batch, data parallelism alone stops scaling; tensor + pipeline keep going") {
+  const json dp_only{{"max_tp", 1}, {"max_pp", 1}, {"max_cp", 1}};
+  const json model_parallel{{"max_cp", 1}};
+  const double dp64 = best_step(search(64, dp_only)), dp128 = best_step(search(128, dp_only));
+  const double mp64 = best_step(search(64, model_parallel)), mp128 = best_step(search(128, model_parallel));
+  const double mp256 = best_step(search(256, model_parallel));
+  REQUIRE(dp64 > 0);
+  REQUIRE(dp128 > 0);
+  // Twice the GPUs: the parameter all-gathers and gradient reductions do not shrink, the compute does.
+  CHECK(dp64 / dp128 < 1.3);
+  // Beyond one sample per GPU there is no data-parallel split at all (dp ≤ global batch).
+  json none = search(256, dp_only);
+  CHECK(none["top"].empty());
+  CHECK(none["counts"]["fits"] == 0);
+  CHECK(mp64 / mp128 > 1.4);
+  CHECK(mp128 / mp256 > 1.3);
+  CHECK(mp128 < dp128);
+}
+
+TEST_CASE("search ranks by step time and its plans are the plan command's plans") {
+  json r = call("search", json{{"model", {{"preset", "megatron-175b"}}},
+                               {"hardware", {{"preset", "a100-80gb"}, {"gpus", 64}}},
+                               {"batch", {{"global", 64}}},
+                               {"top", 4}});
+  REQUIRE(r["top"].size() == 4);
+  for (std::size_t i = 1; i < r["top"].size(); ++i)
+    CHECK(r["top"][i - 1]["time"]["step"].get<double>() <= r["top"][i]["time"]["step"].get<double>());
+  const json& c = r["counts"];
+  CHECK(c["evaluated"].get<double>() >= c["fits"].get<double>() + c["out_of_memory"].get<double>());
+  CHECK(c["fits"].get<double>() > 0);
+  CHECK(c["out_of_memory"].get<double>() > 0);
+  CHECK(c["invalid"].get<double>() > 0);
+  const json& best = r["top"][0];
+  CHECK(best["memory"]["fits"] == true);
+  json parallel = best["parallel"];
+  json plan = call("plan", json{{"model", {{"preset", "megatron-175b"}}},
+                                {"hardware", {{"preset", "a100-80gb"}, {"gpus", 64}}},
+                                {"parallel", parallel},
+                                {"batch", {{"global", 64}, {"micro", best["batch"]["micro"]}}}});
+  REQUIRE(plan["valid"] == true);
+  CHECK(plan["time"]["step"].get<double>() == doctest::Approx(best["time"]["step"].get<double>()));
+  CHECK(plan["memory"]["total"].get<double>() == doctest::Approx(best["memory"]["total"].get<double>()));
+}
+
+TEST_CASE("search validates its request") {
+  json base{{"model", {{"preset", "megatron-175b"}}}, {"hardware", {{"preset", "a100-80gb"}, {"gpus", 64}}}};
+  CHECK(error_path(call("search", base)) == "/batch");
+  base["batch"] = {{"global", 0}};
+  CHECK(error_path(call("search", base)) == "/batch/global");
+  base["batch"] = {{"global", 64}};
+  base["top"] = 1000;
+  CHECK(error_path(call("search", base)) == "/top");
+  base["top"] = 2;
+  base["limits"] = {{"max_tp", -1}};
+  CHECK(error_path(call("search", base)) == "/limits/max_tp");
+}
