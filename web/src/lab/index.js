@@ -1,5 +1,194 @@
-// Placeholder until the lab view lands: the static section explains what will be there.
-/** @param {any} ctx */
+// The ideal ring all-reduce lab: one state, one `allreduce` engine call per change (point,
+// comparison, scaling and every curve together), everything redrawn from that answer.
+// Registered with the views registry as "lab" so permalinks and embeds restore it.
+import { h, replaceChildren } from '../dom.js';
+import { isError } from '../engine.js';
+import { formatBytes, formatCount, formatSeconds } from '../format.js';
+import { LabCharts } from './charts.js';
+import { LabControls } from './controls.js';
+import { MeasuredRun } from './measured.js';
+import { PRESETS } from './presets.js';
+import { drawBar, drawFormula, drawReadouts, drawScaling } from './readouts.js';
+import { RingAnimation } from './ring.js';
+import { DEFAULTS, labRequest, mergeState, paramForPath } from './state.js';
+
+/** @param {{engine: any, views: any, channel: any}} ctx */
 export function initLab(ctx) {
-  void ctx;
+  const root = document.getElementById('lab-app');
+  if (!root) return;
+  root.classList.add('lab-live');
+  const el = (id) => /** @type {HTMLElement} */ (root.querySelector(`#${id}`));
+  let state = { ...DEFAULTS };
+  let scheduleKey = '';
+  let fit = null; // {ranks, bandwidth, latency} of the last measured fit
+  let fittedCurve = null;
+
+  const controls = new LabControls(root, (name, value) => {
+    state = { ...state, [name]: value };
+    markPreset();
+    update();
+    changed();
+  });
+  const charts = new LabCharts(root);
+  const ring = new RingAnimation(root, (step) => {
+    state.step = step;
+    if (!ring.playing) changed();
+  });
+  const measured = new MeasuredRun(root, ctx.engine, {
+    onResult: (r) => {
+      fit = r && r.fit ? { ranks: r.ranks, bandwidth: r.fit.bandwidth, latency: r.fit.latency } : null;
+      fittedCurve = null;
+      charts.setMeasured(measured.points());
+      update();
+    },
+    onUseFit: (values) => {
+      const { state: next } = mergeState(state, { ...values, ranks: Math.min(4096, Math.max(2, values.ranks)) });
+      state = next;
+      controls.write(state);
+      markPreset();
+      update();
+      changed();
+    },
+  });
+
+  const compare = /** @type {HTMLInputElement} */ (el('lab-compare'));
+  compare.addEventListener('change', () => {
+    state = { ...state, compare: compare.checked };
+    update();
+    changed();
+  });
+  el('lab-reset').addEventListener('click', () => {
+    state = { ...DEFAULTS };
+    controls.write(state);
+    compare.checked = false;
+    markPreset();
+    update();
+    changed();
+  });
+  buildPresets();
+
+  function changed() {
+    ctx.views.changed('lab');
+  }
+
+  function buildPresets() {
+    const box = el('lab-preset-buttons');
+    for (const p of PRESETS) {
+      box.append(h('button', {
+        type: 'button', class: 'secondary lab-preset', 'aria-pressed': 'false', dataset: { preset: p.id },
+        text: p.label,
+        on: {
+          click: () => {
+            state = { ...state, ...p.values };
+            controls.write(state);
+            markPreset();
+            update();
+            changed();
+          },
+        },
+      }));
+    }
+  }
+
+  // A preset button stays pressed while the state still has its numbers; its basis shows.
+  function markPreset() {
+    let active = null;
+    for (const b of el('lab-preset-buttons').querySelectorAll('button')) {
+      const p = PRESETS.find((x) => x.id === /** @type {HTMLElement} */ (b).dataset.preset);
+      const on = Object.entries(p.values).every(([k, v]) => state[k] === v);
+      b.setAttribute('aria-pressed', String(on));
+      if (on) active = p;
+    }
+    const basis = el('lab-preset-basis');
+    if (!active) {
+      replaceChildren(basis, 'Custom values. Presets show the basis of their numbers.');
+      return;
+    }
+    replaceChildren(basis, h('strong', { text: `${active.label}: ` }), active.basis,
+      ...active.sources.map((s) => [' Source: ', h('a', { href: s.url, rel: 'noopener noreferrer', text: s.title }), '.']));
+  }
+
+  function showProblems(response) {
+    const loose = [];
+    for (const e of response.errors ?? []) {
+      const name = paramForPath(e.path);
+      if (name) controls.setError(name, e.message);
+      else loose.push(e.message);
+    }
+    el('lab-status').textContent = loose.length ? loose.join(' ') : 'Fix the marked field to update the results.';
+    root.classList.add('lab-stale');
+  }
+
+  function update() {
+    const key = `${state.ranks}|${state.bytes}|${state.bandwidth}|${state.latency}`;
+    const wantSchedule = key !== scheduleKey;
+    const r = ctx.engine.run('allreduce', labRequest(state, { schedule: wantSchedule }));
+    if (isError(r)) {
+      showProblems(r);
+      return;
+    }
+    root.classList.remove('lab-stale');
+    el('lab-status').textContent = (r.warnings ?? []).map((w) => w.message).join(' ');
+    drawReadouts(el('lab-readouts'), r);
+    drawBar(el('lab-bar'), el('lab-bar-text'), r);
+    drawFormula(el('lab-formula-symbolic'), el('lab-formula-numbers'), r);
+    drawScaling(el('lab-scaling-readouts'), el('lab-scaling-text'), r.scaling);
+    if (fit && !fittedCurve) fittedCurve = fitted(fit);
+    charts.update(r, fittedCurve);
+    describeCharts(r);
+    if (wantSchedule) {
+      scheduleKey = key;
+      ring.setSchedule(r.schedule, r, state.step);
+    } else {
+      ring.response = r;
+    }
+    ctx.channel.post('lab', { time: r.time, ranks: r.ranks, bytes: r.bytes });
+  }
+
+  // The ring with the fitted α and B at the measured run's rank count, on the same payload grid.
+  function fitted(f) {
+    const r = ctx.engine.run('allreduce', {
+      ranks: f.ranks, bytes: state.bytes, bandwidth: f.bandwidth, latency: f.latency,
+      sweep: { bytes: labRequest(state, { schedule: false }).sweep.bytes },
+    });
+    return isError(r) ? null : r.curves.bytes;
+  }
+
+  // Text equivalents of the charts, from the same response.
+  function describeCharts(r) {
+    const b = r.curves.bytes;
+    const n = b.x.length - 1;
+    el('lab-chart-bytes-text').textContent = `At ${formatCount(r.ranks)} ranks the ideal ring takes ${formatSeconds(b.time[0], 3)} `
+      + `for ${formatBytes(b.x[0])} and ${formatSeconds(b.time[n], 3)} for ${formatBytes(b.x[n])}; below ${formatBytes(r.crossover_bytes, 3)} `
+      + `the startup terms dominate. The current payload, ${formatBytes(r.bytes, 3)}, takes ${formatSeconds(r.time, 4)} (${r.regime}).`;
+    const k = r.curves.ranks;
+    const m = k.x.length - 1;
+    el('lab-chart-ranks-text').textContent = `With ${formatBytes(r.bytes, 3)} per rank the time grows from ${formatSeconds(k.time[1], 3)} `
+      + `at ${formatCount(k.x[1])} ranks to ${formatSeconds(k.time[m], 3)} at ${formatCount(k.x[m])} ranks.`;
+    const s = r.scaling;
+    el('lab-chart-speedup-text').textContent = `Speedup at ${formatCount(s.ranks)} ranks is ${s.speedup.toPrecision(3)}× against an ideal `
+      + `${formatCount(s.ranks)}×; it peaks at ${s.best.speedup.toPrecision(3)}× with ${formatCount(s.best.ranks)} ranks and falls beyond.`;
+  }
+
+  ctx.views.register({
+    id: 'lab',
+    root,
+    defaults: { ...DEFAULTS },
+    getState: () => ({ ...state }),
+    setState: (patch) => {
+      const { state: next, rejected } = mergeState(state, patch);
+      state = next;
+      controls.write(state);
+      compare.checked = state.compare;
+      markPreset();
+      scheduleKey = '';
+      update();
+      return rejected;
+    },
+  });
+
+  controls.write(state);
+  compare.checked = state.compare;
+  markPreset();
+  update();
 }

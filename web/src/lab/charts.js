@@ -1,0 +1,218 @@
+// The lab's three charts (uPlot, log axes). Curves arrive whole from one engine call; the
+// current point, the latency-bound region and measured points are drawn in uPlot's draw hook.
+import uPlot from 'uplot';
+import { h, replaceChildren } from '../dom.js';
+import { formatBytesDecimal, formatCount, formatRate, formatSeconds } from '../format.js';
+
+const COMPARE = [
+  ['reduce_scatter', 'Ring reduce-scatter alone', '--dev-3'],
+  ['all_gather', 'Ring all-gather alone', '--dev-4'],
+  ['recursive_doubling', 'Recursive doubling', '--dev-5'],
+  ['rabenseifner', 'Rabenseifner', '--dev-7'],
+  ['binomial_tree', 'Binomial tree', '--dev-6'],
+];
+
+function cssVar(name) {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
+}
+
+// Log axes cannot show zero (a free startup makes the latency term 0): leave a gap instead.
+const positive = (arr) => arr.map((v) => (typeof v === 'number' && v > 0 ? v : null));
+
+// Ticks at whole decades (thinned to about six labels) or at even powers of two: uPlot's own
+// log ticks label every 2…9 × 10^k and crowd the axis.
+function decades(u, axisIdx, min, max) {
+  const lo = Math.ceil(Math.log10(min) - 1e-9);
+  const hi = Math.floor(Math.log10(max) + 1e-9);
+  const step = Math.max(1, Math.ceil((hi - lo + 1) / (u.width < 480 ? 4 : 6)));
+  const out = [];
+  for (let e = lo; e <= hi; e += 1) if (e % step === 0) out.push(10 ** e);
+  return out;
+}
+
+function powersOfFour(u, axisIdx, min, max) {
+  const out = [];
+  const step = u.width < 480 ? 4 : 2; // 1, 16, 256, 4096 on a phone
+  for (let e = 0; 2 ** e <= max * 1.0001; e += step) if (2 ** e >= min * 0.9999) out.push(2 ** e);
+  return out;
+}
+
+// uPlot passes null for ticks it skips; those get no label.
+const labels = (fmt) => (u, vals) => vals.map((v) => (v == null ? '' : fmt(v)));
+
+function axis(label, values, side, splits = decades) {
+  // Only set `side` when asked: an explicit undefined would override uPlot's defaults.
+  // With our own splits, keep every label (uPlot's log filter would blank most of them).
+  return { label, values: labels(values), ...(splits ? { splits, filter: (u, vals) => vals } : {}), ...(side === undefined ? {} : { side }), stroke: cssVar('--muted'), grid: { stroke: cssVar('--border'), width: 1 }, ticks: { stroke: cssVar('--border') } };
+}
+
+function sizeOf(box) {
+  const width = Math.max(260, Math.floor(box.clientWidth || 600));
+  return { width, height: Math.round(Math.min(320, Math.max(200, width * 0.55))) };
+}
+
+function legend(el, items) {
+  replaceChildren(el, ...items.map(([label, colour, dashed]) => {
+    const sw = h('span', { class: `lab-swatch${dashed ? ' dashed' : ''}`, 'aria-hidden': 'true' });
+    sw.style.borderColor = colour;
+    return h('li', {}, sw, label);
+  }));
+}
+
+function dot(u, x, y, colour, radius, scaleY = 'y') {
+  if (x == null || y == null || !(y > 0)) return;
+  const cx = u.valToPos(x, 'x', true);
+  const cy = u.valToPos(y, scaleY, true);
+  const ctx = u.ctx;
+  ctx.save();
+  ctx.beginPath();
+  ctx.arc(cx, cy, radius * devicePixelRatio, 0, 2 * Math.PI);
+  ctx.fillStyle = colour;
+  ctx.strokeStyle = cssVar('--surface');
+  ctx.lineWidth = 2 * devicePixelRatio;
+  ctx.fill();
+  ctx.stroke();
+  ctx.restore();
+}
+
+/** Owns the three uPlot instances and redraws them from each engine response. */
+export class LabCharts {
+  constructor(root) {
+    this.el = (id) => /** @type {HTMLElement} */ (root.querySelector(`#${id}`));
+    this.plots = {};
+    this.compareOn = null;
+    this.fittedOn = null;
+    this.marks = { bytes: {}, ranks: {}, speedup: {} };
+    this.measured = [];
+    const observer = new ResizeObserver(() => this.resize());
+    for (const id of ['lab-chart-bytes', 'lab-chart-ranks', 'lab-chart-speedup']) observer.observe(this.el(id));
+  }
+
+  resize() {
+    for (const [key, plot] of Object.entries(this.plots)) plot.setSize(sizeOf(this.el(`lab-chart-${key}`)));
+  }
+
+  // Series sets change with the comparison toggle and a fit, so the charts are rebuilt then.
+  ensure(compare, fitted) {
+    if (this.compareOn === compare && this.fittedOn === fitted && this.plots.bytes) return;
+    for (const p of Object.values(this.plots)) p.destroy();
+    this.compareOn = compare;
+    this.fittedOn = fitted;
+    const accent = cssVar('--accent');
+    const others = compare ? COMPARE.map(([, label, v]) => ({ label, stroke: cssVar(v), width: 1.5, dash: [6, 4] })) : [];
+    const sec = (v) => formatSeconds(v, 1);
+    const bytesSeries = [{ label: 'Ideal ring', stroke: accent, width: 2.5 },
+      { label: 'Latency term', stroke: cssVar('--dev-1'), width: 1.5, dash: [3, 3] },
+      { label: 'Bandwidth term', stroke: cssVar('--dev-2'), width: 1.5, dash: [3, 3] },
+      ...(fitted ? [{ label: 'Ring with fitted α, B', stroke: cssVar('--dev-5'), width: 2, dash: [8, 3] }] : []),
+      ...others];
+    this.plots.bytes = this.make('bytes', bytesSeries, {
+      // The bandwidth term of a few bytes is femtoseconds: keep the axis on the total's range.
+      x: { time: false, distr: 3, log: 10 }, y: { distr: 3, log: 10, range: (u) => this.timeRange(u) },
+    }, [axis('Payload per rank', (v) => formatBytesDecimal(v, 1)), axis('Time', sec)], (u) => this.drawBytesMarks(u));
+    legend(this.el('lab-legend-bytes'), [...bytesSeries.map((s) => [s.label, s.stroke, !!s.dash]),
+      ...(this.measured.length ? [['Measured (nccl-tests)', cssVar('--error'), false]] : [])]);
+
+    const ranksSeries = [{ label: 'Ideal ring time', stroke: accent, width: 2.5, scale: 'y' },
+      { label: 'busbw', stroke: cssVar('--dev-2'), width: 2, scale: 'bw' }, ...others.map((s) => ({ ...s, scale: 'y' }))];
+    this.plots.ranks = this.make('ranks', ranksSeries, {
+      x: { time: false, distr: 3, log: 2 }, y: { distr: 3, log: 10 }, bw: { range: (u, min, max) => [0, max * 1.1 || 1] },
+    }, [axis('Ranks', (v) => formatCount(v), undefined, powersOfFour), axis('Time', sec),
+      { ...axis('busbw', (v) => formatRate(v, 2), 1, null), size: 72 }], (u) => this.drawRanksMarks(u));
+    legend(this.el('lab-legend-ranks'), ranksSeries.map((s) => [s.label, s.stroke, !!s.dash]));
+
+    const speedSeries = [{ label: 'Speedup', stroke: accent, width: 2.5 },
+      { label: 'Ideal (N×)', stroke: cssVar('--muted'), width: 1.5, dash: [4, 4] }];
+    this.plots.speedup = this.make('speedup', speedSeries, { x: { time: false, distr: 3, log: 2 }, y: { distr: 3, log: 2 } },
+      [axis('Ranks N', (v) => formatCount(v), undefined, powersOfFour), axis('Speedup', (v) => `${formatCount(v)}×`, undefined, powersOfFour)],
+      (u) => this.drawSpeedupMarks(u));
+    legend(this.el('lab-legend-speedup'), [...speedSeries.map((s) => [s.label, s.stroke, !!s.dash]),
+      ['Current ranks', accent, false], ['Fastest rank count', cssVar('--ok'), false]]);
+  }
+
+  make(key, series, scales, axes, draw) {
+    const box = this.el(`lab-chart-${key}`);
+    const opts = {
+      ...sizeOf(box),
+      scales,
+      axes: axes.map((a, i) => (i === 2 ? { ...a, scale: 'bw' } : a)),
+      series: [{}, ...series.map((s) => ({ points: { show: false }, spanGaps: false, ...s }))],
+      legend: { show: false },
+      cursor: { drag: { x: false, y: false } },
+      hooks: { draw: [draw] },
+    };
+    const data = [[1, 2], ...series.map(() => [null, null])];
+    box.textContent = '';
+    return new uPlot(opts, data, box);
+  }
+
+  /** Redraws every chart from an allreduce response (and the fitted curve, if any). */
+  update(r, fittedCurve) {
+    this.ensure(!!r.comparison, !!fittedCurve);
+    const b = r.curves.bytes;
+    const cmp = (curve) => (this.compareOn ? COMPARE.map(([k]) => positive(curve.compare[k])) : []);
+    this.marks.bytes = { x: r.bytes, y: r.time, crossover: r.crossover_bytes, total: [b.time[0], b.time[b.time.length - 1]] };
+    this.plots.bytes.setData([b.x, b.time, positive(b.latency_term), b.bandwidth_term,
+      ...(fittedCurve ? [fittedCurve.time] : []), ...cmp(b)]);
+
+    const k = r.curves.ranks;
+    const from = k.x.findIndex((x) => x >= 2); // one rank sends nothing: no time or busbw to plot
+    const cut = (a) => a.slice(from);
+    this.marks.ranks = { x: r.ranks, y: r.time, bw: r.busbw };
+    this.plots.ranks.setData([cut(k.x), positive(cut(k.time)), cut(k.busbw),
+      ...(this.compareOn ? COMPARE.map(([key]) => positive(cut(k.compare[key]))) : [])]);
+
+    const s = r.scaling;
+    this.marks.speedup = { x: s.ranks, y: s.speedup, bestX: s.best.ranks, bestY: s.best.speedup };
+    this.plots.speedup.setData([k.x, k.speedup, k.x]);
+  }
+
+  timeRange() {
+    const t = this.marks.bytes.total ?? [1e-6, 1];
+    return [t[0] / 20, t[1] * 2];
+  }
+
+  /** Measured rows (size, time) from nccl-tests, drawn as points on the payload chart. */
+  setMeasured(points) {
+    this.measured = points;
+    this.compareOn = null; // rebuild for the legend
+  }
+
+  drawBytesMarks(u) {
+    const m = this.marks.bytes;
+    if (m.crossover) {
+      // Shade where the startup terms dominate: payloads below the crossover.
+      const x0 = u.bbox.left;
+      const x1 = Math.min(u.bbox.left + u.bbox.width, Math.max(x0, u.valToPos(m.crossover, 'x', true)));
+      u.ctx.save();
+      u.ctx.fillStyle = cssVar('--warn-soft');
+      u.ctx.globalAlpha = 0.7;
+      u.ctx.globalCompositeOperation = 'destination-over';
+      u.ctx.fillRect(x0, u.bbox.top, x1 - x0, u.bbox.height);
+      u.ctx.restore();
+      u.ctx.save();
+      u.ctx.fillStyle = cssVar('--muted');
+      u.ctx.font = `${12 * devicePixelRatio}px system-ui, sans-serif`;
+      u.ctx.textAlign = 'left'; // uPlot leaves the axes' alignment set
+      u.ctx.textBaseline = 'alphabetic';
+      if (x1 - x0 > 90 * devicePixelRatio) u.ctx.fillText('latency-bound', x0 + 6 * devicePixelRatio, u.bbox.top + 16 * devicePixelRatio);
+      const right = u.bbox.left + u.bbox.width;
+      if (right - x1 > 110 * devicePixelRatio) u.ctx.fillText('bandwidth-bound', right - 110 * devicePixelRatio, u.bbox.top + 16 * devicePixelRatio);
+      u.ctx.restore();
+    }
+    for (const p of this.measured) dot(u, p.size, p.time, cssVar('--error'), 3.5);
+    dot(u, m.x, m.y, cssVar('--accent'), 6);
+  }
+
+  drawRanksMarks(u) {
+    const m = this.marks.ranks;
+    dot(u, m.x, m.y, cssVar('--accent'), 6);
+    dot(u, m.x, m.bw, cssVar('--dev-2'), 5, 'bw');
+  }
+
+  drawSpeedupMarks(u) {
+    const m = this.marks.speedup;
+    dot(u, m.bestX, m.bestY, cssVar('--ok'), 5);
+    dot(u, m.x, m.y, cssVar('--accent'), 6);
+  }
+}

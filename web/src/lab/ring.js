@@ -1,0 +1,208 @@
+// The ring animation (SVG, up to 16 ranks). The engine's schedule says, for each step, which
+// chunk every rank sends and how many ranks each copy sums afterwards; this file only draws it.
+import { s as svg, replaceChildren } from '../dom.js';
+import { formatBytes, formatCount, formatSeconds } from '../format.js';
+
+const SIZE = 420;
+const CENTER = SIZE / 2;
+const RADIUS = 150;
+const BASE_MS = 1100;
+
+function position(rank, p, radius = RADIUS) {
+  const a = -Math.PI / 2 + (2 * Math.PI * rank) / p;
+  return [CENTER + radius * Math.cos(a), CENTER + radius * Math.sin(a)];
+}
+
+function chunkColour(chunk) {
+  return `var(--dev-${chunk % 8})`;
+}
+
+export class RingAnimation {
+  /**
+   * @param {HTMLElement} root the lab root
+   * @param {(step: number) => void} onStep called when the shown step changes (for permalinks)
+   */
+  constructor(root, onStep) {
+    this.el = (id) => /** @type {HTMLElement} */ (root.querySelector(`#${id}`));
+    this.onStep = onStep;
+    this.schedule = null;
+    this.step = 0;
+    this.playing = false;
+    this.timer = 0;
+    this.frame = 0;
+    this.reduced = matchMedia('(prefers-reduced-motion: reduce)');
+    this.el('lab-ring-play').addEventListener('click', () => (this.playing ? this.pause() : this.play()));
+    this.el('lab-ring-next').addEventListener('click', () => { this.pause(); this.go(this.step + 1, true); });
+    this.el('lab-ring-back').addEventListener('click', () => { this.pause(); this.go(this.step - 1, false); });
+    this.el('lab-ring-restart').addEventListener('click', () => { this.pause(); this.go(0, false); });
+  }
+
+  get speed() {
+    return Number(/** @type {HTMLSelectElement} */ (this.el('lab-ring-speed')).value) || 1;
+  }
+
+  get total() {
+    return this.schedule && this.schedule.available ? this.schedule.steps.length : 0;
+  }
+
+  /** New schedule (ranks or payload changed); keeps the step when it still exists. */
+  setSchedule(schedule, response, step = this.step) {
+    this.schedule = schedule;
+    this.response = response;
+    this.pause();
+    const stage = this.el('lab-ring-stage');
+    const buttons = ['lab-ring-play', 'lab-ring-next', 'lab-ring-back', 'lab-ring-restart'].map((id) => this.el(id));
+    if (!schedule.available) {
+      replaceChildren(stage);
+      for (const b of buttons) b.setAttribute('disabled', '');
+      this.el('lab-ring-phase').textContent = `The animation draws rings of up to ${schedule.max_ranks} ranks; `
+        + `the model above uses ${formatCount(schedule.ranks)}. Choose ${schedule.max_ranks} or fewer ranks to watch it.`;
+      this.el('lab-ring-narration').textContent = '';
+      this.step = 0;
+      return;
+    }
+    for (const b of buttons) b.removeAttribute('disabled');
+    this.build();
+    this.go(Math.min(Math.max(0, step), this.total), false, true);
+  }
+
+  build() {
+    const p = this.schedule.ranks;
+    const cols = Math.ceil(Math.sqrt(p));
+    const cell = Math.min(14, Math.floor(64 / cols));
+    const nodes = [];
+    this.cells = [];
+    for (let r = 0; r < p; r += 1) {
+      const [x, y] = position(r, p);
+      const w = cols * cell;
+      const rows = Math.ceil(p / cols);
+      const group = svg('g', { class: 'lab-ring-rank' });
+      group.append(svg('rect', { x: x - w / 2 - 5, y: y - (rows * cell) / 2 - 16, width: w + 10, height: rows * cell + 22, rx: 6, class: 'lab-ring-box' }));
+      group.append(svg('text', { x, y: y - (rows * cell) / 2 - 4, class: 'lab-ring-label', 'text-anchor': 'middle', text: `rank ${r}` }));
+      const row = [];
+      for (let c = 0; c < p; c += 1) {
+        const cx = x - w / 2 + (c % cols) * cell;
+        const cy = y - (rows * cell) / 2 + 2 + Math.floor(c / cols) * cell;
+        const rect = svg('rect', { x: cx + 1, y: cy + 1, width: cell - 2, height: cell - 2, fill: chunkColour(c), class: 'lab-ring-cell' });
+        group.append(rect);
+        row.push(rect);
+      }
+      this.cells.push(row);
+      nodes.push(group);
+    }
+    const ring = svg('circle', { cx: CENTER, cy: CENTER, r: RADIUS, class: 'lab-ring-track' });
+    const arrows = [];
+    for (let r = 0; r < p; r += 1) {
+      const [x, y] = position(r + 0.5, p, RADIUS + 0);
+      const angle = (360 * (r + 0.5)) / p;
+      arrows.push(svg('path', { d: 'M -5 -5 L 4 0 L -5 5', class: 'lab-ring-arrow', transform: `translate(${x} ${y}) rotate(${angle})` }));
+    }
+    this.tokens = svg('g', { class: 'lab-ring-tokens' });
+    const title = svg('title', { text: `Ring of ${p} ranks; each passes one chunk to its right-hand neighbour per step.` });
+    const root = svg('svg', { viewBox: `0 0 ${SIZE} ${SIZE}`, role: 'img', 'aria-labelledby': 'lab-ring-narration', class: 'lab-ring-svg' },
+      title, ring, ...arrows, ...nodes, this.tokens);
+    replaceChildren(this.el('lab-ring-stage'), root);
+  }
+
+  /** Colours every copy of every chunk by how many ranks it sums after `step` steps. */
+  paint(step) {
+    const p = this.schedule.ranks;
+    const counts = step === 0 ? null : this.schedule.steps[step - 1].contributions;
+    for (let r = 0; r < p; r += 1) {
+      for (let c = 0; c < p; c += 1) {
+        const n = counts ? counts[r][c] : 1; // before any step each copy holds only its own rank
+        const rect = this.cells[r][c];
+        rect.setAttribute('fill-opacity', String(0.18 + (0.82 * (n - 1)) / (p - 1)));
+        rect.classList.toggle('complete', n === p);
+      }
+    }
+  }
+
+  go(target, animate, silent = false) {
+    if (!this.total) return;
+    const next = Math.min(Math.max(0, target), this.total);
+    cancelAnimationFrame(this.frame);
+    replaceChildren(this.tokens);
+    if (animate && next === this.step + 1 && !this.reduced.matches) this.fly(next);
+    else this.paint(next);
+    this.step = next;
+    this.describe();
+    if (!silent) this.onStep(next);
+  }
+
+  // Moves one token per send from sender to receiver, then repaints with the new counts.
+  fly(next) {
+    const p = this.schedule.ranks;
+    const sends = this.schedule.steps[next - 1].sends;
+    const tokens = sends.map((m) => {
+      const t = svg('rect', { width: 12, height: 12, x: -6, y: -6, rx: 2, fill: chunkColour(m.chunk), class: 'lab-ring-token' });
+      this.tokens.append(t);
+      return t;
+    });
+    const duration = BASE_MS / this.speed * 0.8;
+    const start = performance.now();
+    const tick = (now) => {
+      const f = Math.min(1, (now - start) / duration);
+      sends.forEach((m, i) => {
+        const [x, y] = position(m.from + f, p, RADIUS);
+        tokens[i].setAttribute('transform', `translate(${x.toFixed(1)} ${y.toFixed(1)})`);
+      });
+      if (f < 1) this.frame = requestAnimationFrame(tick);
+      else {
+        replaceChildren(this.tokens);
+        this.paint(next);
+      }
+    };
+    this.frame = requestAnimationFrame(tick);
+  }
+
+  describe() {
+    const sch = this.schedule;
+    const p = sch.ranks;
+    const playBtn = this.el('lab-ring-play');
+    playBtn.textContent = this.playing ? 'Pause' : 'Play';
+    this.el('lab-ring-back').toggleAttribute('disabled', this.step === 0);
+    this.el('lab-ring-next').toggleAttribute('disabled', this.step === this.total);
+    const chunk = formatBytes(sch.chunk_bytes, 3);
+    if (this.step === 0) {
+      this.el('lab-ring-phase').textContent = `Ready · ${formatCount(this.total)} steps of ${formatSeconds(sch.step_time, 3)} each`;
+      this.el('lab-ring-narration').textContent = `Before the first step each of the ${p} ranks holds only its own gradients, `
+        + `split into ${p} chunks of ${chunk}.`;
+      return;
+    }
+    const st = sch.steps[this.step - 1];
+    const rs = st.phase === 'reduce-scatter';
+    this.el('lab-ring-phase').textContent = `Step ${this.step} of ${this.total} · ${rs ? 'Reduce-scatter' : 'All-gather'} `
+      + `${st.phase_step + 1} of ${p - 1}`;
+    const m = st.sends[0];
+    const holds = st.contributions[m.to][m.chunk];
+    let text = `Step ${this.step} of ${this.total}, ${st.phase}: every rank sends one ${chunk} chunk to its right-hand neighbour`
+      + (rs ? ', which adds it to its own copy. ' : ', which stores it. ')
+      + `Rank ${m.from} sends chunk ${m.chunk} to rank ${m.to}, whose copy now sums ${holds} of ${p} ranks.`;
+    if (this.step === p - 1) text += ' Reduce-scatter is done: each rank owns one fully summed chunk.';
+    if (this.step === this.total) text += ` Done: every rank holds all ${p} summed chunks, after ${this.total} steps; total ${formatSeconds(this.response.time, 4)}.`;
+    this.el('lab-ring-narration').textContent = text;
+  }
+
+  play() {
+    if (!this.total) return;
+    if (this.step >= this.total) this.go(0, false);
+    this.playing = true;
+    const advance = () => {
+      if (!this.playing) return;
+      if (this.step >= this.total) {
+        this.pause();
+        return;
+      }
+      this.go(this.step + 1, true);
+      this.timer = window.setTimeout(advance, BASE_MS / this.speed);
+    };
+    advance();
+  }
+
+  pause() {
+    this.playing = false;
+    clearTimeout(this.timer);
+    if (this.total) this.describe();
+  }
+}

@@ -1,0 +1,149 @@
+// The lab's state: what each control means, how typed text becomes a value, how a value maps
+// to its log slider. Parsing input is not modelling: every model number comes from the engine.
+
+/** Lab state in SI units (bytes, B/s, s), as the engine takes it. */
+export const DEFAULTS = Object.freeze({
+  ranks: 8,
+  bytes: 1073741824, // 1 GiB
+  bandwidth: 100e9, // 100 GB/s
+  latency: 5e-6, // 5 µs
+  compute: 1, // s on one GPU
+  overlap: 0, // 0…1
+  compare: false,
+  step: 0, // animation step shown (0 = before the first send)
+});
+
+/** Page limits for each numeric field (the engine's own limits are wider). */
+export const LIMITS = Object.freeze({
+  ranks: { min: 2, max: 4096 },
+  bytes: { min: 1, max: 100e9 },
+  bandwidth: { min: 1e6, max: 1e15, exclusiveMin: true },
+  latency: { min: 0, max: 10 },
+  compute: { min: 1e-6, max: 1e5 },
+  overlap: { min: 0, max: 1 },
+});
+
+const BYTE_UNITS = {
+  b: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12,
+  kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3, tib: 1024 ** 4,
+  k: 1024, m: 1024 ** 2, g: 1024 ** 3, // nccl-tests' -b/-e shorthand
+};
+
+/**
+ * Reads a payload typed with an optional unit ("1 GiB", "256MB", "1e9", "1_048_576").
+ * @returns {{value?: number, error?: string}}
+ */
+export function parseBytes(text) {
+  const t = String(text).trim().replace(/[_,](?=\d)/g, '');
+  const m = /^([0-9]*\.?[0-9]+(?:e[+-]?\d+)?)\s*([a-z]*)$/i.exec(t);
+  if (!m) return { error: 'Enter a size such as 1 GiB, 256 MB or 4096 (bytes).' };
+  const unit = m[2].toLowerCase();
+  if (unit && !(unit in BYTE_UNITS)) return { error: `Unknown unit “${m[2]}”: use B, KiB, MiB, GiB, KB, MB or GB.` };
+  const value = Number(m[1]) * (unit ? BYTE_UNITS[unit] : 1);
+  return checkRange('bytes', value);
+}
+
+/** Reads a plain number field shown in a display unit (scale converts to SI). */
+export function parseScaled(name, text, scale) {
+  const t = String(text).trim();
+  if (t === '') return { error: 'Enter a number.' };
+  const n = Number(t);
+  if (!Number.isFinite(n)) return { error: 'Enter a number.' };
+  if (name === 'ranks' && !Number.isInteger(n)) return { error: 'Ranks must be a whole number.' };
+  return checkRange(name, n * scale);
+}
+
+function checkRange(name, value) {
+  const l = LIMITS[name];
+  if (!Number.isFinite(value)) return { error: 'Enter a finite number.' };
+  const low = l.exclusiveMin ? value <= l.min : value < l.min;
+  if (low || value > l.max) return { error: rangeMessage(name) };
+  return { value };
+}
+
+function rangeMessage(name) {
+  switch (name) {
+    case 'ranks': return 'Ranks must be from 2 to 4096.';
+    case 'bytes': return 'Payload must be from 1 B to 100 GB.';
+    case 'bandwidth': return 'Bandwidth must be more than 0.001 GB/s.';
+    case 'latency': return 'Latency must be from 0 to 10,000,000 µs.';
+    case 'compute': return 'Compute time must be from 0.001 ms to 100,000 s.';
+    case 'overlap': return 'Overlap must be from 0 to 100 %.';
+    default: return 'Out of range.';
+  }
+}
+
+/** How each numeric control shows its value: display scale and slider mapping. */
+export const FIELDS = Object.freeze({
+  ranks: { scale: 1, toSlider: (v) => Math.log2(v), fromSlider: (x) => Math.round(2 ** x) },
+  bytes: { scale: 1, toSlider: (v) => Math.log10(v), fromSlider: (x) => Math.round(10 ** x) },
+  bandwidth: { scale: 1e9, toSlider: (v) => Math.log10(v / 1e9), fromSlider: (x) => roundSig(10 ** x, 3) * 1e9 },
+  latency: { scale: 1e-6, toSlider: (v) => Math.log10(Math.max(v, 1e-7) / 1e-6), fromSlider: (x) => roundSig(10 ** x, 3) * 1e-6 },
+  compute: { scale: 1e-3, toSlider: (v) => Math.log10(v / 1e-3), fromSlider: (x) => roundSig(10 ** x, 3) * 1e-3 },
+  overlap: { scale: 0.01, toSlider: (v) => v * 100, fromSlider: (x) => x / 100 },
+});
+
+function roundSig(x, digits) {
+  return Number(x.toPrecision(digits));
+}
+
+/** A number as typed into a field in its display unit (no trailing float noise). */
+export function displayNumber(name, value) {
+  const v = value / FIELDS[name].scale;
+  return String(Number(v.toPrecision(6)));
+}
+
+/**
+ * Merges a partial state (from a permalink or embed) into a state; returns the names it rejected.
+ * @param {typeof DEFAULTS} state
+ * @param {Record<string, unknown>} patch
+ */
+export function mergeState(state, patch) {
+  const next = { ...state };
+  const rejected = [];
+  for (const [key, raw] of Object.entries(patch)) {
+    if (!(key in DEFAULTS)) {
+      rejected.push(key);
+      continue;
+    }
+    if (key === 'compare') {
+      if (raw === true || raw === 'true' || raw === '1' || raw === 1) next.compare = true;
+      else if (raw === false || raw === 'false' || raw === '0' || raw === 0) next.compare = false;
+      else rejected.push(key);
+      continue;
+    }
+    const n = typeof raw === 'number' ? raw : Number(raw);
+    if (key === 'step') {
+      if (Number.isInteger(n) && n >= 0 && n <= 30) next.step = n;
+      else rejected.push(key);
+      continue;
+    }
+    const r = key === 'ranks' && !Number.isInteger(n) ? { error: 'x' } : checkRange(key, n);
+    if (r.error) rejected.push(key);
+    else next[key] = r.value;
+  }
+  return { state: next, rejected };
+}
+
+/** The engine request for the current state: the point, curves and scaling in one call. */
+export function labRequest(state, { schedule }) {
+  return {
+    ranks: state.ranks,
+    bytes: state.bytes,
+    bandwidth: state.bandwidth,
+    latency: state.latency,
+    compare: state.compare,
+    schedule,
+    scaling: { compute: state.compute, overlap: state.overlap },
+    sweep: {
+      bytes: { from: 1, to: 1e11, points: 89 },
+      ranks: { from: 1, to: 4096, points: 60 },
+    },
+  };
+}
+
+/** Maps an engine error path to the control it belongs to. */
+export function paramForPath(path) {
+  const m = /^\/(ranks|bytes|bandwidth|latency)$/.exec(path) || /^\/scaling\/(compute|overlap)$/.exec(path);
+  return m ? m[1] : null;
+}
