@@ -1,0 +1,96 @@
+// The lab's engine contract through the page's own wrapper: allreduce and nccl-tests in WASM.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadEngine } from './engine-loader.mjs';
+import { isError } from '../../web/src/engine.js';
+import { root } from '../../scripts/lib/paths.mjs';
+import { labRequest, DEFAULTS, parseBytes } from '../../web/src/lab/state.js';
+import { EXAMPLE_LOG } from '../../web/src/lab/example-log.js';
+
+const base = { ranks: 8, bytes: 1073741824, bandwidth: 1e11, latency: 5e-6 };
+
+test('allreduce: the worked example is 18.860 ms with nccl-tests algbw/busbw', async () => {
+  const engine = await loadEngine();
+  const r = engine.run('allreduce', base);
+  assert.equal(isError(r), false);
+  assert.equal((r.time * 1e3).toFixed(3), '18.860');
+  assert.equal(r.steps, 14);
+  assert.ok(Math.abs(r.algbw - base.bytes / r.time) < 1e-3);
+  assert.ok(Math.abs(r.busbw - r.algbw * 1.75) < 1e-3);
+  assert.equal(r.crossover_bytes, 4e6);
+  assert.equal(r.formula.steps, 14);
+  assert.equal(r.formula.factor, 1.75);
+});
+
+test('allreduce: the page request returns point, curves, scaling and schedule in one call', async () => {
+  const engine = await loadEngine();
+  const r = engine.run('allreduce', labRequest({ ...DEFAULTS, compare: true }, { schedule: true }));
+  assert.equal(isError(r), false);
+  assert.equal(r.curves.bytes.x.length, 89);
+  assert.equal(r.curves.bytes.x[0], 1);
+  assert.equal(r.curves.bytes.x.at(-1), 1e11);
+  assert.equal(r.curves.ranks.x[0], 1);
+  assert.equal(r.curves.ranks.x.at(-1), 4096);
+  assert.equal(r.curves.ranks.busbw[0], null);
+  for (const k of ['reduce_scatter', 'all_gather', 'recursive_doubling', 'rabenseifner', 'binomial_tree'])
+    assert.equal(r.curves.bytes.compare[k].length, 89, k);
+  assert.match(r.comparison.note, /comparison only/);
+  assert.equal(r.schedule.steps.length, 14);
+  assert.ok(r.scaling.doubled.time_ratio > 0.5, 'doubling GPUs does not halve the step time');
+  // Nothing non-finite anywhere: JSON has no NaN, so look for nulls where numbers belong.
+  for (const [k, v] of Object.entries(r)) if (typeof v === 'number') assert.ok(Number.isFinite(v), k);
+});
+
+test('allreduce: bad input is an error at the field, never NaN', async () => {
+  const engine = await loadEngine();
+  const cases = [
+    [{ ranks: 0 }, '/ranks', 'out_of_range'], [{ ranks: 1 }, '/ranks', 'out_of_range'], [{ ranks: -8 }, '/ranks', 'out_of_range'],
+    [{ ranks: 2.5 }, '/ranks', 'not_integer'], [{ ranks: 1e9 }, '/ranks', 'out_of_range'],
+    [{ bytes: 0 }, '/bytes', 'out_of_range'], [{ bytes: -5 }, '/bytes', 'out_of_range'], [{ bytes: NaN }, '/bytes', 'wrong_type'],
+    [{ bandwidth: 0 }, '/bandwidth', 'out_of_range'], [{ latency: -1 }, '/latency', 'out_of_range'],
+    [{ latency: '5' }, '/latency', 'wrong_type'], [{ bandwidth: Infinity }, '/bandwidth', 'wrong_type'],
+  ];
+  for (const [patch, path, code] of cases) {
+    const r = engine.run('allreduce', { ...base, ...patch });
+    assert.equal(isError(r), true, JSON.stringify(patch));
+    assert.equal(r.error.path, path, JSON.stringify(patch));
+    assert.equal(r.error.code, code, JSON.stringify(patch));
+  }
+});
+
+test('nccl-tests: the fixtures and the page example parse and fit in WASM', async () => {
+  const engine = await loadEngine();
+  const log = readFileSync(join(root, 'tests/fixtures/nccl/allreduce_8gpu_current.log'), 'utf8');
+  const r = engine.run('nccl-tests', { log });
+  assert.equal(r.ranks, 8);
+  assert.equal(r.rows.length, 31);
+  assert.ok(r.fit.r2 > 0.99);
+  assert.ok(Math.abs(r.fit.bandwidth / 4.6e11 - 1) < 0.05);
+  const ex = engine.run('nccl-tests', { log: EXAMPLE_LOG });
+  assert.equal(ex.ranks, 8);
+  assert.ok(ex.fit && ex.fit.r2 > 0.98);
+  assert.ok(Math.abs(ex.fit.bandwidth / 3.6e11 - 1) < 0.1);
+});
+
+test('nccl-tests: garbage never crashes and unreadable lines carry line numbers', async () => {
+  const engine = await loadEngine();
+  const r = engine.run('nccl-tests', { log: 'hello\n1024 x\n\u0000\u00ff junk' });
+  assert.equal(isError(r), false);
+  assert.deepEqual(r.unreadable.map((l) => l.line), [2]);
+  assert.equal(r.fit, null);
+  assert.equal(engine.run('nccl-tests', { log: 42 }).error.path, '/log');
+  assert.equal(engine.run('nccl-tests', { log: '', ranks: 1 }).error.path, '/ranks');
+});
+
+test('page payload parser: units and separators', () => {
+  assert.equal(parseBytes('1 GiB').value, 1073741824);
+  assert.equal(parseBytes('256MB').value, 256e6);
+  assert.equal(parseBytes('1_048_576').value, 1048576);
+  assert.equal(parseBytes('4 KiB').value, 4096);
+  assert.ok(parseBytes('0').error);
+  assert.ok(parseBytes('1 parsec').error);
+  assert.ok(parseBytes('200 GB').error);
+  assert.ok(parseBytes('abc').error);
+});
