@@ -76,3 +76,59 @@ TEST_CASE("search validates its request") {
   base["limits"] = {{"max_tp", -1}};
   CHECK(error_path(call("search", base)) == "/limits/max_tp");
 }
+
+#include "atlas/plan_request.hpp"
+#include "atlas/search.hpp"
+
+TEST_CASE("search's pruned counts equal a brute-force count of every candidate") {
+  atlas::Problems problems;
+  const json request{{"model", {{"preset", "megatron-22b"}}}, {"hardware", {{"preset", "a100-80gb"}, {"gpus", 16}}}};
+  atlas::PlanInput base;
+  base.model = *atlas::read_model(request, problems);
+  base.hardware = *atlas::read_hardware(request, problems);
+  base.global = 32;
+  atlas::SearchCounts counts;
+  const auto top = atlas::search_plans(base, atlas::SearchLimits{}, 3, counts);
+  REQUIRE(!top.empty());
+  // Every candidate the search names, evaluated in full.
+  std::int64_t fits = 0, oom = 0;
+  double best = 1e300;
+  atlas::PlanFigures f;
+  for (std::int64_t tp : {1, 2, 4, 8, 16})
+    for (std::int64_t cp : {1, 2, 4, 8, 16})
+      for (std::int64_t pp : {1, 2, 4, 8, 16}) {
+        if (tp * cp * pp > 16) continue;
+        const std::int64_t dp = 16 / (tp * cp * pp);
+        if (32 % dp != 0) continue;
+        for (std::int64_t micro = 1; micro <= 32 / dp; ++micro) {
+          if ((32 / dp) % micro != 0) continue;
+          const std::int64_t acc = 32 / (dp * micro);
+          std::vector<std::pair<atlas::Schedule, std::int64_t>> schedules{{atlas::Schedule::one_f_one_b, 1}};
+          if (pp > 1) {
+            schedules.push_back({atlas::Schedule::gpipe, 1});
+            for (std::int64_t v = 2; v <= 48; ++v)
+              if (48 % pp == 0 && (48 / pp) % v == 0 && acc % pp == 0) schedules.push_back({atlas::Schedule::interleaved, v});
+          }
+          for (int sp = 0; sp <= (tp > 1 ? 1 : 0); ++sp)
+            for (const auto& s : schedules)
+              for (int rc = 0; rc < 3; ++rc)
+                for (int zero = 0; zero <= 3; ++zero) {
+                  atlas::PlanInput in = base;
+                  in.parallel = atlas::Parallel{dp, tp, pp, cp, 1, zero, sp == 1, static_cast<atlas::Recompute>(rc),
+                                                s.second, s.first};
+                  in.micro = micro, in.accumulation = acc;
+                  atlas::evaluate_plan(in, f);
+                  if (atlas::errors_of(f.rules) != 0) continue;
+                  if (!f.fits) {
+                    ++oom;
+                    continue;
+                  }
+                  ++fits;
+                  best = std::min(best, f.step);
+                }
+        }
+      }
+  CHECK(counts.fits == fits);
+  CHECK(counts.out_of_memory == oom);
+  CHECK(top[0].step == doctest::Approx(best));
+}

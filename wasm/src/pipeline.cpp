@@ -36,6 +36,27 @@ double inflight_microbatches(const Parallel& par, std::int64_t m, std::int64_t i
 
 }  // namespace
 
+DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, int zero) {
+  // ZeRO shards over every replica of the weights: dp × cp ranks for dense weights, and
+  // dp × cp / ep for experts (each expert lives on one rank of its expert-parallel group).
+  const double shards = static_cast<double>(par.dp * par.cp);
+  const double expert_shards = shards / static_cast<double>(par.ep);
+  const ModelStates d = zero_model_states(st.dense, shards, zero);
+  const ModelStates e = zero_model_states(st.expert, expert_shards, zero);
+  DeviceMemory m;
+  m.parameters = d.parameters + e.parameters;
+  m.gradients = d.gradients + e.gradients;
+  m.optimizer = d.optimizer + e.optimizer;
+  m.activations = st.memory.activations;
+  // Working buffers beyond the stored activations: the tensor-parallel gather and the
+  // pipeline's received input are tensors Table 2 already counts (a layer's input), so only
+  // ZeRO-3's gathered weights (current and prefetched layer) are extra; the rank's own shard
+  // is part of the gathered buffer, so only the other ranks' (1 − 1/N) counts.
+  if (zero >= 3) m.buffers = st.gathered_layer * (st.layer_dense * (1.0 - 1.0 / shards) +
+                                                  st.layer_expert * (1.0 - 1.0 / expert_shards));
+  return m;
+}
+
 StageFigures stage_figures(const PlanInput& in, std::int64_t index) {
   const ModelShape& m = in.model;
   const Parallel& par = in.parallel;
@@ -57,15 +78,11 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index) {
   const double expert = l * lp.expert / (t * static_cast<double>(par.ep));
   st.parameters = dense + expert;
 
-  // ZeRO shards over every replica of these weights: dp × cp ranks for dense weights, and
-  // dp × cp / ep for experts (each expert lives on one rank of its expert-parallel group).
-  const double shards = static_cast<double>(par.dp * par.cp);
-  const ModelStates dense_states = zero_model_states(dense, shards, par.zero);
-  const ModelStates expert_states = zero_model_states(expert, shards / static_cast<double>(par.ep), par.zero);
-  st.memory.parameters = dense_states.parameters + expert_states.parameters;
-  st.memory.gradients = dense_states.gradients + expert_states.gradients;
-  st.memory.optimizer = dense_states.optimizer + expert_states.optimizer;
-
+  st.dense = dense;
+  st.expert = expert;
+  st.gathered_layer = std::min<double>(2.0, l) * kWeightBytes;
+  st.layer_dense = lp.sharded / t + lp.replicated;
+  st.layer_expert = lp.expert / (t * static_cast<double>(par.ep));
   const double b = static_cast<double>(in.micro);
   const double s_local = static_cast<double>(m.seq) / static_cast<double>(par.cp);
   const double h = static_cast<double>(m.hidden);
@@ -79,20 +96,7 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index) {
   double head_bytes = 0;
   if (last) head_bytes = 2 * 2.0 * b * s_local * h / outside_split + 4.0 * b * s_local * static_cast<double>(m.vocab) / t;
   st.memory.activations = activations + head_bytes;
-
-  // Working buffers beyond the stored activations: the tensor-parallel gather and the
-  // pipeline's received input are tensors Table 2 already counts (a layer's input), so only
-  // ZeRO-3's gathered weights are extra.
-  double buffers = 0;
-  // ZeRO-3 gathers the current and the prefetched layer; the rank's own shard is part of the
-  // gathered buffer, so only the other ranks' (1 − 1/N) is extra.
-  if (par.zero >= 3) {
-    const double expert_shards = shards / static_cast<double>(par.ep);
-    buffers += std::min<double>(2.0, l) * kWeightBytes *
-               ((lp.sharded / t + lp.replicated) * (1.0 - 1.0 / shards) +
-                lp.expert / (t * static_cast<double>(par.ep)) * (1.0 - 1.0 / expert_shards));
-  }
-  st.memory.buffers = buffers;
+  st.memory = memory_at_zero(st, par, par.zero);
 
   // Compute per micro-batch: forward + backward = 3 forwards of matmul FLOPs at a fitted
   // fraction of peak, plus the memory-bound kernels (norms, softmax, dropout, activations),

@@ -36,8 +36,8 @@ struct Best {
   }
 };
 
-double lower_bound(const PlanInput& in, const PlanFigures& f) {
-  const double compute = std::max(f.first.compute_per_microbatch, f.last.compute_per_microbatch);
+double lower_bound(const PlanInput& in, const StageFigures& a, const StageFigures& z) {
+  const double compute = std::max(a.compute_per_microbatch, z.compute_per_microbatch);
   const double v = in.parallel.schedule == Schedule::interleaved ? static_cast<double>(in.parallel.virtual_stages) : 1.0;
   return compute * (static_cast<double>(in.accumulation) + static_cast<double>(in.parallel.pp - 1) / v);
 }
@@ -91,43 +91,38 @@ std::vector<Candidate> search_plans(const PlanInput& base, const SearchLimits& l
             const auto sched = schedules(m, pp, acc, lim.max_virtual_stages);
             for (int sp = 0; sp <= (tp > 1 ? 1 : 0); ++sp) {
               for (const auto& sv : sched) {
-                // Full recomputation at ZeRO-3 needs the least memory of all: when even that
-                // does not fit, no other choice for this split does.
-                in.parallel = Parallel{dp, tp, pp, cp, ep, 3, sp == 1, Recompute::full, sv.second, sv.first};
+                in.parallel = Parallel{dp, tp, pp, cp, ep, 0, sp == 1, Recompute::full, sv.second, sv.first};
                 in.micro = micro, in.accumulation = acc, in.global = global;
-                const std::int64_t group = 3 * 4;
-                evaluate_plan(in, f, false);
-                if (errors_of(f.rules) != 0) {
-                  counts.evaluated += group;
-                  counts.invalid += group;
+                if (errors_of(check_rules(in)) != 0) {
+                  counts.evaluated += 12;
+                  counts.invalid += 12;
                   continue;
                 }
-                if (!f.fits) {
-                  counts.evaluated += group;
-                  counts.out_of_memory += group;
-                  continue;
-                }
-                for (Recompute rc : {Recompute::none, Recompute::selective, Recompute::full}) {
+                // Memory only shrinks from no recomputation to selective to full, and from
+                // ZeRO 0 to 3 (the property test pins both): go from the leanest choice up and
+                // stop at the first recompute mode that fits at no ZeRO stage.
+                for (Recompute rc : {Recompute::full, Recompute::selective, Recompute::none}) {
                   in.parallel.recompute = rc;
-                  // Memory never grows with the ZeRO stage (the property test pins it), so
-                  // every stage above the first that fits fits too.
+                  const StageFigures a = stage_figures(in, 0);
+                  const StageFigures z = pp > 1 ? stage_figures(in, pp - 1) : a;
                   int first_fit = 4;
-                  for (int zero = 0; zero <= 3; ++zero) {
-                    in.parallel.zero = zero;
-                    evaluate_plan(in, f, false);
-                    if (f.fits) {
-                      first_fit = zero;
-                      break;
-                    }
+                  for (int zero = 0; zero <= 3 && first_fit == 4; ++zero) {
+                    const double mem = std::max(memory_at_zero(a, in.parallel, zero).total(),
+                                                memory_at_zero(z, in.parallel, zero).total());
+                    if (mem <= in.hardware.memory) first_fit = zero;
                   }
                   counts.evaluated += 4;
                   counts.out_of_memory += first_fit;
                   counts.fits += 4 - first_fit;
-                  if (first_fit == 4) continue;
-                  // Compute alone, stretched by the bubble, bounds the step from below and does
-                  // not depend on the ZeRO stage: skip the communication model when it cannot
-                  // make the list.
-                  if (best.full() && lower_bound(in, f) >= best.list.back().step) continue;
+                  if (first_fit == 4) {
+                    const std::int64_t rest = rc == Recompute::full ? 8 : rc == Recompute::selective ? 4 : 0;
+                    counts.evaluated += rest;
+                    counts.out_of_memory += rest;
+                    break;
+                  }
+                  // Compute alone, stretched by the bubble, bounds the step from below whatever
+                  // the ZeRO stage: skip the communication model when it cannot make the list.
+                  if (best.full() && lower_bound(in, a, z) >= best.list.back().step) continue;
                   for (int zero = first_fit; zero <= 3; ++zero) {
                     in.parallel.zero = zero;
                     evaluate_plan(in, f, true);

@@ -96,6 +96,9 @@ struct DeviceMemory {
 struct StageFigures {
   std::int64_t first_layer = 0, layers = 0;
   double parameters = 0;   // per tp rank, before ZeRO sharding
+  double dense = 0, expert = 0;  // the same split into weights replicated over dp·cp and over dp·cp/ep
+  double gathered_layer = 0;     // ZeRO-3: layers gathered at once × bytes per weight
+  double layer_dense = 0, layer_expert = 0;  // weights of one layer per rank
   double inflight = 0;     // micro-batches whose activations the stage holds at its peak
   DeviceMemory memory;
   double compute_per_microbatch = 0;  // s, forward + backward (+ recompute)
@@ -128,6 +131,10 @@ void evaluate_plan(const PlanInput& in, PlanFigures& out, bool with_time = true)
 std::int64_t stage_layers(std::int64_t layers, std::int64_t pp, std::int64_t index);
 /// Figures of one stage (memory, compute per micro-batch).
 StageFigures stage_figures(const PlanInput& in, std::int64_t index);
+
+/// Model states and buffers of a stage at ZeRO stage `zero` (activations unchanged): lets
+/// search try every stage from one stage_figures() call.
+DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, int zero);
 
 /// Bubble fraction of the schedule: (p − 1)/m, interleaved (p − 1)/(v·m).
 double bubble_fraction(std::int64_t pp, std::int64_t microbatches, std::int64_t virtual_stages);

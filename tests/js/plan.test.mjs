@@ -1,0 +1,74 @@
+// The plan, search and presets commands through the WASM module, as the split explorer calls them.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadEngine } from './engine-loader.mjs';
+import { isError } from '../../web/src/engine.js';
+
+const GPT3_SELENE = {
+  model: { preset: 'megatron-175b' },
+  hardware: { preset: 'a100-80gb', gpus: 64 },
+  parallel: { tp: 8, pp: 8, sequence_parallel: true, recompute: 'selective' },
+  batch: { global: 64, micro: 1 },
+};
+
+test('presets: models and hardware with citations, and the calibration table', async () => {
+  const engine = await loadEngine();
+  const r = engine.run('presets', {});
+  assert.ok(!isError(r));
+  const models = r.models.map((m) => m.id);
+  for (const id of ['gpt3-175b', 'megatron-1t', 'llama-3.1-8b', 'llama-3.1-405b', 'mixtral-8x7b']) assert.ok(models.includes(id), id);
+  assert.deepEqual(r.hardware.map((h) => h.id), ['a100-80gb', 'h100-sxm', 'h200', 'b200']);
+  for (const p of [...r.models, ...r.hardware]) assert.match(p.citation.url, /^https:\/\//);
+  assert.equal(r.calibration.cases.length, 8);
+  assert.ok(r.calibration.mean_abs_error < 0.0365);
+  assert.ok(r.calibration.max_abs_error < 0.0887);
+});
+
+test('plan: GPT-3 on 64 A100s, as Korthikanti et al. ran it', async () => {
+  const engine = await loadEngine();
+  const r = engine.run('plan', GPT3_SELENE);
+  assert.equal(r.valid, true);
+  assert.deepEqual(r.errors, []);
+  assert.equal(r.batch.equation, '64 = 1 × 64 × 1');
+  assert.equal(r.pipeline.bubble_fraction, 7 / 64);
+  assert.equal(r.stages.length, 8);
+  assert.ok(r.memory.fits);
+  const ids = r.communication.map((t) => t.id);
+  assert.equal(new Set(ids).size, ids.length);
+  assert.ok(ids.includes('tp-fwd-reducescatter'));
+  assert.ok(ids.some((id) => id.startsWith('pp-')));
+  const t = r.time;
+  const sum = t.compute + t.bubble + t.optimizer + Object.values(t.communication).reduce((a, b) => a + b, 0);
+  assert.ok(Math.abs(sum - t.step) < 1e-9 * t.step);
+  assert.ok(Math.abs(t.step - 13.75) / 13.75 < 0.0887);  // Table 5
+  assert.ok(r.scope.length > 3);
+});
+
+test('plan: an impossible split is a plan with coded errors at the controls', async () => {
+  const engine = await loadEngine();
+  const r = engine.run('plan', { ...GPT3_SELENE, model: { preset: 'llama-3.1-8b' }, parallel: { tp: 3, pp: 8 } });
+  assert.equal(r.valid, false);
+  const tp = r.errors.find((e) => e.code === 'tp_heads');
+  assert.equal(tp.message, 'tp = 3 does not divide 32 heads.');
+  assert.equal(tp.path, '/parallel/tp');
+  assert.equal(r.memory, undefined);
+});
+
+test('plan: malformed numbers are error responses with their path', async () => {
+  const engine = await loadEngine();
+  for (const [tp, code] of [[0, 'out_of_range'], [-1, 'out_of_range'], [2.5, 'not_integer'], [1e300, 'out_of_range'], ['8', 'wrong_type']]) {
+    const r = engine.run('plan', { ...GPT3_SELENE, parallel: { tp } });
+    assert.ok(isError(r));
+    assert.equal(r.error.code, code);
+    assert.equal(r.error.path, '/parallel/tp');
+  }
+});
+
+test('search: ranked plans that fit, with counts', async () => {
+  const engine = await loadEngine();
+  const r = engine.run('search', { model: { preset: 'megatron-175b' }, hardware: { preset: 'a100-80gb', gpus: 64 }, batch: { global: 64 }, top: 3 });
+  assert.equal(r.top.length, 3);
+  assert.ok(r.top[0].time.step <= r.top[1].time.step);
+  assert.ok(r.top.every((p) => p.memory.fits));
+  assert.ok(r.counts.evaluated > 0 && r.counts.fits > 0 && r.counts.out_of_memory > 0);
+});
