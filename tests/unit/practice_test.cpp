@@ -185,3 +185,14 @@ TEST_CASE("each exercise states the interval it accepts") {
   CHECK(tokens["accepted"]["max"].get<double>() == doctest::Approx(answer * 1.005));
   CHECK(tokens["tolerance_text"] == "within 0.5 %");
 }
+
+TEST_CASE("a given of exactly one reads in the singular") {
+  for (std::int64_t i = 0; i < 300; ++i) {
+    json e = atlas::to_json(atlas::make_exercise(9, i));
+    for (const auto& g : e["givens"]) {
+      const std::string unit = g["unit"];
+      if (g["value"] == 1) CHECK(unit.back() != 's');
+      else CHECK(unit.back() == 's');
+    }
+  }
+}

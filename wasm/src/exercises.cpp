@@ -41,8 +41,9 @@ Given accumulation(std::int64_t v) { return {"accumulation", "N_acc", "Accumulat
 Given replicas(std::int64_t v) { return {"dp", "N_dp", "Data-parallel replicas", double(v), "replicas"}; }
 Given global(std::int64_t v) { return {"global", "B_global", "Global batch", double(v), "samples"}; }
 Given world(std::int64_t v) { return {"world", "W", "World size", double(v), "GPUs"}; }
+// Model-parallel degrees count GPUs working on the same samples: "tp = 4" is 4 GPUs per layer.
 Given tensor(std::int64_t v) { return {"tp", "tp", "Tensor-parallel degree", double(v), "GPUs"}; }
-Given pipeline(std::int64_t v) { return {"pp", "pp", "Pipeline stages", double(v), "GPUs"}; }
+Given pipeline(std::int64_t v) { return {"pp", "pp", "Pipeline-parallel degree", double(v), "stages"}; }
 Given context(std::int64_t v) { return {"cp", "cp", "Context-parallel degree", double(v), "GPUs"}; }
 Given sequence(std::int64_t v) { return {"seq", "L", "Sequence length", double(v), "tokens"}; }
 

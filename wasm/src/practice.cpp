@@ -26,8 +26,14 @@ json number_json(double v) {
   return v;
 }
 
+// Units are stored plural ("GPUs", "samples"); a given of exactly 1 reads "1 GPU", "1 sample".
+std::string unit_for(const Given& g, bool with_value) {
+  if (with_value && g.value == 1 && g.unit.size() > 1 && g.unit.back() == 's') return g.unit.substr(0, g.unit.size() - 1);
+  return g.unit;
+}
+
 json given_json(const Given& g, bool with_value) {
-  json out{{"name", g.name}, {"symbol", g.symbol}, {"label", g.label}, {"unit", g.unit}};
+  json out{{"name", g.name}, {"symbol", g.symbol}, {"label", g.label}, {"unit", unit_for(g, with_value)}};
   if (with_value) out["value"] = number_json(g.value);
   return out;
 }

@@ -56,10 +56,10 @@ export function mountPractice({ engine, root, progress, onGraded, onMove, score 
     replaceChildren(givens, ...exercise.givens.map((g) => h('div', { class: 'practice-given' },
       h('dt', {}, g.label, ' ', h('var', { text: g.symbol })),
       h('dd', { text: `${formatCount(g.value)} ${g.unit}` }))));
-    label.textContent = `${exercise.unknown.label} (${exercise.unknown.unit})`;
+    label.textContent = exercise.unknown.label;
     hint.textContent = exercise.tolerance_text === 'exact'
-      ? 'A whole number; 8192 or 8,192 both work.'
-      : `Accepted ${exercise.tolerance_text}; 4194304, 4,194,304 or 4.19M all work.`;
+      ? `In ${exercise.unknown.unit}, exactly: 8192 or 8,192 both work.`
+      : `In ${exercise.unknown.unit}, accepted ${exercise.tolerance_text}: 4194304, 4,194,304 or 4.19M all work.`;
     input.value = '';
     input.disabled = locked('response');
     submit.hidden = false;
