@@ -12,9 +12,10 @@ const TYPES = {
 
 /**
  * Starts serving `folder`. Resolves to {server, port, url}. `prefix` (e.g. "/sub/path/") serves
- * the folder under a sub-path, to prove the site works from any sub-path.
+ * the folder under a sub-path, to prove the site works from any sub-path. keepAlive: hold the
+ * process open (npm start); otherwise the server is unref'd (tests).
  */
-export function serveFolder(folder, { port = 0, host = '127.0.0.1', prefix = '/', extra = {} } = {}) {
+export function serveFolder(folder, { port = 0, host = '127.0.0.1', prefix = '/', extra = {}, keepAlive = false } = {}) {
   const server = createServer((req, res) => {
     let pathname;
     try {
@@ -55,6 +56,8 @@ export function serveFolder(folder, { port = 0, host = '127.0.0.1', prefix = '/'
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
+      // Test servers must never keep a finished (or failed) test process alive.
+      if (!keepAlive) server.unref();
       const actual = server.address().port;
       resolve({ server, port: actual, url: `http://${host}:${actual}${prefix}` });
     });

@@ -75,18 +75,31 @@ function documentHeight() {
   return Math.ceil(Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0));
 }
 
-/** Starts the resize reporting and the handshake when the page is framed. */
-export function startEmbedChannel({ version }) {
+let engineVersion = null;
+let reportHeight = () => {};
+
+/**
+ * Answers the host's atlas:hello from the first moment (the host may greet before the engine
+ * is ready) and starts resize reporting. Call once at boot; setEmbedVersion when known.
+ */
+export function startEmbedChannel() {
   if (!isEmbedded()) return;
   let last = -1;
-  const report = () => {
+  reportHeight = () => {
     const height = documentHeight();
     if (height === last) return;
     last = height;
     post('resize', { height });
   };
-  const schedule = () => requestAnimationFrame(report);
-  new ResizeObserver(schedule).observe(document.documentElement);
+  const schedule = () => requestAnimationFrame(() => reportHeight());
+  const observer = new ResizeObserver(schedule);
+  observer.observe(document.documentElement);
+  if (document.body) observer.observe(document.body);
+  // Overflow from positioned content changes scrollHeight without resizing any observed box;
+  // a light poll catches it (stops when the tab is hidden).
+  setInterval(() => {
+    if (!document.hidden) reportHeight();
+  }, 1000);
   window.addEventListener('load', schedule);
   document.fonts?.ready.then(schedule);
   document.addEventListener('atlas:ready', schedule);
@@ -96,9 +109,14 @@ export function startEmbedChannel({ version }) {
     const data = event.data;
     if (!data || typeof data !== 'object' || data.type !== 'atlas:hello') return;
     if (typeof event.origin === 'string' && event.origin !== 'null') setHostOrigin(event.origin);
-    post('welcome', { version, height: documentHeight() });
+    post('welcome', { version: engineVersion, height: documentHeight() });
     last = -1;
-    report();
+    reportHeight();
   });
-  report();
+  reportHeight();
+}
+
+/** Records the engine version for later welcome replies. */
+export function setEmbedVersion(version) {
+  engineVersion = version;
 }

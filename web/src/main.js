@@ -6,7 +6,7 @@ import { Views } from './views.js';
 import { channel } from './channel.js';
 import { h, replaceChildren } from './dom.js';
 import { initRoutes } from './routes.js';
-import { readEmbedOptions, applyEmbedLayout, applyControlFlags, startEmbedChannel, EMBED_PARTS } from './embed.js';
+import { readEmbedOptions, applyEmbedLayout, applyControlFlags, startEmbedChannel, setEmbedVersion, EMBED_PARTS } from './embed.js';
 import { trackState } from './permalink.js';
 import { initShare } from './share.js';
 import { initLab } from './lab/index.js';
@@ -80,6 +80,7 @@ async function boot() {
   const views = new Views();
   window.atlas = { views, ready: false };
   initRoutes(entry);
+  startEmbedChannel();
   let engine;
   try {
     engine = await loadEngine();
@@ -87,7 +88,6 @@ async function boot() {
     setEngineState(`Interactive parts unavailable: ${e.message}. The text above and below is complete.`, 'failed');
     root.classList.add('engine-failed');
     showNotes(embed.notes);
-    startEmbedChannel({ version: null });
     return;
   }
   const versionEl = document.getElementById('engine-version');
@@ -111,7 +111,7 @@ async function boot() {
   const getOpen = trackOpenSection(openPart);
   showNotes([...embed.notes, ...applyControlFlags(embed)]);
   initShare(views, getOpen);
-  startEmbedChannel({ version: engine.version.version });
+  setEmbedVersion(engine.version.version);
   setEngineState('Interactive · computed by the C++ engine in WebAssembly', 'ready');
   window.atlas = { views, engine, ready: true };
   root.dataset.engine = 'ready';

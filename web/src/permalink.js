@@ -87,7 +87,18 @@ export function applyLink(views, parsed) {
       notes.push(`The link mentions a part of the page that does not exist here (“${id}”); ignored.`);
       continue;
     }
-    const rejected = views.get(id).setState(state) ?? [];
+    let rejected;
+    try {
+      rejected = views.get(id).setState(state) ?? [];
+    } catch (e) {
+      // A view that fails on a link must not stop the page: report it and keep its defaults.
+      console.warn(`[atlas] ${id} could not apply the link:`, e);
+      notes.push(`The link's settings for “${id}” could not be applied; showing the defaults.`);
+      try {
+        views.get(id).setState(views.get(id).defaults ?? {});
+      } catch { /* the view keeps whatever it had */ }
+      continue;
+    }
     for (const name of rejected) notes.push(`Invalid value for ${id}.${name} in the link (“${String(state[name]).slice(0, 40)}”); using the default.`);
   }
   return notes;
