@@ -62,6 +62,18 @@ test('keyboard only: a wrong answer, the explanation, Try again, then the right 
   await p.close();
 });
 
+test('a link picks the practice exercise (quiz.seed, quiz.index); a bad value falls back with a note', async () => {
+  const p = await openPage({ path: '#v=1&quiz.seed=7&quiz.index=1' });
+  const { page } = p;
+  assert.equal(await page.locator('#practice-meta').textContent(), 'Set 7, exercise 2');
+  const expected = await page.evaluate(() => window.atlas.engine.run('practice', { seed: 7, index: 1 }).exercise.question);
+  assert.equal(await page.locator('#practice-question').textContent(), expected);
+  await p.close();
+  const bad = await openPage({ path: '#v=1&quiz.seed=-3' });
+  assert.match(await bad.page.locator('#atlas-status').textContent(), /quiz\.seed/);
+  await bad.close();
+});
+
 test('"Show me" on a wrong option sets the split explorer, or links to it when it is absent', async () => {
   const p = await openPage({ path: '#check' });
   const { page } = p;
@@ -214,10 +226,14 @@ test('screenshots of the quiz area at 375 px and 1280 px; nothing overflows side
   for (const width of [375, 1280]) {
     const p = await openPage({ path: '#check', width, height: 900 });
     await answerByKeyboard(p.page, WRONG);
+    await p.page.locator('#practice-answer').fill('0.5');
+    await p.page.locator('#practice-submit').click();
     const box = await p.page.locator('#check').boundingBox();
     assert.ok(box.width <= width, `#check is ${box.width}px wide at ${width}px`);
     const overflow = await p.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.equal(overflow, 0, `page scrolls sideways by ${overflow}px at ${width}px`);
+    // The sticky contents bar would be stitched into a tall element shot; hide it for the picture.
+    await p.page.evaluate(() => { const toc = document.querySelector('.toc'); if (toc) toc.style.visibility = 'hidden'; });
     await p.page.locator('#check').screenshot({ path: join(out, `quiz-${width}.png`) });
     await p.close();
   }
