@@ -28,14 +28,14 @@ test('allreduce: the page request returns point, curves, scaling and schedule in
   const engine = await loadEngine();
   const r = engine.run('allreduce', labRequest({ ...DEFAULTS, compare: true }, { schedule: true }));
   assert.equal(isError(r), false);
-  assert.equal(r.curves.bytes.x.length, 89);
+  assert.equal(r.curves.bytes.x.length, 81);
   assert.equal(r.curves.bytes.x[0], 1);
   assert.equal(r.curves.bytes.x.at(-1), 1e11);
   assert.equal(r.curves.ranks.x[0], 1);
   assert.equal(r.curves.ranks.x.at(-1), 4096);
   assert.equal(r.curves.ranks.busbw[0], null);
   for (const k of ['reduce_scatter', 'all_gather', 'recursive_doubling', 'rabenseifner', 'binomial_tree'])
-    assert.equal(r.curves.bytes.compare[k].length, 89, k);
+    assert.equal(r.curves.bytes.compare[k].length, 81, k);
   assert.match(r.comparison.note, /comparison only/);
   assert.equal(r.schedule.steps.length, 14);
   assert.ok(r.scaling.doubled.time_ratio > 0.5, 'doubling GPUs does not halve the step time');

@@ -156,6 +156,10 @@ TEST_CASE("strong scaling: doubling ranks does not halve the step time") {
   // With latency growing in p, more ranks eventually make the step slower: a best count exists.
   CHECK(s["best"]["ranks"].get<int>() > 8);
   CHECK(s["best"]["ranks"].get<int>() < 65536);
+  json bounded = call("allreduce", json{{"ranks", 8}, {"bytes", GiB}, {"bandwidth", 1e11}, {"latency", 0},
+                                        {"scaling", {{"compute", 1.0}, {"search_to", 64}}}});
+  CHECK(bounded["scaling"]["best"]["ranks"] == 64);  // no latency: more ranks always help here
+  CHECK(bounded["scaling"]["best"]["searched_to"] == 64);
 }
 
 TEST_CASE("sweeps return whole curves in one call") {

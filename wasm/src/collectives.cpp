@@ -37,6 +37,7 @@ json cmd_allreduce(const json& request, Problems& problems) {
                   "sweep"});
 
   LabInput in;
+  std::int64_t search_to = kMaxRanks;
   auto ranks = f.integer("ranks", {2, static_cast<double>(kMaxRanks)});
   auto bytes = f.number("bytes", {1, kMaxBytes});
   auto bandwidth = f.number("bandwidth", {0, kMaxBandwidth, true});
@@ -51,10 +52,12 @@ json cmd_allreduce(const json& request, Problems& problems) {
 
   if (const json* sc = f.object("scaling", false)) {
     Fields s(*sc, f.path_of("scaling"), problems);
-    s.warn_unknown({"compute", "overlap"});
+    s.warn_unknown({"compute", "overlap", "search_to"});
     auto compute = s.number("compute", {0, 1e6, true});
     auto overlap = s.number("overlap", {0, 1}, 0.0);
-    if (compute && overlap) in.scaling = ScalingInput{*compute, *overlap};
+    // How far to look for the fastest rank count (the page's slider ends at 4096).
+    auto search = s.integer("search_to", {2, static_cast<double>(kMaxRanks)}, kMaxRanks);
+    if (compute && overlap && search) in.scaling = ScalingInput{*compute, *overlap}, search_to = *search;
   }
 
   std::optional<SweepRange> bytes_range, ranks_range;
@@ -85,7 +88,6 @@ json cmd_allreduce(const json& request, Problems& problems) {
   }
   if (*schedule) r["schedule"] = schedule_json(in.ranks, in.bytes, in.link);
   if (in.scaling) {
-    const std::int64_t search_to = ranks_range ? static_cast<std::int64_t>(ranks_range->to) : kMaxRanks;
     r["scaling"] = scaling_json(in, std::max(search_to, in.ranks));
   }
   if (bytes_range || ranks_range) {

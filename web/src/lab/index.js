@@ -10,7 +10,7 @@ import { MeasuredRun } from './measured.js';
 import { PRESETS } from './presets.js';
 import { drawBar, drawFormula, drawReadouts, drawScaling } from './readouts.js';
 import { RingAnimation } from './ring.js';
-import { DEFAULTS, labRequest, mergeState, paramForPath } from './state.js';
+import { CURVE_INPUTS, DEFAULTS, SWEEPS, labRequest, mergeState, paramForPath } from './state.js';
 
 /** @param {{engine: any, views: any, channel: any}} ctx */
 export function initLab(ctx) {
@@ -22,6 +22,9 @@ export function initLab(ctx) {
   let scheduleKey = '';
   let fit = null; // {ranks, bandwidth, latency} of the last measured fit
   let fittedCurve = null;
+  // Curves from earlier answers, with the state they were computed for: a slider move asks
+  // the engine only for the curves that depend on what moved.
+  const curves = { bytes: null, ranks: null };
 
   const controls = new LabControls(root, (name, value) => {
     state = { ...state, [name]: value };
@@ -122,11 +125,14 @@ export function initLab(ctx) {
   function update() {
     const key = `${state.ranks}|${state.bytes}|${state.bandwidth}|${state.latency}`;
     const wantSchedule = key !== scheduleKey;
-    const r = ctx.engine.run('allreduce', labRequest(state, { schedule: wantSchedule }));
+    const stale = Object.keys(curves).filter((c) => !curves[c] || CURVE_INPUTS[c].some((k) => curves[c].state[k] !== state[k]));
+    const r = ctx.engine.run('allreduce', labRequest(state, { schedule: wantSchedule, curves: stale }));
     if (isError(r)) {
       showProblems(r);
       return;
     }
+    for (const c of stale) curves[c] = { state: { ...state }, data: r.curves[c] };
+    r.curves = { bytes: curves.bytes.data, ranks: curves.ranks.data };
     root.classList.remove('lab-stale');
     el('lab-status').textContent = (r.warnings ?? []).map((w) => w.message).join(' ');
     drawReadouts(el('lab-readouts'), r);
@@ -149,7 +155,7 @@ export function initLab(ctx) {
   function fitted(f) {
     const r = ctx.engine.run('allreduce', {
       ranks: f.ranks, bytes: state.bytes, bandwidth: f.bandwidth, latency: f.latency,
-      sweep: { bytes: labRequest(state, { schedule: false }).sweep.bytes },
+      sweep: { bytes: SWEEPS.bytes },
     });
     return isError(r) ? null : r.curves.bytes;
   }

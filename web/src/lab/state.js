@@ -125,8 +125,24 @@ export function mergeState(state, patch) {
   return { state: next, rejected };
 }
 
-/** The engine request for the current state: the point, curves and scaling in one call. */
-export function labRequest(state, { schedule }) {
+export const SWEEPS = Object.freeze({
+  bytes: { from: 1, to: 1e11, points: 81 },
+  ranks: { from: 1, to: 4096, points: 56 },
+});
+
+/** Inputs each curve depends on: a curve is fetched again only when one of these changed. */
+export const CURVE_INPUTS = Object.freeze({
+  bytes: ['ranks', 'bandwidth', 'latency', 'compare'],
+  ranks: ['bytes', 'bandwidth', 'latency', 'compute', 'overlap', 'compare'],
+});
+
+/**
+ * The engine request for the current state: the point, scaling and the curves asked for, in
+ * one call. `curves` lists which sweeps to include (default both).
+ */
+export function labRequest(state, { schedule, curves = ['bytes', 'ranks'] }) {
+  const sweep = {};
+  for (const c of curves) sweep[c] = SWEEPS[c];
   return {
     ranks: state.ranks,
     bytes: state.bytes,
@@ -134,11 +150,8 @@ export function labRequest(state, { schedule }) {
     latency: state.latency,
     compare: state.compare,
     schedule,
-    scaling: { compute: state.compute, overlap: state.overlap },
-    sweep: {
-      bytes: { from: 1, to: 1e11, points: 89 },
-      ranks: { from: 1, to: 4096, points: 60 },
-    },
+    scaling: { compute: state.compute, overlap: state.overlap, search_to: LIMITS.ranks.max },
+    ...(curves.length ? { sweep } : {}),
   };
 }
 
