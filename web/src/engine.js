@@ -63,7 +63,7 @@ export function loadEngine({ factory, timeoutMs = 15000 } = {}) {
 function whenScriptsLoaded() {
   if (typeof document === 'undefined' || document.readyState === 'complete' || /** @type {any} */ (globalThis).createAtlasEngine)
     return Promise.resolve();
-  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(undefined), { once: true }));
 }
 
 /** @returns {Promise<Engine>} */
