@@ -115,6 +115,7 @@ async function boot() {
   setEngineState('Interactive · computed by the C++ engine in WebAssembly', 'ready');
   window.atlas = { views, engine, ready: true };
   root.dataset.engine = 'ready';
+  window.__atlasReadyAt = performance.now(); // read by bench/site.mjs
   document.dispatchEvent(new CustomEvent('atlas:ready'));
   if (linkOpen && !embed.part && EMBED_PARTS[linkOpen]) document.getElementById(EMBED_PARTS[linkOpen])?.scrollIntoView();
 }
