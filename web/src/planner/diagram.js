@@ -200,7 +200,7 @@ function zeroState(g, plan, at, x, y, w) {
 export function drawDiagram(plan, narrow) {
   const at = byWhere(plan.communication ?? []);
   const W = narrow ? 440 : 800;
-  const svg = s('svg', { class: 'planner-svg', role: 'img', 'aria-labelledby': 'planner-diagram-caption planner-describe-h', viewBox: `0 0 ${W} 100` });
+  const svg = s('svg', { class: 'planner-svg', role: 'group', 'aria-labelledby': 'planner-diagram-caption planner-describe-h', viewBox: `0 0 ${W} 100` });
   const defs = patternDefs();
   defs.append(arrowDefs());
   svg.append(defs);

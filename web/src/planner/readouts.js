@@ -106,5 +106,5 @@ export function drawFigures(container, plan) {
     ['FLOPs per step', scientific(plan.flops_per_step), 'forward + backward matmul FLOPs (3 × forward) for the global batch', 'the whole cluster'],
   ];
   container.replaceChildren(h('dl', { class: 'figures' }, ...items.map(([name, value, formula, scope]) =>
-    h('div', { class: 'figure', dataset: { figure: name } }, h('dt', { text: name }), h('dd', { text: value }), explain('How', formula, `Scope: ${scope}.`)))));
+    h('div', { class: 'figure', dataset: { figure: name } }, h('dt', { text: name }), h('dd', {}, value, explain('How', formula, `Scope: ${scope}.`))))));
 }

@@ -1,0 +1,60 @@
+// Accessibility as a machine can check it (axe-core, WCAG 2.1 A/AA rules) in light and dark,
+// plus what axe cannot: no horizontal scrolling from 320 px, and keyboard reachability.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { openPage, closeBrowser } from './harness.mjs';
+
+after(closeBrowser);
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function axe(page) {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+}
+
+for (const colorScheme of ['light', 'dark']) {
+  test(`axe finds no WCAG A/AA violations (${colorScheme})`, async () => {
+    const p = await openPage({ colorScheme });
+    await p.page.waitForTimeout(500);
+    const violations = await axe(p.page);
+    assert.deepEqual(violations, [], JSON.stringify(violations, null, 1));
+    await p.close();
+  });
+}
+
+test('no horizontal scrolling at 320 px, 375 px and 1280 px', async () => {
+  for (const width of [320, 375, 1280]) {
+    const p = await openPage({ width });
+    const overflow = await p.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `${width}px: page is ${overflow}px wider than the viewport`);
+    await p.close();
+  }
+});
+
+test('every control is reachable by Tab and has an accessible name', async () => {
+  const p = await openPage();
+  const unnamed = await p.page.evaluate(() => [...document.querySelectorAll('main input, main select, main textarea, main button')]
+    .filter((el) => !el.closest('[hidden]') && el.getClientRects().length > 0)
+    .filter((el) => {
+      const name = (el.labels && [...el.labels].map((l) => l.textContent).join(' ')) || el.getAttribute('aria-label') ||
+        (el.getAttribute('aria-labelledby') || '').split(' ').map((id) => document.getElementById(id)?.textContent || '').join(' ') ||
+        (el.tagName === 'BUTTON' ? el.textContent : '') || el.getAttribute('title') || '';
+      return name.trim() === '';
+    }).map((el) => el.outerHTML.slice(0, 120)));
+  assert.deepEqual(unnamed, []);
+  // Tab from the top reaches the lab's first control and the explorer's first control.
+  const targets = await p.page.evaluate(() => ['#lab', '#planner'].map((s) => document.querySelector(`${s} input, ${s} select`)?.id));
+  const seen = new Set();
+  for (let i = 0; i < 400 && targets.some((t) => t && !seen.has(t)); i += 1) {
+    await p.page.keyboard.press('Tab');
+    const id = await p.page.evaluate(() => document.activeElement?.id || '');
+    if (id) seen.add(id);
+  }
+  for (const t of targets) assert.ok(t && seen.has(t), `Tab reaches #${t}`);
+  await p.close();
+});
