@@ -50,14 +50,17 @@ bool Fields::has(std::string_view key) const {
 
 std::string Fields::path_of(std::string_view key) const { return child_path(path_, std::string(key)); }
 
+const json* Fields::present(std::string_view key, bool has_fallback) const {
+  if (has(key)) return &object_.at(std::string(key));
+  if (!has_fallback) problems_.error("missing_field", "'" + std::string(key) + "' is required.", path_of(key));
+  return nullptr;
+}
+
 std::optional<double> Fields::number(std::string_view key, Range range, std::optional<double> fallback) const {
   const std::string path = path_of(key);
-  if (!has(key)) {
-    if (fallback) return fallback;
-    problems_.error("missing_field", "'" + std::string(key) + "' is required.", path);
-    return std::nullopt;
-  }
-  const json& v = object_.at(std::string(key));
+  const json* value = present(key, fallback.has_value());
+  if (!value) return fallback;
+  const json& v = *value;
   if (!v.is_number()) {
     problems_.error("wrong_type", "'" + std::string(key) + "' must be a number, not " + describe_type(v) + ".", path);
     return std::nullopt;
@@ -92,12 +95,9 @@ std::optional<std::int64_t> Fields::integer(std::string_view key, Range range,
 
 std::optional<bool> Fields::boolean(std::string_view key, std::optional<bool> fallback) const {
   const std::string path = path_of(key);
-  if (!has(key)) {
-    if (fallback) return fallback;
-    problems_.error("missing_field", "'" + std::string(key) + "' is required.", path);
-    return std::nullopt;
-  }
-  const json& v = object_.at(std::string(key));
+  const json* value = present(key, fallback.has_value());
+  if (!value) return fallback;
+  const json& v = *value;
   if (!v.is_boolean()) {
     problems_.error("wrong_type", "'" + std::string(key) + "' must be true or false, not " + describe_type(v) + ".",
                     path);
@@ -109,12 +109,9 @@ std::optional<bool> Fields::boolean(std::string_view key, std::optional<bool> fa
 std::optional<std::string> Fields::string(std::string_view key, std::size_t max_length,
                                           std::optional<std::string> fallback) const {
   const std::string path = path_of(key);
-  if (!has(key)) {
-    if (fallback) return fallback;
-    problems_.error("missing_field", "'" + std::string(key) + "' is required.", path);
-    return std::nullopt;
-  }
-  const json& v = object_.at(std::string(key));
+  const json* value = present(key, fallback.has_value());
+  if (!value) return fallback;
+  const json& v = *value;
   if (!v.is_string()) {
     problems_.error("wrong_type", "'" + std::string(key) + "' must be a string, not " + describe_type(v) + ".", path);
     return std::nullopt;
@@ -144,11 +141,9 @@ std::optional<std::string> Fields::choice(std::string_view key, std::initializer
 }
 
 const json* Fields::object(std::string_view key, bool required) const {
-  if (!has(key)) {
-    if (required) problems_.error("missing_field", "'" + std::string(key) + "' is required.", path_of(key));
-    return nullptr;
-  }
-  const json& v = object_.at(std::string(key));
+  const json* value = present(key, !required);
+  if (!value) return nullptr;
+  const json& v = *value;
   if (!v.is_object()) {
     problems_.error("wrong_type", "'" + std::string(key) + "' must be an object, not " + describe_type(v) + ".",
                     path_of(key));

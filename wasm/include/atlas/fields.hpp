@@ -51,6 +51,9 @@ class Fields {
   void warn_unknown(std::initializer_list<std::string_view> known) const;
 
  private:
+  // The value at key, or nullptr when absent (a missing_field error unless there is a fallback).
+  const json* present(std::string_view key, bool has_fallback) const;
+
   const json& object_;
   std::string path_;
   Problems& problems_;
