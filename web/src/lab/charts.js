@@ -2,7 +2,8 @@
 // current point, the latency-bound region and measured points are drawn in uPlot's draw hook.
 import uPlot from 'uplot';
 import { h, replaceChildren } from '../dom.js';
-import { formatBytesDecimal, formatCount, formatRate, formatSeconds } from '../format.js';
+import { formatBytesDecimal, formatRate, formatSeconds } from '../format.js';
+import { formatCount } from './count.js';
 
 const COMPARE = [
   ['reduce_scatter', 'Ring reduce-scatter alone', '--dev-3'],
@@ -75,6 +76,31 @@ function dot(u, x, y, colour, radius, scaleY = 'y') {
   ctx.restore();
 }
 
+/**
+ * The current point and the fastest rank count are DOM dots over the canvas (in uPlot's
+ * overlay), moved with a transform: a slider that only moves the point then repositions a dot
+ * instead of redrawing the whole chart. `kind` picks the colour and size from lab.css.
+ */
+function overlayDot(u, kind) {
+  const el = document.createElement('span');
+  el.className = `lab-dot lab-dot-${kind}`;
+  el.setAttribute('aria-hidden', 'true');
+  el.hidden = true;
+  u.over.append(el);
+  return el;
+}
+
+function placeDot(u, el, x, y, scaleY = 'y') {
+  const sx = u.scales.x;
+  const sy = u.scales[scaleY];
+  const show = x != null && y != null && y > 0 && sx.min != null && sy.min != null
+    && x >= sx.min && x <= sx.max && y >= sy.min && y <= sy.max;
+  if (el.hidden !== !show) el.hidden = !show;
+  if (!show) return;
+  const t = `translate(${u.valToPos(x, 'x').toFixed(1)}px, ${u.valToPos(y, scaleY).toFixed(1)}px)`;
+  if (el.style.transform !== t) el.style.transform = t;
+}
+
 /** Owns the three uPlot instances and redraws them from each engine response. */
 export class LabCharts {
   constructor(root) {
@@ -84,6 +110,10 @@ export class LabCharts {
     this.fittedOn = null;
     this.marks = { bytes: {}, ranks: {}, speedup: {} };
     this.measured = [];
+    /** The data each chart last drew (engine curve objects), so unchanged charts are not redrawn. */
+    this.drawn = { bytes: null, ranks: null, speedup: null };
+    /** Overlay dots per chart. */
+    this.dots = { bytes: {}, ranks: {}, speedup: {} };
     const observer = new ResizeObserver(() => this.resize());
     for (const id of ['lab-chart-bytes', 'lab-chart-ranks', 'lab-chart-speedup']) observer.observe(this.el(id));
   }
@@ -96,6 +126,7 @@ export class LabCharts {
   ensure(compare, fitted) {
     if (this.compareOn === compare && this.fittedOn === fitted && this.plots.bytes) return;
     for (const p of Object.values(this.plots)) p.destroy();
+    this.drawn = { bytes: null, ranks: null, speedup: null };
     this.compareOn = compare;
     this.fittedOn = fitted;
     const accent = cssVar('--accent');
@@ -143,28 +174,56 @@ export class LabCharts {
     };
     const data = [[1, 2], ...series.map(() => [null, null])];
     box.textContent = '';
-    return new uPlot(opts, data, box);
+    const u = new uPlot(opts, data, box);
+    const dots = this.dots[key] = {};
+    if (key === 'bytes') dots.point = overlayDot(u, 'current');
+    if (key === 'ranks') { dots.bw = overlayDot(u, 'busbw'); dots.point = overlayDot(u, 'current'); }
+    if (key === 'speedup') { dots.best = overlayDot(u, 'best'); dots.point = overlayDot(u, 'current'); }
+    return u;
   }
 
-  /** Redraws every chart from an allreduce response (and the fitted curve, if any). */
+  /** Moves the overlay dots of one chart to its marks (after its scales are set). */
+  placeDots(key) {
+    const u = this.plots[key];
+    const m = this.marks[key];
+    const d = this.dots[key];
+    if (!u || !d) return;
+    if (key === 'bytes') placeDot(u, d.point, m.x, m.y);
+    if (key === 'ranks') { placeDot(u, d.bw, m.x, m.bw, 'bw'); placeDot(u, d.point, m.x, m.y); }
+    if (key === 'speedup') { placeDot(u, d.best, m.bestX, m.bestY); placeDot(u, d.point, m.x, m.y); }
+  }
+
+  /**
+   * Updates every chart from an allreduce response (and the fitted curve, if any). A chart
+   * whose curves are the same objects as last time keeps its canvas; only its dots move.
+   */
   update(r, fittedCurve) {
     this.ensure(!!r.comparison, !!fittedCurve);
     const b = r.curves.bytes;
     const cmp = (curve) => (this.compareOn ? COMPARE.map(([k]) => positive(curve.compare[k])) : []);
     this.marks.bytes = { x: r.bytes, y: r.time, crossover: r.crossover_bytes, total: [b.time[0], b.time[b.time.length - 1]] };
-    this.plots.bytes.setData([b.x, b.time, positive(b.latency_term), b.bandwidth_term,
-      ...(fittedCurve ? [fittedCurve.time] : []), ...cmp(b)]);
+    if (this.drawn.bytes !== b || this.drawn.fitted !== fittedCurve) {
+      this.drawn.bytes = b;
+      this.drawn.fitted = fittedCurve;
+      this.plots.bytes.setData([b.x, b.time, positive(b.latency_term), b.bandwidth_term,
+        ...(fittedCurve ? [fittedCurve.time] : []), ...cmp(b)]);
+    } else this.placeDots('bytes');
 
     const k = r.curves.ranks;
-    const from = k.x.findIndex((x) => x >= 2); // one rank sends nothing: no time or busbw to plot
-    const cut = (a) => a.slice(from);
     this.marks.ranks = { x: r.ranks, y: r.time, bw: r.busbw };
-    this.plots.ranks.setData([cut(k.x), positive(cut(k.time)), cut(k.busbw),
-      ...(this.compareOn ? COMPARE.map(([key]) => positive(cut(k.compare[key]))) : [])]);
-
     const s = r.scaling;
     this.marks.speedup = { x: s.ranks, y: s.speedup, bestX: s.best.ranks, bestY: s.best.speedup };
-    this.plots.speedup.setData([k.x, k.speedup, k.x]);
+    if (this.drawn.ranks !== k) {
+      this.drawn.ranks = k;
+      const from = k.x.findIndex((x) => x >= 2); // one rank sends nothing: no time or busbw to plot
+      const cut = (a) => a.slice(from);
+      this.plots.ranks.setData([cut(k.x), positive(cut(k.time)), cut(k.busbw),
+        ...(this.compareOn ? COMPARE.map(([key]) => positive(cut(k.compare[key]))) : [])]);
+      this.plots.speedup.setData([k.x, k.speedup, k.x]);
+    } else {
+      this.placeDots('ranks');
+      this.placeDots('speedup');
+    }
   }
 
   timeRange() {
@@ -201,18 +260,14 @@ export class LabCharts {
       u.ctx.restore();
     }
     for (const p of this.measured) dot(u, p.size, p.time, cssVar('--error'), 3.5);
-    dot(u, m.x, m.y, cssVar('--accent'), 6);
+    this.placeDots('bytes');
   }
 
-  drawRanksMarks(u) {
-    const m = this.marks.ranks;
-    dot(u, m.x, m.y, cssVar('--accent'), 6);
-    dot(u, m.x, m.bw, cssVar('--dev-2'), 5, 'bw');
+  drawRanksMarks() {
+    this.placeDots('ranks');
   }
 
-  drawSpeedupMarks(u) {
-    const m = this.marks.speedup;
-    dot(u, m.bestX, m.bestY, cssVar('--ok'), 5);
-    dot(u, m.x, m.y, cssVar('--accent'), 6);
+  drawSpeedupMarks() {
+    this.placeDots('speedup');
   }
 }

@@ -66,7 +66,7 @@ export class LabControls {
   /** Shows (or clears, with '') a message at a field and marks it invalid for assistive tech. */
   setError(name, message) {
     const f = this.fields.get(name);
-    if (!f) return;
+    if (!f || f.error.textContent === message) return;
     f.error.textContent = message;
     if (message) f.field.setAttribute('aria-invalid', 'true');
     else f.field.removeAttribute('aria-invalid');

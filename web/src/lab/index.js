@@ -3,12 +3,13 @@
 // Registered with the views registry as "lab" so permalinks and embeds restore it.
 import { h, replaceChildren } from '../dom.js';
 import { isError } from '../engine.js';
-import { formatBytes, formatCount, formatSeconds } from '../format.js';
+import { formatBytes, formatSeconds } from '../format.js';
+import { formatCount } from './count.js';
 import { LabCharts } from './charts.js';
 import { LabControls } from './controls.js';
 import { MeasuredRun } from './measured.js';
 import { PRESETS } from './presets.js';
-import { drawBar, drawFormula, drawReadouts, drawScaling } from './readouts.js';
+import { drawBar, drawFormula, drawReadouts, drawScaling, setText } from './readouts.js';
 import { RingAnimation } from './ring.js';
 import { CURVE_INPUTS, DEFAULTS, SWEEPS, labRequest, mergeState, paramForPath } from './state.js';
 
@@ -94,13 +95,16 @@ export function initLab(ctx) {
   }
 
   // A preset button stays pressed while the state still has its numbers; its basis shows.
+  // The buttons and the basis are written only when the pressed preset changes.
+  let shownPreset;
   function markPreset() {
-    let active = null;
+    const on = PRESETS.filter((p) => Object.entries(p.values).every(([k, v]) => state[k] === v));
+    const key = on.map((p) => p.id).join(' ');
+    if (key === shownPreset) return;
+    shownPreset = key;
+    const active = on.at(-1) ?? null;
     for (const b of el('lab-preset-buttons').querySelectorAll('button')) {
-      const p = PRESETS.find((x) => x.id === /** @type {HTMLElement} */ (b).dataset.preset);
-      const on = Object.entries(p.values).every(([k, v]) => state[k] === v);
-      b.setAttribute('aria-pressed', String(on));
-      if (on) active = p;
+      b.setAttribute('aria-pressed', String(on.some((p) => p.id === /** @type {HTMLElement} */ (b).dataset.preset)));
     }
     const basis = el('lab-preset-basis');
     if (!active) {
@@ -122,11 +126,22 @@ export function initLab(ctx) {
     root.classList.add('lab-stale');
   }
 
+  /** Milliseconds of the last update by part, read by bench/lab.mjs. */
+  const timing = {};
+  root.labTiming = timing;
+
   function update() {
+    let t = performance.now();
+    const lap = (name) => {
+      const now = performance.now();
+      timing[name] = now - t;
+      t = now;
+    };
     const key = `${state.ranks}|${state.bytes}|${state.bandwidth}|${state.latency}`;
     const wantSchedule = key !== scheduleKey;
     const stale = Object.keys(curves).filter((c) => !curves[c] || CURVE_INPUTS[c].some((k) => curves[c].state[k] !== state[k]));
     const r = ctx.engine.run('allreduce', labRequest(state, { schedule: wantSchedule, curves: stale }));
+    lap('engine');
     if (isError(r)) {
       showProblems(r);
       return;
@@ -134,13 +149,15 @@ export function initLab(ctx) {
     for (const c of stale) curves[c] = { state: { ...state }, data: r.curves[c] };
     r.curves = { bytes: curves.bytes.data, ranks: curves.ranks.data };
     root.classList.remove('lab-stale');
-    el('lab-status').textContent = (r.warnings ?? []).map((w) => w.message).join(' ');
+    setText(el('lab-status'), (r.warnings ?? []).map((w) => w.message).join(' '));
     drawReadouts(el('lab-readouts'), r);
     drawBar(el('lab-bar'), el('lab-bar-text'), r);
     drawFormula(el('lab-formula-symbolic'), el('lab-formula-numbers'), r);
     drawScaling(el('lab-scaling-readouts'), el('lab-scaling-text'), r.scaling);
+    lap('readouts');
     if (fit && !fittedCurve) fittedCurve = fitted(fit);
     charts.update(r, fittedCurve);
+    lap('charts');
     describeCharts(r);
     if (wantSchedule) {
       scheduleKey = key;
@@ -148,6 +165,7 @@ export function initLab(ctx) {
     } else {
       ring.response = r;
     }
+    lap('ring');
     ctx.channel.post('lab', { time: r.time, ranks: r.ranks, bytes: r.bytes });
   }
 
@@ -164,16 +182,16 @@ export function initLab(ctx) {
   function describeCharts(r) {
     const b = r.curves.bytes;
     const n = b.x.length - 1;
-    el('lab-chart-bytes-text').textContent = `At ${formatCount(r.ranks)} ranks the ideal ring takes ${formatSeconds(b.time[0], 3)} `
+    setText(el('lab-chart-bytes-text'), `At ${formatCount(r.ranks)} ranks the ideal ring takes ${formatSeconds(b.time[0], 3)} `
       + `for ${formatBytes(b.x[0])} and ${formatSeconds(b.time[n], 3)} for ${formatBytes(b.x[n])}; below ${formatBytes(r.crossover_bytes, 3)} `
-      + `the startup terms dominate. The current payload, ${formatBytes(r.bytes, 3)}, takes ${formatSeconds(r.time, 4)} (${r.regime}).`;
+      + `the startup terms dominate. The current payload, ${formatBytes(r.bytes, 3)}, takes ${formatSeconds(r.time, 4)} (${r.regime}).`);
     const k = r.curves.ranks;
     const m = k.x.length - 1;
-    el('lab-chart-ranks-text').textContent = `With ${formatBytes(r.bytes, 3)} per rank the time grows from ${formatSeconds(k.time[1], 3)} `
-      + `at ${formatCount(k.x[1])} ranks to ${formatSeconds(k.time[m], 3)} at ${formatCount(k.x[m])} ranks.`;
+    setText(el('lab-chart-ranks-text'), `With ${formatBytes(r.bytes, 3)} per rank the time grows from ${formatSeconds(k.time[1], 3)} `
+      + `at ${formatCount(k.x[1])} ranks to ${formatSeconds(k.time[m], 3)} at ${formatCount(k.x[m])} ranks.`);
     const s = r.scaling;
-    el('lab-chart-speedup-text').textContent = `Speedup at ${formatCount(s.ranks)} ranks is ${s.speedup.toPrecision(3)}× against an ideal `
-      + `${formatCount(s.ranks)}×; it peaks at ${s.best.speedup.toPrecision(3)}× with ${formatCount(s.best.ranks)} ranks and falls beyond.`;
+    setText(el('lab-chart-speedup-text'), `Speedup at ${formatCount(s.ranks)} ranks is ${s.speedup.toPrecision(3)}× against an ideal `
+      + `${formatCount(s.ranks)}×; it peaks at ${s.best.speedup.toPrecision(3)}× with ${formatCount(s.best.ranks)} ranks and falls beyond.`);
   }
 
   ctx.views.register({

@@ -2,7 +2,8 @@
 // shows the rows, the fit and every line it could not use, and hands points to the chart.
 import { h, replaceChildren } from '../dom.js';
 import { isError } from '../engine.js';
-import { formatBytes, formatCount, formatRate, formatSeconds } from '../format.js';
+import { formatBytes, formatRate, formatSeconds } from '../format.js';
+import { formatCount } from './count.js';
 import { EXAMPLE_LOG } from './example-log.js';
 
 const GB = 1e9; // nccl-tests' GB/s columns are decimal

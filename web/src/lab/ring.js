@@ -1,7 +1,9 @@
 // The ring animation (SVG, up to 16 ranks). The engine's schedule says, for each step, which
 // chunk every rank sends and how many ranks each copy sums afterwards; this file only draws it.
 import { s as svg, replaceChildren } from '../dom.js';
-import { formatBytes, formatCount, formatSeconds } from '../format.js';
+import { formatBytes, formatSeconds } from '../format.js';
+import { formatCount } from './count.js';
+import { setText } from './readouts.js';
 
 const SIZE = 420;
 const CENTER = SIZE / 2;
@@ -62,7 +64,8 @@ export class RingAnimation {
       return;
     }
     for (const b of buttons) b.removeAttribute('disabled');
-    this.build();
+    // The drawing depends on the rank count only: a new payload or link keeps it.
+    if (this.builtRanks !== schedule.ranks || !this.svg || !stage.contains(this.svg)) this.build();
     this.go(Math.min(Math.max(0, step), this.total), false, true);
   }
 
@@ -102,10 +105,17 @@ export class RingAnimation {
     const root = svg('svg', { viewBox: `0 0 ${SIZE} ${SIZE}`, role: 'img', 'aria-labelledby': 'lab-ring-narration', class: 'lab-ring-svg' },
       title, ring, ...arrows, ...nodes, this.tokens);
     replaceChildren(this.el('lab-ring-stage'), root);
+    this.svg = root;
+    this.builtRanks = p;
+    this.paintedStep = null;
   }
 
   /** Colours every copy of every chunk by how many ranks it sums after `step` steps. */
   paint(step) {
+    // Counts depend on the rank count and the step only, and the drawing is rebuilt for a new
+    // rank count: the same step is already painted.
+    if (this.paintedStep === step) return;
+    this.paintedStep = step;
     const p = this.schedule.ranks;
     const counts = step === 0 ? null : this.schedule.steps[step - 1].contributions;
     for (let r = 0; r < p; r += 1) {
@@ -122,7 +132,7 @@ export class RingAnimation {
     if (!this.total) return;
     const next = Math.min(Math.max(0, target), this.total);
     cancelAnimationFrame(this.frame);
-    replaceChildren(this.tokens);
+    if (this.tokens.firstChild) replaceChildren(this.tokens);
     if (animate && next === this.step + 1 && !this.reduced.matches) this.fly(next);
     else this.paint(next);
     this.step = next;
@@ -159,21 +169,20 @@ export class RingAnimation {
   describe() {
     const sch = this.schedule;
     const p = sch.ranks;
-    const playBtn = this.el('lab-ring-play');
-    playBtn.textContent = this.playing ? 'Pause' : 'Play';
+    setText(this.el('lab-ring-play'), this.playing ? 'Pause' : 'Play');
     this.el('lab-ring-back').toggleAttribute('disabled', this.step === 0);
     this.el('lab-ring-next').toggleAttribute('disabled', this.step === this.total);
     const chunk = formatBytes(sch.chunk_bytes, 3);
     if (this.step === 0) {
-      this.el('lab-ring-phase').textContent = `Ready · ${formatCount(this.total)} steps of ${formatSeconds(sch.step_time, 3)} each`;
-      this.el('lab-ring-narration').textContent = `Before the first step each of the ${p} ranks holds only its own gradients, `
-        + `split into ${p} chunks of ${chunk}.`;
+      setText(this.el('lab-ring-phase'), `Ready · ${formatCount(this.total)} steps of ${formatSeconds(sch.step_time, 3)} each`);
+      setText(this.el('lab-ring-narration'), `Before the first step each of the ${p} ranks holds only its own gradients, `
+        + `split into ${p} chunks of ${chunk}.`);
       return;
     }
     const st = sch.steps[this.step - 1];
     const rs = st.phase === 'reduce-scatter';
-    this.el('lab-ring-phase').textContent = `Step ${this.step} of ${this.total} · ${rs ? 'Reduce-scatter' : 'All-gather'} `
-      + `${st.phase_step + 1} of ${p - 1}`;
+    setText(this.el('lab-ring-phase'), `Step ${this.step} of ${this.total} · ${rs ? 'Reduce-scatter' : 'All-gather'} `
+      + `${st.phase_step + 1} of ${p - 1}`);
     const m = st.sends[0];
     const holds = st.contributions[m.to][m.chunk];
     let text = `Step ${this.step} of ${this.total}, ${st.phase}: every rank sends one ${chunk} chunk to its right-hand neighbour`
@@ -181,7 +190,7 @@ export class RingAnimation {
       + `Rank ${m.from} sends chunk ${m.chunk} to rank ${m.to}, whose copy now sums ${holds} of ${p} ranks.`;
     if (this.step === p - 1) text += ' Reduce-scatter is done: each rank owns one fully summed chunk.';
     if (this.step === this.total) text += ` Done: every rank holds all ${p} summed chunks, after ${this.total} steps; total ${formatSeconds(this.response.time, 4)}.`;
-    this.el('lab-ring-narration').textContent = text;
+    setText(this.el('lab-ring-narration'), text);
   }
 
   play() {
