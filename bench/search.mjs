@@ -1,12 +1,25 @@
 // Search timings: the full split space of GPT-3 175B on 1024 A100s (global batch 1536), natively
 // through the CLI (whole process: start, parse, search, JSON out) and in WASM through the node
 // module (one call in a warm module). Target: ≤ 100 ms in WASM. Prints p50/min and the counts.
+// Also the latency of one `plan` call (what every split-explorer control change costs the
+// engine) and of `presets` (called once at page start), both in the warm WASM module.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { cli, engineModule } from '../scripts/lib/paths.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS || 15);
+const PLANS = {
+  'plan 175B tp8 pp8 interleaved v4 (1024 GPUs)': {
+    model: { preset: 'gpt3-175b' }, hardware: { preset: 'a100-80gb', gpus: 1024 },
+    parallel: { tp: 8, pp: 8, zero: 1, sequence_parallel: true, recompute: 'selective', virtual_stages: 4 },
+    batch: { global: 1536, micro: 1 },
+  },
+  'plan 175B ZeRO-3 pp1 (1024 GPUs)': {
+    model: { preset: 'gpt3-175b' }, hardware: { preset: 'a100-80gb', gpus: 1024 },
+    parallel: { tp: 1, pp: 1, zero: 3, recompute: 'full' }, batch: { global: 1024, micro: 1 },
+  },
+};
 const REQUEST = JSON.stringify({
   model: { preset: 'gpt3-175b' },
   hardware: { preset: 'a100-80gb', gpus: 1024 },
@@ -49,6 +62,19 @@ if (existsSync(engineModule)) {
     counts ??= JSON.parse(text).counts;
   }
   summary('WASM search (node, warm module)', times, counts);
+  const CALLS = [['presets', {}], ...Object.entries(PLANS).map(([label, req]) => [label, req])];
+  for (const [label, req] of CALLS) {
+    const command = label === 'presets' ? 'presets' : 'plan';
+    const text = JSON.stringify(req);
+    module.call(command, text);
+    const ms = [];
+    for (let i = 0; i < RUNS * 4; i += 1) {
+      const t0 = process.hrtime.bigint();
+      module.call(command, text);
+      ms.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    }
+    summary(`WASM ${label}`, ms);
+  }
 } else {
   console.log(`WASM module not built (${engineModule})`);
 }

@@ -87,7 +87,8 @@ struct Builder {
 }  // namespace
 
 void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures& st,
-                     std::array<Transfer, kMaxTransfers>& out, int& count, StageCommunication& exposed) {
+                     std::array<Transfer, kMaxTransfers>& out, int& count, StageCommunication& exposed,
+                     TransferSet which) {
   const ModelShape& mo = in.model;
   const Parallel& par = in.parallel;
   const Hardware& hw = in.hardware;
@@ -104,8 +105,10 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
   const std::array<double, 3> bsh{b, s, h};
   const double fwd_window = st.compute_per_microbatch / 3.0, bwd_window = 2.0 * fwd_window;
   bool inter = false;
+  const bool model_groups = which != TransferSet::data_parallel;
+  const bool data_groups = which != TransferSet::model_parallel;
 
-  if (par.tp > 1) {
+  if (model_groups && par.tp > 1) {
     const LinkModel link = group_link(hw, 1, par.tp, inter);
     const std::int64_t n = par.tp;
     const double recompute = par.recompute == Recompute::full ? 1.0 : 0.0;
@@ -141,7 +144,7 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
                           embed_op, Group::TP, n, "head", bsh, act, 1, 0, link, inter));
   }
 
-  if (par.cp > 1) {
+  if (model_groups && par.cp > 1) {
     const LinkModel link = group_link(hw, par.tp, par.cp, inter);
     // Ring attention: each rank passes its K and V block cp − 1 times; backward passes K, V and dK, dV.
     const double kv = 2.0 * 2.0 * b * s * mo.kv_width() / t;
@@ -157,7 +160,7 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
                     2 * L * attn);
   }
 
-  if (par.ep > 1) {
+  if (model_groups && par.ep > 1) {
     const LinkModel link = group_link(hw, par.tp * par.cp, par.ep, inter);
     const double tokens = b * s / (par.sequence_parallel ? t : 1.0) * static_cast<double>(mo.top_k);
     const double bytes = 2.0 * tokens * h;
@@ -171,7 +174,7 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
                         inter));
   }
 
-  if (par.pp > 1) {
+  if (model_groups && par.pp > 1) {
     inter = hw.gpus > hw.gpus_per_node;  // neighbouring stages sit tp·cp·dp ranks apart
     const LinkModel link{inter ? hw.inter_bandwidth * hw.efficiency.inter : hw.intra_bandwidth * hw.efficiency.intra,
                          hw.latency};
@@ -195,7 +198,7 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
 
   // Data parallelism over dp × cp replicas (context-parallel ranks hold the same weights).
   const std::int64_t replicas = par.dp * par.cp;
-  if (replicas > 1) {
+  if (data_groups && replicas > 1) {
     const LinkModel link = group_link(hw, par.tp, replicas, inter);
     const double psi = st.parameters;
     const double grads = kGradientBytes * psi, weights = kWeightBytes * psi;

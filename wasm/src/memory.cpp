@@ -2,14 +2,6 @@
 
 namespace atlas {
 
-ModelStates zero_model_states(double psi, double shards, int stage) {
-  ModelStates s;
-  s.parameters = kWeightBytes * psi / (stage >= 3 ? shards : 1.0);
-  s.gradients = kGradientBytes * psi / (stage >= 2 ? shards : 1.0);
-  s.optimizer = kOptimizerBytes * psi / (stage >= 1 ? shards : 1.0);
-  return s;
-}
-
 double activation_bytes_per_layer(const ModelShape& m, double micro, std::int64_t tp, std::int64_t cp,
                                   bool sequence_parallel, Recompute recompute) {
   const double t = static_cast<double>(tp);

@@ -62,18 +62,8 @@ double megatron_eq4_seconds(double tokens, double parameters, double gpus, doubl
   return 8.0 * tokens * parameters / (gpus * flops_per_gpu);
 }
 
-double attention_core_forward_flops(const ModelShape& m, double tokens, double context) {
-  // QKᵀ and scores·V, each 2·(tokens·context·h) for h = heads·head_dim.
-  return 4.0 * tokens * context * static_cast<double>(m.hidden);
-}
-
 double layer_forward_flops(const ModelShape& m, double tokens, double context) {
-  const LayerParameters p = layer_parameters(m);
-  return 2.0 * tokens * (p.attention_linear + p.mlp_active) + attention_core_forward_flops(m, tokens, context);
-}
-
-double head_forward_flops(const ModelShape& m, double tokens) {
-  return 2.0 * tokens * static_cast<double>(m.hidden) * static_cast<double>(m.vocab);
+  return layer_forward_flops(layer_parameters(m), m, tokens, context);
 }
 
 double model_flops(const ModelShape& m, double samples) {

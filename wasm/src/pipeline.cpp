@@ -36,28 +36,11 @@ double inflight_microbatches(const Parallel& par, std::int64_t m, std::int64_t i
 
 }  // namespace
 
-DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, int zero) {
-  // ZeRO shards over every replica of the weights: dp × cp ranks for dense weights, and
-  // dp × cp / ep for experts (each expert lives on one rank of its expert-parallel group).
-  const double shards = static_cast<double>(par.dp * par.cp);
-  const double expert_shards = shards / static_cast<double>(par.ep);
-  const ModelStates d = zero_model_states(st.dense, shards, zero);
-  const ModelStates e = zero_model_states(st.expert, expert_shards, zero);
-  DeviceMemory m;
-  m.parameters = d.parameters + e.parameters;
-  m.gradients = d.gradients + e.gradients;
-  m.optimizer = d.optimizer + e.optimizer;
-  m.activations = st.memory.activations;
-  // Working buffers beyond the stored activations: the tensor-parallel gather and the
-  // pipeline's received input are tensors Table 2 already counts (a layer's input), so only
-  // ZeRO-3's gathered weights (current and prefetched layer) are extra; the rank's own shard
-  // is part of the gathered buffer, so only the other ranks' (1 − 1/N) counts.
-  if (zero >= 3) m.buffers = st.gathered_layer * (st.layer_dense * (1.0 - 1.0 / shards) +
-                                                  st.layer_expert * (1.0 - 1.0 / expert_shards));
-  return m;
+StageFigures stage_figures(const PlanInput& in, std::int64_t index) {
+  return stage_figures(in, index, model_terms(in.model));
 }
 
-StageFigures stage_figures(const PlanInput& in, std::int64_t index) {
+StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelTerms& terms) {
   const ModelShape& m = in.model;
   const Parallel& par = in.parallel;
   const Hardware& hw = in.hardware;
@@ -70,8 +53,8 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index) {
 
   // Parameters held per tensor-parallel rank. With tied embeddings and pp > 1 the last stage
   // keeps its own copy of the word embedding for the output projection (Megatron does this).
-  const LayerParameters lp = layer_parameters(m);
-  const EmbeddingParameters ep = embedding_parameters(m);
+  const LayerParameters& lp = terms.layer;
+  const EmbeddingParameters& ep = terms.embedding;
   double dense = l * (lp.sharded / t + lp.replicated);
   if (first) dense += ep.word / t + ep.position;
   if (last) dense += ep.final_norm + ep.head / t + (m.tied_embeddings && par.pp > 1 ? ep.word / t : 0.0);
@@ -102,7 +85,7 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index) {
   // fraction of peak, plus the memory-bound kernels (norms, softmax, dropout, activations),
   // whose HBM traffic scales with the activation bytes each layer produces.
   const double tokens = b * s_local;
-  const double layer_fwd = layer_forward_flops(m, tokens, static_cast<double>(m.seq)) / t;
+  const double layer_fwd = layer_forward_flops(lp, m, tokens, static_cast<double>(m.seq)) / t;
   const double head_fwd = last ? head_forward_flops(m, tokens) / t : 0.0;
   double recompute = 0;
   if (par.recompute == Recompute::full) recompute = l * layer_fwd;
@@ -116,6 +99,80 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index) {
   const double traffic = hw.efficiency.memory * produced * (model > 0 ? hardware / model : 1.0);
   st.compute_per_microbatch = hardware / (hw.flops * hw.efficiency.compute) + traffic / hw.memory_bandwidth;
   return st;
+}
+
+bool schedule_blocks(Schedule schedule, std::int64_t p, std::int64_t m, std::int64_t v,
+                     std::vector<std::vector<ScheduleBlock>>& stages, double& makespan) {
+  if (schedule != Schedule::interleaved) v = 1;
+  stages.assign(static_cast<std::size_t>(p), {});
+  // Execution order per stage.
+  for (std::int64_t st = 0; st < p; ++st) {
+    auto& ops = stages[static_cast<std::size_t>(st)];
+    ops.reserve(static_cast<std::size_t>(2 * m * v));
+    const auto fwd = [&](std::int64_t mb, std::int64_t c) { ops.push_back({true, mb, c, 0, 1}); };
+    const auto bwd = [&](std::int64_t mb, std::int64_t c) { ops.push_back({false, mb, c, 0, 2}); };
+    if (schedule == Schedule::gpipe) {
+      for (std::int64_t j = 0; j < m; ++j) fwd(j, 0);
+      for (std::int64_t j = 0; j < m; ++j) bwd(j, 0);
+    } else if (v > 1) {
+      // Megatron: the k-th forward is chunk (k / p) mod v of micro-batch (k / pv)·p + k mod p;
+      // backward visits the chunks in reverse. Warm-up: 2(p − i − 1) + (v − 1)p forwards.
+      const std::int64_t total = m * v;
+      const auto mb_of = [&](std::int64_t k) { return (k / (p * v)) * p + k % p; };
+      const auto f = [&](std::int64_t k) { fwd(mb_of(k), (k / p) % v); };
+      const auto b = [&](std::int64_t k) { bwd(mb_of(k), v - 1 - (k / p) % v); };
+      const std::int64_t warm = std::min((p - st - 1) * 2 + (v - 1) * p, total);
+      for (std::int64_t k = 0; k < warm; ++k) f(k);
+      for (std::int64_t k = 0; k < total - warm; ++k) f(warm + k), b(k);
+      for (std::int64_t k = total - warm; k < total; ++k) b(k);
+    } else {
+      const std::int64_t warm = std::min(p - st - 1, m);
+      for (std::int64_t j = 0; j < warm; ++j) fwd(j, 0);
+      for (std::int64_t j = 0; j < m - warm; ++j) fwd(warm + j, 0), bwd(j, 0);
+      for (std::int64_t j = m - warm; j < m; ++j) bwd(j, 0);
+    }
+  }
+  // Placement: a forward needs the previous stage's forward of the same chunk (or, on stage 0,
+  // the last stage's forward of the previous chunk); a backward needs the next stage's backward
+  // (or the first stage's of the next chunk, or, on the last chunk, its own forward).
+  const auto slot_of = [&](bool f, std::int64_t st, std::int64_t mb, std::int64_t c) {
+    return static_cast<std::size_t>((((f ? 1 : 0) * p + st) * m + mb) * v + c);
+  };
+  std::vector<double> done(static_cast<std::size_t>(2 * p * m * v), -1.0);
+  std::vector<std::size_t> next(static_cast<std::size_t>(p), 0);
+  std::vector<double> free_at(static_cast<std::size_t>(p), 0.0);
+  std::int64_t remaining = 2 * p * m * v;
+  while (remaining > 0) {
+    bool progressed = false;
+    for (std::int64_t st = 0; st < p; ++st) {
+      auto& ops = stages[static_cast<std::size_t>(st)];
+      auto& n = next[static_cast<std::size_t>(st)];
+      while (n < ops.size()) {
+        ScheduleBlock& op = ops[n];
+        double dep = 0;
+        if (op.forward) {
+          if (st > 0) dep = done[slot_of(true, st - 1, op.microbatch, op.chunk)];
+          else if (op.chunk > 0) dep = done[slot_of(true, p - 1, op.microbatch, op.chunk - 1)];
+        } else if (st < p - 1) {
+          dep = done[slot_of(false, st + 1, op.microbatch, op.chunk)];
+        } else if (op.chunk < v - 1) {
+          dep = done[slot_of(false, 0, op.microbatch, op.chunk + 1)];
+        } else {
+          dep = done[slot_of(true, st, op.microbatch, op.chunk)];
+        }
+        if (dep < 0) break;
+        op.start = std::max(free_at[static_cast<std::size_t>(st)], dep);
+        free_at[static_cast<std::size_t>(st)] = op.start + op.duration;
+        done[slot_of(op.forward, st, op.microbatch, op.chunk)] = op.start + op.duration;
+        ++n;
+        --remaining;
+        progressed = true;
+      }
+    }
+    if (!progressed) return false;
+  }
+  makespan = *std::max_element(free_at.begin(), free_at.end());
+  return true;
 }
 
 }  // namespace atlas

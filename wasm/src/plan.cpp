@@ -1,5 +1,6 @@
 // The `plan` command: one split evaluated in full, as JSON the split explorer draws.
 #include <cmath>
+#include <cstdio>
 
 #include "atlas/commands.hpp"
 #include "atlas/memory.hpp"
@@ -72,6 +73,87 @@ json formulas(const Parallel& p) {
       {"activations", "Korthikanti et al. 2022 Table 2 bytes per layer × layers of the stage × micro-batches in "
                       "flight for the schedule; + embedding dropout mask (first stage), logits (last stage)"},
       {"buffers", "ZeRO-3: the current and the prefetched layer's gathered weights, less the rank's own shard"}};
+}
+
+// Four significant digits, for formulas people read.
+std::string g4(double v) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.4g", v);
+  return buffer;
+}
+
+
+json time_formulas(const PlanInput& in, const PlanFigures& f) {
+  const Parallel& p = in.parallel;
+  const std::int64_t v = p.schedule == Schedule::interleaved ? p.virtual_stages : 1;
+  const double m = static_cast<double>(f.microbatches);
+  const double per_mb = m > 0 ? f.compute / m : 0.0;
+  double comm = 0;
+  std::string parts;
+  for (int g = 0; g < kGroups; ++g) {
+    const double x = f.exposed[static_cast<std::size_t>(g)];
+    comm += x;
+    if (x > 0) parts += std::string(parts.empty() ? "" : " + ") + group_name(static_cast<Group>(g)) + " " + g4(x) + " s";
+  }
+  if (parts.empty()) parts = "0 s";
+  const double held = f.optimizer * in.hardware.memory_bandwidth / kOptimizerTrafficBytes;
+  return json{
+      {"compute", "m × t(micro-batch) = " + g4(m) + " × " + g4(per_mb) + " s = " + g4(f.compute) +
+                      " s on the slowest stage: matmul FLOPs at " + g4(100 * in.hardware.efficiency.compute) +
+                      " % of " + g4(in.hardware.flops / 1e12) + " TFLOP/s, plus memory-bound kernels at " +
+                      g4(in.hardware.memory_bandwidth / 1e12) + " TB/s HBM"},
+      {"communication", "exposed = Σ max(0, transfer time − compute it overlaps) = " + parts + " = " + g4(comm) +
+                            " s (TP, PP and EP transfers block; DP and ZeRO transfers overlap backward or forward "
+                            "compute; CP overlaps attention)"},
+      {"bubble", "(p − 1)/v × slot = (" + std::to_string(p.pp) + " − 1)/" + std::to_string(v) + " × " + g4(f.slot) +
+                     " s = " + g4(f.bubble) + " s (slot = one micro-batch's compute + exposed transfers)"},
+      {"optimizer", "28 B × parameters updated per GPU ÷ HBM bandwidth = 28 × " + g4(held) + " ÷ " +
+                        g4(in.hardware.memory_bandwidth / 1e12) + " TB/s = " + g4(f.optimizer) + " s"},
+      {"step", "compute + communication + bubble + optimizer = " + g4(f.compute) + " + " + g4(comm) + " + " +
+                   g4(f.bubble) + " + " + g4(f.optimizer) + " = " + g4(f.step) + " s"}};
+}
+
+json throughput_formulas(const PlanInput& in, const PlanFigures& f) {
+  const double gpus = static_cast<double>(in.hardware.gpus);
+  const std::string peak = g4(in.hardware.flops / 1e12) + " TFLOP/s";
+  return json{
+      {"tokens_per_second", "global batch × sequence ÷ step = " + std::to_string(in.global) + " × " +
+                                std::to_string(in.model.seq) + " ÷ " + g4(f.step) + " s = " + g4(f.tokens_per_second)},
+      {"model_flops_per_gpu", "model FLOPs per step ÷ step ÷ GPUs = " + g4(f.model_flops) + " ÷ " + g4(f.step) +
+                                  " s ÷ " + g4(gpus) + " = " + g4(f.model_flops_per_gpu / 1e12) + " TFLOP/s"},
+      {"mfu", "model FLOP/s per GPU ÷ peak = " + g4(f.model_flops_per_gpu / 1e12) + " ÷ " + peak + " = " +
+                  g4(100 * f.mfu) + " % (recomputation not counted)"},
+      {"hfu", "(model + recomputed FLOPs) ÷ step ÷ GPUs ÷ peak = " + g4(f.hardware_flops) + " ÷ " + g4(f.step) +
+                  " s ÷ " + g4(gpus) + " ÷ " + peak + " = " + g4(100 * f.hfu) + " %"}};
+}
+
+// Blocks of the pipeline schedule, when there are few enough to draw.
+constexpr std::int64_t kMaxScheduleBlocks = 4096;
+
+json schedule_json(const PlanInput& in, const PlanFigures& f) {
+  const Parallel& p = in.parallel;
+  const std::int64_t v = p.schedule == Schedule::interleaved ? p.virtual_stages : 1;
+  const double blocks = 2.0 * static_cast<double>(p.pp) * static_cast<double>(f.microbatches) * static_cast<double>(v);
+  if (blocks > static_cast<double>(kMaxScheduleBlocks))
+    return json{{"omitted", true},
+                {"note", "The schedule has " + g4(blocks) + " blocks (2 × stages × micro-batches × virtual stages); "
+                         "the engine lists them only up to " + std::to_string(kMaxScheduleBlocks) + "."}};
+  std::vector<std::vector<ScheduleBlock>> stages;
+  double makespan = 0;
+  if (!schedule_blocks(p.schedule, p.pp, f.microbatches, v, stages, makespan))
+    return json{{"omitted", true}, {"note", "This schedule stalls for these numbers."}};
+  json list = json::array();
+  for (const auto& stage : stages) {
+    json row = json::array();
+    for (const auto& b : stage) row.push_back(json::array({b.forward ? "F" : "B", b.microbatch, b.chunk, b.start, b.duration}));
+    list.push_back(std::move(row));
+  }
+  return json{{"omitted", false},
+              {"fields", {"pass", "microbatch", "chunk", "start", "duration"}},
+              {"unit", "the forward pass of one model chunk of one micro-batch; a backward takes 2"},
+              {"unit_seconds", f.slot / (3.0 * static_cast<double>(v))},
+              {"makespan", makespan},
+              {"stages", list}};
 }
 
 }  // namespace
@@ -165,9 +247,12 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& warnings) {
                      {"microbatches", f.microbatches},
                      {"virtual_stages", in.parallel.virtual_stages},
                      {"schedule", to_json(in.parallel)["schedule"]},
-                     {"bubble_fraction", f.bubble_fraction}};
+                     {"bubble_fraction", f.bubble_fraction},
+                     {"blocks", schedule_json(in, f)}};
   out["time"] = time_json(f);
+  out["time"]["formulas"] = time_formulas(in, f);
   out["throughput"] = throughput_json(f);
+  out["throughput"]["formulas"] = throughput_formulas(in, f);
   if (req.training_tokens) {
     const double tokens = *req.training_tokens;
     out["training"] = {

@@ -10,14 +10,6 @@ namespace atlas {
 
 namespace {
 
-// Adam reads and writes fp32 weights, momentum and variance (24 B), reads the bf16 gradient
-// and writes the bf16 weight (4 B): 28 B of HBM traffic per parameter the rank updates.
-constexpr double kOptimizerTrafficBytes = 28;
-
-struct StageTime {
-  double compute = 0, slot = 0;
-  std::array<double, kGroups> per_mb{}, per_step{};
-};
 
 StageTime stage_time(const PlanInput& in, std::int64_t index, const StageFigures& st,
                      std::array<Transfer, kMaxTransfers>& transfers, int& count) {
@@ -25,8 +17,6 @@ StageTime stage_time(const PlanInput& in, std::int64_t index, const StageFigures
   stage_transfers(in, index, st, transfers, count, comm);
   StageTime t;
   t.compute = st.compute_per_microbatch;
-  t.slot = t.compute;
-  for (int g = 0; g < kGroups; ++g) t.slot += comm.per_microbatch[static_cast<std::size_t>(g)];
   t.per_mb = comm.per_microbatch;
   t.per_step = comm.per_step;
   return t;
@@ -59,34 +49,49 @@ void evaluate_plan(const PlanInput& in, PlanFigures& out, bool with_time) {
   out.bubble_fraction = bubble_fraction(par.pp, out.microbatches, v);
   if (!with_time) return;
 
-  // The step ends when the slowest stage is done, its gradient reduction included; that
-  // stage's transfers are the plan's list. (Taking the max keeps the step monotone in every
-  // input the stages share.)
-  const double mb = static_cast<double>(out.microbatches);
-  const double slots = mb + static_cast<double>(par.pp - 1) / static_cast<double>(v);
-  const auto total = [&](const StageTime& t) {
-    double sum = slots * t.slot;
-    for (double x : t.per_step) sum += x;
-    return sum;
-  };
   int first_count = 0;
   const StageTime a = stage_time(in, 0, out.first, out.transfers, first_count);
-  StageTime crit = a;
   out.transfer_count = first_count;
   if (par.pp > 1) {
     std::array<Transfer, kMaxTransfers> last_transfers;
     int last_count = 0;
     const StageTime z = stage_time(in, par.pp - 1, out.last, last_transfers, last_count);
-    if (total(z) > total(a)) {
-      crit = z;
+    if (compose_time(in, out, a, z)) {
       out.transfers = last_transfers;
       out.transfer_count = last_count;
     }
+  } else {
+    compose_time(in, out, a, a);
   }
+}
+
+bool compose_time(const PlanInput& in, PlanFigures& out, const StageTime& a, const StageTime& z) {
+  const Parallel& par = in.parallel;
+  const Hardware& hw = in.hardware;
+  // The step ends when the slowest stage is done, its gradient reduction included; that
+  // stage's transfers are the plan's list. (Taking the max keeps the step monotone in every
+  // input the stages share.)
+  const std::int64_t v = par.schedule == Schedule::interleaved ? par.virtual_stages : 1;
+  const double mb = static_cast<double>(out.microbatches);
+  const double slots = mb + static_cast<double>(par.pp - 1) / static_cast<double>(v);
+  const auto slot = [](const StageTime& t) {
+    double sum = t.compute;
+    for (double x : t.per_mb) sum += x;
+    return sum;
+  };
+  const auto total = [&](const StageTime& t) {
+    double sum = slots * slot(t);
+    for (double x : t.per_step) sum += x;
+    return sum;
+  };
+  const bool last_critical = par.pp > 1 && total(z) > total(a);
+  const StageTime& crit = last_critical ? z : a;
+  const double crit_slot = slot(crit);
+  out.slot = crit_slot;
   out.compute = mb * crit.compute;
   // Idle slots of the schedule: p − 1 fill-and-drain slots, each 1/v as long when interleaved.
-  out.bubble = static_cast<double>(par.pp - 1) / static_cast<double>(v) * crit.slot;
-  double step = mb * crit.slot + out.bubble;
+  out.bubble = static_cast<double>(par.pp - 1) / static_cast<double>(v) * crit_slot;
+  double step = mb * crit_slot + out.bubble;
   for (int g = 0; g < kGroups; ++g) {
     const auto i = static_cast<std::size_t>(g);
     out.exposed[i] = mb * crit.per_mb[i] + crit.per_step[i];
@@ -98,10 +103,12 @@ void evaluate_plan(const PlanInput& in, PlanFigures& out, bool with_time) {
   out.step = step + out.optimizer;
 
   const double gpus = static_cast<double>(hw.gpus);
+  const double s = static_cast<double>(in.model.seq);
   out.tokens_per_second = static_cast<double>(in.global) * s / out.step;
   out.model_flops_per_gpu = out.model_flops / out.step / gpus;
   out.mfu = out.model_flops_per_gpu / hw.flops;
   out.hfu = out.hardware_flops / out.step / gpus / hw.flops;
+  return last_critical;
 }
 
 }  // namespace atlas

@@ -91,13 +91,17 @@ std::vector<Issue> check_presets() {
 json cmd_presets(const json& request, Problems& problems) {
   if (!require_object(request, problems)) return {};
   Fields(request, "", problems).warn_unknown({});
-  const std::vector<Issue> issues = check_presets();
+  // Everything here follows from the embedded files alone: check and build it once.
+  static const std::vector<Issue> issues = check_presets();
   for (const auto& i : issues) problems.error(i.code, "Embedded preset problem: " + i.message, i.path);
   if (!problems.ok()) return {};
-  json out = preset_catalog();
-  out["efficiencies"] = to_json(default_efficiencies());
-  out["calibration"] = calibration_table();
-  return out;
+  static const json response = [] {
+    json out = preset_catalog();
+    out["efficiencies"] = to_json(default_efficiencies());
+    out["calibration"] = calibration_table();
+    return out;
+  }();
+  return response;
 }
 
 }  // namespace atlas

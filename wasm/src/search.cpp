@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "atlas/commands.hpp"
+#include "atlas/communication.hpp"
+#include "atlas/memory.hpp"
 #include "atlas/plan_request.hpp"
 
 namespace atlas {
@@ -20,18 +22,36 @@ std::vector<std::int64_t> divisors(std::int64_t n, std::int64_t cap) {
   return out;
 }
 
+// One (split, micro-batch, sequence parallelism, schedule, recompute) group of candidates that
+// fits at some ZeRO stage: everything needed to evaluate its time later, in bound order.
+struct Pending {
+  Parallel parallel;
+  std::int64_t micro = 0, accumulation = 0;
+  int first_fit = 0;      // the leanest ZeRO stage that fits; stages first_fit…3 are candidates
+  double bound = 0;       // compute-only lower bound on the step of every candidate in the group
+  std::int64_t order = 0; // enumeration index: ties keep the enumeration order
+};
+
+struct Ranked {
+  Candidate c;
+  std::int64_t order = 0;
+};
+
+// The `top` best by (step, memory, enumeration order) — the order is a total one, so the list
+// does not depend on the order in which candidates are offered.
 struct Best {
-  std::vector<Candidate> list;
+  std::vector<Ranked> list;
   std::size_t top;
   bool full() const { return list.size() == top; }
-  void offer(const PlanInput& in, const PlanFigures& f) {
-    const double mem = f.memory.total();
-    if (list.size() == top && !(f.step < list.back().step)) return;
-    Candidate c{in, f.step, mem};
-    auto at = std::upper_bound(list.begin(), list.end(), c, [](const Candidate& a, const Candidate& b) {
-      return a.step < b.step || (a.step == b.step && a.memory < b.memory);
-    });
-    list.insert(at, c);
+  static bool before(const Ranked& a, const Ranked& b) {
+    if (a.c.step != b.c.step) return a.c.step < b.c.step;
+    if (a.c.memory != b.c.memory) return a.c.memory < b.c.memory;
+    return a.order < b.order;
+  }
+  void offer(const PlanInput& in, const PlanFigures& f, std::int64_t order) {
+    Ranked r{Candidate{in, f.step, f.memory.total()}, order};
+    if (full() && !before(r, list.back())) return;
+    list.insert(std::upper_bound(list.begin(), list.end(), r, before), r);
     if (list.size() > top) list.pop_back();
   }
 };
@@ -60,9 +80,12 @@ std::vector<std::pair<Schedule, std::int64_t>> schedules(const ModelShape& m, st
 std::vector<Candidate> search_plans(const PlanInput& base, const SearchLimits& lim, int top, SearchCounts& counts) {
   const ModelShape& m = base.model;
   const std::int64_t gpus = base.hardware.gpus, global = base.global;
-  Best best{{}, static_cast<std::size_t>(std::max(top, 1))};
   PlanInput in = base;
-  PlanFigures f;
+  const ModelTerms terms = model_terms(m);
+  // Phase 1: every candidate's memory (for the counts and the fit) and, for the groups that
+  // fit, a compute-only lower bound on the step. No communication model yet.
+  std::vector<Pending> pending;
+  std::int64_t order = 0;
   for (std::int64_t tp : divisors(gpus, lim.max_tp)) {
     if (m.heads % tp != 0 || m.kv_heads % tp != 0 || m.mlp_width() % tp != 0) {
       ++counts.invalid;
@@ -103,8 +126,8 @@ std::vector<Candidate> search_plans(const PlanInput& base, const SearchLimits& l
                 // stop at the first recompute mode that fits at no ZeRO stage.
                 for (Recompute rc : {Recompute::full, Recompute::selective, Recompute::none}) {
                   in.parallel.recompute = rc;
-                  const StageFigures a = stage_figures(in, 0);
-                  const StageFigures z = pp > 1 ? stage_figures(in, pp - 1) : a;
+                  const StageFigures a = stage_figures(in, 0, terms);
+                  const StageFigures z = pp > 1 ? stage_figures(in, pp - 1, terms) : a;
                   int first_fit = 4;
                   for (int zero = 0; zero <= 3 && first_fit == 4; ++zero) {
                     const double mem = std::max(memory_at_zero(a, in.parallel, zero).total(),
@@ -120,14 +143,7 @@ std::vector<Candidate> search_plans(const PlanInput& base, const SearchLimits& l
                     counts.out_of_memory += rest;
                     break;
                   }
-                  // Compute alone, stretched by the bubble, bounds the step from below whatever
-                  // the ZeRO stage: skip the communication model when it cannot make the list.
-                  if (best.full() && lower_bound(in, a, z) >= best.list.back().step) continue;
-                  for (int zero = first_fit; zero <= 3; ++zero) {
-                    in.parallel.zero = zero;
-                    evaluate_plan(in, f, true);
-                    best.offer(in, f);
-                  }
+                  pending.push_back(Pending{in.parallel, micro, acc, first_fit, lower_bound(in, a, z), order++});
                 }
               }
             }
@@ -136,7 +152,71 @@ std::vector<Candidate> search_plans(const PlanInput& base, const SearchLimits& l
       }
     }
   }
-  return best.list;
+  // Phase 2: full evaluation in order of the bound. Once the bound reaches the slowest of the
+  // `top` kept, no later group can enter the list (its every step ≥ its bound): stop. Exact.
+  std::vector<std::pair<double, std::int64_t>> by_bound;  // (bound, index = enumeration order)
+  by_bound.reserve(pending.size());
+  for (const Pending& g : pending) by_bound.emplace_back(g.bound, g.order);
+  std::sort(by_bound.begin(), by_bound.end());
+  Best best{{}, static_cast<std::size_t>(std::max(top, 1))};
+  PlanFigures f;
+  f.microbatches = 0;
+  std::array<Transfer, kMaxTransfers> scratch;
+  int scratch_count = 0;
+  // The model-parallel transfers (TP, CP, EP, PP) do not depend on the ZeRO stage: list them
+  // once per group, the data-parallel ones once per stage; compose_time() is evaluate_plan's.
+  const auto times = [&](std::int64_t index, const StageFigures& st, TransferSet which) {
+    StageCommunication c;
+    stage_transfers(in, index, st, scratch, scratch_count, c, which);
+    StageTime t;
+    t.compute = st.compute_per_microbatch;
+    t.per_mb = c.per_microbatch;
+    t.per_step = c.per_step;
+    return t;
+  };
+  const auto with_dp = [](StageTime t, const StageTime& dp) {
+    for (int g = 0; g < kGroups; ++g) {
+      const auto i = static_cast<std::size_t>(g);
+      t.per_mb[i] += dp.per_mb[i];
+      t.per_step[i] += dp.per_step[i];
+    }
+    return t;
+  };
+  for (const auto& key : by_bound) {
+    const Pending& g = pending[static_cast<std::size_t>(key.second)];
+    if (best.full() && g.bound >= best.list.back().c.step) break;
+    in.parallel = g.parallel;
+    in.micro = g.micro, in.accumulation = g.accumulation, in.global = global;
+    const std::int64_t pp = in.parallel.pp;
+    const StageFigures a = stage_figures(in, 0, terms);
+    const StageFigures z = pp > 1 ? stage_figures(in, pp - 1, terms) : a;
+    const StageTime ma = times(0, a, TransferSet::model_parallel);
+    const StageTime mz = pp > 1 ? times(pp - 1, z, TransferSet::model_parallel) : ma;
+    f.microbatches = g.accumulation;
+    // Tighter bound: compute and the model-parallel transfers; data-parallel time ≥ 0 and the
+    // optimizer is at least its sharded time. (1 − 1e-12 absorbs summation-order rounding.)
+    if (best.full()) {
+      in.parallel.zero = 3;
+      f.first = a, f.last = z;
+      compose_time(in, f, ma, mz);
+      if (f.step * (1.0 - 1e-12) >= best.list.back().c.step) continue;
+    }
+    for (int zero = g.first_fit; zero <= 3; ++zero) {
+      in.parallel.zero = zero;
+      f.first = a, f.last = z;
+      f.first.memory = memory_at_zero(a, in.parallel, zero);
+      f.last.memory = memory_at_zero(z, in.parallel, zero);
+      f.memory = f.first.memory.total() >= f.last.memory.total() ? f.first.memory : f.last.memory;
+      const StageTime ta = with_dp(ma, times(0, a, TransferSet::data_parallel));
+      const StageTime tz = pp > 1 ? with_dp(mz, times(pp - 1, z, TransferSet::data_parallel)) : ta;
+      compose_time(in, f, ta, tz);
+      best.offer(in, f, g.order * 4 + zero);
+    }
+  }
+  std::vector<Candidate> out;
+  out.reserve(best.list.size());
+  for (const auto& r : best.list) out.push_back(r.c);
+  return out;
 }
 
 /// Request: {"model","hardware","batch":{"global"},"top":10,"limits":{…}} (docs/contract-plan.md).

@@ -21,7 +21,36 @@ struct ModelStates {
 
 /// Model states of `psi` parameters replicated over `shards` data-parallel ranks.
 /// Stage 1 shards optimizer states, 2 also gradients, 3 also weights.
-ModelStates zero_model_states(double psi, double shards, int stage);
+inline ModelStates zero_model_states(double psi, double shards, int stage) {
+  ModelStates s;
+  s.parameters = kWeightBytes * psi / (stage >= 3 ? shards : 1.0);
+  s.gradients = kGradientBytes * psi / (stage >= 2 ? shards : 1.0);
+  s.optimizer = kOptimizerBytes * psi / (stage >= 1 ? shards : 1.0);
+  return s;
+}
+
+/// Model states and buffers of a stage at ZeRO stage `zero` (activations unchanged): lets
+/// search try every stage from one stage_figures() call.
+inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, int zero) {
+  // ZeRO shards over every replica of the weights: dp × cp ranks for dense weights, and
+  // dp × cp / ep for experts (each expert lives on one rank of its expert-parallel group).
+  const double shards = static_cast<double>(par.dp * par.cp);
+  const double expert_shards = shards / static_cast<double>(par.ep);
+  const ModelStates d = zero_model_states(st.dense, shards, zero);
+  const ModelStates e = zero_model_states(st.expert, expert_shards, zero);
+  DeviceMemory m;
+  m.parameters = d.parameters + e.parameters;
+  m.gradients = d.gradients + e.gradients;
+  m.optimizer = d.optimizer + e.optimizer;
+  m.activations = st.memory.activations;
+  // Working buffers beyond the stored activations: the tensor-parallel gather and the
+  // pipeline's received input are tensors Table 2 already counts (a layer's input), so only
+  // ZeRO-3's gathered weights (current and prefetched layer) are extra; the rank's own shard
+  // is part of the gathered buffer, so only the other ranks' (1 − 1/N) counts.
+  if (zero >= 3) m.buffers = st.gathered_layer * (st.layer_dense * (1.0 - 1.0 / shards) +
+                                                  st.layer_expert * (1.0 - 1.0 / expert_shards));
+  return m;
+}
 
 /// Activation bytes one layer keeps for backward for one micro-batch of `micro` sequences
 /// on one device. cp splits the sequence; tp splits heads and MLP columns, and with sequence

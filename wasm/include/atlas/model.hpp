@@ -54,13 +54,22 @@ double megatron_eq2_parameters(std::int64_t layers, std::int64_t hidden, std::in
 /// Megatron-LM 2021 eq. (4): end-to-end training time ≈ 8 T P / (n X) seconds.
 double megatron_eq4_seconds(double tokens, double parameters, double gpus, double flops_per_gpu);
 
+/// Forward FLOPs of just the attention core (QKᵀ and attention·V): what selective recompute redoes.
+/// QKᵀ and scores·V, each 2·(tokens·context·h) for h = heads·head_dim.
+inline double attention_core_forward_flops(const ModelShape& m, double tokens, double context) {
+  return 4.0 * tokens * context * static_cast<double>(m.hidden);
+}
 /// Forward FLOPs of one layer for `tokens` query tokens attending over `context` keys
 /// (matmuls only, 2 FLOPs per multiply-add; full s² attention as Megatron counts it).
+/// The second form takes the layer's parameters when the caller already has them.
+inline double layer_forward_flops(const LayerParameters& p, const ModelShape& m, double tokens, double context) {
+  return 2.0 * tokens * (p.attention_linear + p.mlp_active) + attention_core_forward_flops(m, tokens, context);
+}
 double layer_forward_flops(const ModelShape& m, double tokens, double context);
-/// Forward FLOPs of just the attention core (QKᵀ and attention·V): what selective recompute redoes.
-double attention_core_forward_flops(const ModelShape& m, double tokens, double context);
 /// Forward FLOPs of the output projection to the vocabulary.
-double head_forward_flops(const ModelShape& m, double tokens);
+inline double head_forward_flops(const ModelShape& m, double tokens) {
+  return 2.0 * tokens * static_cast<double>(m.hidden) * static_cast<double>(m.vocab);
+}
 
 /// Model FLOPs of one training step on `samples` sequences (forward + backward = 3× forward,
 /// no recomputation) — Korthikanti's "model FLOPs".

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "atlas/model.hpp"
 
@@ -106,6 +107,10 @@ struct StageFigures {
 
 constexpr int kMaxTransfers = 24;
 
+/// Adam reads and writes fp32 weights, momentum and variance (24 B), reads the bf16 gradient
+/// and writes the bf16 weight (4 B): 28 B of HBM traffic per parameter the rank updates.
+constexpr double kOptimizerTrafficBytes = 28;
+
 /// Everything evaluate_plan() computes. Stage figures are kept for the first and last stage
 /// (the two that can be the most loaded); plan.cpp recomputes the middle ones for its list.
 struct PlanFigures {
@@ -117,11 +122,25 @@ struct PlanFigures {
   bool fits = false;
   double bubble_fraction = 0;
   double compute = 0, bubble = 0, optimizer = 0, step = 0;
+  double slot = 0;  // s, one micro-batch's forward + backward on the critical stage, with its exposed transfers
   std::array<double, kGroups> exposed{};  // per group, s per step
   double tokens_per_second = 0, model_flops_per_gpu = 0, mfu = 0, hfu = 0;
   std::array<Transfer, kMaxTransfers> transfers{};
   int transfer_count = 0;
 };
+
+/// The time of one device of a stage: compute per micro-batch and exposed communication per
+/// group, per micro-batch (inside the schedule's slot) and once per step.
+struct StageTime {
+  double compute = 0;
+  std::array<double, kGroups> per_mb{}, per_step{};
+};
+
+/// Sets out's step, compute, bubble, exposed, optimizer and throughput from the first and the
+/// last stage's times (the slower one sets the step); out.first/last/microbatches must be set.
+/// Returns true when the last stage is the critical one. Shared by evaluate_plan and search,
+/// so both give the same bits.
+bool compose_time(const PlanInput& in, PlanFigures& out, const StageTime& first, const StageTime& last);
 
 /// Fills `out`. When check_rules() finds errors only rules, parameters and flops are set.
 /// `with_time` false stops after memory (search skips the time of plans that do not fit).
@@ -129,12 +148,33 @@ void evaluate_plan(const PlanInput& in, PlanFigures& out, bool with_time = true)
 
 /// Layers held by pipeline stage `index` (the first layers % pp stages take one extra).
 std::int64_t stage_layers(std::int64_t layers, std::int64_t pp, std::int64_t index);
+/// What stage figures need from the model shape alone; search computes it once.
+struct ModelTerms {
+  LayerParameters layer;
+  EmbeddingParameters embedding;
+};
+inline ModelTerms model_terms(const ModelShape& m) { return {layer_parameters(m), embedding_parameters(m)}; }
+
 /// Figures of one stage (memory, compute per micro-batch).
 StageFigures stage_figures(const PlanInput& in, std::int64_t index);
+StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelTerms& terms);
 
-/// Model states and buffers of a stage at ZeRO stage `zero` (activations unchanged): lets
-/// search try every stage from one stage_figures() call.
-DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, int zero);
+/// memory_at_zero(): atlas/memory.hpp.
+
+/// One block of a pipeline schedule on one stage: a forward or backward pass of one micro-batch
+/// through one model chunk. Times in units: a chunk's forward takes 1, its backward 2.
+struct ScheduleBlock {
+  bool forward = true;
+  std::int64_t microbatch = 0, chunk = 0;
+  double start = 0, duration = 0;
+};
+
+/// The order of every stage's blocks under the schedule (GPipe; 1F1B as PipeDream-Flush and
+/// Megatron run it; Megatron's interleaved 1F1B), each placed at the earliest time its stage is
+/// free and its input has arrived. `stages[i]` is stage i's list in execution order. False if
+/// the order stalls (it does not for valid plans).
+bool schedule_blocks(Schedule schedule, std::int64_t pp, std::int64_t microbatches, std::int64_t virtual_stages,
+                     std::vector<std::vector<ScheduleBlock>>& stages, double& makespan);
 
 /// Bubble fraction of the schedule: (p − 1)/m, interleaved (p − 1)/(v·m).
 double bubble_fraction(std::int64_t pp, std::int64_t microbatches, std::int64_t virtual_stages);
