@@ -2,6 +2,7 @@
 // the time decomposition, and request validation.
 #include <doctest/doctest.h>
 
+#include <cstdio>
 #include <set>
 
 #include "support.hpp"
@@ -191,4 +192,92 @@ TEST_CASE("an explicit model and hardware need no presets") {
   // 12h² + 13h per layer, V·h + s·h embeddings, 2h final norm.
   CHECK(r["parameters"].get<double>() == 2 * (12.0 * 64 * 64 + 13 * 64) + 100 * 64 + 16 * 64 + 2 * 64);
   CHECK(r["time"]["step"].get<double>() > 0);
+}
+
+namespace {
+
+std::string passes(const json& row) {
+  std::string out;
+  for (const auto& b : row) out += b[0].get<std::string>();
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("pipeline.blocks: the engine's schedule, block by block") {
+  // 4 stages, 8 micro-batches (tp 8 × pp 4 × dp 2, global 16).
+  const json batch{{"global", 16}, {"micro", 1}};
+  json f = call("plan", request({{"tp", 8}, {"pp", 4}}, batch));
+  const json& b = f["pipeline"]["blocks"];
+  REQUIRE(b["omitted"] == false);
+  REQUIRE(b["stages"].size() == 4);
+  // 1F1B: stage i runs p − i − 1 forwards, then alternates, then drains its backwards.
+  CHECK(passes(b["stages"][0]) == "FFFFBFBFBFBFBBBB");
+  CHECK(passes(b["stages"][3]) == "FBFBFBFBFBFBFBFB");
+  CHECK(b["makespan"].get<double>() == 3.0 * (8 + 4 - 1));
+  // The schedule in seconds is the step's pipeline part: (m + p − 1) slots of one micro-batch.
+  const double slot_seconds = 3.0 * b["unit_seconds"].get<double>();
+  CHECK(f["time"]["bubble"].get<double>() == doctest::Approx(3 * slot_seconds));
+  for (const auto& row : b["stages"]) {
+    CHECK(row.size() == 16);
+    double end = 0;
+    for (const auto& x : row) {
+      CHECK(x[3].get<double>() >= end);  // in order, no overlap on one GPU
+      CHECK(x[4].get<double>() == (x[0] == "F" ? 1.0 : 2.0));
+      end = x[3].get<double>() + x[4].get<double>();
+    }
+  }
+  json g = call("plan", request({{"tp", 8}, {"pp", 4}, {"schedule", "gpipe"}}, batch));
+  CHECK(passes(g["pipeline"]["blocks"]["stages"][2]) == "FFFFFFFFBBBBBBBB");
+  CHECK(g["pipeline"]["blocks"]["makespan"].get<double>() == 3.0 * (8 + 4 - 1));
+  // Interleaved, v = 2: chunk units are half a stage; the fill is (p − 1)/v slots.
+  json v = call("plan", request({{"tp", 8}, {"pp", 4}, {"virtual_stages", 2}}, batch));
+  const json& vb = v["pipeline"]["blocks"];
+  REQUIRE(vb["omitted"] == false);
+  CHECK(vb["makespan"].get<double>() == 2 * 3.0 * (8 + 3.0 / 2));
+  CHECK(vb["stages"][0].size() == 32);
+  CHECK(vb["stages"][0][4][1] == 0);  // after micro-batches 0–3 on chunk 0, micro-batch 0 on chunk 1
+  CHECK(vb["stages"][0][4][2] == 1);
+  // Too many blocks to list: a note instead.
+  json big = call("plan", request({{"tp", 8}, {"pp", 8}}, {{"global", 4096}, {"micro", 1}}, "megatron-175b", 64));
+  CHECK(big["pipeline"]["blocks"]["omitted"] == true);
+  CHECK(big["pipeline"]["blocks"]["note"].get<std::string>().find("4096") != std::string::npos);
+  CHECK(!big["pipeline"]["blocks"].contains("stages"));
+}
+
+TEST_CASE("time and throughput formulas carry the plan's own numbers") {
+  json r = call("plan", request({{"tp", 8}, {"pp", 8}}));
+  char step[32], mfu[32];
+  std::snprintf(step, sizeof step, "%.4g s", r["time"]["step"].get<double>());
+  std::snprintf(mfu, sizeof mfu, "%.4g %%", 100 * r["throughput"]["mfu"].get<double>());
+  const json& tf = r["time"]["formulas"];
+  for (const char* k : {"compute", "communication", "bubble", "optimizer", "step"}) CHECK(tf[k].is_string());
+  CHECK(tf["step"].get<std::string>().find(step) != std::string::npos);
+  CHECK(tf["bubble"].get<std::string>().find("(8 − 1)/1") != std::string::npos);
+  const json& pf = r["throughput"]["formulas"];
+  CHECK(pf["mfu"].get<std::string>().find(mfu) != std::string::npos);
+  CHECK(pf["tokens_per_second"].get<std::string>().find("64 × 2048") != std::string::npos);
+}
+
+TEST_CASE("overlapped data-parallel transfers expose only what exceeds the compute they overlap") {
+  // ZeRO-3 without model parallelism on a slow network: the gathers outlast the compute.
+  json req = request({{"tp", 1}, {"pp", 1}, {"zero", 3}, {"recompute", "full"}}, {{"global", 64}, {"micro", 1}},
+                     "megatron-22b", 64);
+  req["hardware"]["inter_bandwidth"] = 1e9;
+  json r = call("plan", req);
+  REQUIRE(r["valid"] == true);
+  const double per_mb_compute = r["stages"][0]["compute_per_microbatch"].get<double>();
+  const double m = r["pipeline"]["microbatches"].get<double>();
+  const json& fwd = transfer(r, "dp-param-allgather-fwd");
+  REQUIRE(fwd.is_object());
+  const double comm = fwd["time_per_step"].get<double>();
+  const double window = m * per_mb_compute / 3;  // the forward
+  REQUIRE(comm > window);
+  CHECK(fwd["exposed_time_per_step"].get<double>() == doctest::Approx(comm - window));
+  // On the preset's network the same gathers hide behind the forward entirely.
+  json fast = call("plan", request({{"tp", 1}, {"pp", 1}, {"zero", 3}, {"recompute", "full"}},
+                                   {{"global", 64}, {"micro", 1}}, "megatron-22b", 64));
+  const json& hidden = transfer(fast, "dp-param-allgather-fwd");
+  CHECK(hidden["time_per_step"].get<double>() < m * fast["stages"][0]["compute_per_microbatch"].get<double>() / 3);
+  CHECK(hidden["exposed_time_per_step"].get<double>() == 0);
 }

@@ -14,6 +14,11 @@ const TIME_PARTS = [
   ['CP', 'CP communication'], ['EP', 'EP communication'], ['bubble', 'Pipeline bubble'], ['optimizer', 'Optimizer step', 'optstep'],
 ];
 
+const TIME_FORMULAS = [
+  ['step', 'Step'], ['compute', 'Compute'], ['communication', 'Exposed communication'], ['bubble', 'Pipeline bubble'],
+  ['optimizer', 'Optimizer step'],
+];
+
 const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
 
 /** Very large counts as a × 10ⁿ (display only). */
@@ -77,6 +82,7 @@ export function drawMemory(container, plan) {
 /** Step-time panel. */
 export function drawTime(container, plan) {
   const t = plan.time;
+  const f = t.formulas ?? {};
   const comm = t.communication ?? {};
   const value = (k) => (k in comm ? comm[k] : t[k]);
   // `cls` keeps the optimizer-step colour apart from the optimizer-state colour of the memory bar.
@@ -86,20 +92,21 @@ export function drawTime(container, plan) {
     h('p', { class: 'step-total' }, h('strong', { text: `Step ${formatSeconds(t.step)}` }), ' per optimizer step (slowest stage sets the pace).'),
     stackedBar(parts, t.step, null, `Step time ${formatSeconds(t.step)}: ${parts.map((p) => `${p.label} ${p.text}`).join(', ')}`),
     legendList(parts),
-    explain('Formula and scope',
-      'step = micro-batches × (compute + exposed per-micro-batch communication of the slowest stage) + bubble + exposed once-per-step communication + optimizer update.',
-      'Only communication that cannot overlap with compute is counted as exposed; the table lists the full time of each transfer.'));
+    h('details', { class: 'formula' }, h('summary', { text: 'Formulas and scope' }),
+      h('ul', {}, ...TIME_FORMULAS.filter(([k]) => f[k]).map(([k, label]) => h('li', {}, h('strong', { text: `${label}: ` }), f[k]))),
+      h('p', { text: 'Scope: one device of the slowest pipeline stage. Only communication that cannot overlap with compute is counted as exposed; the table lists the full time of each transfer.' })));
 }
 
 /** Headline figures, each with its formula and scope. */
 export function drawFigures(container, plan) {
   const b = plan.batch;
   const tp = plan.throughput;
+  const tf = tp.formulas ?? {};
   const items = [
-    ['Tokens per second', formatCount(tp.tokens_per_second), 'global batch × sequence length ÷ step time', 'the whole cluster'],
-    ['MFU', formatPercent(tp.mfu), 'model FLOPs per step ÷ step time ÷ GPUs ÷ peak FLOP/s (recomputation not counted)', 'average over all GPUs'],
-    ['HFU', formatPercent(tp.hfu), 'as MFU, counting recomputed FLOPs too', 'average over all GPUs'],
-    ['Model FLOP/s per GPU', formatFlops(tp.model_flops_per_gpu), 'model FLOPs per step ÷ step time ÷ GPUs', 'one GPU, averaged'],
+    ['Tokens per second', formatCount(tp.tokens_per_second), tf.tokens_per_second, 'the whole cluster'],
+    ['MFU', formatPercent(tp.mfu), tf.mfu, 'average over all GPUs'],
+    ['HFU', formatPercent(tp.hfu), tf.hfu, 'average over all GPUs'],
+    ['Model FLOP/s per GPU', formatFlops(tp.model_flops_per_gpu), tf.model_flops_per_gpu, 'one GPU, averaged'],
     ['Global batch', formatCount(b.global), b.equation, 'sequences per optimizer step'],
     ['Tokens per step', formatCount(b.tokens_per_step), 'global batch × sequence length', 'whole cluster, per optimizer step'],
     ['Parameters', formatCount(plan.parameters, { compact: true }), 'exact count from the shape (embeddings, layers, head)', 'the whole model'],
