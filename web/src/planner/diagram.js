@@ -2,8 +2,7 @@
 // through its pipeline stages (embedding, layers, head); right, the inside of one layer with
 // its matmuls cut by tensor parallelism; below, what each data-parallel rank stores under ZeRO.
 // Every entry of the engine's `communication` list gets a marker where its `where` points.
-import { s } from '../dom.js';
-import { arrow, arrowDefs, deviceRect, marker, patternDefs, plainBox, slices, text } from './svg.js';
+import { arrow, arrowDefs, deviceRect, marker, patch, patternDefs, plainBox, s, slices, text } from './svg.js';
 
 const MAX_STAGES_DRAWN = 6;
 
@@ -193,7 +192,18 @@ function zeroState(g, plan, at, x, y, w) {
 }
 
 /**
- * Draws the diagram for a valid plan. Returns the SVG; markers carry data-ids for the table.
+ * Draws the diagram for a valid plan into `container`, reusing the elements of the last
+ * drawing where they still fit.
+ * @param {HTMLElement} container
+ * @param {any} plan  the engine's plan response (valid)
+ * @param {boolean} narrow  stack the panels for small screens
+ */
+export function renderDiagram(container, plan, narrow) {
+  patch(container, [drawDiagram(plan, narrow)]);
+}
+
+/**
+ * Describes the diagram for a valid plan. Returns the SVG's VNode; markers carry data-ids for the table.
  * @param {any} plan  the engine's plan response (valid)
  * @param {boolean} narrow  stack the panels for small screens
  */

@@ -6,7 +6,7 @@ import { isError } from '../engine.js';
 import { Controls } from './controls.js';
 import { linkHighlights, drawCrossings } from './crossings.js';
 import { describePlan } from './describe.js';
-import { drawDiagram } from './diagram.js';
+import { renderDiagram } from './diagram.js';
 import { drawGantt } from './gantt.js';
 import { drawFigures, drawMemory, drawTime } from './readouts.js';
 import { initScenarios } from './scenarios.js';
@@ -119,7 +119,7 @@ export function initPlanner(ctx) {
     // Reading clientWidth here would force a layout of the whole page on every change; the
     // ResizeObserver below keeps the width instead.
     const narrow = isNarrow;
-    out.diagram.replaceChildren(drawDiagram(plan, narrow));
+    renderDiagram(out.diagram, plan, narrow);
     out.legend.replaceChildren(legend(plan));
     lap('diagram');
     drawCrossings(out.crossings, plan.communication ?? []);

@@ -1,6 +1,106 @@
 // Drawing pieces shared by the diagram, the state bars and the schedule: device swatches (a
 // colour and a pattern, so the split reads without colour vision), text, and crossing markers.
-import { s } from '../dom.js';
+// The pieces are light descriptions (VNode), not elements: `patch` writes them into the page,
+// reusing the elements already there and touching only attributes and text that changed, so a
+// control change restyles and re-lays out what moved instead of the whole drawing.
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** A description of one element: tag, attributes (strings), children (VNodes or strings). */
+export class VNode {
+  constructor(tag, attrs, children, ns) {
+    this.tag = tag;
+    this.ns = ns;
+    /** @type {Record<string, string>} */
+    this.attrs = {};
+    /** @type {(VNode|string)[]} */
+    this.children = [];
+    for (const [key, value] of Object.entries(attrs)) {
+      if (value === undefined || value === null || value === false) continue;
+      if (key === 'text') this.children.push(String(value));
+      else if (key === 'dataset') for (const [k, v] of Object.entries(value)) this.attrs[`data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`] = String(v);
+      else this.attrs[key] = value === true && !ns ? '' : String(value);
+    }
+    this.append(...children);
+  }
+
+  append(...children) {
+    for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) this.children.push(c instanceof VNode ? c : String(c));
+    return this;
+  }
+
+  prepend(...children) {
+    const before = this.children;
+    this.children = [];
+    this.append(...children);
+    this.children.push(...before);
+    return this;
+  }
+
+  setAttribute(key, value) {
+    this.attrs[key] = String(value);
+  }
+}
+
+/** An SVG element description (same arguments as dom.js `s`). */
+export function s(tag, attrs = {}, ...children) {
+  return new VNode(tag, attrs, children, SVG_NS);
+}
+
+/** An HTML element description (same arguments as dom.js `h`, without `on`). */
+export function vh(tag, attrs = {}, ...children) {
+  return new VNode(tag, attrs, children, null);
+}
+
+function create(v) {
+  if (typeof v === 'string') return document.createTextNode(v);
+  const el = v.ns ? document.createElementNS(v.ns, v.tag) : document.createElement(v.tag);
+  for (const [k, val] of Object.entries(v.attrs)) el.setAttribute(k, val);
+  for (const c of v.children) el.append(create(c));
+  return el;
+}
+
+function sameKind(node, v) {
+  if (typeof v === 'string') return node.nodeType === 3;
+  return node.nodeType === 1 && node.localName === v.tag && node.namespaceURI === (v.ns ?? 'http://www.w3.org/1999/xhtml');
+}
+
+function update(el, v) {
+  const attrs = v.attrs;
+  for (const k in attrs) if (el.getAttribute(k) !== attrs[k]) el.setAttribute(k, attrs[k]);
+  if (el.attributes.length !== Object.keys(attrs).length) {
+    // `open` on <details> is the reader's; everything else follows the description.
+    for (const name of [...el.getAttributeNames()]) if (!(name in attrs) && name !== 'open') el.removeAttribute(name);
+  }
+  patch(el, v.children);
+}
+
+/**
+ * Makes `parent`'s children match `children`: elements of the same tag at the same place are
+ * kept and updated, text nodes get new data only when it differs, the rest is replaced.
+ * @param {Element} parent
+ * @param {(VNode|string)[]} children
+ */
+export function patch(parent, children) {
+  let node = parent.firstChild;
+  for (const v of children) {
+    if (!node) {
+      parent.append(create(v));
+      continue;
+    }
+    const next = node.nextSibling;
+    if (!sameKind(node, v)) parent.replaceChild(create(v), node);
+    else if (typeof v === 'string') {
+      if (node.data !== v) node.data = v;
+    } else update(/** @type {Element} */ (node), v);
+    node = next;
+  }
+  while (node) {
+    const next = node.nextSibling;
+    node.remove();
+    node = next;
+  }
+}
 
 export const DEVICE_STYLES = 8;
 
