@@ -81,20 +81,25 @@ export class Controls {
    * Controls not named are cleared.
    */
   showIssues(issues) {
+    // Written only where something changed: most edits leave every message as it was.
     for (const [name, el] of this.messages) {
       const list = issues.get(name) ?? [];
       const input = this.inputs.get(name);
       const wrap = el.parentElement;
       const hasError = list.some((i) => i.kind === 'error');
-      el.hidden = list.length === 0;
-      el.className = `field-message ${hasError ? 'field-error' : 'field-warning'}`;
-      el.textContent = list.map((i) => i.text).join(' ');
-      if (input) {
+      const hidden = list.length === 0;
+      const className = `field-message ${hasError ? 'field-error' : 'field-warning'}`;
+      const text = list.map((i) => i.text).join(' ');
+      if (el.hidden !== hidden) el.hidden = hidden;
+      if (el.className !== className) el.className = className;
+      if (el.textContent !== text) el.textContent = text;
+      if (input && (input.getAttribute('aria-invalid') === 'true') !== hasError) {
         if (hasError) input.setAttribute('aria-invalid', 'true');
         else input.removeAttribute('aria-invalid');
       }
-      wrap?.classList.toggle('has-error', hasError);
-      wrap?.classList.toggle('has-warning', !hasError && list.length > 0);
+      if (wrap && wrap.classList.contains('has-error') !== hasError) wrap.classList.toggle('has-error', hasError);
+      const warn = !hasError && list.length > 0;
+      if (wrap && wrap.classList.contains('has-warning') !== warn) wrap.classList.toggle('has-warning', warn);
     }
   }
 

@@ -1,7 +1,7 @@
 // The table of tensors that cross device boundaries, one row per entry of the engine's
 // `communication` list, and the two-way highlight between rows and diagram markers.
-import { h } from '../dom.js';
-import { formatBytes, formatCount, formatSeconds } from '../format.js';
+import { formatBytes, formatSeconds } from '../format.js';
+import { formatCount, patch, vh as h } from './svg.js';
 
 const PHASE = { forward: 'forward', backward: 'backward', optimizer: 'optimizer step' };
 
@@ -20,7 +20,7 @@ export function shapeText(t) {
  */
 export function drawCrossings(container, communication) {
   if (!communication.length) {
-    container.replaceChildren(h('p', { class: 'notice', text: 'Nothing crosses a device boundary: one GPU holds the whole model and the whole batch.' }));
+    patch(container, [h('p', { class: 'notice', text: 'Nothing crosses a device boundary: one GPU holds the whole model and the whole batch.' })]);
     return;
   }
   const head = h('tr', {}, ...['Tensor', 'Shape', 'Phase', 'Collective', 'Group', 'Bytes per step', 'Time per step (exposed)']
@@ -33,9 +33,10 @@ export function drawCrossings(container, communication) {
     h('td', {}, `${t.group} (${t.group_size})`, h('span', { class: 'cell-note', text: t.link === 'inter' ? ' network' : ' in-node' })),
     h('td', { class: 'num', text: formatBytes(t.bytes_per_step) }),
     h('td', { class: 'num', text: `${formatSeconds(t.time_per_step)} (${formatSeconds(t.exposed_time_per_step)})` })));
-  container.replaceChildren(h('table', { class: 'crossings' },
+  // Patched into the table already shown: rows that stay the same are not touched.
+  patch(container, [h('table', { class: 'crossings' },
     h('caption', { class: 'visually-hidden', text: 'Tensors that cross device boundaries in one training step, for one device of the busiest pipeline stage' }),
-    h('thead', {}, head), h('tbody', {}, ...rows)));
+    h('thead', {}, head), h('tbody', {}, ...rows))]);
 }
 
 /**

@@ -1,6 +1,7 @@
 // The current split in plain language: the diagram's text equivalent for screen readers and a
 // copyable note. Built from the engine's plan only; counts and bytes are the engine's.
-import { formatBytes, formatCount, formatPercent, formatSeconds } from '../format.js';
+import { formatBytes, formatPercent, formatSeconds } from '../format.js';
+import { formatCount, patch, vh } from './svg.js';
 
 const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 const word = (n) => (Number.isInteger(n) && n >= 0 && n < WORDS.length ? WORDS[n] : formatCount(n));
@@ -52,4 +53,14 @@ export function describePlan(plan, modelName) {
     `One step of ${formatCount(plan.batch.global)} sequences (${plan.batch.equation}) takes ${formatSeconds(plan.time.step)}: ${formatCount(plan.throughput.tokens_per_second)} tokens/s at ${formatPercent(plan.throughput.mfu)} MFU.`);
   for (const w of plan.warnings ?? []) out.push(`Note: ${w.message}`);
   return out;
+}
+
+/**
+ * Writes the description into `container` as paragraphs, changing only the text that differs.
+ * @param {HTMLElement} container
+ * @param {any} plan  valid plan response
+ * @param {string} modelName
+ */
+export function drawDescription(container, plan, modelName) {
+  patch(container, describePlan(plan, modelName).map((t) => vh('p', { text: t })));
 }

@@ -5,7 +5,7 @@ import { h } from '../dom.js';
 import { isError } from '../engine.js';
 import { Controls } from './controls.js';
 import { linkHighlights, drawCrossings } from './crossings.js';
-import { describePlan } from './describe.js';
+import { drawDescription } from './describe.js';
 import { renderDiagram } from './diagram.js';
 import { drawGantt } from './gantt.js';
 import { drawFigures, drawMemory, drawTime } from './readouts.js';
@@ -131,7 +131,7 @@ export function initPlanner(ctx) {
     drawGantt(out.gantt, plan, narrow);
     lap('gantt');
     const name = state.model !== 'custom' && modelPresets.has(state.model) ? modelPresets.get(state.model).name : 'A custom model';
-    out.description.replaceChildren(...describePlan(plan, name).map((t) => h('p', { text: t })));
+    drawDescription(out.description, plan, name);
     out.equation.textContent = `B_global = B_micro × N_acc × N_dp: ${plan.batch.equation}; accumulation N_acc = ${plan.batch.accumulation}.`;
     out.scope.replaceChildren(h('details', { class: 'formula scope-list' }, h('summary', { text: 'What this model leaves out' }),
       h('ul', {}, ...(plan.scope ?? []).map((t) => h('li', { text: t })))));
