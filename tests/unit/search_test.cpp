@@ -140,3 +140,38 @@ TEST_CASE("search's pruned counts equal a brute-force count of every candidate")
     CHECK(top[i].memory == all[i].second);
   }
 }
+
+TEST_CASE("GPT-3 175B at a fixed batch of 1536: ZeRO-3's per-micro-batch traffic is a floor that does not shrink") {
+  const auto plan = [](int gpus, json parallel) {
+    return call("plan", json{{"model", {{"preset", "gpt3-175b"}}},
+                             {"hardware", {{"preset", "a100-80gb"}, {"gpus", gpus}}},
+                             {"parallel", std::move(parallel)},
+                             {"batch", {{"global", 1536}, {"micro", 1}}}});
+  };
+  const json zero3{{"tp", 1}, {"pp", 1}, {"zero", 3}, {"recompute", "full"}};
+  const json megatron{{"tp", 8}, {"pp", 8}, {"zero", 1}, {"sequence_parallel", true}, {"recompute", "selective"}};
+  const auto dp_time = [](const json& p) {
+    double t = 0;
+    for (const auto& x : p["communication"])
+      if (x["group"] == "DP") t += x["time_per_step"].get<double>();
+    return t / p["pipeline"]["microbatches"].get<double>();  // per micro-batch
+  };
+  json z384 = plan(384, zero3), z1536 = plan(1536, zero3);
+  REQUIRE(z384["valid"] == true);
+  REQUIRE(z1536["valid"] == true);
+  // 3 × 2Ψ bytes per micro-batch whatever the GPU count; ring latency even grows with it.
+  CHECK(dp_time(z1536) >= dp_time(z384));
+  CHECK(dp_time(z1536) > 3 * 2 * 174.6e9 / (8 * 25e9));  // at most the node's eight NICs
+  // At 1536 GPUs it is more than half the compute it has to hide behind (hidden, but only just).
+  const double compute = z1536["time"]["compute"].get<double>();
+  CHECK(dp_time(z1536) > 0.5 * compute);
+  CHECK(z1536["time"]["communication"]["DP"].get<double>() == 0);
+  // One more doubling has no ZeRO-3-only split: dp cannot exceed the batch.
+  CHECK(plan(3072, zero3)["valid"] == false);
+  // Tensor + pipeline parallelism keeps going to 3072.
+  const double m384 = plan(384, megatron)["time"]["step"].get<double>();
+  const double m1536 = plan(1536, megatron)["time"]["step"].get<double>();
+  const double m3072 = plan(3072, megatron)["time"]["step"].get<double>();
+  CHECK(m384 / m1536 > 3.5);
+  CHECK(m1536 / m3072 > 1.7);
+}

@@ -209,9 +209,12 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& warnings) {
       "recomputation is the closest equivalent.",
       "Compute time is matmul FLOPs at one fitted fraction of peak plus memory-bound kernels at HBM bandwidth; no "
       "per-kernel efficiency tables, no kernel launch overhead, no CPU or data-loader time.",
-      "Tensor-parallel, expert and pipeline transfers are on the critical path (no overlap); data-parallel and "
-      "ZeRO-3 transfers overlap with backward or forward compute; context-parallel KV exchange overlaps with "
-      "attention.",
+      "Tensor-parallel, expert and pipeline transfers are on the critical path (no overlap). Data-parallel and ZeRO "
+      "transfers overlap compute, and only the rest is exposed: exposed = max(0, transfer time − compute it "
+      "overlaps). ZeRO-3's forward gathers overlap the micro-batch's forward; its backward gathers and gradient "
+      "reduce-scatters each overlap half of the backward; ZeRO-2's per-micro-batch reduce-scatter and the ZeRO-0/1 "
+      "gradient reduction overlap a backward; the ZeRO-1/2 weight all-gather after the optimizer does not overlap. "
+      "Context-parallel KV exchange overlaps attention. Overlap itself is free (no SM or HBM contention).",
       "Collectives are rings with α-β cost over one link tier; no topology, no contention between groups, no "
       "in-network reduction (SHARP), no hierarchical algorithms beyond one NIC per group member.",
       "Communication is counted on one device of the slowest pipeline stage.",

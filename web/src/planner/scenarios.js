@@ -14,7 +14,7 @@ const LLAMA70 = { model: 'llama-3.1-70b', hardware: 'h100-sxm', gpus: 8, micro: 
 export const SCENARIOS = [
   {
     id: 'misconception', title: 'More GPUs, same batch: ZeRO-3 alone vs tensor + pipeline',
-    lesson: 'A 175B model with a fixed global batch of 1536 sequences, from 384 to 3072 GPUs. Read the step-time column: doubling the GPUs at best halves it, and ZeRO-3 alone runs out of batch: each data-parallel replica needs at least one whole sequence, so at 3072 GPUs a batch of 1536 no longer divides. Tensor + pipeline parallelism puts 64 GPUs on each replica and keeps scaling, with its own costs (per-layer exchanges and the pipeline bubble) visible in the step-time bar.',
+    lesson: 'A 175B model with a fixed global batch of 1536 sequences, from 384 to 3072 GPUs. Read the step-time column: doubling the GPUs at best halves it. ZeRO-3 alone gathers all 175B weights twice and reduce-scatters their gradients for every micro-batch: about 1 TB per GPU whatever the GPU count. At 1536 GPUs that is 8 s of transfers against 14 s of compute, still hidden behind it, but only just, and it cannot go further: each data-parallel replica needs at least one whole sequence, so at 3072 GPUs a batch of 1536 no longer divides. Tensor + pipeline parallelism puts 64 GPUs on each replica and keeps scaling, with its own costs (per-layer exchanges and the pipeline bubble) visible in the step-time bar.',
     show: 2,
     variants: [
       { label: 'ZeRO-3 only, 384 GPUs', patch: zero3(384) },
