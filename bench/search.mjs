@@ -10,6 +10,11 @@ import { cli, engineModule } from '../scripts/lib/paths.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS || 15);
 const PLANS = {
+  'plan 175B tp8 pp8 1F1B, page default (1024 GPUs, 1536 schedule blocks)': {
+    model: { preset: 'gpt3-175b' }, hardware: { preset: 'a100-80gb', gpus: 1024 },
+    parallel: { tp: 8, pp: 8, zero: 1, sequence_parallel: true, recompute: 'selective' },
+    batch: { global: 1536, micro: 1 },
+  },
   'plan 175B tp8 pp8 interleaved v4 (1024 GPUs)': {
     model: { preset: 'gpt3-175b' }, hardware: { preset: 'a100-80gb', gpus: 1024 },
     parallel: { tp: 8, pp: 8, zero: 1, sequence_parallel: true, recompute: 'selective', virtual_stages: 4 },
