@@ -7,6 +7,7 @@ import { Controls } from './controls.js';
 import { linkHighlights, drawCrossings } from './crossings.js';
 import { drawDescription } from './describe.js';
 import { renderDiagram } from './diagram.js';
+import { redrawInPlace } from './svg.js';
 import { drawGantt } from './gantt.js';
 import { drawFigures, drawMemory, drawTime } from './readouts.js';
 import { initScenarios } from './scenarios.js';
@@ -120,21 +121,22 @@ export function initPlanner(ctx) {
     // ResizeObserver below keeps the width instead.
     const narrow = isNarrow;
     renderDiagram(out.diagram, plan, narrow);
-    out.legend.replaceChildren(legend(plan));
+    redrawInPlace(out.legend, (c) => c.replaceChildren(legend(plan)));
     lap('diagram');
     drawCrossings(out.crossings, plan.communication ?? []);
     lap('table');
-    drawMemory(out.memory, plan);
-    drawTime(out.time, plan);
-    drawFigures(out.figures, plan);
+    // Drawn fresh off-page, then only the differences written into the page (svg.js).
+    redrawInPlace(out.memory, (c) => drawMemory(c, plan));
+    redrawInPlace(out.time, (c) => drawTime(c, plan));
+    redrawInPlace(out.figures, (c) => drawFigures(c, plan));
     lap('readouts');
-    drawGantt(out.gantt, plan, narrow);
+    redrawInPlace(out.gantt, (c) => drawGantt(c, plan, narrow));
     lap('gantt');
     const name = state.model !== 'custom' && modelPresets.has(state.model) ? modelPresets.get(state.model).name : 'A custom model';
     drawDescription(out.description, plan, name);
     out.equation.textContent = `B_global = B_micro × N_acc × N_dp: ${plan.batch.equation}; accumulation N_acc = ${plan.batch.accumulation}.`;
-    out.scope.replaceChildren(h('details', { class: 'formula scope-list' }, h('summary', { text: 'What this model leaves out' }),
-      h('ul', {}, ...(plan.scope ?? []).map((t) => h('li', { text: t })))));
+    redrawInPlace(out.scope, (c) => c.replaceChildren(h('details', { class: 'formula scope-list' }, h('summary', { text: 'What this model leaves out' }),
+      h('ul', {}, ...(plan.scope ?? []).map((t) => h('li', { text: t }))))));
     lap('text');
     root.dataset.narrow = String(narrow);
   }

@@ -55,6 +55,55 @@ export class VNode {
   }
 }
 
+function sameNode(a, b) {
+  return a.nodeType === b.nodeType && (a.nodeType !== 1 || (a.localName === b.localName && a.namespaceURI === b.namespaceURI));
+}
+
+/** Makes `live`'s children match `fresh`'s (real nodes), moving over only what is new. */
+function morphChildren(live, fresh) {
+  let node = live.firstChild;
+  let src = fresh.firstChild;
+  while (src) {
+    const nextSrc = src.nextSibling;
+    if (!node) live.append(src);
+    else {
+      const next = node.nextSibling;
+      if (!sameNode(node, src)) live.replaceChild(src, node);
+      else if (src.nodeType !== 1) {
+        if (node.nodeValue !== src.nodeValue) node.nodeValue = src.nodeValue;
+      } else {
+        for (const name of src.getAttributeNames()) {
+          const value = src.getAttribute(name);
+          if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+        }
+        for (const name of node.getAttributeNames()) if (!src.hasAttribute(name) && name !== 'open') node.removeAttribute(name);
+        morphChildren(node, src);
+      }
+      node = next;
+    }
+    src = nextSrc;
+  }
+  while (node) {
+    const next = node.nextSibling;
+    node.remove();
+    node = next;
+  }
+}
+
+/**
+ * Runs a drawing function that fills a container from scratch (`draw(container)`) on a detached
+ * copy, then brings `target` to the same content, keeping the elements that are still there:
+ * the page restyles and re-lays out only what changed. A <details> keeps the reader's `open`.
+ * Drawing functions must not attach listeners to the elements they create.
+ * @param {HTMLElement} target
+ * @param {(container: HTMLElement) => void} draw
+ */
+export function redrawInPlace(target, draw) {
+  const scratch = document.createElement(target.localName);
+  draw(scratch);
+  morphChildren(target, scratch);
+}
+
 /** An SVG element description (same arguments as dom.js `s`). */
 export function s(tag, attrs = {}, ...children) {
   return new VNode(tag, attrs, children, SVG_NS);
