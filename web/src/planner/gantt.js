@@ -27,9 +27,8 @@ export function drawGantt(container, plan, narrow) {
     container.replaceChildren(summary, h('p', { class: 'notice', text: sched.note }));
     return;
   }
-  const [PASS, MB, , START, DUR] = [0, 1, 2, 3, 4];
   const makespan = sched.makespan;
-  const blockCount = sched.stages.reduce((a, row) => a + row.length, 0);
+  const blockCount = sched.stages.reduce((a, row) => a + row.pass.length, 0);
   const W = narrow ? 440 : 800;
   const left = 64;
   const rowH = p > 24 ? Math.max(6, Math.floor(480 / p)) : 24;
@@ -43,16 +42,16 @@ export function drawGantt(container, plan, narrow) {
   sched.stages.forEach((row, st) => {
     const y = top + st * rowH + 1;
     let cursor = 0;
-    for (const b of row) {
-      const start = b[START];
-      const end = start + b[DUR];
-      const fwd = b[PASS] === 'F';
+    for (let i = 0; i < row.pass.length; i += 1) {
+      const start = row.start[i];
+      const end = start + row.duration[i];
+      const fwd = row.pass[i] === 'F';
       if (start > cursor + 1e-9) paths.idle.push(rect(left + cursor * sx, y, (start - cursor) * sx, rowH - 2));
       cursor = end;
       const x = left + start * sx;
       const w = (end - start) * sx;
       paths[fwd ? 'fwd' : 'bwd'].push(rect(x + 0.3, y, Math.max(w - 0.6, 0.3), rowH - 2));
-      if (labelRoom && w >= 13) labels.push(s('text', { x: x + w / 2, y: y + rowH / 2 + 3, class: `gantt-mb ${fwd ? 'on-fwd' : 'on-bwd'}`, 'text-anchor': 'middle', text: String(b[MB] + 1) }));
+      if (labelRoom && w >= 13) labels.push(s('text', { x: x + w / 2, y: y + rowH / 2 + 3, class: `gantt-mb ${fwd ? 'on-fwd' : 'on-bwd'}`, 'text-anchor': 'middle', text: String(row.microbatch[i] + 1) }));
     }
     if (cursor < makespan - 1e-9) paths.idle.push(rect(left + cursor * sx, y, (makespan - cursor) * sx, rowH - 2));
   });
