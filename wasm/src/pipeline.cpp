@@ -36,6 +36,22 @@ double inflight_microbatches(const Parallel& par, std::int64_t m, std::int64_t i
 
 }  // namespace
 
+void apply_schedule(const PlanInput& in, std::int64_t index, StageFigures& st) {
+  const ModelShape& m = in.model;
+  const Parallel& par = in.parallel;
+  const double t = static_cast<double>(par.tp);
+  const double l = static_cast<double>(st.layers);
+  const double b = static_cast<double>(in.micro);
+  const double s_local = static_cast<double>(m.seq) / static_cast<double>(par.cp);
+  const double h = static_cast<double>(m.hidden);
+  const double outside_split = par.sequence_parallel ? t : 1.0;
+  st.inflight = inflight_microbatches(par, in.accumulation, index);
+  double activations = st.activation_per_layer * l * st.inflight;
+  if (index == 0 && m.dropout) activations += b * s_local * h / outside_split * st.inflight;  // embedding dropout mask
+  st.memory.activations = activations + st.head_activations;
+  st.memory = memory_at_zero(st, par, par.zero);
+}
+
 StageFigures stage_figures(const PlanInput& in, std::int64_t index) {
   return stage_figures(in, index, model_terms(in.model));
 }
@@ -72,14 +88,12 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelT
   const double outside_split = par.sequence_parallel ? t : 1.0;
   const double per_layer =
       activation_bytes_per_layer(m, b, par.tp, par.cp, par.sequence_parallel, par.recompute);
-  st.inflight = inflight_microbatches(par, in.accumulation, index);
-  double activations = per_layer * l * st.inflight;
-  if (first && m.dropout) activations += b * s_local * h / outside_split * st.inflight;  // embedding dropout mask
   // The last stage holds one micro-batch's head: final-norm input, head input, fp32 logits.
   double head_bytes = 0;
   if (last) head_bytes = 2 * 2.0 * b * s_local * h / outside_split + 4.0 * b * s_local * static_cast<double>(m.vocab) / t;
-  st.memory.activations = activations + head_bytes;
-  st.memory = memory_at_zero(st, par, par.zero);
+  st.activation_per_layer = per_layer;
+  st.head_activations = head_bytes;
+  apply_schedule(in, index, st);
 
   // Compute per micro-batch: forward + backward = 3 forwards of matmul FLOPs at a fitted
   // fraction of peak, plus the memory-bound kernels (norms, softmax, dropout, activations),

@@ -113,6 +113,10 @@ std::vector<Candidate> search_plans(const PlanInput& base, const SearchLimits& l
             const std::int64_t acc = global / (dp * micro);
             const auto sched = schedules(m, pp, acc, lim.max_virtual_stages);
             for (int sp = 0; sp <= (tp > 1 ? 1 : 0); ++sp) {
+              // Stage figures per recompute mode, computed for the first schedule and re-derived
+              // (apply_schedule) for the others: only the activations in flight change.
+              std::array<StageFigures, 3> first_stage, last_stage;
+              std::array<bool, 3> have{};
               for (const auto& sv : sched) {
                 in.parallel = Parallel{dp, tp, pp, cp, ep, 0, sp == 1, Recompute::full, sv.second, sv.first};
                 in.micro = micro, in.accumulation = acc, in.global = global;
@@ -126,8 +130,17 @@ std::vector<Candidate> search_plans(const PlanInput& base, const SearchLimits& l
                 // stop at the first recompute mode that fits at no ZeRO stage.
                 for (Recompute rc : {Recompute::full, Recompute::selective, Recompute::none}) {
                   in.parallel.recompute = rc;
-                  const StageFigures a = stage_figures(in, 0, terms);
-                  const StageFigures z = pp > 1 ? stage_figures(in, pp - 1, terms) : a;
+                  const auto r = static_cast<std::size_t>(rc);
+                  if (!have[r]) {
+                    first_stage[r] = stage_figures(in, 0, terms);
+                    if (pp > 1) last_stage[r] = stage_figures(in, pp - 1, terms);
+                    have[r] = true;
+                  } else {
+                    apply_schedule(in, 0, first_stage[r]);
+                    if (pp > 1) apply_schedule(in, pp - 1, last_stage[r]);
+                  }
+                  const StageFigures& a = first_stage[r];
+                  const StageFigures& z = pp > 1 ? last_stage[r] : a;
                   int first_fit = 4;
                   for (int zero = 0; zero <= 3 && first_fit == 4; ++zero) {
                     const double mem = std::max(memory_at_zero(a, in.parallel, zero).total(),

@@ -101,6 +101,7 @@ struct StageFigures {
   double gathered_layer = 0;     // ZeRO-3: layers gathered at once × bytes per weight
   double layer_dense = 0, layer_expert = 0;  // weights of one layer per rank
   double inflight = 0;     // micro-batches whose activations the stage holds at its peak
+  double activation_per_layer = 0, head_activations = 0;  // bytes, one micro-batch (schedule-free parts)
   DeviceMemory memory;
   double compute_per_microbatch = 0;  // s, forward + backward (+ recompute)
 };
@@ -158,6 +159,12 @@ inline ModelTerms model_terms(const ModelShape& m) { return {layer_parameters(m)
 /// Figures of one stage (memory, compute per micro-batch).
 StageFigures stage_figures(const PlanInput& in, std::int64_t index);
 StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelTerms& terms);
+/// Re-derives the in-flight micro-batches, activations and memory of `st` — from
+/// stage_figures() for the same stage, split, micro-batch, sequence parallelism and recompute
+/// mode — for in.parallel's schedule, virtual stages and ZeRO stage. stage_figures() ends with
+/// it, so the result is the same to the bit; search uses it to try schedules without redoing
+/// the rest.
+void apply_schedule(const PlanInput& in, std::int64_t index, StageFigures& st);
 
 /// memory_at_zero(): atlas/memory.hpp.
 
