@@ -199,8 +199,17 @@ function zeroState(g, plan, at, x, y, w) {
  * @param {boolean} narrow  stack the panels for small screens
  */
 export function renderDiagram(container, plan, narrow) {
+  // The drawing reads only these parts of the plan: when none changed (a new batch size,
+  // schedule or recomputation), the picture on the page is already right.
+  const key = JSON.stringify([narrow, plan.parallel, plan.model, plan.stages,
+    (plan.communication ?? []).map((t) => [t.id, t.where, t.group, t.group_size, t.collective, t.phase])]);
+  if (drawnKeys.get(container) === key && container.firstChild) return;
   patch(container, [drawDiagram(plan, narrow)]);
+  drawnKeys.set(container, key);
 }
+
+/** @type {WeakMap<HTMLElement, string>} */
+const drawnKeys = new WeakMap();
 
 /**
  * Describes the diagram for a valid plan. Returns the SVG's VNode; markers carry data-ids for the table.
