@@ -1,6 +1,8 @@
 // The contract itself: dispatch, parse errors, the error shape, version.
 #include <doctest/doctest.h>
 
+#include <cmath>
+
 #include "support.hpp"
 
 using namespace atlas_test;
@@ -64,4 +66,12 @@ TEST_CASE("responses are always parseable JSON, whatever the input bytes") {
       CHECK(json::accept(out));
     }
   }
+}
+
+TEST_CASE("a non-finite number anywhere in a response is found with its pointer") {
+  const double nan = std::nan("");
+  CHECK_FALSE(atlas::non_finite_path(json{{"a", json::array({1, 2.5, "x"})}}).has_value());
+  CHECK(atlas::non_finite_path(json{{"a", json::array({1, json{{"b~/", nan}}})}}) == "/a/1/b~0~1");
+  CHECK(atlas::non_finite_path(json(INFINITY)) == "");
+  CHECK(atlas::non_finite_path(json::array({0.0, -INFINITY})) == "/1");
 }

@@ -29,22 +29,33 @@ json single_error(const std::string& code, const std::string& message, const std
 
 // nlohmann writes NaN and Inf as null; a null where a number belongs would reach the page
 // as a blank or "NaN". Finding one is an engine bug, so it becomes an internal error.
-bool find_non_finite(const json& v, std::string& where, const std::string& path) {
-  if (v.is_number_float() && !std::isfinite(v.get<double>())) {
-    where = path;
-    return true;
-  }
+// The scan runs on every response (some hold thousands of values), so it builds the JSON
+// pointer only on the way back out of a hit.
+bool scan_non_finite(const json& v, std::string& where) {
+  if (v.is_number_float()) return !std::isfinite(v.get<double>());
   if (v.is_object()) {
     for (auto it = v.begin(); it != v.end(); ++it)
-      if (find_non_finite(it.value(), where, child_path(path, it.key()))) return true;
+      if (scan_non_finite(it.value(), where)) {
+        where = child_path("", it.key()) + where;
+        return true;
+      }
   } else if (v.is_array()) {
     for (std::size_t i = 0; i < v.size(); ++i)
-      if (find_non_finite(v[i], where, child_path(path, i))) return true;
+      if (scan_non_finite(v[i], where)) {
+        where = child_path("", i) + where;
+        return true;
+      }
   }
   return false;
 }
 
 }  // namespace
+
+std::optional<std::string> non_finite_path(const json& value) {
+  std::string where;
+  if (!scan_non_finite(value, where)) return std::nullopt;
+  return where;
+}
 
 std::vector<std::string> command_names() {
   std::vector<std::string> names;
@@ -61,9 +72,8 @@ json run(std::string_view command, const json& request) {
       Problems problems;
       json response = c.handler(request, problems);
       if (!problems.ok()) return problems.error_response();
-      std::string where;
-      if (find_non_finite(response, where, ""))
-        return single_error("non_finite", "The engine produced a non-finite number at " + where + ".", "");
+      if (auto where = non_finite_path(response))
+        return single_error("non_finite", "The engine produced a non-finite number at " + *where + ".", "");
       problems.attach_warnings(response);
       return response;
     } catch (const std::exception& e) {

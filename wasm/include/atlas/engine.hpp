@@ -2,6 +2,7 @@
 // The CLI, the WASM module and the tests all go through these two functions.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,6 +22,9 @@ std::string run_text(std::string_view command, std::string_view request_text);
 
 /// True when a response is an error response.
 bool is_error(const json& response);
+
+/// JSON pointer of the first NaN or infinity in a value, if any ("" for the value itself).
+std::optional<std::string> non_finite_path(const json& value);
 
 /// Names of every command, in the order `version` lists them.
 std::vector<std::string> command_names();
