@@ -3,7 +3,7 @@
 import uPlot from 'uplot';
 import { h, replaceChildren } from '../dom.js';
 import { formatBytesDecimal, formatRate, formatSeconds } from '../format.js';
-import { formatCount } from './count.js';
+import { formatCount } from '../format.js';
 
 const COMPARE = [
   ['reduce_scatter', 'Ring reduce-scatter alone', '--dev-3'],

@@ -4,7 +4,7 @@
 import { h, replaceChildren } from '../dom.js';
 import { isError } from '../engine.js';
 import { formatBytes, formatSeconds } from '../format.js';
-import { formatCount } from './count.js';
+import { formatCount } from '../format.js';
 import { LabCharts } from './charts.js';
 import { LabControls } from './controls.js';
 import { MeasuredRun } from './measured.js';

@@ -3,7 +3,7 @@
 import { h, replaceChildren } from '../dom.js';
 import { isError } from '../engine.js';
 import { formatBytes, formatRate, formatSeconds } from '../format.js';
-import { formatCount } from './count.js';
+import { formatCount } from '../format.js';
 import { EXAMPLE_LOG } from './example-log.js';
 
 const GB = 1e9; // nccl-tests' GB/s columns are decimal

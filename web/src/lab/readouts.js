@@ -4,7 +4,7 @@
 // differs), so a slider move re-lays out a few text runs instead of two rebuilt grids.
 import { h } from '../dom.js';
 import { formatBytes, formatPercent, formatRate, formatSeconds } from '../format.js';
-import { formatCount } from './count.js';
+import { formatCount } from '../format.js';
 
 /** Sets an element's text only when it differs (an equal write still invalidates layout). */
 export function setText(el, text) {

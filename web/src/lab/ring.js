@@ -2,7 +2,7 @@
 // chunk every rank sends and how many ranks each copy sums afterwards; this file only draws it.
 import { s as svg, replaceChildren } from '../dom.js';
 import { formatBytes, formatSeconds } from '../format.js';
-import { formatCount } from './count.js';
+import { formatCount } from '../format.js';
 import { setText } from './readouts.js';
 
 const SIZE = 420;

@@ -3,21 +3,8 @@
 // The pieces are light descriptions (VNode), not elements: `patch` writes them into the page,
 // reusing the elements already there and touching only attributes and text that changed, so a
 // control change restyles and re-lays out what moved instead of the whole drawing.
-import { formatCount as formatCountSlow } from '../format.js';
-
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
-const COUNT = new Intl.NumberFormat('en-US');
-
-/**
- * format.js's formatCount with one shared en-US NumberFormat (same text): Number#toLocaleString
- * builds a format per call, about 30 µs in Chromium, and the table and text format dozens.
- * @param {number} n @param {{compact?: boolean}} [options]
- */
-export function formatCount(n, options) {
-  if (options || typeof n !== 'number' || !Number.isFinite(n)) return formatCountSlow(n, options);
-  return COUNT.format(Math.round(n));
-}
 
 /** A description of one element: tag, attributes (strings), children (VNodes or strings). */
 export class VNode {
