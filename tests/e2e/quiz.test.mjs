@@ -87,6 +87,12 @@ test('"Show me" on a wrong option sets the split explorer, or links to it when i
     assert.match(await page.locator('.quiz-demo-note').textContent(), /pipeline stages|not accept/);
     await page.locator('button.quiz-show-me[data-demo="data"]').click();
     assert.equal(Number(await page.evaluate(() => window.atlas.views.get('planner').getState().dp)), 4);
+    // The explorer says what it now shows and leads back to the question (one note, not two).
+    assert.equal(await page.locator('#planner .quiz-way-back').count(), 1);
+    assert.match(await page.locator('#planner .quiz-way-back').textContent(), /data-parallel replicas/);
+    await page.locator('#planner .quiz-way-back a').click();
+    assert.equal(await page.evaluate(() => document.activeElement?.closest('#check') !== null), true);
+    assert.equal(await page.locator('#planner .quiz-way-back').count(), 0);
   } else {
     assert.equal(await page.locator('a.quiz-show-me-link[data-demo="pipeline"]').getAttribute('href'), '#planner');
   }

@@ -2,6 +2,7 @@
 // layout that makes the difference visible. The planner is another feature; we only talk to it
 // through the views registry, and fall back to words and a link when it is absent or hidden
 // (for instance when only the quiz is embedded).
+import { h } from '../dom.js';
 
 /** Small dense model: its 32 layers divide evenly over 4 stages, so stages hold whole layers. */
 const MODEL = 'llama-3.1-8b';
@@ -50,6 +51,32 @@ export function showInPlanner(views, demo) {
   const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   section.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
   section.focus({ preventScroll: true });
+  addWayBack(section, demo.shown);
   if (rejected.length > 0) return `${demo.says} (The split explorer did not accept: ${rejected.join(', ')}.)`;
   return demo.shown;
+}
+
+/** A note at the top of the explorer that says what it shows and leads back to the question. */
+function addWayBack(section, text) {
+  section.querySelector('.quiz-way-back')?.remove();
+  const back = h('a', { href: '#check', text: 'Back to the question' });
+  back.addEventListener('click', (event) => {
+    event.preventDefault();
+    note.remove();
+    const check = document.getElementById('check');
+    if (!check) return;
+    check.scrollIntoView({ block: 'start' });
+    // The answered radios may be disabled until "Try again"; then the section itself takes focus.
+    const target = /** @type {HTMLElement | undefined} */ ([...check.querySelectorAll('input:checked:enabled, button:enabled')]
+      .find((el) => el.getClientRects().length > 0));
+    if (target) target.focus({ preventScroll: true });
+    else {
+      if (!check.hasAttribute('tabindex')) check.setAttribute('tabindex', '-1');
+      check.focus({ preventScroll: true });
+    }
+  });
+  const note = h('p', { class: 'notice quiz-way-back' }, `${text} `, back);
+  const heading = section.querySelector('h2');
+  if (heading) heading.after(note);
+  else section.prepend(note);
 }
