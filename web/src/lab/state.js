@@ -125,9 +125,12 @@ export function mergeState(state, patch) {
   return { state: next, rejected };
 }
 
+// Four payloads a decade (every whole decade exact) and three rank counts an octave (every
+// power of two exact): on the log-log charts linear segments between them stay within a pixel
+// of the curve, and each slider move builds, parses and draws about 40 % less.
 export const SWEEPS = Object.freeze({
-  bytes: { from: 1, to: 1e11, points: 81 },
-  ranks: { from: 1, to: 4096, points: 56 },
+  bytes: { from: 1, to: 1e11, points: 45 },
+  ranks: { from: 1, to: 4096, points: 37 },
 });
 
 /** Inputs each curve depends on: a curve is fetched again only when one of these changed. */
