@@ -28,6 +28,8 @@ export class RingAnimation {
     this.el = (id) => /** @type {HTMLElement} */ (root.querySelector(`#${id}`));
     this.onStep = onStep;
     this.schedule = null;
+    /** @type {Map<number, {svg: SVGElement, cells: SVGElement[][], tokens: SVGElement, paintedStep: number | null}>} */
+    this.built = new Map();
     this.step = 0;
     this.playing = false;
     this.timer = 0;
@@ -65,8 +67,22 @@ export class RingAnimation {
     }
     for (const b of buttons) b.removeAttribute('disabled');
     // The drawing depends on the rank count only: a new payload or link keeps it.
-    if (this.builtRanks !== schedule.ranks || !this.svg || !stage.contains(this.svg)) this.build();
+    if (this.builtRanks !== schedule.ranks || !this.svg || !stage.contains(this.svg)) this.show(stage, schedule.ranks);
     this.go(Math.min(Math.max(0, step), this.total), false, true);
+  }
+
+  /** Shows the drawing for p ranks, built once per rank count and kept for the next visit. */
+  show(stage, p) {
+    if (this.svg) this.built.set(this.builtRanks, { svg: this.svg, cells: this.cells, tokens: this.tokens, paintedStep: this.paintedStep });
+    const kept = this.built.get(p);
+    if (!kept) {
+      this.build();
+      return;
+    }
+    replaceChildren(this.tokens = kept.tokens);
+    ({ svg: this.svg, cells: this.cells, paintedStep: this.paintedStep } = kept);
+    stage.replaceChildren(this.svg);
+    this.builtRanks = p;
   }
 
   build() {
