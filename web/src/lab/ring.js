@@ -91,22 +91,24 @@ export class RingAnimation {
     const cell = Math.min(14, Math.floor(64 / cols));
     const nodes = [];
     this.cells = [];
+    // One rank's box is built once at the origin and cloned for every rank (a deep clone is
+    // far cheaper than p × p elements with their attributes set one by one).
+    const w = cols * cell;
+    const rows = Math.ceil(p / cols);
+    const proto = svg('g', { class: 'lab-ring-rank' });
+    proto.append(svg('rect', { x: -w / 2 - 5, y: -(rows * cell) / 2 - 16, width: w + 10, height: rows * cell + 22, rx: 6, class: 'lab-ring-box' }));
+    proto.append(svg('text', { x: 0, y: -(rows * cell) / 2 - 4, class: 'lab-ring-label', 'text-anchor': 'middle' }));
+    for (let c = 0; c < p; c += 1) {
+      const cx = -w / 2 + (c % cols) * cell;
+      const cy = -(rows * cell) / 2 + 2 + Math.floor(c / cols) * cell;
+      proto.append(svg('rect', { x: cx + 1, y: cy + 1, width: cell - 2, height: cell - 2, fill: chunkColour(c), 'fill-opacity': '0.18', class: 'lab-ring-cell' }));
+    }
     for (let r = 0; r < p; r += 1) {
       const [x, y] = position(r, p);
-      const w = cols * cell;
-      const rows = Math.ceil(p / cols);
-      const group = svg('g', { class: 'lab-ring-rank' });
-      group.append(svg('rect', { x: x - w / 2 - 5, y: y - (rows * cell) / 2 - 16, width: w + 10, height: rows * cell + 22, rx: 6, class: 'lab-ring-box' }));
-      group.append(svg('text', { x, y: y - (rows * cell) / 2 - 4, class: 'lab-ring-label', 'text-anchor': 'middle', text: `rank ${r}` }));
-      const row = [];
-      for (let c = 0; c < p; c += 1) {
-        const cx = x - w / 2 + (c % cols) * cell;
-        const cy = y - (rows * cell) / 2 + 2 + Math.floor(c / cols) * cell;
-        const rect = svg('rect', { x: cx + 1, y: cy + 1, width: cell - 2, height: cell - 2, fill: chunkColour(c), class: 'lab-ring-cell' });
-        group.append(rect);
-        row.push(rect);
-      }
-      this.cells.push(row);
+      const group = /** @type {SVGGElement} */ (proto.cloneNode(true));
+      group.setAttribute('transform', `translate(${x} ${y})`);
+      group.children[1].textContent = `rank ${r}`;
+      this.cells.push(/** @type {SVGElement[]} */ ([...group.children].slice(2)));
       nodes.push(group);
     }
     const ring = svg('circle', { cx: CENTER, cy: CENTER, r: RADIUS, class: 'lab-ring-track' });
@@ -123,7 +125,7 @@ export class RingAnimation {
     replaceChildren(this.el('lab-ring-stage'), root);
     this.svg = root;
     this.builtRanks = p;
-    this.paintedStep = null;
+    this.paintedStep = 0; // the cells start as paint(0) leaves them: each copy holds one rank
   }
 
   /** Colours every copy of every chunk by how many ranks it sums after `step` steps. */
