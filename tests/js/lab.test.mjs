@@ -26,16 +26,24 @@ test('allreduce: the worked example is 18.860 ms with nccl-tests algbw/busbw', a
 
 test('allreduce: the page request returns point, curves, scaling and schedule in one call', async () => {
   const engine = await loadEngine();
-  const r = engine.run('allreduce', labRequest({ ...DEFAULTS, compare: true }, { schedule: true }));
+  const request = labRequest({ ...DEFAULTS, compare: true }, { schedule: true });
+  const r = engine.run('allreduce', request);
   assert.equal(isError(r), false);
-  assert.equal(r.curves.bytes.x.length, 81);
+  const points = request.sweep.bytes.points;
+  assert.equal(r.curves.bytes.x.length, points);
+  // Rank counts are whole numbers, so nearby grid points merge; every power of two stays.
+  assert.ok(r.curves.ranks.x.length <= request.sweep.ranks.points);
+  for (let p = 1; p <= 4096; p *= 2) assert.ok(r.curves.ranks.x.includes(p), String(p));
+  // Whole decades of payload stay exact points of the curve (4 per decade from 1 B to 100 GB).
+  for (const decade of [1e3, 1e6, 1e9]) assert.ok(r.curves.bytes.x.some((x) => Math.abs(x / decade - 1) < 1e-12), String(decade));
+  assert.equal(r.step_time * r.steps, r.time);
   assert.equal(r.curves.bytes.x[0], 1);
   assert.equal(r.curves.bytes.x.at(-1), 1e11);
   assert.equal(r.curves.ranks.x[0], 1);
   assert.equal(r.curves.ranks.x.at(-1), 4096);
   assert.equal(r.curves.ranks.busbw[0], null);
   for (const k of ['reduce_scatter', 'all_gather', 'recursive_doubling', 'rabenseifner', 'binomial_tree'])
-    assert.equal(r.curves.bytes.compare[k].length, 81, k);
+    assert.equal(r.curves.bytes.compare[k].length, points, k);
   assert.match(r.comparison.note, /comparison only/);
   assert.equal(r.schedule.steps.length, 14);
   assert.ok(r.scaling.doubled.time_ratio > 0.5, 'doubling GPUs does not halve the step time');

@@ -29,6 +29,8 @@ TEST_CASE("p=8, n=1 GiB, B=100 GB/s, α=5 µs: 14·5 µs + 1.75·1 GiB/100 GB/s 
   CHECK(r["bandwidth_term"].get<double>() == doctest::Approx(0.01879048192));
   CHECK(r["time"].get<double>() == doctest::Approx(0.01886048192));
   CHECK(std::round(r["time"].get<double>() * 1e6) / 1e3 == doctest::Approx(18.860));
+  // One ring step: α + n/(pB) = 5 µs + 1 GiB / 8 / 100 GB/s.
+  CHECK(r["step_time"].get<double>() == doctest::Approx(5e-6 + 1073741824.0 / 8 / 1e11));
   CHECK(r["bytes_per_rank"].get<double>() == doctest::Approx(1.75 * GiB));
   CHECK(r["chunk_bytes"].get<double>() == doctest::Approx(GiB / 8));
   // nccl-tests: algbw = S/t; busbw = algbw · 2(p−1)/p.

@@ -49,6 +49,8 @@ json point_json(AllreduceAlgorithm a, std::int64_t ranks, double bytes, const La
          {"steps", c.cost.steps},
          {"bytes_per_rank", c.cost.bytes_per_rank},
          {"chunk_bytes", bytes / static_cast<double>(ranks)},
+         // Mean time of one message round; for the ring exactly one startup plus one chunk.
+         {"step_time", c.cost.time / static_cast<double>(c.cost.steps)},
          {"algbw", algbw},
          {"busbw", algbw * factor},
          {"bus_factor", factor},

@@ -174,11 +174,11 @@ export function initLab(ctx) {
     ctx.channel.post('lab', { time: r.time, ranks: r.ranks, bytes: r.bytes });
   }
 
-  // A cached schedule with this answer's chunk size and step time: the ring's step is one startup
-  // plus one chunk, so the engine's total over its 2(p−1) steps (no reduction term in the lab).
+  // A cached schedule (it depends on the rank count alone) with this answer's chunk size and
+  // step time, both from the engine.
   function scheduleFor(sch, r) {
     if (!sch.available) return sch;
-    return { ...sch, chunk_bytes: r.chunk_bytes, step_time: r.time / r.steps };
+    return { ...sch, chunk_bytes: r.chunk_bytes, step_time: r.step_time };
   }
 
   // The ring with the fitted α and B at the measured run's rank count, on the same payload grid.
