@@ -152,6 +152,17 @@ const json* Fields::object(std::string_view key, bool required) const {
   return &v;
 }
 
+namespace {
+const json kAbsent = json::object();  // section() of a missing object reads from this
+}  // namespace
+
+Fields Fields::section(std::string_view key, bool required) const {
+  const json* value = object(key, required);
+  return Fields(value ? *value : kAbsent, path_of(key), problems_);
+}
+
+bool Fields::present() const { return &object_ != &kAbsent; }
+
 void Fields::warn_unknown(std::initializer_list<std::string_view> known) const {
   if (!object_.is_object()) return;
   for (auto it = object_.begin(); it != object_.end(); ++it) {

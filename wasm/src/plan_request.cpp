@@ -172,9 +172,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   auto model = read_model(request, problems);
   auto hardware = read_hardware(request, problems);
 
-  const json empty = json::object();
-  const json* par = root.object("parallel", false);
-  const Fields p(par ? *par : empty, "/parallel", problems);
+  const Fields p = root.section("parallel", false);
   p.warn_unknown({"dp", "tp", "pp", "cp", "ep", "zero", "sequence_parallel", "recompute", "virtual_stages", "schedule"});
   const Range degree{1, kMaxDegree, false, true};
   std::optional<std::int64_t> dp;
@@ -188,8 +186,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   auto schedule = p.choice("schedule", {"gpipe", "1f1b", "interleaved"},
                            std::string(v && *v > 1 ? "interleaved" : "1f1b"));
 
-  const json* bat = root.object("batch", false);
-  const Fields b(bat ? *bat : empty, "/batch", problems);
+  const Fields b = root.section("batch", false);
   b.warn_unknown({"micro", "global", "accumulation"});
   const Range count{1, 1e12, false, true};
   auto micro = b.integer("micro", count, 1);

@@ -239,14 +239,12 @@ json cmd_search(const json& request, Problems& problems) {
   root.warn_unknown({"model", "hardware", "batch", "top", "limits"});
   auto model = read_model(request, problems);
   auto hardware = read_hardware(request, problems);
-  const json empty = json::object();
-  const json* batch = root.object("batch", true);
-  auto global = batch ? Fields(*batch, "/batch", problems).integer("global", {1, 1e7, false, true}) : std::nullopt;
-  if (batch) Fields(*batch, "/batch", problems).warn_unknown({"global"});
+  const Fields batch = root.section("batch", true);
+  batch.warn_unknown({"global"});
+  auto global = batch.present() ? batch.integer("global", {1, 1e7, false, true}) : std::nullopt;
   auto top = root.integer("top", {1, 100}, 10);
   SearchLimits lim;
-  const json* limits = root.object("limits", false);
-  const Fields l(limits ? *limits : empty, "/limits", problems);
+  const Fields l = root.section("limits", false);
   l.warn_unknown({"max_tp", "max_pp", "max_cp", "max_ep", "max_micro", "max_virtual_stages"});
   const Range cap{1, 1e9, false, true};
   auto tp = l.integer("max_tp", cap, lim.max_tp), pp = l.integer("max_pp", cap, lim.max_pp);

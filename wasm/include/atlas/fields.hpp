@@ -46,6 +46,11 @@ class Fields {
                                     std::optional<std::string> fallback = std::nullopt) const;
   /// A nested object (nullptr with an error when present but not an object, or missing and required).
   const json* object(std::string_view key, bool required) const;
+  /// Readers for a nested object at key; when it is absent or not an object (errors recorded as
+  /// by object()), the readers see an empty object so defaults apply and present() is false.
+  Fields section(std::string_view key, bool required) const;
+  /// False for the empty stand-in section() gives when the object was not there.
+  bool present() const;
 
   /// Warns about keys not in the known list (typos should not pass silently).
   void warn_unknown(std::initializer_list<std::string_view> known) const;
