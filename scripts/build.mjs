@@ -19,14 +19,18 @@ function step(label, cmd, args, options = {}) {
 /** Configures and builds the native CLI and tests, and the WASM module and tests. */
 export function buildEngine({ tests = false } = {}) {
   const jobs = ['-j', process.env.ATLAS_JOBS || '2'];
-  if (!existsSync(join(nativeDir, 'CMakeCache.txt')))
-    step('configure native', 'cmake', ['-S', root, '-B', nativeDir, '-DCMAKE_BUILD_TYPE=Release', `-DATLAS_TESTS=${tests ? 'ON' : 'OFF'}`], { stdio: ['ignore', 'ignore', 'inherit'] });
-  else if (tests) step('configure native', 'cmake', ['-B', nativeDir, '-DATLAS_TESTS=ON'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  step('build native', 'cmake', ['--build', nativeDir, ...jobs]);
-  if (!existsSync(join(wasmDir, 'CMakeCache.txt')))
-    step('configure wasm', 'emcmake', ['cmake', '-S', root, '-B', wasmDir, '-DCMAKE_BUILD_TYPE=Release', '-DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node', `-DATLAS_TESTS=${tests ? 'ON' : 'OFF'}`], { stdio: ['ignore', 'ignore', 'inherit'] });
-  else if (tests) step('configure wasm', 'cmake', ['-B', wasmDir, '-DATLAS_TESTS=ON'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  step('build wasm', 'cmake', ['--build', wasmDir, ...jobs]);
+  const quiet = { stdio: ['ignore', 'ignore', 'inherit'] };
+  const targets = [
+    ['native', nativeDir, ['cmake']],
+    // emcmake's default emulator flags break node 20; plain node runs the WASM doctest.
+    ['wasm', wasmDir, ['emcmake', 'cmake', '-DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node']],
+  ];
+  for (const [name, dir, [cmd, ...configure]] of targets) {
+    if (!existsSync(join(dir, 'CMakeCache.txt')))
+      step(`configure ${name}`, cmd, [...configure, '-S', root, '-B', dir, '-DCMAKE_BUILD_TYPE=Release', `-DATLAS_TESTS=${tests ? 'ON' : 'OFF'}`], quiet);
+    else if (tests) step(`configure ${name}`, 'cmake', ['-B', dir, '-DATLAS_TESTS=ON'], quiet);
+    step(`build ${name}`, 'cmake', ['--build', dir, ...jobs]);
+  }
 }
 
 function validateEntry() {
