@@ -74,7 +74,7 @@ async function bundleJs() {
     entryPoints: [join(root, 'web/src/main.js')],
     bundle: true,
     format: 'iife', // a classic script: module scripts are blocked from file://
-    minify: true,
+    minify: process.env.ATLAS_NO_MINIFY !== "1",
     sourcemap: false,
     target: ['es2020'],
     outfile: join(distDir, 'app.js'),

@@ -72,6 +72,23 @@ test('PP adds send/recv between stages and groups the layers into stage bands', 
   await p.close();
 });
 
+test('the Gantt is the same when its schedule comes back from the page cache', async () => {
+  const p = await planner();
+  const blocks = () => p.page.evaluate(() => [...document.querySelectorAll('#planner-gantt path')].map((e) => e.getAttribute('d')).join('|')
+    + [...document.querySelectorAll('#planner-gantt text.gantt-mb')].map((e) => e.textContent).join(','));
+  await apply(p.page, { gpus: 4, pp: 4, global: 16, schedule: '1f1b' });
+  const oneF = await blocks();
+  await apply(p.page, { schedule: 'gpipe' });
+  const gpipe = await blocks();
+  assert.notEqual(gpipe, oneF);
+  await apply(p.page, { schedule: '1f1b', zero: 1 }); // the engine answers "known": the page fills the blocks in
+  assert.equal(await blocks(), oneF);
+  await apply(p.page, { global: 32 }); // a new micro-batch count is a new schedule
+  assert.match(await p.page.locator('#planner-gantt').textContent(), /4 stages, 32 micro-batches/);
+  assert.notEqual(await blocks(), oneF);
+  await p.close();
+});
+
 test('DP adds the gradient all-reduce; ZeRO-3 turns it into parameter all-gathers', async () => {
   const p = await planner();
   await apply(p.page, { gpus: 8, zero: 0 });

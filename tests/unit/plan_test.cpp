@@ -243,6 +243,45 @@ TEST_CASE("pipeline.blocks: the engine's schedule, block by block") {
   CHECK(!big["pipeline"]["blocks"].contains("stages"));
 }
 
+TEST_CASE("known_schedules: blocks the caller holds are not listed again") {
+  const json batch{{"global", 16}, {"micro", 1}};
+  json full = call("plan", request({{"tp", 8}, {"pp", 4}}, batch));
+  const json& b = full["pipeline"]["blocks"];
+  CHECK(b["key"] == "1f1b/4/8/1");
+  CHECK(b["known"] == false);
+  // The key names exactly what the blocks depend on: another schedule or micro-batch count differs.
+  json gpipe = call("plan", request({{"tp", 8}, {"pp", 4}, {"schedule", "gpipe"}}, batch));
+  CHECK(gpipe["pipeline"]["blocks"]["key"] == "gpipe/4/8/1");
+  json micro2 = call("plan", request({{"tp", 8}, {"pp", 4}}, {{"global", 32}, {"micro", 2}}));
+  CHECK(micro2["pipeline"]["blocks"]["key"] == "1f1b/4/8/1");  // same m = 8: same blocks
+
+  json req = request({{"tp", 8}, {"pp", 4}}, batch);
+  req["known_schedules"] = {"gpipe/4/8/1", "1f1b/4/8/1"};
+  json known = call("plan", req);
+  const json& k = known["pipeline"]["blocks"];
+  CHECK(k["known"] == true);
+  CHECK(!k.contains("stages"));
+  CHECK(k["makespan"] == b["makespan"]);
+  CHECK(k["unit_seconds"] == b["unit_seconds"]);
+  CHECK(k["key"] == b["key"]);
+  // Everything else in the answer is unchanged.
+  json a = full, c = known;
+  a["pipeline"].erase("blocks");
+  c["pipeline"].erase("blocks");
+  CHECK(a == c);
+  // A key for another schedule does not suppress these blocks.
+  req["known_schedules"] = {"1f1b/4/16/1"};
+  CHECK(call("plan", req)["pipeline"]["blocks"]["stages"].size() == 4);
+
+  req["known_schedules"] = "1f1b/4/8/1";
+  CHECK(has_error(call("plan", req), "wrong_type", "/known_schedules"));
+  req["known_schedules"] = {"1f1b/4/8/1", 7};
+  CHECK(has_error(call("plan", req), "wrong_type", "/known_schedules/1"));
+  req["known_schedules"] = json::array();
+  for (int i = 0; i < 65; ++i) req["known_schedules"].push_back("x");
+  CHECK(has_error(call("plan", req), "wrong_type", "/known_schedules"));
+}
+
 TEST_CASE("time and throughput formulas carry the plan's own numbers") {
   json r = call("plan", request({{"tp", 8}, {"pp", 8}}));
   char step[32], mfu[32];

@@ -1,4 +1,5 @@
 // The `plan` command: one split evaluated in full, as JSON the split explorer draws.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -130,7 +131,7 @@ json throughput_formulas(const PlanInput& in, const PlanFigures& f) {
 // Blocks of the pipeline schedule, when there are few enough to draw.
 constexpr std::int64_t kMaxScheduleBlocks = 4096;
 
-json schedule_json(const PlanInput& in, const PlanFigures& f) {
+json schedule_json(const PlanInput& in, const PlanFigures& f, const std::vector<std::string>& known) {
   const Parallel& p = in.parallel;
   const std::int64_t v = p.schedule == Schedule::interleaved ? p.virtual_stages : 1;
   const double blocks = 2.0 * static_cast<double>(p.pp) * static_cast<double>(f.microbatches) * static_cast<double>(v);
@@ -142,6 +143,20 @@ json schedule_json(const PlanInput& in, const PlanFigures& f) {
   double makespan = 0;
   if (!schedule_blocks(p.schedule, p.pp, f.microbatches, v, stages, makespan))
     return json{{"omitted", true}, {"note", "This schedule stalls for these numbers."}};
+  // The blocks depend on these four numbers alone; a caller that already holds them (it sends
+  // this key back in known_schedules) gets everything but the block lists.
+  static const char* const kNames[] = {"gpipe", "1f1b", "interleaved"};
+  const std::string key = std::string(kNames[static_cast<int>(p.schedule)]) + "/" + std::to_string(p.pp) + "/" +
+                          std::to_string(f.microbatches) + "/" + std::to_string(v);
+  json out{{"omitted", false},
+           {"key", key},
+           {"unit", "the forward pass of one model chunk of one micro-batch; a backward takes 2"},
+           {"unit_seconds", f.slot / (3.0 * static_cast<double>(v))},
+           {"makespan", static_cast<std::int64_t>(makespan)}};
+  if (std::find(known.begin(), known.end(), key) != known.end()) {
+    out["known"] = true;
+    return out;
+  }
   // Column per field, integers throughout (starts and durations are whole units): a few
   // allocations per stage instead of several per block.
   json list = json::array();
@@ -149,7 +164,7 @@ json schedule_json(const PlanInput& in, const PlanFigures& f) {
     std::string pass;
     std::vector<std::int64_t> mb, chunk, start, duration;
     pass.reserve(stage.size());
-    for (auto* v : {&mb, &chunk, &start, &duration}) v->reserve(stage.size());
+    for (auto* col : {&mb, &chunk, &start, &duration}) col->reserve(stage.size());
     for (const auto& b : stage) {
       pass += b.forward ? 'F' : 'B';
       mb.push_back(b.microbatch);
@@ -160,11 +175,9 @@ json schedule_json(const PlanInput& in, const PlanFigures& f) {
     list.push_back(json{{"pass", std::move(pass)}, {"microbatch", std::move(mb)}, {"chunk", std::move(chunk)},
                         {"start", std::move(start)}, {"duration", std::move(duration)}});
   }
-  return json{{"omitted", false},
-              {"unit", "the forward pass of one model chunk of one micro-batch; a backward takes 2"},
-              {"unit_seconds", f.slot / (3.0 * static_cast<double>(v))},
-              {"makespan", static_cast<std::int64_t>(makespan)},
-              {"stages", list}};
+  out["known"] = false;
+  out["stages"] = std::move(list);
+  return out;
 }
 
 }  // namespace
@@ -262,7 +275,7 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& warnings) {
                      {"virtual_stages", in.parallel.virtual_stages},
                      {"schedule", to_json(in.parallel)["schedule"]},
                      {"bubble_fraction", f.bubble_fraction},
-                     {"blocks", schedule_json(in, f)}};
+                     {"blocks", schedule_json(in, f, req.known_schedules)}};
   out["time"] = time_json(f);
   out["time"]["formulas"] = time_formulas(in, f);
   out["throughput"] = throughput_json(f);

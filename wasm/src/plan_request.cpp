@@ -165,10 +165,35 @@ json to_json(const Parallel& p) {
               {"schedule", kSchedule[static_cast<int>(p.schedule)]}};
 }
 
+namespace {
+
+// Up to 64 short strings; anything else is a coded error at the entry that is wrong.
+void read_known_schedules(const json& request, Problems& problems, std::vector<std::string>& out) {
+  const auto it = request.find("known_schedules");
+  if (it == request.end()) return;
+  if (!it->is_array() || it->size() > 64) {
+    problems.error("wrong_type", "'known_schedules' must be an array of at most 64 schedule keys, not " +
+                   describe_type(*it) + (it->is_array() ? " of " + std::to_string(it->size()) : std::string()) + ".",
+                   "/known_schedules");
+    return;
+  }
+  for (std::size_t i = 0; i < it->size(); ++i) {
+    const json& key = (*it)[i];
+    if (!key.is_string() || key.get_ref<const std::string&>().size() > 100) {
+      problems.error("wrong_type", "Each known schedule must be a key string (at most 100 bytes) as given in "
+                     "pipeline.blocks.key, not " + describe_type(key) + ".", "/known_schedules/" + std::to_string(i));
+      continue;
+    }
+    out.push_back(key.get<std::string>());
+  }
+}
+
+}  // namespace
+
 std::optional<PlanRequest> read_plan_request(const json& request, Problems& problems) {
   if (!require_object(request, problems)) return std::nullopt;
   const Fields root(request, "", problems);
-  root.warn_unknown({"model", "hardware", "parallel", "batch", "training"});
+  root.warn_unknown({"model", "hardware", "parallel", "batch", "training", "known_schedules"});
   auto model = read_model(request, problems);
   auto hardware = read_hardware(request, problems);
 
@@ -201,6 +226,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
     t.warn_unknown({"tokens"});
     if (auto tokens = t.number("tokens", {0, 1e16, true})) out.training_tokens = *tokens;
   }
+  read_known_schedules(request, problems, out.known_schedules);
   if (!problems.ok() || !model || !hardware) return std::nullopt;
 
   PlanInput& in = out.input;

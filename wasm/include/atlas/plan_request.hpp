@@ -31,6 +31,9 @@ struct PlanRequest {
   bool batch_known = false;           // micro, accumulation and global all determined
   std::vector<Issue> split_errors;
   std::optional<double> training_tokens;
+  /// Schedule keys the caller already holds the blocks of (pipeline.blocks.key): for these the
+  /// engine skips listing the blocks again, the costliest part of a plan answer.
+  std::vector<std::string> known_schedules;
 };
 
 std::optional<PlanRequest> read_plan_request(const json& request, Problems& problems);

@@ -10,33 +10,35 @@ const NAMES = { gpipe: 'GPipe', '1f1b': '1F1B', interleaved: 'interleaved 1F1B' 
 /** The last schedule's block geometry: {key, paths: {fwd, bwd, idle}, labels: [attrs]}. */
 let geometry = null;
 
-/** Path data for the forward, backward and idle blocks, and the micro-batch labels' attributes. */
-function blockGeometry(sched, { W, left, rowH, top }) {
+/**
+ * Path data for the forward, backward and idle blocks, and the micro-batch labels' attributes.
+ * x is in the engine's whole units (a transform scales it to the width), so the paths are
+ * integers and do not change with the width; y is in pixels.
+ */
+function blockGeometry(sched, { rowH, top, sx }) {
   const makespan = sched.makespan;
   const blockCount = sched.stages.reduce((a, row) => a + row.pass.length, 0);
-  const plotW = W - left - 8;
-  const sx = plotW / makespan;
-  const paths = { fwd: [], bwd: [], idle: [] };
+  const fwdPath = [];
+  const bwdPath = [];
+  const idlePath = [];
   const labels = [];
   const labelRoom = (blockCount < 600) && rowH >= 14;
-  const rect = (x, y, w, hh) => `M${x.toFixed(2)} ${y}h${w.toFixed(2)}v${hh}h${(-w).toFixed(2)}z`;
+  const hh = rowH - 2;
   sched.stages.forEach((row, st) => {
     const y = top + st * rowH + 1;
     let cursor = 0;
     for (let i = 0; i < row.pass.length; i += 1) {
       const start = row.start[i];
-      const end = start + row.duration[i];
+      const d = row.duration[i];
       const fwd = row.pass[i] === 'F';
-      if (start > cursor + 1e-9) paths.idle.push(rect(left + cursor * sx, y, (start - cursor) * sx, rowH - 2));
-      cursor = end;
-      const x = left + start * sx;
-      const w = (end - start) * sx;
-      paths[fwd ? 'fwd' : 'bwd'].push(rect(x + 0.3, y, Math.max(w - 0.6, 0.3), rowH - 2));
-      if (labelRoom && w >= 13) labels.push({ x: x + w / 2, y: y + rowH / 2 + 3, class: `gantt-mb ${fwd ? 'on-fwd' : 'on-bwd'}`, 'text-anchor': 'middle', text: String(row.microbatch[i] + 1) });
+      if (start > cursor) idlePath.push(`M${cursor} ${y}h${start - cursor}v${hh}h${cursor - start}z`);
+      cursor = start + d;
+      (fwd ? fwdPath : bwdPath).push(`M${start} ${y}h${d}v${hh}h${-d}z`);
+      if (labelRoom && d * sx >= 13) labels.push({ x: ((start + d / 2) * sx).toFixed(1), y: y + rowH / 2 + 3, class: `gantt-mb ${fwd ? 'on-fwd' : 'on-bwd'}`, 'text-anchor': 'middle', text: String(row.microbatch[i] + 1) });
     }
-    if (cursor < makespan - 1e-9) paths.idle.push(rect(left + cursor * sx, y, (makespan - cursor) * sx, rowH - 2));
+    if (cursor < makespan) idlePath.push(`M${cursor} ${y}h${makespan - cursor}v${hh}h${cursor - makespan}z`);
   });
-  return { paths: { fwd: paths.fwd.join(''), bwd: paths.bwd.join(''), idle: paths.idle.join('') }, labels };
+  return { paths: { fwd: fwdPath.join(''), bwd: bwdPath.join(''), idle: idlePath.join('') }, labels };
 }
 
 /**
@@ -66,20 +68,26 @@ export function drawGantt(container, plan, narrow) {
   const top = 8;
   // The blocks depend only on the schedule, p, m and v (the engine's schedule_blocks); their
   // geometry is kept and reused while those and the width stay the same.
-  const key = `${pl.schedule}|${p}|${m}|${v}|${narrow}|${makespan}`;
-  if (!geometry || geometry.key !== key) geometry = { key, ...blockGeometry(sched, { W, left, rowH, top }) };
+  const sx = (W - left - 8) / makespan;
+  const key = `${sched.key ?? `${pl.schedule}|${p}|${m}|${v}`}|${makespan}|${W}`;
+  if (!geometry || geometry.key !== key) geometry = { key, ...blockGeometry(sched, { rowH, top, sx }) };
   const { paths, labels } = geometry;
   const height = top + p * rowH + 30;
   const svg = s('svg', { class: 'gantt-svg', viewBox: `0 0 ${W} ${height}`, role: 'img', 'aria-label': `Pipeline schedule: ${summary.textContent}` });
-  svg.append(s('path', { d: paths.idle, class: 'gantt-idle' }));
-  svg.append(s('path', { d: paths.fwd, class: 'gantt-fwd' }));
-  svg.append(s('path', { d: paths.bwd, class: 'gantt-bwd' }));
-  for (const l of labels) svg.append(s('text', l));
+  // Blocks in schedule units, scaled to the plot; CSS keeps their separating strokes 0.6 px.
+  svg.append(s('g', { transform: `translate(${left} 0) scale(${sx.toFixed(6)} 1)` },
+    s('path', { d: paths.idle, class: 'gantt-idle' }),
+    s('path', { d: paths.fwd, class: 'gantt-fwd' }),
+    s('path', { d: paths.bwd, class: 'gantt-bwd' })));
+  svg.append(s('g', { transform: `translate(${left} 0)` }, ...labels.map((l) => s('text', l))));
   const every = p > 24 ? Math.ceil(p / 12) : 1;
   for (let st = 0; st < p; st += every) {
     svg.append(s('text', { x: left - 6, y: top + st * rowH + Math.min(rowH, 24) / 2 + 4, class: 'dg-small', 'text-anchor': 'end', text: `Stage ${st + 1}` }));
   }
-  svg.append(s('text', { x: left, y: height - 8, class: 'dg-small', text: `time → (forward of one chunk = 1 unit = ${formatSeconds(sched.unit_seconds)}, backward = 2; one GPU of each stage per row)` }));
+  // The narrow drawing has room for the unit only; the summary above says the rest.
+  const axisText = narrow ? `time → (1 unit = one chunk's forward = ${formatSeconds(sched.unit_seconds)})`
+    : `time → (forward of one chunk = 1 unit = ${formatSeconds(sched.unit_seconds)}, backward = 2; one GPU of each stage per row)`;
+  svg.append(s('text', { x: narrow ? 8 : left, y: height - 8, class: 'dg-small', text: axisText }));
   const legend = h('ul', { class: 'gantt-legend' },
     h('li', {}, h('span', { class: 'swatch gantt-fwd' }), 'forward (number = micro-batch)'),
     h('li', {}, h('span', { class: 'swatch gantt-bwd' }), 'backward'),

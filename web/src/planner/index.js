@@ -85,9 +85,32 @@ export function initPlanner(ctx) {
     return loose;
   }
 
+  // Pipeline blocks by the engine's schedule key: the engine leaves out the blocks of keys the
+  // page already holds (most edits leave the schedule alone; toggling back finds it here).
+  /** @type {Map<string, any[]>} */
+  const schedules = new Map();
+  const SCHEDULES_KEPT = 24;
+
+  function planFor(s) {
+    const plan = ctx.engine.run('plan', { ...planRequest(s), known_schedules: [...schedules.keys()] });
+    const blocks = plan.pipeline?.blocks;
+    if (!blocks || blocks.omitted || isError(plan)) return plan;
+    if (blocks.known) {
+      const stages = schedules.get(blocks.key);
+      if (!stages) return ctx.engine.run('plan', planRequest(s)); // not expected: we sent only keys we hold
+      schedules.delete(blocks.key);
+      schedules.set(blocks.key, stages); // most recently used last
+      blocks.stages = stages;
+    } else {
+      schedules.set(blocks.key, blocks.stages);
+      if (schedules.size > SCHEDULES_KEPT) schedules.delete(schedules.keys().next().value);
+    }
+    return plan;
+  }
+
   function update() {
     const t0 = performance.now();
-    const plan = ctx.engine.run('plan', planRequest(state));
+    const plan = planFor(state);
     timing.engine = performance.now() - t0;
     const failed = isError(plan);
     const errors = failed ? plan.errors : plan.errors ?? [];
@@ -110,6 +133,20 @@ export function initPlanner(ctx) {
     return plan;
   }
 
+  /** The data each panel was last drawn from (JSON), so panels whose data did not change are left alone. */
+  const drawnFrom = new Map();
+  /**
+   * Redraws `target` in place (svg.js) unless it was last drawn from equal data. `data` must
+   * hold everything `draw` reads from the plan.
+   * @param {HTMLElement} target @param {unknown} data @param {(c: HTMLElement) => void} draw
+   */
+  function redrawIfChanged(target, data, draw) {
+    const key = JSON.stringify(data);
+    if (drawnFrom.get(target) === key) return;
+    drawnFrom.set(target, key);
+    redrawInPlace(target, draw);
+  }
+
   function render(plan) {
     let t = performance.now();
     const lap = (name) => {
@@ -121,21 +158,22 @@ export function initPlanner(ctx) {
     // ResizeObserver below keeps the width instead.
     const narrow = isNarrow;
     renderDiagram(out.diagram, plan, narrow);
-    redrawInPlace(out.legend, (c) => c.replaceChildren(legend(plan)));
+    redrawIfChanged(out.legend, plan.parallel, (c) => c.replaceChildren(legend(plan)));
     lap('diagram');
     drawCrossings(out.crossings, plan.communication ?? []);
     lap('table');
-    // Drawn fresh off-page, then only the differences written into the page (svg.js).
-    redrawInPlace(out.memory, (c) => drawMemory(c, plan));
-    redrawInPlace(out.time, (c) => drawTime(c, plan));
-    redrawInPlace(out.figures, (c) => drawFigures(c, plan));
+    redrawIfChanged(out.memory, plan.memory, (c) => drawMemory(c, plan));
+    redrawIfChanged(out.time, plan.time, (c) => drawTime(c, plan));
+    redrawIfChanged(out.figures, [plan.batch, plan.throughput, plan.parameters, plan.flops_per_step], (c) => drawFigures(c, plan));
     lap('readouts');
-    redrawInPlace(out.gantt, (c) => drawGantt(c, plan, narrow));
+    // The blocks themselves are fixed by the schedule key; `known` only says where they came from.
+    const { stages: _stages, known: _known, ...schedule } = plan.pipeline.blocks ?? {};
+    redrawIfChanged(out.gantt, [{ ...plan.pipeline, blocks: schedule }, plan.time.bubble, narrow], (c) => drawGantt(c, plan, narrow));
     lap('gantt');
     const name = state.model !== 'custom' && modelPresets.has(state.model) ? modelPresets.get(state.model).name : 'A custom model';
     drawDescription(out.description, plan, name);
     out.equation.textContent = `B_global = B_micro × N_acc × N_dp: ${plan.batch.equation}; accumulation N_acc = ${plan.batch.accumulation}.`;
-    redrawInPlace(out.scope, (c) => c.replaceChildren(h('details', { class: 'formula scope-list' }, h('summary', { text: 'What this model leaves out' }),
+    redrawIfChanged(out.scope, plan.scope, (c) => c.replaceChildren(h('details', { class: 'formula scope-list' }, h('summary', { text: 'What this model leaves out' }),
       h('ul', {}, ...(plan.scope ?? []).map((t) => h('li', { text: t }))))));
     lap('text');
     root.dataset.narrow = String(narrow);
