@@ -73,7 +73,7 @@ export class Controls {
   /** Shows the derived data-parallel degree in the dp field while it is automatic. */
   showDerivedDp(dp, auto) {
     const input = this.inputs.get('dp');
-    if (input && auto && typeof dp === 'number' && document.activeElement !== input) input.value = String(dp);
+    if (input && auto && typeof dp === 'number' && document.activeElement !== input && input.value !== String(dp)) input.value = String(dp);
   }
 
   /**

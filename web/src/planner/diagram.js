@@ -201,7 +201,9 @@ function zeroState(g, plan, at, x, y, w) {
 export function renderDiagram(container, plan, narrow) {
   // The drawing reads only these parts of the plan: when none changed (a new batch size,
   // schedule or recomputation), the picture on the page is already right.
-  const key = JSON.stringify([narrow, plan.parallel, plan.model, plan.stages,
+  const { dp, tp, pp, cp, ep, zero, sequence_parallel: sp } = plan.parallel; // not the schedule or recomputation
+  const key = JSON.stringify([narrow, dp, tp, pp, cp, ep, zero, sp, plan.model,
+    (plan.stages ?? []).map((st) => [st.index, st.first_layer, st.layers]),
     (plan.communication ?? []).map((t) => [t.id, t.where, t.group, t.group_size, t.collective, t.phase])]);
   if (drawnKeys.get(container) === key && container.firstChild) return;
   patch(container, [drawDiagram(plan, narrow)]);

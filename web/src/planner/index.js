@@ -7,7 +7,7 @@ import { Controls } from './controls.js';
 import { linkHighlights, drawCrossings } from './crossings.js';
 import { drawDescription } from './describe.js';
 import { renderDiagram } from './diagram.js';
-import { redrawInPlace } from './svg.js';
+import { redrawInPlace, vh } from './svg.js';
 import { drawGantt } from './gantt.js';
 import { drawFigures, drawMemory, drawTime } from './readouts.js';
 import { initScenarios } from './scenarios.js';
@@ -127,7 +127,8 @@ export function initPlanner(ctx) {
       out.equation.textContent = '';
       return null;
     }
-    out.status.replaceChildren(...(loose.length ? [h('ul', { class: 'notice notice-warn' }, ...loose.map((w) => h('li', { text: w.message })))] : []));
+    // An equal write still invalidates style and layout, so unchanged parts are left alone.
+    if (loose.length || out.status.firstChild) out.status.replaceChildren(...(loose.length ? [h('ul', { class: 'notice notice-warn' }, ...loose.map((w) => h('li', { text: w.message })))] : []));
     lastGood = plan;
     render(plan);
     return plan;
@@ -172,21 +173,22 @@ export function initPlanner(ctx) {
     lap('gantt');
     const name = state.model !== 'custom' && modelPresets.has(state.model) ? modelPresets.get(state.model).name : 'A custom model';
     drawDescription(out.description, plan, name);
-    out.equation.textContent = `B_global = B_micro × N_acc × N_dp: ${plan.batch.equation}; accumulation N_acc = ${plan.batch.accumulation}.`;
-    redrawIfChanged(out.scope, plan.scope, (c) => c.replaceChildren(h('details', { class: 'formula scope-list' }, h('summary', { text: 'What this model leaves out' }),
-      h('ul', {}, ...(plan.scope ?? []).map((t) => h('li', { text: t }))))));
+    const equation = `B_global = B_micro × N_acc × N_dp: ${plan.batch.equation}; accumulation N_acc = ${plan.batch.accumulation}.`;
+    if (out.equation.textContent !== equation) out.equation.textContent = equation;
+    redrawIfChanged(out.scope, plan.scope, (c) => c.replaceChildren(vh('details', { class: 'formula scope-list' }, vh('summary', { text: 'What this model leaves out' }),
+      vh('ul', {}, ...(plan.scope ?? []).map((t) => vh('li', { text: t }))))));
     lap('text');
-    root.dataset.narrow = String(narrow);
+    if (root.dataset.narrow !== String(narrow)) root.dataset.narrow = String(narrow);
   }
 
   function legend(plan) {
     const p = plan.parallel;
     const n = Math.min(Math.max(p.tp, p.cp, p.ep, p.dp > 1 ? Math.min(p.dp, 8) : 1), 8);
     const items = [];
-    for (let k = 0; k < n; k += 1) items.push(h('li', {}, h('span', { class: `swatch dev-swatch dev-${k} pat-${k}` }), `rank ${k}`));
-    return h('div', {},
-      h('ul', { class: 'device-legend', 'aria-label': 'Device colours' }, ...items),
-      h('p', { class: 'legend-note', text: 'Colour and pattern = rank within the group named beside each part: TP rank inside layers, CP rank along the sequence, EP rank for experts, DP rank in the state bars. Each pipeline stage is its own set of GPUs. Badges: AR all-reduce, RS reduce-scatter, AG all-gather, SR send/receive, A2A all-to-all; focus or hover one to find its row.' }));
+    for (let k = 0; k < n; k += 1) items.push(vh('li', {}, vh('span', { class: `swatch dev-swatch dev-${k} pat-${k}` }), `rank ${k}`));
+    return vh('div', {},
+      vh('ul', { class: 'device-legend', 'aria-label': 'Device colours' }, ...items),
+      vh('p', { class: 'legend-note', text: 'Colour and pattern = rank within the group named beside each part: TP rank inside layers, CP rank along the sequence, EP rank for experts, DP rank in the state bars. Each pipeline stage is its own set of GPUs. Badges: AR all-reduce, RS reduce-scatter, AG all-gather, SR send/receive, A2A all-to-all; focus or hover one to find its row.' }));
   }
 
   /** Applies a patch from a scenario, a search result or another view. */

@@ -37,58 +37,34 @@ export class VNode {
     return this;
   }
 
+  /** Same as Element.replaceChildren, so drawing functions can fill a VNode container. */
+  replaceChildren(...children) {
+    this.children = [];
+    return this.append(...children);
+  }
+
   setAttribute(key, value) {
     this.attrs[key] = String(value);
   }
-}
 
-function sameNode(a, b) {
-  return a.nodeType === b.nodeType && (a.nodeType !== 1 || (a.localName === b.localName && a.namespaceURI === b.namespaceURI));
-}
-
-/** Makes `live`'s children match `fresh`'s (real nodes), moving over only what is new. */
-function morphChildren(live, fresh) {
-  let node = live.firstChild;
-  let src = fresh.firstChild;
-  while (src) {
-    const nextSrc = src.nextSibling;
-    if (!node) live.append(src);
-    else {
-      const next = node.nextSibling;
-      if (!sameNode(node, src)) live.replaceChild(src, node);
-      else if (src.nodeType !== 1) {
-        if (node.nodeValue !== src.nodeValue) node.nodeValue = src.nodeValue;
-      } else {
-        for (const name of src.getAttributeNames()) {
-          const value = src.getAttribute(name);
-          if (node.getAttribute(name) !== value) node.setAttribute(name, value);
-        }
-        for (const name of node.getAttributeNames()) if (!src.hasAttribute(name) && name !== 'open') node.removeAttribute(name);
-        morphChildren(node, src);
-      }
-      node = next;
-    }
-    src = nextSrc;
-  }
-  while (node) {
-    const next = node.nextSibling;
-    node.remove();
-    node = next;
+  /** The text the element would have (for accessible names built from drawn text). */
+  get textContent() {
+    return this.children.map((c) => (typeof c === 'string' ? c : c.textContent)).join('');
   }
 }
 
 /**
- * Runs a drawing function that fills a container from scratch (`draw(container)`) on a detached
- * copy, then brings `target` to the same content, keeping the elements that are still there:
- * the page restyles and re-lays out only what changed. A <details> keeps the reader's `open`.
- * Drawing functions must not attach listeners to the elements they create.
+ * Runs a drawing function that fills a container from scratch (`draw(container)`) with element
+ * descriptions (vh, s), then brings `target` to the same content with patch(), keeping the
+ * elements that are still there: the page restyles and re-lays out only what changed, and no
+ * throwaway elements are built. A <details> keeps the reader's `open`.
  * @param {HTMLElement} target
- * @param {(container: HTMLElement) => void} draw
+ * @param {(container: VNode) => void} draw
  */
 export function redrawInPlace(target, draw) {
-  const scratch = document.createElement(target.localName);
+  const scratch = new VNode(target.localName, {}, [], null);
   draw(scratch);
-  morphChildren(target, scratch);
+  patch(target, scratch.children);
 }
 
 /** An SVG element description (same arguments as dom.js `s`). */
