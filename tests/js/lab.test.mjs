@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { loadEngine } from './engine-loader.mjs';
 import { isError } from '../../web/src/engine.js';
 import { root } from '../../scripts/lib/paths.mjs';
-import { labRequest, DEFAULTS, parseBytes } from '../../web/src/lab/state.js';
+import { labRequest, DEFAULTS, SWEEPS, parseBytes } from '../../web/src/lab/state.js';
 import { EXAMPLE_LOG } from '../../web/src/lab/example-log.js';
 
 const base = { ranks: 8, bytes: 1073741824, bandwidth: 1e11, latency: 5e-6 };
@@ -44,7 +44,17 @@ test('allreduce: the page request returns point, curves, scaling and schedule in
   assert.equal(r.curves.ranks.busbw[0], null);
   for (const k of ['reduce_scatter', 'all_gather', 'recursive_doubling', 'rabenseifner', 'binomial_tree'])
     assert.equal(r.curves.bytes.compare[k].length, points, k);
-  assert.match(r.comparison.note, /comparison only/);
+  // Only what the page reads: the drawn curve columns, no point-level comparison block.
+  assert.equal(r.comparison, undefined);
+  assert.deepEqual(Object.keys(r.curves.bytes).sort(), ['bandwidth_term', 'compare', 'latency_term', 'time', 'x']);
+  assert.deepEqual(Object.keys(r.curves.ranks).sort(), ['busbw', 'compare', 'speedup', 'time', 'x']);
+  const off = engine.run('allreduce', labRequest(DEFAULTS, { schedule: false, curves: ['ranks'] }));
+  assert.deepEqual(Object.keys(off.curves), ['ranks']);
+  assert.deepEqual(Object.keys(off.curves.ranks).sort(), ['busbw', 'speedup', 'time', 'x']);
+  // The columns match what a request without `columns` returns for them.
+  const full = engine.run('allreduce', { ...request, compare: true, sweep: { bytes: SWEEPS.bytes, ranks: SWEEPS.ranks } });
+  for (const c of ['bytes', 'ranks']) for (const k of Object.keys(r.curves[c])) assert.deepEqual(r.curves[c][k], full.curves[c][k], `${c}.${k}`);
+  assert.match(full.comparison.note, /comparison only/);
   assert.equal(r.schedule.steps.length, 14);
   assert.ok(r.scaling.doubled.time_ratio > 0.5, 'doubling GPUs does not halve the step time');
   // Nothing non-finite anywhere: JSON has no NaN, so look for nulls where numbers belong.
@@ -59,6 +69,7 @@ test('allreduce: bad input is an error at the field, never NaN', async () => {
     [{ bytes: 0 }, '/bytes', 'out_of_range'], [{ bytes: -5 }, '/bytes', 'out_of_range'], [{ bytes: NaN }, '/bytes', 'wrong_type'],
     [{ bandwidth: 0 }, '/bandwidth', 'out_of_range'], [{ latency: -1 }, '/latency', 'out_of_range'],
     [{ latency: '5' }, '/latency', 'wrong_type'], [{ bandwidth: Infinity }, '/bandwidth', 'wrong_type'],
+    [{ sweep: { bytes: { ...SWEEPS.bytes, columns: ['time', 'speedup'] } } }, '/sweep/bytes/columns/1', 'unknown_value'],
   ];
   for (const [patch, path, code] of cases) {
     const r = engine.run('allreduce', { ...base, ...patch });

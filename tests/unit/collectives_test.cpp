@@ -2,8 +2,11 @@
 // comparison costs, the animation schedule, strong scaling, sweeps and bad input.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <initializer_list>
+#include <string>
+#include <vector>
 
 #include "atlas/collective_compare.hpp"
 #include "atlas/ring_schedule.hpp"
@@ -183,6 +186,75 @@ TEST_CASE("sweeps return whole curves in one call") {
   for (std::size_t i = 1; i < k["x"].size(); ++i) CHECK(k["x"][i].get<int>() > k["x"][i - 1].get<int>());
 }
 
+namespace {
+
+// The keys of a curve object, sorted (json objects iterate in key order).
+std::vector<std::string> keys(const json& curve) {
+  std::vector<std::string> out;
+  for (auto it = curve.begin(); it != curve.end(); ++it) out.push_back(it.key());
+  return out;
+}
+
+json lab_request(bool compare, json sweep, bool scaling = true) {
+  json req{{"ranks", 8},     {"bytes", GiB},      {"bandwidth", 1e11},
+           {"latency", 5e-6}, {"compare", compare}, {"sweep", std::move(sweep)}};
+  if (scaling) req["scaling"] = {{"compute", 1.0}};
+  return req;
+}
+
+const json kBytes{{"from", 1}, {"to", 1e11}, {"points", 45}};
+const json kRanks{{"from", 1}, {"to", 4096}, {"points", 37}};
+
+json with_columns(json range, json columns) {
+  range["columns"] = std::move(columns);
+  return range;
+}
+
+}  // namespace
+
+TEST_CASE("sweep columns: x and exactly the columns asked for, equal to the full curve's") {
+  json full = call("allreduce", lab_request(true, {{"bytes", kBytes}, {"ranks", kRanks}}));
+  REQUIRE(full.contains("curves"));
+  // compare via columns alone (top-level compare false), duplicates and any order.
+  json some = call("allreduce", lab_request(false, {{"bytes", with_columns(kBytes, {"bound", "time", "time"})},
+                                                   {"ranks", with_columns(kRanks, {"compare", "speedup", "busbw"})}}));
+  REQUIRE(some.contains("curves"));
+  CHECK_FALSE(some.contains("comparison"));
+  const json& b = some["curves"]["bytes"];
+  const json& k = some["curves"]["ranks"];
+  CHECK(keys(b) == std::vector<std::string>{"bound", "time", "x"});
+  CHECK(keys(k) == std::vector<std::string>{"busbw", "compare", "speedup", "x"});
+  for (const auto& key : keys(b)) CHECK(b[key] == full["curves"]["bytes"][key]);
+  for (const auto& key : keys(k)) CHECK(k[key] == full["curves"]["ranks"][key]);
+  CHECK(keys(k["compare"]).size() == 5);
+
+  // An empty list returns the grid alone; scaling columns need a request with scaling.
+  json bare = call("allreduce", lab_request(false, {{"bytes", with_columns(kBytes, json::array())},
+                                                   {"ranks", with_columns(kRanks, {"time", "speedup"})}},
+                                            false));
+  CHECK(keys(bare["curves"]["bytes"]) == std::vector<std::string>{"x"});
+  CHECK(keys(bare["curves"]["ranks"]) == std::vector<std::string>{"time", "x"});
+}
+
+TEST_CASE("sweep columns: absent, every column as before (compare with the top-level flag)") {
+  const std::vector<std::string> bytes{"algbw", "bandwidth_term", "bound", "busbw", "latency_term", "time", "x"};
+  const std::vector<std::string> ranks{"algbw", "bandwidth_term", "busbw", "latency_term", "time", "x"};
+  const std::vector<std::string> scaled{"algbw",     "bandwidth_term", "busbw",   "efficiency", "exposed",
+                                        "latency_term", "speedup",     "step_time", "time",     "x"};
+  auto plus_compare = [](std::vector<std::string> v) {
+    v.push_back("compare");
+    std::sort(v.begin(), v.end());
+    return v;
+  };
+  json off = call("allreduce", lab_request(false, {{"bytes", kBytes}, {"ranks", kRanks}}, false));
+  CHECK(keys(off["curves"]["bytes"]) == bytes);
+  CHECK(keys(off["curves"]["ranks"]) == ranks);
+  json on = call("allreduce", lab_request(true, {{"bytes", kBytes}, {"ranks", kRanks}}));
+  CHECK(keys(on["curves"]["bytes"]) == plus_compare(bytes));
+  CHECK(keys(on["curves"]["ranks"]) == plus_compare(scaled));
+  CHECK(on["comparison"]["algorithms"].size() == 5);
+}
+
 TEST_CASE("bad values name their field") {
   auto bad = [](json patch) {
     json req{{"ranks", 8}, {"bytes", GiB}, {"bandwidth", 1e11}, {"latency", 5e-6}};
@@ -205,6 +277,14 @@ TEST_CASE("bad values name their field") {
   CHECK(has_error(bad({{"sweep", {{"bytes", {{"from", 10}, {"to", 5}}}}}}), "out_of_range", "/sweep/bytes/to"));
   CHECK(has_error(bad({{"sweep", {{"ranks", {{"from", 1}, {"to", 64}, {"points", 5000}}}}}}), "out_of_range",
                   "/sweep/ranks/points"));
+  // Curve columns: names each curve offers, as strings, in an array; the path names the entry.
+  CHECK(has_error(bad({{"sweep", {{"bytes", with_columns(kBytes, {"time", "speedup"})}}}}), "unknown_value",
+                  "/sweep/bytes/columns/1"));
+  CHECK(has_error(bad({{"sweep", {{"ranks", with_columns(kRanks, {"bound"})}}}}), "unknown_value",
+                  "/sweep/ranks/columns/0"));
+  CHECK(has_error(bad({{"sweep", {{"ranks", with_columns(kRanks, {"time", "time", 3})}}}}), "wrong_type",
+                  "/sweep/ranks/columns/2"));
+  CHECK(has_error(bad({{"sweep", {{"bytes", with_columns(kBytes, "time")}}}}), "wrong_type", "/sweep/bytes/columns"));
   CHECK(error_code(call("allreduce", "{\"ranks\":NaN}")) == "invalid_json");
   // Every problem is reported, not just the first.
   CHECK(bad({{"ranks", 0}, {"bytes", 0}, {"bandwidth", 0}})["errors"].size() == 3);

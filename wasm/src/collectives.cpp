@@ -1,7 +1,9 @@
 // `allreduce`: the ideal ring all-reduce lab. Reads and checks the request, then answers with
 // the current point and, on request, comparison algorithms, the animation schedule, strong
-// scaling and whole curves — one call per slider move.
+// scaling and whole curves (only the columns asked for) — one call per slider move.
 #include <algorithm>
+#include <iterator>
+#include <string>
 
 #include "atlas/commands.hpp"
 #include "atlas/fields.hpp"
@@ -11,21 +13,64 @@ namespace atlas {
 
 namespace {
 
+// `columns`: the names of the columns the curve returns besides x (duplicates are harmless).
+// Absent, the curve returns every column in `fallback`, as before `columns` existed.
+std::optional<ColumnSet> read_columns(const Fields& f, ColumnSet offered, ColumnSet fallback) {
+  if (!f.has("columns")) return fallback;
+  const json& list = f.object().at("columns");
+  const std::string path = f.path_of("columns");
+  if (!list.is_array()) {
+    f.problems().error("wrong_type", "'columns' must be an array of column names, not " + describe_type(list) + ".",
+                       path);
+    return std::nullopt;
+  }
+  std::string names;
+  for (std::size_t i = 0; i < std::size(kColumnNames); ++i)
+    if (offered.has(static_cast<Column>(i))) names += (names.empty() ? "" : ", ") + std::string(kColumnNames[i]);
+  ColumnSet out;
+  bool ok = true;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const json& name = list[i];
+    if (!name.is_string()) {
+      f.problems().error("wrong_type", "Each entry of 'columns' must be a string, not " + describe_type(name) + ".",
+                         child_path(path, i));
+      ok = false;
+      continue;
+    }
+    const auto& text = name.get_ref<const std::string&>();
+    const auto* at = std::find(std::begin(kColumnNames), std::end(kColumnNames), text);
+    const auto column = static_cast<Column>(at - std::begin(kColumnNames));
+    if (at != std::end(kColumnNames) && offered.has(column)) {
+      out.add(column);
+      continue;
+    }
+    f.problems().error("unknown_value",
+                       "'columns' has \"" + text.substr(0, 200) + "\"; expected any of: " + names + ".",
+                       child_path(path, i));
+    ok = false;
+  }
+  if (!ok) return std::nullopt;
+  return out;
+}
+
 std::optional<SweepRange> read_range(const Fields& sweep, std::string_view key, double lo, double hi,
-                                     int default_points, bool integer) {
+                                     int default_points, bool integer, ColumnSet offered, bool compare) {
   const json* node = sweep.object(key, false);
   if (!node) return std::nullopt;
   Fields f(*node, sweep.path_of(key), sweep.problems());
-  f.warn_unknown({"from", "to", "points"});
+  f.warn_unknown({"from", "to", "points", "columns"});
   auto from = f.number("from", {lo, hi, false, integer});
   auto to = f.number("to", {lo, hi, false, integer});
   auto points = f.integer("points", {2, kMaxSweepPoints}, default_points);
-  if (!from || !to || !points) return std::nullopt;
+  ColumnSet fallback = offered;
+  if (!compare) fallback.remove(Column::compare);
+  auto columns = read_columns(f, offered, fallback);
+  if (!from || !to || !points || !columns) return std::nullopt;
   if (!(*to > *from)) {
     sweep.problems().error("out_of_range", "'to' must be greater than 'from'.", f.path_of("to"));
     return std::nullopt;
   }
-  return SweepRange{*from, *to, static_cast<int>(*points)};
+  return SweepRange{*from, *to, static_cast<int>(*points), *columns};
 }
 
 }  // namespace
@@ -64,8 +109,9 @@ json cmd_allreduce(const json& request, Problems& problems) {
   if (const json* sw = f.object("sweep", false)) {
     Fields s(*sw, f.path_of("sweep"), problems);
     s.warn_unknown({"bytes", "ranks"});
-    bytes_range = read_range(s, "bytes", 1, kMaxBytes, 61, false);
-    ranks_range = read_range(s, "ranks", 1, static_cast<double>(kMaxRanks), 40, true);
+    const bool comparing = compare.value_or(false);
+    bytes_range = read_range(s, "bytes", 1, kMaxBytes, 61, false, kBytesColumns, comparing);
+    ranks_range = read_range(s, "ranks", 1, static_cast<double>(kMaxRanks), 40, true, kRanksColumns, comparing);
   }
   if (!problems.ok()) return {};
 
@@ -92,8 +138,8 @@ json cmd_allreduce(const json& request, Problems& problems) {
   }
   if (bytes_range || ranks_range) {
     r["curves"] = json::object();
-    if (bytes_range) r["curves"]["bytes"] = bytes_curve(in, *bytes_range, *compare);
-    if (ranks_range) r["curves"]["ranks"] = ranks_curve(in, *ranks_range, *compare);
+    if (bytes_range) r["curves"]["bytes"] = bytes_curve(in, *bytes_range);
+    if (ranks_range) r["curves"]["ranks"] = ranks_curve(in, *ranks_range);
   }
   return r;
 }

@@ -196,9 +196,10 @@ export class LabCharts {
   /**
    * Updates every chart from an allreduce response (and the fitted curve, if any). A chart
    * whose curves are the same objects as last time keeps its canvas; only its dots move.
+   * `compare` is the state's toggle: the curves then carry the other algorithms' columns.
    */
-  update(r, fittedCurve) {
-    this.ensure(!!r.comparison, !!fittedCurve);
+  update(r, fittedCurve, compare) {
+    this.ensure(!!compare, !!fittedCurve);
     const b = r.curves.bytes;
     const cmp = (curve) => (this.compareOn ? COMPARE.map(([k]) => positive(curve.compare[k])) : []);
     this.marks.bytes = { x: r.bytes, y: r.time, crossover: r.crossover_bytes, total: [b.time[0], b.time[b.time.length - 1]] };

@@ -1,5 +1,5 @@
 // The ideal ring all-reduce lab: one state, one `allreduce` engine call per change (point,
-// comparison, scaling and every curve together), everything redrawn from that answer.
+// scaling and the curves that changed, with only the columns drawn), everything redrawn from it.
 // Registered with the views registry as "lab" so permalinks and embeds restore it.
 import { h, replaceChildren } from '../dom.js';
 import { isError } from '../engine.js';
@@ -160,7 +160,7 @@ export function initLab(ctx) {
     drawScaling(el('lab-scaling-readouts'), el('lab-scaling-text'), r.scaling);
     lap('readouts');
     if (fit && !fittedCurve) fittedCurve = fitted(fit);
-    charts.update(r, fittedCurve);
+    charts.update(r, fittedCurve, state.compare);
     lap('charts');
     describeCharts(r);
     if (wantSchedule) {
@@ -185,7 +185,7 @@ export function initLab(ctx) {
   function fitted(f) {
     const r = ctx.engine.run('allreduce', {
       ranks: f.ranks, bytes: state.bytes, bandwidth: f.bandwidth, latency: f.latency,
-      sweep: { bytes: SWEEPS.bytes },
+      sweep: { bytes: { ...SWEEPS.bytes, columns: ['time'] } }, // the chart draws its time only
     });
     return isError(r) ? null : r.curves.bytes;
   }

@@ -140,18 +140,28 @@ export const CURVE_INPUTS = Object.freeze({
 });
 
 /**
+ * Curve columns the page reads (charts.js, describeCharts in index.js); the engine builds only
+ * these, plus the other algorithms' times while the comparison is on.
+ */
+export const CURVE_COLUMNS = Object.freeze({
+  bytes: ['time', 'latency_term', 'bandwidth_term'],
+  ranks: ['time', 'busbw', 'speedup'],
+});
+
+/**
  * The engine request for the current state: the point, scaling and the curves asked for, in
- * one call. `curves` lists which sweeps to include (default both).
+ * one call. `curves` lists which sweeps to include (default both). The comparison shows as
+ * curve columns only, so the point's own `comparison` block is never asked for.
  */
 export function labRequest(state, { schedule, curves = ['bytes', 'ranks'] }) {
   const sweep = {};
-  for (const c of curves) sweep[c] = SWEEPS[c];
+  for (const c of curves) sweep[c] = { ...SWEEPS[c], columns: [...CURVE_COLUMNS[c], ...(state.compare ? ['compare'] : [])] };
   return {
     ranks: state.ranks,
     bytes: state.bytes,
     bandwidth: state.bandwidth,
     latency: state.latency,
-    compare: state.compare,
+    compare: false,
     schedule,
     scaling: { compute: state.compute, overlap: state.overlap, search_to: LIMITS.ranks.max },
     ...(curves.length ? { sweep } : {}),
