@@ -6,9 +6,16 @@ import { h } from '../dom.js';
 import { formatBytes, formatPercent, formatRate, formatSeconds } from '../format.js';
 import { formatCount } from '../format.js';
 
-/** Sets an element's text only when it differs (an equal write still invalidates layout). */
+/**
+ * Sets an element's text only when it differs (an equal write still invalidates layout), and
+ * by changing the data of its one text node when it has one: assigning textContent would
+ * remove that node and insert a new one, which costs a style recalc and a new layout object.
+ */
 export function setText(el, text) {
-  if (el.textContent !== text) el.textContent = text;
+  const node = el.firstChild;
+  if (node && node === el.lastChild && node.nodeType === Node.TEXT_NODE && text !== '') {
+    if (/** @type {Text} */ (node).data !== text) /** @type {Text} */ (node).data = text;
+  } else if (el.textContent !== text) el.textContent = text;
 }
 
 /** @type {WeakMap<HTMLElement, Map<string, {tile: HTMLElement, dt: HTMLElement, value: HTMLElement, note: HTMLElement}>>} */

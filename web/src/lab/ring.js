@@ -65,7 +65,11 @@ export class RingAnimation {
       this.step = 0;
       return;
     }
-    for (const b of buttons) b.removeAttribute('disabled');
+    // Back and next follow the step (describe); only the others are switched on here, and only
+    // when off: an attribute write that changes nothing still restyles the button.
+    for (const b of buttons.filter((x) => x.id === 'lab-ring-play' || x.id === 'lab-ring-restart')) {
+      if (b.hasAttribute('disabled')) b.removeAttribute('disabled');
+    }
     // The drawing depends on the rank count only: a new payload or link keeps it.
     if (this.builtRanks !== schedule.ranks || !this.svg || !stage.contains(this.svg)) this.show(stage, schedule.ranks);
     this.go(Math.min(Math.max(0, step), this.total), false, true);
