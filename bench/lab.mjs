@@ -5,6 +5,8 @@ import { openPage, closeBrowser } from '../tests/e2e/harness.mjs';
 
 const SAMPLES = 60;
 const { page, close } = await openPage({ path: '#lab' });
+// The reader's view while moving a slider: the controls at the top, the readouts under them.
+await page.evaluate(() => document.querySelector('.lab-controls').scrollIntoView());
 const controls = [
   ['#lab-ranks-range', (i) => String(1 + (i % 80) / 8)],
   ['#lab-bytes-range', (i) => String((i % 220) / 20)],

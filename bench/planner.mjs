@@ -24,6 +24,9 @@ function report(label, samples) {
 const p = await openPage({ path: '#planner', width: 1280, height: 900 });
 try {
   await p.page.evaluate((s) => window.atlas.views.apply('planner', s), START);
+  // The reader's view while editing: the diagram at the top of the window, the sticky controls
+  // beside it. Panels further down skip layout until they scroll in (content-visibility).
+  await p.page.evaluate(() => document.getElementById('planner-output').scrollIntoView());
   // Edits cycle through the controls a reader moves most, each one a full valid redraw.
   const { handler, layout, frame, engine, draw } = await p.page.evaluate(async (runs) => {
     const edits = [['pl-tp', ['4', '8']], ['pl-pp', ['16', '8']], ['pl-zero', ['3', '1']], ['pl-micro', ['2', '1']],
