@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { loadEngine } from './engine-loader.mjs';
 import { isError } from '../../web/src/engine.js';
-import { root, engineModule } from '../../scripts/lib/paths.mjs';
+import { root, engineModule, cli as nativeCli } from '../../scripts/lib/paths.mjs';
 
 const entry = JSON.parse(readFileSync(join(root, 'content/parallelism.json'), 'utf8'));
 
@@ -23,7 +23,7 @@ test('validate: the seed entry passes in WASM exactly as natively', async () => 
   const r = engine.run('validate', entry);
   assert.equal(isError(r), false);
   assert.equal(r.entry.check.answer, 2);
-  const native = spawnSync(join(root, process.env.ATLAS_BUILD_DIR || 'build', 'native/wasm/atlas'), ['validate', '-'], { input: JSON.stringify(entry), encoding: 'utf8' });
+  const native = spawnSync(nativeCli, ['validate', '-'], { input: JSON.stringify(entry), encoding: 'utf8' });
   assert.equal(native.status, 0);
   assert.deepEqual(JSON.parse(native.stdout), r);
 });
@@ -44,7 +44,7 @@ test('errors are data with code, message and JSON pointer — never a throw', as
 });
 
 test('the CLI exits 0 on success, 2 on a request error (error JSON still printed), 1 on usage', () => {
-  const cli = join(root, process.env.ATLAS_BUILD_DIR || 'build', 'native/wasm/atlas');
+  const cli = nativeCli;
   const ok = spawnSync(cli, ['batch', '-'], { input: '{"micro":8,"accumulation":16,"dp":64}', encoding: 'utf8' });
   assert.equal(ok.status, 0);
   assert.equal(JSON.parse(ok.stdout).global, 8192);
