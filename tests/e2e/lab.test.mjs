@@ -34,6 +34,25 @@ test('defaults show the worked example: 18.86 ms, 14 steps, substituted formula'
   await p.close();
 });
 
+test('a chart out of view is redrawn with the latest values when it scrolls into view', async () => {
+  const p = await openPage({ path: '#lab', height: 600 });
+  const { page } = p;
+  const pixels = () => page.locator('#lab-chart-speedup canvas').evaluate((c) => /** @type {HTMLCanvasElement} */ (c).toDataURL());
+  await page.locator('#lab-chart-speedup-fig').scrollIntoViewIfNeeded();
+  await page.waitForTimeout(100);
+  const before = await pixels();
+  await page.evaluate(() => window.scrollTo(0, document.querySelector('.lab-controls').getBoundingClientRect().top + scrollY));
+  await page.waitForTimeout(100);
+  await page.locator('#lab-bytes-text').fill('1 MiB'); // the speedup curve depends on the payload
+  await page.locator('#lab-bytes-text').dispatchEvent('change');
+  assert.match(await page.locator('#lab-chart-speedup-text').textContent(), /Speedup at 8 ranks/); // the text equivalent is current at once
+  await page.locator('#lab-chart-speedup-fig').scrollIntoViewIfNeeded();
+  await page.waitForFunction((old) => document.querySelector('#lab-chart-speedup canvas').toDataURL() !== old, before);
+  assert.notEqual(await pixels(), before);
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});
+
 test('each control moves the readouts; slider and field stay in sync', async () => {
   const p = await openPage({ path: '#lab' });
   const { page } = p;

@@ -116,6 +116,37 @@ export class LabCharts {
     this.dots = { bytes: {}, ranks: {}, speedup: {} };
     const observer = new ResizeObserver(() => this.resize());
     for (const id of ['lab-chart-bytes', 'lab-chart-ranks', 'lab-chart-speedup']) observer.observe(this.el(id));
+    // A canvas far from the window is redrawn when it comes near, with the latest data: a slider
+    // at the top of the lab then does not pay for charts below the fold. Their text equivalents
+    // (the captions under each chart) are DOM and stay current on every change.
+    /** Whether each chart is within 100 px of the viewport (unknown at first: yes). */
+    this.near = { bytes: true, ranks: true, speedup: true };
+    /** The latest redraw of each chart out of view, run when it comes near. */
+    this.pending = {};
+    const seen = new IntersectionObserver((entries) => {
+      for (const e of entries) {
+        const key = /** @type {HTMLElement} */ (e.target).dataset.chart;
+        this.near[key] = e.isIntersecting;
+        const run = this.pending[key];
+        if (e.isIntersecting && run) {
+          delete this.pending[key];
+          run();
+        }
+      }
+    }, { rootMargin: '100px 0px' });
+    for (const key of ['bytes', 'ranks', 'speedup']) {
+      const figure = this.el(`lab-chart-${key}-fig`);
+      figure.dataset.chart = key;
+      seen.observe(figure);
+    }
+  }
+
+  /** Runs a chart's redraw now when it is near the window, else when it comes near. */
+  redraw(key, run) {
+    if (this.near[key]) {
+      delete this.pending[key];
+      run();
+    } else this.pending[key] = run;
   }
 
   resize() {
@@ -203,28 +234,34 @@ export class LabCharts {
     const b = r.curves.bytes;
     const cmp = (curve) => (this.compareOn ? COMPARE.map(([k]) => positive(curve.compare[k])) : []);
     this.marks.bytes = { x: r.bytes, y: r.time, crossover: r.crossover_bytes, total: [b.time[0], b.time[b.time.length - 1]] };
-    if (this.drawn.bytes !== b || this.drawn.fitted !== fittedCurve) {
-      this.drawn.bytes = b;
-      this.drawn.fitted = fittedCurve;
-      this.plots.bytes.setData([b.x, b.time, positive(b.latency_term), b.bandwidth_term,
-        ...(fittedCurve ? [fittedCurve.time] : []), ...cmp(b)]);
-    } else this.placeDots('bytes');
+    this.redraw('bytes', () => {
+      if (this.drawn.bytes !== b || this.drawn.fitted !== fittedCurve) {
+        this.drawn.bytes = b;
+        this.drawn.fitted = fittedCurve;
+        this.plots.bytes.setData([b.x, b.time, positive(b.latency_term), b.bandwidth_term,
+          ...(fittedCurve ? [fittedCurve.time] : []), ...cmp(b)]);
+      } else this.placeDots('bytes');
+    });
 
     const k = r.curves.ranks;
     this.marks.ranks = { x: r.ranks, y: r.time, bw: r.busbw };
     const s = r.scaling;
     this.marks.speedup = { x: s.ranks, y: s.speedup, bestX: s.best.ranks, bestY: s.best.speedup };
-    if (this.drawn.ranks !== k) {
-      this.drawn.ranks = k;
-      const from = k.x.findIndex((x) => x >= 2); // one rank sends nothing: no time or busbw to plot
-      const cut = (a) => a.slice(from);
-      this.plots.ranks.setData([cut(k.x), positive(cut(k.time)), cut(k.busbw),
-        ...(this.compareOn ? COMPARE.map(([key]) => positive(cut(k.compare[key]))) : [])]);
-      this.plots.speedup.setData([k.x, k.speedup, k.x]);
-    } else {
-      this.placeDots('ranks');
-      this.placeDots('speedup');
-    }
+    this.redraw('ranks', () => {
+      if (this.drawn.ranks !== k) {
+        this.drawn.ranks = k;
+        const from = k.x.findIndex((x) => x >= 2); // one rank sends nothing: no time or busbw to plot
+        const cut = (a) => a.slice(from);
+        this.plots.ranks.setData([cut(k.x), positive(cut(k.time)), cut(k.busbw),
+          ...(this.compareOn ? COMPARE.map(([key]) => positive(cut(k.compare[key]))) : [])]);
+      } else this.placeDots('ranks');
+    });
+    this.redraw('speedup', () => {
+      if (this.drawn.speedup !== k) {
+        this.drawn.speedup = k;
+        this.plots.speedup.setData([k.x, k.speedup, k.x]);
+      } else this.placeDots('speedup');
+    });
   }
 
   timeRange() {
