@@ -65,7 +65,9 @@ function spine(g, plan, at, x, y, w) {
     g.append(text(x + 4, cy + 15, `Stage ${st.index + 1}: ${stageRange(st)}`, 'dg-label'));
     // A few layer bars stand for the stage's layers; "× n" says how many.
     const bars = Math.min(st.layers, 3);
-    for (let b = 0; b < bars; b += 1) g.append(slices(x + 4 + b * 4, cy + 22 + b * 6, boxW - 70, 14, tp, { cap: 8 }));
+    // The bars behind are plain edges of the stack; the front one shows the tp split.
+    for (let b = 0; b < bars - 1; b += 1) g.append(s('rect', { x: x + 4 + b * 4, y: cy + 22 + b * 6, width: boxW - 70, height: 14, class: 'layer-back' }));
+    g.append(slices(x + 4 + (bars - 1) * 4, cy + 22 + (bars - 1) * 6, boxW - 70, 14, tp, { cap: 8 }));
     g.append(text(x + boxW - 8, cy + 42, `× ${st.layers}`, 'dg-count', 'end'));
     cy += bandH;
     const next = stages[i + 1];
@@ -171,10 +173,15 @@ function zeroState(g, plan, at, x, y, w) {
       const bx = x + 70 + c * (colW + 8);
       const sw = colW / segs;
       const own = Math.min(r, segs - 1);
-      for (let k = 0; k < segs; k += 1) {
-        if (!sharded || k === own) g.append(deviceRect(bx + k * sw, cy, sw, 16, sharded ? r : r));
-        else g.append(s('rect', { x: bx + k * sw, y: cy, width: sw, height: 16, class: 'empty-shard' }));
-      }
+      // A full copy is one bar in the rank's colour; a shard is its own segment on an empty bar.
+      // One path draws the segment lines of either.
+      if (sharded) {
+        g.append(s('rect', { x: bx, y: cy, width: colW, height: 16, class: 'empty-shard' }));
+        g.append(deviceRect(bx + own * sw, cy, sw, 16, r));
+      } else g.append(deviceRect(bx, cy, colW, 16, r));
+      let d = '';
+      for (let k = 1; k < segs; k += 1) d += `M${(bx + k * sw).toFixed(1)} ${cy}v16`;
+      if (d) g.append(s('path', { d, class: sharded ? 'shard-line empty' : 'shard-line' }));
       g.append(s('rect', { x: bx, y: cy, width: colW, height: 16, class: 'box-outline' }));
     });
     cy += 22;
