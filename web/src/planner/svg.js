@@ -11,6 +11,8 @@ export class VNode {
   constructor(tag, attrs, children, ns) {
     this.tag = tag;
     this.ns = ns;
+    /** Namespace and tag, as patch() compares them. */
+    this.kind = `${ns ?? ''} ${tag}`;
     /** @type {Record<string, string>} */
     this.attrs = {};
     /** @type {(VNode|string)[]} */
@@ -77,26 +79,46 @@ export function vh(tag, attrs = {}, ...children) {
   return new VNode(tag, attrs, children, null);
 }
 
+// What patch() last wrote, kept on the nodes themselves: comparing with it is plain JS, where
+// reading the DOM back (getAttribute, localName, …) crosses into the browser for every node.
+// Only attributes the descriptions own are compared, so a class another script adds (the
+// highlight's `is-hot`) stays until the description's own class changes.
+const WRITTEN = Symbol('attributes written by patch');
+const KIND = Symbol('namespace and tag, or #text');
+
+/** @param {VNode} v */
+const kindOfVNode = (v) => (typeof v === 'string' ? '#text' : v.kind);
+
+function kindOf(node) {
+  if (node[KIND] === undefined) {
+    const html = node.namespaceURI === 'http://www.w3.org/1999/xhtml';
+    node[KIND] = node.nodeType === 3 ? '#text' : node.nodeType === 1 ? `${html ? '' : node.namespaceURI} ${node.localName}` : '#other';
+  }
+  return node[KIND];
+}
+
 function create(v) {
   if (typeof v === 'string') return document.createTextNode(v);
   const el = v.ns ? document.createElementNS(v.ns, v.tag) : document.createElement(v.tag);
-  for (const [k, val] of Object.entries(v.attrs)) el.setAttribute(k, val);
+  for (const k in v.attrs) el.setAttribute(k, v.attrs[k]);
+  el[WRITTEN] = v.attrs;
+  el[KIND] = v.kind;
   for (const c of v.children) el.append(create(c));
   return el;
 }
 
-function sameKind(node, v) {
-  if (typeof v === 'string') return node.nodeType === 3;
-  return node.nodeType === 1 && node.localName === v.tag && node.namespaceURI === (v.ns ?? 'http://www.w3.org/1999/xhtml');
-}
-
 function update(el, v) {
   const attrs = v.attrs;
-  for (const k in attrs) if (el.getAttribute(k) !== attrs[k]) el.setAttribute(k, attrs[k]);
-  if (el.attributes.length !== Object.keys(attrs).length) {
-    // `open` on <details> is the reader's; everything else follows the description.
-    for (const name of [...el.getAttributeNames()]) if (!(name in attrs) && name !== 'open') el.removeAttribute(name);
+  let before = el[WRITTEN];
+  if (!before) {
+    // First patch of an element the page's markup made: start from what it has.
+    before = {};
+    for (const name of el.getAttributeNames()) before[name] = el.getAttribute(name);
   }
+  for (const k in attrs) if (before[k] !== attrs[k]) el.setAttribute(k, attrs[k]);
+  // `open` on <details> is the reader's; everything else follows the description.
+  for (const k in before) if (!(k in attrs) && k !== 'open') el.removeAttribute(k);
+  el[WRITTEN] = attrs;
   patch(el, v.children);
 }
 
@@ -114,7 +136,7 @@ export function patch(parent, children) {
       continue;
     }
     const next = node.nextSibling;
-    if (!sameKind(node, v)) parent.replaceChild(create(v), node);
+    if (kindOf(node) !== kindOfVNode(v)) parent.replaceChild(create(v), node);
     else if (typeof v === 'string') {
       if (node.data !== v) node.data = v;
     } else update(/** @type {Element} */ (node), v);
