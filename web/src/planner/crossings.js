@@ -13,6 +13,9 @@ export function shapeText(t) {
   return dims.map((d) => formatCount(d)).join(' × ');
 }
 
+/** @type {WeakMap<HTMLElement, string>} */
+const drawnFrom = new WeakMap();
+
 /**
  * Fills the table container. Rows carry data-id; focusing or hovering a row highlights its
  * marker in the diagram and the reverse.
@@ -20,6 +23,10 @@ export function shapeText(t) {
  * @param {any[]} communication
  */
 export function drawCrossings(container, communication) {
+  // Schedule and some batch edits leave the list as it was: then the table is already right.
+  const key = JSON.stringify(communication);
+  if (drawnFrom.get(container) === key) return;
+  drawnFrom.set(container, key);
   if (!communication.length) {
     patch(container, [h('p', { class: 'notice', text: 'Nothing crosses a device boundary: one GPU holds the whole model and the whole batch.' })]);
     return;
