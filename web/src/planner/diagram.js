@@ -18,9 +18,14 @@ function byWhere(communication) {
 }
 
 /** Places a marker for `where` if the plan has transfers there; remembers it as placed. */
+// Every place keeps a slot (an empty group when nothing crosses there), so a marker that comes
+// or goes does not shift the elements after it: patch() matches children by position.
 function place(g, at, where, x, y) {
   const list = at.get(where);
-  if (!list) return;
+  if (!list) {
+    g.append(s('g'));
+    return;
+  }
   g.append(marker(x, y, list, where));
   at.delete(where);
 }
@@ -54,28 +59,34 @@ function spine(g, plan, at, x, y, w) {
   cy += 30;
 
   const stages = drawnStages(plan.stages ?? []);
+  // The stages in one group, each in its own: more or fewer stages leave what follows alone.
+  const list = s('g', { class: 'dg-stages' });
+  g.append(list);
   stages.forEach((st, i) => {
+    const sg = s('g');
+    list.append(sg);
     if (st === null) {
-      g.append(text(x + boxW / 2, cy + 14, `⋮ ${plan.stages.length - 4} more stages ⋮`, 'dg-small', 'middle'));
+      sg.append(text(x + boxW / 2, cy + 14, `⋮ ${plan.stages.length - 4} more stages ⋮`, 'dg-small', 'middle'));
       cy += 24;
       return;
     }
     const bandH = 62;
-    g.append(s('rect', { x: x - 4, y: cy, width: boxW + 8, height: bandH, rx: 6, class: 'stage-band' }));
-    g.append(text(x + 4, cy + 15, `Stage ${st.index + 1}: ${stageRange(st)}`, 'dg-label'));
+    sg.append(s('rect', { x: x - 4, y: cy, width: boxW + 8, height: bandH, rx: 6, class: 'stage-band' }));
+    sg.append(text(x + 4, cy + 15, `Stage ${st.index + 1}: ${stageRange(st)}`, 'dg-label'));
     // A few layer bars stand for the stage's layers; "× n" says how many.
     const bars = Math.min(st.layers, 3);
     // The bars behind are plain edges of the stack; the front one shows the tp split.
-    for (let b = 0; b < bars - 1; b += 1) g.append(s('rect', { x: x + 4 + b * 4, y: cy + 22 + b * 6, width: boxW - 70, height: 14, class: 'layer-back' }));
-    g.append(slices(x + 4 + (bars - 1) * 4, cy + 22 + (bars - 1) * 6, boxW - 70, 14, tp, { cap: 8 }));
-    g.append(text(x + boxW - 8, cy + 42, `× ${st.layers}`, 'dg-count', 'end'));
+    const backs = s('g');
+    for (let b = 0; b < bars - 1; b += 1) backs.append(s('rect', { x: x + 4 + b * 4, y: cy + 22 + b * 6, width: boxW - 70, height: 14, class: 'layer-back' }));
+    sg.append(backs, slices(x + 4 + (bars - 1) * 4, cy + 22 + (bars - 1) * 6, boxW - 70, 14, tp, { cap: 8 }));
+    sg.append(text(x + boxW - 8, cy + 42, `× ${st.layers}`, 'dg-count', 'end'));
     cy += bandH;
     const next = stages[i + 1];
     if (i < stages.length - 1 && (next !== undefined)) {
       // Stage boundary: activations go down in the forward pass, gradients come back up.
-      g.append(arrow(x + boxW / 2 - 10, cy + 2, x + boxW / 2 - 10, cy + 16, 'flow flow-fwd'));
-      g.append(arrow(x + boxW / 2 + 10, cy + 16, x + boxW / 2 + 10, cy + 2, 'flow flow-bwd'));
-      if (i === 0) place(g, at, 'stage-boundary', x + boxW + 8, cy + 9);
+      sg.append(arrow(x + boxW / 2 - 10, cy + 2, x + boxW / 2 - 10, cy + 16, 'flow flow-fwd'));
+      sg.append(arrow(x + boxW / 2 + 10, cy + 16, x + boxW / 2 + 10, cy + 2, 'flow flow-bwd'));
+      if (i === 0) place(sg, at, 'stage-boundary', x + boxW + 8, cy + 9);
       cy += 18;
     } else cy += 8;
   });
@@ -175,13 +186,13 @@ function zeroState(g, plan, at, x, y, w) {
       const own = Math.min(r, segs - 1);
       // A full copy is one bar in the rank's colour; a shard is its own segment on an empty bar.
       // One path draws the segment lines of either.
-      if (sharded) {
-        g.append(s('rect', { x: bx, y: cy, width: colW, height: 16, class: 'empty-shard' }));
-        g.append(deviceRect(bx + own * sw, cy, sw, 16, r));
-      } else g.append(deviceRect(bx, cy, colW, 16, r));
+      // Four children whatever the stage (empty groups hold the places), so a new ZeRO stage
+      // changes attributes rather than the elements' order.
+      g.append(sharded ? s('rect', { x: bx, y: cy, width: colW, height: 16, class: 'empty-shard' }) : deviceRect(bx, cy, colW, 16, r));
+      g.append(sharded ? deviceRect(bx + own * sw, cy, sw, 16, r) : s('g'));
       let d = '';
       for (let k = 1; k < segs; k += 1) d += `M${(bx + k * sw).toFixed(1)} ${cy}v16`;
-      if (d) g.append(s('path', { d, class: sharded ? 'shard-line empty' : 'shard-line' }));
+      g.append(d ? s('path', { d, class: sharded ? 'shard-line empty' : 'shard-line' }) : s('g'));
       g.append(s('rect', { x: bx, y: cy, width: colW, height: 16, class: 'box-outline' }));
     });
     cy += 22;
@@ -235,25 +246,28 @@ export function drawDiagram(plan, narrow) {
   const g = s('g');
   svg.append(g);
   // Replicas: data parallelism copies the whole picture; shadows behind say how many copies.
+  // Each part is its own group (the shadows' slot is there even without DP), so a change in one
+  // part does not shift the elements of the next (patch() matches children by position).
   const dp = plan.parallel.dp;
+  const shadows = s('g', { class: 'replica-shadows' });
+  const [gSpine, gLayer, gState] = [s('g'), s('g'), s('g')];
+  g.append(shadows, gSpine, gLayer, gState);
   let height;
   if (narrow) {
-    const h1 = spine(g, plan, at, 10, 6, W - 14);
-    const h2 = layerDetail(g, plan, at, 10, h1 + 16, W - 14);
-    const h3 = zeroState(g, plan, at, 10, h1 + h2 + 26, W - 14);
+    const h1 = spine(gSpine, plan, at, 10, 6, W - 14);
+    const h2 = layerDetail(gLayer, plan, at, 10, h1 + 16, W - 14);
+    const h3 = zeroState(gState, plan, at, 10, h1 + h2 + 26, W - 14);
     height = h1 + h2 + h3 + 36;
   } else {
-    const h1 = spine(g, plan, at, 14, 6, 350);
-    const h2 = layerDetail(g, plan, at, 384, 6, W - 386);
+    const h1 = spine(gSpine, plan, at, 14, 6, 350);
+    const h2 = layerDetail(gLayer, plan, at, 384, 6, W - 386);
     const top = Math.max(h1, h2) + 14;
-    const h3 = zeroState(g, plan, at, 14, top, W - 20);
+    const h3 = zeroState(gState, plan, at, 14, top, W - 20);
     height = top + h3 + 10;
   }
   if (dp > 1) {
-    const shadows = s('g', { class: 'replica-shadows' });
     for (let k = Math.min(dp - 1, 3); k >= 1; k -= 1) shadows.append(s('rect', { x: 4 + k * 4, y: 2 + k * 4, width: W - 14, height: height - 8, rx: 10, class: 'replica-shadow' }));
     shadows.append(s('rect', { x: 4, y: 2, width: W - 14, height: height - 8, rx: 10, class: 'replica-front' }));
-    g.prepend(shadows);
     g.append(text(W - 16, height + 10, `× dp = ${dp} replicas: same weights, different examples`, 'dg-small', 'end'));
     height += 16;
   }

@@ -193,19 +193,22 @@ export function deviceRect(x, y, w, h, k, extraClass = '') {
  */
 export function slices(x, y, w, h, n, { direction = 'columns', cap = 16, label } = {}) {
   const g = s('g', { class: 'slices' });
+  // The slices sit in their own group, so a new split count adds or drops rects at its end
+  // and the outline and label after it are left as they are (patch() matches by position).
+  const devices = s('g');
   const count = Math.max(1, n);
   const shown = count > cap ? cap : count;
   for (let i = 0; i < shown; i += 1) {
     const rank = count > cap && i === shown - 1 ? count - 1 : i;
     if (direction === 'columns') {
       const sw = w / shown;
-      g.append(deviceRect(x + i * sw, y, sw, h, rank));
+      devices.append(deviceRect(x + i * sw, y, sw, h, rank));
     } else {
       const sh = h / shown;
-      g.append(deviceRect(x, y + i * sh, w, sh, rank));
+      devices.append(deviceRect(x, y + i * sh, w, sh, rank));
     }
   }
-  g.append(s('rect', { x, y, width: w, height: h, class: 'box-outline' }));
+  g.append(devices, s('rect', { x, y, width: w, height: h, class: 'box-outline' }));
   if (label) g.append(text(x + w / 2, y + h / 2 + 4, label, 'box-label', 'middle'));
   return g;
 }
