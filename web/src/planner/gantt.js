@@ -42,8 +42,8 @@ function blockGeometry(sched, { rowH, top, sx }) {
 }
 
 /**
- * Draws the schedule for the plan into `container`.
- * @param {HTMLElement} container
+ * Describes the schedule for the plan into `container` (an element description; see svg.js).
+ * @param {import('./svg.js').VNode} container
  * @param {any} plan  valid plan response
  * @param {boolean} narrow
  */

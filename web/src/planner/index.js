@@ -139,7 +139,7 @@ export function initPlanner(ctx) {
   /**
    * Redraws `target` in place (svg.js) unless it was last drawn from equal data. `data` must
    * hold everything `draw` reads from the plan.
-   * @param {HTMLElement} target @param {unknown} data @param {(c: HTMLElement) => void} draw
+   * @param {HTMLElement} target @param {unknown} data @param {(c: import('./svg.js').VNode) => void} draw
    */
   function redrawIfChanged(target, data, draw) {
     const key = JSON.stringify(data);

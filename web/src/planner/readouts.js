@@ -1,6 +1,7 @@
 // Readouts: memory of the most loaded device as a stacked bar against its capacity, the step
 // time broken into compute, exposed communication per group and bubble, and the headline
 // figures. Each figure opens to its formula (the engine's text where it gives one) and scope.
+// The panels are built as element descriptions (svg.js) that redrawInPlace() patches in.
 import { s, vh as h } from './svg.js';
 import { formatBytes, formatCount, formatFlops, formatPercent, formatSeconds } from '../format.js';
 
