@@ -31,7 +31,7 @@ export function drawCrossings(container, communication) {
     patch(container, [h('p', { class: 'notice', text: 'Nothing crosses a device boundary: one GPU holds the whole model and the whole batch.' })]);
     return;
   }
-  const head = h('tr', {}, ...['Tensor', 'Shape', 'Phase', 'Collective', 'Group', 'Bytes per step', 'Time per step (exposed)']
+  const head = h('tr', {}, ...['Tensor', 'Shape', 'Phase', 'Collective', 'Group', 'Bytes per step', 'Time per step']
     .map((t, i) => h('th', { scope: 'col', class: i >= 5 ? 'num' : null, text: t })));
   const rows = communication.map((t) => h('tr', { tabindex: 0, 'data-id': t.id, class: `group-${t.group}` },
     h('th', { scope: 'row' }, t.name, h('span', { class: 'cell-note', text: ` ${t.tensor}` })),
@@ -40,7 +40,7 @@ export function drawCrossings(container, communication) {
     h('td', {}, t.collective, h('span', { class: 'cell-note', text: ` × ${formatCount(t.count_per_step)}/step` })),
     h('td', {}, `${t.group} (${t.group_size})`, h('span', { class: 'cell-note', text: t.link === 'inter' ? ' network' : ' in-node' })),
     h('td', { class: 'num', text: formatBytes(t.bytes_per_step) }),
-    h('td', { class: 'num', text: `${formatSeconds(t.time_per_step)} (${formatSeconds(t.exposed_time_per_step)})` })));
+    h('td', { class: 'num' }, formatSeconds(t.time_per_step), h('span', { class: 'cell-note', text: ` exposed ${formatSeconds(t.exposed_time_per_step)}` }))));
   // Patched into the table already shown: rows that stay the same are not touched.
   patch(container, [h('table', { class: 'crossings' },
     h('caption', { class: 'visually-hidden', text: 'Tensors that cross device boundaries in one training step, for one device of the busiest pipeline stage' }),
