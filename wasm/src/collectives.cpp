@@ -3,6 +3,7 @@
 // scaling and whole curves (only the columns asked for) — one call per slider move.
 #include <algorithm>
 #include <iterator>
+#include <limits>
 #include <string>
 
 #include "atlas/commands.hpp"
@@ -17,20 +18,16 @@ namespace {
 // Absent, the curve returns every column in `fallback`, as before `columns` existed.
 std::optional<ColumnSet> read_columns(const Fields& f, ColumnSet offered, ColumnSet fallback) {
   if (!f.has("columns")) return fallback;
-  const json& list = f.object().at("columns");
+  const json* list = f.array("columns", false, 0, std::numeric_limits<std::size_t>::max());
+  if (!list) return std::nullopt;
   const std::string path = f.path_of("columns");
-  if (!list.is_array()) {
-    f.problems().error("wrong_type", "'columns' must be an array of column names, not " + describe_type(list) + ".",
-                       path);
-    return std::nullopt;
-  }
   std::string names;
   for (std::size_t i = 0; i < std::size(kColumnNames); ++i)
     if (offered.has(static_cast<Column>(i))) names += (names.empty() ? "" : ", ") + std::string(kColumnNames[i]);
   ColumnSet out;
   bool ok = true;
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    const json& name = list[i];
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    const json& name = (*list)[i];
     if (!name.is_string()) {
       f.problems().error("wrong_type", "Each entry of 'columns' must be a string, not " + describe_type(name) + ".",
                          child_path(path, i));

@@ -50,37 +50,9 @@ void id_field(const Fields& f, json& out, std::string_view key, bool required) {
   out[std::string(key)] = *s;
 }
 
-// An array field; returns nullptr (with an error) when absent-and-required or not an array.
-const json* array_field(const Fields& f, std::string_view key, bool required, std::size_t min_items,
-                        std::size_t max_items) {
-  if (!f.has(key)) {
-    if (required) f.problems().error("missing_field", "'" + std::string(key) + "' is required.", f.path_of(key));
-    return nullptr;
-  }
-  const json& v = f.object().at(std::string(key));
-  if (!v.is_array()) {
-    f.problems().error("wrong_type", "'" + std::string(key) + "' must be an array, not " + describe_type(v) + ".",
-                       f.path_of(key));
-    return nullptr;
-  }
-  if (v.size() < min_items) {
-    f.problems().error("too_few", "'" + std::string(key) + "' needs at least " + std::to_string(min_items) +
-                                      (min_items == 1 ? " item." : " items."),
-                       f.path_of(key));
-    return nullptr;
-  }
-  if (v.size() > max_items) {
-    f.problems().error("too_many", "'" + std::string(key) + "' has " + std::to_string(v.size()) +
-                                       " items; the limit is " + std::to_string(max_items) + ".",
-                       f.path_of(key));
-    return nullptr;
-  }
-  return &v;
-}
-
 void id_list(const Fields& f, json& out, std::string_view key) {
   out[std::string(key)] = json::array();
-  const json* arr = array_field(f, key, false, 0, 100);
+  const json* arr = f.array(key, false, 0, 100);
   if (!arr) return;
   std::set<std::string> seen;
   for (std::size_t i = 0; i < arr->size(); ++i) {
@@ -106,7 +78,7 @@ template <typename Each>
 void object_list(const Fields& f, json& out, std::string_view key, bool required, std::size_t min_items,
                  Each each) {
   if (!required) out[std::string(key)] = json::array();
-  const json* arr = array_field(f, key, required, min_items, 200);
+  const json* arr = f.array(key, required, min_items, 200);
   if (!arr) return;
   json items = json::array();
   for (std::size_t i = 0; i < arr->size(); ++i) {
@@ -140,7 +112,7 @@ void check_fields(const Fields& f, json& out) {
   json result = json::object();
   text(c, result, "question", true, kLongText);
   std::size_t option_count = 0;
-  if (const json* options = array_field(c, "options", true, 2, 10)) {
+  if (const json* options = c.array("options", true, 2, 10)) {
     option_count = options->size();
     result["options"] = json::array();
     for (std::size_t i = 0; i < options->size(); ++i) {
@@ -226,7 +198,7 @@ json validate_entry(const json& entry, Problems& problems) {
     text(s, item, "signal", true, kLongText);
     s.warn_unknown({"name", "direction", "signal"});
   });
-  if (const json* steps = array_field(f, "mechanism", true, 1, 50)) {
+  if (const json* steps = f.array("mechanism", true, 1, 50)) {
     out["mechanism"] = json::array();
     for (std::size_t i = 0; i < steps->size(); ++i) {
       const json& s = (*steps)[i];

@@ -174,4 +174,30 @@ void Fields::warn_unknown(std::initializer_list<std::string_view> known) const {
   }
 }
 
+const json* Fields::array(std::string_view key, bool required, std::size_t min_items, std::size_t max_items) const {
+  if (!has(key)) {
+    if (required) problems_.error("missing_field", "'" + std::string(key) + "' is required.", path_of(key));
+    return nullptr;
+  }
+  const json& v = object_.at(std::string(key));
+  if (!v.is_array()) {
+    problems_.error("wrong_type", "'" + std::string(key) + "' must be an array, not " + describe_type(v) + ".",
+                    path_of(key));
+    return nullptr;
+  }
+  if (v.size() < min_items) {
+    problems_.error("too_few", "'" + std::string(key) + "' needs at least " + std::to_string(min_items) +
+                                   (min_items == 1 ? " item." : " items."),
+                    path_of(key));
+    return nullptr;
+  }
+  if (v.size() > max_items) {
+    problems_.error("too_many", "'" + std::string(key) + "' has " + std::to_string(v.size()) +
+                                    " items; the limit is " + std::to_string(max_items) + ".",
+                    path_of(key));
+    return nullptr;
+  }
+  return &v;
+}
+
 }  // namespace atlas

@@ -145,8 +145,7 @@ json schedule_json(const PlanInput& in, const PlanFigures& f, const std::vector<
     return json{{"omitted", true}, {"note", "This schedule stalls for these numbers."}};
   // The blocks depend on these four numbers alone; a caller that already holds them (it sends
   // this key back in known_schedules) gets everything but the block lists.
-  static const char* const kNames[] = {"gpipe", "1f1b", "interleaved"};
-  const std::string key = std::string(kNames[static_cast<int>(p.schedule)]) + "/" + std::to_string(p.pp) + "/" +
+  const std::string key = std::string(schedule_name(p.schedule)) + "/" + std::to_string(p.pp) + "/" +
                           std::to_string(f.microbatches) + "/" + std::to_string(v);
   json out{{"omitted", false},
            {"key", key},
@@ -273,7 +272,7 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& warnings) {
   out["pipeline"] = {{"stages", in.parallel.pp},
                      {"microbatches", f.microbatches},
                      {"virtual_stages", in.parallel.virtual_stages},
-                     {"schedule", to_json(in.parallel)["schedule"]},
+                     {"schedule", schedule_name(in.parallel.schedule)},
                      {"bubble_fraction", f.bubble_fraction},
                      {"blocks", schedule_json(in, f, req.known_schedules)}};
   out["time"] = time_json(f);

@@ -155,14 +155,18 @@ json to_json(const Hardware& h) {
               {"effective_flops", h.flops * h.efficiency.compute}};
 }
 
+const char* schedule_name(Schedule s) {
+  static const char* const kNames[] = {"gpipe", "1f1b", "interleaved"};
+  return kNames[static_cast<int>(s)];
+}
+
 json to_json(const Parallel& p) {
   static const char* const kRecompute[] = {"none", "selective", "full"};
-  static const char* const kSchedule[] = {"gpipe", "1f1b", "interleaved"};
   return json{{"dp", p.dp}, {"tp", p.tp}, {"pp", p.pp}, {"cp", p.cp}, {"ep", p.ep}, {"zero", p.zero},
               {"sequence_parallel", p.sequence_parallel},
               {"recompute", kRecompute[static_cast<int>(p.recompute)]},
               {"virtual_stages", p.virtual_stages},
-              {"schedule", kSchedule[static_cast<int>(p.schedule)]}};
+              {"schedule", schedule_name(p.schedule)}};
 }
 
 namespace {

@@ -44,6 +44,9 @@ class Fields {
   /// A string that must be one of the allowed values.
   std::optional<std::string> choice(std::string_view key, std::initializer_list<std::string_view> allowed,
                                     std::optional<std::string> fallback = std::nullopt) const;
+  /// An array of min_items…max_items entries (nullptr with an error when it is not one, or is
+  /// missing and required: missing_field, wrong_type, too_few, too_many).
+  const json* array(std::string_view key, bool required, std::size_t min_items, std::size_t max_items) const;
   /// A nested object (nullptr with an error when present but not an object, or missing and required).
   const json* object(std::string_view key, bool required) const;
   /// Readers for a nested object at key; when it is absent or not an object (errors recorded as

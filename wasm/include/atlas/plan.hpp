@@ -14,6 +14,8 @@ namespace atlas {
 
 enum class Recompute { none, selective, full };
 enum class Schedule { gpipe, one_f_one_b, interleaved };
+/// The contract's name of a schedule ("gpipe", "1f1b", "interleaved").
+const char* schedule_name(Schedule s);
 
 /// Fitted constants: what fraction of a peak a real kernel or link reaches. docs/fidelity.md
 /// states how each was fitted and why its value is plausible.
