@@ -2,7 +2,7 @@
 // `communication` list, and the two-way highlight between rows and diagram markers.
 import { formatBytes, formatSeconds } from '../format.js';
 import { formatCount } from '../format.js';
-import { patch, vh as h } from './svg.js';
+import { drawnFromSame, patch, vh as h } from './svg.js';
 
 const PHASE = { forward: 'forward', backward: 'backward', optimizer: 'optimizer step' };
 
@@ -13,9 +13,6 @@ export function shapeText(t) {
   return dims.map((d) => formatCount(d)).join(' × ');
 }
 
-/** @type {WeakMap<HTMLElement, string>} */
-const drawnFrom = new WeakMap();
-
 /**
  * Fills the table container. Rows carry data-id; focusing or hovering a row highlights its
  * marker in the diagram and the reverse.
@@ -24,9 +21,7 @@ const drawnFrom = new WeakMap();
  */
 export function drawCrossings(container, communication) {
   // Schedule and some batch edits leave the list as it was: then the table is already right.
-  const key = JSON.stringify(communication);
-  if (drawnFrom.get(container) === key) return;
-  drawnFrom.set(container, key);
+  if (drawnFromSame(container, communication)) return;
   if (!communication.length) {
     patch(container, [h('p', { class: 'notice', text: 'Nothing crosses a device boundary: one GPU holds the whole model and the whole batch.' })]);
     return;

@@ -2,7 +2,7 @@
 // through its pipeline stages (embedding, layers, head); right, the inside of one layer with
 // its matmuls cut by tensor parallelism; below, what each data-parallel rank stores under ZeRO.
 // Every entry of the engine's `communication` list gets a marker where its `where` points.
-import { arrow, arrowDefs, deviceRect, marker, patch, patternDefs, plainBox, s, slices, text } from './svg.js';
+import { arrow, arrowDefs, deviceRect, drawnFromSame, marker, patch, patternDefs, plainBox, s, slices, text } from './svg.js';
 
 const MAX_STAGES_DRAWN = 6;
 
@@ -220,16 +220,12 @@ export function renderDiagram(container, plan, narrow) {
   // The drawing reads only these parts of the plan: when none changed (a new batch size,
   // schedule or recomputation), the picture on the page is already right.
   const { dp, tp, pp, cp, ep, zero, sequence_parallel: sp } = plan.parallel; // not the schedule or recomputation
-  const key = JSON.stringify([narrow, dp, tp, pp, cp, ep, zero, sp, plan.model,
+  const same = drawnFromSame(container, [narrow, dp, tp, pp, cp, ep, zero, sp, plan.model,
     (plan.stages ?? []).map((st) => [st.index, st.first_layer, st.layers]),
     (plan.communication ?? []).map((t) => [t.id, t.where, t.group, t.group_size, t.collective, t.phase])]);
-  if (drawnKeys.get(container) === key && container.firstChild) return;
+  if (same && container.firstChild) return;
   patch(container, [drawDiagram(plan, narrow)]);
-  drawnKeys.set(container, key);
 }
-
-/** @type {WeakMap<HTMLElement, string>} */
-const drawnKeys = new WeakMap();
 
 /**
  * Describes the diagram for a valid plan. Returns the SVG's VNode; markers carry data-ids for the table.

@@ -69,7 +69,7 @@ export function drawGantt(container, plan, narrow) {
   // The blocks depend only on the schedule, p, m and v (the engine's schedule_blocks); their
   // geometry is kept and reused while those and the width stay the same.
   const sx = (W - left - 8) / makespan;
-  const key = `${sched.key ?? `${pl.schedule}|${p}|${m}|${v}`}|${makespan}|${W}`;
+  const key = `${sched.key}|${W}`; // the engine's key names everything the blocks depend on
   if (!geometry || geometry.key !== key) geometry = { key, ...blockGeometry(sched, { rowH, top, sx }) };
   const { paths, labels } = geometry;
   const height = top + p * rowH + 30;

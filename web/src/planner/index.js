@@ -7,7 +7,7 @@ import { Controls } from './controls.js';
 import { linkHighlights, drawCrossings } from './crossings.js';
 import { drawDescription } from './describe.js';
 import { renderDiagram } from './diagram.js';
-import { redrawInPlace, vh } from './svg.js';
+import { drawnFromSame, redrawInPlace, vh } from './svg.js';
 import { drawGantt } from './gantt.js';
 import { drawFigures, drawMemory, drawTime } from './readouts.js';
 import { initScenarios } from './scenarios.js';
@@ -134,18 +134,13 @@ export function initPlanner(ctx) {
     return plan;
   }
 
-  /** The data each panel was last drawn from (JSON), so panels whose data did not change are left alone. */
-  const drawnFrom = new Map();
   /**
-   * Redraws `target` in place (svg.js) unless it was last drawn from equal data. `data` must
-   * hold everything `draw` reads from the plan.
+   * Redraws `target` in place (svg.js) unless it was last drawn from equal data, so panels
+   * whose data did not change are left alone. `data` must hold everything `draw` reads.
    * @param {HTMLElement} target @param {unknown} data @param {(c: import('./svg.js').VNode) => void} draw
    */
   function redrawIfChanged(target, data, draw) {
-    const key = JSON.stringify(data);
-    if (drawnFrom.get(target) === key) return;
-    drawnFrom.set(target, key);
-    redrawInPlace(target, draw);
+    if (!drawnFromSame(target, data)) redrawInPlace(target, draw);
   }
 
   function render(plan) {

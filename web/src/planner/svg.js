@@ -55,6 +55,21 @@ export class VNode {
   }
 }
 
+/** @type {WeakMap<Element, string>} */
+const drawnFrom = new WeakMap();
+
+/**
+ * True when `container` was last drawn from data equal to `data` (everything its drawing reads
+ * from the plan), so the page already shows it; otherwise records `data` and returns false.
+ * @param {Element} container @param {unknown} data
+ */
+export function drawnFromSame(container, data) {
+  const key = JSON.stringify(data);
+  if (drawnFrom.get(container) === key) return true;
+  drawnFrom.set(container, key);
+  return false;
+}
+
 /**
  * Runs a drawing function that fills a container from scratch (`draw(container)`) with element
  * descriptions (vh, s), then brings `target` to the same content with patch(), keeping the
