@@ -2,29 +2,178 @@
 
 #include <cmath>
 #include <exception>
+#include <set>
+#include <vector>
 
 #include "atlas/commands.hpp"
+#include "atlas/fields.hpp"
+#include "atlas/search_budget.hpp"
 
 namespace atlas {
 
 namespace {
 
+// A command's work budget: runs before the handler and refuses (false, with a coded error) a
+// request whose work could not be bounded otherwise. Commands whose fields bound their work
+// (every other one: sizes, counts and points all have maxima) have none.
+using Budget = bool (*)(const json& request, Problems& problems);
+
 struct Command {
   const char* name;
   Handler handler;
+  Budget budget = nullptr;
 };
 
 constexpr Command kCommands[] = {
     {"version", cmd_version},     {"validate", cmd_validate}, {"batch", cmd_batch},
     {"allreduce", cmd_allreduce}, {"nccl-tests", cmd_nccl_tests}, {"presets", cmd_presets},
-    {"plan", cmd_plan},           {"search", cmd_search},     {"quiz", cmd_quiz},
-    {"practice", cmd_practice},
+    {"plan", cmd_plan},           {"search", cmd_search, search_within_budget},
+    {"quiz", cmd_quiz},           {"practice", cmd_practice},
 };
 
 json single_error(const std::string& code, const std::string& message, const std::string& path) {
   Problems p;
   p.error(code, message, path);
   return p.error_response();
+}
+
+// Keeps the first kMaxIssuesListed errors and warnings; the rest become one count, so a
+// request with 200,000 bad entries cannot make a response of megabytes.
+void cap_issues(json& response) {
+  for (const char* key : {"errors", "warnings"}) {
+    if (!response.contains(key)) continue;
+    json& list = response[key];
+    if (list.size() <= kMaxIssuesListed) continue;
+    const std::size_t more = list.size() - kMaxIssuesListed;
+    list.erase(list.begin() + static_cast<std::ptrdiff_t>(kMaxIssuesListed), list.end());
+    list.push_back(json{{"code", "too_many_issues"},
+                        {"message", std::to_string(more) + " more " + (std::string(key) == "errors" ? "errors" : "warnings") +
+                                        " are not listed."},
+                        {"path", ""}});
+  }
+}
+
+// A SAX pass over the request text before it becomes a DOM: checks the contract's limits
+// (depth, value count, key length, duplicate keys, numbers beyond double range) with the exact
+// JSON pointer of the offending value, and stops at the first one, so nothing is built from a
+// 10,000-deep or 50 MB request and no command ever recurses into one.
+class RequestScan {
+ public:
+  using string_t = json::string_t;
+
+  bool null() { return scalar(); }
+  bool boolean(bool) { return scalar(); }
+  bool number_integer(json::number_integer_t) { return scalar(); }
+  bool number_unsigned(json::number_unsigned_t) { return scalar(); }
+  bool number_float(json::number_float_t, const string_t&) { return scalar(); }
+  bool string(string_t&) { return scalar(); }
+  bool binary(json::binary_t&) { return scalar(); }
+  bool start_object(std::size_t) { return open(false); }
+  bool start_array(std::size_t) { return open(true); }
+  bool end_object() { return close(); }
+  bool end_array() { return close(); }
+  bool key(string_t& k) {
+    Frame& f = frames_.back();
+    if (k.size() > kMaxKeyBytes)
+      return fail("too_long",
+                  "A key of " + std::to_string(k.size()) + " bytes (\"" + quote_cut(k) + "\") is longer than the " +
+                      std::to_string(kMaxKeyBytes) + "-byte limit for keys.",
+                  path_here());
+    if (!f.keys.insert(k).second)
+      return fail("duplicate_key", "The key \"" + k + "\" is given twice in this object; give it once.",
+                  child_path(path_here(), k));
+    f.key = k;
+    return true;
+  }
+  bool parse_error(std::size_t position, const std::string& token, const nlohmann::detail::exception& e) {
+    if (e.id == 406)  // number overflow: the lexer's value does not fit a double
+      return fail("out_of_range",
+                  "The number " + quote_cut(token, 40) + " is beyond the range of a double (about ±1.8e308).",
+                  path_of_next());
+    const std::string what = e.what();
+    const bool utf8 = what.find("UTF-8") != std::string::npos || what.find("utf-8") != std::string::npos;
+    return fail(utf8 ? "invalid_utf8" : "invalid_json",
+                std::string(utf8 ? "The request is not valid UTF-8 text" : "The request is not valid JSON") +
+                    " (byte " + std::to_string(position) + ").",
+                "");
+  }
+
+  std::optional<json> error;  // set when the scan stopped
+
+ private:
+  struct Frame {
+    bool array = false;
+    std::size_t count = 0;  // elements seen (arrays)
+    std::string key;        // the current key (objects)
+    std::set<std::string> keys;
+  };
+
+  // Pointer of the container being read ("" at the root, before any container).
+  std::string path_here() const {
+    std::string p;
+    for (std::size_t i = 0; i + 1 < frames_.size(); ++i) p += "/" + token_of(frames_[i]);
+    return p;
+  }
+  // Pointer of the value about to be read in the current container.
+  std::string path_of_next() const {
+    if (frames_.empty()) return "";
+    const Frame& f = frames_.back();
+    return path_here() + "/" + (f.array ? std::to_string(f.count) : pointer_token(f.key));
+  }
+  static std::string token_of(const Frame& f) {
+    // A container's own entry in its parent was counted when it opened: its index is count − 1.
+    return f.array ? std::to_string(f.count - 1) : pointer_token(f.key);
+  }
+  bool count_value() {
+    if (++values_ > kMaxValues)
+      return fail("too_many", "The request holds more than " + std::to_string(kMaxValues) + " values.",
+                  path_of_next());
+    return true;
+  }
+  void advance() {
+    if (!frames_.empty() && frames_.back().array) ++frames_.back().count;
+  }
+  bool scalar() {
+    if (!count_value()) return false;
+    advance();
+    return true;
+  }
+  bool open(bool array) {
+    if (!count_value()) return false;
+    if (frames_.size() >= kMaxDepth)
+      return fail("too_deep",
+                  "The request nests deeper than " + std::to_string(kMaxDepth) + " levels of objects and arrays.",
+                  path_of_next());
+    advance();
+    Frame f;
+    f.array = array;
+    frames_.push_back(std::move(f));
+    return true;
+  }
+  bool close() {
+    frames_.pop_back();
+    return true;
+  }
+  bool fail(const std::string& code, const std::string& message, const std::string& path) {
+    error = single_error(code, message, path);
+    return false;
+  }
+
+  std::vector<Frame> frames_;
+  std::size_t values_ = 0;
+};
+
+// Nesting depth of a parsed value, without recursion, stopping once it passes `limit`.
+bool deeper_than(const json& root, std::size_t limit) {
+  std::vector<std::pair<const json*, std::size_t>> stack{{&root, 1}};
+  while (!stack.empty()) {
+    auto [v, depth] = stack.back();
+    stack.pop_back();
+    if (!v->is_structured()) continue;
+    if (depth > limit) return true;
+    for (const auto& child : *v) stack.push_back({&child, depth + 1});
+  }
+  return false;
 }
 
 // nlohmann writes NaN and Inf as null; a null where a number belongs would reach the page
@@ -51,6 +200,14 @@ bool scan_non_finite(const json& v, std::string& where) {
 
 }  // namespace
 
+std::optional<json> check_request_shape(const json& request) {
+  if (deeper_than(request, kMaxDepth))
+    return single_error("too_deep",
+                        "The request nests deeper than " + std::to_string(kMaxDepth) + " levels of objects and arrays.",
+                        "");
+  return std::nullopt;
+}
+
 std::optional<std::string> non_finite_path(const json& value) {
   std::string where;
   if (!scan_non_finite(value, where)) return std::nullopt;
@@ -69,12 +226,19 @@ json run(std::string_view command, const json& request) {
   for (const auto& c : kCommands) {
     if (command != c.name) continue;
     try {
+      if (auto refused = check_request_shape(request)) return *refused;
       Problems problems;
+      if (c.budget && !c.budget(request, problems)) {
+        json response = problems.error_response();
+        cap_issues(response);
+        return response;
+      }
       json response = c.handler(request, problems);
-      if (!problems.ok()) return problems.error_response();
-      if (auto where = non_finite_path(response))
+      if (!problems.ok()) response = problems.error_response();
+      else if (auto where = non_finite_path(response))
         return single_error("non_finite", "The engine produced a non-finite number at " + *where + ".", "");
-      problems.attach_warnings(response);
+      else problems.attach_warnings(response);
+      cap_issues(response);
       return response;
     } catch (const std::exception& e) {
       return single_error("internal", std::string("Internal engine error: ") + e.what(), "");
@@ -91,16 +255,21 @@ json run(std::string_view command, const json& request) {
 std::string run_text(std::string_view command, std::string_view request_text) {
   json response;
   try {
-    json request = json::parse(request_text.begin(), request_text.end());
-    response = run(command, request);
-  } catch (const json::parse_error& e) {
-    // nlohmann reports invalid UTF-8 as a parse error too; name it so people know what to fix.
-    const std::string what = e.what();
-    const bool utf8 = what.find("UTF-8") != std::string::npos || what.find("utf-8") != std::string::npos;
-    response = single_error(utf8 ? "invalid_utf8" : "invalid_json",
-                            std::string(utf8 ? "The request is not valid UTF-8 text" : "The request is not valid JSON") +
-                                " (byte " + std::to_string(e.byte) + ").",
-                            "");
+    if (request_text.size() > kMaxRequestBytes) {
+      response = single_error("too_large",
+                              "The request is " + std::to_string(request_text.size()) + " bytes; the limit is " +
+                                  std::to_string(kMaxRequestBytes) + ".",
+                              "");
+    } else {
+      // First the limits (and syntax) in one SAX pass, then the DOM from text known to be fine.
+      RequestScan scan;
+      if (json::sax_parse(request_text.begin(), request_text.end(), &scan)) {
+        json request = json::parse(request_text.begin(), request_text.end());
+        response = run(command, request);
+      } else {
+        response = scan.error ? *scan.error : single_error("invalid_json", "The request is not valid JSON.", "");
+      }
+    }
   } catch (const std::exception& e) {
     response = single_error("internal", std::string("Internal engine error: ") + e.what(), "");
   }

@@ -1,5 +1,6 @@
 #include "atlas/fields.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -7,19 +8,36 @@ namespace atlas {
 
 namespace {
 
-std::string format_bound(double v) {
+std::string format_bound(double v) { return format_number(v); }
+
+std::string with_unit(double v, const Range& r) {
+  return format_bound(v) + (r.unit ? std::string(" ") + r.unit : std::string());
+}
+
+std::string range_text(const Range& r) {
+  std::string lo = r.min_exclusive ? "greater than " + with_unit(r.min, r) : "at least " + with_unit(r.min, r);
+  return lo + " and at most " + with_unit(r.max, r);
+}
+
+}  // namespace
+
+// Keys and values quoted in messages are cut: a 50 MB key must not make a 50 MB message.
+std::string quote_cut(std::string_view text, std::size_t max_bytes) {
+  if (text.size() <= max_bytes) return std::string(text);
+  std::size_t cut = max_bytes;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return std::string(text.substr(0, cut)) + "…";
+}
+
+std::string format_number(double v) {
+  if (std::isfinite(v) && std::floor(v) == v && std::fabs(v) < 1e18) {
+    return std::to_string(static_cast<long long>(v));
+  }
   std::ostringstream out;
   out.precision(12);
   out << v;
   return out.str();
 }
-
-std::string range_text(const Range& r) {
-  std::string lo = r.min_exclusive ? "greater than " + format_bound(r.min) : "at least " + format_bound(r.min);
-  return lo + " and at most " + format_bound(r.max);
-}
-
-}  // namespace
 
 std::string describe_type(const json& value) {
   switch (value.type()) {
@@ -78,7 +96,7 @@ std::optional<double> Fields::number(std::string_view key, Range range, std::opt
   const bool below = range.min_exclusive ? !(x > range.min) : x < range.min;
   if (below || x > range.max) {
     problems_.error("out_of_range",
-                    "'" + std::string(key) + "' is " + format_bound(x) + "; it must be " + range_text(range) + ".",
+                    "'" + std::string(key) + "' is " + with_unit(x, range) + "; it must be " + range_text(range) + ".",
                     path);
     return std::nullopt;
   }
@@ -88,6 +106,9 @@ std::optional<double> Fields::number(std::string_view key, Range range, std::opt
 std::optional<std::int64_t> Fields::integer(std::string_view key, Range range,
                                             std::optional<std::int64_t> fallback) const {
   range.integer = true;
+  // Beyond ±2^63 the conversion below would be undefined: no integer field reaches that far.
+  range.max = std::min(range.max, 9.2e18);
+  range.min = std::max(range.min, -9.2e18);
   auto x = number(key, range, fallback ? std::optional<double>(static_cast<double>(*fallback)) : std::nullopt);
   if (!x) return std::nullopt;
   return static_cast<std::int64_t>(*x);
@@ -135,7 +156,8 @@ std::optional<std::string> Fields::choice(std::string_view key, std::initializer
     if (*s == a) return s;
   std::string list;
   for (auto a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
-  problems_.error("unknown_value", "'" + std::string(key) + "' is \"" + *s + "\"; expected one of: " + list + ".",
+  problems_.error("unknown_value",
+                  "'" + std::string(key) + "' is \"" + quote_cut(*s) + "\"; expected one of: " + list + ".",
                   path_of(key));
   return std::nullopt;
 }
@@ -169,7 +191,7 @@ void Fields::warn_unknown(std::initializer_list<std::string_view> known) const {
     bool found = false;
     for (auto k : known) found = found || it.key() == k;
     if (!found)
-      problems_.warning("unknown_field", "'" + it.key() + "' is not a known field here and is ignored.",
+      problems_.warning("unknown_field", "'" + quote_cut(it.key()) + "' is not a known field here and is ignored.",
                         path_of(it.key()));
   }
 }

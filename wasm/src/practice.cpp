@@ -157,7 +157,7 @@ json cmd_practice(const json& request, Problems& problems) {
       response = parse_response(r.get<std::string>());
       if (!response)
         problems.error("not_a_number",
-                       "The response \"" + r.get<std::string>().substr(0, 40) +
+                       "The response \"" + quote_cut(r.get<std::string>(), 40) +
                            "\" is not a number (digits, optional 1,000 grouping, a decimal point, k/M/G).",
                        "/response");
     } else {

@@ -2,6 +2,7 @@
 // The CLI, the WASM module and the tests all go through these two functions.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,6 +29,22 @@ std::optional<std::string> non_finite_path(const json& value);
 
 /// Names of every command, in the order `version` lists them.
 std::vector<std::string> command_names();
+
+/// Limits of the contract, checked by the dispatcher before any command runs (all coded errors):
+/// request text larger than kMaxRequestBytes is `too_large`; nesting deeper than kMaxDepth is
+/// `too_deep` at the value that goes too deep; more than kMaxValues values is `too_many`; an
+/// object key longer than kMaxKeyBytes is `too_long` at its object; a key given twice is
+/// `duplicate_key`; a number beyond double range is `out_of_range` at its path. A response lists
+/// at most kMaxIssuesListed errors and as many warnings (then one `too_many_issues` entry).
+inline constexpr std::size_t kMaxRequestBytes = 8 * 1024 * 1024;
+inline constexpr std::size_t kMaxDepth = 64;
+inline constexpr std::size_t kMaxValues = 200000;
+inline constexpr std::size_t kMaxKeyBytes = 256;
+inline constexpr std::size_t kMaxIssuesListed = 100;
+
+/// The first request limit a parsed value breaks (nesting deeper than kMaxDepth), as an error
+/// response, or nullopt. run() applies it to requests that did not come through run_text.
+std::optional<json> check_request_shape(const json& request);
 
 /// Engine version (semver) and the contract's schema number.
 inline constexpr const char* kEngineVersion = "0.1.0";

@@ -14,11 +14,14 @@
 namespace atlas {
 
 /// Allowed range of a numeric field; bounds are inclusive unless marked exclusive.
+/// `unit` (SI, as the request gives it: "B/s", "s", "FLOP/s") is quoted with the bounds in
+/// messages, so a rejected value reads in the user's terms.
 struct Range {
   double min;
   double max;
   bool min_exclusive = false;
   bool integer = false;
+  const char* unit = nullptr;
 };
 
 /// The object being read and the pointer it sits at, so nested readers build exact paths.
@@ -66,6 +69,13 @@ class Fields {
   std::string path_;
   Problems& problems_;
 };
+
+/// A bound or value as people write it: whole numbers in full (9007199254740992, not
+/// 9.00719925474e+15), others with up to 12 significant digits.
+std::string format_number(double v);
+
+/// Cuts text for quoting in a message: at most max_bytes, on a UTF-8 boundary, "…" when cut.
+std::string quote_cut(std::string_view text, std::size_t max_bytes = 60);
 
 /// JSON type names as people say them, for messages ("a number", "a string", …).
 std::string describe_type(const json& value);
