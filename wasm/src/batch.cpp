@@ -1,5 +1,7 @@
 #include "atlas/batch.hpp"
 
+#include <algorithm>
+
 #include "atlas/commands.hpp"
 #include "atlas/fields.hpp"
 
@@ -11,11 +13,27 @@ constexpr double kMaxCount = 1e12;  // far beyond any real batch, small enough t
 
 std::string n(std::int64_t v) { return std::to_string(v); }
 
+// a × b, or nullopt when it does not fit int64 (terms reach 1e12 each, so products can overflow).
+std::optional<std::int64_t> times(std::int64_t a, std::int64_t b) {
+  std::int64_t out = 0;
+  if (__builtin_mul_overflow(a, b, &out)) return std::nullopt;
+  return out;
+}
+
 }  // namespace
 
 std::optional<std::int64_t> data_parallel_degree(std::int64_t world, std::int64_t tp, std::int64_t pp,
                                                  std::int64_t cp, Problems& problems, const std::string& base) {
-  const std::int64_t model = tp * pp * cp;
+  const auto tp_pp = times(tp, pp);
+  const auto product = tp_pp ? times(*tp_pp, cp) : std::nullopt;
+  if (!product || *product > world) {
+    problems.error("not_divisible",
+                   "tp × pp × cp = " + n(tp) + " × " + n(pp) + " × " + n(cp) + " is more than world = " + n(world) +
+                       " GPUs, so there is not even one data-parallel replica.",
+                   child_path(base, "world"));
+    return std::nullopt;
+  }
+  const std::int64_t model = *product;
   if (world % model != 0) {
     problems.error("not_divisible",
                    "world = " + n(world) + " GPUs is not divisible by tp × pp × cp = " + n(tp) + " × " + n(pp) +
@@ -42,8 +60,14 @@ std::optional<BatchAccount> solve_batch(const BatchQuestion& q, Problems& proble
     a.data_parallel = *q.data_parallel;
     const double product = static_cast<double>(a.micro) * a.accumulation * a.data_parallel;
     if (product > kMaxCount) {
-      problems.error("out_of_range", "The global batch micro × accumulation × dp would exceed 1e12 samples.",
-                     child_path(base, "global"));
+      // Point at the largest factor: that is the one to make smaller (global was not given).
+      std::string largest = "micro";
+      if (a.accumulation > a.micro) largest = "accumulation";
+      if (a.data_parallel > std::max(a.micro, a.accumulation)) largest = q.data_parallel_key;
+      problems.error("out_of_range",
+                     "The global batch micro × accumulation × dp = " + n(a.micro) + " × " + n(a.accumulation) +
+                         " × " + n(a.data_parallel) + " would exceed 1e12 samples.",
+                     child_path(base, largest));
       return std::nullopt;
     }
     a.global = a.micro * a.accumulation * a.data_parallel;
@@ -54,7 +78,15 @@ std::optional<BatchAccount> solve_batch(const BatchQuestion& q, Problems& proble
   // The unknown factor is global divided by the product of the two known ones.
   auto divide = [&](std::int64_t known_a, std::int64_t known_b, const char* term, const std::string& how)
       -> std::optional<std::int64_t> {
-    const std::int64_t denominator = known_a * known_b;
+    const auto product = times(known_a, known_b);
+    if (!product || *product > a.global) {
+      problems.error("not_divisible",
+                     how + " = " + n(known_a) + " × " + n(known_b) + " is more than global = " + n(a.global) +
+                         ", so '" + term + "' would be less than 1.",
+                     child_path(base, "global"));
+      return std::nullopt;
+    }
+    const std::int64_t denominator = *product;
     if (a.global % denominator != 0) {
       problems.error("not_divisible",
                      "global = " + n(a.global) + " is not divisible by " + how + " = " + n(denominator) +
@@ -120,6 +152,7 @@ json cmd_batch(const json& request, Problems& problems) {
     auto pp = f.integer("pp", {1, 1e5}, 1);
     auto cp = f.integer("cp", {1, 1e5}, 1);
     if (world && tp && pp && cp) q.data_parallel = data_parallel_degree(*world, *tp, *pp, *cp, problems);
+    q.data_parallel_key = "world";
   }
   std::optional<std::int64_t> seq;
   if (f.has("seq")) seq = f.integer("seq", {1, 1e8});

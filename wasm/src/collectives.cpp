@@ -18,7 +18,8 @@ namespace {
 // Absent, the curve returns every column in `fallback`, as before `columns` existed.
 std::optional<ColumnSet> read_columns(const Fields& f, ColumnSet offered, ColumnSet fallback) {
   if (!f.has("columns")) return fallback;
-  const json* list = f.array("columns", false, 0, std::numeric_limits<std::size_t>::max());
+  // Each name at most once is all a curve can use; a few spare allow harmless duplicates.
+  const json* list = f.array("columns", false, 0, 4 * std::size(kColumnNames));
   if (!list) return std::nullopt;
   const std::string path = f.path_of("columns");
   std::string names;
@@ -42,7 +43,7 @@ std::optional<ColumnSet> read_columns(const Fields& f, ColumnSet offered, Column
       continue;
     }
     f.problems().error("unknown_value",
-                       "'columns' has \"" + text.substr(0, 200) + "\"; expected any of: " + names + ".",
+                       "'columns' has \"" + quote_cut(text) + "\"; expected any of: " + names + ".",
                        child_path(path, i));
     ok = false;
   }
@@ -81,9 +82,9 @@ json cmd_allreduce(const json& request, Problems& problems) {
   LabInput in;
   std::int64_t search_to = kMaxRanks;
   auto ranks = f.integer("ranks", {2, static_cast<double>(kMaxRanks)});
-  auto bytes = f.number("bytes", {1, kMaxBytes});
-  auto bandwidth = f.number("bandwidth", {0, kMaxBandwidth, true});
-  auto latency = f.number("latency", {0, kMaxLatency});
+  auto bytes = f.number("bytes", {1, kMaxBytes, false, false, "B"});
+  auto bandwidth = f.number("bandwidth", {kMinBandwidth, kMaxBandwidth, false, false, "B/s"});
+  auto latency = f.number("latency", {0, kMaxLatency, false, false, "s"});
   auto gamma = f.number("gamma", {0, 1}, 0.0);
   auto compare = f.boolean("compare", false);
   auto schedule = f.boolean("schedule", false);
@@ -95,7 +96,7 @@ json cmd_allreduce(const json& request, Problems& problems) {
   if (const json* sc = f.object("scaling", false)) {
     Fields s(*sc, f.path_of("scaling"), problems);
     s.warn_unknown({"compute", "overlap", "search_to"});
-    auto compute = s.number("compute", {0, 1e6, true});
+    auto compute = s.number("compute", {kMinCompute, 1e6, false, false, "s"});
     auto overlap = s.number("overlap", {0, 1}, 0.0);
     // How far to look for the fastest rank count (the page's slider ends at 4096).
     auto search = s.integer("search_to", {2, static_cast<double>(kMaxRanks)}, kMaxRanks);

@@ -181,7 +181,9 @@ NcclLog parse_nccl_log(std::string_view text) {
     if (line.front() == '#') {
       const auto cells = split(line.substr(1));
       if (cells.size() >= 2 && lower(cells[0]) == "rank") {
-        if (auto r = parse_number(cells[1])) ranks.insert(static_cast<long>(*r));
+        // Only whole rank numbers a real run could print; converting 1e300 to long is undefined.
+        if (auto r = parse_number(cells[1]); r && *r >= 0 && *r <= 1e7 && std::floor(*r) == *r)
+          ranks.insert(static_cast<long>(*r));
       } else if (auto h = header_columns(cells)) {
         header = h;
         log.header_found = true;
@@ -217,7 +219,8 @@ NcclLog parse_nccl_log(std::string_view text) {
       std::string reason;
       if (width < 2) reason = "only one cell; expected at least size and time";
       else if (!time_us) reason = "time column (" + std::to_string(c.time + 1) + ") is not a number: '" + cell(cells, c.time) + "'";
-      else if (!(*time_us > 0)) reason = "time must be positive";
+      else if (!(*time_us >= kMinTimeMicroseconds))
+        reason = "time must be at least 0.001 us (all_reduce_perf prints microseconds with two decimals)";
       if (!reason.empty()) {
         if (log.unreadable.size() < kMaxUnreadableListed) log.unreadable.push_back({number, reason, shorten(raw)});
       } else {
@@ -230,9 +233,13 @@ NcclLog parse_nccl_log(std::string_view text) {
         row.logged_algbw = number_at(cells, c.algbw);
         row.logged_busbw = number_at(cells, c.busbw);
         row.wrong = cell(cells, c.wrong);
-        if (auto ip = number_at(cells, c.ip_time); ip && *ip > 0) row.in_place_time = *ip * 1e-6;
+        if (auto ip = number_at(cells, c.ip_time); ip && *ip >= kMinTimeMicroseconds) row.in_place_time = *ip * 1e-6;
         row.in_place_logged_busbw = number_at(cells, c.ip_busbw);
         row.in_place_wrong = cell(cells, c.ip_wrong);
+        if (log.rows.size() == kMaxRows) {  // a real log has tens of rows: stop reading
+          log.too_many_rows = true;
+          break;
+        }
         log.rows.push_back(std::move(row));
       }
     }

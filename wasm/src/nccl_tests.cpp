@@ -52,11 +52,23 @@ json cmd_nccl_tests(const json& request, Problems& problems) {
   std::optional<std::int64_t> given;
   if (f.has("ranks")) given = f.integer("ranks", {2, static_cast<double>(kMaxRanks)});
   auto column = f.choice("column", {"out_of_place", "in_place"}, std::string("out_of_place"));
-  auto min_bytes = f.number("min_bytes", {0, kMaxBytes}, 0.0);
-  auto max_bytes = f.number("max_bytes", {0, kMaxBytes}, kMaxBytes);
+  auto min_bytes = f.number("min_bytes", {0, kMaxBytes, false, false, "B"}, 0.0);
+  auto max_bytes = f.number("max_bytes", {0, kMaxBytes, false, false, "B"}, kMaxBytes);
+  if (min_bytes && max_bytes && *min_bytes > *max_bytes)
+    problems.error("out_of_range",
+                   "'max_bytes' is " + format_number(*max_bytes) + " B, less than 'min_bytes' = " +
+                       format_number(*min_bytes) + " B: no row could be fitted.",
+                   "/max_bytes");
   if (!problems.ok() || (f.has("ranks") && !given)) return {};
 
   const NcclLog log = parse_nccl_log(*text);
+  if (log.too_many_rows) {
+    problems.error("too_many",
+                   "The log has more than " + std::to_string(kMaxRows) +
+                       " table rows; paste one run of all_reduce_perf (tens of rows).",
+                   "/log");
+    return {};
+  }
 
   std::optional<std::int64_t> ranks = given;
   std::string source = "request";

@@ -22,10 +22,13 @@ struct BatchAccount {
 /// The four terms, any one of which may be unknown (nullopt).
 struct BatchQuestion {
   std::optional<std::int64_t> global, micro, accumulation, data_parallel;
+  std::string data_parallel_key = "dp";  // the request field dp came from ("world" when derived)
 };
 
 /// Solves for the single unknown. Errors: underdetermined (more than one unknown), not_divisible
-/// (the unknown would not be a whole number), inconsistent (all four given and they disagree).
+/// (the unknown would not be a whole number, including a product of known terms larger than
+/// global), inconsistent (all four given and they disagree), out_of_range (global would exceed
+/// 1e12, at the largest given factor). Products are overflow-checked: any int64 inputs are safe.
 /// `base` is the JSON pointer of the object holding the terms, for error paths.
 std::optional<BatchAccount> solve_batch(const BatchQuestion& q, Problems& problems, const std::string& base = "");
 

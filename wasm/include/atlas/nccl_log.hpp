@@ -41,10 +41,15 @@ struct NcclLog {
   std::optional<std::string> collective;  // from "Collective test starting: all_reduce_perf"
   std::optional<double> avg_busbw;        // GB/s from the "# Avg bus bandwidth" footer
   bool header_found = false;
+  bool too_many_rows = false;             // reading stopped after kMaxRows rows
 };
 
 inline constexpr std::size_t kMaxSkippedListed = 50;
 inline constexpr std::size_t kMaxUnreadableListed = 200;
+/// all_reduce_perf prints tens of rows per run; more than this is not a log a person pasted.
+inline constexpr std::size_t kMaxRows = 5000;
+/// Smallest row time read (µs); smaller ones are unreadable rows (their rates would overflow).
+inline constexpr double kMinTimeMicroseconds = 1e-3;
 
 NcclLog parse_nccl_log(std::string_view text);
 

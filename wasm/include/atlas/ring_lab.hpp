@@ -16,6 +16,8 @@ namespace atlas {
 inline constexpr std::int64_t kMaxRanks = 65536;
 inline constexpr double kMaxBytes = 1e15;      // 1 PB: beyond any single all-reduce
 inline constexpr double kMaxBandwidth = 1e15;  // 1 PB/s
+inline constexpr double kMinBandwidth = 1e6;   // 1 MB/s: slower than any link a training job uses
+inline constexpr double kMinCompute = 1e-9;    // s of compute per step in the scaling model
 inline constexpr double kMaxLatency = 10;      // s
 inline constexpr int kMaxSweepPoints = 1000;
 
