@@ -28,8 +28,8 @@ function header(e) {
 }
 
 function specs(e) {
-  const rows = e.specs.map((s) => `<tr><th scope="row">${esc(s.label)}</th><td>${esc(s.value)}</td><td>${esc(s.context ?? '')}</td></tr>`);
-  return `<div class="table-wrap"><table class="specs"><caption class="visually-hidden">Key facts</caption>
+  const rows = e.specs.map((s) => `<tr><th scope="row">${esc(s.label)}</th><td data-label="What it does">${esc(s.value)}</td><td data-label="Context">${esc(s.context ?? '')}</td></tr>`);
+  return `<div class="table-wrap"><table class="specs stack-narrow"><caption class="visually-hidden">Key facts</caption>
 <thead><tr><th scope="col">Aspect</th><th scope="col">What it does</th><th scope="col">Context</th></tr></thead>
 <tbody>${rows.join('')}</tbody></table></div>`;
 }
@@ -43,7 +43,7 @@ function interfaces(e) {
 function science(e) {
   return e.science.map((s, i) => `<article class="science" aria-labelledby="science-${i}-h">
 <h3 id="science-${i}-h">${esc(s.title)}</h3>
-<figure class="equation">${equationToMathML(s.equation)}
+<figure class="equation" tabindex="0" aria-labelledby="science-${i}-h">${equationToMathML(s.equation)}
 <figcaption><span class="visually-hidden">Equation: </span><code>${esc(s.equation)}</code></figcaption></figure>
 <p>${esc(s.explanation)}</p>
 ${s.assumptions ? `<p class="assumptions"><strong>Assumptions.</strong> ${esc(s.assumptions)}</p>` : ''}
@@ -123,9 +123,13 @@ export function renderEntry(e, partials, known) {
       `<div><h3>Prerequisites</h3>${entryLinks(e.prerequisites, known)}</div></div>`,
     ])),
     section('sources', 'Sources', `<ul class="sources">${e.sources.map((s) => `<li>${link(s)} <span class="url">${esc(s.url)}</span></li>`).join('')}</ul>`),
-    section('about-labs', 'Lab ids and scope', `<dl class="lab-ids">
+    // The atlas's identifiers are for course authors, and say so; the entry's scope shows here
+    // unless the lab already states it.
+    section('about-labs', 'For course authors', `${e.scope && e.scope !== e.labScope ? `<p><strong>Scope.</strong> ${esc(e.scope)}</p>` : ''}
+<p>Identifiers of this entry's interactive parts in the atlas, for linking them from a course:</p>
+<dl class="lab-ids">
 ${[['Lab', e.labId], ['Deep lab', e.deepLabId], ['Investigation', e.investigationId]].filter(([, v]) => v).map(([k, v]) => `<div><dt>${esc(k)}</dt><dd><code>${esc(v)}</code></dd></div>`).join('')}
-</dl>${e.scope ? `<p><strong>Scope.</strong> ${esc(e.scope)}</p>` : ''}`),
+</dl>`),
   ]);
 }
 

@@ -51,11 +51,13 @@ test('a link from before versioning (v0, lab only) migrates', async () => {
   await p.close();
 });
 
-test('invalid values fall back to defaults with a visible note naming each parameter', async () => {
+test('invalid values fall back to defaults with a visible note naming each control by its label', async () => {
   const p = await openPage({ path: '#v=1&lab.ranks=abc&lab.bytes=-5&planner.tp=0&planner.schedule=zigzag&quiz.seed=x&ghost.a=1' });
   const notes = await p.page.locator('[data-notes="link"]').textContent();
-  for (const name of ['lab.ranks', 'lab.bytes', 'planner.tp', 'planner.schedule', 'quiz.seed']) assert.ok(notes.includes(name), `${name} in: ${notes}`);
-  assert.match(notes, /“ghost”/);
+  // Named as the reader sees them (the controls' labels), never by internal keys.
+  for (const name of ['“Ranks”', '“Payload”', '“Tensor parallel tp”', '“Schedule”', '“Exercise set”']) assert.ok(notes.includes(name), `${name} in: ${notes}`);
+  assert.doesNotMatch(notes, /lab\.|planner\.|quiz\.|ghost/);
+  assert.match(notes, /settings for a part this page does not have/);
   const s = await statesOf(p.page);
   const defaults = await p.page.evaluate(() => Object.fromEntries(window.atlas.views.ids().map((id) => [id, window.atlas.views.get(id).defaults])));
   assert.equal(String(s.lab.ranks), String(defaults.lab.ranks));

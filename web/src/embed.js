@@ -3,6 +3,7 @@
 // data-param name. The page reports its height to the host (atlas:resize) and answers the
 // atlas:hello handshake. Protocol: README "Embedding".
 import { post, isEmbedded, setHostOrigin } from './channel.js';
+import { h } from './dom.js';
 
 /** Parts that can be embedded and the section each one shows. */
 export const EMBED_PARTS = { entry: 'entry', lab: 'lab', planner: 'planner', quiz: 'check' };
@@ -41,34 +42,50 @@ export function applyEmbedLayout(options) {
   if (!options.part) return;
   root.classList.add('embed');
   root.dataset.embed = options.part;
+  // A source link inside a course page's frame opens in a new tab rather than replacing the
+  // frame's content (the learner would lose the exercise).
+  document.addEventListener('click', (e) => {
+    const a = /** @type {Element} */ (e.target).closest?.('a[href]');
+    if (a instanceof HTMLAnchorElement && /^https?:$/.test(a.protocol) && a.origin !== location.origin) {
+      a.target = '_blank';
+      a.rel = 'noopener noreferrer';
+    }
+  }, { capture: true });
 }
 
 /**
- * Hides or locks controls by data-param within the embedded part (or the page). Returns notes
- * for names that match no control, so an instructor sees a typo.
+ * Hides or locks controls by data-param within the embedded part (or the page). Both fix the
+ * control's value: the views keep it against presets, scenarios and search results. Returns the
+ * names fixed, and notes for names that match no control, so an instructor sees a typo.
+ * @returns {{notes: string[], fixed: string[]}}
  */
 export function applyControlFlags(options) {
   const notes = [];
+  const fixed = [];
   const scopeId = options.part && options.part !== 'entry' ? EMBED_PARTS[options.part] : null;
   const scope = (scopeId && document.getElementById(scopeId)) || document;
   const find = (name) => [...scope.querySelectorAll('[data-param]')].filter((el) => el.dataset.param === name);
   for (const name of options.hide) {
     const found = find(name);
-    if (found.length === 0) notes.push(`hide=${name}: no control with that name here.`);
+    if (found.length === 0) notes.push(`Hidden control “${name}”: there is no control with that name here.`);
+    else fixed.push(name);
     for (const el of found) el.hidden = true;
   }
   for (const name of options.lock) {
     const found = find(name);
-    if (found.length === 0) notes.push(`lock=${name}: no control with that name here.`);
+    if (found.length === 0) notes.push(`Fixed control “${name}”: there is no control with that name here.`);
+    else fixed.push(name);
     for (const el of found) {
       el.dataset.locked = 'true';
+      const label = el.querySelector('label, legend');
+      if (label && !label.querySelector('.fixed-mark')) label.append(h('span', { class: 'fixed-mark', text: ' (fixed)' }));
       for (const input of el.querySelectorAll('input, select, textarea, button')) {
         input.disabled = true;
         input.setAttribute('aria-disabled', 'true');
       }
     }
   }
-  return notes;
+  return { notes, fixed: [...new Set(fixed)] };
 }
 
 function documentHeight() {

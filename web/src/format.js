@@ -74,3 +74,13 @@ export function formatPercent(fraction, digits = 1) {
   if (!finite(fraction)) return DASH;
   return `${(fraction * 100).toFixed(digits)} %`;
 }
+
+/**
+ * Engine text for learners: drops pointers into the repository ("(docs/fidelity.md)"), which
+ * are for the people who maintain the model, not for the people reading the page.
+ * @param {string} text
+ */
+export function learnerText(text) {
+  return String(text).replace(/\s*\((?:see\s+)?(?:docs|bench|wasm|web|scripts|tests)\/[^)]*\)/g, '')
+    .replace(/[;,]?\s*(?:bench|docs|scripts)\/[\w./-]+ measures it/g, '');
+}

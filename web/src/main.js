@@ -9,6 +9,7 @@ import { initRoutes } from './routes.js';
 import { readEmbedOptions, applyEmbedLayout, applyControlFlags, startEmbedChannel, setEmbedVersion, EMBED_PARTS } from './embed.js';
 import { trackState } from './permalink.js';
 import { initShare } from './share.js';
+import { holdInView, initLanding } from './landing.js';
 import { initLab } from './lab/index.js';
 import { initPlanner } from './planner/index.js';
 import { initQuiz } from './quiz/index.js';
@@ -80,6 +81,7 @@ async function boot() {
   const views = new Views();
   window.atlas = { views, ready: false };
   initRoutes(entry);
+  if (!embed.part) initLanding();
   startEmbedChannel();
   let engine;
   try {
@@ -109,7 +111,9 @@ async function boot() {
   const linkOpen = trackState(views, { getOpen: () => getOpen(), onNotes: showNotes });
   openPart = linkOpen || openPart;
   const getOpen = trackOpenSection(openPart);
-  showNotes([...embed.notes, ...applyControlFlags(embed)]);
+  const flags = applyControlFlags(embed);
+  views.fix(flags.fixed); // after the link: the values it set are the ones kept
+  showNotes([...embed.notes, ...flags.notes]);
   initShare(views, getOpen);
   setEmbedVersion(engine.version.version);
   setEngineState('Interactive · computed by the C++ engine in WebAssembly', 'ready');
@@ -117,7 +121,7 @@ async function boot() {
   root.dataset.engine = 'ready';
   window.__atlasReadyAt = performance.now(); // read by bench/site.mjs
   document.dispatchEvent(new CustomEvent('atlas:ready'));
-  if (linkOpen && !embed.part && EMBED_PARTS[linkOpen]) document.getElementById(EMBED_PARTS[linkOpen])?.scrollIntoView();
+  if (linkOpen && !embed.part && EMBED_PARTS[linkOpen]) holdInView(document.getElementById(EMBED_PARTS[linkOpen]));
 }
 
 boot();

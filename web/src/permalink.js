@@ -84,7 +84,7 @@ export function applyLink(views, parsed) {
   const notes = [...parsed.notes];
   for (const [id, state] of Object.entries(parsed.states)) {
     if (!views.get(id)) {
-      notes.push(`The link mentions a part of the page that does not exist here (“${id}”); ignored.`);
+      notes.push('The link has settings for a part this page does not have; they were ignored.');
       continue;
     }
     let rejected;
@@ -99,9 +99,16 @@ export function applyLink(views, parsed) {
       } catch { /* the view keeps whatever it had */ }
       continue;
     }
-    for (const name of rejected) notes.push(`Invalid value for ${id}.${name} in the link (“${String(state[name]).slice(0, 40)}”); using the default.`);
+    for (const name of rejected) notes.push(`The link's value for “${controlLabel(views.get(id), name)}” (“${String(state[name]).slice(0, 40)}”) is not valid here; using the default.`);
   }
   return notes;
+}
+
+/** A control's label as the reader sees it (a link names values by their internal keys). */
+function controlLabel(view, name) {
+  const el = [...(view.root?.querySelectorAll('[data-param]') ?? [])].find((e) => e.dataset.param === name);
+  const label = el?.querySelector('label, legend')?.textContent?.replace(/\s*\(fixed\)$/, '').replace(/\s+/g, ' ').trim();
+  return label || name.replace(/_/g, ' ');
 }
 
 /** Keeps the hash in step with the views; returns a function giving the current link. */

@@ -65,7 +65,8 @@ function openEmbedDialog(views, getOpen) {
   const dialog = h('dialog', { class: 'embed-dialog', 'aria-labelledby': 'embed-title' },
     h('form', { method: 'dialog' },
       h('h2', { id: 'embed-title', text: 'Embed in a course page' }),
-      h('p', { text: 'Paste this into the course page. The helper script resizes the frame to its content and forwards quiz answers (see README, “Embedding”).' }),
+      h('p', { text: 'Paste this into the course page. The small script that comes with it sizes the frame to its content and passes quiz answers on to the course page.' }),
+      ...(location.protocol === 'file:' ? [h('p', { class: 'notice notice-warn', text: 'This page is open from a file on this computer, so the snippet points at that file and works only here. Put the atlas folder on your course’s web server, open the page from there and copy the snippet again.' })] : []),
       h('label', { for: 'embed-part', text: 'Part' }), part,
       h('label', { for: 'embed-theme', text: 'Theme' }), theme,
       h('fieldset', {}, h('legend', { text: 'Controls: show, lock or hide' }), flags),
@@ -79,16 +80,23 @@ function openEmbedDialog(views, getOpen) {
   dialog.showModal();
 }
 
-/** Adds the share bar to the site bar. */
+/**
+ * Wires the share bar that the page carries from the start (web/index.html: its place is kept
+ * while the engine loads, so nothing below it moves when it becomes usable).
+ */
 export function initShare(views, getOpen) {
-  const bar = document.querySelector('.site-bar');
+  const bar = document.getElementById('share-bar');
   if (!bar) return;
-  const feedback = h('span', { class: 'share-feedback', role: 'status' });
+  const copy = /** @type {HTMLButtonElement} */ (bar.querySelector('#copy-link'));
+  const embed = /** @type {HTMLButtonElement} */ (bar.querySelector('#open-embed'));
+  const feedback = /** @type {HTMLElement} */ (bar.querySelector('.share-feedback'));
   const hidden = h('input', { type: 'text', class: 'visually-hidden', tabindex: '-1', 'aria-hidden': 'true', readonly: true });
-  const copy = h('button', { type: 'button', class: 'secondary', id: 'copy-link', on: { click: () => {
+  bar.append(hidden);
+  copy.addEventListener('click', () => {
     hidden.value = currentLink(views, getOpen());
     copyText(hidden.value, hidden, feedback);
-  } } }, 'Copy link');
-  const embed = h('button', { type: 'button', class: 'secondary', id: 'open-embed', on: { click: () => openEmbedDialog(views, getOpen) } }, 'Embed…');
-  bar.append(h('div', { class: 'share-bar no-print' }, copy, embed, feedback, hidden));
+  });
+  embed.addEventListener('click', () => openEmbedDialog(views, getOpen));
+  copy.disabled = false;
+  embed.disabled = false;
 }

@@ -13,6 +13,43 @@ export class Views {
     this.views = new Map();
     /** @type {Set<(id: string) => void>} */
     this.listeners = new Set();
+    /** Control names an instructor fixed (embed lock= or hide=): no writer may change them. */
+    this.fixed = new Set();
+    /** @type {Set<() => void>} */
+    this.fixedListeners = new Set();
+  }
+
+  /**
+   * Fixes control names (after a link's state is applied: the values then are the ones kept).
+   * @param {Iterable<string>} names
+   */
+  fix(names) {
+    for (const n of names) this.fixed.add(n);
+    for (const fn of this.fixedListeners) fn();
+  }
+
+  /** @param {() => void} fn called when the fixed names change */
+  onFixed(fn) {
+    this.fixedListeners.add(fn);
+  }
+
+  /**
+   * The one gate every state writer (controls, presets, scenarios, search results, fitted
+   * values, links from other views) passes: the patch without the fixed names, and the fixed
+   * names it tried to change to another value.
+   * @template {Record<string, unknown>} P
+   * @param {P} patch
+   * @param {Record<string, unknown>} current
+   * @returns {{patch: Partial<P>, held: string[]}}
+   */
+  hold(patch, current) {
+    const out = {};
+    const held = [];
+    for (const [k, v] of Object.entries(patch ?? {})) {
+      if (!this.fixed.has(k)) out[k] = v;
+      else if (String(current[k]) !== String(v)) held.push(k);
+    }
+    return { patch: /** @type {Partial<P>} */ (out), held };
   }
 
   /** @param {View} view */

@@ -11,6 +11,7 @@ import { MeasuredRun } from './measured.js';
 import { PRESETS } from './presets.js';
 import { drawBar, drawFormula, drawReadouts, drawScaling, setText } from './readouts.js';
 import { RingAnimation } from './ring.js';
+import { fixedNote } from '../fixed-note.js';
 import { CURVE_INPUTS, DEFAULTS, SWEEPS, labRequest, mergeState, paramForPath } from './state.js';
 
 /** @param {{engine: any, views: any, channel: any}} ctx */
@@ -29,12 +30,24 @@ export function initLab(ctx) {
   /** Ring schedules by rank count (structure only; see scheduleFor). */
   const schedules = new Map();
 
-  const controls = new LabControls(root, (name, value) => {
-    state = { ...state, [name]: value };
+  const showFixed = fixedNote(root, ctx.views);
+
+  /**
+   * The one place the lab's state is written: controls, presets, reset, fitted values and links
+   * all come here, and values an instructor fixed are kept. `patch` holds checked values.
+   */
+  function commit(patch, { notify = true } = {}) {
+    const { patch: allowed, held } = ctx.views.hold(patch, state);
+    state = { ...state, ...allowed };
+    controls.write(state);
+    compare.checked = state.compare;
     markPreset();
     update();
-    changed();
-  });
+    if (held.length || ctx.views.fixed.size) showFixed(held);
+    if (notify) changed();
+  }
+
+  const controls = new LabControls(root, (name, value) => commit({ [name]: value }));
   const charts = new LabCharts(root);
   const ring = new RingAnimation(root, (step) => {
     state.step = step;
@@ -48,29 +61,14 @@ export function initLab(ctx) {
       update();
     },
     onUseFit: (values) => {
-      const { state: next } = mergeState(state, { ...values, ranks: Math.min(4096, Math.max(2, values.ranks)) });
-      state = next;
-      controls.write(state);
-      markPreset();
-      update();
-      changed();
+      const { state: next, rejected } = mergeState(state, { ...values, ranks: Math.min(4096, Math.max(2, values.ranks)) });
+      commit(Object.fromEntries(Object.keys(values).filter((k) => !rejected.includes(k)).map((k) => [k, next[k]])));
     },
   });
 
   const compare = /** @type {HTMLInputElement} */ (el('lab-compare'));
-  compare.addEventListener('change', () => {
-    state = { ...state, compare: compare.checked };
-    update();
-    changed();
-  });
-  el('lab-reset').addEventListener('click', () => {
-    state = { ...DEFAULTS };
-    controls.write(state);
-    compare.checked = false;
-    markPreset();
-    update();
-    changed();
-  });
+  compare.addEventListener('change', () => commit({ compare: compare.checked }));
+  el('lab-reset').addEventListener('click', () => commit({ ...DEFAULTS }));
   buildPresets();
 
   function changed() {
@@ -84,13 +82,7 @@ export function initLab(ctx) {
         type: 'button', class: 'secondary lab-preset', 'aria-pressed': 'false', dataset: { preset: p.id },
         text: p.label,
         on: {
-          click: () => {
-            state = { ...state, ...p.values };
-            controls.write(state);
-            markPreset();
-            update();
-            changed();
-          },
+          click: () => commit(p.values),
         },
       }));
     }
@@ -213,12 +205,8 @@ export function initLab(ctx) {
     getState: () => ({ ...state }),
     setState: (patch) => {
       const { state: next, rejected } = mergeState(state, patch);
-      state = next;
-      controls.write(state);
-      compare.checked = state.compare;
-      markPreset();
       scheduleKey = '';
-      update();
+      commit(Object.fromEntries(Object.keys(patch).filter((k) => k in DEFAULTS && !rejected.includes(k)).map((k) => [k, next[k]])), { notify: false });
       return rejected;
     },
   });

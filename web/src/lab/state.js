@@ -65,7 +65,7 @@ function rangeMessage(name) {
   switch (name) {
     case 'ranks': return 'Ranks must be from 2 to 4096.';
     case 'bytes': return 'Payload must be from 1 B to 100 GB.';
-    case 'bandwidth': return 'Bandwidth must be more than 0.001 GB/s.';
+    case 'bandwidth': return 'Bandwidth must be more than 0.001 GB/s and at most 1,000,000 GB/s.';
     case 'latency': return 'Latency must be from 0 to 10,000,000 µs.';
     case 'compute': return 'Compute time must be from 0.001 ms to 100,000 s.';
     case 'overlap': return 'Overlap must be from 0 to 100 %.';
@@ -112,7 +112,8 @@ export function mergeState(state, patch) {
       else rejected.push(key);
       continue;
     }
-    const n = typeof raw === 'number' ? raw : Number(raw);
+    // An empty value ("lab.latency=") is a missing value, not 0.
+    const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
     if (key === 'step') {
       if (Number.isInteger(n) && n >= 0 && n <= 30) next.step = n;
       else rejected.push(key);

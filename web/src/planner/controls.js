@@ -8,7 +8,7 @@ export class Controls {
   /**
    * @param {HTMLElement} root  the planner's root (holds the form)
    * @param {{models: any[], hardware: any[]}} presets  the engine's `presets` answer
-   * @param {(name: string, value: unknown) => void} onEdit  called for each user edit
+   * @param {(name: string, value: unknown, final: boolean) => void} onEdit  called for each user edit
    */
   constructor(root, presets, onEdit) {
     this.root = root;
@@ -28,9 +28,14 @@ export class Controls {
       wrap.append(message);
       this.messages.set(name, message);
       input.setAttribute('aria-describedby', message.id);
-      // `change` for selects and checkboxes; `input` for numbers so the picture follows typing.
-      const event = input.tagName === 'SELECT' || input.type === 'checkbox' ? 'change' : 'input';
-      input.addEventListener(event, () => onEdit(name, this.read(name)));
+      // Selects and checkboxes report on `change`. Numbers report as they are typed (final =
+      // false: the picture follows, but a half-typed value shows no message yet) and again on
+      // `change` (Enter or leaving the field: final = true, messages shown).
+      if (input.tagName === 'SELECT' || input.type === 'checkbox') input.addEventListener('change', () => onEdit(name, this.read(name), true));
+      else {
+        input.addEventListener('input', () => onEdit(name, this.read(name), false));
+        input.addEventListener('change', () => onEdit(name, this.read(name), true));
+      }
     }
     this.form.addEventListener('submit', (e) => e.preventDefault());
   }

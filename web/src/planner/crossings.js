@@ -26,18 +26,20 @@ export function drawCrossings(container, communication) {
     patch(container, [h('p', { class: 'notice', text: 'Nothing crosses a device boundary: one GPU holds the whole model and the whole batch.' })]);
     return;
   }
-  const head = h('tr', {}, ...['Tensor', 'Shape', 'Phase', 'Collective', 'Group', 'Bytes per step', 'Time per step']
-    .map((t, i) => h('th', { scope: 'col', class: i >= 5 ? 'num' : null, text: t })));
+  const COLS = ['Tensor', 'Shape', 'Phase', 'Collective', 'Group', 'Bytes per step', 'Time per step'];
+  const head = h('tr', {}, ...COLS.map((t, i) => h('th', { scope: 'col', class: i >= 5 ? 'num' : null, text: t })));
+  // data-label: on phones each row reads as a small card of labelled values (planner.css).
+  const L = (i) => ({ 'data-label': COLS[i] });
   const rows = communication.map((t) => h('tr', { tabindex: 0, 'data-id': t.id, class: `group-${t.group}` },
     h('th', { scope: 'row' }, t.name, h('span', { class: 'cell-note', text: ` ${t.tensor}` })),
-    h('td', { text: shapeText(t) }),
-    h('td', { text: PHASE[t.phase] ?? t.phase }),
-    h('td', {}, t.collective, h('span', { class: 'cell-note', text: ` × ${formatCount(t.count_per_step)}/step` })),
-    h('td', {}, `${t.group} (${t.group_size})`, h('span', { class: 'cell-note', text: t.link === 'inter' ? ' network' : ' in-node' })),
-    h('td', { class: 'num', text: formatBytes(t.bytes_per_step) }),
-    h('td', { class: 'num' }, formatSeconds(t.time_per_step), h('span', { class: 'cell-note', text: ` exposed ${formatSeconds(t.exposed_time_per_step)}` }))));
+    h('td', { ...L(1), text: shapeText(t) }),
+    h('td', { ...L(2), text: PHASE[t.phase] ?? t.phase }),
+    h('td', L(3), t.collective, h('span', { class: 'cell-note', text: ` × ${formatCount(t.count_per_step)}/step` })),
+    h('td', L(4), `${t.group} (${t.group_size})`, h('span', { class: 'cell-note', text: t.link === 'inter' ? ' network' : ' in-node' })),
+    h('td', { ...L(5), class: 'num', text: formatBytes(t.bytes_per_step) }),
+    h('td', { ...L(6), class: 'num' }, formatSeconds(t.time_per_step), h('span', { class: 'cell-note', text: ` exposed ${formatSeconds(t.exposed_time_per_step)}` }))));
   // Patched into the table already shown: rows that stay the same are not touched.
-  patch(container, [h('table', { class: 'crossings' },
+  patch(container, [h('table', { class: 'crossings stack-narrow' },
     h('caption', { class: 'visually-hidden', text: 'Tensors that cross device boundaries in one training step, for one device of the busiest pipeline stage' }),
     h('thead', {}, head), h('tbody', {}, ...rows))]);
 }

@@ -120,7 +120,9 @@ function layerDetail(g, plan, at, x, y, w) {
   };
   norm('layer.attention.in', 'Norm (attention)');
   cy += row(g, x, cy, w, tp > 1 ? 'Q, K, V projections: column-parallel' : 'Q, K, V projections',
-    (yy) => g.append(slices(x, yy, boxW, 20, tp, { label: tp > 1 ? `${model.heads} heads, split over ${tp} ranks` : `${model.heads} heads` })));
+    (yy) => g.append(slices(x, yy, boxW, 20, tp, { label: tp === 1 ? `${model.heads} heads`
+      : boxW >= 260 ? `${model.heads} heads, split over ${tp} ranks` // the narrow box holds a shorter label
+        : model.heads % tp === 0 ? `${model.heads / tp} heads per rank` : `${model.heads} heads over ${tp}` })));
   cy += row(g, x, cy, w, par.cp > 1 ? `Attention core: K, V passed round cp = ${par.cp}` : tp > 1 ? 'Attention core: heads split over tp' : 'Attention core',
     (yy) => g.append(slices(x, yy, boxW, 20, tp)));
   place(g, at, 'layer.attention.core', x + boxW + 8, cy - 16);
@@ -214,7 +216,7 @@ function zeroState(g, plan, at, x, y, w) {
  * drawing where they still fit.
  * @param {HTMLElement} container
  * @param {any} plan  the engine's plan response (valid)
- * @param {boolean} narrow  stack the panels for small screens
+ * @param {number} narrow  0 for the wide drawing; else the narrow drawing's width (stacked panels)
  */
 export function renderDiagram(container, plan, narrow) {
   // The drawing reads only these parts of the plan: when none changed (a new batch size,
@@ -230,11 +232,11 @@ export function renderDiagram(container, plan, narrow) {
 /**
  * Describes the diagram for a valid plan. Returns the SVG's VNode; markers carry data-ids for the table.
  * @param {any} plan  the engine's plan response (valid)
- * @param {boolean} narrow  stack the panels for small screens
+ * @param {number} narrow  0 for the wide drawing; else the narrow drawing's width (stacked panels)
  */
 export function drawDiagram(plan, narrow) {
   const at = byWhere(plan.communication ?? []);
-  const W = narrow ? 440 : 800;
+  const W = narrow || 800;
   const svg = s('svg', { class: 'planner-svg', role: 'group', 'aria-labelledby': 'planner-diagram-caption planner-describe-h', viewBox: `0 0 ${W} 100` });
   const defs = patternDefs();
   defs.append(arrowDefs());

@@ -3,6 +3,7 @@
 // control what is wrong. Registered with the views registry as "planner".
 import { h } from '../dom.js';
 import { isError } from '../engine.js';
+import { fixedNote } from '../fixed-note.js';
 import { Controls } from './controls.js';
 import { linkHighlights, drawCrossings } from './crossings.js';
 import { drawDescription } from './describe.js';
@@ -12,9 +13,21 @@ import { drawGantt } from './gantt.js';
 import { drawFigures, drawMemory, drawTime } from './readouts.js';
 import { initScenarios } from './scenarios.js';
 import { runSearch } from './search.js';
+import { stickWithinWindow } from './sticky.js';
+import { holdInView } from '../landing.js';
+import { learnerText } from '../format.js';
 import { DEFAULTS, FIELDS, coerce, hardwareFromPreset, mergeState, paramForPath, planRequest, shapeFromPreset } from './state.js';
 
 const NARROW_PX = 620;
+
+/**
+ * The drawing width for a container this wide (content box, px): the wide drawing (0) from
+ * NARROW_PX up; below, the container's own width in 8 px steps, so the diagram's text is drawn
+ * at its CSS size rather than scaled down.
+ */
+function narrowWidth(width) {
+  return width > 0 && width < NARROW_PX ? Math.max(272, Math.floor((width - 12) / 8) * 8) : 0;
+}
 
 /** @param {{engine: any, views: any, channel: any}} ctx */
 export function initPlanner(ctx) {
@@ -34,8 +47,10 @@ export function initPlanner(ctx) {
   let state = { ...DEFAULTS };
   /** The last plan that could be drawn, and the split it was for. */
   let lastGood = null;
+  /** The state of the last possible split: what links carry (a half-made split is not saved). */
+  let goodState = null;
   let selfChange = false;
-  let isNarrow = out.diagram.clientWidth > 0 && out.diagram.clientWidth < NARROW_PX;
+  let narrowW = narrowWidth(out.diagram.clientWidth - 8); // less the padding
   /** Milliseconds of the last update by part, read by bench/planner.mjs. */
   const timing = {};
   root.plannerTiming = timing;
@@ -49,9 +64,10 @@ export function initPlanner(ctx) {
     return Object.assign(full, patch);
   }
 
-  const controls = new Controls(root, presets, (name, raw) => {
+  const controls = new Controls(root, presets, (name, raw, final) => {
     const value = coerce(name, raw);
     if (value === undefined) {
+      if (!final) return; // half-typed ("1e", "1."): wait for the reader to finish
       const f = FIELDS[name];
       localIssues.set(name, [{ kind: 'error', text: f.type === 'int' ? `Enter a whole number${f.min !== undefined ? ` of ${f.min} or more` : ''}.` : 'Enter a positive number.' }]);
       showIssues(lastPlanIssues);
@@ -60,11 +76,22 @@ export function initPlanner(ctx) {
     localIssues.delete(name);
     const patch = { [name]: value };
     if (name === 'dp') patch.dp_auto = false;
-    state = mergeState(state, expand(patch, state)).state;
-    controls.write(state);
-    update();
+    applyPatch(patch, { keepLocal: true, typing: !final });
     notify();
   });
+  const showFixed = fixedNote(root, ctx.views);
+
+  /**
+   * What a patch becomes when applied: preset choices filled in, then the values an instructor
+   * fixed taken out (dp and its automatic switch are fixed together).
+   */
+  function held(patch) {
+    const p = { ...patch };
+    // A fixed choice is not expanded either: its preset would rewrite the fields it stands for.
+    for (const k of ['model', 'hardware', 'dp_auto']) if (ctx.views.fixed.has(k === 'dp_auto' ? 'dp' : k) && k in p) p[k] = state[k];
+    return ctx.views.hold(expand(p, state), state);
+  }
+
 
   function notify() {
     selfChange = true;
@@ -108,13 +135,15 @@ export function initPlanner(ctx) {
     return plan;
   }
 
-  function update() {
+  /** `quiet`: while a number is being typed, an impossible split waits for the typing to end. */
+  function update({ quiet = false } = {}) {
     const t0 = performance.now();
     const plan = planFor(state);
     timing.engine = performance.now() - t0;
     const failed = isError(plan);
     const errors = failed ? plan.errors : plan.errors ?? [];
     const warnings = failed ? [] : plan.warnings ?? [];
+    if (quiet && (failed || !plan.valid || errors.length > 0)) return null;
     lastPlanIssues = [...errors.map((e) => ({ ...e, kind: 'error' })), ...warnings.map((w) => ({ ...w, kind: 'warning' }))];
     const loose = showIssues(lastPlanIssues);
     if (!failed) controls.showDerivedDp(plan.parallel?.dp, state.dp_auto);
@@ -130,6 +159,7 @@ export function initPlanner(ctx) {
     // An equal write still invalidates style and layout, so unchanged parts are left alone.
     if (loose.length || out.status.firstChild) out.status.replaceChildren(...(loose.length ? [h('ul', { class: 'notice notice-warn' }, ...loose.map((w) => h('li', { text: w.message })))] : []));
     lastGood = plan;
+    goodState = { ...state };
     render(plan);
     return plan;
   }
@@ -152,7 +182,7 @@ export function initPlanner(ctx) {
     };
     // Reading clientWidth here would force a layout of the whole page on every change; the
     // ResizeObserver below keeps the width instead.
-    const narrow = isNarrow;
+    const narrow = narrowW;
     renderDiagram(out.diagram, plan, narrow);
     redrawIfChanged(out.legend, plan.parallel, (c) => c.replaceChildren(legend(plan)));
     lap('diagram');
@@ -171,9 +201,9 @@ export function initPlanner(ctx) {
     const equation = `B_global = B_micro × N_acc × N_dp: ${plan.batch.equation}; accumulation N_acc = ${plan.batch.accumulation}.`;
     if (out.equation.textContent !== equation) out.equation.textContent = equation;
     redrawIfChanged(out.scope, plan.scope, (c) => c.replaceChildren(vh('details', { class: 'formula scope-list' }, vh('summary', { text: 'What this model leaves out' }),
-      vh('ul', {}, ...(plan.scope ?? []).map((t) => vh('li', { text: t }))))));
+      vh('ul', {}, ...(plan.scope ?? []).map((t) => vh('li', { text: learnerText(t) }))))));
     lap('text');
-    if (root.dataset.narrow !== String(narrow)) root.dataset.narrow = String(narrow);
+    if (root.dataset.narrow !== String(narrow > 0)) root.dataset.narrow = String(narrow > 0);
   }
 
   function legend(plan) {
@@ -187,21 +217,24 @@ export function initPlanner(ctx) {
   }
 
   /** Applies a patch from a scenario, a search result or another view. */
-  function applyPatch(patch) {
-    const { state: next, rejected } = mergeState(state, expand(patch, state));
+  function applyPatch(patch, { keepLocal = false, typing = false } = {}) {
+    const { patch: allowed, held: kept } = held(patch);
+    const { state: next, rejected } = mergeState(state, allowed);
     state = next;
-    localIssues.clear();
+    if (!keepLocal) localIssues.clear();
     controls.write(state);
-    update();
+    update({ quiet: typing });
+    if (kept.length || ctx.views.fixed.size) showFixed(kept);
     return rejected;
   }
 
+  stickWithinWindow(el('planner-controls'));
   linkHighlights(out.diagram, out.crossings);
   initScenarios(el('planner-scenario-buttons'), el('planner-scenario-out'),
-    (patch) => ctx.engine.run('plan', planRequest(mergeState(state, expand(patch, state)).state)),
+    (patch) => ctx.engine.run('plan', planRequest(mergeState(state, held(patch).patch).state)),
     (patch) => { applyPatch(patch); notify(); });
   el('planner-search-run').addEventListener('click', () => {
-    const ms = runSearch(ctx, state, out.search, (patch) => { applyPatch(patch); notify(); out.diagram.scrollIntoView({ block: 'start' }); });
+    const ms = runSearch(ctx, state, ctx.views.fixed, out.search, (patch) => { applyPatch(patch); notify(); out.diagram.scrollIntoView({ block: 'start' }); });
     root.dataset.searchMs = ms.toFixed(2);
   });
   el('planner-copy').addEventListener('click', async () => {
@@ -223,16 +256,16 @@ export function initPlanner(ctx) {
   // Redraw in the other layout when the container crosses the narrow width.
   new ResizeObserver((entries) => {
     const width = entries[entries.length - 1].contentRect.width;
-    const narrow = width > 0 && width < NARROW_PX;
-    if (narrow === isNarrow) return;
-    isNarrow = narrow;
+    const narrow = narrowWidth(width);
+    if (narrow === narrowW) return;
+    narrowW = narrow;
     if (lastGood && !out.output.classList.contains('is-stale')) render(lastGood);
   }).observe(out.diagram);
 
   // Another view (the quiz) showing a split: bring the explorer into view.
   ctx.views.onChange((id) => {
     if (id !== 'planner' || selfChange) return;
-    document.getElementById('planner')?.scrollIntoView({ block: 'start' });
+    holdInView(document.getElementById('planner')); // and keep it there while the page settles
     const heading = document.getElementById('planner-h');
     heading?.setAttribute('tabindex', '-1');
     (controls.firstInvalid() ?? heading)?.focus({ preventScroll: true });
@@ -242,7 +275,7 @@ export function initPlanner(ctx) {
   update();
   ctx.views.register({
     id: 'planner', root, defaults: { ...DEFAULTS },
-    getState: () => ({ ...state }),
+    getState: () => ({ ...(goodState ?? state) }),
     setState: (partial) => applyPatch(partial ?? {}),
   });
 }

@@ -38,7 +38,7 @@ export const SCENARIOS = [
     ],
   },
   {
-    id: 'fit-70b', title: 'A 70B model that does not fit until …',
+    id: 'fit-70b', title: 'A 70B model that does not fit on one node',
     lesson: 'Llama 3.1 70B, trained with Adam. Weights, gradients and optimizer state take about 16 bytes per parameter, more than one node of eight 80 GB GPUs holds in total, so no sharding makes it fit on 8 GPUs; it takes more GPUs and sharding (or tensor + pipeline splits) together, plus recomputation for the 8192-token activations.',
     show: 0,
     variants: [
@@ -65,6 +65,7 @@ export const SCENARIOS = [
  * `apply(patch)` applies it.
  */
 export function initScenarios(buttons, out, run, apply) {
+  const COLS = ['Variant', 'Step', 'Memory per GPU', 'Fits?', 'Tokens/s', 'MFU'];
   for (const sc of SCENARIOS) {
     buttons.append(h('button', { type: 'button', class: 'secondary scenario', 'data-scenario': sc.id, text: sc.title,
       on: { click: () => show(sc) } }));
@@ -79,7 +80,7 @@ export function initScenarios(buttons, out, run, apply) {
         : [isError(plan) ? plan.error.message : (plan.errors?.[0]?.message ?? 'not possible'), '', '', '', ''];
       return h('tr', { class: i === sc.show ? 'is-current' : null },
         h('th', { scope: 'row', text: v.label }),
-        ...cells.map((c, k) => h('td', { class: k === 2 ? (c === 'fits' ? 'fits' : 'no-fit') : 'num', text: c })),
+        ...cells.map((c, k) => h('td', { 'data-label': COLS[k + 1], class: k === 2 ? (c === 'fits' ? 'fits' : 'no-fit') : 'num', text: c })),
         h('td', {}, h('button', { type: 'button', class: 'secondary', text: 'Show', 'aria-label': `Show ${v.label}`, on: { click: () => {
           apply(v.patch);
           for (const tr of out.querySelectorAll('tr.is-current')) tr.classList.remove('is-current');
@@ -88,8 +89,8 @@ export function initScenarios(buttons, out, run, apply) {
     });
     out.replaceChildren(h('div', { class: 'scenario-card', dataset: { scenario: sc.id } },
       h('h4', { text: sc.title }), h('p', { text: sc.lesson }),
-      h('div', { class: 'table-wrap' }, h('table', { class: 'scenario-table' },
-        h('thead', {}, h('tr', {}, ...['Variant', 'Step', 'Memory per GPU', 'Fits?', 'Tokens/s', 'MFU', ''].map((t) => h('th', { scope: 'col', text: t })))),
+      h('div', { class: 'table-wrap' }, h('table', { class: 'scenario-table stack-narrow' },
+        h('thead', {}, h('tr', {}, ...[...COLS, ''].map((t) => h('th', { scope: 'col', text: t })))),
         h('tbody', {}, ...rows)))));
   }
 }

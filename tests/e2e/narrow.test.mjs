@@ -1,0 +1,107 @@
+// The split explorer on a phone (375 px): the picture within one screen of the controls, its
+// text at a readable size, no table that scrolls sideways, a Gantt whose legend matches what it
+// draws; and on a desktop the wheel scrolls the page over the controls.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage, closeBrowser } from './harness.mjs';
+
+after(closeBrowser);
+
+const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+/** Effective sizes (CSS px on screen) of the diagram's text: font size × the SVG's scale. */
+function diagramTextSizes(page) {
+  return page.evaluate(() => {
+    const svg = document.querySelector('#planner-diagram svg');
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    return [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim() !== '')
+      .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale).sort((a, b) => a - b);
+  });
+}
+
+/** Everything wider than its box: the page itself and each table against its wrapper. */
+function sidewaysScrollers(page) {
+  return page.evaluate(() => {
+    const out = [];
+    if (document.documentElement.scrollWidth > innerWidth + 1) out.push(`page ${document.documentElement.scrollWidth} > ${innerWidth}`);
+    for (const t of document.querySelectorAll('main table')) {
+      if (!t.getClientRects().length) continue;
+      const box = t.parentElement;
+      if (t.scrollWidth > box.clientWidth + 1) out.push(`${t.className || t.querySelector('caption')?.textContent || 'table'} ${t.scrollWidth} > ${box.clientWidth}`);
+    }
+    return out;
+  });
+}
+
+for (const path of ['', 'index.html?embed=planner']) {
+  test(`375 px${path ? ' embed' : ''}: the diagram is within one screen of the first control and its text is ≥ 11 px (p10)`, async () => {
+    const p = await openPage({ path, width: 375, height: 740 });
+    const sizes = await diagramTextSizes(p.page);
+    const p10 = sizes[Math.floor(sizes.length * 0.1)];
+    console.log(`diagram text at 375 px: p10 ${p10.toFixed(1)} px, min ${sizes[0].toFixed(1)} px over ${sizes.length} labels`);
+    assert.ok(p10 >= 11, `p10 ${p10}`);
+    const gap = await p.page.evaluate(() => {
+      const first = document.querySelector('#planner-controls input, #planner-controls select');
+      return document.getElementById('planner-diagram').getBoundingClientRect().top - first.getBoundingClientRect().top;
+    });
+    console.log(`first control → diagram: ${gap.toFixed(0)} px`);
+    assert.ok(gap >= 0 && gap <= 740 - 120, `diagram starts ${gap} px below the first control`);
+    assert.deepEqual(await sidewaysScrollers(p.page), []);
+    await p.close();
+  });
+}
+
+test('375 px: no table scrolls sideways, with a scenario and search results shown', async () => {
+  const p = await openPage({ width: 375, height: 740 });
+  await p.page.locator('#planner-scenario-buttons button').first().click();
+  await p.page.locator('#planner-search-run').click();
+  await p.page.locator('#planner-search-out table').waitFor();
+  await frames(p.page);
+  assert.deepEqual(await sidewaysScrollers(p.page), []);
+  // Each crossing still reads with its bytes and time, labelled.
+  const labels = await p.page.evaluate(() => [...document.querySelectorAll('table.crossings tbody tr:first-child td')]
+    .map((td) => `${getComputedStyle(td, '::before').content} ${td.textContent}`));
+  assert.ok(labels.some((t) => /"Bytes per step: " \S+/.test(t)) && labels.some((t) => /"Time per step: " \S+/.test(t)), labels.join(' | '));
+  await p.close();
+});
+
+for (const width of [375, 1280]) {
+  test(`${width} px: the Gantt's legend names only what it draws, and many micro-batches aggregate on a phone`, async () => {
+    const p = await openPage({ width, height: 800 });
+    const read = () => p.page.evaluate(() => {
+      const g = document.getElementById('planner-gantt');
+      return {
+        numbers: g.querySelectorAll('text.gantt-mb').length,
+        busy: (g.querySelector('path.gantt-busy')?.getAttribute('d') ?? '') !== '',
+        fwd: (g.querySelector('path.gantt-fwd')?.getAttribute('d') ?? '') !== '',
+        legend: g.querySelector('.gantt-legend').textContent,
+        micro: /(\d+) micro-batch/.exec(g.querySelector('.gantt-summary').textContent)?.[1],
+      };
+    });
+    for (const patch of [{}, { global: 64 }, { global: 16 }]) {
+      if (Object.keys(patch).length) await p.page.evaluate((s) => window.atlas.views.apply('planner', s), patch);
+      const g = await read();
+      assert.equal(g.numbers > 0, /number = micro-batch/.test(g.legend), `${JSON.stringify(patch)}: ${g.numbers} numbers, legend “${g.legend}”`);
+      assert.equal(g.busy, /working/.test(g.legend), `busy bars vs legend: ${g.legend}`);
+      assert.equal(g.fwd, /forward(?! and backward)/.test(g.legend), `forward blocks vs legend: ${g.legend}`);
+      if (width === 375 && Number(g.micro) >= 96) assert.ok(g.busy, `${g.micro} micro-batches at 375 px aggregate`);
+    }
+    await p.close();
+  });
+}
+
+test('1280 px: the wheel scrolls the page over the explorer controls (first and last)', async () => {
+  const p = await openPage({ width: 1280, height: 900, path: '#planner' });
+  for (const id of ['pl-tp', 'pl-latency_us']) {
+    await p.page.evaluate((i) => document.getElementById(i).scrollIntoView({ block: 'center' }), id);
+    await frames(p.page);
+    const box = await p.page.locator(`#${id}`).boundingBox();
+    await p.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const before = await p.page.evaluate(() => scrollY);
+    await p.page.mouse.wheel(0, 300);
+    await p.page.waitForFunction((y) => scrollY !== y, before, { timeout: 3000 }).catch(() => {});
+    const afterY = await p.page.evaluate(() => scrollY);
+    assert.ok(afterY - before >= 250, `${id}: page scrolled ${afterY - before} px for a 300 px wheel`);
+  }
+  await p.close();
+});

@@ -1,0 +1,49 @@
+// A link to a section (index.html#check, or a click in the section nav) must land on its
+// heading, although the interactive parts above it fill in only after the engine starts. Until
+// the reader scrolls, clicks or types, the target is put back at the top whenever the page's
+// height changes; after that the browser's scroll anchoring keeps what the reader looks at.
+
+let target = null;
+let observer = null;
+
+function land() {
+  if (target && target.isConnected) target.scrollIntoView({ block: 'start' });
+}
+
+function release() {
+  target = null;
+}
+
+/** The element a plain section hash (#lab, #check) names, or null for state hashes and routes. */
+function hashTarget(hash = location.hash) {
+  if (!/^#[A-Za-z][\w-]{0,60}$/.test(hash)) return null;
+  const el = document.getElementById(hash.slice(1));
+  return el && el.closest('main') ? el : null;
+}
+
+/** Holds `el` at the top of the window until the reader moves (null lets go). */
+export function holdInView(el) {
+  target = el;
+  land();
+}
+
+/** Starts following the hash; call once at boot, before the interactive parts fill in. */
+export function initLanding() {
+  for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown']) {
+    window.addEventListener(type, (e) => {
+      // A click on a same-page link moves the reader on purpose: the hashchange below re-arms.
+      if (type === 'pointerdown' && /** @type {Element} */ (e.target).closest?.('a[href^="#"]')) return;
+      release();
+    }, { capture: true, passive: true });
+  }
+  window.addEventListener('hashchange', () => {
+    const el = hashTarget();
+    if (el) holdInView(el);
+  });
+  target = hashTarget();
+  observer = new ResizeObserver(() => land());
+  observer.observe(document.body);
+  document.addEventListener('atlas:ready', land);
+  window.addEventListener('load', land);
+  document.fonts?.ready.then(land);
+}
