@@ -46,7 +46,8 @@ const labels = (fmt) => (u, vals) => vals.map((v) => (v == null ? '' : fmt(v)));
 function axis(label, values, side, splits = decades) {
   // Only set `side` when asked: an explicit undefined would override uPlot's defaults.
   // With our own splits, keep every label (uPlot's log filter would blank most of them).
-  return { label, values: labels(values), ...(splits ? { splits, filter: (u, vals) => vals } : {}), ...(side === undefined ? {} : { side }), stroke: cssVar('--muted'), grid: { stroke: cssVar('--border'), width: 1 }, ticks: { stroke: cssVar('--border') } };
+  // size: room for the widest tick label ("100 ms") beside the axis title, so they do not overlap.
+  return { label, values: labels(values), size: 64, ...(splits ? { splits, filter: (u, vals) => vals } : {}), ...(side === undefined ? {} : { side }), stroke: cssVar('--muted'), grid: { stroke: cssVar('--border'), width: 1 }, ticks: { stroke: cssVar('--border') } };
 }
 
 function sizeOf(box) {
@@ -182,7 +183,7 @@ export class LabCharts {
     this.plots.ranks = this.make('ranks', ranksSeries, {
       x: { time: false, distr: 3, log: 2 }, y: { distr: 3, log: 10 }, bw: { range: (u, min, max) => [0, max * 1.1 || 1] },
     }, [axis('Ranks', (v) => formatCount(v), undefined, powersOfFour), axis('Time', sec),
-      { ...axis('busbw', (v) => formatRate(v, 2), 1, null), size: 72 }], (u) => this.drawRanksMarks(u));
+      { ...axis('busbw', (v) => (v === 0 ? '0' : formatRate(v, 2)), 1, null), size: 76 }], (u) => this.drawRanksMarks(u));
     legend(this.el('lab-legend-ranks'), ranksSeries.map((s) => [s.label, s.stroke, !!s.dash]));
 
     const speedSeries = [{ label: 'Speedup', stroke: accent, width: 2.5 },
@@ -296,7 +297,8 @@ export class LabCharts {
       u.ctx.textBaseline = 'alphabetic';
       if (x1 - x0 > 90 * devicePixelRatio) u.ctx.fillText('latency-bound', x0 + 6 * devicePixelRatio, u.bbox.top + 16 * devicePixelRatio);
       const right = u.bbox.left + u.bbox.width;
-      if (right - x1 > 110 * devicePixelRatio) u.ctx.fillText('bandwidth-bound', right - 110 * devicePixelRatio, u.bbox.top + 16 * devicePixelRatio);
+      // Bottom right: there the curve has climbed away (top right is where it ends).
+      if (right - x1 > 110 * devicePixelRatio) u.ctx.fillText('bandwidth-bound', right - 110 * devicePixelRatio, u.bbox.top + u.bbox.height - 8 * devicePixelRatio);
       u.ctx.restore();
     }
     for (const p of this.measured) dot(u, p.size, p.time, cssVar('--error'), 3.5);

@@ -1,17 +1,18 @@
 // An all_reduce_perf log in nccl-tests' current format, written for this lab (8 ranks; times
-// drawn from α·2(p−1) ≈ 24 µs and B ≈ 360 GB/s with ±4 % jitter), for the "Paste an example" button.
+// drawn from α·2(p−1) ≈ 24 µs and B ≈ 360 GB/s with ±4 % jitter; a bus bandwidth an 8-GPU H100
+// NVLink node reaches, which an A100 node (≈ 230–240 GB/s) would not), for the "Paste an example" button.
 export const EXAMPLE_LOG = `# Collective test starting: all_reduce_perf
 # nThread 1 nGpus 8 minBytes 1024 maxBytes 4294967296 step: 4(factor) warmup iters: 5 iters: 20 agg iters: 1 validation: 1 graph: 0
 #
 # Using devices
-#  Rank  0 Group  0 Pid  20311 on     gpu-a07 device  0 [0x07] NVIDIA A100-SXM4-80GB
-#  Rank  1 Group  0 Pid  20311 on     gpu-a07 device  1 [0x0b] NVIDIA A100-SXM4-80GB
-#  Rank  2 Group  0 Pid  20311 on     gpu-a07 device  2 [0x48] NVIDIA A100-SXM4-80GB
-#  Rank  3 Group  0 Pid  20311 on     gpu-a07 device  3 [0x4c] NVIDIA A100-SXM4-80GB
-#  Rank  4 Group  0 Pid  20311 on     gpu-a07 device  4 [0x88] NVIDIA A100-SXM4-80GB
-#  Rank  5 Group  0 Pid  20311 on     gpu-a07 device  5 [0x8b] NVIDIA A100-SXM4-80GB
-#  Rank  6 Group  0 Pid  20311 on     gpu-a07 device  6 [0xc8] NVIDIA A100-SXM4-80GB
-#  Rank  7 Group  0 Pid  20311 on     gpu-a07 device  7 [0xcb] NVIDIA A100-SXM4-80GB
+#  Rank  0 Group  0 Pid  20311 on     gpu-a07 device  0 [0x07] NVIDIA H100 80GB HBM3
+#  Rank  1 Group  0 Pid  20311 on     gpu-a07 device  1 [0x0b] NVIDIA H100 80GB HBM3
+#  Rank  2 Group  0 Pid  20311 on     gpu-a07 device  2 [0x48] NVIDIA H100 80GB HBM3
+#  Rank  3 Group  0 Pid  20311 on     gpu-a07 device  3 [0x4c] NVIDIA H100 80GB HBM3
+#  Rank  4 Group  0 Pid  20311 on     gpu-a07 device  4 [0x88] NVIDIA H100 80GB HBM3
+#  Rank  5 Group  0 Pid  20311 on     gpu-a07 device  5 [0x8b] NVIDIA H100 80GB HBM3
+#  Rank  6 Group  0 Pid  20311 on     gpu-a07 device  6 [0xc8] NVIDIA H100 80GB HBM3
+#  Rank  7 Group  0 Pid  20311 on     gpu-a07 device  7 [0xcb] NVIDIA H100 80GB HBM3
 #
 #                                                              out-of-place                       in-place          
 #       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong 

@@ -5,6 +5,7 @@
 import { h } from '../dom.js';
 import { formatBytes, formatPercent, formatRate, formatSeconds } from '../format.js';
 import { formatCount } from '../format.js';
+import { LIMITS } from './state.js';
 
 /**
  * Sets an element's text only when it differs (an equal write still invalidates layout), and
@@ -104,15 +105,16 @@ const SCALING = ['step_time', 'speedup', 'efficiency', 'doubled', 'best'];
 
 /** Strong-scaling readouts at the current rank count, twice it, and the best count. */
 export function drawScaling(el, text, s) {
+  // The engine doubles up to its own limit; the lab's ranks stop at LIMITS.ranks.max.
+  const d = s.doubled && s.doubled.ranks <= LIMITS.ranks.max ? s.doubled : null;
   fillGrid(el, SCALING, {
     step_time: ['Step time', formatSeconds(s.step_time, 4), `compute ${formatSeconds(s.compute, 3)} + exposed ${formatSeconds(s.exposed, 3)}`],
     speedup: ['Speedup', `${s.speedup.toPrecision(4)}×`, `ideal ${formatCount(s.ideal_speedup)}×`],
     efficiency: ['Efficiency', formatPercent(s.efficiency), 'speedup ÷ N'],
-    doubled: s.doubled ? [`At ${formatCount(s.doubled.ranks)} ranks`, formatSeconds(s.doubled.step_time, 4),
-      `${formatPercent(s.doubled.time_ratio)} of the time, not 50 %`] : null,
+    doubled: d ? [`At ${formatCount(d.ranks)} ranks`, formatSeconds(d.step_time, 4),
+      `${formatPercent(d.time_ratio)} of the time, not 50 %`] : null,
     best: ['Fastest rank count', formatCount(s.best.ranks), `${s.best.speedup.toPrecision(4)}× (searched to ${formatCount(s.best.searched_to)})`],
   });
-  const d = s.doubled;
   setText(text, d
     ? `Doubling from ${formatCount(s.ranks)} to ${formatCount(d.ranks)} ranks cuts compute from ${formatSeconds(s.compute, 3)} to `
       + `${formatSeconds(d.compute, 3)}, but the all-reduce grows from ${formatSeconds(s.allreduce, 3)} to ${formatSeconds(d.allreduce, 3)}: `

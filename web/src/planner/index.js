@@ -16,7 +16,7 @@ import { runSearch } from './search.js';
 import { stickWithinWindow } from './sticky.js';
 import { holdInView } from '../landing.js';
 import { learnerText } from '../format.js';
-import { DEFAULTS, FIELDS, coerce, hardwareFromPreset, mergeState, paramForPath, planRequest, shapeFromPreset } from './state.js';
+import { DEFAULTS, FIELDS, coerce, fieldMessage, hardwareFromPreset, mergeState, paramForPath, planRequest, shapeFromPreset } from './state.js';
 
 const NARROW_PX = 620;
 
@@ -105,7 +105,7 @@ export function initPlanner(ctx) {
     const loose = [];
     for (const issue of engineIssues) {
       const name = paramForPath(issue.path);
-      if (name && controls.inputs.has(name)) map.set(name, [...(map.get(name) ?? []), { kind: issue.kind, text: issue.message }]);
+      if (name && controls.inputs.has(name)) map.set(name, [...(map.get(name) ?? []), { kind: issue.kind, text: fieldMessage(name, issue.message) }]);
       else loose.push(issue);
     }
     controls.showIssues(map);

@@ -164,3 +164,20 @@ export function shapeFromPreset(m) {
   out.tied_embeddings ??= true;
   return out;
 }
+
+const UNITS = { memory_gib: 'GiB', tflops: 'TFLOP/s', hbm_gbps: 'GB/s', intra_gbps: 'GB/s', inter_gbps: 'GB/s', latency_us: 'µs' };
+
+/**
+ * An engine message for the control `name`, in the control's own units: the engine checks
+ * SI values ("'memory' is 1e+30; it must be greater than 0 and at most 1e+18."), the field
+ * shows GiB, µs, GB/s. Messages of other shapes pass through unchanged.
+ */
+export function fieldMessage(name, message) {
+  const m = /^'[^']+' is [^;]+; it must be (greater than|at least) (\S+) and at most (\S+?)\.$/.exec(message);
+  const f = FIELDS[name];
+  if (!m || !f) return message;
+  const scale = f.scale ?? 1;
+  const unit = UNITS[name] ? ` ${UNITS[name]}` : '';
+  const show = (v) => Number((Number(v) / scale).toPrecision(4)).toLocaleString('en-US', { maximumFractionDigits: 6 });
+  return `Must be ${m[1] === 'greater than' ? 'more than' : 'at least'} ${show(m[2])}${unit} and at most ${show(m[3])}${unit}.`;
+}

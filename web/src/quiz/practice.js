@@ -57,9 +57,10 @@ export function mountPractice({ engine, root, progress, onGraded, onMove, score 
       h('dt', {}, g.label, ' ', h('var', { text: g.symbol })),
       h('dd', { text: `${formatCount(g.value)} ${g.unit}` }))));
     label.textContent = exercise.unknown.label;
+    // How to write the answer, without example numbers that could be read as the answer.
     hint.textContent = exercise.tolerance_text === 'exact'
-      ? `In ${exercise.unknown.unit}, exactly: 8192 or 8,192 both work.`
-      : `In ${exercise.unknown.unit}, accepted ${exercise.tolerance_text}: 4194304, 4,194,304 or 4.19M all work.`;
+      ? `Answer in ${exercise.unknown.unit}, exactly. Commas between thousands are fine.`
+      : `Answer in ${exercise.unknown.unit}; accepted ${exercise.tolerance_text}. Commas between thousands, or k and M for thousands and millions, are fine.`;
     input.value = '';
     input.disabled = locked('response');
     submit.hidden = false;
