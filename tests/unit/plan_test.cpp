@@ -90,11 +90,18 @@ TEST_CASE("warnings are separate from errors: tp across nodes, uneven stages") {
 }
 
 TEST_CASE("the communication list follows the split") {
-  json plain = call("plan", request({{"tp", 1}, {"pp", 1}, {"zero", 0}}, {{"global", 64}}, "llama-3.1-8b"));
+  json plain = call("plan", request({{"tp", 1}, {"pp", 1}, {"zero", 0}, {"framework", "ideal"}}, {{"global", 64}},
+                                    "llama-3.1-8b"));
   REQUIRE(plain["valid"] == true);
   CHECK(plain["communication"].size() == 1);
   CHECK(plain["communication"][0]["id"] == "dp-grad-allreduce");
   CHECK(plain["communication"][0]["bytes_per_call"].get<double>() == 2 * 8030261248.0);
+  // Megatron carries the same fp32 gradients in buckets of max(40M, 1M × dp) parameters.
+  json bucketed = call("plan", request({{"tp", 1}, {"pp", 1}, {"zero", 0}}, {{"global", 64}}, "llama-3.1-8b"));
+  const json& g = bucketed["communication"][0];
+  CHECK(g["calls_per_step"].get<double>() == std::ceil(8030261248.0 / 64e6));
+  CHECK(g["bytes_per_call"].get<double>() * g["calls_per_step"].get<double>() == doctest::Approx(4 * 8030261248.0));
+  CHECK(g["latency_share"].get<double>() > 0);
 
   json tp = call("plan", request({{"tp", 8}, {"pp", 8}}));
   const json& ar = transfer(tp, "tp-fwd-attn-allreduce");
@@ -296,10 +303,10 @@ TEST_CASE("time and throughput formulas carry the plan's own numbers") {
   CHECK(pf["tokens_per_second"].get<std::string>().find("64 × 2048") != std::string::npos);
 }
 
-TEST_CASE("overlapped data-parallel transfers expose only what exceeds the compute they overlap") {
+TEST_CASE("overlapped data-parallel transfers: ideal exposes only the excess, as run the first call waits") {
   // ZeRO-3 without model parallelism on a slow network: the gathers outlast the compute.
-  json req = request({{"tp", 1}, {"pp", 1}, {"zero", 3}, {"recompute", "full"}}, {{"global", 64}, {"micro", 1}},
-                     "megatron-22b", 64);
+  json req = request({{"tp", 1}, {"pp", 1}, {"zero", 3}, {"recompute", "full"}, {"framework", "ideal"}},
+                     {{"global", 64}, {"micro", 1}}, "megatron-22b", 64);
   req["hardware"]["inter_bandwidth"] = 1e9;
   json r = call("plan", req);
   REQUIRE(r["valid"] == true);
@@ -311,10 +318,14 @@ TEST_CASE("overlapped data-parallel transfers expose only what exceeds the compu
   const double window = m * per_mb_compute / 3;  // the forward
   REQUIRE(comm > window);
   CHECK(fwd["exposed_time_per_step"].get<double>() == doctest::Approx(comm - window));
-  // On the preset's network the same gathers hide behind the forward entirely.
-  json fast = call("plan", request({{"tp", 1}, {"pp", 1}, {"zero", 3}, {"recompute", "full"}},
-                                   {{"global", 64}, {"micro", 1}}, "megatron-22b", 64));
-  const json& hidden = transfer(fast, "dp-param-allgather-fwd");
-  CHECK(hidden["time_per_step"].get<double>() < m * fast["stages"][0]["compute_per_microbatch"].get<double>() / 3);
-  CHECK(hidden["exposed_time_per_step"].get<double>() == 0);
+  // As FSDP runs it: one gather per layer, the first exposed, the rest behind the layer before.
+  json run = call("plan", request({{"tp", 1}, {"pp", 1}, {"zero", 3}, {"recompute", "full"}, {"framework", "fsdp"}},
+                                  {{"global", 64}, {"micro", 1}}, "megatron-22b", 64));
+  const json& g = transfer(run, "dp-param-allgather-fwd");
+  const double calls = g["count_per_microbatch"].get<double>();
+  CHECK(calls == 48);  // one per layer
+  const double each = g["time_per_step"].get<double>() / g["count_per_step"].get<double>();
+  const double exposed = g["exposed_time_per_step"].get<double>() / m;
+  CHECK(exposed >= each);                       // the first gather has nothing to hide behind
+  CHECK(exposed < g["time_per_step"].get<double>() / m);  // the others mostly hide
 }

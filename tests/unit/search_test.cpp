@@ -162,10 +162,17 @@ TEST_CASE("GPT-3 175B at a fixed batch of 1536: ZeRO-3's per-micro-batch traffic
   // 3 × 2Ψ bytes per micro-batch whatever the GPU count; ring latency even grows with it.
   CHECK(dp_time(z1536) >= dp_time(z384));
   CHECK(dp_time(z1536) > 3 * 2 * 174.6e9 / (8 * 25e9));  // at most the node's eight NICs
-  // At 1536 GPUs it is more than half the compute it has to hide behind (hidden, but only just).
+  // At 1536 GPUs it is more than half the compute it has to hide behind, and part of it shows:
+  // the first gather of each micro-batch and the last reduction wait, and the rest slows compute.
   const double compute = z1536["time"]["compute"].get<double>();
   CHECK(dp_time(z1536) > 0.5 * compute);
-  CHECK(z1536["time"]["communication"]["DP"].get<double>() == 0);
+  const auto exposed_per_mb = [](const json& p) {
+    return p["time"]["communication"]["DP"].get<double>() / p["pipeline"]["microbatches"].get<double>();
+  };
+  CHECK(exposed_per_mb(z1536) > exposed_per_mb(z384));
+  // Per-GPU throughput falls as GPUs grow at this fixed batch (the measured collapse is larger:
+  // docs/fidelity.md).
+  CHECK(z1536["throughput"]["mfu"].get<double>() < z384["throughput"]["mfu"].get<double>());
   // One more doubling has no ZeRO-3-only split: dp cannot exceed the batch.
   CHECK(plan(3072, zero3)["valid"] == false);
   // Tensor + pipeline parallelism keeps going to 3072.

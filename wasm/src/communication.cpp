@@ -1,6 +1,8 @@
 #include "atlas/communication.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <string>
 
 #include "atlas/memory.hpp"
 
@@ -11,78 +13,116 @@ const char* group_name(Group g) {
   return kNames[static_cast<int>(g)];
 }
 
-LinkModel group_link(const Hardware& hw, std::int64_t stride, std::int64_t size, bool& inter_node) {
-  const double intra = hw.intra_bandwidth * hw.efficiency.intra;
-  // A group that does not tile the node evenly has members on two nodes somewhere.
-  const std::int64_t span = stride * size;
-  inter_node = hw.gpus > hw.gpus_per_node && (span > hw.gpus_per_node || hw.gpus_per_node % span != 0);
-  if (!inter_node) return {intra, hw.latency};
-  // A ring that leaves the node does so once per member the group has in the node, each
-  // through that GPU's own NIC; NCCL runs one ring per NIC, so they add up to at most NVLink.
-  const std::int64_t per_node = std::max<std::int64_t>(1, std::min(size, hw.gpus_per_node / stride));
-  return {std::min(intra, static_cast<double>(per_node) * hw.inter_bandwidth * hw.efficiency.inter), hw.latency};
+NetworkLinks network_links(const Hardware& hw) {
+  NetworkLinks l;
+  l.gpus_per_node = hw.gpus_per_node;
+  l.nics_per_node = hw.nics_per_node > 0 ? hw.nics_per_node : hw.gpus_per_node;
+  l.nvlink_busbw = hw.intra_bandwidth * hw.efficiency.intra;
+  l.nic_busbw = hw.inter_bandwidth * static_cast<double>(hw.gpus_per_node) / static_cast<double>(l.nics_per_node) *
+                hw.efficiency.inter;
+  l.call_overhead = hw.latency;
+  return l;
+}
+
+GroupPlacement group_placement(const Hardware& hw, std::int64_t stride, std::int64_t size) {
+  return place_group(hw.gpus, hw.gpus_per_node, stride, size);
+}
+
+CollectiveTime call_time(const PlanInput& in, Collective op, double bytes, const GroupPlacement& g) {
+  const Hardware& hw = in.hardware;
+  if (!in.ideal) return nccl_time(op, bytes, g, network_links(hw));
+  // The bound: a ring at the links' nominal bandwidth, no latency; across nodes the NICs of the
+  // group's members in the thinnest node carry it.
+  const double n = static_cast<double>(g.ranks);
+  const double nics = static_cast<double>(hw.nics_per_node > 0 ? hw.nics_per_node : hw.gpus_per_node);
+  const double per_nic = hw.inter_bandwidth * static_cast<double>(hw.gpus_per_node) / nics;
+  const double used = std::min(nics, std::max(1.0, static_cast<double>(g.members_per_node) * nics /
+                                                       static_cast<double>(hw.gpus_per_node)));
+  const double bw = g.nodes > 1 ? std::min(hw.intra_bandwidth, used * per_nic) : hw.intra_bandwidth;
+  double moved = bytes;
+  switch (op) {
+    case Collective::all_reduce: moved = n > 1 ? 2.0 * (n - 1.0) / n * bytes : 0.0; break;
+    case Collective::reduce_scatter:
+    case Collective::all_gather:
+    case Collective::all_to_all: moved = n > 1 ? (n - 1.0) / n * bytes : 0.0; break;
+    case Collective::send_recv: break;
+  }
+  CollectiveTime t;
+  t.time = t.bandwidth = moved / bw;
+  t.busbw = bw;
+  return t;
+}
+
+double overlap_slowdown(const Hardware& hw) {
+  return hw.sms > 0 ? std::min(1.0, kNcclChannels / static_cast<double>(hw.sms)) : 0.0;
+}
+
+double exposed_series(double calls, double each, double window, double slowdown, bool ideal) {
+  if (calls <= 0 || each <= 0) return 0;
+  if (ideal) return std::max(0.0, calls * each - window);
+  const double share = window / calls;
+  return each + (calls - 1.0) * (std::max(0.0, each - share) + slowdown * std::min(each, share));
+}
+
+Transfer* TransferList::add(const Spec& s, const GroupPlacement& g, double bytes, double calls_per_mb,
+                            double calls_per_step) {
+  if (count >= kMaxTransfers) return nullptr;
+  Transfer& t = out[static_cast<std::size_t>(count++)];
+  t = Transfer{};
+  t.id = s.id, t.tensor = s.tensor, t.name = s.name, t.phase = s.phase, t.collective = collective_name(s.op);
+  t.where = s.where, t.group = s.group, t.group_size = g.ranks, t.shape = s.shape, t.bytes_per_call = bytes;
+  t.inter_node = g.nodes > 1;
+  t.count_per_microbatch = calls_per_mb;
+  t.count_per_step = calls_per_mb > 0 ? calls_per_mb * m : calls_per_step;
+  const CollectiveTime c = call_time(in, s.op, bytes, g);
+  t.time_per_step = t.count_per_step * c.time;
+  t.latency_per_step = t.count_per_step * c.latency;
+  t.calls_per_step = t.count_per_step;
+  t.algorithm = in.ideal ? "ideal ring" : algorithm_name(c.algorithm);
+  t.protocol = in.ideal ? "" : protocol_name(c.protocol);
+  t.busbw = c.busbw;
+  return &t;
+}
+
+void TransferList::blocking(Transfer* t) {
+  if (!t) return;
+  t->exposed_per_step = t->time_per_step;
+  exposed.per_microbatch[static_cast<int>(t->group)] += t->time_per_step / m;
+}
+
+void TransferList::exposed_mb(Transfer* t, double per_mb) {
+  if (!t) return;
+  t->exposed_per_step = per_mb * m;
+  exposed.per_microbatch[static_cast<int>(t->group)] += per_mb;
+}
+
+void TransferList::exposed_step(Transfer* t, double per_step) {
+  if (!t) return;
+  t->exposed_per_step = per_step;
+  exposed.per_step[static_cast<int>(t->group)] += per_step;
 }
 
 namespace {
 
-enum class Op { all_reduce, reduce_scatter, all_gather, send_recv, all_to_all };
-
-const char* op_name(Op op) {
-  static const char* const kNames[] = {"all-reduce", "reduce-scatter", "all-gather", "send-recv", "all-to-all"};
-  return kNames[static_cast<int>(op)];
+// Transformer Engine's userbuffers split each tensor-parallel collective into chunks that run
+// while the neighbouring GEMM computes: forward transfers hide behind the forward GEMMs, backward
+// ones behind the backward GEMMs, each series exposed only for its first chunk and its excess.
+void hide_tensor_parallel(TransferList& B, int from, const StageFigures& st, double slowdown, bool ideal) {
+  for (int i = from; i < B.count; ++i) {
+    Transfer& t = B.out[static_cast<std::size_t>(i)];
+    const double window = std::string(t.phase) == "forward" ? st.gemm_forward : st.gemm_backward;
+    B.exposed.per_microbatch[static_cast<int>(Group::TP)] -= t.exposed_per_step / B.m;
+    const double calls = t.count_per_microbatch;
+    const double each = calls > 0 ? t.time_per_step / B.m / calls : 0.0;
+    // Each call is split into one chunk per rank; only the first chunk of the series waits.
+    const double chunk = each / static_cast<double>(std::max<std::int64_t>(1, t.group_size));
+    const double per_mb = calls <= 0 ? 0.0
+                          : ideal ? exposed_series(calls, each, window, 0.0, true)
+                                  : exposed_series(calls, each, window, slowdown, false) - each + chunk;
+    t.exposed_per_step = per_mb * B.m;
+    B.exposed.per_microbatch[static_cast<int>(Group::TP)] += per_mb;
+  }
 }
-
-double op_time(Op op, std::int64_t ranks, double bytes, LinkModel link) {
-  switch (op) {
-    case Op::all_reduce: return ring_allreduce(ranks, bytes, link).time;
-    case Op::reduce_scatter: return ring_reduce_scatter(ranks, bytes, link).time;
-    case Op::all_gather: return ring_all_gather(ranks, bytes, link).time;
-    case Op::send_recv: return send_recv(bytes, link).time;
-    case Op::all_to_all: return all_to_all(ranks, bytes, link).time;
-  }
-  return 0;
-}
-
-// Builds the list; the caller's counts are per micro-batch (m of them per step) or per step.
-struct Builder {
-  std::array<Transfer, kMaxTransfers>& out;
-  int& count;
-  StageCommunication& exposed;
-  double m;
-
-  Transfer* add(const char* id, const char* tensor, const char* name, const char* phase, Op op, Group g,
-                std::int64_t size, const char* where, std::array<double, 3> shape, double bytes, double per_mb,
-                double per_step, LinkModel link, bool inter) {
-    if (count >= kMaxTransfers) return nullptr;
-    Transfer& t = out[static_cast<std::size_t>(count++)];
-    t = Transfer{};
-    t.id = id, t.tensor = tensor, t.name = name, t.phase = phase, t.collective = op_name(op), t.where = where;
-    t.group = g, t.group_size = size, t.shape = shape, t.bytes_per_call = bytes, t.inter_node = inter;
-    t.count_per_microbatch = per_mb;
-    t.count_per_step = per_mb > 0 ? per_mb * m : per_step;
-    t.time_per_step = t.count_per_step * op_time(op, size, bytes, link);
-    return &t;
-  }
-  // Fully on the critical path of each micro-batch.
-  void blocking_mb(Transfer* t) {
-    if (!t) return;
-    t->exposed_per_step = t->time_per_step;
-    exposed.per_microbatch[static_cast<int>(t->group)] += t->time_per_step / m;
-  }
-  // Overlapped with `window` seconds of compute in each micro-batch.
-  void overlapped_mb(Transfer* t, double window) {
-    if (!t) return;
-    const double per_mb = std::max(0.0, t->time_per_step / m - window);
-    t->exposed_per_step = per_mb * m;
-    exposed.per_microbatch[static_cast<int>(t->group)] += per_mb;
-  }
-  // Once per step, overlapped with `window` seconds of compute.
-  void per_step(Transfer* t, double window) {
-    if (!t) return;
-    t->exposed_per_step = std::max(0.0, t->time_per_step - window);
-    exposed.per_step[static_cast<int>(t->group)] += t->exposed_per_step;
-  }
-};
 
 }  // namespace
 
@@ -94,7 +134,8 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
   const Hardware& hw = in.hardware;
   count = 0;
   exposed = StageCommunication{};
-  Builder B{out, count, exposed, static_cast<double>(in.accumulation)};
+  TransferList B{out, count, exposed, in, static_cast<double>(in.accumulation)};
+  using C = Collective;
   const bool first = index == 0, last = index == par.pp - 1;
   const double L = static_cast<double>(st.layers);
   const double b = static_cast<double>(in.micro);
@@ -103,149 +144,100 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
   const double t = static_cast<double>(par.tp);
   const double act = 2.0 * b * s * h;  // one bf16 activation of a micro-batch on this cp rank
   const std::array<double, 3> bsh{b, s, h};
-  const double fwd_window = st.compute_per_microbatch / 3.0, bwd_window = 2.0 * fwd_window;
-  bool inter = false;
   const bool model_groups = which != TransferSet::data_parallel;
-  const bool data_groups = which != TransferSet::model_parallel;
+  const double slowdown = overlap_slowdown(hw);
 
   if (model_groups && par.tp > 1) {
-    const LinkModel link = group_link(hw, 1, par.tp, inter);
-    const std::int64_t n = par.tp;
+    const GroupPlacement g = group_placement(hw, 1, par.tp);
+    const int tp_first = count;
     const double recompute = par.recompute == Recompute::full ? 1.0 : 0.0;
     if (!par.sequence_parallel) {
-      B.blocking_mb(B.add("tp-fwd-attn-allreduce", "activation", "attention output (b×s×h)", "forward", Op::all_reduce,
-                          Group::TP, n, "layer.attention.out", bsh, act, L * (1 + recompute), 0, link, inter));
-      B.blocking_mb(B.add("tp-fwd-mlp-allreduce", "activation", "MLP output (b×s×h)", "forward", Op::all_reduce,
-                          Group::TP, n, "layer.mlp.fc2", bsh, act, L * (1 + recompute), 0, link, inter));
-      B.blocking_mb(B.add("tp-bwd-attn-allreduce", "activation-grad", "gradient of the attention input (b×s×h)",
-                          "backward", Op::all_reduce, Group::TP, n, "layer.attention.in", bsh, act, L, 0, link, inter));
-      B.blocking_mb(B.add("tp-bwd-mlp-allreduce", "activation-grad", "gradient of the MLP input (b×s×h)", "backward",
-                          Op::all_reduce, Group::TP, n, "layer.mlp.in", bsh, act, L, 0, link, inter));
+      B.blocking(B.add({"tp-fwd-attn-allreduce", "activation", "attention output (b×s×h)", "forward", C::all_reduce,
+                        Group::TP, "layer.attention.out", bsh}, g, act, L * (1 + recompute), 0));
+      B.blocking(B.add({"tp-fwd-mlp-allreduce", "activation", "MLP output (b×s×h)", "forward", C::all_reduce, Group::TP,
+                        "layer.mlp.fc2", bsh}, g, act, L * (1 + recompute), 0));
+      B.blocking(B.add({"tp-bwd-attn-allreduce", "activation-grad", "gradient of the attention input (b×s×h)",
+                        "backward", C::all_reduce, Group::TP, "layer.attention.in", bsh}, g, act, L, 0));
+      B.blocking(B.add({"tp-bwd-mlp-allreduce", "activation-grad", "gradient of the MLP input (b×s×h)", "backward",
+                        C::all_reduce, Group::TP, "layer.mlp.in", bsh}, g, act, L, 0));
     } else {
       // Sequence parallelism: each all-reduce becomes a reduce-scatter plus an all-gather of the
       // same total volume; the backward pass mirrors the forward.
       const double calls = L * (2 + 2 * recompute);
-      B.blocking_mb(B.add("tp-fwd-allgather", "activation", "norm output gathered along the sequence (b×s×h)",
-                          "forward", Op::all_gather, Group::TP, n, "layer.attention.in", bsh, act, calls, 0, link, inter));
-      B.blocking_mb(B.add("tp-fwd-reducescatter", "activation", "attention and MLP outputs (b×s×h)", "forward",
-                          Op::reduce_scatter, Group::TP, n, "layer.attention.out", bsh, act, calls, 0, link, inter));
-      B.blocking_mb(B.add("tp-bwd-allgather", "activation-grad", "gradients of the block outputs (b×s×h)", "backward",
-                          Op::all_gather, Group::TP, n, "layer.mlp.fc2", bsh, act, 2 * L, 0, link, inter));
-      B.blocking_mb(B.add("tp-bwd-reducescatter", "activation-grad", "gradients of the block inputs (b×s×h)",
-                          "backward", Op::reduce_scatter, Group::TP, n, "layer.mlp.in", bsh, act, 2 * L, 0, link,
-                          inter));
+      B.blocking(B.add({"tp-fwd-allgather", "activation", "norm output gathered along the sequence (b×s×h)", "forward",
+                        C::all_gather, Group::TP, "layer.attention.in", bsh}, g, act, calls, 0));
+      B.blocking(B.add({"tp-fwd-reducescatter", "activation", "attention and MLP outputs (b×s×h)", "forward",
+                        C::reduce_scatter, Group::TP, "layer.attention.out", bsh}, g, act, calls, 0));
+      B.blocking(B.add({"tp-bwd-allgather", "activation-grad", "gradients of the block outputs (b×s×h)", "backward",
+                        C::all_gather, Group::TP, "layer.mlp.fc2", bsh}, g, act, 2 * L, 0));
+      B.blocking(B.add({"tp-bwd-reducescatter", "activation-grad", "gradients of the block inputs (b×s×h)", "backward",
+                        C::reduce_scatter, Group::TP, "layer.mlp.in", bsh}, g, act, 2 * L, 0));
     }
-    const Op embed_op = par.sequence_parallel ? Op::reduce_scatter : Op::all_reduce;
+    const C embed_op = par.sequence_parallel ? C::reduce_scatter : C::all_reduce;
     if (first)
-      B.blocking_mb(B.add("tp-fwd-embedding", "activation", "vocabulary-parallel embedding output (b×s×h)", "forward",
-                          embed_op, Group::TP, n, "embedding", bsh, act, 1, 0, link, inter));
+      B.blocking(B.add({"tp-fwd-embedding", "activation", "vocabulary-parallel embedding output (b×s×h)", "forward",
+                        embed_op, Group::TP, "embedding", bsh}, g, act, 1, 0));
     if (last)
-      B.blocking_mb(B.add("tp-bwd-head", "activation-grad", "gradient of the output-layer input (b×s×h)", "backward",
-                          embed_op, Group::TP, n, "head", bsh, act, 1, 0, link, inter));
+      B.blocking(B.add({"tp-bwd-head", "activation-grad", "gradient of the output-layer input (b×s×h)", "backward",
+                        embed_op, Group::TP, "head", bsh}, g, act, 1, 0));
+    if (par.tp_overlap) hide_tensor_parallel(B, tp_first, st, slowdown, in.ideal);
   }
 
   if (model_groups && par.cp > 1) {
-    const LinkModel link = group_link(hw, par.tp, par.cp, inter);
-    // Ring attention: each rank passes its K and V block cp − 1 times; backward passes K, V and dK, dV.
+    const GroupPlacement g = group_placement(hw, par.tp, par.cp);
+    // Ring attention: each rank passes its K and V block cp − 1 times, each pass hidden behind
+    // one block of attention; backward passes K, V and dK, dV.
     const double kv = 2.0 * 2.0 * b * s * mo.kv_width() / t;
-    const double attn = attention_core_forward_flops(mo, b * s, static_cast<double>(mo.seq)) / t /
-                        (hw.flops * hw.efficiency.compute);
+    const double attn = st.attention_seconds / 3.0 / std::max(1.0, L);  // one layer's forward attention
     const double hops = static_cast<double>(par.cp - 1);
-    B.overlapped_mb(B.add("cp-fwd-kv", "kv", "key and value block (b×s/cp×kv)", "forward", Op::send_recv, Group::CP,
-                          par.cp, "layer.attention.core", {b, s, mo.kv_width() / t}, kv, L * hops, 0, link, inter),
-                    L * attn);
-    B.overlapped_mb(B.add("cp-bwd-kv", "kv", "key/value block and its gradient", "backward", Op::send_recv,
-                          Group::CP, par.cp, "layer.attention.core", {b, s, mo.kv_width() / t}, kv, 2 * L * hops, 0,
-                          link, inter),
-                    2 * L * attn);
+    const std::array<double, 3> shape{b, s, mo.kv_width() / t};
+    Transfer* f = B.add({"cp-fwd-kv", "kv", "key and value block (b×s/cp×kv)", "forward", C::send_recv, Group::CP,
+                         "layer.attention.core", shape}, g, kv, L * hops, 0);
+    if (f) B.exposed_mb(f, L * exposed_series(hops, f->time_per_step / B.m / (L * hops), attn, slowdown, in.ideal));
+    Transfer* r = B.add({"cp-bwd-kv", "kv", "key/value block and its gradient", "backward", C::send_recv, Group::CP,
+                         "layer.attention.core", shape}, g, kv, 2 * L * hops, 0);
+    if (r) B.exposed_mb(r, L * exposed_series(hops, 2.0 * r->time_per_step / B.m / (2 * L * hops), 2 * attn, slowdown,
+                                              in.ideal));
   }
 
   if (model_groups && par.ep > 1) {
-    const LinkModel link = group_link(hw, par.tp * par.cp, par.ep, inter);
+    const GroupPlacement g = group_placement(hw, par.tp * par.cp, par.ep);
     const double tokens = b * s / (par.sequence_parallel ? t : 1.0) * static_cast<double>(mo.top_k);
     const double bytes = 2.0 * tokens * h;
     const std::array<double, 3> shape{tokens, 1, h};
-    B.blocking_mb(B.add("ep-fwd-dispatch", "tokens", "routed tokens to their experts", "forward", Op::all_to_all,
-                        Group::EP, par.ep, "layer.moe", shape, bytes, L, 0, link, inter));
-    B.blocking_mb(B.add("ep-fwd-combine", "tokens", "expert outputs back to their tokens", "forward", Op::all_to_all,
-                        Group::EP, par.ep, "layer.moe", shape, bytes, L, 0, link, inter));
-    B.blocking_mb(B.add("ep-bwd-tokens", "activation-grad", "gradients of routed tokens (both directions)",
-                        "backward", Op::all_to_all, Group::EP, par.ep, "layer.moe", shape, bytes, 2 * L, 0, link,
-                        inter));
+    B.blocking(B.add({"ep-fwd-dispatch", "tokens", "routed tokens to their experts", "forward", C::all_to_all,
+                      Group::EP, "layer.moe", shape}, g, bytes, L, 0));
+    B.blocking(B.add({"ep-fwd-combine", "tokens", "expert outputs back to their tokens", "forward", C::all_to_all,
+                      Group::EP, "layer.moe", shape}, g, bytes, L, 0));
+    B.blocking(B.add({"ep-bwd-tokens", "activation-grad", "gradients of routed tokens (both directions)", "backward",
+                      C::all_to_all, Group::EP, "layer.moe", shape}, g, bytes, 2 * L, 0));
   }
 
   if (model_groups && par.pp > 1) {
-    inter = hw.gpus > hw.gpus_per_node;  // neighbouring stages sit tp·cp·dp ranks apart
-    const LinkModel link{inter ? hw.inter_bandwidth * hw.efficiency.inter : hw.intra_bandwidth * hw.efficiency.intra,
-                         hw.latency};
+    // Neighbouring stages sit tp·cp·dp ranks apart.
+    GroupPlacement g = group_placement(hw, par.tp * par.cp * par.dp, 2);
+    g.members_per_node = 1;  // each tp rank sends its own slice through its own NIC
     // Megatron's scatter/gather: each tp rank sends only its 1/t slice; one send per model chunk.
+    // DeepSpeed's pipeline engine sends the whole activation from every tp rank.
     const double v = static_cast<double>(par.virtual_stages);
-    const std::array<double, 3> shape{b, s, h / t};
+    const double slice = par.framework == Framework::deepspeed ? 1.0 : t;
+    const std::array<double, 3> shape{b, s, h / slice};
     if (!last || v > 1)
-      B.blocking_mb(B.add("pp-fwd-activation", "activation", "stage output to the next stage (b×s×h/t)", "forward",
-                          Op::send_recv, Group::PP, 2, "stage-boundary", shape, act / t, v, 0, link, inter));
+      B.blocking(B.add({"pp-fwd-activation", "activation", "stage output to the next stage (b×s×h/t)", "forward",
+                        C::send_recv, Group::PP, "stage-boundary", shape}, g, act / slice, v, 0));
     if (!first || v > 1)
-      B.blocking_mb(B.add("pp-bwd-activation-grad", "activation-grad", "gradient back to the previous stage", "backward",
-                          Op::send_recv, Group::PP, 2, "stage-boundary", shape, act / t, v, 0, link, inter));
+      B.blocking(B.add({"pp-bwd-activation-grad", "activation-grad", "gradient back to the previous stage", "backward",
+                        C::send_recv, Group::PP, "stage-boundary", shape}, g, act / slice, v, 0));
     if (mo.tied_embeddings && (first || last)) {
-      const double bytes = kGradientBytes * embedding_parameters(mo).word / t;
-      B.per_step(B.add("pp-embedding-grad-allreduce", "gradient", "tied word-embedding gradient, first and last stage",
-                       "optimizer", Op::all_reduce, Group::PP, 2, "gradients", {embedding_parameters(mo).word / t, 0, 0},
-                       bytes, 0, 1, link, inter),
-                 0);
+      const double words = embedding_parameters(mo).word / t;
+      Transfer* e = B.add({"pp-embedding-grad-allreduce", "gradient", "tied word-embedding gradient, first and last stage",
+                           "optimizer", C::all_reduce, Group::PP, "gradients", {words, 0, 0}},
+                          g, gradient_bytes(par) * words, 0, 1);
+      if (e) B.exposed_step(e, e->time_per_step);
     }
   }
 
-  // Data parallelism over dp × cp replicas (context-parallel ranks hold the same weights).
-  const std::int64_t replicas = par.dp * par.cp;
-  if (data_groups && replicas > 1) {
-    const LinkModel link = group_link(hw, par.tp, replicas, inter);
-    const double psi = st.parameters;
-    const double grads = kGradientBytes * psi, weights = kWeightBytes * psi;
-    const std::array<double, 3> shape{psi, 0, 0};
-    switch (par.zero) {
-      case 0:
-        B.per_step(B.add("dp-grad-allreduce", "gradient", "weight gradients (all of them)", "backward", Op::all_reduce,
-                         Group::DP, replicas, "gradients", shape, grads, 0, 1, link, inter),
-                   bwd_window);
-        break;
-      case 1:
-        B.per_step(B.add("dp-grad-reducescatter", "gradient", "weight gradients, each rank keeps its shard", "backward",
-                         Op::reduce_scatter, Group::DP, replicas, "gradients", shape, grads, 0, 1, link, inter),
-                   bwd_window);
-        B.per_step(B.add("dp-param-allgather", "parameter", "updated weight shards", "optimizer", Op::all_gather,
-                         Group::DP, replicas, "parameters", shape, weights, 0, 1, link, inter),
-                   0);
-        break;
-      case 2:
-        // Gradients are only kept as shards, so every micro-batch's gradients are reduced at once.
-        B.overlapped_mb(B.add("dp-grad-reducescatter", "gradient", "weight gradients of each micro-batch", "backward",
-                              Op::reduce_scatter, Group::DP, replicas, "gradients", shape, grads, 1, 0, link, inter),
-                        bwd_window);
-        B.per_step(B.add("dp-param-allgather", "parameter", "updated weight shards", "optimizer", Op::all_gather,
-                         Group::DP, replicas, "parameters", shape, weights, 0, 1, link, inter),
-                   0);
-        break;
-      default: {
-        // One gather per layer (FSDP wraps each layer), so the α term grows with depth.
-        const double per_layer = std::max(1.0, L);
-        const std::array<double, 3> layer_shape{psi / per_layer, 0, 0};
-        B.overlapped_mb(B.add("dp-param-allgather-fwd", "parameter", "one layer's weights gathered before its forward",
-                              "forward", Op::all_gather, Group::DP, replicas, "parameters", layer_shape,
-                              weights / per_layer, per_layer, 0, link, inter),
-                        fwd_window);
-        B.overlapped_mb(B.add("dp-param-allgather-bwd", "parameter", "one layer's weights gathered again for backward",
-                              "backward", Op::all_gather, Group::DP, replicas, "parameters", layer_shape,
-                              weights / per_layer, per_layer, 0, link, inter),
-                        bwd_window / 2);
-        B.overlapped_mb(B.add("dp-grad-reducescatter", "gradient", "one layer's weight gradients", "backward",
-                              Op::reduce_scatter, Group::DP, replicas, "gradients", layer_shape, grads / per_layer,
-                              per_layer, 0, link, inter),
-                        bwd_window / 2);
-        break;
-      }
-    }
-  }
+  if (which != TransferSet::model_parallel) data_parallel_transfers(in, index, st, B);
 }
 
 }  // namespace atlas

@@ -3,7 +3,7 @@
 namespace atlas {
 
 double activation_bytes_per_layer(const ModelShape& m, double micro, std::int64_t tp, std::int64_t cp,
-                                  bool sequence_parallel, Recompute recompute) {
+                                  bool sequence_parallel, Recompute recompute, bool flash) {
   const double t = static_cast<double>(tp);
   const double s = static_cast<double>(m.seq) / static_cast<double>(cp);  // query tokens on this device
   const double context = static_cast<double>(m.seq);                   // keys each query attends to
@@ -23,7 +23,9 @@ double activation_bytes_per_layer(const ModelShape& m, double micro, std::int64_
   // Inside: Q, K, V, the output-projection input, and the MLP's intermediate tensors:
   // GeLU keeps its input and fc2's input; SwiGLU keeps gate, up and down-projection input.
   double inside = sb * (2.0 * h + 2 * 2.0 * kv + 2.0 * h + (m.swiglu ? 3.0 : 2.0) * 2.0 * f);
-  if (recompute == Recompute::none) {
+  if (flash) {
+    inside += 4.0 * static_cast<double>(m.heads) * s * micro;  // log-sum-exp per row and head
+  } else if (recompute == Recompute::none) {
     // Attention scores per head: softmax output (2 B), and with dropout its mask (1 B) and output (2 B).
     const double per_score = 2.0 + 3.0 * mask;
     inside += per_score * static_cast<double>(m.heads) * s * context * micro;

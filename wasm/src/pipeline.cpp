@@ -2,6 +2,7 @@
 // flight under each schedule, and so its memory and its compute time per micro-batch.
 #include <algorithm>
 
+#include "atlas/kernels.hpp"
 #include "atlas/memory.hpp"
 #include "atlas/plan.hpp"
 
@@ -32,6 +33,99 @@ double inflight_microbatches(const Parallel& par, std::int64_t m, std::int64_t i
     }
   }
   return static_cast<double>(m);
+}
+
+// Compute per micro-batch on one device of the stage: each GEMM at the fitted peak fraction
+// times its shape's efficiency; attention fused or as batched matmuls; the memory-bound kernels
+// (norms, softmax, dropout, activations) move `memory_traffic` × the bytes a layer produces.
+void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
+  const ModelShape& m = in.model;
+  const Parallel& par = in.parallel;
+  const Hardware& hw = in.hardware;
+  const double t = static_cast<double>(par.tp);
+  const double l = static_cast<double>(st.layers);
+  const double tokens = static_cast<double>(in.micro) * static_cast<double>(m.seq) / static_cast<double>(par.cp);
+  const double h = static_cast<double>(m.hidden), kv = m.kv_width();
+  const double seq = static_cast<double>(m.seq);
+  const double peak = hw.flops, fit = hw.efficiency.compute;
+  const std::int64_t sms = in.ideal ? 0 : hw.sms;
+  const auto linear = [&](double rows, double n, double k, double batch = 1) {
+    if (in.ideal || sms <= 0) {
+      const double f = 2.0 * rows * n * k * batch;
+      return LinearTime{f / (peak * fit), 2.0 * f / (peak * fit), f};
+    }
+    LinearTime x = linear_time({rows, n, k}, peak, fit, sms);
+    if (batch != 1) {
+      // Batched (experts): the waves are shared, so redo the efficiency with the batch.
+      const double f = 2.0 * rows * n * k * batch;
+      const double rate = peak * fit;
+      x.flops = f;
+      x.forward = f / (rate * gemm_shape_efficiency(rows, n, k, sms, batch));
+      x.backward = f / (rate * gemm_shape_efficiency(rows, k, n, sms, batch)) +
+                   f / (rate * gemm_shape_efficiency(k, n, rows, sms, batch));
+    }
+    return x;
+  };
+  double fwd = 0, bwd = 0, flops = 0, ideal_time = 0;
+  const auto add = [&](const LinearTime& x) {
+    fwd += x.forward, bwd += x.backward, flops += 3.0 * x.flops;
+    ideal_time += 3.0 * x.flops / (peak * fit);
+  };
+  add(linear(tokens, (h + 2.0 * kv) / t, h));  // Q, K, V
+  add(linear(tokens, h, h / t));               // output projection
+  const double up = m.swiglu ? 2.0 : 1.0;
+  if (m.moe()) {
+    const double local_experts = static_cast<double>(m.experts) / static_cast<double>(par.ep);
+    const double routed = tokens * static_cast<double>(m.top_k) * static_cast<double>(par.ep) / static_cast<double>(m.experts);
+    const double f = static_cast<double>(m.expert_ffn);
+    add(linear(routed, up * f / t, h, local_experts));
+    add(linear(routed, h, f / t, local_experts));
+  } else {
+    const double f = static_cast<double>(m.ffn);
+    add(linear(tokens, up * f / t, h));
+    add(linear(tokens, h, f / t));
+  }
+  // Attention core (QKᵀ and scores·V) over the whole context, heads split over tp.
+  const double attn_flops = attention_core_forward_flops(m, tokens, seq) / t;
+  double attn_fwd = 0;
+  if (par.flash_attention) {
+    attn_fwd = attn_flops / (peak * fit * (in.ideal ? 1.0 : kFlashRelative));
+  } else if (in.ideal || sms <= 0) {
+    attn_fwd = attn_flops / (peak * fit);
+  } else {
+    const double batch = static_cast<double>(in.micro) * static_cast<double>(m.heads) / t;
+    const double d = m.head_dim();
+    const double rows = tokens / static_cast<double>(in.micro);
+    attn_fwd = 0.5 * attn_flops / (peak * fit * gemm_shape_efficiency(rows, seq, d, sms, batch)) +
+               0.5 * attn_flops / (peak * fit * gemm_shape_efficiency(rows, d, seq, sms, batch));
+  }
+  // FlashAttention's backward recomputes the scores: 2.5 forwards of work against Megatron's 2.
+  const double attn_bwd = attn_fwd * (par.flash_attention ? 2.5 : 2.0);
+  double head_fwd = 0, head_bwd = 0, head_flops = 0;
+  if (last) {
+    const LinearTime x = linear(tokens, static_cast<double>(m.vocab) / t, h);
+    head_fwd = x.forward, head_bwd = x.backward, head_flops = 3.0 * x.flops;
+  }
+  double recompute = 0;
+  if (par.recompute == Recompute::full) recompute = l * (fwd + attn_fwd);
+  if (par.recompute == Recompute::selective && !par.flash_attention) recompute = l * attn_fwd;
+  const double gemm = l * (fwd + bwd) + head_fwd + head_bwd;
+  const double attention = l * (attn_fwd + attn_bwd);
+  const double model = l * (flops + 3.0 * attn_flops) + head_flops;
+  const double hardware = model + (par.recompute == Recompute::full ? l * (flops / 3.0 + attn_flops)
+                                   : par.recompute == Recompute::selective && !par.flash_attention ? l * attn_flops
+                                                                                                   : 0.0);
+  // Counted as if every kernel were split over the tp ranks (the sequence-parallel layout).
+  const double produced = l * activation_bytes_per_layer(m, static_cast<double>(in.micro), par.tp, par.cp, true,
+                                                         Recompute::none, par.flash_attention) +
+                          st.head_activations;
+  const double traffic = hw.efficiency.memory * produced * (model > 0 ? hardware / model : 1.0);
+  st.memory_bound_seconds = traffic / hw.memory_bandwidth;
+  st.attention_seconds = attention + (par.recompute != Recompute::none ? l * attn_fwd * (par.flash_attention && par.recompute == Recompute::selective ? 0.0 : 1.0) : 0.0);
+  st.gemm_efficiency = gemm > 0 ? (l * flops + head_flops) / (gemm * peak * fit) * fit : fit;
+  (void)ideal_time;
+  st.gemm_forward = l * fwd, st.gemm_backward = l * bwd;
+  st.compute_per_microbatch = gemm + attention + recompute + st.memory_bound_seconds;
 }
 
 }  // namespace
@@ -86,32 +180,22 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelT
   const double s_local = static_cast<double>(m.seq) / static_cast<double>(par.cp);
   const double h = static_cast<double>(m.hidden);
   const double outside_split = par.sequence_parallel ? t : 1.0;
-  const double per_layer =
-      activation_bytes_per_layer(m, b, par.tp, par.cp, par.sequence_parallel, par.recompute);
+  const double per_layer = activation_bytes_per_layer(m, b, par.tp, par.cp, par.sequence_parallel, par.recompute,
+                                                      par.flash_attention);
   // The last stage holds one micro-batch's head: final-norm input, head input, fp32 logits.
   double head_bytes = 0;
   if (last) head_bytes = 2 * 2.0 * b * s_local * h / outside_split + 4.0 * b * s_local * static_cast<double>(m.vocab) / t;
   st.activation_per_layer = per_layer;
   st.head_activations = head_bytes;
-  apply_schedule(in, index, st);
-
-  // Compute per micro-batch: forward + backward = 3 forwards of matmul FLOPs at a fitted
-  // fraction of peak, plus the memory-bound kernels (norms, softmax, dropout, activations),
-  // whose HBM traffic scales with the activation bytes each layer produces.
-  const double tokens = b * s_local;
-  const double layer_fwd = layer_forward_flops(lp, m, tokens, static_cast<double>(m.seq)) / t;
-  const double head_fwd = last ? head_forward_flops(m, tokens) / t : 0.0;
-  double recompute = 0;
-  if (par.recompute == Recompute::full) recompute = l * layer_fwd;
+  // Recomputation rebuilds one layer's activations at a time during backward: that layer's full
+  // set (full recompute) or its attention scores (selective) is a working set on top.
+  const double full_layer = activation_bytes_per_layer(m, b, par.tp, par.cp, par.sequence_parallel, Recompute::none,
+                                                       par.flash_attention);
+  if (par.recompute == Recompute::full) st.working_set = full_layer - per_layer;
   if (par.recompute == Recompute::selective)
-    recompute = l * attention_core_forward_flops(m, tokens, static_cast<double>(m.seq)) / t;
-  const double model = 3.0 * (l * layer_fwd + head_fwd);
-  const double hardware = model + recompute;
-  // Counted as if every kernel were split over the tp ranks (the sequence-parallel layout): the
-  // calibration cases show no extra cost for the norms and dropouts that plain TP replicates.
-  const double produced = l * activation_bytes_per_layer(m, b, par.tp, par.cp, true, Recompute::none) + head_bytes;
-  const double traffic = hw.efficiency.memory * produced * (model > 0 ? hardware / model : 1.0);
-  st.compute_per_microbatch = hardware / (hw.flops * hw.efficiency.compute) + traffic / hw.memory_bandwidth;
+    st.working_set = full_layer - per_layer;  // the scores of one layer (0 with FlashAttention)
+  apply_schedule(in, index, st);
+  layer_compute(in, st, last);
   return st;
 }
 

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "atlas/commands.hpp"
+#include "atlas/communication.hpp"
 #include "atlas/memory.hpp"
 #include "atlas/plan_request.hpp"
 #include "atlas/plan_rules.hpp"
@@ -59,7 +60,42 @@ json transfer_json(const Transfer& t) {
               {"bytes_per_step", t.bytes_per_call * t.count_per_step},
               {"link", t.inter_node ? "inter" : "intra"},
               {"time_per_step", t.time_per_step},
-              {"exposed_time_per_step", t.exposed_per_step}};
+              {"exposed_time_per_step", t.exposed_per_step},
+              {"calls_per_step", t.calls_per_step},
+              {"latency_per_step", t.latency_per_step},
+              {"latency_share", t.time_per_step > 0 ? t.latency_per_step / t.time_per_step : 0.0},
+              {"algorithm", t.algorithm},
+              {"protocol", t.protocol},
+              {"busbw", t.busbw}};
+}
+
+// The bound beside the run: the same plan with GEMMs at the fitted peak, nominal links with no
+// latency, one collective per step and group, and free overlap.
+json ideal_json(const PlanInput& in, const PlanFigures& run) {
+  PlanInput bound = in;
+  bound.ideal = true;
+  PlanFigures f;
+  evaluate_plan(bound, f);
+  double comm = 0;
+  for (double x : f.exposed) comm += x;
+  double run_comm = 0;
+  for (double x : run.exposed) run_comm += x;
+  return json{{"step", f.step},
+              {"compute", f.compute},
+              {"communication", comm},
+              {"bubble", f.bubble},
+              {"optimizer", f.optimizer},
+              {"tokens_per_second", f.tokens_per_second},
+              {"mfu", f.mfu},
+              {"gap", run.step - f.step},
+              {"gap_parts",
+               {{"compute", run.compute - f.compute},
+                {"communication", run_comm - comm},
+                {"bubble", run.bubble - f.bubble},
+                {"optimizer", run.optimizer - f.optimizer}}},
+              {"meaning",
+               "The bound: every GEMM at the fitted peak fraction with no shape losses, links at their nominal "
+               "bandwidth with no latency, one collective per step and group, and overlap that costs nothing."}};
 }
 
 json formulas(const Parallel& p) {
@@ -100,12 +136,18 @@ json time_formulas(const PlanInput& in, const PlanFigures& f) {
   const double held = f.optimizer * in.hardware.memory_bandwidth / kOptimizerTrafficBytes;
   return json{
       {"compute", "m × t(micro-batch) = " + g4(m) + " × " + g4(per_mb) + " s = " + g4(f.compute) +
-                      " s on the slowest stage: matmul FLOPs at " + g4(100 * in.hardware.efficiency.compute) +
-                      " % of " + g4(in.hardware.flops / 1e12) + " TFLOP/s, plus memory-bound kernels at " +
-                      g4(in.hardware.memory_bandwidth / 1e12) + " TB/s HBM"},
+                      " s on the slowest stage: each GEMM at " + g4(100 * in.hardware.efficiency.compute) + " % of " +
+                      g4(in.hardware.flops / 1e12) + " TFLOP/s times its shape's tile and wave efficiency (this "
+                      "stage: " + g4(100 * f.first.gemm_efficiency) + " % of peak on average), attention " +
+                      (p.flash_attention ? "fused (FlashAttention)" : "as batched matmuls") +
+                      ", plus memory-bound kernels at " + g4(in.hardware.memory_bandwidth / 1e12) + " TB/s HBM"},
       {"communication", "exposed = Σ max(0, transfer time − compute it overlaps) = " + parts + " = " + g4(comm) +
-                            " s (TP, PP and EP transfers block; DP and ZeRO transfers overlap backward or forward "
-                            "compute; CP overlaps attention)"},
+                            " s. Each call costs what NCCL's model gives for its size and group (ring or tree, LL, LL128 or "
+                            "Simple, NVLink inside a node and the NICs across nodes, " + g4(in.hardware.latency * 1e6) +
+                            " µs per call on top). TP, PP and EP transfers block; DP and ZeRO calls are issued as the " +
+                            framework_name(p.framework) + " framework issues them and hide behind compute one after "
+                            "another, the first one exposed, overlapped compute " +
+                            g4(100 * overlap_slowdown(in.hardware)) + " % slower"},
       {"bubble", "(p − 1)/v × slot = (" + std::to_string(p.pp) + " − 1)/" + std::to_string(v) + " × " + g4(f.slot) +
                      " s = " + g4(f.bubble) + " s (slot = one micro-batch's compute + exposed transfers)"},
       {"optimizer", "28 B × parameters updated per GPU ÷ HBM bandwidth = 28 × " + g4(held) + " ÷ " +
@@ -228,24 +270,25 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& warnings) {
            {"flops_per_step", f.model_flops},
            {"hardware_flops_per_step", f.hardware_flops}};
   out["scope"] = json::array({
-      "Attention scores are stored as Korthikanti et al. 2022 count them (no FlashAttention); selective "
-      "recomputation is the closest equivalent.",
-      "Compute time is matmul FLOPs at one fitted fraction of peak plus memory-bound kernels at HBM bandwidth; no "
-      "per-kernel efficiency tables, no kernel launch overhead, no CPU or data-loader time.",
-      "Tensor-parallel, expert and pipeline transfers are on the critical path (no overlap). Data-parallel and ZeRO "
-      "transfers overlap compute, and only the rest is exposed: exposed = max(0, transfer time − compute it "
-      "overlaps). ZeRO-3's forward gathers overlap the micro-batch's forward; its backward gathers and gradient "
-      "reduce-scatters each overlap half of the backward; ZeRO-2's per-micro-batch reduce-scatter and the ZeRO-0/1 "
-      "gradient reduction overlap a backward; the ZeRO-1/2 weight all-gather after the optimizer does not overlap. "
-      "Context-parallel KV exchange overlaps attention. Overlap itself is free (no SM or HBM contention).",
-      "Collectives are rings with α-β cost over one link tier; no topology, no contention between groups, no "
-      "in-network reduction (SHARP), no hierarchical algorithms beyond one NIC per group member.",
+      "Compute: each GEMM at one fitted fraction of peak times its shape's tile and wave quantization and a short-"
+      "reduction penalty; attention fused (FlashAttention, at an assumed 75 % of a GEMM's rate) or as batched "
+      "matmuls; memory-bound kernels at HBM bandwidth. No per-kernel measured tables, no CPU, launch or "
+      "data-loader time, no power or clock throttling.",
+      "Collectives: NCCL's own cost model (ring and tree, three protocols, per-hop latencies from NCCL's tuning "
+      "tables) on two tiers (NVLink in a node, NICs across nodes), with peak bus bandwidths and a per-call overhead "
+      "fitted on published nccl-tests results. No NVLS/SHARP, no PAT, no congestion between groups or in the "
+      "fabric, no channel-count effects beyond the protocol choice.",
+      "Overlap: tensor-, expert- and pipeline-parallel transfers block. Data-parallel and ZeRO calls hide behind "
+      "compute one after another; the first of each series is exposed, and compute they overlap runs slower by the "
+      "share of multiprocessors NCCL takes (16 channels assumed).",
+      "Framework granularity: Megatron-Core's gradient buckets, PyTorch DDP's 25 MiB buckets and FSDP's per-block "
+      "gathers, DeepSpeed's buckets and per-weight ZeRO-3 fetches, at their documented defaults; no Python or "
+      "host-side overhead per call beyond the fitted per-call figure.",
       "Communication is counted on one device of the slowest pipeline stage.",
-      "Memory: no allocator fragmentation, CUDA context or library workspaces; gradients in bf16 as in ZeRO's "
-      "16Ψ accounting (Megatron keeps fp32 gradients: 18Ψ).",
+      "Memory: no allocator fragmentation, CUDA context or library workspaces. Megatron keeps fp32 gradients (18Ψ), "
+      "DeepSpeed bf16 (ZeRO's 16Ψ).",
       "Mixture of experts: routing is assumed perfectly balanced; expert gradients are reduced with the dense ones "
       "over dp·cp.",
-      "Efficiencies are fitted on A100 (docs/fidelity.md) and reused unchanged for other GPUs.",
       "Uneven pipeline stages give the extra layers to the first stages; no embedding-aware balancing."});
   if (!req.batch_known || !valid) return out;
 
@@ -260,7 +303,10 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& warnings) {
     stages.push_back({{"index", i}, {"first_layer", st.first_layer}, {"layers", st.layers}, {"embedding", i == 0},
                       {"head", i == in.parallel.pp - 1}, {"parameters", st.parameters},
                       {"inflight_microbatches", st.inflight}, {"memory", mem},
-                      {"compute_per_microbatch", st.compute_per_microbatch}});
+                      {"compute_per_microbatch", st.compute_per_microbatch},
+                      {"gemm_efficiency", st.gemm_efficiency},
+                      {"attention_per_microbatch", st.attention_seconds},
+                      {"memory_bound_per_microbatch", st.memory_bound_seconds}});
   }
   out["stages"] = stages;
   json memory = memory_json(f.memory, in.hardware.memory);
@@ -277,8 +323,12 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& warnings) {
                      {"blocks", schedule_json(in, f, req.known_schedules)}};
   out["time"] = time_json(f);
   out["time"]["formulas"] = time_formulas(in, f);
+  const json ideal = ideal_json(in, f);
+  out["time"]["ideal"] = ideal;
   out["throughput"] = throughput_json(f);
+  out["throughput"]["ideal"] = {{"tokens_per_second", ideal["tokens_per_second"]}, {"mfu", ideal["mfu"]}};
   out["throughput"]["formulas"] = throughput_formulas(in, f);
+  if (req.scaling) out["scaling"] = scaling_json(in);
   if (req.training_tokens) {
     const double tokens = *req.training_tokens;
     out["training"] = {

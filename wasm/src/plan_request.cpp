@@ -102,17 +102,21 @@ std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
   if (request.contains("hardware") && request["hardware"].is_object())
     Fields(request["hardware"], "/hardware", problems)
         .warn_unknown({"preset", "gpus", "gpus_per_node", "memory", "flops", "memory_bandwidth", "intra_bandwidth",
-                       "inter_bandwidth", "latency", "efficiencies"});
+                       "inter_bandwidth", "latency", "nics_per_node", "sms", "flash_attention", "efficiencies"});
   Hardware h;
   auto node = f.integer("gpus_per_node", {1, 1e4});
   auto gpus = f.integer("gpus", {1, 1e7}, node ? *node : 1);
-  const Range positive{0, 1e18, true};
-  auto memory = f.number("memory", positive);
-  auto flops = f.number("flops", positive);
-  auto hbm = f.number("memory_bandwidth", positive);
-  auto intra = f.number("intra_bandwidth", positive);
-  auto inter = f.number("inter_bandwidth", positive);
+  // Physical floors: below them a figure is a typo (bytes for GB), and the plan would only
+  // report non-finite times; the messages name the field and its unit.
+  auto memory = f.number("memory", {1e6, 1e15, false, false, "B"});
+  auto flops = f.number("flops", {1e9, 1e18, false, false, "FLOP/s"});
+  auto hbm = f.number("memory_bandwidth", {1e6, 1e15, false, false, "B/s"});
+  auto intra = f.number("intra_bandwidth", {1e6, 1e15, false, false, "B/s"});
+  auto inter = f.number("inter_bandwidth", {1e6, 1e15, false, false, "B/s"});
   auto latency = f.number("latency", {0, 1});
+  auto nics = f.integer("nics_per_node", {0, 1e4}, 0);
+  auto sms = f.integer("sms", {0, 1e5}, 0);
+  auto flash = f.boolean("flash_attention", false);
   Efficiencies e = default_efficiencies();
   if (const json* eff = f.object("efficiencies", false)) {
     const Fields g(*eff, f.path_of("efficiencies"), problems);
@@ -124,9 +128,10 @@ std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
     auto r = g.number("inter", fraction, e.inter);
     if (c && mt && a && r) e = Efficiencies{*c, *mt, *a, *r};
   }
-  if (problems.errors().size() != before) return std::nullopt;
+  if (problems.errors().size() != before || !nics || !sms || !flash) return std::nullopt;
   h.gpus = *gpus, h.gpus_per_node = *node, h.memory = *memory, h.flops = *flops, h.memory_bandwidth = *hbm;
   h.intra_bandwidth = *intra, h.inter_bandwidth = *inter, h.latency = *latency, h.efficiency = e;
+  h.nics_per_node = *nics, h.sms = *sms, h.flash_attention = *flash;
   return h;
 }
 
@@ -149,6 +154,9 @@ json to_json(const Hardware& h) {
               {"intra_bandwidth", h.intra_bandwidth},
               {"inter_bandwidth", h.inter_bandwidth},
               {"latency", h.latency},
+              {"nics_per_node", h.nics_per_node > 0 ? h.nics_per_node : h.gpus_per_node},
+              {"sms", h.sms},
+              {"flash_attention", h.flash_attention},
               {"efficiencies", to_json(h.efficiency)},
               {"effective_intra_bandwidth", h.intra_bandwidth * h.efficiency.intra},
               {"effective_inter_bandwidth", h.inter_bandwidth * h.efficiency.inter},
@@ -166,7 +174,11 @@ json to_json(const Parallel& p) {
               {"sequence_parallel", p.sequence_parallel},
               {"recompute", kRecompute[static_cast<int>(p.recompute)]},
               {"virtual_stages", p.virtual_stages},
-              {"schedule", schedule_name(p.schedule)}};
+              {"schedule", schedule_name(p.schedule)},
+              {"framework", framework_name(p.framework)},
+              {"overlap", p.overlap},
+              {"tp_overlap", p.tp_overlap},
+              {"flash_attention", p.flash_attention}};
 }
 
 namespace {
@@ -197,12 +209,13 @@ void read_known_schedules(const json& request, Problems& problems, std::vector<s
 std::optional<PlanRequest> read_plan_request(const json& request, Problems& problems) {
   if (!require_object(request, problems)) return std::nullopt;
   const Fields root(request, "", problems);
-  root.warn_unknown({"model", "hardware", "parallel", "batch", "training", "known_schedules"});
+  root.warn_unknown({"model", "hardware", "parallel", "batch", "training", "known_schedules", "scaling"});
   auto model = read_model(request, problems);
   auto hardware = read_hardware(request, problems);
 
   const Fields p = root.section("parallel", false);
-  p.warn_unknown({"dp", "tp", "pp", "cp", "ep", "zero", "sequence_parallel", "recompute", "virtual_stages", "schedule"});
+  p.warn_unknown({"dp", "tp", "pp", "cp", "ep", "zero", "sequence_parallel", "recompute", "virtual_stages", "schedule",
+                  "framework", "overlap", "tp_overlap", "flash_attention"});
   const Range degree{1, kMaxDegree, false, true};
   std::optional<std::int64_t> dp;
   if (p.has("dp")) dp = p.integer("dp", degree);
@@ -214,6 +227,10 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   auto v = p.integer("virtual_stages", {1, 1e4}, 1);
   auto schedule = p.choice("schedule", {"gpipe", "1f1b", "interleaved"},
                            std::string(v && *v > 1 ? "interleaved" : "1f1b"));
+  auto framework = p.choice("framework", {"megatron", "fsdp", "deepspeed", "ideal"}, std::string("megatron"));
+  auto overlap = p.boolean("overlap", true);
+  auto tp_overlap = p.boolean("tp_overlap", false);
+  auto flash = p.boolean("flash_attention", hardware ? hardware->flash_attention : false);
 
   const Fields b = root.section("batch", false);
   b.warn_unknown({"micro", "global", "accumulation"});
@@ -231,6 +248,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
     if (auto tokens = t.number("tokens", {0, 1e16, true})) out.training_tokens = *tokens;
   }
   read_known_schedules(request, problems, out.known_schedules);
+  if (auto scaling = root.boolean("scaling", false)) out.scaling = *scaling;
   if (!problems.ok() || !model || !hardware) return std::nullopt;
 
   PlanInput& in = out.input;
@@ -240,6 +258,11 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   q.tp = *tp, q.pp = *pp, q.cp = *cp, q.ep = *ep, q.zero = static_cast<int>(*zero), q.sequence_parallel = *sp;
   q.recompute = *recompute == "full" ? Recompute::full : *recompute == "selective" ? Recompute::selective : Recompute::none;
   q.virtual_stages = *v;
+  q.framework = *framework == "fsdp" ? Framework::fsdp : *framework == "deepspeed" ? Framework::deepspeed
+                : *framework == "ideal" ? Framework::ideal : Framework::megatron;
+  q.overlap = *overlap;
+  q.tp_overlap = *tp_overlap;
+  q.flash_attention = *flash;
   q.schedule = *schedule == "gpipe" ? Schedule::gpipe : *schedule == "interleaved" ? Schedule::interleaved
                                                                                      : Schedule::one_f_one_b;
   // Impossible splits are answers, not request errors: collect them as the plan's errors.

@@ -86,8 +86,7 @@ std::vector<Issue> check_presets() {
   return issues;
 }
 
-/// Request {} → every preset with its citation, plus the calibration table the model is
-/// fitted to (see docs/fidelity.md).
+/// Request {} → every preset with its citation (the published cases and errors: `fidelity`).
 json cmd_presets(const json& request, Problems& problems) {
   if (!require_object(request, problems)) return {};
   Fields(request, "", problems).warn_unknown({});
@@ -98,7 +97,6 @@ json cmd_presets(const json& request, Problems& problems) {
   static const json response = [] {
     json out = preset_catalog();
     out["efficiencies"] = to_json(default_efficiencies());
-    out["calibration"] = calibration_table();
     return out;
   }();
   return response;

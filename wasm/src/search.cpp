@@ -119,6 +119,7 @@ std::vector<Candidate> search_plans(const PlanInput& base, const SearchLimits& l
               std::array<bool, 3> have{};
               for (const auto& sv : sched) {
                 in.parallel = Parallel{dp, tp, pp, cp, ep, 0, sp == 1, Recompute::full, sv.second, sv.first};
+                in.parallel.flash_attention = base.hardware.flash_attention;
                 in.micro = micro, in.accumulation = acc, in.global = global;
                 if (errors_of(check_rules(in)) != 0) {
                   counts.evaluated += 12;

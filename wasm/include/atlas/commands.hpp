@@ -18,5 +18,6 @@ json cmd_plan(const json& request, Problems& problems);        // plan.cpp
 json cmd_search(const json& request, Problems& problems);      // search.cpp
 json cmd_quiz(const json& request, Problems& problems);        // quiz.cpp
 json cmd_practice(const json& request, Problems& problems);    // practice.cpp
+json cmd_fidelity(const json& request, Problems& problems);    // fidelity.cpp
 
 }  // namespace atlas

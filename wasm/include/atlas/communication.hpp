@@ -1,10 +1,12 @@
-// Every tensor that crosses a device boundary in one training step, with its α-β cost and how
-// much of it the schedule cannot hide behind compute.
+// Every tensor that crosses a device boundary in one training step: what it is, which group
+// moves it with which collective, how many calls the framework splits it into, what one call
+// costs (NCCL's model, or the ideal bound), and how much of it the schedule cannot hide.
 #pragma once
 
 #include <array>
 
 #include "atlas/collectives.hpp"
+#include "atlas/network.hpp"
 #include "atlas/plan.hpp"
 
 namespace atlas {
@@ -27,8 +29,55 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
                      std::array<Transfer, kMaxTransfers>& out, int& count, StageCommunication& exposed,
                      TransferSet which = TransferSet::all);
 
-/// The link a group of `size` ranks, `stride` ranks apart, runs over: NVLink inside a node;
-/// across nodes, the network, with one NIC per member the group has in each node.
-LinkModel group_link(const Hardware& hw, std::int64_t stride, std::int64_t size, bool& inter_node);
+/// The NICs, NVLink and per-call overhead of the hardware, as NCCL reaches them.
+NetworkLinks network_links(const Hardware& hw);
+
+/// Placement of the group of `size` ranks `stride` apart on this hardware.
+GroupPlacement group_placement(const Hardware& hw, std::int64_t stride, std::int64_t size);
+
+/// One call of `op` on `bytes` over the group: NCCL's model, or in the ideal plan the ring at the
+/// links' nominal bandwidth with no latency at all.
+CollectiveTime call_time(const PlanInput& in, Collective op, double bytes, const GroupPlacement& g);
+
+/// Share of the GPU's multiprocessors NCCL's kernels occupy while they overlap compute: the
+/// compute they overlap runs this much longer. kNcclChannels is an assumption (docs/fidelity.md).
+constexpr double kNcclChannels = 16;
+double overlap_slowdown(const Hardware& hw);
+
+/// Exposed time of `calls` equal calls of `each` seconds issued one after another while
+/// `window` seconds of compute run: the first call waits (nothing to overlap yet), each later
+/// one hides behind the compute of its share of the window, and the overlapped compute is
+/// slowed by `slowdown`. Ideal: max(0, calls·each − window), overlap free.
+double exposed_series(double calls, double each, double window, double slowdown, bool ideal);
+
+/// Appends transfers and sums their exposure (communication.cpp and data_parallel.cpp).
+struct TransferList {
+  std::array<Transfer, kMaxTransfers>& out;
+  int& count;
+  StageCommunication& exposed;
+  const PlanInput& in;
+  double m;  // micro-batches per step
+
+  struct Spec {
+    const char* id;
+    const char* tensor;
+    const char* name;
+    const char* phase;
+    Collective op;
+    Group group;
+    const char* where;
+    std::array<double, 3> shape;
+  };
+  /// `calls_per_mb` calls each micro-batch, or (when 0) `calls_per_step` once per step.
+  Transfer* add(const Spec& s, const GroupPlacement& g, double bytes, double calls_per_mb, double calls_per_step);
+  /// Fully on the critical path of each micro-batch.
+  void blocking(Transfer* t);
+  /// Exposed per micro-batch (`per_mb`) or once per step (`per_step`), seconds.
+  void exposed_mb(Transfer* t, double per_mb);
+  void exposed_step(Transfer* t, double per_step);
+};
+
+/// The data-parallel and ZeRO transfers as the plan's framework issues them.
+void data_parallel_transfers(const PlanInput& in, std::int64_t index, const StageFigures& st, TransferList& list);
 
 }  // namespace atlas

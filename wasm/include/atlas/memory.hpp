@@ -20,24 +20,39 @@ struct ModelStates {
 };
 
 /// Model states of `psi` parameters replicated over `shards` data-parallel ranks.
-/// Stage 1 shards optimizer states, 2 also gradients, 3 also weights.
-inline ModelStates zero_model_states(double psi, double shards, int stage) {
+/// Stage 1 shards optimizer states, 2 also gradients, 3 also weights. `gradient_bytes` is 2 in
+/// ZeRO's accounting; Megatron keeps fp32 main gradients (4, so 18Ψ unsharded).
+inline ModelStates zero_model_states(double psi, double shards, int stage, double gradient_bytes = kGradientBytes) {
   ModelStates s;
   s.parameters = kWeightBytes * psi / (stage >= 3 ? shards : 1.0);
-  s.gradients = kGradientBytes * psi / (stage >= 2 ? shards : 1.0);
+  s.gradients = gradient_bytes * psi / (stage >= 2 ? shards : 1.0);
   s.optimizer = kOptimizerBytes * psi / (stage >= 1 ? shards : 1.0);
   return s;
 }
 
 /// Model states and buffers of a stage at ZeRO stage `zero` (activations unchanged): lets
 /// search try every stage from one stage_figures() call.
+/// Bytes per gradient element the framework keeps: Megatron accumulates and reduces bf16
+/// gradients in an fp32 buffer; FSDP as torchtitan runs it reduces (and keeps its shards) in
+/// fp32; DeepSpeed and the ideal model keep them in bf16 (ZeRO's 16Ψ).
+inline double gradient_bytes(const Parallel& par) {
+  switch (par.framework) {
+    case Framework::megatron: return 4;
+    case Framework::fsdp: return par.zero >= 2 ? 4 : 2;
+    default: return kGradientBytes;
+  }
+}
+
 inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, int zero) {
   // ZeRO shards over every replica of the weights: dp × cp ranks for dense weights, and
   // dp × cp / ep for experts (each expert lives on one rank of its expert-parallel group).
   const double shards = static_cast<double>(par.dp * par.cp);
   const double expert_shards = shards / static_cast<double>(par.ep);
-  const ModelStates d = zero_model_states(st.dense, shards, zero);
-  const ModelStates e = zero_model_states(st.expert, expert_shards, zero);
+  Parallel at = par;
+  at.zero = zero;
+  const double gb = gradient_bytes(at);
+  const ModelStates d = zero_model_states(st.dense, shards, zero, gb);
+  const ModelStates e = zero_model_states(st.expert, expert_shards, zero, gb);
   DeviceMemory m;
   m.parameters = d.parameters + e.parameters;
   m.gradients = d.gradients + e.gradients;
@@ -49,14 +64,17 @@ inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, 
   // is part of the gathered buffer, so only the other ranks' (1 − 1/N) counts.
   if (zero >= 3) m.buffers = st.gathered_layer * (st.layer_dense * (1.0 - 1.0 / shards) +
                                                   st.layer_expert * (1.0 - 1.0 / expert_shards));
+  m.buffers += st.working_set;
   return m;
 }
 
 /// Activation bytes one layer keeps for backward for one micro-batch of `micro` sequences
 /// on one device. cp splits the sequence; tp splits heads and MLP columns, and with sequence
 /// parallelism the remaining (norm, dropout) tensors too.
+/// With `flash` (FlashAttention) the scores are never stored: only the softmax statistics
+/// (fp32, one per query row and head).
 double activation_bytes_per_layer(const ModelShape& m, double micro, std::int64_t tp, std::int64_t cp,
-                                  bool sequence_parallel, Recompute recompute);
+                                  bool sequence_parallel, Recompute recompute, bool flash = false);
 
 /// Korthikanti Table 2 terms in units of s·b·h bytes for a GPT layer (a heads, t-way TP):
 /// the published closed forms, used by the tests to pin the general formula above.

@@ -20,10 +20,10 @@ const char* schedule_name(Schedule s);
 /// Fitted constants: what fraction of a peak a real kernel or link reaches. docs/fidelity.md
 /// states how each was fitted and why its value is plausible.
 struct Efficiencies {
-  double compute = 0;  // dense matmul FLOP/s as a fraction of peak
+  double compute = 0;  // large dense GEMMs: FLOP/s as a fraction of peak (shape losses come on top)
   double memory = 0;   // HBM traffic of non-matmul kernels per stored activation byte (multiplier)
-  double intra = 0;    // achieved / nominal NVLink bandwidth
-  double inter = 0;    // achieved / nominal network bandwidth
+  double intra = 0;    // NCCL Simple-protocol bus bandwidth at large messages / nominal NVLink
+  double inter = 0;    // the same per NIC / nominal NIC bandwidth
 };
 
 struct Hardware {
@@ -33,9 +33,17 @@ struct Hardware {
   double memory_bandwidth = 0;  // B/s HBM
   double intra_bandwidth = 0;   // B/s per GPU per direction inside a node
   double inter_bandwidth = 0;   // B/s per GPU per direction between nodes
-  double latency = 0;           // s per message
+  double latency = 0;           // s per collective call (launch and host overhead), on top of NCCL's latencies
+  std::int64_t nics_per_node = 0;  // network interfaces for compute traffic (0: one per GPU)
+  std::int64_t sms = 0;         // streaming multiprocessors: tile waves, and what NCCL's kernels take
+  bool flash_attention = false; // the default for plans on this GPU
   Efficiencies efficiency;
 };
+
+/// How a framework issues data-parallel and ZeRO collectives (docs/fidelity.md, with sources):
+/// `ideal` is one collective per step and group at full overlap, the bound the others approach.
+enum class Framework : std::uint8_t { megatron, fsdp, deepspeed, ideal };
+const char* framework_name(Framework f);
 
 struct Parallel {
   std::int64_t dp = 1, tp = 1, pp = 1, cp = 1, ep = 1;
@@ -44,6 +52,10 @@ struct Parallel {
   Recompute recompute = Recompute::none;
   std::int64_t virtual_stages = 1;
   Schedule schedule = Schedule::one_f_one_b;
+  Framework framework = Framework::megatron;
+  bool overlap = true;           // gradient reduction and weight gathers overlap compute where the framework can
+  bool tp_overlap = false;       // tensor-parallel collectives split and hidden behind the layer's GEMMs (TE userbuffers)
+  bool flash_attention = false;  // fused attention: no stored scores, attention FLOPs at FlashAttention's efficiency
 };
 
 struct PlanInput {
@@ -51,6 +63,9 @@ struct PlanInput {
   Hardware hardware;
   Parallel parallel;
   std::int64_t micro = 1, accumulation = 1, global = 1;
+  /// The bound instead of the run: GEMMs at the fitted peak without shape losses, links at their
+  /// nominal bandwidth with no latency, one collective per step and group, overlap free.
+  bool ideal = false;
 };
 
 /// Constraint violations (errors) and warnings as codes; messages are built only for `plan`.
@@ -88,6 +103,11 @@ struct Transfer {
   bool inter_node = false;
   double time_per_step = 0;
   double exposed_per_step = 0;
+  double latency_per_step = 0;     // the bytes-independent part of time_per_step
+  double calls_per_step = 0;       // collective calls the framework issues for it per step
+  const char* algorithm = "";      // what NCCL would pick for one call ("ring", "tree", …)
+  const char* protocol = "";       // "LL", "LL128", "Simple"; "" in the ideal model
+  double busbw = 0;                // B/s one call reaches
 };
 
 /// Memory of one device, bytes.
@@ -103,9 +123,13 @@ struct StageFigures {
   double gathered_layer = 0;     // ZeRO-3: layers gathered at once × bytes per weight
   double layer_dense = 0, layer_expert = 0;  // weights of one layer per rank
   double inflight = 0;     // micro-batches whose activations the stage holds at its peak
+  double working_set = 0;  // bytes: one layer's activations rebuilt during backward (recomputation)
   double activation_per_layer = 0, head_activations = 0;  // bytes, one micro-batch (schedule-free parts)
   DeviceMemory memory;
   double compute_per_microbatch = 0;  // s, forward + backward (+ recompute)
+  double gemm_efficiency = 0;         // FLOP-weighted mean of the layer GEMMs' fraction of peak
+  double gemm_forward = 0, gemm_backward = 0;  // s per micro-batch, all layers of the stage
+  double attention_seconds = 0, memory_bound_seconds = 0;  // parts of compute_per_microbatch
 };
 
 constexpr int kMaxTransfers = 24;

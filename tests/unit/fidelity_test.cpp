@@ -1,0 +1,78 @@
+// The engine against published measured runs (content/presets/calibration.json). Calibration
+// and validation stay apart by source; each source states the tolerance its cases must meet,
+// so a change that makes the engine worse on any published run fails here.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+#include "support.hpp"
+
+using namespace atlas_test;
+
+namespace {
+
+const json& table() {
+  static const json t = call("fidelity", json::object());
+  return t;
+}
+
+}  // namespace
+
+TEST_CASE("every published case reads, and its source is declared with a role") {
+  const json& t = table();
+  REQUIRE(t["cases"].size() >= 40);
+  std::map<std::string, std::string> roles;
+  for (const auto& s : t["sources"]) roles[s["id"].get<std::string>()] = s["role"].get<std::string>();
+  for (const auto& c : t["cases"]) {
+    CAPTURE(c["id"].get<std::string>());
+    CHECK(roles.count(c["source"].get<std::string>()) == 1);
+    CHECK(c["set"] == roles[c["source"].get<std::string>()]);
+    CHECK(c["published_step"].get<double>() > 0);
+    CHECK(c["model_step"].get<double>() > 0);
+    CHECK(c["ideal_step"].get<double>() <= c["model_step"].get<double>() * (1 + 1e-9));
+  }
+  // No constant is fitted on Narayanan et al. 2021.
+  CHECK(roles["narayanan2021"] == "validation");
+}
+
+TEST_CASE("each case within its source's stated tolerance; the summary prints the table") {
+  const json& t = table();
+  std::map<std::string, double> tolerance;
+  for (const auto& s : t["sources"])
+    if (s.contains("tolerance")) tolerance[s["id"].get<std::string>()] = s["tolerance"].get<double>();
+  std::printf("%-46s %-11s %10s %10s %8s\n", "case", "set", "published", "engine", "error");
+  for (const auto& c : t["cases"]) {
+    const std::string source = c["source"].get<std::string>();
+    std::printf("%-46s %-11s %9.2fs %9.2fs %+7.1f%%\n", c["id"].get<std::string>().c_str(),
+                c["set"].get<std::string>().c_str(), c["published_step"].get<double>(), c["model_step"].get<double>(),
+                100 * c["error"].get<double>());
+    REQUIRE(tolerance.count(source) == 1);
+    CAPTURE(c["id"].get<std::string>());
+    const double allowed = c.contains("tolerance") ? c["tolerance"].get<double>() : tolerance[source];
+    CHECK(std::fabs(c["error"].get<double>()) <= allowed);
+  }
+  std::printf("in-sample mean |error| %.1f %% (max %.1f %%); out-of-sample %.1f %% (max %.1f %%)\n",
+              100 * t["in_sample"]["mean_abs_error"].get<double>(), 100 * t["in_sample"]["max_abs_error"].get<double>(),
+              100 * t["out_of_sample"]["mean_abs_error"].get<double>(),
+              100 * t["out_of_sample"]["max_abs_error"].get<double>());
+  CHECK(t["in_sample"]["mean_abs_error"].get<double>() < 0.05);
+}
+
+TEST_CASE("the stored constants are the fit: refitting on the calibration sources gives them back") {
+  const json fitted = call("fidelity", json{{"refit", true}});
+  const json presets = call("presets", json::object());
+  for (const auto& [gpu, f] : fitted["fitted"].items()) {
+    CAPTURE(gpu);
+    for (const auto& h : presets["hardware"])
+      if (h["id"] == gpu) {
+        CHECK(h["hardware"]["efficiencies"]["compute"].get<double>() == doctest::Approx(f["compute"].get<double>()).epsilon(0.01));
+        CHECK(h["hardware"]["efficiencies"]["memory_traffic"].get<double>() ==
+              doctest::Approx(f["memory_traffic"].get<double>()).epsilon(0.05));
+      }
+  }
+  // Leave-one-source-out: every calibration source is predicted by constants fitted without it.
+  CHECK(fitted["leave_one_source_out"].size() >= 2);
+  for (const auto& l : fitted["leave_one_source_out"]) CHECK(l["mean_abs_error"].get<double>() < 0.25);
+}

@@ -1,0 +1,34 @@
+// Compute time of one layer from its kernels' shapes: GEMMs lose to tile and wave quantization
+// and to a short reduction dimension, attention runs fused (FlashAttention) or as batched
+// matmuls plus memory-bound softmax, and the other kernels move bytes at HBM bandwidth.
+#pragma once
+
+#include <cstdint>
+
+namespace atlas {
+
+/// Fraction of a GEMM's peak that its shape allows: C (m×n) in output tiles spread over `sms`
+/// multiprocessors in waves (the best of a few common tile shapes, as cuBLAS's heuristics pick),
+/// times k/(k + kReductionHalf) for the fixed cost of each tile's prologue and epilogue.
+/// `batch` independent GEMMs of the same shape share the waves.
+double gemm_shape_efficiency(double m, double n, double k, std::int64_t sms, double batch = 1);
+
+/// The reduction length at which a tile spends as long on its fixed work as on its products.
+constexpr double kReductionHalf = 128;
+
+/// FlashAttention's FLOP/s relative to a large GEMM's on the same GPU (an assumption stated in
+/// docs/fidelity.md: FlashAttention-2 reaches 50–73 % of A100 peak forward, less backward).
+constexpr double kFlashRelative = 0.75;
+
+struct GemmShape {
+  double m = 0, n = 0, k = 0;
+};
+
+/// Seconds for forward (1 GEMM) and backward (data and weight gradients: 2 GEMMs) of one
+/// linear layer computing y (m×n) = x (m×k) · w (k×n), at `peak` FLOP/s × `fit` × shape losses.
+struct LinearTime {
+  double forward = 0, backward = 0, flops = 0;
+};
+LinearTime linear_time(GemmShape s, double peak, double fit, std::int64_t sms);
+
+}  // namespace atlas
