@@ -17,15 +17,43 @@ async function axe(page) {
   });
 }
 
+const settle = (page) => page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))));
+
 for (const colorScheme of ['light', 'dark']) {
-  test(`axe finds no WCAG A/AA violations (${colorScheme})`, async () => {
-    const p = await openPage({ colorScheme });
-    await p.page.waitForTimeout(500);
-    const violations = await axe(p.page);
-    assert.deepEqual(violations, [], JSON.stringify(violations, null, 1));
-    await p.close();
+  for (const width of [375, 1280]) {
+    test(`axe finds no WCAG A/AA violations (${colorScheme}, ${width} px)`, async () => {
+      const p = await openPage({ colorScheme, width });
+      await settle(p.page);
+      const violations = await axe(p.page);
+      assert.deepEqual(violations, [], JSON.stringify(violations, null, 1));
+      await p.close();
+    });
+  }
+  test(`each embed part: axe finds no violations and the part has one h1 (${colorScheme})`, async () => {
+    for (const part of ['entry', 'lab', 'planner', 'quiz']) {
+      const p = await openPage({ colorScheme, width: 700, path: `index.html?embed=${part}&theme=${colorScheme}` });
+      await settle(p.page);
+      const violations = await axe(p.page);
+      assert.deepEqual(violations, [], `${part}: ${JSON.stringify(violations, null, 1)}`);
+      // Rendered (a visually hidden heading still has a box; display: none has none).
+      const h1 = await p.page.evaluate(() => [...document.querySelectorAll('h1')].filter((h) => h.getClientRects().length > 0).map((h) => h.textContent));
+      assert.equal(h1.length, 1, `${part}: h1 ${JSON.stringify(h1)}`);
+      await p.close();
+    }
   });
 }
+
+test('no repository paths or internal names in what a learner reads (after a search and with the scope open)', async () => {
+  const p = await openPage();
+  await p.page.locator('#planner-search-run').click();
+  await p.page.locator('#planner-search-out table').waitFor();
+  await p.page.evaluate(() => { for (const d of document.querySelectorAll('details')) d.open = true; });
+  await p.page.locator('#open-embed').click();
+  const text = await p.page.evaluate(() => document.body.innerText);
+  const found = text.match(/\b(?:docs|bench|wasm|web|scripts|tests)\/[\w./-]+|\bREADME\b|\b(?:lab|planner|quiz)\.[a-z_]+\b|Lab ids/g);
+  assert.equal(found, null, `developer text on the page: ${found}`);
+  await p.close();
+});
 
 test('no horizontal scrolling at 320 px, 375 px and 1280 px', async () => {
   for (const width of [320, 375, 1280]) {

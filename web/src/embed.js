@@ -42,6 +42,14 @@ export function applyEmbedLayout(options) {
   if (!options.part) return;
   root.classList.add('embed');
   root.dataset.embed = options.part;
+  // The entry's own h1 is hidden with the rest of the page: the part gets one of its own (for
+  // screen-reader navigation; the part's visible heading stays its h2).
+  const section = options.part !== 'entry' ? document.getElementById(EMBED_PARTS[options.part]) : null;
+  if (section) {
+    const name = document.querySelector('.entry-head h1')?.lastChild?.textContent?.trim() ?? document.title;
+    const heading = section.querySelector('h2')?.textContent ?? '';
+    section.prepend(h('h1', { class: 'visually-hidden', text: `${heading} — ${name}` }));
+  }
   // A source link inside a course page's frame opens in a new tab rather than replacing the
   // frame's content (the learner would lose the exercise).
   document.addEventListener('click', (e) => {
