@@ -105,3 +105,49 @@ test('1280 px: the wheel scrolls the page over the explorer controls (first and 
   }
   await p.close();
 });
+
+for (const colorScheme of ['light', 'dark']) {
+  test(`graphics that carry meaning reach 3:1 against their background (${colorScheme})`, async () => {
+    const p = await openPage({ colorScheme });
+    await p.page.getByLabel('Show other algorithms (for comparison only)').check();
+    const { low, checked } = await p.page.evaluate(() => {
+      /** WCAG contrast of two computed CSS colours (alpha ignored). */
+      const contrast = (a, b) => {
+        const lum = (c) => {
+          const [r, g, bl] = c.match(/[\d.]+/g).slice(0, 3).map((v) => {
+            const x = Number(v) / 255;
+            return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+          });
+          return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+        };
+        const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+        return (hi + 0.05) / (lo + 0.05);
+      };
+      let checked = 0;
+      const bg = getComputedStyle(document.querySelector('.lab-chart')).backgroundColor;
+      const out = [];
+      for (const sw of document.querySelectorAll('.lab-legend .lab-swatch, [id^="lab-legend"] .lab-swatch')) {
+        const c = contrast(getComputedStyle(sw).borderTopColor, bg);
+        checked += 1;
+        if (c < 3) out.push(`chart line “${sw.parentElement.textContent.trim()}” ${c.toFixed(2)}:1`);
+      }
+      const surface = getComputedStyle(document.getElementById('planner-gantt').querySelector('.gantt-scroll')).backgroundColor;
+      for (const cls of ['gantt-fwd', 'gantt-bwd', 'gantt-busy']) {
+        const path = document.querySelector(`#planner-gantt path.${cls}`);
+        if (!path || !path.getAttribute('d')) continue;
+        const c = contrast(getComputedStyle(path).fill, surface);
+        checked += 1;
+        if (c < 3) out.push(`Gantt ${cls} ${c.toFixed(2)}:1`);
+      }
+      const cell = document.querySelector('.lab-ring-cell');
+      if (cell) {
+        const c = contrast(getComputedStyle(cell).stroke, getComputedStyle(document.querySelector('.lab-ring')).backgroundColor === 'rgba(0, 0, 0, 0)' ? getComputedStyle(document.body).backgroundColor : getComputedStyle(document.querySelector('.lab-ring')).backgroundColor);
+        if (c < 3) out.push(`ring chunk outline ${c.toFixed(2)}:1`);
+      }
+      return { low: out, checked };
+    });
+    assert.ok(checked >= 8, `${checked} graphics checked`);
+    assert.deepEqual(low, []);
+    await p.close();
+  });
+}
