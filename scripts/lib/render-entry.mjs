@@ -57,13 +57,17 @@ ${h.source ? `<p class="source">Source: ${link(h.source)}</p>` : ''}</div></li>`
   return `<ol class="timeline">${items.join('')}</ol>`;
 }
 
-// Links to other entries use the atlas's #/entry/<id> routes; entries not in this build say so.
+// Links to other entries use the atlas's #/entry/<id> routes. Entries not in this build are
+// named as plain text (a link that only leads to "not here" is noise), and the list says once
+// that they are not part of this build.
 function entryLinks(ids, known) {
   if (ids.length === 0) return '<p>None listed.</p>';
   const item = (id) => known.has(id)
     ? `<li><a href="#/entry/${esc(id)}">${esc(id)}</a></li>`
-    : `<li><a href="#/entry/${esc(id)}" data-missing="true">${esc(id)}</a> <span class="missing">(not part of this build)</span></li>`;
-  return `<ul class="entry-links">${ids.map(item).join('')}</ul>`;
+    : `<li><span class="entry-missing" data-missing="true" data-entry="${esc(id)}">${esc(id)}</span></li>`;
+  const absent = ids.filter((id) => !known.has(id)).length;
+  const note = absent === 0 ? '' : `<p class="missing">${absent === ids.length ? 'None of these entries is' : 'Entries without a link are not'} part of this build of the atlas.</p>`;
+  return `<ul class="entry-links">${ids.map(item).join('')}</ul>${note}`;
 }
 
 function check(e) {
@@ -100,7 +104,7 @@ export function renderEntry(e, partials, known) {
     ])),
     section('mechanism', 'Mechanism', join([
       `<ol class="steps">${e.mechanism.map((m) => `<li>${esc(m)}</li>`).join('')}</ol>`,
-      `<div class="pair"><div><h3>Trade-off</h3><p>${esc(e.tradeoff)}</p></div>`,
+      `<div class="two-up"><div><h3>Trade-off</h3><p>${esc(e.tradeoff)}</p></div>`,
       `<div><h3>Why it matters for AI</h3><p>${esc(e.whyAI)}</p></div></div>`,
       `<aside class="misconception" aria-labelledby="misconception-h"><h3 id="misconception-h">Common misconception</h3><p>${esc(e.misconception)}</p></aside>`,
     ])),
@@ -119,7 +123,8 @@ export function renderEntry(e, partials, known) {
     ])),
     section('history', 'History', history(e)),
     section('connections', 'Connections', join([
-      `<div class="pair"><div><h3>Related</h3>${entryLinks(e.related, known)}</div>`,
+      // An entry that is a prerequisite is listed there only.
+      `<div class="two-up"><div><h3>Related</h3>${entryLinks(e.related.filter((id) => !e.prerequisites.includes(id)), known)}</div>`,
       `<div><h3>Prerequisites</h3>${entryLinks(e.prerequisites, known)}</div></div>`,
     ])),
     section('sources', 'Sources', `<ul class="sources">${e.sources.map((s) => `<li>${link(s)} <span class="url">${esc(s.url)}</span></li>`).join('')}</ul>`),
