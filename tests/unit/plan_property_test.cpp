@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <random>
 
 #include "atlas/plan.hpp"
@@ -13,11 +14,20 @@
 
 namespace {
 
+// The draw count is a parameter: ATLAS_PROPERTY_PLANS=1000000 for the long run; npm test runs
+// the default (fewer under node, where the same code runs about twice as slowly).
+int plan_count() {
+  if (const char* env = std::getenv("ATLAS_PROPERTY_PLANS")) {
+    const long n = std::strtol(env, nullptr, 10);
+    if (n > 0 && n <= 100000000) return static_cast<int>(n);
+  }
 #ifdef __EMSCRIPTEN__
-constexpr int kPlans = 20000;  // the same property, fewer draws under node
+  return 20000;
 #else
-constexpr int kPlans = 1000000;
+  return 200000;
 #endif
+}
+const int kPlans = plan_count();
 
 using atlas::PlanFigures;
 using atlas::PlanInput;
@@ -71,6 +81,12 @@ PlanInput random_plan(Draw& d) {
   h.memory = 80e9, h.flops = 1e15 * d.pick(1, 3), h.memory_bandwidth = 3e12;
   h.intra_bandwidth = 4e11, h.inter_bandwidth = 5e10, h.latency = 5e-6 * d.pick(0, 2);
   h.efficiency = atlas::default_efficiencies();
+  h.sms = d.coin() ? 0 : (d.coin() ? 108 : 132);
+  h.nics_per_node = d.coin() ? 0 : std::max<std::int64_t>(1, h.gpus_per_node / d.pow2(2));
+  p.framework = static_cast<atlas::Framework>(d.pick(0, 3));
+  p.overlap = d.pick(0, 3) != 0;
+  p.tp_overlap = d.coin();
+  p.flash_attention = d.coin();
   return in;
 }
 
@@ -140,6 +156,29 @@ TEST_CASE("property: random valid plans are finite, non-negative and monotone") 
         atlas::errors_of(atlas::check_rules(p)) == 0) {
       ++pp_checked;
       if (ok && !no_more(memory_of(p), f.memory.total())) ok = false, why = "pp";
+    }
+    // No superlinear speed-up: twice the replicas with half the accumulation at most halves the
+    // step. Only where the data-parallel groups tile the nodes evenly both times: an uneven group
+    // whose thinnest node gains members when it grows gains NICs, which is placement, not scaling.
+    const std::int64_t span = in.parallel.tp * in.parallel.cp * in.parallel.dp, node = in.hardware.gpus_per_node;
+    const auto even_tiling = [node](std::int64_t n) { return n % node == 0 || node % n == 0; };
+    if (in.accumulation % 2 == 0 && even_tiling(span) && even_tiling(2 * span) && (in.parallel.schedule != atlas::Schedule::interleaved ||
+                                     (in.accumulation / 2) % in.parallel.pp == 0)) {
+      PlanInput w = in;
+      w.parallel.dp *= 2;
+      w.hardware.gpus *= 2;
+      w.accumulation /= 2;
+      if (atlas::errors_of(atlas::check_rules(w)) == 0) {
+        atlas::evaluate_plan(w, g);
+        if (ok && g.step < f.step / 2 * (1 - 1e-9)) {
+          ok = false, why = "superlinear";
+          if (std::getenv("ATLAS_PROPERTY_DEBUG"))
+            std::printf("  gpn=%lld nics=%lld fw=%d m=%lld: compute %g/%g dp %g/%g bubble %g/%g opt %g/%g\n",
+                        (long long)in.hardware.gpus_per_node, (long long)in.hardware.nics_per_node, (int)in.parallel.framework,
+                        (long long)in.accumulation, f.compute, g.compute, f.exposed[2], g.exposed[2], f.bubble, g.bubble,
+                        f.optimizer, g.optimizer);
+        }
+      }
     }
     // Faster links never make a step slower.
     PlanInput b = in;

@@ -28,7 +28,7 @@ constexpr Command kCommands[] = {
     {"version", cmd_version},     {"validate", cmd_validate}, {"batch", cmd_batch},
     {"allreduce", cmd_allreduce}, {"nccl-tests", cmd_nccl_tests}, {"presets", cmd_presets},
     {"plan", cmd_plan},           {"search", cmd_search, search_within_budget},
-    {"quiz", cmd_quiz},           {"practice", cmd_practice},
+    {"quiz", cmd_quiz},           {"practice", cmd_practice}, {"fidelity", cmd_fidelity},
 };
 
 json single_error(const std::string& code, const std::string& message, const std::string& path) {

@@ -32,15 +32,12 @@ inline ModelStates zero_model_states(double psi, double shards, int stage, doubl
 
 /// Model states and buffers of a stage at ZeRO stage `zero` (activations unchanged): lets
 /// search try every stage from one stage_figures() call.
-/// Bytes per gradient element the framework keeps: Megatron accumulates and reduces bf16
-/// gradients in an fp32 buffer; FSDP as torchtitan runs it reduces (and keeps its shards) in
-/// fp32; DeepSpeed and the ideal model keep them in bf16 (ZeRO's 16Ψ).
+/// Bytes per gradient element the framework keeps and reduces: Megatron accumulates and
+/// all-reduces bf16 gradients in an fp32 buffer ("bfloat16 requires gradient accumulation and
+/// all-reduce to be done in fp32", megatron/training/arguments.py); FSDP, DeepSpeed and the ideal
+/// model keep them in bf16 (ZeRO's 16Ψ).
 inline double gradient_bytes(const Parallel& par) {
-  switch (par.framework) {
-    case Framework::megatron: return 4;
-    case Framework::fsdp: return par.zero >= 2 ? 4 : 2;
-    default: return kGradientBytes;
-  }
+  return par.framework == Framework::megatron ? 4 : kGradientBytes;
 }
 
 inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, int zero) {

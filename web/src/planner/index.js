@@ -11,6 +11,8 @@ import { renderDiagram } from './diagram.js';
 import { drawnFromSame, redrawInPlace, vh } from './svg.js';
 import { drawGantt } from './gantt.js';
 import { drawFigures, drawMemory, drawTime } from './readouts.js';
+import { drawScaling } from './scaling.js';
+import { initFidelity } from './fidelity.js';
 import { initScenarios } from './scenarios.js';
 import { runSearch } from './search.js';
 import { stickWithinWindow } from './sticky.js';
@@ -173,7 +175,25 @@ export function initPlanner(ctx) {
     if (!drawnFromSame(target, data)) redrawInPlace(target, draw);
   }
 
+  // The strong-scaling view costs a plan per point: it is computed after the change is drawn,
+  // and only while the view is near the viewport (again when it comes into view).
+  const scaling = { el: el('planner-scaling'), dirty: true, visible: false, timer: 0 };
+  function refreshScaling() {
+    if (!scaling.visible || !scaling.dirty || !goodState) return;
+    scaling.dirty = false;
+    const r = ctx.engine.run('plan', { ...planRequest(goodState), scaling: true, known_schedules: [...schedules.keys()] });
+    if (!isError(r) && r.scaling) redrawIfChanged(scaling.el, r.scaling, (c) => drawScaling(c, r.scaling));
+  }
+  new IntersectionObserver((entries) => {
+    scaling.visible = entries.some((e) => e.isIntersecting);
+    refreshScaling();
+  }, { rootMargin: '200px' }).observe(scaling.el);
+  initFidelity(ctx.engine, el('planner-fidelity-details'), el('planner-fidelity'));
+
   function render(plan) {
+    scaling.dirty = true;
+    clearTimeout(scaling.timer);
+    scaling.timer = setTimeout(refreshScaling, 0);
     let t = performance.now();
     const lap = (name) => {
       const now = performance.now();

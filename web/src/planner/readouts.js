@@ -80,7 +80,34 @@ export function drawMemory(container, plan) {
     h('p', { class: 'bar-caption', text: 'The line marks the device memory.' }), legendList(parts), formulas);
 }
 
-/** Step-time panel. */
+const GAP_PARTS = [['compute', 'compute (GEMM shapes, attention)'], ['communication', 'communication (latency, real bandwidth, calls that wait)'],
+  ['bubble', 'pipeline bubble'], ['optimizer', 'optimizer step']];
+
+/** The ideal bound as a second bar on the same scale, and what the gap is made of. */
+function idealPair(t, parts) {
+  const ideal = t.ideal;
+  if (!ideal) return [];
+  const idealParts = [
+    { key: 'compute', label: 'Compute', value: ideal.compute, text: formatSeconds(ideal.compute) },
+    { key: 'DP', label: 'Exposed communication', value: ideal.communication, text: formatSeconds(ideal.communication) },
+    { key: 'bubble', label: 'Pipeline bubble', value: ideal.bubble, text: formatSeconds(ideal.bubble) },
+    { key: 'optstep', label: 'Optimizer step', value: ideal.optimizer, text: formatSeconds(ideal.optimizer) },
+  ].filter((p) => num(p.value) > 0);
+  const gaps = GAP_PARTS.map(([k, label]) => [label, num(ideal.gap_parts?.[k])]).filter(([, v]) => v > 0)
+    .sort((a, b) => b[1] - a[1]);
+  const share = t.step > 0 ? ideal.gap / t.step : 0;
+  return [
+    h('div', { class: 'time-pair', dataset: { pair: 'as-run' } }, h('span', { class: 'pair-label', text: `As run ${formatSeconds(t.step)}` }),
+      stackedBar(parts, t.step, null, `As run: step ${formatSeconds(t.step)}`)),
+    h('div', { class: 'time-pair', dataset: { pair: 'ideal' } }, h('span', { class: 'pair-label', text: `Ideal bound ${formatSeconds(ideal.step)}` }),
+      stackedBar(idealParts, t.step, null, `Ideal bound: step ${formatSeconds(ideal.step)}: ${idealParts.map((p) => `${p.label} ${p.text}`).join(', ')}`)),
+    h('p', { class: 'gap-note' }, h('strong', { text: `Gap ${formatSeconds(ideal.gap)} (${formatPercent(share)} of the step). ` }),
+      gaps.length ? `Most of it: ${gaps.slice(0, 3).map(([label, v]) => `${label} ${formatSeconds(v)}`).join('; ')}.` : 'The run reaches the bound.',
+      ' The bound has every GEMM at its best rate, links at their nominal bandwidth with no latency, one collective per step, and free overlap.'),
+  ];
+}
+
+/** Step-time panel: the step as run, the ideal bound beside it on the same scale. */
 export function drawTime(container, plan) {
   const t = plan.time;
   const f = t.formulas ?? {};
@@ -89,9 +116,10 @@ export function drawTime(container, plan) {
   // `cls` keeps the optimizer-step colour apart from the optimizer-state colour of the memory bar.
   const parts = TIME_PARTS.filter(([k]) => value(k) !== undefined && (k === 'compute' || num(value(k)) > 0))
     .map(([k, label, cls]) => ({ key: cls ?? k, label, value: value(k), text: formatSeconds(value(k)) }));
+  const pair = idealPair(t, parts);
   container.replaceChildren(
-    h('p', { class: 'step-total' }, h('strong', { text: `Step ${formatSeconds(t.step)}` }), ' per optimizer step (slowest stage sets the pace).'),
-    stackedBar(parts, t.step, null, `Step time ${formatSeconds(t.step)}: ${parts.map((p) => `${p.label} ${p.text}`).join(', ')}`),
+    h('p', { class: 'step-total' }, h('strong', { text: `Step ${formatSeconds(t.step)}` }), ' per optimizer step as run (slowest stage sets the pace).'),
+    ...(pair.length ? pair : [stackedBar(parts, t.step, null, `Step time ${formatSeconds(t.step)}: ${parts.map((p) => `${p.label} ${p.text}`).join(', ')}`)]),
     legendList(parts),
     h('details', { class: 'formula' }, h('summary', { text: 'Formulas and scope' }),
       h('ul', {}, ...TIME_FORMULAS.filter(([k]) => f[k]).map(([k, label]) => h('li', {}, h('strong', { text: `${label}: ` }), f[k]))),
@@ -106,6 +134,7 @@ export function drawFigures(container, plan) {
   const items = [
     ['Tokens per second', formatCount(tp.tokens_per_second), tf.tokens_per_second, 'the whole cluster'],
     ['MFU', formatPercent(tp.mfu), tf.mfu, 'average over all GPUs'],
+    ['MFU at the ideal bound', formatPercent(tp.ideal?.mfu), 'the same FLOPs over the ideal step', 'what the split could reach with perfect kernels, links and overlap'],
     ['HFU', formatPercent(tp.hfu), tf.hfu, 'average over all GPUs'],
     ['Model FLOP/s per GPU', formatFlops(tp.model_flops_per_gpu), tf.model_flops_per_gpu, 'one GPU, averaged'],
     ['Global batch', formatCount(b.global), b.equation, 'sequences per optimizer step'],

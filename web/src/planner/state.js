@@ -40,6 +40,7 @@ export const FIELDS = {
   cp: { type: 'int', min: 1, path: '/parallel/cp' },
   ep: { type: 'int', min: 1, path: '/parallel/ep' },
   zero: { type: 'int', min: 0, max: 3, path: '/parallel/zero' },
+  framework: { type: 'choice', options: ['megatron', 'fsdp', 'deepspeed', 'ideal'], path: '/parallel/framework' },
   sequence_parallel: { type: 'bool', path: '/parallel/sequence_parallel' },
   recompute: { type: 'choice', options: ['none', 'selective', 'full'], path: '/parallel/recompute' },
   schedule: { type: 'choice', options: ['gpipe', '1f1b', 'interleaved'], path: '/parallel/schedule' },
@@ -60,8 +61,8 @@ export const DEFAULTS = Object.freeze({
   model: 'gpt3-175b', layers: 96, hidden: 12288, heads: 96, kv_heads: 96, ffn: 49152, vocab: 50257, seq: 2048,
   mlp: 'gelu', position: 'learned', tied_embeddings: true, experts: 1, top_k: 1, expert_ffn: 49152,
   hardware: 'a100-80gb', gpus: 1024, gpus_per_node: 8, memory_gib: 80, tflops: 312, hbm_gbps: 2039,
-  intra_gbps: 300, inter_gbps: 25, latency_us: 5,
-  dp_auto: true, dp: 16, tp: 8, pp: 8, cp: 1, ep: 1, zero: 1, sequence_parallel: true, recompute: 'selective',
+  intra_gbps: 300, inter_gbps: 25, latency_us: 2.3,
+  dp_auto: true, dp: 16, tp: 8, pp: 8, cp: 1, ep: 1, zero: 1, framework: 'megatron', sequence_parallel: true, recompute: 'selective',
   schedule: '1f1b', virtual_stages: 1, micro: 1, global: 1536,
 });
 
@@ -129,7 +130,7 @@ export function hardwareRequest(s) {
 }
 
 export function parallelRequest(s) {
-  const p = { tp: s.tp, pp: s.pp, cp: s.cp, ep: s.ep, zero: s.zero, sequence_parallel: s.sequence_parallel,
+  const p = { tp: s.tp, pp: s.pp, cp: s.cp, ep: s.ep, zero: s.zero, framework: s.framework, sequence_parallel: s.sequence_parallel,
     recompute: s.recompute, schedule: s.schedule, virtual_stages: s.virtual_stages };
   if (!s.dp_auto) p.dp = s.dp;
   return p;

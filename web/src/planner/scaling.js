@@ -1,0 +1,83 @@
+// Strong scaling of the current split family, from the engine's `scaling` points: the step as
+// run and at the ideal bound against GPU count on log axes, with the line a perfect halving would
+// follow. The table under it is the chart's text equivalent and names the term that grows.
+import { s, vh as h } from './svg.js';
+import { formatCount, formatPercent, formatSeconds } from '../format.js';
+
+const W = 560, H = 240, PAD = { left: 64, right: 16, top: 14, bottom: 40 };
+
+function scales(points) {
+  const xs = points.map((p) => Math.log2(p.gpus));
+  const ys = points.flatMap((p) => [p.step, p.ideal_step, points[0].step * (points[0].gpus / p.gpus)]).filter((v) => v > 0);
+  const [x0, x1] = [Math.min(...xs), Math.max(...xs)];
+  const [y0, y1] = [Math.log10(Math.min(...ys)), Math.log10(Math.max(...ys))];
+  const x = (g) => PAD.left + (x1 > x0 ? (Math.log2(g) - x0) / (x1 - x0) : 0.5) * (W - PAD.left - PAD.right);
+  const y = (v) => H - PAD.bottom - (y1 > y0 ? (Math.log10(v) - y0) / (y1 - y0) : 0.5) * (H - PAD.top - PAD.bottom);
+  return { x, y, y0, y1 };
+}
+
+function line(points, x, y, value, cls) {
+  const d = points.map((p, i) => `${i ? 'L' : 'M'}${x(p.gpus).toFixed(1)},${y(value(p)).toFixed(1)}`).join('');
+  return s('path', { d, class: `sc-line ${cls}` });
+}
+
+/** What grows, in words, from the first to the last point. */
+function verdict(points) {
+  const a = points[0], b = points[points.length - 1];
+  const perfect = b.gpus / a.gpus;
+  const speedup = a.step / b.step;
+  const grew = [['exposed communication', a.exposed_communication, b.exposed_communication], ['pipeline bubble', a.bubble, b.bubble],
+    ['optimizer step', a.optimizer, b.optimizer]].filter(([, x, y]) => y > x * 1.05 + 1e-9);
+  const share = (p) => (p.step > 0 ? (p.exposed_communication + p.bubble) / p.step : 0);
+  return `From ${formatCount(a.gpus)} to ${formatCount(b.gpus)} GPUs the step shrinks ${speedup.toFixed(2)}× where perfect scaling would give ${perfect}×` +
+    ` (efficiency ${formatPercent(b.efficiency)}). Communication and idle time take ${formatPercent(share(a))} of the step at the smallest size and ${formatPercent(share(b))} at the largest` +
+    (grew.length ? `; ${grew.map(([n]) => n).join(' and ')} ${grew.length > 1 ? 'grow' : 'grows'} while compute per GPU shrinks.` : '.');
+}
+
+/** @param {import('./svg.js').VNode} container @param {any} scaling the plan's `scaling` block */
+export function drawScaling(container, scaling) {
+  const points = scaling?.points ?? [];
+  if (points.length < 2) {
+    container.replaceChildren(h('p', { text: 'No other GPU count divides this global batch with this micro-batch, so there is nothing to compare.' }));
+    return;
+  }
+  const { x, y, y0, y1 } = scales(points);
+  const svg = s('svg', { class: 'scaling-svg', viewBox: `0 0 ${W} ${H}`, role: 'img',
+    'aria-label': `Step time against GPU count, as run and at the ideal bound, with the perfect-halving line. ${verdict(points)}` });
+  for (let e = Math.floor(y0); e <= Math.ceil(y1); e += 1) {
+    const v = 10 ** e;
+    if (Math.log10(v) < y0 - 1e-9 || Math.log10(v) > y1 + 1e-9) continue;
+    svg.append(s('line', { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), class: 'sc-grid' }),
+      s('text', { x: PAD.left - 6, y: y(v) + 4, class: 'sc-tick', 'text-anchor': 'end', text: formatSeconds(v, 2) }));
+  }
+  for (const p of points) {
+    svg.append(s('text', { x: x(p.gpus), y: H - PAD.bottom + 16, class: 'sc-tick', 'text-anchor': 'middle', text: formatCount(p.gpus) }));
+  }
+  svg.append(s('text', { x: (PAD.left + W - PAD.right) / 2, y: H - 6, class: 'sc-axis', 'text-anchor': 'middle', text: 'GPUs (same split, more data-parallel replicas)' }));
+  const first = points[0];
+  svg.append(line(points, x, y, (p) => first.step * (first.gpus / p.gpus), 'sc-perfect'),
+    line(points, x, y, (p) => p.ideal_step, 'sc-ideal'), line(points, x, y, (p) => p.step, 'sc-run'));
+  for (const p of points) {
+    svg.append(s('circle', { cx: x(p.gpus), cy: y(p.step), r: p.current ? 5 : 3, class: `sc-dot${p.current ? ' sc-current' : ''}` },
+      s('title', { text: `${formatCount(p.gpus)} GPUs: ${formatSeconds(p.step)} as run, ${formatSeconds(p.ideal_step)} ideal` })));
+  }
+  const key = h('ul', { class: 'sc-key' },
+    h('li', {}, h('span', { class: 'sc-swatch sc-run' }), 'as run'),
+    h('li', {}, h('span', { class: 'sc-swatch sc-ideal' }), 'ideal bound'),
+    h('li', {}, h('span', { class: 'sc-swatch sc-perfect' }), 'perfect halving from the smallest size'));
+  const cell = (label, text) => h('td', { class: 'num', dataset: { label }, text });
+  const rows = points.map((p) => h('tr', { class: p.current ? 'is-current' : null },
+    h('th', { scope: 'row', text: `${formatCount(p.gpus)} GPUs${p.current ? ' (this split)' : ''}` }),
+    cell('dp', formatCount(p.dp)), cell('micro-batches per GPU', formatCount(p.accumulation)),
+    cell('step as run', formatSeconds(p.step)), cell('ideal step', formatSeconds(p.ideal_step)),
+    cell('speed-up', `${p.speedup.toFixed(2)}×`), cell('efficiency', formatPercent(p.efficiency)),
+    cell('exposed communication', formatSeconds(p.exposed_communication)), cell('bubble', formatSeconds(p.bubble)),
+    cell('fits in memory', p.fits ? 'yes' : 'no')));
+  const table = h('div', { class: 'table-wrap' }, h('table', { class: 'scaling-table' },
+    h('caption', { text: 'The chart as a table (step times per optimizer step)' }),
+    h('thead', {}, h('tr', {}, ...['GPUs', 'dp', 'micro-batches per GPU', 'step as run', 'ideal step', 'speed-up', 'efficiency', 'exposed communication', 'bubble', 'fits in memory']
+      .map((t) => h('th', { scope: 'col', text: t })))),
+    h('tbody', {}, ...rows)));
+  container.replaceChildren(h('p', { class: 'scaling-verdict', text: verdict(points) }), svg, key, table,
+    h('p', { class: 'bar-caption', text: scaling.holds }));
+}
