@@ -63,7 +63,9 @@ TEST_CASE("each case within its source's stated tolerance; the summary prints th
 TEST_CASE("the stored constants are the fit: refitting on the calibration sources gives them back") {
   const json fitted = call("fidelity", json{{"refit", true}});
   const json presets = call("presets", json::object());
-  for (const auto& [gpu, f] : fitted["fitted"].items()) {
+  for (const auto& item : fitted["fitted"].items()) {
+    const std::string gpu = item.key();
+    const json& f = item.value();
     CAPTURE(gpu);
     for (const auto& h : presets["hardware"])
       if (h["id"] == gpu) {
