@@ -43,6 +43,39 @@ test('errors are data with code, message and JSON pointer — never a throw', as
   assert.equal(JSON.parse(engine.module.call('batch', '\u0000')).error.code, 'invalid_json');
 });
 
+test('anything the module throws comes back as engine_failure, and the module keeps answering', async () => {
+  const engine = await loadEngine();
+  // A real throw from the module: embind refuses a command that is not a string.
+  const refused = engine.run(/** @type {any} */ (42), {});
+  assert.equal(refused.error.code, 'engine_failure');
+  assert.match(refused.error.message, /still usable/);
+  assert.equal(engine.run('batch', { micro: 8, accumulation: 16, dp: 64 }).global, 8192);
+  // What a trap or an exhausted stack throws (RuntimeError, RangeError), and a non-Error abort.
+  const real = engine.module.call;
+  for (const thrown of [new RangeError('Maximum call stack size exceeded'), new WebAssembly.RuntimeError('divide by zero'), 'abort(1)']) {
+    engine.module.call = () => { throw thrown; };
+    const r = engine.run('batch', {});
+    assert.equal(r.error.code, 'engine_failure');
+    assert.deepEqual(r.errors, [r.error]);
+    engine.module.call = real;
+    assert.equal(engine.run('batch', { micro: 2, accumulation: 3, dp: 4 }).global, 24);
+  }
+  // The issue's reproducers, through the page's own wrapper: coded errors, no throw.
+  assert.equal(engine.run('batch', { global: 1, micro: 4294967296, dp: 4294967296 }).error.code, 'not_divisible');
+  // (A 10,000-deep object is too deep for JSON.stringify itself: the engine gets the text.)
+  const deep = `{"model":${'{"a":'.repeat(10000)}1${'}'.repeat(10000)},"hardware":{"preset":"a100-80gb"}}`;
+  const nested = JSON.parse(engine.module.call('plan', deep));
+  assert.equal(nested.error.code, 'too_deep');
+  assert.equal(nested.error.path, `/model${'/a'.repeat(63)}`);
+  assert.equal(JSON.parse(engine.module.call('validate', '1e999')).error.code, 'out_of_range');
+  const search = engine.run('search', {
+    model: { preset: 'llama-3.1-8b', layers: 7560, heads: 55440, kv_heads: 55440, hidden: 55440, ffn: 221760 },
+    hardware: { preset: 'h100-sxm', gpus: 8648640 }, batch: { global: 8648640 },
+  });
+  assert.equal(search.error.code, 'search_too_large');
+  assert.equal(search.error.path, '/limits');
+});
+
 test('the CLI exits 0 on success, 2 on a request error (error JSON still printed), 1 on usage', () => {
   const cli = nativeCli;
   const ok = spawnSync(cli, ['batch', '-'], { input: '{"micro":8,"accumulation":16,"dp":64}', encoding: 'utf8' });

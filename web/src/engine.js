@@ -19,7 +19,9 @@ export class Engine {
   }
 
   /**
-   * Runs an engine command. Never throws for bad input: errors come back as data.
+   * Runs an engine command. Never throws: errors come back as data, and so does anything the
+   * module itself throws (a RangeError from a deep stack, a RuntimeError trap, an abort) —
+   * as `engine_failure`, after which the module keeps answering.
    * @param {string} command
    * @param {unknown} request
    * @returns {any}
@@ -29,11 +31,27 @@ export class Engine {
     try {
       text = JSON.stringify(request);
     } catch (e) {
-      return engineError('invalid_request', `The request could not be serialised: ${e.message}`);
+      return engineError('invalid_request', `The request could not be serialised: ${describe(e)}`);
     }
     if (text === undefined) return engineError('invalid_request', 'The request is empty.');
-    return JSON.parse(this.module.call(command, text));
+    let answer;
+    try {
+      answer = this.module.call(command, text);
+    } catch (e) {
+      return engineError('engine_failure', `The engine failed on this request (${describe(e)}); it is still usable.`);
+    }
+    try {
+      return JSON.parse(answer);
+    } catch (e) {
+      return engineError('engine_failure', `The engine's answer was not JSON (${describe(e)}).`);
+    }
   }
+}
+
+// A short description of anything thrown (WASM traps and aborts may throw non-Error values).
+function describe(e) {
+  if (e && typeof e === 'object' && 'message' in e) return `${e.name ?? 'Error'}: ${String(e.message).slice(0, 200)}`;
+  return String(e).slice(0, 200);
 }
 
 /** True when a response is an engine error. */
