@@ -11,7 +11,7 @@ const GPT3_SELENE = {
   batch: { global: 64, micro: 1 },
 };
 
-test('presets: models and hardware with citations, and the calibration table', async () => {
+test('presets: models and hardware with citations; fidelity: every published run, calibration and validation apart', async () => {
   const engine = await loadEngine();
   const r = engine.run('presets', {});
   assert.ok(!isError(r));
@@ -19,9 +19,42 @@ test('presets: models and hardware with citations, and the calibration table', a
   for (const id of ['gpt3-175b', 'megatron-1t', 'llama-3.1-8b', 'llama-3.1-405b', 'mixtral-8x7b']) assert.ok(models.includes(id), id);
   assert.deepEqual(r.hardware.map((h) => h.id), ['a100-80gb', 'h100-sxm', 'h200', 'b200']);
   for (const p of [...r.models, ...r.hardware]) assert.match(p.citation.url, /^https:\/\//);
-  assert.equal(r.calibration.cases.length, 8);
-  assert.ok(r.calibration.mean_abs_error < 0.0365);
-  assert.ok(r.calibration.max_abs_error < 0.0887);
+  const f = engine.run('fidelity', {});
+  assert.ok(!isError(f));
+  assert.ok(f.cases.length >= 40);
+  assert.equal(f.in_sample.cases + f.out_of_sample.cases, f.cases.length);
+  const roles = new Map(f.sources.map((s) => [s.id, s.role]));
+  assert.equal(roles.get('narayanan2021'), 'validation');
+  for (const c of f.cases) {
+    assert.equal(c.set, roles.get(c.source), c.id);
+    assert.ok(c.published_step > 0 && c.model_step > 0 && c.ideal_step <= c.model_step * (1 + 1e-9), c.id);
+    assert.match(f.sources.find((s) => s.id === c.source).url, /^https:\/\//);
+  }
+  assert.ok(f.in_sample.mean_abs_error < 0.05);
+  const bad = engine.run('fidelity', { refit: 'yes' });
+  assert.equal(bad.error.path, '/refit');
+});
+
+test('plan: the ideal bound sits beside the step as run, and the scaling points follow the split', async () => {
+  const engine = await loadEngine();
+  const r = engine.run('plan', { ...GPT3_SELENE, hardware: { preset: 'a100-80gb', gpus: 256 }, batch: { global: 256, micro: 1 }, scaling: true });
+  assert.equal(r.valid, true);
+  const ideal = r.time.ideal;
+  assert.ok(ideal.step > 0 && ideal.step < r.time.step);
+  assert.ok(Math.abs(ideal.gap - (r.time.step - ideal.step)) < 1e-9 * r.time.step);
+  assert.ok(r.throughput.ideal.mfu > r.throughput.mfu);
+  const pts = r.scaling.points;
+  assert.ok(pts.length >= 3);
+  assert.ok(pts.some((p) => p.current && p.gpus === 256));
+  for (let i = 1; i < pts.length; i += 1) {
+    assert.equal(pts[i].gpus, pts[i - 1].gpus * 2);
+    assert.ok(pts[i].step < pts[i - 1].step, 'more replicas are faster here');
+    assert.ok(pts[i].step >= pts[i - 1].step / 2 * (1 - 1e-9), 'never better than halving');
+  }
+  for (const t of r.communication) {
+    assert.ok(t.calls_per_step > 0 && t.latency_share >= 0 && t.latency_share <= 1, t.id);
+    assert.ok(t.busbw > 0, t.id);
+  }
 });
 
 test('plan: GPT-3 on 64 A100s, as Korthikanti et al. ran it', async () => {
