@@ -59,3 +59,20 @@ test('lab: a too-large bandwidth names both limits; an empty value in a link is 
   assert.match(await page.locator('#lab-bandwidth-error').textContent(), /at most 1,000,000 GB\/s/);
   await p.close();
 });
+
+test('practice: an empty or fractional exercise set is named at the field, never read as set 0', async () => {
+  const p = await openPage({ path: '#v=1&quiz.seed=7' });
+  const { page } = p;
+  for (const text of ['', '2.5']) {
+    await page.locator('#practice-seed').fill(text);
+    await page.keyboard.press('Tab');
+    await page.waitForFunction(() => document.getElementById('practice-seed-error')?.textContent !== '');
+    assert.match(await page.locator('#practice-seed-error').textContent(), /whole numbers/);
+    assert.equal((await page.evaluate(() => window.atlas.views.get('quiz').getState())).seed, 7);
+  }
+  await page.locator('#practice-seed').fill('3');
+  await page.keyboard.press('Tab');
+  await page.waitForFunction(() => document.getElementById('practice-seed-error').textContent === '');
+  assert.equal((await page.evaluate(() => window.atlas.views.get('quiz').getState())).seed, 3);
+  await p.close();
+});

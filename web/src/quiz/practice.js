@@ -116,12 +116,20 @@ export function mountPractice({ engine, root, progress, onGraded, onMove, score 
     onMove();
     input.focus();
   });
+  // A value that is not an exercise set is named at the field (an empty field is not set 0).
+  const seedError = h('p', { class: 'field-error', id: 'practice-seed-error', 'aria-live': 'polite' });
+  seedInput.closest('.field')?.append(seedError);
+  seedInput.setAttribute('aria-describedby', seedError.id);
   seedInput.addEventListener('change', () => {
-    const n = Number(seedInput.value);
-    if (!Number.isInteger(n) || n < 0 || n > 2 ** 53 - 1) {
-      seedInput.value = String(progress.practice.seed);
+    const text = seedInput.value.trim();
+    const n = /^\d{1,16}$/.test(text) ? Number(text) : NaN;
+    if (!Number.isInteger(n) || n > 2 ** 53 - 1) {
+      seedError.textContent = `Exercise sets are numbered with whole numbers from 0; still showing set ${progress.practice.seed}.`;
+      seedInput.setAttribute('aria-invalid', 'true');
       return;
     }
+    seedError.textContent = '';
+    seedInput.removeAttribute('aria-invalid');
     progress.practice.seed = n;
     progress.practice.index = 0;
     load();
