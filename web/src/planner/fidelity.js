@@ -3,6 +3,12 @@
 // figure as a step time, the engine's step and the error. Built when the reader opens it.
 import { h } from '../dom.js';
 import { formatCount, formatPercent, formatSeconds } from '../format.js';
+
+/** The published figure in its own unit. */
+function published(p) {
+  if (p.kind === 'step_seconds') return formatSeconds(p.value);
+  return `${Number(p.value.toPrecision(4)).toLocaleString('en-US')} ${KIND[p.kind] ?? ''}`;
+}
 import { isError } from '../engine.js';
 
 const KIND = {
@@ -28,18 +34,18 @@ function caseTable(cases, sources, set) {
   const rows = cases.filter((c) => c.set === set).map((c) => {
     const src = sources.get(c.source);
     return h('tr', { dataset: { case: c.id } },
-      h('th', { scope: 'row' }, h('a', { href: src?.url ?? '#', target: '_blank', rel: 'noopener', text: c.where })),
+      h('th', { scope: 'row' }, h('a', { href: src?.url ?? '#', target: '_blank', rel: 'noopener', text: c.where }),
+        h('details', { class: 'case-notes' }, h('summary', { text: 'What was assumed' }), h('ul', {}, ...c.assumed.map((a) => h('li', { text: a }))),
+          c.gap ? h('p', { class: 'gap-note', text: c.gap }) : null)),
       h('td', { dataset: { label: 'Inputs' }, text: inputs(c.request) }),
-      h('td', { class: 'num', dataset: { label: 'Published' }, text: `${formatCount(c.published.value)} ${KIND[c.published.kind] ?? ''}` }),
-      h('td', { class: 'num', dataset: { label: 'Published step' }, text: formatSeconds(c.published_step) }),
+      h('td', { class: 'num', dataset: { label: 'Published' }, text: c.published.kind === 'step_seconds' ? published(c.published)
+        : `${published(c.published)} = ${formatSeconds(c.published_step)}` }),
       h('td', { class: 'num', dataset: { label: 'Engine step' }, text: formatSeconds(c.model_step) }),
-      h('td', { class: `num ${Math.abs(c.error) > 0.15 ? 'err-large' : ''}`, dataset: { label: 'Error' }, text: `${c.error > 0 ? '+' : ''}${(100 * c.error).toFixed(1)} %` }),
-      h('td', {}, h('details', {}, h('summary', { text: 'assumed' }), h('ul', {}, ...c.assumed.map((a) => h('li', { text: a }))),
-        c.gap ? h('p', { class: 'gap-note', text: c.gap }) : null)));
+      h('td', { class: `num ${Math.abs(c.error) > 0.15 ? 'err-large' : ''}`, dataset: { label: 'Error' }, text: `${c.error > 0 ? '+' : ''}${(100 * c.error).toFixed(1)} %` }));
   });
   return h('div', { class: 'table-wrap' }, h('table', { class: 'fidelity-table', dataset: { set } },
     h('caption', { text: set === 'calibration' ? 'Calibration runs (fitted the constants)' : 'Validation runs (never used for fitting)' }),
-    h('thead', {}, h('tr', {}, ...['Source', 'Inputs', 'Published', 'Published step', 'Engine step', 'Error', 'Assumptions']
+    h('thead', {}, h('tr', {}, ...['Source', 'Inputs', 'Published (as a step)', 'Engine step', 'Error']
       .map((t) => h('th', { scope: 'col', text: t })))),
     h('tbody', {}, ...rows)));
 }

@@ -4,7 +4,7 @@
 import { s, vh as h } from './svg.js';
 import { formatCount, formatPercent, formatSeconds } from '../format.js';
 
-const W = 560, H = 240, PAD = { left: 64, right: 16, top: 14, bottom: 40 };
+const W = 400, H = 230, PAD = { left: 58, right: 12, top: 12, bottom: 40 };
 
 function scales(points) {
   const xs = points.map((p) => Math.log2(p.gpus));
@@ -44,16 +44,21 @@ export function drawScaling(container, scaling) {
   const { x, y, y0, y1 } = scales(points);
   const svg = s('svg', { class: 'scaling-svg', viewBox: `0 0 ${W} ${H}`, role: 'img',
     'aria-label': `Step time against GPU count, as run and at the ideal bound, with the perfect-halving line. ${verdict(points)}` });
-  for (let e = Math.floor(y0); e <= Math.ceil(y1); e += 1) {
-    const v = 10 ** e;
-    if (Math.log10(v) < y0 - 1e-9 || Math.log10(v) > y1 + 1e-9) continue;
+  // Ticks at 1, 2 and 5 × 10ⁿ inside the range (a log axis often spans less than a decade).
+  const ticks = [];
+  for (let e = Math.floor(y0); e <= Math.ceil(y1); e += 1) for (const m of [1, 2, 5]) ticks.push(m * 10 ** e);
+  const inside = ticks.filter((v) => Math.log10(v) >= y0 - 1e-9 && Math.log10(v) <= y1 + 1e-9);
+  for (const v of inside.length > 6 ? inside.filter((t) => Number(t.toPrecision(1)) === 10 ** Math.round(Math.log10(t))) : inside) {
     svg.append(s('line', { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), class: 'sc-grid' }),
       s('text', { x: PAD.left - 6, y: y(v) + 4, class: 'sc-tick', 'text-anchor': 'end', text: formatSeconds(v, 2) }));
   }
-  for (const p of points) {
-    svg.append(s('text', { x: x(p.gpus), y: H - PAD.bottom + 16, class: 'sc-tick', 'text-anchor': 'middle', text: formatCount(p.gpus) }));
+  const step = points.length > 6 ? 2 : 1;  // every other label when they would crowd
+  for (const [i, p] of points.entries()) {
+    if (i % step && i !== points.length - 1) continue;
+    const anchor = i === points.length - 1 ? 'end' : i === 0 ? 'start' : 'middle';
+    svg.append(s('text', { x: x(p.gpus), y: H - PAD.bottom + 16, class: 'sc-tick', 'text-anchor': anchor, text: formatCount(p.gpus) }));
   }
-  svg.append(s('text', { x: (PAD.left + W - PAD.right) / 2, y: H - 6, class: 'sc-axis', 'text-anchor': 'middle', text: 'GPUs (same split, more data-parallel replicas)' }));
+  svg.append(s('text', { x: (PAD.left + W - PAD.right) / 2, y: H - 6, class: 'sc-axis', 'text-anchor': 'middle', text: 'GPUs (more data-parallel replicas)' }));
   const first = points[0];
   svg.append(line(points, x, y, (p) => first.step * (first.gpus / p.gpus), 'sc-perfect'),
     line(points, x, y, (p) => p.ideal_step, 'sc-ideal'), line(points, x, y, (p) => p.step, 'sc-run'));
@@ -68,16 +73,17 @@ export function drawScaling(container, scaling) {
   const cell = (label, text) => h('td', { class: 'num', dataset: { label }, text });
   const rows = points.map((p) => h('tr', { class: p.current ? 'is-current' : null },
     h('th', { scope: 'row', text: `${formatCount(p.gpus)} GPUs${p.current ? ' (this split)' : ''}` }),
-    cell('dp', formatCount(p.dp)), cell('micro-batches per GPU', formatCount(p.accumulation)),
+    cell('micro-batches per GPU', formatCount(p.accumulation)),
     cell('step as run', formatSeconds(p.step)), cell('ideal step', formatSeconds(p.ideal_step)),
     cell('speed-up', `${p.speedup.toFixed(2)}×`), cell('efficiency', formatPercent(p.efficiency)),
-    cell('exposed communication', formatSeconds(p.exposed_communication)), cell('bubble', formatSeconds(p.bubble)),
+    cell('exposed communication + bubble', formatSeconds(p.exposed_communication + p.bubble)),
     cell('fits in memory', p.fits ? 'yes' : 'no')));
   const table = h('div', { class: 'table-wrap' }, h('table', { class: 'scaling-table' },
     h('caption', { text: 'The chart as a table (step times per optimizer step)' }),
-    h('thead', {}, h('tr', {}, ...['GPUs', 'dp', 'micro-batches per GPU', 'step as run', 'ideal step', 'speed-up', 'efficiency', 'exposed communication', 'bubble', 'fits in memory']
+    h('thead', {}, h('tr', {}, ...['GPUs', 'micro-batches per GPU', 'step as run', 'ideal step', 'speed-up', 'efficiency', 'exposed communication + bubble', 'fits in memory']
       .map((t) => h('th', { scope: 'col', text: t })))),
     h('tbody', {}, ...rows)));
-  container.replaceChildren(h('p', { class: 'scaling-verdict', text: verdict(points) }), svg, key, table,
+  container.replaceChildren(h('p', { class: 'scaling-verdict', text: verdict(points) }),
+    scaling.caveat ? h('p', { class: 'notice notice-warn scaling-caveat', text: scaling.caveat }) : null, svg, key, table,
     h('p', { class: 'bar-caption', text: scaling.holds }));
 }

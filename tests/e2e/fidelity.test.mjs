@@ -1,0 +1,76 @@
+// The explorer's answer to "does doubling the GPUs halve the step?": the step as run beside its
+// ideal bound, the strong-scaling view of the current split, and the validation view of every
+// published run. Waits for conditions, never for times.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage, closeBrowser } from './harness.mjs';
+
+after(closeBrowser);
+
+const apply = (page, patch) => page.evaluate((s) => window.atlas.views.apply('planner', s), patch);
+const seconds = (text) => {
+  const m = /([\d.]+)\s*(ms|s|µs)/.exec(text);
+  if (!m) return NaN;
+  return Number(m[1]) * (m[2] === 'ms' ? 1e-3 : m[2] === 'µs' ? 1e-6 : 1);
+};
+
+test('the step as run sits beside its ideal bound, and both follow the split', async () => {
+  const p = await openPage({ path: '#planner' });
+  const run = p.page.locator('#planner-time [data-pair="as-run"] .pair-label');
+  const ideal = p.page.locator('#planner-time [data-pair="ideal"] .pair-label');
+  await run.waitFor();
+  const before = [seconds(await run.textContent()), seconds(await ideal.textContent())];
+  assert.ok(before[1] > 0 && before[1] < before[0], `ideal ${before[1]} below as run ${before[0]}`);
+  assert.match(await p.page.locator('#planner-time .gap-note').textContent(), /Gap .* of the step/);
+  const old = await run.textContent();
+  await apply(p.page, { gpus: 512 });
+  await p.page.waitForFunction((o) => document.querySelector('#planner-time [data-pair="as-run"] .pair-label')?.textContent !== o, old);
+  const after = [seconds(await run.textContent()), seconds(await ideal.textContent())];
+  assert.notDeepEqual(after, before);
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});
+
+test('the strong-scaling view: more replicas never beat halving, and it redraws with the split', async () => {
+  const p = await openPage({ path: '#planner' });
+  await apply(p.page, { model: 'gpt3-175b', hardware: 'a100-80gb', gpus: 384, dp_auto: true, tp: 1, pp: 1, cp: 1, zero: 3,
+    recompute: 'full', micro: 1, global: 1536, framework: 'deepspeed' });
+  const view = p.page.locator('#planner-scaling');
+  await view.scrollIntoViewIfNeeded();
+  const rows = view.locator('table.scaling-table tbody tr');
+  await rows.first().waitFor();
+  const table = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  assert.ok(table.length >= 3);
+  assert.ok(table.some((r) => r[0].includes('(this split)')));
+  const speedups = table.map((r) => Number.parseFloat(r[4]));
+  for (let i = 1; i < speedups.length; i += 1) assert.ok(speedups[i] <= 2 * speedups[i - 1] + 1e-6, `row ${i}: ${speedups}`);
+  assert.match(await view.locator('.scaling-verdict').textContent(), /perfect scaling would give/);
+  const svgLabel = await view.locator('svg.scaling-svg').getAttribute('aria-label');
+  assert.match(svgLabel, /Step time against GPU count/);
+  await apply(p.page, { tp: 8, pp: 8, zero: 1, framework: 'megatron', gpus: 1024, recompute: 'selective', sequence_parallel: true });
+  await view.scrollIntoViewIfNeeded();  // applying a split shows the diagram; the view redraws when it is back in sight
+  await p.page.waitForFunction(() => [...document.querySelectorAll('#planner-scaling tbody th')].some((th) => th.textContent === '1,024 GPUs (this split)'));
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});
+
+test('the validation view lists every published run with its source, set and error', async () => {
+  const p = await openPage({ path: '#planner' });
+  const details = p.page.locator('#planner-fidelity-details');
+  await details.scrollIntoViewIfNeeded();
+  await details.locator('summary').click();
+  const calibration = p.page.locator('#planner-fidelity table.fidelity-table[data-set="calibration"] tbody tr');
+  const validation = p.page.locator('#planner-fidelity table.fidelity-table[data-set="validation"] tbody tr');
+  await validation.first().waitFor();
+  const expected = await p.page.evaluate(() => {
+    const t = window.atlas.engine.run('fidelity', {});
+    return { calibration: t.cases.filter((c) => c.set === 'calibration').length, validation: t.cases.filter((c) => c.set === 'validation').length };
+  });
+  assert.equal(await calibration.count(), expected.calibration);
+  assert.equal(await validation.count(), expected.validation);
+  const links = await p.page.locator('#planner-fidelity tbody th a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  assert.ok(links.every((h) => /^https:\/\//.test(h)), 'every case links to its source');
+  assert.match(await p.page.locator('#planner-fidelity .fidelity-summary').first().textContent(), /Out of sample/);
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});
