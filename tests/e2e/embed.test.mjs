@@ -153,3 +153,19 @@ test('npm run package writes a zip whose manifest matches dist/', () => {
   assert.equal(unzip.status, 0, unzip.stderr);
   assert.equal(Number(unzip.stdout.trim()), manifest.trim().split('\n').length + 1);
 });
+
+test('inside an embed a link to another site opens a new tab; from file:// the Embed dialog says the snippet works only here', async () => {
+  const p = await openPage({ path: 'index.html?embed=lab' });
+  await p.context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (r) => r.abort());
+  await p.page.locator('button[data-preset="nvlink"]').click();
+  const link = p.page.locator('#lab-preset-basis a').first();
+  const [popup] = await Promise.all([p.context.waitForEvent('page'), link.click()]);
+  assert.equal(await link.getAttribute('target'), '_blank');
+  assert.match(p.page.url(), /embed=lab/, 'the frame stays on the exercise');
+  await popup.close();
+  await p.close();
+  const f = await openPage({ file: true });
+  await f.page.locator('#open-embed').click();
+  assert.match(await f.page.locator('.embed-dialog .notice-warn').textContent(), /open from a file on this computer/);
+  await f.close();
+});

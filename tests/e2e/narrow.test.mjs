@@ -151,3 +151,13 @@ for (const colorScheme of ['light', 'dark']) {
     await p.close();
   });
 }
+
+test('with context parallelism the data-parallel group reads as dp × cp, matching the description', async () => {
+  const p = await openPage();
+  await p.page.evaluate(() => window.atlas.views.apply('planner', { model: 'gpt3-175b', gpus: 1024, tp: 8, pp: 2, cp: 4, dp_auto: true, global: 1536, micro: 1 }));
+  const groups = await p.page.locator('table.crossings td[data-label="Group"]').allTextContents();
+  assert.ok(groups.some((g) => /DP × CP \(16 × 4\)/.test(g)), groups.join(' | '));
+  assert.ok(!groups.some((g) => /^DP \(64\)/.test(g)), groups.join(' | '));
+  assert.match(await p.page.locator('#planner-diagram').textContent(), /dp 16 × cp 4: context-parallel ranks hold the same weights/);
+  await p.close();
+});

@@ -27,6 +27,11 @@ export function drawCrossings(container, communication) {
     return;
   }
   const COLS = ['Tensor', 'Shape', 'Phase', 'Collective', 'Group', 'Bytes per step', 'Time per step'];
+  // With context parallelism the data-parallel groups span dp × cp ranks (CP ranks hold the same
+  // weights): say so, or "DP (64)" reads against "dp = 16" in the description.
+  const cp = communication.find((t) => t.group === 'CP')?.group_size ?? 1;
+  const groupText = (t) => (t.group === 'DP' && cp > 1 && t.group_size % cp === 0
+    ? `DP × CP (${t.group_size / cp} × ${cp})` : `${t.group} (${t.group_size})`);
   const head = h('tr', {}, ...COLS.map((t, i) => h('th', { scope: 'col', class: i >= 5 ? 'num' : null, text: t })));
   // data-label: on phones each row reads as a small card of labelled values (planner.css).
   const L = (i) => ({ 'data-label': COLS[i] });
@@ -35,7 +40,7 @@ export function drawCrossings(container, communication) {
     h('td', { ...L(1), text: shapeText(t) }),
     h('td', { ...L(2), text: PHASE[t.phase] ?? t.phase }),
     h('td', L(3), t.collective, h('span', { class: 'cell-note', text: ` × ${formatCount(t.count_per_step)}/step` })),
-    h('td', L(4), `${t.group} (${t.group_size})`, h('span', { class: 'cell-note', text: t.link === 'inter' ? ' network' : ' in-node' })),
+    h('td', L(4), groupText(t), h('span', { class: 'cell-note', text: t.link === 'inter' ? ' network' : ' in-node' })),
     h('td', { ...L(5), class: 'num', text: formatBytes(t.bytes_per_step) }),
     h('td', { ...L(6), class: 'num' }, formatSeconds(t.time_per_step), h('span', { class: 'cell-note', text: ` exposed ${formatSeconds(t.exposed_time_per_step)}` }))));
   // Patched into the table already shown: rows that stay the same are not touched.

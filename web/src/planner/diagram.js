@@ -166,6 +166,11 @@ function zeroState(g, plan, at, x, y, w) {
   const zero = par.zero;
   let cy = y;
   g.append(text(x, cy + 14, replicas > 1 ? `What each of ${replicas} DP ranks stores (ZeRO-${zero})` : 'What the one replica stores (no DP)', 'dg-title'));
+  // With cp > 1 the state is shared over dp × cp ranks: say why the count is not dp.
+  if (replicas > par.dp && par.cp > 1) {
+    g.append(text(x, cy + 30, `dp ${par.dp} × cp ${par.cp}: context-parallel ranks hold the same weights`, 'dg-small'));
+    cy += 14;
+  } else g.append(s('g')); // keeps the slot, so the elements after it are not shifted
   // Narrow drawings put the markers under the bars instead of beside them.
   const below = w < 600;
   cy += 24;
