@@ -83,7 +83,7 @@ PlanInput random_plan(Draw& d) {
   h.efficiency = atlas::default_efficiencies();
   h.sms = d.coin() ? 0 : (d.coin() ? 108 : 132);
   h.nics_per_node = d.coin() ? 0 : std::max<std::int64_t>(1, h.gpus_per_node / d.pow2(2));
-  p.framework = static_cast<atlas::Framework>(d.pick(0, 3));
+  p.framework = static_cast<atlas::Framework>(d.pick(0, 4));
   p.overlap = d.pick(0, 3) != 0;
   p.tp_overlap = d.coin();
   p.flash_attention = d.coin();

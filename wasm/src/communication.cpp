@@ -220,7 +220,7 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
     // Megatron's scatter/gather: each tp rank sends only its 1/t slice; one send per model chunk.
     // DeepSpeed's pipeline engine sends the whole activation from every tp rank.
     const double v = static_cast<double>(par.virtual_stages);
-    const double slice = par.framework == Framework::deepspeed ? 1.0 : t;
+    const double slice = is_deepspeed(par.framework) ? 1.0 : t;
     const std::array<double, 3> shape{b, s, h / slice};
     if (!last || v > 1)
       B.blocking(B.add({"pp-fwd-activation", "activation", "stage output to the next stage (b×s×h/t)", "forward",

@@ -11,7 +11,7 @@
 namespace atlas {
 
 const char* framework_name(Framework f) {
-  static const char* const kNames[] = {"megatron", "fsdp", "deepspeed", "ideal"};
+  static const char* const kNames[] = {"megatron", "fsdp", "deepspeed", "ideal", "deepspeed-2021"};
   return kNames[static_cast<int>(f)];
 }
 
@@ -33,7 +33,7 @@ double bucket_parameters(const Parallel& par, double replicas, double grad_bytes
 // FSDP shards per layer too; DeepSpeed fetches each weight above stage3_param_persistence_threshold
 // (1e5 elements: the matrices, not biases or norms) with its own call.
 double gathers_per_layer(const PlanInput& in) {
-  if (in.parallel.framework != Framework::deepspeed) return 1;
+  if (!is_deepspeed(in.parallel.framework)) return 1;
   const ModelShape& m = in.model;
   const double mlp = m.swiglu ? 3.0 : 2.0;
   const double attention = m.kv_heads == m.heads ? 2.0 : 4.0;  // fused QKV + output; GQA: Q, K, V, output
@@ -83,7 +83,7 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
     if (par.zero >= 1) {
       // Updated weight shards go back to every replica. Megatron's distributed optimizer can
       // gather them behind the next step's first forward; DeepSpeed gathers after the step.
-      const double gather = par.framework == Framework::deepspeed ? std::min(psi, 5e8) : bucket;
+      const double gather = is_deepspeed(par.framework) ? std::min(psi, 5e8) : bucket;
       const double calls = std::max(1.0, std::ceil(psi / std::max(gather, 1.0)));
       Transfer* w = B.add({"dp-param-allgather", "parameter", "updated weight shards", "optimizer", C::all_gather,
                            Group::DP, "parameters", {psi / calls, 0, 0}},
@@ -102,18 +102,25 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
   const double units = ideal ? 1.0 : layers * gathers_per_layer(in);
   const std::array<double, 3> unit_shape{psi / units, 0, 0};
   Transfer* f = B.add({"dp-param-allgather-fwd", "parameter",
-                       par.framework == Framework::deepspeed ? "each weight gathered before its forward"
-                                                             : "one layer's weights gathered before its forward",
+                       is_deepspeed(par.framework) ? "each weight gathered before its forward"
+                                                   : "one layer's weights gathered before its forward",
                        "forward", C::all_gather, Group::DP, "parameters", unit_shape},
                       g, kWeightBytes * psi / units, units, 0);
-  series(f, fwd_window, true);
   Transfer* b = B.add({"dp-param-allgather-bwd", "parameter", "the same weights gathered again for backward", "backward",
                        C::all_gather, Group::DP, "parameters", unit_shape},
                       g, kWeightBytes * psi / units, units, 0);
-  series(b, bwd_window / 2, true);
+  const bool synchronous = !ideal && par.framework == Framework::deepspeed_2021;
+  if (synchronous) {
+    // Synchronous gathers at the measured fraction of NCCL's rate: nothing hides.
+    for (Transfer* t : {f, b})
+      if (t) t->time_per_step /= kDeepSpeed2021GatherRate, t->latency_per_step /= kDeepSpeed2021GatherRate,
+             t->busbw *= kDeepSpeed2021GatherRate;
+  }
+  series(f, synchronous ? 0.0 : fwd_window, true);
+  series(b, synchronous ? 0.0 : bwd_window / 2, true);
   // FSDP and Megatron reduce each layer's gradients; DeepSpeed fills reduce_bucket_size buckets.
   const double reductions = ideal ? 1.0
-                            : par.framework == Framework::deepspeed ? std::max(1.0, std::ceil(psi / 5e8))
+                            : is_deepspeed(par.framework) ? std::max(1.0, std::ceil(psi / 5e8))
                                                                     : layers;
   Transfer* r = B.add({"dp-grad-reducescatter", "gradient", "gradients reduced to their owners as backward goes",
                        "backward", C::reduce_scatter, Group::DP, "gradients", {psi / reductions, 0, 0}},

@@ -227,7 +227,8 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   auto v = p.integer("virtual_stages", {1, 1e4}, 1);
   auto schedule = p.choice("schedule", {"gpipe", "1f1b", "interleaved"},
                            std::string(v && *v > 1 ? "interleaved" : "1f1b"));
-  auto framework = p.choice("framework", {"megatron", "fsdp", "deepspeed", "ideal"}, std::string("megatron"));
+  auto framework =
+      p.choice("framework", {"megatron", "fsdp", "deepspeed", "deepspeed-2021", "ideal"}, std::string("megatron"));
   auto overlap = p.boolean("overlap", true);
   auto tp_overlap = p.boolean("tp_overlap", false);
   auto flash = p.boolean("flash_attention", hardware ? hardware->flash_attention : false);
@@ -258,8 +259,11 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   q.tp = *tp, q.pp = *pp, q.cp = *cp, q.ep = *ep, q.zero = static_cast<int>(*zero), q.sequence_parallel = *sp;
   q.recompute = *recompute == "full" ? Recompute::full : *recompute == "selective" ? Recompute::selective : Recompute::none;
   q.virtual_stages = *v;
-  q.framework = *framework == "fsdp" ? Framework::fsdp : *framework == "deepspeed" ? Framework::deepspeed
-                : *framework == "ideal" ? Framework::ideal : Framework::megatron;
+  q.framework = *framework == "fsdp"             ? Framework::fsdp
+                : *framework == "deepspeed"      ? Framework::deepspeed
+                : *framework == "deepspeed-2021" ? Framework::deepspeed_2021
+                : *framework == "ideal"          ? Framework::ideal
+                                                 : Framework::megatron;
   q.overlap = *overlap;
   q.tp_overlap = *tp_overlap;
   q.flash_attention = *flash;

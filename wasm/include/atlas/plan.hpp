@@ -42,8 +42,16 @@ struct Hardware {
 
 /// How a framework issues data-parallel and ZeRO collectives (docs/fidelity.md, with sources):
 /// `ideal` is one collective per step and group at full overlap, the bound the others approach.
-enum class Framework : std::uint8_t { megatron, fsdp, deepspeed, ideal };
+enum class Framework : std::uint8_t { megatron, fsdp, deepspeed, ideal, deepspeed_2021 };
 const char* framework_name(Framework f);
+inline bool is_deepspeed(Framework f) { return f == Framework::deepspeed || f == Framework::deepspeed_2021; }
+
+/// DeepSpeed's ZeRO-3 as of mid-2021 (v0.3.16) gathered each parameter synchronously — every
+/// all_gather called torch.cuda.synchronize() and was followed by a Python-side copy (DeepSpeed
+/// PR #1188) — and reached this fraction of NCCL's all-gather rate: a 5.1B-parameter model's
+/// forward took ~470 ms under ZeRO-3 against ~60 ms under ZeRO-2 on 8 A100s with NVLink
+/// (DeepSpeed issue #1174), ~410 ms to gather 10.2 GB where NCCL needs ~39 ms.
+constexpr double kDeepSpeed2021GatherRate = 0.094;
 
 struct Parallel {
   std::int64_t dp = 1, tp = 1, pp = 1, cp = 1, ep = 1;

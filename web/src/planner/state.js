@@ -40,7 +40,7 @@ export const FIELDS = {
   cp: { type: 'int', min: 1, path: '/parallel/cp' },
   ep: { type: 'int', min: 1, path: '/parallel/ep' },
   zero: { type: 'int', min: 0, max: 3, path: '/parallel/zero' },
-  framework: { type: 'choice', options: ['megatron', 'fsdp', 'deepspeed', 'ideal'], path: '/parallel/framework' },
+  framework: { type: 'choice', options: ['megatron', 'fsdp', 'deepspeed', 'deepspeed-2021', 'ideal'], path: '/parallel/framework' },
   sequence_parallel: { type: 'bool', path: '/parallel/sequence_parallel' },
   recompute: { type: 'choice', options: ['none', 'selective', 'full'], path: '/parallel/recompute' },
   schedule: { type: 'choice', options: ['gpipe', '1f1b', 'interleaved'], path: '/parallel/schedule' },
