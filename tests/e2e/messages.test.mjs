@@ -38,7 +38,7 @@ test('explorer: messages use the field\'s units, and an impossible split is not 
   await page.locator('#pl-memory_gib').fill('1e30');
   await page.keyboard.press('Tab');
   await page.waitForFunction(() => !document.querySelector('[data-param="memory_gib"] .field-message').hidden);
-  assert.match(await message(page, 'memory_gib').textContent(), /^Must be more than 0 GiB and at most [\d,]+ GiB\.$/);
+  assert.match(await message(page, 'memory_gib').textContent(), /^Must be (more than|at least) [\d.,]+ GiB and at most [\d,]+ GiB\.$/);
   await page.locator('#pl-latency_us').fill('5e9');
   await page.keyboard.press('Tab');
   await page.waitForFunction(() => !document.querySelector('[data-param="latency_us"] .field-message').hidden);

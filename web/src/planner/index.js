@@ -177,10 +177,13 @@ export function initPlanner(ctx) {
 
   // The strong-scaling view costs a plan per point: it is computed after the change is drawn,
   // and only while the view is near the viewport (again when it comes into view).
-  const scaling = { el: el('planner-scaling'), dirty: true, visible: false, timer: 0 };
+  const scaling = { el: el('planner-scaling'), dirty: true, visible: false, drawn: false, timer: 0 };
   function refreshScaling() {
-    if (!scaling.visible || !scaling.dirty || !goodState) return;
+    // The first drawing happens whether in view or not: a view that appeared only when scrolled
+    // to would grow the page (and an embedding frame) under the reader (issue 14).
+    if ((!scaling.visible && scaling.drawn) || !scaling.dirty || !goodState) return;
     scaling.dirty = false;
+    scaling.drawn = true;
     const r = ctx.engine.run('plan', { ...planRequest(goodState), scaling: true, known_schedules: [...schedules.keys()] });
     if (!isError(r) && r.scaling) redrawIfChanged(scaling.el, r.scaling, (c) => drawScaling(c, r.scaling));
   }

@@ -170,11 +170,12 @@ const UNITS = { memory_gib: 'GiB', tflops: 'TFLOP/s', hbm_gbps: 'GB/s', intra_gb
 
 /**
  * An engine message for the control `name`, in the control's own units: the engine checks
- * SI values ("'memory' is 1e+30; it must be greater than 0 and at most 1e+18."), the field
+ * SI values ("'memory' is 1e+30 B; it must be at least 1000000 B and at most 1e+18 B."), the field
  * shows GiB, µs, GB/s. Messages of other shapes pass through unchanged.
  */
 export function fieldMessage(name, message) {
-  const m = /^'[^']+' is [^;]+; it must be (greater than|at least) (\S+) and at most (\S+?)\.$/.exec(message);
+  // The engine may name its SI unit after each number ("… at least 1000000 B and at most …").
+  const m = /^'[^']+' is [^;]+; it must be (greater than|at least) ([-+\d.e]+)(?: [^\s.]+)? and at most ([-+\d.e]+)(?: [^\s.]+)?\.$/.exec(message);
   const f = FIELDS[name];
   if (!m || !f) return message;
   const scale = f.scale ?? 1;
