@@ -4,7 +4,9 @@
 #include "atlas/network.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 namespace atlas {
@@ -103,7 +105,49 @@ GroupPlacement place_group(std::int64_t gpus, std::int64_t gpus_per_node, std::i
   return g;
 }
 
+namespace {
+
+CollectiveTime price(Collective op, double bytes, const GroupPlacement& g, const NetworkLinks& l);
+
+struct CallKey {
+  double bytes, nvlink, nic, overhead;
+  std::int64_t ranks, nodes, members, nics, gpn;
+  Collective op;
+  bool operator==(const CallKey& o) const {
+    return bytes == o.bytes && nvlink == o.nvlink && nic == o.nic && overhead == o.overhead && ranks == o.ranks &&
+           nodes == o.nodes && members == o.members && nics == o.nics && gpn == o.gpn && op == o.op;
+  }
+};
+
+}  // namespace
+
 CollectiveTime nccl_time(Collective op, double bytes, const GroupPlacement& g, const NetworkLinks& l) {
+  // Search prices the same call (size, group, links) for many candidates: a direct-mapped memo
+  // keyed on a cheap mix of the size's bits and the group.
+  const CallKey key{bytes, l.nvlink_busbw, l.nic_busbw, l.call_overhead, g.ranks, g.nodes, g.members_per_node,
+                    l.nics_per_node, l.gpus_per_node, op};
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, &bytes, sizeof bits);
+  const std::uint64_t mix = (bits ^ (bits >> 29)) * 0x9E3779B97F4A7C15ull ^
+                            static_cast<std::uint64_t>(g.ranks) * 0xC2B2AE3D27D4EB4Full ^
+                            static_cast<std::uint64_t>(g.nodes * 31 + g.members_per_node) * 0x165667B19E3779F9ull ^
+                            static_cast<std::uint64_t>(op);
+  struct Entry {
+    CallKey key{};
+    CollectiveTime value;
+    bool used = false;
+  };
+  static std::array<Entry, 1024> memo;
+  Entry& e = memo[static_cast<std::size_t>((mix >> 20) % memo.size())];
+  if (e.used && e.key == key) return e.value;
+  e.value = price(op, bytes, g, l);
+  e.key = key, e.used = true;
+  return e.value;
+}
+
+namespace {
+
+CollectiveTime price(Collective op, double bytes, const GroupPlacement& g, const NetworkLinks& l) {
   const NcclLatencies& lat = nccl_latencies();
   const ProtocolBandwidth& pb = protocol_bandwidth();
   const double n = static_cast<double>(g.ranks);
@@ -193,5 +237,7 @@ CollectiveTime nccl_time(Collective op, double bytes, const GroupPlacement& g, c
   best.busbw = best.time > 0 ? bytes * factor / best.time : 0.0;
   return best;
 }
+
+}  // namespace
 
 }  // namespace atlas

@@ -1,6 +1,9 @@
 // Pipeline stages: which layers each holds, how many micro-batches of activations it keeps in
 // flight under each schedule, and so its memory and its compute time per micro-batch.
 #include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
 
 #include "atlas/kernels.hpp"
 #include "atlas/memory.hpp"
@@ -66,46 +69,76 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     }
     return x;
   };
-  double fwd = 0, bwd = 0, flops = 0, ideal_time = 0;
-  const auto add = [&](const LinearTime& x) {
-    fwd += x.forward, bwd += x.backward, flops += 3.0 * x.flops;
-    ideal_time += 3.0 * x.flops / (peak * fit);
+  // Per-layer figures depend on the shape, tokens, tp, ep, the GPU and the attention kind, not
+  // on pp, dp, the ZeRO stage or the schedule: search asks for the same ones many times in a row.
+  struct LayerKey {
+    const ModelShape* model;
+    double tokens, peak, fit;
+    std::int64_t tp, ep, sms, micro;
+    bool flash, ideal;
+    bool operator==(const LayerKey& o) const {
+      return model == o.model && tokens == o.tokens && peak == o.peak && fit == o.fit && tp == o.tp && ep == o.ep &&
+             sms == o.sms && micro == o.micro && flash == o.flash && ideal == o.ideal;
+    }
   };
-  add(linear(tokens, (h + 2.0 * kv) / t, h));  // Q, K, V
-  add(linear(tokens, h, h / t));               // output projection
-  const double up = m.swiglu ? 2.0 : 1.0;
-  if (m.moe()) {
-    const double local_experts = static_cast<double>(m.experts) / static_cast<double>(par.ep);
-    const double routed = tokens * static_cast<double>(m.top_k) * static_cast<double>(par.ep) / static_cast<double>(m.experts);
-    const double f = static_cast<double>(m.expert_ffn);
-    add(linear(routed, up * f / t, h, local_experts));
-    add(linear(routed, h, f / t, local_experts));
+  struct LayerFigures {
+    double fwd = 0, bwd = 0, flops = 0, attn_flops = 0, attn_fwd = 0;
+    double head_fwd = 0, head_bwd = 0, head_flops = 0;  // the output layer (last stage only)
+  };
+  // A few dozen (tp, cp, micro-batch) combinations recur in any one search, in no fixed order.
+  struct Entry {
+    LayerKey key{};
+    ModelShape model{};
+    LayerFigures figures{};
+    bool used = false;
+  };
+  static std::array<Entry, 2048> memo;
+  const LayerKey key{&m, tokens, peak, fit, par.tp, par.ep, sms, in.micro, par.flash_attention, in.ideal};
+  const std::uint64_t mix = static_cast<std::uint64_t>(par.tp) * 73856093u ^ static_cast<std::uint64_t>(in.micro) * 19349663u ^
+                            static_cast<std::uint64_t>(par.ep) * 83492791u ^ static_cast<std::uint64_t>(tokens) * 2654435761u ^
+                            (par.flash_attention ? 1u : 0u) ^ (in.ideal ? 2u : 0u);
+  Entry& slot = memo[static_cast<std::size_t>(mix % memo.size())];
+  LayerFigures lf;
+  if (slot.used && slot.key == key && std::memcmp(&slot.model, &m, sizeof m) == 0) {
+    lf = slot.figures;
   } else {
-    const double f = static_cast<double>(m.ffn);
-    add(linear(tokens, up * f / t, h));
-    add(linear(tokens, h, f / t));
+    const auto add = [&](const LinearTime& x) { lf.fwd += x.forward, lf.bwd += x.backward, lf.flops += 3.0 * x.flops; };
+    add(linear(tokens, (h + 2.0 * kv) / t, h));  // Q, K, V
+    add(linear(tokens, h, h / t));               // output projection
+    const double up = m.swiglu ? 2.0 : 1.0;
+    if (m.moe()) {
+      const double local_experts = static_cast<double>(m.experts) / static_cast<double>(par.ep);
+      const double routed = tokens * static_cast<double>(m.top_k) * static_cast<double>(par.ep) / static_cast<double>(m.experts);
+      const double f = static_cast<double>(m.expert_ffn);
+      add(linear(routed, up * f / t, h, local_experts));
+      add(linear(routed, h, f / t, local_experts));
+    } else {
+      const double f = static_cast<double>(m.ffn);
+      add(linear(tokens, up * f / t, h));
+      add(linear(tokens, h, f / t));
+    }
+    // Attention core (QKᵀ and scores·V) over the whole context, heads split over tp.
+    lf.attn_flops = attention_core_forward_flops(m, tokens, seq) / t;
+    if (par.flash_attention) {
+      lf.attn_fwd = lf.attn_flops / (peak * fit * (in.ideal ? 1.0 : kFlashRelative));
+    } else if (in.ideal || sms <= 0) {
+      lf.attn_fwd = lf.attn_flops / (peak * fit);
+    } else {
+      const double batch = static_cast<double>(in.micro) * static_cast<double>(m.heads) / t;
+      const double d = m.head_dim();
+      const double rows = tokens / static_cast<double>(in.micro);
+      lf.attn_fwd = 0.5 * lf.attn_flops / (peak * fit * gemm_shape_efficiency(rows, seq, d, sms, batch)) +
+                    0.5 * lf.attn_flops / (peak * fit * gemm_shape_efficiency(rows, d, seq, sms, batch));
+    }
+    const LinearTime head = linear(tokens, static_cast<double>(m.vocab) / t, h);
+    lf.head_fwd = head.forward, lf.head_bwd = head.backward, lf.head_flops = 3.0 * head.flops;
+    slot.key = key, slot.model = m, slot.figures = lf, slot.used = true;
   }
-  // Attention core (QKᵀ and scores·V) over the whole context, heads split over tp.
-  const double attn_flops = attention_core_forward_flops(m, tokens, seq) / t;
-  double attn_fwd = 0;
-  if (par.flash_attention) {
-    attn_fwd = attn_flops / (peak * fit * (in.ideal ? 1.0 : kFlashRelative));
-  } else if (in.ideal || sms <= 0) {
-    attn_fwd = attn_flops / (peak * fit);
-  } else {
-    const double batch = static_cast<double>(in.micro) * static_cast<double>(m.heads) / t;
-    const double d = m.head_dim();
-    const double rows = tokens / static_cast<double>(in.micro);
-    attn_fwd = 0.5 * attn_flops / (peak * fit * gemm_shape_efficiency(rows, seq, d, sms, batch)) +
-               0.5 * attn_flops / (peak * fit * gemm_shape_efficiency(rows, d, seq, sms, batch));
-  }
+  const double fwd = lf.fwd, bwd = lf.bwd, flops = lf.flops, attn_flops = lf.attn_flops, attn_fwd = lf.attn_fwd;
   // FlashAttention's backward recomputes the scores: 2.5 forwards of work against Megatron's 2.
   const double attn_bwd = attn_fwd * (par.flash_attention ? 2.5 : 2.0);
-  double head_fwd = 0, head_bwd = 0, head_flops = 0;
-  if (last) {
-    const LinearTime x = linear(tokens, static_cast<double>(m.vocab) / t, h);
-    head_fwd = x.forward, head_bwd = x.backward, head_flops = 3.0 * x.flops;
-  }
+  const double head_fwd = last ? lf.head_fwd : 0.0, head_bwd = last ? lf.head_bwd : 0.0;
+  const double head_flops = last ? lf.head_flops : 0.0;
   double recompute = 0;
   if (par.recompute == Recompute::full) recompute = l * (fwd + attn_fwd);
   if (par.recompute == Recompute::selective && !par.flash_attention) recompute = l * attn_fwd;
@@ -123,7 +156,6 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
   st.memory_bound_seconds = traffic / hw.memory_bandwidth;
   st.attention_seconds = attention + (par.recompute != Recompute::none ? l * attn_fwd * (par.flash_attention && par.recompute == Recompute::selective ? 0.0 : 1.0) : 0.0);
   st.gemm_efficiency = gemm > 0 ? (l * flops + head_flops) / (gemm * peak * fit) * fit : fit;
-  (void)ideal_time;
   st.gemm_forward = l * fwd, st.gemm_backward = l * bwd;
   st.compute_per_microbatch = gemm + attention + recompute + st.memory_bound_seconds;
 }
@@ -153,7 +185,6 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index) {
 StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelTerms& terms) {
   const ModelShape& m = in.model;
   const Parallel& par = in.parallel;
-  const Hardware& hw = in.hardware;
   const double t = static_cast<double>(par.tp);
   const bool first = index == 0, last = index == par.pp - 1;
   StageFigures st;
