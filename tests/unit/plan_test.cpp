@@ -284,6 +284,8 @@ TEST_CASE("known_schedules: blocks the caller holds are not listed again") {
   CHECK(has_error(call("plan", req), "wrong_type", "/known_schedules"));
   req["known_schedules"] = {"1f1b/4/8/1", 7};
   CHECK(has_error(call("plan", req), "wrong_type", "/known_schedules/1"));
+  req["known_schedules"] = {std::string(200, 'x')};
+  CHECK(has_error(call("plan", req), "too_long", "/known_schedules/0"));
   req["known_schedules"] = json::array();
   for (int i = 0; i < 65; ++i) req["known_schedules"].push_back("x");
   CHECK(has_error(call("plan", req), "wrong_type", "/known_schedules"));
@@ -328,4 +330,20 @@ TEST_CASE("overlapped data-parallel transfers: ideal exposes only the excess, as
   const double exposed = g["exposed_time_per_step"].get<double>() / m;
   CHECK(exposed >= each);                       // the first gather has nothing to hide behind
   CHECK(exposed < g["time_per_step"].get<double>() / m);  // the others mostly hide
+}
+
+TEST_CASE("a data-parallel group straddling two nodes gets the NICs it has there, not one per member") {
+  // Issue 12, item 9: dp 7 -> 14 on 35 -> 70 GPUs (32 per node), ZeRO-2. Before, the straddling
+  // group was credited one NIC per member, so 2x the GPUs gave 2.6x the speed.
+  const auto step = [](int gpus, int dp) {
+    json r = call("plan", json{{"model", {{"preset", "llama-3.1-8b"}}},
+                               {"hardware", {{"preset", "h100-sxm"}, {"gpus", gpus}, {"gpus_per_node", 32}}},
+                               {"parallel", {{"tp", 1}, {"pp", 5}, {"dp", dp}, {"zero", 2}}},
+                               {"batch", {{"global", 14 * 8}, {"micro", 1}}}});
+    return r;
+  };
+  const json a = step(35, 7), b = step(70, 14);
+  REQUIRE(a["valid"] == true);
+  REQUIRE(b["valid"] == true);
+  CHECK(a["time"]["step"].get<double>() / b["time"]["step"].get<double>() <= 2.0 * (1 + 1e-9));
 }

@@ -70,7 +70,31 @@ double group_busbw(const GroupPlacement& g, const NetworkLinks& l) {
 
 }  // namespace
 
+namespace {
+
+GroupPlacement walk_groups(std::int64_t gpus, std::int64_t gpus_per_node, std::int64_t stride, std::int64_t size);
+
+}  // namespace
+
 GroupPlacement place_group(std::int64_t gpus, std::int64_t gpus_per_node, std::int64_t stride, std::int64_t size) {
+  // Uneven tilings are walked group by group; search asks for the same few placements for many
+  // candidates, so the answers are kept in a small direct-mapped table.
+  struct Entry {
+    std::int64_t gpus = -1, node = 0, stride = 0, size = 0;
+    GroupPlacement value;
+  };
+  static std::array<Entry, 256> memo;
+  const auto mix = static_cast<std::uint64_t>(gpus * 1315423911 ^ gpus_per_node * 2654435761 ^ stride * 97 ^ size * 40503);
+  Entry& e = memo[static_cast<std::size_t>(mix % memo.size())];
+  if (e.gpus == gpus && e.node == gpus_per_node && e.stride == stride && e.size == size) return e.value;
+  const GroupPlacement g = walk_groups(gpus, gpus_per_node, stride, size);
+  e.gpus = gpus, e.node = gpus_per_node, e.stride = stride, e.size = size, e.value = g;
+  return g;
+}
+
+namespace {
+
+GroupPlacement walk_groups(std::int64_t gpus, std::int64_t gpus_per_node, std::int64_t stride, std::int64_t size) {
   GroupPlacement g;
   g.ranks = size;
   if (size <= 1 || gpus <= gpus_per_node) return g;
@@ -104,6 +128,8 @@ GroupPlacement place_group(std::int64_t gpus, std::int64_t gpus_per_node, std::i
   }
   return g;
 }
+
+}  // namespace
 
 namespace {
 

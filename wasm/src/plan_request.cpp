@@ -195,9 +195,14 @@ void read_known_schedules(const json& request, Problems& problems, std::vector<s
   }
   for (std::size_t i = 0; i < it->size(); ++i) {
     const json& key = (*it)[i];
-    if (!key.is_string() || key.get_ref<const std::string&>().size() > 100) {
-      problems.error("wrong_type", "Each known schedule must be a key string (at most 100 bytes) as given in "
-                     "pipeline.blocks.key, not " + describe_type(key) + ".", "/known_schedules/" + std::to_string(i));
+    if (!key.is_string()) {
+      problems.error("wrong_type", "Each known schedule must be a key string as given in pipeline.blocks.key, not " +
+                     describe_type(key) + ".", "/known_schedules/" + std::to_string(i));
+      continue;
+    }
+    if (key.get_ref<const std::string&>().size() > 100) {
+      problems.error("too_long", "A known schedule key is at most 100 bytes (keys look like \"1f1b/8/96/1\"); this one has " +
+                     std::to_string(key.get_ref<const std::string&>().size()) + ".", "/known_schedules/" + std::to_string(i));
       continue;
     }
     out.push_back(key.get<std::string>());

@@ -43,7 +43,8 @@ function caseTable(cases, sources, set) {
       h('td', { class: 'num', dataset: { label: 'Engine step' }, text: formatSeconds(c.model_step) }),
       h('td', { class: `num ${Math.abs(c.error) > 0.15 ? 'err-large' : ''}`, dataset: { label: 'Error' }, text: `${c.error > 0 ? '+' : ''}${(100 * c.error).toFixed(1)} %` }));
   });
-  return h('div', { class: 'table-wrap' }, h('table', { class: 'fidelity-table', dataset: { set } },
+  return h('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': set === 'calibration' ? 'Calibration runs' : 'Validation runs' },
+    h('table', { class: 'fidelity-table', dataset: { set } },
     h('caption', { text: set === 'calibration' ? 'Calibration runs (fitted the constants)' : 'Validation runs (never used for fitting)' }),
     h('thead', {}, h('tr', {}, ...['Source', 'Inputs', 'Published (as a step)', 'Engine step', 'Error']
       .map((t) => h('th', { scope: 'col', text: t })))),

@@ -76,11 +76,11 @@ export function drawScaling(container, scaling) {
     cell('micro-batches per GPU', formatCount(p.accumulation)),
     cell('step as run', formatSeconds(p.step)), cell('ideal step', formatSeconds(p.ideal_step)),
     cell('speed-up', `${p.speedup.toFixed(2)}×`), cell('efficiency', formatPercent(p.efficiency)),
-    cell('exposed communication + bubble', formatSeconds(p.exposed_communication + p.bubble)),
-    cell('fits in memory', p.fits ? 'yes' : 'no')));
-  const table = h('div', { class: 'table-wrap' }, h('table', { class: 'scaling-table' },
+    cell('waiting (comm. + bubble)', formatSeconds(p.exposed_communication + p.bubble)),
+    cell('fits', p.fits ? 'yes' : 'no')));
+  const table = h('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Strong scaling as a table' }, h('table', { class: 'scaling-table' },
     h('caption', { text: 'The chart as a table (step times per optimizer step)' }),
-    h('thead', {}, h('tr', {}, ...['GPUs', 'micro-batches per GPU', 'step as run', 'ideal step', 'speed-up', 'efficiency', 'exposed communication + bubble', 'fits in memory']
+    h('thead', {}, h('tr', {}, ...['GPUs', 'micro-batches per GPU', 'step as run', 'ideal step', 'speed-up', 'efficiency', 'waiting (comm. + bubble)', 'fits']
       .map((t) => h('th', { scope: 'col', text: t })))),
     h('tbody', {}, ...rows)));
   container.replaceChildren(h('p', { class: 'scaling-verdict', text: verdict(points) }),
