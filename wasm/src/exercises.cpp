@@ -55,6 +55,11 @@ BatchAccount solve(const BatchQuestion& q) {
   return *account;
 }
 
+// "1 data-parallel replica", "8 data-parallel replicas": a learner reads these sentences.
+std::string replicas_text(std::int64_t n) {
+  return num(n) + (n == 1 ? " data-parallel replica" : " data-parallel replicas");
+}
+
 std::int64_t replicas_of(std::int64_t w, std::int64_t tp, std::int64_t pp, std::int64_t cp) {
   Problems p;
   auto dp = data_parallel_degree(w, tp, pp, cp, p);
@@ -104,7 +109,8 @@ void one_factor(Exercise& e, const Layout& l, const std::string& unknown) {
   if (unknown == "global") {
     e.givens = {micro(l.micro), accumulation(l.acc), replicas(l.dp)};
     e.unknown = global(a.global);
-    e.question = "Each of " + num(l.dp) + " data-parallel replicas runs microbatches of " + num(l.micro) +
+    e.question = (l.dp == 1 ? std::string("One data-parallel replica runs microbatches of ")
+                            : "Each of " + replicas_text(l.dp) + " runs microbatches of ") + num(l.micro) +
                  " samples and accumulates gradients over " + num(l.acc) +
                  " of them before the optimizer step. How many samples does one optimizer step see?";
     e.solution = {kEquation, "B_global = " + num(l.micro) + " × " + num(l.acc) + " × " + num(l.dp) + " = " + num(g) + " samples."};
@@ -118,14 +124,15 @@ void one_factor(Exercise& e, const Layout& l, const std::string& unknown) {
   if (unknown != "dp") e.givens.push_back(replicas(l.dp));
   if (unknown == "micro") {
     e.unknown = micro(a.micro);
-    e.question = "A run needs a global batch of " + num(g) + " samples on " + num(l.dp) +
-                 " data-parallel replicas with " + num(l.acc) + " accumulation steps. What microbatch must each replica run?";
+    e.question = "A run needs a global batch of " + num(g) + " samples on " + replicas_text(l.dp) + " with " +
+                 num(l.acc) + " accumulation steps. What microbatch must each replica run?";
     e.solution = {kEquation, "B_micro = B_global ÷ (N_acc × N_dp) = " + num(g) + " ÷ (" + num(l.acc) + " × " + num(l.dp) +
                                  ") = " + num(a.micro) + " samples.", "Check: " + eq + "."};
     tempt(e, double(g / l.dp), "That forgets accumulation: divide by N_acc as well as N_dp.");
   } else if (unknown == "accumulation") {
     e.unknown = accumulation(a.accumulation);
-    e.question = "A run needs a global batch of " + num(g) + " samples; " + num(l.dp) + " data-parallel replicas each fit a microbatch of " +
+    e.question = "A run needs a global batch of " + num(g) + " samples; " + replicas_text(l.dp) +
+                 (l.dp == 1 ? " fits" : " each fit") + " a microbatch of " +
                  num(l.micro) + ". How many accumulation steps per optimizer step?";
     e.solution = {kEquation, "N_acc = B_global ÷ (B_micro × N_dp) = " + num(g) + " ÷ (" + num(l.micro) + " × " + num(l.dp) +
                                  ") = " + num(a.accumulation) + ".", "Check: " + eq + "."};
