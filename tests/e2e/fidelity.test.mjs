@@ -22,6 +22,8 @@ test('the step as run sits beside its ideal bound, and both follow the split', a
   const before = [seconds(await run.textContent()), seconds(await ideal.textContent())];
   assert.ok(before[1] > 0 && before[1] < before[0], `ideal ${before[1]} below as run ${before[0]}`);
   assert.match(await p.page.locator('#planner-time .gap-note').textContent(), /Gap .* of the step/);
+  // Each crossing says how NCCL would run it and how much of its time is latency.
+  assert.match(await p.page.locator('#planner-crossings').textContent(), /(ring|tree|point-to-point), (LL|LL128|Simple); (under 1|\d+)\s% latency/);
   const old = await run.textContent();
   await apply(p.page, { gpus: 512 });
   await p.page.waitForFunction((o) => document.querySelector('#planner-time [data-pair="as-run"] .pair-label')?.textContent !== o, old);

@@ -13,6 +13,13 @@ export function shapeText(t) {
   return dims.map((d) => formatCount(d)).join(' × ');
 }
 
+/** How NCCL would run one call, and how much of the time is latency rather than bytes. */
+function how(t) {
+  const algo = t.protocol ? `${t.algorithm}, ${t.protocol}` : t.algorithm;
+  const share = Math.round(100 * (t.latency_share ?? 0));
+  return `${algo}; ${share < 1 ? 'under 1' : share}\u00a0% latency`;
+}
+
 /**
  * Fills the table container. Rows carry data-id; focusing or hovering a row highlights its
  * marker in the diagram and the reverse.
@@ -39,7 +46,8 @@ export function drawCrossings(container, communication) {
     h('th', { scope: 'row' }, t.name, h('span', { class: 'cell-note', text: ` ${t.tensor}` })),
     h('td', { ...L(1), text: shapeText(t) }),
     h('td', { ...L(2), text: PHASE[t.phase] ?? t.phase }),
-    h('td', L(3), t.collective, h('span', { class: 'cell-note', text: ` × ${formatCount(t.count_per_step)}/step` })),
+    h('td', L(3), t.collective, h('span', { class: 'cell-note', text: ` × ${formatCount(t.count_per_step)}/step` }),
+      t.algorithm ? h('span', { class: 'cell-note nccl-note', text: ` ${how(t)}` }) : null),
     h('td', L(4), groupText(t), h('span', { class: 'cell-note', text: t.link === 'inter' ? ' network' : ' in-node' })),
     h('td', { ...L(5), class: 'num', text: formatBytes(t.bytes_per_step) }),
     h('td', { ...L(6), class: 'num' }, formatSeconds(t.time_per_step), h('span', { class: 'cell-note', text: ` exposed ${formatSeconds(t.exposed_time_per_step)}` }))));
