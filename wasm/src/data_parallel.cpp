@@ -18,13 +18,14 @@ const char* framework_name(Framework f) {
 namespace {
 
 // Parameters per gradient bucket. Megatron-Core: bucket_size = max(40,000,000, 1,000,000 × dp)
-// (one bucket when gradient reduction does not overlap); PyTorch DDP: bucket_cap_mb = 25 MiB;
-// DeepSpeed: reduce_bucket_size = 5e8 elements.
-double bucket_parameters(const Parallel& par, double replicas, double grad_bytes, double total) {
+// (one bucket when gradient reduction does not overlap); PyTorch DDP (ZeRO-0): bucket_cap_mb =
+// 25 MiB; FSDP with sharded state: one unit per wrapped transformer block; DeepSpeed:
+// reduce_bucket_size = 5e8 elements.
+double bucket_parameters(const Parallel& par, double replicas, double grad_bytes, double total, double layers) {
   if (par.framework == Framework::ideal) return total;
   switch (par.framework) {
     case Framework::megatron: return par.overlap ? std::max(40e6, 1e6 * replicas) : total;
-    case Framework::fsdp: return 25.0 * 1024 * 1024 / grad_bytes;
+    case Framework::fsdp: return par.zero == 0 ? 25.0 * 1024 * 1024 / grad_bytes : total / std::max(1.0, layers);
     default: return 5e8;
   }
 }
@@ -57,7 +58,8 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
   const double grad_bytes = gradient_bytes(par);
   const double fwd_window = par.overlap ? st.compute_per_microbatch / 3.0 : 0.0;
   const double bwd_window = par.overlap ? 2.0 * st.compute_per_microbatch / 3.0 : 0.0;
-  const double bucket = std::min(psi, bucket_parameters(par, static_cast<double>(replicas), grad_bytes, psi));
+  const double bucket = std::min(psi, bucket_parameters(par, static_cast<double>(replicas), grad_bytes, psi,
+                                                        static_cast<double>(st.layers)));
   const double buckets = std::max(1.0, std::ceil(psi / std::max(bucket, 1.0)));
   const std::array<double, 3> bucket_shape{psi / buckets, 0, 0};
 
