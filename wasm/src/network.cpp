@@ -7,6 +7,7 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <numeric>
 #include <vector>
 
 namespace atlas {
@@ -107,14 +108,27 @@ GroupPlacement walk_groups(std::int64_t gpus, std::int64_t gpus_per_node, std::i
     g.members_per_node = std::max<std::int64_t>(1, size / g.nodes);
     return g;
   }
-  // Uneven: walk the groups (rank = block·span + base + i·stride); the step waits for the
-  // slowest, so keep the most nodes any group spans and the thinnest node of a spanning group.
+  // Members `stride` ≥ a node apart never share a node.
+  if (stride >= gpus_per_node) {
+    g.nodes = size;
+    g.members_per_node = 1;
+    return g;
+  }
+  // Uneven: walk the groups (rank = block·span + base + i·stride) over one period of the pattern
+  // (alignments repeat every gpus_per_node / gcd(span, gpus_per_node) blocks); the step waits for
+  // the slowest, so keep the most nodes any group spans and the thinnest node of a spanning group.
+  // A period too long to walk cheaply takes the worst case: a group with one member in a node.
+  const std::int64_t period_blocks = gpus_per_node / std::gcd(span, gpus_per_node);
+  const std::int64_t groups = std::min<std::int64_t>(gpus / size, period_blocks * stride);
+  if (groups * size > 8192) {
+    g.nodes = std::min<std::int64_t>(size, (span + gpus_per_node - 1) / gpus_per_node + 1);
+    g.members_per_node = 1;
+    return g;
+  }
   g.nodes = 1;
   g.members_per_node = size;
   std::vector<std::int64_t> count;
-  // The pattern repeats with the node size; a bounded walk (≤ 2^16 ranks) keeps this cheap.
-  const std::int64_t walk = std::min<std::int64_t>(gpus / size, std::max<std::int64_t>(1, 65536 / size));
-  for (std::int64_t k = 0; k < walk; ++k) {
+  for (std::int64_t k = 0; k < groups; ++k) {
     const std::int64_t first = (k / stride) * span + k % stride;
     const std::int64_t first_node = first / gpus_per_node;
     const std::int64_t last_node = (first + (size - 1) * stride) / gpus_per_node;
