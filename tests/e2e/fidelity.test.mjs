@@ -76,3 +76,24 @@ test('the validation view lists every published run with its source, set and err
   assert.deepEqual(p.record.pageErrors, []);
   await p.close();
 });
+
+test('a pasted nccl-tests log recalibrates the explorer: per-call overhead and in-node link from the engine', async () => {
+  const p = await openPage({ path: '#lab' });
+  await p.page.locator('#lab-nccl-example').click();
+  const block = p.page.locator('[data-readout="planner-network"]');
+  await block.waitFor();
+  assert.match(await block.textContent(), /bus bandwidth .* per call/);
+  const expected = await p.page.evaluate(() => {
+    const log = document.querySelector('#lab-nccl-log').value;
+    const r = window.atlas.engine.run('nccl-tests', { log });
+    const hw = window.atlas.views.get('planner').getState().hardware;
+    return { overhead: r.planner_network.call_overhead, link: r.planner_network.intra_bandwidth_by_preset[hw].intra_bandwidth };
+  });
+  await block.locator('button').click();
+  await p.page.waitForFunction(() => /now uses/.test(document.querySelector('[data-readout="planner-network-state"]')?.textContent ?? ''));
+  const state = await p.page.evaluate(() => window.atlas.views.get('planner').getState());
+  assert.ok(Math.abs(state.latency_us - expected.overhead * 1e6) < 0.01 * expected.overhead * 1e6 + 1e-3);
+  assert.ok(Math.abs(state.intra_gbps - expected.link / 1e9) < 0.01 * expected.link / 1e9);
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});

@@ -6,6 +6,8 @@
 #include <random>
 
 #include "atlas/nccl_log.hpp"
+#include "atlas/nccl_network_fit.hpp"
+#include "atlas/network.hpp"
 #include "atlas/ring_fit.hpp"
 #include "support.hpp"
 
@@ -154,4 +156,31 @@ TEST_CASE("request errors name their field") {
   CHECK(has_error(call("nccl-tests", json{{"log", ""}, {"ranks", 2.5}}), "not_integer", "/ranks"));
   CHECK(has_error(call("nccl-tests", json{{"log", ""}, {"column", "sideways"}}), "unknown_value", "/column"));
   CHECK(has_error(call("nccl-tests", json{{"log", std::string(5 * 1024 * 1024, 'x')}}), "too_long", "/log"));
+}
+
+TEST_CASE("the planner's NCCL model read off a log: its own output comes back exactly") {
+  // A log made by the planner's model (one node of 8, 300 GB/s bus bandwidth, 4 µs per call):
+  // reading it back gives the same two figures, and every row's model time equals the log's.
+  atlas::NetworkLinks links;
+  links.nvlink_busbw = 3e11, links.call_overhead = 4e-6, links.gpus_per_node = 8, links.nics_per_node = 8;
+  links.nic_busbw = 1;
+  const atlas::GroupPlacement g{8, 1, 8};
+  std::vector<atlas::TimedSize> pts;
+  for (double n = 8; n <= 8.6e9; n *= 4) pts.push_back({n, atlas::nccl_time(atlas::Collective::all_reduce, n, g, links).time});
+  const json fit = atlas::planner_network_fit(pts, 8);
+  REQUIRE(fit.is_object());
+  CHECK(fit["busbw"].get<double>() == doctest::Approx(3e11).epsilon(0.02));
+  CHECK(fit["call_overhead"].get<double>() == doctest::Approx(4e-6).epsilon(0.05));
+  CHECK(fit["mean_abs_error"].get<double>() < 0.02);
+  // The nominal link per preset reaches that bandwidth at the preset's efficiency.
+  for (const auto& item : fit["intra_bandwidth_by_preset"].items()) {
+    const json& v = item.value();
+    CHECK(v["intra_bandwidth"].get<double>() * v["efficiency"].get<double>() ==
+          doctest::Approx(fit["busbw"].get<double>()));
+  }
+  // Through the command: a real log gets the block, a log without ranks does not.
+  const json r = parse_fixture("allreduce_8gpu_current.log");
+  REQUIRE(r.contains("planner_network"));
+  CHECK(r["planner_network"]["busbw"].get<double>() > 3e11);
+  CHECK(r["planner_network"]["rows"].size() == r["rows"].size());
 }

@@ -5,6 +5,7 @@
 #include "atlas/commands.hpp"
 #include "atlas/fields.hpp"
 #include "atlas/nccl_log.hpp"
+#include "atlas/nccl_network_fit.hpp"
 #include "atlas/ring_fit.hpp"
 #include "atlas/ring_lab.hpp"
 
@@ -153,6 +154,7 @@ json cmd_nccl_tests(const json& request, Problems& problems) {
            {"skipped_count", log.skipped_count},
            {"units", {{"size", "B"}, {"time", "s"}, {"algbw", "GB/s"}, {"busbw", "GB/s"}}}};
   if (fit.is_null()) out["fit_problem"] = why;
+  if (ranks && !points.empty()) out["planner_network"] = planner_network_fit(points, *ranks);
   return out;
 }
 

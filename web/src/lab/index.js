@@ -64,6 +64,23 @@ export function initLab(ctx) {
       const { state: next, rejected } = mergeState(state, { ...values, ranks: Math.min(4096, Math.max(2, values.ranks)) });
       commit(Object.fromEntries(Object.keys(values).filter((k) => !rejected.includes(k)).map((k) => [k, next[k]])));
     },
+    // The explorer's network from this log: the per-call overhead, and the nominal in-node link
+    // that reaches the measured bus bandwidth at the explorer's hardware preset (the engine's
+    // figure; only the display units change here: µs and GB/s).
+    onUsePlanner: (net) => {
+      const planner = ctx.views.get('planner');
+      if (!planner) return 'The split explorer is not on this page.';
+      const preset = planner.getState().hardware;
+      const link = net.intra_bandwidth_by_preset?.[preset];
+      const patch = { latency_us: Number((net.call_overhead * 1e6).toPrecision(4)) };
+      if (link) patch.intra_gbps = Number((link.intra_bandwidth / 1e9).toPrecision(4));
+      const rejected = ctx.views.apply('planner', patch);
+      const used = Object.keys(patch).filter((k) => !rejected.includes(k));
+      if (!used.length) return 'The split explorer kept its values (they are fixed here).';
+      return `The split explorer now uses ${used.includes('latency_us') ? `${patch.latency_us} µs per call` : ''}`
+        + `${used.length === 2 ? ' and ' : ''}${used.includes('intra_gbps') ? `an in-node link of ${patch.intra_gbps} GB/s, which its fitted efficiency of ${link.efficiency} turns into this log's bus bandwidth` : ''}.`
+        + (link ? '' : ' Its hardware is custom, so only the per-call overhead was changed.');
+    },
   });
 
   const compare = /** @type {HTMLInputElement} */ (el('lab-compare'));

@@ -12,7 +12,8 @@ export class MeasuredRun {
   /**
    * @param {HTMLElement} root
    * @param {any} engine
-   * @param {{onResult: (r: any|null) => void, onUseFit: (values: {ranks: number, bandwidth: number, latency: number}) => void}} hooks
+   * @param {{onResult: (r: any|null) => void, onUseFit: (values: {ranks: number, bandwidth: number, latency: number}) => void,
+   *   onUsePlanner?: (network: any) => string}} hooks
    */
   constructor(root, engine, hooks) {
     this.el = (id) => /** @type {HTMLElement} */ (root.querySelector(`#${id}`));
@@ -74,6 +75,7 @@ export class MeasuredRun {
     } else if (r.fit_problem) {
       parts.push(h('p', { class: 'notice notice-warn', text: `No fit: ${r.fit_problem}` }));
     }
+    if (r.planner_network && this.hooks.onUsePlanner) parts.push(this.plannerBlock(r.planner_network));
     if (r.rows.length) parts.push(this.table(r));
     const unread = r.unreadable.map((l) => h('li', {}, h('code', { text: `line ${l.line}` }), ` ${l.reason}: `, h('samp', { text: l.text })));
     if (unread.length) parts.push(h('details', { class: 'lab-unreadable', open: true }, h('summary', { text: `${unread.length} line(s) looked like rows but could not be read` }), h('ul', {}, ...unread)));
@@ -82,6 +84,18 @@ export class MeasuredRun {
       parts.push(h('details', { class: 'lab-skipped' }, h('summary', { text: `${formatCount(r.skipped_count)} other line(s) skipped (not table rows)` }), h('ul', {}, ...items)));
     }
     return parts;
+  }
+
+  /** The same log read through the split explorer's NCCL model, and a way to use it there. */
+  plannerBlock(net) {
+    const state = h('p', { class: 'lab-hint', 'aria-live': 'polite', dataset: { readout: 'planner-network-state' } });
+    const button = h('button', { type: 'button', class: 'secondary', text: 'Use in the split explorer' });
+    button.addEventListener('click', () => { state.textContent = this.hooks.onUsePlanner(net); });
+    return h('div', { class: 'lab-planner-network', dataset: { readout: 'planner-network' } },
+      h('p', { text: `Read through the split explorer's model of NCCL (ring or tree, LL, LL128 or Simple, one node): `
+        + `bus bandwidth ${formatRate(net.busbw, 4)} at large messages and ${formatSeconds(net.call_overhead, 3)} per call `
+        + `on top of NCCL's own latency; that model's time is within ${(100 * net.mean_abs_error).toFixed(1)} % of this log on average.` }),
+      button, state);
   }
 
   table(r) {
