@@ -1,5 +1,5 @@
 // Compile-time checks of the typed wrapper: tsc fails on a wrong command or a misuse of types.
-import type { AtlasEngineModule, BatchResponse, EngineErrorResponse, VersionResponse } from '../../web/src/atlas-engine';
+import type { AtlasEngineModule, BatchResponse, EngineErrorResponse, FidelityResponse, IdealTime, VersionResponse } from '../../web/src/atlas-engine';
 import { Engine, isError, loadEngine } from '../../web/src/engine.js';
 import { formatBytes, formatSeconds } from '../../web/src/format.js';
 
@@ -19,3 +19,11 @@ async function use(): Promise<string> {
   return `${v.version} ${text} ${seconds} ${formatBytes(1024)}`;
 }
 void use;
+
+function worstValidation(f: FidelityResponse): number {
+  return Math.max(...f.cases.filter((c) => c.set === 'validation').map((c) => Math.abs(c.error)), f.out_of_sample.max_abs_error);
+}
+const gapShare = (t: { step: number; ideal: IdealTime }): number => t.ideal.gap / t.step;
+void worstValidation;
+void gapShare;
+module.call('fidelity', '{"refit":true}');

@@ -8,7 +8,8 @@ export interface AtlasEngineModule {
 }
 
 export type EngineCommand =
-  | 'version' | 'validate' | 'batch' | 'allreduce' | 'nccl-tests' | 'presets' | 'plan' | 'search' | 'quiz' | 'practice';
+  | 'version' | 'validate' | 'batch' | 'allreduce' | 'nccl-tests' | 'presets' | 'plan' | 'search' | 'quiz' | 'practice'
+  | 'fidelity';
 
 /** MODULARIZE factory exported as createAtlasEngine (a global in the browser, module.exports in node). */
 export type CreateAtlasEngine = (overrides?: { wasmBinary?: ArrayBuffer | Uint8Array }) => Promise<AtlasEngineModule>;
@@ -44,6 +45,54 @@ export interface BatchResponse {
   seq?: number;
   tokens_per_step?: number;
   warnings?: EngineIssue[];
+}
+
+/** One error summary: step-time errors as fractions (0.146 = 14.6 %). */
+export interface ErrorSummary {
+  cases: number;
+  mean_abs_error: number;
+  max_abs_error: number;
+}
+
+/** `fidelity`: the engine against every published run (docs/contract-plan.md). */
+export interface FidelityResponse {
+  cases: Array<{
+    id: string;
+    source: string;
+    set: 'calibration' | 'validation';
+    where: string;
+    request: Record<string, unknown>;
+    published: { kind: 'step_seconds' | 'tflops_eq3' | 'model_tflops_per_gpu' | 'tokens_per_second_per_gpu'; value: number };
+    assumed: string[];
+    published_step: number;
+    model_step: number;
+    ideal_step: number;
+    error: number;
+    mfu: number;
+    hfu: number;
+    fits: boolean;
+    tolerance?: number;
+    gap?: string;
+  }>;
+  sources: Array<{ id: string; title: string; url: string; role: 'calibration' | 'validation'; fits?: string[]; tolerance?: number; errors?: ErrorSummary }>;
+  in_sample: ErrorSummary;
+  out_of_sample: ErrorSummary;
+  fitted?: Record<string, { compute: number; memory_traffic: number; mean_abs_error: number }>;
+  leave_one_source_out?: Array<ErrorSummary & { source: string; hardware: string; fitted_on: string; compute: number; memory_traffic: number }>;
+}
+
+/** `plan` → `time.ideal`: the bound beside the step as run. */
+export interface IdealTime {
+  step: number;
+  compute: number;
+  communication: number;
+  bubble: number;
+  optimizer: number;
+  tokens_per_second: number;
+  mfu: number;
+  gap: number;
+  gap_parts: { compute: number; communication: number; bubble: number; optimizer: number };
+  meaning: string;
 }
 
 declare global {
