@@ -63,14 +63,13 @@ test('each embed part in an iframe on a host page resizes to its content and ans
       const reported = await page.evaluate((id) => parseFloat(document.getElementById(id).style.height), `f-${part}`);
       assert.ok(reported > 150, `${part}: frame height ${reported}`);
     });
-    // Content may still grow (charts, fonts); the frame must follow it within a few seconds.
-    let inner = 0;
-    let outer = -100;
-    for (let i = 0; i < 50 && Math.abs(inner - outer) > 2; i += 1) {
-      if (i) await page.waitForTimeout(100);
-      inner = await frame.locator('html').evaluate((el) => el.scrollHeight);
-      outer = await page.locator(`#f-${part}`).evaluate((el) => el.getBoundingClientRect().height);
-    }
+    // Content may still grow (charts, fonts); the frame must follow it. Inside the frame its own
+    // viewport height is the iframe's height, so the condition is waited for there (cross-origin).
+    const inside = await (await page.locator(`#f-${part}`).elementHandle()).contentFrame();
+    await inside.waitForFunction(() => Math.abs(document.documentElement.scrollHeight - window.innerHeight) <= 2,
+      null, { timeout: 5000 }).catch(() => {});
+    const inner = await frame.locator('html').evaluate((el) => el.scrollHeight);
+    const outer = await page.locator(`#f-${part}`).evaluate((el) => el.getBoundingClientRect().height);
     assert.ok(Math.abs(inner - outer) <= 2, `${part}: iframe ${outer}px vs content ${inner}px`);
     assert.equal(await frame.locator('.site-bar').isVisible(), false, `${part}: chrome hidden`);
   }

@@ -38,11 +38,19 @@ test('a chart out of view is redrawn with the latest values when it scrolls into
   const p = await openPage({ path: '#lab', height: 600 });
   const { page } = p;
   const pixels = () => page.locator('#lab-chart-speedup canvas').evaluate((c) => /** @type {HTMLCanvasElement} */ (c).toDataURL());
+  // In view: the chart has been drawn (its canvas is no longer blank) before the pixels are read.
   await page.locator('#lab-chart-speedup-fig').scrollIntoViewIfNeeded();
-  await page.waitForTimeout(100);
+  await page.locator('#lab-chart-speedup-fig[data-near="true"]').waitFor({ state: 'attached' });
+  await page.waitForFunction(() => {
+    const c = document.querySelector('#lab-chart-speedup canvas');
+    const blank = document.createElement('canvas');
+    blank.width = c.width, blank.height = c.height;
+    return c.width > 0 && c.toDataURL() !== blank.toDataURL();
+  });
   const before = await pixels();
+  // Out of view again (the chart is more than 100 px away), before the change is made.
   await page.evaluate(() => window.scrollTo(0, document.querySelector('.lab-controls').getBoundingClientRect().top + scrollY));
-  await page.waitForTimeout(100);
+  await page.locator('#lab-chart-speedup-fig[data-near="false"]').waitFor({ state: 'attached' });
   await page.locator('#lab-bytes-text').fill('1 MiB'); // the speedup curve depends on the payload
   await page.locator('#lab-bytes-text').dispatchEvent('change');
   assert.match(await page.locator('#lab-chart-speedup-text').textContent(), /Speedup at 8 ranks/); // the text equivalent is current at once

@@ -24,9 +24,14 @@ for (const [i, state] of STATES.entries()) {
     const first = await openPage();
     const rejected = await first.page.evaluate((s) => Object.entries(s).flatMap(([id, st]) => window.atlas.views.apply(id, st)), state);
     assert.deepEqual(rejected, []);
-    // The hash follows the state after a short debounce.
-    await first.page.waitForFunction(() => location.hash.startsWith('#v=1'));
-    await first.page.waitForTimeout(300);
+    // The hash follows the state after a short debounce: wait until it names every applied value.
+    // (Values equal to a view's default are left out of the hash.)
+    await first.page.waitForFunction((s) => location.hash.startsWith('#v=1') && Object.entries(s).every(([id, st]) => {
+      const view = window.atlas.views.get(id);
+      const now = view.getState();
+      return Object.keys(st).every((k) => String(view.defaults?.[k]) === String(now[k])
+        || location.hash.includes(`${encodeURIComponent(`${id}.${k}`)}=`));
+    }), state);
     const link = await first.page.evaluate(() => location.href);
     const expected = await statesOf(first.page);
     for (const [id, st] of Object.entries(state))

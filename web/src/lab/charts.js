@@ -128,8 +128,10 @@ export class LabCharts {
     this.pending = {};
     const seen = new IntersectionObserver((entries) => {
       for (const e of entries) {
-        const key = /** @type {HTMLElement} */ (e.target).dataset.chart;
+        const figure = /** @type {HTMLElement} */ (e.target);
+        const key = figure.dataset.chart;
         this.near[key] = e.isIntersecting;
+        figure.dataset.near = String(e.isIntersecting); // what a test can wait for
         const run = this.pending[key];
         if (e.isIntersecting && run) {
           delete this.pending[key];
