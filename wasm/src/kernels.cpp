@@ -22,15 +22,16 @@ double gemm_shape_efficiency(double m, double n, double k, std::int64_t sms, dou
   return best * k / (k + kReductionHalf);
 }
 
-LinearTime linear_time(GemmShape s, double peak, double fit, std::int64_t sms) {
-  const double flops = 2.0 * s.m * s.n * s.k;
+LinearTime linear_time(GemmShape s, double peak, double fit, std::int64_t sms, double batch) {
+  const double flops = 2.0 * s.m * s.n * s.k * batch;
   const double rate = peak * fit;
+  // Without an SM count (or at the ideal bound) the shape costs nothing.
+  const auto eff = [&](double m, double n, double k) { return sms > 0 ? gemm_shape_efficiency(m, n, k, sms, batch) : 1.0; };
   LinearTime t;
   t.flops = flops;
-  t.forward = flops / (rate * gemm_shape_efficiency(s.m, s.n, s.k, sms));
+  t.forward = flops / (rate * eff(s.m, s.n, s.k));
   // dX (m×k) = dY (m×n) · wᵀ reduces over n; dW (k×n) = xᵀ · dY reduces over m.
-  t.backward = flops / (rate * gemm_shape_efficiency(s.m, s.k, s.n, sms)) +
-               flops / (rate * gemm_shape_efficiency(s.k, s.n, s.m, sms));
+  t.backward = flops / (rate * eff(s.m, s.k, s.n)) + flops / (rate * eff(s.k, s.n, s.m));
   return t;
 }
 

@@ -53,21 +53,7 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
   const double peak = hw.flops, fit = hw.efficiency.compute;
   const std::int64_t sms = in.ideal ? 0 : hw.sms;
   const auto linear = [&](double rows, double n, double k, double batch = 1) {
-    if (in.ideal || sms <= 0) {
-      const double f = 2.0 * rows * n * k * batch;
-      return LinearTime{f / (peak * fit), 2.0 * f / (peak * fit), f};
-    }
-    LinearTime x = linear_time({rows, n, k}, peak, fit, sms);
-    if (batch != 1) {
-      // Batched (experts): the waves are shared, so redo the efficiency with the batch.
-      const double f = 2.0 * rows * n * k * batch;
-      const double rate = peak * fit;
-      x.flops = f;
-      x.forward = f / (rate * gemm_shape_efficiency(rows, n, k, sms, batch));
-      x.backward = f / (rate * gemm_shape_efficiency(rows, k, n, sms, batch)) +
-                   f / (rate * gemm_shape_efficiency(k, n, rows, sms, batch));
-    }
-    return x;
+    return linear_time({rows, n, k}, peak, fit, sms, batch);
   };
   // Per-layer figures depend on the shape, tokens, tp, ep, the GPU and the attention kind, not
   // on pp, dp, the ZeRO stage or the schedule: search asks for the same ones many times in a row.

@@ -25,10 +25,11 @@ struct GemmShape {
 };
 
 /// Seconds for forward (1 GEMM) and backward (data and weight gradients: 2 GEMMs) of one
-/// linear layer computing y (m×n) = x (m×k) · w (k×n), at `peak` FLOP/s × `fit` × shape losses.
+/// linear layer computing y (m×n) = x (m×k) · w (k×n), at `peak` FLOP/s × `fit` × shape losses;
+/// `batch` equal GEMMs (experts) share the waves; `sms` ≤ 0 means no shape losses.
 struct LinearTime {
   double forward = 0, backward = 0, flops = 0;
 };
-LinearTime linear_time(GemmShape s, double peak, double fit, std::int64_t sms);
+LinearTime linear_time(GemmShape s, double peak, double fit, std::int64_t sms, double batch = 1);
 
 }  // namespace atlas
