@@ -23,7 +23,7 @@ void use;
 function worstValidation(f: FidelityResponse): number {
   return Math.max(...f.cases.filter((c) => c.set === 'validation').map((c) => Math.abs(c.error)), f.out_of_sample.max_abs_error);
 }
-const gapShare = (t: { step: number; ideal: IdealTime }): number => t.ideal.gap / t.step;
+const gapShare = (t: { step: number; ideal: IdealTime }): number => t.ideal.gap_share;
 void worstValidation;
 void gapShare;
 module.call('fidelity', '{"refit":true}');

@@ -88,6 +88,7 @@ json ideal_json(const PlanInput& in, const PlanFigures& run) {
               {"tokens_per_second", f.tokens_per_second},
               {"mfu", f.mfu},
               {"gap", run.step - f.step},
+              {"gap_share", run.step > 0 ? (run.step - f.step) / run.step : 0.0},
               {"gap_parts",
                {{"compute", run.compute - f.compute},
                 {"communication", run_comm - comm},

@@ -55,12 +55,29 @@ json scaling_json(const PlanInput& base) {
                       {"communication", comm},
                       {"exposed_communication", sum(run.exposed)},
                       {"bubble", run.bubble},
+                      {"waiting", sum(run.exposed) + run.bubble},
+                      {"waiting_share", (sum(run.exposed) + run.bubble) / run.step},
+                      {"perfect_step", first_step * first_gpus / gpus},
                       {"optimizer", run.optimizer},
                       {"mfu", run.mfu},
                       {"fits", run.fits},
                       {"current", dp == base.parallel.dp}});
   }
+  json summary = nullptr;
+  if (points.size() >= 2) {
+    // From the smallest to the largest size: how far from halving, and which waiting term grew.
+    const json& a = points.front();
+    const json& b = points.back();
+    json grew = json::array();
+    for (const char* term : {"exposed_communication", "bubble", "optimizer"})
+      if (b[term].get<double>() > a[term].get<double>() * 1.05 + 1e-9) grew.push_back(term);
+    summary = {{"from_gpus", a["gpus"]}, {"to_gpus", b["gpus"]}, {"speedup", b["speedup"]},
+               {"perfect_speedup", b["gpus"].get<double>() / a["gpus"].get<double>()},
+               {"efficiency", b["efficiency"]}, {"waiting_share_from", a["waiting_share"]},
+               {"waiting_share_to", b["waiting_share"]}, {"grew", grew}};
+  }
   json out{{"points", points},
+           {"summary", summary},
               {"holds",
                "tp, pp, cp, ep, the micro-batch and the global batch stay fixed; data-parallel replicas change, so "
                "each GPU gets fewer micro-batches per step. Points whose batch does not divide are left out."}};

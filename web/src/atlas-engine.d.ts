@@ -91,6 +91,7 @@ export interface IdealTime {
   tokens_per_second: number;
   mfu: number;
   gap: number;
+  gap_share: number;
   gap_parts: { compute: number; communication: number; bubble: number; optimizer: number };
   meaning: string;
 }

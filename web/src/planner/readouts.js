@@ -95,13 +95,12 @@ function idealPair(t, parts) {
   ].filter((p) => num(p.value) > 0);
   const gaps = GAP_PARTS.map(([k, label]) => [label, num(ideal.gap_parts?.[k])]).filter(([, v]) => v > 0)
     .sort((a, b) => b[1] - a[1]);
-  const share = t.step > 0 ? ideal.gap / t.step : 0;
   return [
     h('div', { class: 'time-pair', dataset: { pair: 'as-run' } }, h('span', { class: 'pair-label', text: `As run ${formatSeconds(t.step)}` }),
       stackedBar(parts, t.step, null, `As run: step ${formatSeconds(t.step)}`)),
     h('div', { class: 'time-pair', dataset: { pair: 'ideal' } }, h('span', { class: 'pair-label', text: `Ideal bound ${formatSeconds(ideal.step)}` }),
       stackedBar(idealParts, t.step, null, `Ideal bound: step ${formatSeconds(ideal.step)}: ${idealParts.map((p) => `${p.label} ${p.text}`).join(', ')}`)),
-    h('p', { class: 'gap-note' }, h('strong', { text: `Gap ${formatSeconds(ideal.gap)} (${formatPercent(share)} of the step). ` }),
+    h('p', { class: 'gap-note' }, h('strong', { text: `Gap ${formatSeconds(ideal.gap)} (${formatPercent(ideal.gap_share)} of the step). ` }),
       gaps.length ? `Most of it: ${gaps.slice(0, 3).map(([label, v]) => `${label} ${formatSeconds(v)}`).join('; ')}.` : 'The run reaches the bound.',
       ' The bound has every GEMM at its best rate, links at their nominal bandwidth with no latency, one collective per step, and free overlap.'),
   ];

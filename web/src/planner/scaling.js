@@ -8,7 +8,7 @@ const W = 400, H = 230, PAD = { left: 58, right: 12, top: 12, bottom: 40 };
 
 function scales(points) {
   const xs = points.map((p) => Math.log2(p.gpus));
-  const ys = points.flatMap((p) => [p.step, p.ideal_step, points[0].step * (points[0].gpus / p.gpus)]).filter((v) => v > 0);
+  const ys = points.flatMap((p) => [p.step, p.ideal_step, p.perfect_step]).filter((v) => v > 0);
   const [x0, x1] = [Math.min(...xs), Math.max(...xs)];
   const [y0, y1] = [Math.log10(Math.min(...ys)), Math.log10(Math.max(...ys))];
   const x = (g) => PAD.left + (x1 > x0 ? (Math.log2(g) - x0) / (x1 - x0) : 0.5) * (W - PAD.left - PAD.right);
@@ -21,17 +21,14 @@ function line(points, x, y, value, cls) {
   return s('path', { d, class: `sc-line ${cls}` });
 }
 
-/** What grows, in words, from the first to the last point. */
-function verdict(points) {
-  const a = points[0], b = points[points.length - 1];
-  const perfect = b.gpus / a.gpus;
-  const speedup = a.step / b.step;
-  const grew = [['exposed communication', a.exposed_communication, b.exposed_communication], ['pipeline bubble', a.bubble, b.bubble],
-    ['optimizer step', a.optimizer, b.optimizer]].filter(([, x, y]) => y > x * 1.05 + 1e-9);
-  const share = (p) => (p.step > 0 ? (p.exposed_communication + p.bubble) / p.step : 0);
-  return `From ${formatCount(a.gpus)} to ${formatCount(b.gpus)} GPUs the step shrinks ${speedup.toFixed(2)}× where perfect scaling would give ${perfect}×` +
-    ` (efficiency ${formatPercent(b.efficiency)}). Communication and idle time take ${formatPercent(share(a))} of the step at the smallest size and ${formatPercent(share(b))} at the largest` +
-    (grew.length ? `; ${grew.map(([n]) => n).join(' and ')} ${grew.length > 1 ? 'grow' : 'grows'} while compute per GPU shrinks.` : '.');
+const TERM = { exposed_communication: 'exposed communication', bubble: 'pipeline bubble', optimizer: 'optimizer step' };
+
+/** The engine's summary in words: how far from halving, and which waiting term grows. */
+function verdict(m) {
+  const grew = m.grew.map((t) => TERM[t] ?? t);
+  return `From ${formatCount(m.from_gpus)} to ${formatCount(m.to_gpus)} GPUs the step shrinks ${m.speedup.toFixed(2)}× where perfect scaling would give ${formatCount(m.perfect_speedup)}×` +
+    ` (efficiency ${formatPercent(m.efficiency)}). Communication and idle time take ${formatPercent(m.waiting_share_from)} of the step at the smallest size and ${formatPercent(m.waiting_share_to)} at the largest` +
+    (grew.length ? `; ${grew.join(' and ')} ${grew.length > 1 ? 'grow' : 'grows'} while compute per GPU shrinks.` : '.');
 }
 
 /** @param {import('./svg.js').VNode} container @param {any} scaling the plan's `scaling` block */
@@ -43,7 +40,7 @@ export function drawScaling(container, scaling) {
   }
   const { x, y, y0, y1 } = scales(points);
   const svg = s('svg', { class: 'scaling-svg', viewBox: `0 0 ${W} ${H}`, role: 'img',
-    'aria-label': `Step time against GPU count, as run and at the ideal bound, with the perfect-halving line. ${verdict(points)}` });
+    'aria-label': `Step time against GPU count, as run and at the ideal bound, with the perfect-halving line. ${verdict(scaling.summary)}` });
   // Ticks at 1, 2 and 5 × 10ⁿ inside the range (a log axis often spans less than a decade).
   const ticks = [];
   for (let e = Math.floor(y0); e <= Math.ceil(y1); e += 1) for (const m of [1, 2, 5]) ticks.push(m * 10 ** e);
@@ -59,8 +56,7 @@ export function drawScaling(container, scaling) {
     svg.append(s('text', { x: x(p.gpus), y: H - PAD.bottom + 16, class: 'sc-tick', 'text-anchor': anchor, text: formatCount(p.gpus) }));
   }
   svg.append(s('text', { x: (PAD.left + W - PAD.right) / 2, y: H - 6, class: 'sc-axis', 'text-anchor': 'middle', text: 'GPUs (more data-parallel replicas)' }));
-  const first = points[0];
-  svg.append(line(points, x, y, (p) => first.step * (first.gpus / p.gpus), 'sc-perfect'),
+  svg.append(line(points, x, y, (p) => p.perfect_step, 'sc-perfect'),
     line(points, x, y, (p) => p.ideal_step, 'sc-ideal'), line(points, x, y, (p) => p.step, 'sc-run'));
   for (const p of points) {
     svg.append(s('circle', { cx: x(p.gpus), cy: y(p.step), r: p.current ? 5 : 3, class: `sc-dot${p.current ? ' sc-current' : ''}` },
@@ -76,14 +72,14 @@ export function drawScaling(container, scaling) {
     cell('micro-batches per GPU', formatCount(p.accumulation)),
     cell('step as run', formatSeconds(p.step)), cell('ideal step', formatSeconds(p.ideal_step)),
     cell('speed-up', `${p.speedup.toFixed(2)}×`), cell('efficiency', formatPercent(p.efficiency)),
-    cell('waiting (comm. + bubble)', formatSeconds(p.exposed_communication + p.bubble)),
+    cell('waiting (comm. + bubble)', formatSeconds(p.waiting)),
     cell('fits', p.fits ? 'yes' : 'no')));
   const table = h('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Strong scaling as a table' }, h('table', { class: 'scaling-table' },
     h('caption', { text: 'The chart as a table (step times per optimizer step)' }),
     h('thead', {}, h('tr', {}, ...['GPUs', 'micro-batches per GPU', 'step as run', 'ideal step', 'speed-up', 'efficiency', 'waiting (comm. + bubble)', 'fits']
       .map((t) => h('th', { scope: 'col', text: t })))),
     h('tbody', {}, ...rows)));
-  container.replaceChildren(h('p', { class: 'scaling-verdict', text: verdict(points) }),
+  container.replaceChildren(h('p', { class: 'scaling-verdict', text: verdict(scaling.summary) }),
     scaling.caveat ? h('p', { class: 'notice notice-warn scaling-caveat', text: scaling.caveat }) : null, svg, key, table,
     h('p', { class: 'bar-caption', text: scaling.holds }));
 }
