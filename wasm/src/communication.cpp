@@ -65,7 +65,7 @@ double exposed_series(double calls, double each, double window, double slowdown,
 }
 
 Transfer* TransferList::add(const Spec& s, const GroupPlacement& g, double bytes, double calls_per_mb,
-                            double calls_per_step) {
+                            double calls_per_step, double rate) {
   if (count >= kMaxTransfers) return nullptr;
   Transfer& t = out[static_cast<std::size_t>(count++)];
   t = Transfer{};
@@ -75,12 +75,13 @@ Transfer* TransferList::add(const Spec& s, const GroupPlacement& g, double bytes
   t.count_per_microbatch = calls_per_mb;
   t.count_per_step = calls_per_mb > 0 ? calls_per_mb * m : calls_per_step;
   const CollectiveTime c = call_time(in, s.op, bytes, g);
-  t.time_per_step = t.count_per_step * c.time;
-  t.latency_per_step = t.count_per_step * c.latency;
+  const double slow = in.ideal ? 1.0 : rate;
+  t.time_per_step = t.count_per_step * c.time / slow;
+  t.latency_per_step = t.count_per_step * c.latency / slow;
   t.calls_per_step = t.count_per_step;
   t.algorithm = in.ideal ? "ideal ring" : algorithm_name(c.algorithm);
   t.protocol = in.ideal ? "" : protocol_name(c.protocol);
-  t.busbw = c.busbw;
+  t.busbw = c.busbw * slow;
   return &t;
 }
 
@@ -107,21 +108,18 @@ namespace {
 // Transformer Engine's userbuffers split each tensor-parallel collective into chunks that run
 // while the neighbouring GEMM computes: forward transfers hide behind the forward GEMMs, backward
 // ones behind the backward GEMMs, each series exposed only for its first chunk and its excess.
-void hide_tensor_parallel(TransferList& B, int from, const StageFigures& st, double slowdown, bool ideal) {
-  for (int i = from; i < B.count; ++i) {
-    Transfer& t = B.out[static_cast<std::size_t>(i)];
-    const double window = std::string(t.phase) == "forward" ? st.gemm_forward : st.gemm_backward;
-    B.exposed.per_microbatch[static_cast<int>(Group::TP)] -= t.exposed_per_step / B.m;
-    const double calls = t.count_per_microbatch;
-    const double each = calls > 0 ? t.time_per_step / B.m / calls : 0.0;
-    // Each call is split into one chunk per rank; only the first chunk of the series waits.
-    const double chunk = each / static_cast<double>(std::max<std::int64_t>(1, t.group_size));
-    const double per_mb = calls <= 0 ? 0.0
-                          : ideal ? exposed_series(calls, each, window, 0.0, true)
-                                  : exposed_series(calls, each, window, slowdown, false) - each + chunk;
-    t.exposed_per_step = per_mb * B.m;
-    B.exposed.per_microbatch[static_cast<int>(Group::TP)] += per_mb;
-  }
+// Exposed time per micro-batch of a tensor-parallel transfer that Transformer Engine's
+// userbuffers split into one chunk per rank and run under the neighbouring GEMM: forward
+// transfers hide behind the forward GEMMs, backward ones behind the backward GEMMs; only the first
+// chunk of the series waits.
+double hidden_under_gemm(const Transfer& t, double m, const StageFigures& st, double slowdown, bool ideal) {
+  const double window = std::string(t.phase) == "forward" ? st.gemm_forward : st.gemm_backward;
+  const double calls = t.count_per_microbatch;
+  if (calls <= 0) return 0.0;
+  const double each = t.time_per_step / m / calls;
+  if (ideal) return exposed_series(calls, each, window, 0.0, true);
+  const double chunk = each / static_cast<double>(std::max<std::int64_t>(1, t.group_size));
+  return exposed_series(calls, each, window, slowdown, false) - each + chunk;
 }
 
 }  // namespace
@@ -149,38 +147,41 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
 
   if (model_groups && par.tp > 1) {
     const GroupPlacement g = group_placement(hw, 1, par.tp);
-    const int tp_first = count;
+    // Blocking, or hidden under the layer's GEMMs when the framework overlaps them.
+    const auto tp_expose = [&](Transfer* x) {
+      if (x && par.tp_overlap) B.exposed_mb(x, hidden_under_gemm(*x, B.m, st, slowdown, in.ideal));
+      else B.blocking(x);
+    };
     const double recompute = par.recompute == Recompute::full ? 1.0 : 0.0;
     if (!par.sequence_parallel) {
-      B.blocking(B.add({"tp-fwd-attn-allreduce", "activation", "attention output (b×s×h)", "forward", C::all_reduce,
+      tp_expose(B.add({"tp-fwd-attn-allreduce", "activation", "attention output (b×s×h)", "forward", C::all_reduce,
                         Group::TP, "layer.attention.out", bsh}, g, act, L * (1 + recompute), 0));
-      B.blocking(B.add({"tp-fwd-mlp-allreduce", "activation", "MLP output (b×s×h)", "forward", C::all_reduce, Group::TP,
+      tp_expose(B.add({"tp-fwd-mlp-allreduce", "activation", "MLP output (b×s×h)", "forward", C::all_reduce, Group::TP,
                         "layer.mlp.fc2", bsh}, g, act, L * (1 + recompute), 0));
-      B.blocking(B.add({"tp-bwd-attn-allreduce", "activation-grad", "gradient of the attention input (b×s×h)",
+      tp_expose(B.add({"tp-bwd-attn-allreduce", "activation-grad", "gradient of the attention input (b×s×h)",
                         "backward", C::all_reduce, Group::TP, "layer.attention.in", bsh}, g, act, L, 0));
-      B.blocking(B.add({"tp-bwd-mlp-allreduce", "activation-grad", "gradient of the MLP input (b×s×h)", "backward",
+      tp_expose(B.add({"tp-bwd-mlp-allreduce", "activation-grad", "gradient of the MLP input (b×s×h)", "backward",
                         C::all_reduce, Group::TP, "layer.mlp.in", bsh}, g, act, L, 0));
     } else {
       // Sequence parallelism: each all-reduce becomes a reduce-scatter plus an all-gather of the
       // same total volume; the backward pass mirrors the forward.
       const double calls = L * (2 + 2 * recompute);
-      B.blocking(B.add({"tp-fwd-allgather", "activation", "norm output gathered along the sequence (b×s×h)", "forward",
+      tp_expose(B.add({"tp-fwd-allgather", "activation", "norm output gathered along the sequence (b×s×h)", "forward",
                         C::all_gather, Group::TP, "layer.attention.in", bsh}, g, act, calls, 0));
-      B.blocking(B.add({"tp-fwd-reducescatter", "activation", "attention and MLP outputs (b×s×h)", "forward",
+      tp_expose(B.add({"tp-fwd-reducescatter", "activation", "attention and MLP outputs (b×s×h)", "forward",
                         C::reduce_scatter, Group::TP, "layer.attention.out", bsh}, g, act, calls, 0));
-      B.blocking(B.add({"tp-bwd-allgather", "activation-grad", "gradients of the block outputs (b×s×h)", "backward",
+      tp_expose(B.add({"tp-bwd-allgather", "activation-grad", "gradients of the block outputs (b×s×h)", "backward",
                         C::all_gather, Group::TP, "layer.mlp.fc2", bsh}, g, act, 2 * L, 0));
-      B.blocking(B.add({"tp-bwd-reducescatter", "activation-grad", "gradients of the block inputs (b×s×h)", "backward",
+      tp_expose(B.add({"tp-bwd-reducescatter", "activation-grad", "gradients of the block inputs (b×s×h)", "backward",
                         C::reduce_scatter, Group::TP, "layer.mlp.in", bsh}, g, act, 2 * L, 0));
     }
     const C embed_op = par.sequence_parallel ? C::reduce_scatter : C::all_reduce;
     if (first)
-      B.blocking(B.add({"tp-fwd-embedding", "activation", "vocabulary-parallel embedding output (b×s×h)", "forward",
+      tp_expose(B.add({"tp-fwd-embedding", "activation", "vocabulary-parallel embedding output (b×s×h)", "forward",
                         embed_op, Group::TP, "embedding", bsh}, g, act, 1, 0));
     if (last)
-      B.blocking(B.add({"tp-bwd-head", "activation-grad", "gradient of the output-layer input (b×s×h)", "backward",
+      tp_expose(B.add({"tp-bwd-head", "activation-grad", "gradient of the output-layer input (b×s×h)", "backward",
                         embed_op, Group::TP, "head", bsh}, g, act, 1, 0));
-    if (par.tp_overlap) hide_tensor_parallel(B, tp_first, st, slowdown, in.ideal);
   }
 
   if (model_groups && par.cp > 1) {

@@ -103,21 +103,17 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
   const double layers = std::max(1.0, static_cast<double>(st.layers));
   const double units = ideal ? 1.0 : layers * gathers_per_layer(in);
   const std::array<double, 3> unit_shape{psi / units, 0, 0};
+  // DeepSpeed 2021 gathered synchronously at a measured fraction of NCCL's rate: nothing hides.
+  const bool synchronous = !ideal && par.framework == Framework::deepspeed_2021;
+  const double rate = synchronous ? kDeepSpeed2021GatherRate : 1.0;
   Transfer* f = B.add({"dp-param-allgather-fwd", "parameter",
                        is_deepspeed(par.framework) ? "each weight gathered before its forward"
                                                    : "one layer's weights gathered before its forward",
                        "forward", C::all_gather, Group::DP, "parameters", unit_shape},
-                      g, kWeightBytes * psi / units, units, 0);
+                      g, kWeightBytes * psi / units, units, 0, rate);
   Transfer* b = B.add({"dp-param-allgather-bwd", "parameter", "the same weights gathered again for backward", "backward",
                        C::all_gather, Group::DP, "parameters", unit_shape},
-                      g, kWeightBytes * psi / units, units, 0);
-  const bool synchronous = !ideal && par.framework == Framework::deepspeed_2021;
-  if (synchronous) {
-    // Synchronous gathers at the measured fraction of NCCL's rate: nothing hides.
-    for (Transfer* t : {f, b})
-      if (t) t->time_per_step /= kDeepSpeed2021GatherRate, t->latency_per_step /= kDeepSpeed2021GatherRate,
-             t->busbw *= kDeepSpeed2021GatherRate;
-  }
+                      g, kWeightBytes * psi / units, units, 0, rate);
   series(f, synchronous ? 0.0 : fwd_window, true);
   series(b, synchronous ? 0.0 : bwd_window / 2, true);
   // FSDP and Megatron reduce each layer's gradients; DeepSpeed fills reduce_bucket_size buckets.

@@ -68,8 +68,10 @@ struct TransferList {
     const char* where;
     std::array<double, 3> shape;
   };
-  /// `calls_per_mb` calls each micro-batch, or (when 0) `calls_per_step` once per step.
-  Transfer* add(const Spec& s, const GroupPlacement& g, double bytes, double calls_per_mb, double calls_per_step);
+  /// `calls_per_mb` calls each micro-batch, or (when 0) `calls_per_step` once per step. `rate`
+  /// is the fraction of NCCL's speed the framework reaches (1 but for DeepSpeed 2021's gathers).
+  Transfer* add(const Spec& s, const GroupPlacement& g, double bytes, double calls_per_mb, double calls_per_step,
+                double rate = 1.0);
   /// Fully on the critical path of each micro-batch.
   void blocking(Transfer* t);
   /// Exposed per micro-batch (`per_mb`) or once per step (`per_step`), seconds.
