@@ -106,7 +106,7 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     // Attention core (QKᵀ and scores·V) over the whole context, heads split over tp.
     lf.attn_flops = attention_core_forward_flops(m, tokens, seq) / t;
     if (par.flash_attention) {
-      lf.attn_fwd = lf.attn_flops / (peak * fit * (in.ideal ? 1.0 : kFlashRelative));
+      lf.attn_fwd = causal_tile_share(seq) * lf.attn_flops / (peak * fit * (in.ideal ? 1.0 : kFlashRelative));
     } else if (in.ideal || sms <= 0) {
       lf.attn_fwd = lf.attn_flops / (peak * fit);
     } else {
