@@ -65,7 +65,7 @@ PlanInput random_plan(Draw& d) {
   }
   p.zero = static_cast<int>(d.pick(0, 3));
   p.sequence_parallel = d.coin();
-  p.recompute = static_cast<atlas::Recompute>(d.pick(0, 2));
+  p.recompute = static_cast<atlas::Recompute>(d.pick(0, 3));  // none, selective, full, selective-op
   in.micro = d.pick(1, 16);
   in.accumulation = d.pick(1, 64);
   p.schedule = d.coin() ? atlas::Schedule::one_f_one_b : atlas::Schedule::gpipe;
