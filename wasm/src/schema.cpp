@@ -28,8 +28,8 @@ const char* type_name(const json& v) {
     case json::value_t::string: return "string";
     case json::value_t::array: return "array";
     case json::value_t::object: return "object";
-    case json::value_t::number_integer:
-    case json::value_t::number_unsigned: return "integer";
+    // A count in one answer may be a fraction in the next (a tolerance, a mean): answers say
+    // "number"; request schemas keep "integer" where the reader requires a whole number.
     default: return "number";
   }
 }

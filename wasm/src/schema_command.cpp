@@ -20,8 +20,24 @@ struct Probes {
   std::vector<const char*> requests;
 };
 
+// A real all_reduce_perf table (header, both placements, the average line), and the same rows
+// without a header: the answer differs in which fields are known.
 const char* const kLog =
-    R"({"log":"size time(us) algbw busbw\n65536 24.10 2.72 4.76\n1048576 31.70 33.08 57.89\n16777216 112.3 149.40 261.45\n268435456 1142.6 234.94 411.14\n1073741824 4391 244.53 427.93\n","ranks":8})";
+    R"({"log":")"
+    R"(# Collective test starting: all_reduce_perf\n)"
+    R"(# nThread 1 nGpus 8 minBytes 65536 maxBytes 1073741824 step: 16(factor) warmup iters: 5 iters: 20 agg iters: 1 validation: 1 graph: 0\n)"
+    R"(#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong\n)"
+    R"(#        (B)    (elements)                               (us)  (GB/s)  (GB/s)            (us)  (GB/s)  (GB/s)\n)"
+    R"(       65536         16384     float     sum      -1    24.10    2.72    4.76      0    24.00    2.73    4.78      0\n)"
+    R"(     1048576        262144     float     sum      -1    31.70   33.08   57.89      0    31.50   33.29   58.25      0\n)"
+    R"(    16777216       4194304     float     sum      -1    112.3  149.40  261.45      0    112.0  149.80  262.15      0\n)"
+    R"(   268435456      67108864     float     sum      -1   1142.6  234.94  411.14      0   1140.0  235.47  412.08      0\n)"
+    R"(  1073741824     268435456     float     sum      -1   4391.0  244.53  427.93      0   4388.0  244.70  428.22      0\n)"
+    R"(# Out of bounds values : 0 OK\n)"
+    R"(# Avg bus bandwidth    : 232.7\n)"
+    R"("})";
+const char* const kBareLog =
+    R"({"log":"size time(us) algbw busbw\n65536 24.10 2.72 4.76\n1048576 31.70 33.08 57.89\n16777216 112.3 149.40 261.45\n268435456 1142.6 234.94 411.14\n","ranks":8})";
 
 const std::vector<Probes>& probes() {
   static const std::vector<Probes> table = {
@@ -30,8 +46,10 @@ const std::vector<Probes>& probes() {
       {"batch", "Global batch accounting: give three of global, micro, accumulation and dp (or world, tp, pp, cp).",
        {R"({"micro":8,"accumulation":16,"dp":64})", R"({"global":8192,"micro":8,"world":512,"tp":8,"pp":1,"cp":1,"seq":2048})"}},
       {"allreduce", "The ideal ring all-reduce: one point, its strong scaling and whole curves.",
-       {R"({"ranks":8,"bytes":1073741824,"bandwidth":1e11,"latency":5e-6,"compare":true,"schedule":true,"scaling":{"compute":0.5,"overlap":0.3},"sweep":{"bytes":{"from":1,"to":1e12,"points":8,"columns":["time","busbw","bound","compare"]},"ranks":{"from":2,"to":4096,"points":6}}})"}},
-      {"nccl-tests", "Reads pasted all_reduce_perf output: fits the ideal ring and the planner's network model.", {kLog}},
+       {R"({"ranks":8,"bytes":1073741824,"bandwidth":1e11,"latency":5e-6,"compare":true,"schedule":true,"scaling":{"compute":0.5,"overlap":0.3},"sweep":{"bytes":{"from":1,"to":1e12,"points":8,"columns":["time","busbw","bound","compare"]},"ranks":{"from":2,"to":4096,"points":6}}})",
+        R"({"ranks":2,"bytes":1,"bandwidth":1e9,"latency":0,"sweep":{"ranks":{"from":1,"to":16,"points":5,"columns":["time","busbw","speedup"]}}})"}},
+      {"nccl-tests", "Reads pasted all_reduce_perf output: fits the ideal ring and the planner's network model.",
+       {kLog, kBareLog, R"({"log":"# one row is too few to fit\n65536 24.10 2.72 4.76\nnot a row\n"})"}},
       {"presets", "Model and hardware presets with their citations.", {"{}"}},
       {"plan", "A distributed execution plan: partitions, memory per device, every transfer, step time as run and ideal.",
        {R"({"model":{"preset":"megatron-175b"},"hardware":{"preset":"a100-80gb","gpus":64},"parallel":{"tp":8,"pp":8},"batch":{"global":64},"training":{"tokens":3e11},"scaling":true})",
