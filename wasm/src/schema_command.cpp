@@ -47,7 +47,7 @@ const std::vector<Probes>& probes() {
        {R"({"micro":8,"accumulation":16,"dp":64})", R"({"global":8192,"micro":8,"world":512,"tp":8,"pp":1,"cp":1,"seq":2048})"}},
       {"allreduce", "The ideal ring all-reduce: one point, its strong scaling and whole curves.",
        {R"({"ranks":8,"bytes":1073741824,"bandwidth":1e11,"latency":5e-6,"compare":true,"schedule":true,"scaling":{"compute":0.5,"overlap":0.3},"sweep":{"bytes":{"from":1,"to":1e12,"points":8,"columns":["time","busbw","bound","compare"]},"ranks":{"from":2,"to":4096,"points":6}}})",
-        R"({"ranks":2,"bytes":1,"bandwidth":1e9,"latency":0,"sweep":{"ranks":{"from":1,"to":16,"points":5,"columns":["time","busbw","speedup"]}}})"}},
+        R"({"ranks":2,"bytes":1,"bandwidth":1e9,"latency":0,"compare":true,"scaling":{"compute":0.5,"overlap":0.3},"sweep":{"ranks":{"from":1,"to":16,"points":5},"bytes":{"from":1,"to":1e6,"points":4}}})"}},
       {"nccl-tests", "Reads pasted all_reduce_perf output: fits the ideal ring and the planner's network model.",
        {kLog, kBareLog, R"({"log":"# one row is too few to fit\n65536 24.10 2.72 4.76\nnot a row\n"})"}},
       {"presets", "Model and hardware presets with their citations.", {"{}"}},
