@@ -40,7 +40,13 @@ double layer_gemms(const InferenceInput& in, double tokens) {
   const double heads = static_cast<double>(m.heads) / t, kv = kv_heads_per_rank(m, p.tp);
   const double peak = hw.flops, fit = hw.efficiency.compute;
   const auto gemm = [&](double rows, double n, double k, double batch) {
-    return linear_time({rows, n, k}, peak, fit, hw.sms, batch).forward;
+    // A few rows give a few output tiles: cuBLAS then splits the reduction (split-K) so every
+    // multiprocessor has work. Take the best of 1…16 splits that keep ≥ 256 of k per split;
+    // adding up the partial sums is not counted.
+    double best = linear_time({rows, n, k}, peak, fit, hw.sms, batch).forward;
+    for (double split = 2; split <= 16 && k / split >= 256; split *= 2)
+      best = std::min(best, linear_time({rows, n, k / split}, peak, fit, hw.sms, batch * split).forward);
+    return best;
   };
   double s = gemm(tokens, (heads + 2.0 * kv) * hd, h, 1) + gemm(tokens, h, heads * hd, 1);
   const double f = static_cast<double>(m.mlp_width()) / t, up = m.swiglu ? 2.0 : 1.0;
