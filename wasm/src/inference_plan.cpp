@@ -78,6 +78,7 @@ json curve_json(const InferenceInput& in, const InferenceFigures& f) {
   }
   return json{{"points", points},
               {"max_concurrency", f.memory.max_concurrency},
+              {"requested", in.serving.concurrency},
               {"compute_bound_from", compute_bound_from(in)},
               {"axis", "concurrency: sequences decoded at once over the whole deployment"}};
 }

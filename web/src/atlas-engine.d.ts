@@ -151,7 +151,7 @@ export interface InferencePlan {
     tokens_per_second: number; tokens_per_second_per_gpu: number; tokens_per_second_per_replica: number;
     tokens_per_second_per_user: number; prefill_limited: boolean; compute_bound_from: number; formulas: Record<string, string>;
   };
-  curve: { points: ServingPoint[]; max_concurrency: number; compute_bound_from: number; axis: string };
+  curve: { points: ServingPoint[]; max_concurrency: number; requested: number; compute_bound_from: number; axis: string };
   communication: { prefill: ServingTransfer[]; decode: ServingTransfer[] };
   scope: string[];
 }
