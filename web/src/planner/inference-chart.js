@@ -22,9 +22,11 @@ function path(points, x, y, value, cls) {
   return s('path', { d, class: `inf-line ${cls}` });
 }
 
-function marker(x, label, cls, anchor) {
+function marker(x, label, cls, row) {
   return [s('line', { x1: x, x2: x, y1: PAD.top, y2: H - PAD.bottom, class: `inf-mark ${cls}` }),
-    s('text', { x: anchor === 'end' ? x - 4 : x + 4, y: PAD.top + 12, class: 'inf-tick', 'text-anchor': anchor, text: label })];
+    // Left of the line when there is room, else right of it.
+    s('text', { x: x > PAD.left + 150 ? x - 4 : x + 4, y: PAD.top + 12 + 14 * row, class: 'inf-tick inf-mark-label',
+      'text-anchor': x > PAD.left + 150 ? 'end' : 'start', text: label })];
 }
 
 /** One sentence a reader can take away, from the curve's own numbers. */
@@ -53,15 +55,18 @@ export function drawCurve(container, curve) {
       s('text', { x: PAD.left - 6, y: yy + 4, class: 'inf-tick', 'text-anchor': 'end', text: formatCount(rate / 1.08 * f, { compact: true }) }),
       s('text', { x: W - PAD.right + 6, y: yWait(wait / 1.08 * f) + 4, class: 'inf-tick', text: formatSeconds(wait / 1.08 * f, 2) }));
   }
-  const step = points.length > 8 ? 2 : 1;
-  points.forEach((p, i) => {
-    if (i % step && i !== points.length - 1) return;
-    svg.append(s('text', { x: x(p.concurrency), y: H - PAD.bottom + 16, class: 'inf-tick', 'text-anchor': 'middle', text: formatCount(p.concurrency, { compact: true }) }));
-  });
+  // Powers of two only, and none closer than 34 px to the last label drawn.
+  let lastX = -Infinity;
+  for (const p of points) {
+    const xx = x(p.concurrency);
+    if ((p.concurrency & (p.concurrency - 1)) !== 0 || xx - lastX < 34) continue;
+    lastX = xx;
+    svg.append(s('text', { x: xx, y: H - PAD.bottom + 16, class: 'inf-tick', 'text-anchor': 'middle', text: formatCount(p.concurrency) }));
+  }
   svg.append(s('text', { x: (PAD.left + W - PAD.right) / 2, y: H - 6, class: 'inf-axis', 'text-anchor': 'middle', text: 'concurrent users (sequences decoded together)' }));
-  if (curve.max_concurrency > 0) svg.append(...marker(x(Math.max(points[0].concurrency, curve.max_concurrency)), 'memory limit', 'inf-mark-memory', 'end'));
+  if (curve.max_concurrency > 0) svg.append(...marker(x(Math.max(points[0].concurrency, curve.max_concurrency)), `memory limit: ${formatCount(curve.max_concurrency)} users`, 'inf-mark-memory', 1));
   if (curve.compute_bound_from > 0 && curve.compute_bound_from <= points[points.length - 1].concurrency)
-    svg.append(...marker(x(curve.compute_bound_from), 'compute-bound', 'inf-mark-compute', 'start'));
+    svg.append(...marker(x(curve.compute_bound_from), 'compute-bound from here', 'inf-mark-compute', 0));
   svg.append(path(points, x, yRate, (p) => p.tokens_per_second_per_gpu, 'inf-rate'),
     path(points, x, yWait, (p) => p.per_output_token, 'inf-wait'));
   for (const p of points) {

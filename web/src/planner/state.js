@@ -71,7 +71,7 @@ export const DEFAULTS = Object.freeze({
   intra_gbps: 300, inter_gbps: 25, latency_us: 2.3,
   dp_auto: true, dp: 16, tp: 8, pp: 8, cp: 1, ep: 1, zero: 1, framework: 'megatron', sequence_parallel: true, recompute: 'selective',
   schedule: '1f1b', virtual_stages: 1, micro: 1, global: 1536,
-  mode: 'training', prompt: 2048, output: 256, concurrency: 16, weights: 'bf16', kv: 'bf16',
+  mode: 'training', prompt: 1024, output: 256, concurrency: 16, weights: 'bf16', kv: 'bf16',
 });
 
 /** Maps an engine JSON pointer to the control that should show the message (or null). */
