@@ -32,6 +32,10 @@ test('the mode switch works from the keyboard and shows the serving readouts, ch
   await p.page.locator('#pl-concurrency').fill('64');
   await p.page.locator('#pl-concurrency').press('Enter');
   await p.page.waitForFunction(() => document.querySelector('.inf-curve-table tr.is-current th')?.textContent === '64');
+  // The published serving runs open on demand, each row linking its source.
+  await p.page.getByText('Show the published runs and the engine\u2019s errors').click();
+  await p.page.locator('#planner-inference .fidelity-table tbody tr').nth(8).waitFor();
+  assert.match(await p.page.locator('#planner-inference .fidelity-table tbody tr a').first().getAttribute('href'), /^https:\/\//);
   assert.deepEqual(p.record.pageErrors, []);
   assert.deepEqual(p.record.consoleErrors, []);
   await p.close();
@@ -60,6 +64,8 @@ for (const colorScheme of ['light', 'dark']) {
     await p.page.locator('.inf-svg').waitFor();
     await p.page.locator('[data-scenario="tp-latency"]').click();
     await p.page.locator('.planner-inference .scenario-card').waitFor();
+    await p.page.getByText('Show the published runs and the engine\u2019s errors').click();
+    await p.page.locator('#planner-inference .fidelity-table').waitFor();
     await p.page.evaluate(axeSource);
     const violations = await p.page.evaluate(async () => {
       const r = await window.axe.run(document.querySelector('#planner'), { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });

@@ -73,3 +73,16 @@ test('inference search: ranked by latency, or by tokens/s per GPU under a latenc
   const c = most.counts;
   assert.equal(c.evaluated, c.invalid + c.out_of_memory + c.fits);
 });
+
+test('fidelity in inference mode: published serving cases with sources, calibration and validation apart', async () => {
+  const engine = await loadEngine();
+  const f = engine.run('fidelity', { mode: 'inference' });
+  assert.ok(!isError(f));
+  assert.ok(f.cases.length >= 9);
+  const urls = new Map(f.sources.map((s) => [s.id, s.url]));
+  for (const c of f.cases) {
+    assert.match(urls.get(c.source), /^https:\/\//);
+    assert.ok(Math.abs(c.error) < c.tolerance, c.id);
+  }
+  assert.equal(f.calibration.cases + f.validation.cases, f.cases.length);
+});

@@ -1,5 +1,5 @@
 // Compile-time checks of the typed wrapper: tsc fails on a wrong command or a misuse of types.
-import type { AtlasEngineModule, BatchResponse, EngineErrorResponse, FidelityResponse, IdealTime, InferencePlan, VersionResponse } from '../../web/src/atlas-engine';
+import type { AtlasEngineModule, BatchResponse, EngineErrorResponse, FidelityResponse, IdealTime, InferenceFidelityResponse, InferencePlan, VersionResponse } from '../../web/src/atlas-engine';
 import { Engine, isError, loadEngine } from '../../web/src/engine.js';
 import { formatBytes, formatSeconds } from '../../web/src/format.js';
 
@@ -29,3 +29,5 @@ void gapShare;
 module.call('fidelity', '{"refit":true}');
 const knee = (p: InferencePlan): number => p.curve.points.filter((x) => x.bound === 'memory' && x.fits).length + p.throughput.compute_bound_from;
 void knee;
+const worstServing = (f: InferenceFidelityResponse): number => Math.max(...f.cases.filter((c) => c.role === 'validation').map((c) => Math.abs(c.error)));
+void worstServing;

@@ -261,3 +261,21 @@ TEST_CASE("published serving cases: each within its stated tolerance, calibratio
   }
   CHECK(validation >= 8);
 }
+
+TEST_CASE("fidelity in inference mode: every serving case with the engine's figure and error, summaries by role") {
+  const json f = call("fidelity", json{{"mode", "inference"}});
+  REQUIRE(!atlas::is_error(f));
+  const json cases = json::parse(read_source_file("content/presets/serving-cases.json"));
+  REQUIRE(f["cases"].size() == cases["cases"].size());
+  int calibration = 0;
+  double worst = 0;
+  for (const auto& c : f["cases"]) {
+    CHECK(c["error"].get<double>() == doctest::Approx(c["engine"].get<double>() / c["measured"].get<double>() - 1));
+    if (c["role"] == "calibration") ++calibration;
+    else worst = std::fmax(worst, std::fabs(c["error"].get<double>()));
+  }
+  CHECK(f["calibration"]["cases"] == calibration);
+  CHECK(f["validation"]["cases"].get<int>() + calibration == static_cast<int>(f["cases"].size()));
+  CHECK(f["validation"]["max_abs_error"].get<double>() == doctest::Approx(worst));
+  CHECK(error_path(call("fidelity", json{{"mode", "serve"}})) == "/mode");
+}

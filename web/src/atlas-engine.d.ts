@@ -156,6 +156,20 @@ export interface InferencePlan {
   scope: string[];
 }
 
+/** `fidelity` with `"mode": "inference"`: published serving runs against the engine. */
+export interface InferenceFidelityResponse {
+  mode: 'inference';
+  note: string;
+  sources: Array<{ id: string; title: string; url: string }>;
+  cases: Array<{
+    id: string; source: string; role: 'calibration' | 'validation'; statement: string;
+    metric: 'tokens_per_second' | 'first_token'; measured: number; engine: number; error: number; unit: 's' | 'tokens/s';
+    tolerance: number; assumed: string[]; gap?: string; request: Record<string, unknown>;
+  }>;
+  calibration: ErrorSummary;
+  validation: ErrorSummary;
+}
+
 declare global {
   // eslint-disable-next-line no-var
   var createAtlasEngine: CreateAtlasEngine | undefined;

@@ -149,5 +149,6 @@ inline std::int64_t decode_replicas(const InferenceInput& in) {
 bool inference_mode(const json& request, Problems& problems);
 json cmd_inference_plan(const json& request, Problems& problems);    // inference_plan.cpp
 json cmd_inference_search(const json& request, Problems& problems);  // inference_search.cpp
+json cmd_inference_fidelity(const json& request, Problems& problems);  // inference_fidelity.cpp
 
 }  // namespace atlas

@@ -6,6 +6,7 @@
 import { h, s } from '../dom.js';
 import { formatBytes, formatBytesDecimal, formatCount, formatPercent, formatSeconds, learnerText } from '../format.js';
 import { drawCurve } from './inference-chart.js';
+import { initServingFidelity } from './inference-fidelity.js';
 import { initServingScenarios } from './inference-scenarios.js';
 import { hardwareRequest, modelRequest } from './state.js';
 
@@ -88,24 +89,29 @@ function transfers(plan) {
 
 /**
  * Sets up the mode switch and the inference section. `onMode(mode)` applies a mode change;
- * `run(patch)` plans a patch without applying it; `apply(patch)` applies it (scenarios).
+ * `run(patch)` plans a patch without applying it; `apply(patch)` applies it (scenarios);
+ * `fidelity()` returns the engine's published serving cases.
  * @param {HTMLElement} root
  */
-export function initInference(root, { onMode, run, apply }) {
+export function initInference(root, { onMode, run, apply, fidelity }) {
   const radios = /** @type {HTMLInputElement[]} */ ([...root.querySelectorAll('input[name="pl-mode"]')]);
   for (const r of radios) r.addEventListener('change', () => { if (r.checked) onMode(r.value); });
   const section = /** @type {HTMLElement} */ (root.querySelector('#planner-inference'));
   const scenarioButtons = h('div', { class: 'scenario-buttons' });
   const scenarioOut = h('div', { class: 'scenario-out', 'aria-live': 'polite' });
   const parts = { readouts: h('div'), device: h('div'), curve: h('div'), transfers: h('div'), scope: h('div') };
+  const checked = h('div');
+  const checks = h('details', {}, h('summary', { text: 'Show the published runs and the engine\u2019s errors' }), checked);
   section.replaceChildren(
     h('h3', { id: 'planner-inference-h', text: 'Serving this model' }),
     h('p', { text: 'The same split, serving requests instead of training: each GPU holds its share of the weights and the key/value cache of the users it serves. A prompt is read all at once (prefill); then every user gets one token per decode step, and a step must read all the weights from memory however few users share it.' }),
     h('h4', { text: 'Worked scenarios' }), scenarioButtons, scenarioOut,
     parts.readouts, parts.device,
     h('h4', { text: 'More users: faster GPUs, slower answers' }), parts.curve,
-    h('h4', { text: 'Tensors that cross devices for one prompt and one token' }), parts.transfers, parts.scope);
+    h('h4', { text: 'Tensors that cross devices for one prompt and one token' }), parts.transfers, parts.scope,
+    h('h4', { text: 'How close is this to published serving runs?' }), checks);
   initServingScenarios(scenarioButtons, scenarioOut, run, apply);
+  initServingFidelity(checks, checked, fidelity);
   return {
     /** Mirrors the state's mode into the switch and the page. */
     write(st) {
