@@ -32,6 +32,13 @@ test('the mode switch works from the keyboard and shows the serving readouts, ch
   await p.page.locator('#pl-concurrency').fill('64');
   await p.page.locator('#pl-concurrency').press('Enter');
   await p.page.waitForFunction(() => document.querySelector('.inf-curve-table tr.is-current th')?.textContent === '64');
+  // The serving search lists layouts of the same GPUs; applying one sets the split.
+  await p.page.locator('#inf-search-run').click();
+  await p.page.locator('.inf-search-table tbody tr').first().waitFor();
+  const layout = await p.page.locator('.inf-search-table tbody tr th').first().textContent();
+  await p.page.locator('.inf-search-table tbody tr button').first().click();
+  const applied = await p.page.evaluate(() => window.atlas.views.get('planner').getState());
+  assert.equal(layout.includes(`tp ${applied.tp}`) && layout.includes(`pp ${applied.pp}`), true, layout);
   // The published serving runs open on demand, each row linking its source.
   await p.page.getByText('Show the published runs and the engine\u2019s errors').click();
   await p.page.locator('#planner-inference .fidelity-table tbody tr').nth(8).waitFor();

@@ -262,6 +262,7 @@ export function initPlanner(ctx) {
     onMode: (mode) => { applyPatch({ mode }); notify(); },
     run: (patch) => ctx.engine.run('plan', inferenceRequest(mergeState(state, held(patch).patch).state)),
     apply: (patch) => { applyPatch(patch); notify(); },
+    search: (extra) => ctx.engine.run('search', { ...inferenceRequest(state), parallel: undefined, ...extra }),
     fidelity: () => ctx.engine.run('fidelity', { mode: 'inference' }),
   });
   stickWithinWindow(el('planner-controls'));

@@ -8,6 +8,7 @@ import { formatBytes, formatBytesDecimal, formatCount, formatPercent, formatSeco
 import { drawCurve } from './inference-chart.js';
 import { initServingFidelity } from './inference-fidelity.js';
 import { initServingScenarios } from './inference-scenarios.js';
+import { initServingSearch } from './inference-search.js';
 import { hardwareRequest, modelRequest } from './state.js';
 
 /** The `plan` request of a state in inference mode (the serving fields, no batch terms). */
@@ -90,16 +91,18 @@ function transfers(plan) {
 /**
  * Sets up the mode switch and the inference section. `onMode(mode)` applies a mode change;
  * `run(patch)` plans a patch without applying it; `apply(patch)` applies it (scenarios);
- * `fidelity()` returns the engine's published serving cases.
+ * `search(extra)` runs the serving search for the current state; `fidelity()` returns the
+ * engine's published serving cases.
  * @param {HTMLElement} root
  */
-export function initInference(root, { onMode, run, apply, fidelity }) {
+export function initInference(root, { onMode, run, apply, search, fidelity }) {
   const radios = /** @type {HTMLInputElement[]} */ ([...root.querySelectorAll('input[name="pl-mode"]')]);
   for (const r of radios) r.addEventListener('change', () => { if (r.checked) onMode(r.value); });
   const section = /** @type {HTMLElement} */ (root.querySelector('#planner-inference'));
   const scenarioButtons = h('div', { class: 'scenario-buttons' });
   const scenarioOut = h('div', { class: 'scenario-out', 'aria-live': 'polite' });
   const parts = { readouts: h('div'), device: h('div'), curve: h('div'), transfers: h('div'), scope: h('div') };
+  const finder = h('div');
   const checked = h('div');
   const checks = h('details', {}, h('summary', { text: 'Show the published runs and the engine\u2019s errors' }), checked);
   section.replaceChildren(
@@ -109,8 +112,10 @@ export function initInference(root, { onMode, run, apply, fidelity }) {
     parts.readouts, parts.device,
     h('h4', { text: 'More users: faster GPUs, slower answers' }), parts.curve,
     h('h4', { text: 'Tensors that cross devices for one prompt and one token' }), parts.transfers, parts.scope,
+    h('h4', { text: 'Find the best serving layout' }), finder,
     h('h4', { text: 'How close is this to published serving runs?' }), checks);
   initServingScenarios(scenarioButtons, scenarioOut, run, apply);
+  initServingSearch(finder, search, apply);
   initServingFidelity(checks, checked, fidelity);
   return {
     /** Mirrors the state's mode into the switch and the page. */
