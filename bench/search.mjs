@@ -20,6 +20,10 @@ const PLANS = {
     parallel: { tp: 8, pp: 8, zero: 1, sequence_parallel: true, recompute: 'selective', virtual_stages: 4 },
     batch: { global: 1536, micro: 1 },
   },
+  'plan inference 70B tp8 (8 GPUs, curve and transfers: what an inference-mode control change costs)': {
+    mode: 'inference', model: { preset: 'llama-3.1-70b' }, hardware: { preset: 'h100-sxm', gpus: 8 },
+    parallel: { tp: 8 }, serving: { prompt: 2048, output: 256, concurrency: 32 },
+  },
   'plan 175B ZeRO-3 pp1 (1024 GPUs)': {
     model: { preset: 'gpt3-175b' }, hardware: { preset: 'a100-80gb', gpus: 1024 },
     parallel: { tp: 1, pp: 1, zero: 3, recompute: 'full' }, batch: { global: 1024, micro: 1 },

@@ -1,5 +1,5 @@
 // Compile-time checks of the typed wrapper: tsc fails on a wrong command or a misuse of types.
-import type { AtlasEngineModule, BatchResponse, EngineErrorResponse, FidelityResponse, IdealTime, SchemaResponse, VersionResponse } from '../../web/src/atlas-engine';
+import type { AtlasEngineModule, BatchResponse, EngineErrorResponse, FidelityResponse, IdealTime, InferenceFidelityResponse, InferencePlan, SchemaResponse, VersionResponse } from '../../web/src/atlas-engine';
 import { Engine, isError, loadEngine } from '../../web/src/engine.js';
 import { formatBytes, formatSeconds } from '../../web/src/format.js';
 
@@ -30,3 +30,7 @@ const planBounds = (s: SchemaResponse) => s.commands.plan?.request;
 void planBounds;
 module.call('fidelity', '{"refit":true}');
 module.call('schema', '{"command":"plan","responses":false}');
+const knee = (p: InferencePlan): number => p.curve.points.filter((x) => x.bound === 'memory' && x.fits).length + p.throughput.compute_bound_from;
+void knee;
+const worstServing = (f: InferenceFidelityResponse): number => Math.max(...f.cases.filter((c) => c.role === 'validation').map((c) => Math.abs(c.error)));
+void worstServing;

@@ -7,6 +7,7 @@
 
 #include "atlas/commands.hpp"
 #include "atlas/embedded_content.hpp"
+#include "atlas/inference.hpp"
 #include "atlas/plan_request.hpp"
 
 namespace atlas {
@@ -127,8 +128,10 @@ struct Summary {
 /// {"refit": true} also refits the compute constants per GPU and reports leave-one-source-out.
 json cmd_fidelity(const json& request, Problems& problems) {
   if (!require_object(request, problems)) return {};
+  if (inference_mode(request, problems)) return cmd_inference_fidelity(request, problems);
+  if (!problems.ok()) return {};
   const Fields root(request, "", problems);
-  root.warn_unknown({"refit"});
+  root.warn_unknown({"mode", "refit"});
   auto refit = root.boolean("refit", false);
   if (!problems.ok()) return {};
   static const std::vector<Case> cases = load_cases();

@@ -5,6 +5,7 @@
 
 #include "atlas/commands.hpp"
 #include "atlas/communication.hpp"
+#include "atlas/inference.hpp"
 #include "atlas/memory.hpp"
 #include "atlas/plan_request.hpp"
 #include "atlas/plan_rules.hpp"
@@ -345,6 +346,8 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& warnings) {
 /// Request: docs/contract-plan.md. A well-formed request always gets a plan; an impossible
 /// split is a plan with valid: false and its coded errors.
 json cmd_plan(const json& request, Problems& problems) {
+  if (inference_mode(request, problems)) return cmd_inference_plan(request, problems);
+  if (!problems.ok()) return {};
   auto req = read_plan_request(request, problems);
   if (!req) return {};
   std::vector<Issue> warnings;

@@ -214,7 +214,7 @@ void read_known_schedules(const json& request, Problems& problems, std::vector<s
 std::optional<PlanRequest> read_plan_request(const json& request, Problems& problems) {
   if (!require_object(request, problems)) return std::nullopt;
   const Fields root(request, "", problems);
-  root.warn_unknown({"model", "hardware", "parallel", "batch", "training", "known_schedules", "scaling"});
+  root.warn_unknown({"mode", "model", "hardware", "parallel", "batch", "training", "known_schedules", "scaling"});
   auto model = read_model(request, problems);
   auto hardware = read_hardware(request, problems);
 

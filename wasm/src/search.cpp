@@ -4,6 +4,7 @@
 
 #include "atlas/commands.hpp"
 #include "atlas/communication.hpp"
+#include "atlas/inference.hpp"
 #include "atlas/memory.hpp"
 #include "atlas/plan_request.hpp"
 
@@ -235,9 +236,10 @@ std::vector<Candidate> search_plans(const PlanInput& base, const SearchLimits& l
 
 /// Request: {"model","hardware","batch":{"global"},"top":10,"limits":{…}} (docs/contract-plan.md).
 json cmd_search(const json& request, Problems& problems) {
-  if (!require_object(request, problems)) return {};
+  if (inference_mode(request, problems)) return cmd_inference_search(request, problems);
+  if (!require_object(request, problems) || !problems.ok()) return {};
   const Fields root(request, "", problems);
-  root.warn_unknown({"model", "hardware", "batch", "top", "limits"});
+  root.warn_unknown({"mode", "model", "hardware", "batch", "top", "limits"});
   auto model = read_model(request, problems);
   auto hardware = read_hardware(request, problems);
   const Fields batch = root.section("batch", true);

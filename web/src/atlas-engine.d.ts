@@ -106,6 +106,80 @@ export interface IdealTime {
   meaning: string;
 }
 
+/** One tensor crossing a device boundary while serving (docs/contract-inference.md). */
+export interface ServingTransfer {
+  id: string;
+  tensor: 'activation' | 'logits' | 'tokens' | 'kv';
+  name: string;
+  phase: 'prefill' | 'decode';
+  collective: 'all-reduce' | 'all-gather' | 'all-to-all' | 'send-recv';
+  group: 'TP' | 'PP' | 'EP' | 'DP';
+  group_size: number;
+  stage: number;
+  shape: [number, number, number];
+  bytes_per_call: number;
+  calls: number;
+  bytes: number;
+  time: number;
+  latency_share: number;
+  algorithm: string;
+  protocol: string;
+  link: 'intra' | 'inter';
+}
+
+/** One concurrency of `plan` → `curve` in inference mode. */
+export interface ServingPoint {
+  concurrency: number;
+  per_output_token: number;
+  tokens_per_second: number;
+  tokens_per_second_per_gpu: number;
+  tokens_per_second_per_user: number;
+  bound: 'memory' | 'compute';
+  fits: boolean;
+}
+
+/** `plan` with `"mode": "inference"` for a valid layout (bytes B, times s, rates tokens/s). */
+export interface InferencePlan {
+  mode: 'inference';
+  valid: boolean;
+  errors: EngineIssue[];
+  serving: { prompt: number; output: number; concurrency: number; weights: 'bf16' | 'fp8' | 'int8' | 'int4'; kv: 'bf16' | 'fp8'; block: number; disaggregated: boolean; bandwidth_fraction: number };
+  parallel: { dp: number; tp: number; pp: number; ep: number; cp: number; decode_replicas: number; gpus_per_replica: number };
+  memory: {
+    weights: number; weights_per_instance: number; kv_cache_per_token: number; kv_cache_per_token_device: number;
+    kv_cache_per_sequence: number; tokens_per_sequence: number; sequences_per_device: number; kv_cache: number;
+    activations: number; reserve: number; total: number; capacity: number; fits: boolean; max_concurrency: number;
+    formulas: Record<string, string>;
+  };
+  time: {
+    first_token: number; prefill: number; kv_handoff: number; per_output_token: number; decode_step: number; request: number;
+    hbm_bound: number; prefill_communication: number;
+    decode: { weight_bytes: number; kv_bytes: number; memory_time: number; compute_time: number; communication: number; bound: 'memory' | 'compute' };
+    formulas: Record<string, string>;
+  };
+  throughput: {
+    tokens_per_second: number; tokens_per_second_per_gpu: number; tokens_per_second_per_replica: number;
+    tokens_per_second_per_user: number; prefill_limited: boolean; compute_bound_from: number; formulas: Record<string, string>;
+  };
+  curve: { points: ServingPoint[]; max_concurrency: number; requested: number; compute_bound_from: number; axis: string };
+  communication: { prefill: ServingTransfer[]; decode: ServingTransfer[] };
+  scope: string[];
+}
+
+/** `fidelity` with `"mode": "inference"`: published serving runs against the engine. */
+export interface InferenceFidelityResponse {
+  mode: 'inference';
+  note: string;
+  sources: Array<{ id: string; title: string; url: string }>;
+  cases: Array<{
+    id: string; source: string; role: 'calibration' | 'validation'; statement: string;
+    metric: 'tokens_per_second' | 'first_token'; measured: number; engine: number; error: number; unit: 's' | 'tokens/s';
+    tolerance: number; assumed: string[]; gap?: string; request: Record<string, unknown>;
+  }>;
+  calibration: ErrorSummary;
+  validation: ErrorSummary;
+}
+
 declare global {
   // eslint-disable-next-line no-var
   var createAtlasEngine: CreateAtlasEngine | undefined;

@@ -14,6 +14,7 @@ import { drawFigures, drawMemory, drawTime } from './readouts.js';
 import { drawScaling } from './scaling.js';
 import { initFidelity } from './fidelity.js';
 import { initScenarios } from './scenarios.js';
+import { inferenceRequest, initInference } from './inference.js';
 import { runSearch } from './search.js';
 import { stickWithinWindow } from './sticky.js';
 import { holdInView } from '../landing.js';
@@ -140,7 +141,8 @@ export function initPlanner(ctx) {
   /** `quiet`: while a number is being typed, an impossible split waits for the typing to end. */
   function update({ quiet = false } = {}) {
     const t0 = performance.now();
-    const plan = planFor(state);
+    const serving = state.mode === 'inference';
+    const plan = serving ? ctx.engine.run('plan', inferenceRequest(state)) : planFor(state);
     timing.engine = performance.now() - t0;
     const failed = isError(plan);
     const errors = failed ? plan.errors : plan.errors ?? [];
@@ -160,8 +162,12 @@ export function initPlanner(ctx) {
     }
     // An equal write still invalidates style and layout, so unchanged parts are left alone.
     if (loose.length || out.status.firstChild) out.status.replaceChildren(...(loose.length ? [h('ul', { class: 'notice notice-warn' }, ...loose.map((w) => h('li', { text: w.message })))] : []));
-    lastGood = plan;
     goodState = { ...state };
+    if (serving) {
+      inference.render(plan);
+      return plan;
+    }
+    lastGood = plan;
     render(plan);
     return plan;
   }
@@ -246,11 +252,19 @@ export function initPlanner(ctx) {
     state = next;
     if (!keepLocal) localIssues.clear();
     controls.write(state);
+    inference.write(state);
     update({ quiet: typing });
     if (kept.length || ctx.views.fixed.size) showFixed(kept);
     return rejected;
   }
 
+  const inference = initInference(root, {
+    onMode: (mode) => { applyPatch({ mode }); notify(); },
+    run: (patch) => ctx.engine.run('plan', inferenceRequest(mergeState(state, held(patch).patch).state)),
+    apply: (patch) => { applyPatch(patch); notify(); },
+    search: (extra) => ctx.engine.run('search', { ...inferenceRequest(state), parallel: undefined, ...extra }),
+    fidelity: () => ctx.engine.run('fidelity', { mode: 'inference' }),
+  });
   stickWithinWindow(el('planner-controls'));
   linkHighlights(out.diagram, out.crossings);
   initScenarios(el('planner-scenario-buttons'), el('planner-scenario-out'),
@@ -282,7 +296,7 @@ export function initPlanner(ctx) {
     const narrow = narrowWidth(width);
     if (narrow === narrowW) return;
     narrowW = narrow;
-    if (lastGood && !out.output.classList.contains('is-stale')) render(lastGood);
+    if (lastGood && state.mode !== 'inference' && !out.output.classList.contains('is-stale')) render(lastGood);
   }).observe(out.diagram);
 
   // Another view (the quiz) showing a split: bring the explorer into view.
@@ -295,6 +309,7 @@ export function initPlanner(ctx) {
   });
 
   controls.write(state);
+  inference.write(state);
   update();
   ctx.views.register({
     id: 'planner', root, defaults: { ...DEFAULTS },

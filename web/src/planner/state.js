@@ -47,6 +47,13 @@ export const FIELDS = {
   virtual_stages: { type: 'int', min: 1, path: '/parallel/virtual_stages' },
   micro: { type: 'int', min: 1, path: '/batch/micro' },
   global: { type: 'int', min: 1, path: '/batch/global' },
+  // Serving (inference mode): inference.js builds the request.
+  mode: { type: 'choice', options: ['training', 'inference'], path: '/mode' },
+  prompt: { type: 'int', min: 1, path: '/serving/prompt' },
+  output: { type: 'int', min: 1, path: '/serving/output' },
+  concurrency: { type: 'int', min: 1, path: '/serving/concurrency' },
+  weights: { type: 'choice', options: ['bf16', 'fp8', 'int8', 'int4'], path: '/serving/weights' },
+  kv: { type: 'choice', options: ['bf16', 'fp8'], path: '/serving/kv' },
 };
 
 /** Engine paths that do not name a control directly, and the control that answers for them. */
@@ -64,6 +71,7 @@ export const DEFAULTS = Object.freeze({
   intra_gbps: 300, inter_gbps: 25, latency_us: 2.3,
   dp_auto: true, dp: 16, tp: 8, pp: 8, cp: 1, ep: 1, zero: 1, framework: 'megatron', sequence_parallel: true, recompute: 'selective',
   schedule: '1f1b', virtual_stages: 1, micro: 1, global: 1536,
+  mode: 'training', prompt: 1024, output: 256, concurrency: 16, weights: 'bf16', kv: 'bf16',
 });
 
 /** Maps an engine JSON pointer to the control that should show the message (or null). */

@@ -1,0 +1,88 @@
+// plan and search in inference mode through the WASM module, as the split explorer calls them.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadEngine } from './engine-loader.mjs';
+import { isError } from '../../web/src/engine.js';
+
+const SERVE_70B = {
+  mode: 'inference',
+  model: { preset: 'llama-3.1-70b' },
+  hardware: { preset: 'h100-sxm', gpus: 8 },
+  parallel: { tp: 8 },
+  serving: { prompt: 2048, output: 256, concurrency: 32 },
+};
+
+test('inference plan: the named readouts, each with a formula, the curve and both phases of transfers', async () => {
+  const engine = await loadEngine();
+  const r = engine.run('plan', SERVE_70B);
+  assert.ok(!isError(r));
+  assert.equal(r.mode, 'inference');
+  assert.equal(r.valid, true);
+  for (const k of ['weights', 'kv_cache_per_token', 'kv_cache', 'max_concurrency']) assert.ok(r.memory[k] > 0, k);
+  assert.equal(typeof r.memory.fits, 'boolean');
+  assert.equal(r.memory.kv_cache_per_token, 2 * 80 * 8 * 128 * 2);
+  for (const k of ['first_token', 'per_output_token']) assert.ok(r.time[k] > 0, k);
+  assert.ok(r.time.decode_step >= r.time.hbm_bound);
+  assert.ok(r.throughput.tokens_per_second_per_gpu > 0);
+  assert.ok(Math.abs(r.throughput.tokens_per_second_per_user * r.time.per_output_token - 1) < 1e-9);
+  for (const k of ['weights', 'kv_cache', 'max_concurrency']) assert.match(r.memory.formulas[k], /=/);
+  for (const k of ['first_token', 'per_output_token']) assert.match(r.time.formulas[k], /ms/);
+  assert.ok(r.scope.length >= 3);
+  const points = r.curve.points;
+  assert.ok(points.some((p) => p.concurrency === 32));
+  assert.ok(points.some((p) => !p.fits));
+  assert.ok(points.every((p, i) => i === 0 || p.per_output_token > points[i - 1].per_output_token));
+  assert.ok(r.communication.prefill.length > 0 && r.communication.decode.length > 0);
+  const ar = r.communication.decode.find((t) => t.id === 'tp-attention-allreduce');
+  assert.equal(ar.calls, 80);
+  assert.equal(ar.bytes_per_call, 2 * 32 * 8192);  // one bf16 hidden state for each of the 32 sequences
+});
+
+test('inference mode: coded errors with paths, training stays the default', async () => {
+  const engine = await loadEngine();
+  const badTp = engine.run('plan', { ...SERVE_70B, parallel: { tp: 3 }, hardware: { preset: 'h100-sxm', gpus: 3 } });
+  assert.equal(badTp.valid, false);
+  assert.ok(badTp.errors.some((e) => e.code === 'tp_heads' && e.path === '/parallel/tp'));
+  const long = engine.run('plan', { ...SERVE_70B, serving: { prompt: 8000, output: 1000 } });
+  assert.ok(isError(long));
+  assert.equal(long.error.code, 'context_too_long');
+  assert.equal(long.error.path, '/serving/output');
+  const zero = engine.run('plan', { ...SERVE_70B, serving: { concurrency: 0 } });
+  assert.equal(zero.error.path, '/serving/concurrency');
+  const fmt = engine.run('plan', { ...SERVE_70B, serving: { weights: 'int2' } });
+  assert.equal(fmt.error.code, 'unknown_value');
+  assert.equal(fmt.error.path, '/serving/weights');
+  const training = engine.run('plan', { model: { preset: 'llama-3.1-8b' }, hardware: { preset: 'h100-sxm', gpus: 8 }, parallel: { tp: 8 }, batch: { global: 8 } });
+  assert.ok(!isError(training));
+  assert.equal(training.mode, undefined);
+  assert.ok(training.memory.optimizer > 0);
+});
+
+test('inference search: ranked by latency, or by tokens/s per GPU under a latency limit', async () => {
+  const engine = await loadEngine();
+  const base = { mode: 'inference', model: { preset: 'llama-3.1-8b' }, hardware: { preset: 'h100-sxm', gpus: 8 } };
+  const fast = engine.run('search', { ...base, serving: { concurrency: 1 } });
+  assert.ok(!isError(fast));
+  assert.equal(fast.top[0].parallel.tp, 8);  // one user: every GPU reads its share of the weights
+  const most = engine.run('search', { ...base, serving: { concurrency: 256 }, objective: 'throughput', latency_limit: 0.1 });
+  assert.ok(!isError(most));
+  assert.ok(most.top.every((p) => p.time.per_output_token <= 0.1));
+  const rates = most.top.map((p) => p.throughput.tokens_per_second_per_gpu);
+  assert.ok(rates.every((x, i) => i === 0 || x <= rates[i - 1]));
+  assert.notEqual(most.top[0].parallel.tp, 8);  // under load, replicas beat one 8-way split
+  const c = most.counts;
+  assert.equal(c.evaluated, c.invalid + c.out_of_memory + c.fits);
+});
+
+test('fidelity in inference mode: published serving cases with sources, calibration and validation apart', async () => {
+  const engine = await loadEngine();
+  const f = engine.run('fidelity', { mode: 'inference' });
+  assert.ok(!isError(f));
+  assert.ok(f.cases.length >= 9);
+  const urls = new Map(f.sources.map((s) => [s.id, s.url]));
+  for (const c of f.cases) {
+    assert.match(urls.get(c.source), /^https:\/\//);
+    assert.ok(Math.abs(c.error) < c.tolerance, c.id);
+  }
+  assert.equal(f.calibration.cases + f.validation.cases, f.cases.length);
+});
