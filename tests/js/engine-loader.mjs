@@ -12,7 +12,7 @@ const require = createRequire(import.meta.url);
 let cached = null;
 
 function validating(engine) {
-  const ajv = new Ajv2020({ strict: true, allErrors: true, keywords: ['x-unit'] });
+  const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true, keywords: ['x-unit'] });
   const schema = engine.run('schema', {});
   if (schema.error) throw new Error(`schema: ${schema.error.message}`);
   const check = new Map(Object.entries(schema.commands).map(([name, c]) => [name, ajv.compile(c.response)]));
