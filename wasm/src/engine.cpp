@@ -29,6 +29,7 @@ constexpr Command kCommands[] = {
     {"allreduce", cmd_allreduce}, {"nccl-tests", cmd_nccl_tests}, {"presets", cmd_presets},
     {"plan", cmd_plan},           {"search", cmd_search, search_within_budget},
     {"quiz", cmd_quiz},           {"practice", cmd_practice}, {"fidelity", cmd_fidelity},
+    {"import", cmd_import},       {"export", cmd_export},
 };
 
 json single_error(const std::string& code, const std::string& message, const std::string& path) {

@@ -19,5 +19,7 @@ json cmd_search(const json& request, Problems& problems);      // search.cpp
 json cmd_quiz(const json& request, Problems& problems);        // quiz.cpp
 json cmd_practice(const json& request, Problems& problems);    // practice.cpp
 json cmd_fidelity(const json& request, Problems& problems);    // fidelity.cpp
+json cmd_import(const json& request, Problems& problems);      // import.cpp
+json cmd_export(const json& request, Problems& problems);      // export_config.cpp
 
 }  // namespace atlas
