@@ -22,13 +22,16 @@ struct Run {
   std::string hardware;
 };
 
-// The preset whose shape this is (sequence length aside), so torchtitan can name a flavor.
-std::string matching_preset(const json& request, const ModelShape& shape) {
-  if (!request.contains("model") || !request["model"].contains("preset") || !request["model"]["preset"].is_string()) return "";
-  Problems p;
-  const std::string id = request["model"]["preset"];
-  auto preset = read_model(json{{"model", {{"preset", id}, {"seq", shape.seq}}}}, p);
-  return preset && to_json(*preset) == to_json(shape) ? id : "";
+// The model preset with this shape (sequence length aside), so torchtitan can name a flavor
+// whether the plan came from a preset or from an imported config.json.
+std::string matching_preset(const ModelShape& shape) {
+  for (const auto& p : preset_catalog()["models"]) {
+    Problems ignored;
+    const std::string id = p.value("id", "");
+    auto preset = read_model(json{{"model", {{"preset", id}, {"seq", shape.seq}}}}, ignored);
+    if (preset && to_json(*preset) == to_json(shape)) return id;
+  }
+  return "";
 }
 
 std::string framework_words(Framework f) {
@@ -124,8 +127,7 @@ std::string torchtitan(const Run& r) {
   const ModelShape& m = r.in.model;
   const Parallel& p = r.in.parallel;
   std::vector<std::string> notes = common_notes(r, "A torchtitan TOML");
-  notes.push_back("Launch with NGPU=" + std::to_string(r.in.hardware.gpus / std::max<std::int64_t>(1, r.in.hardware.gpus / r.in.hardware.gpus_per_node)) +
-                  " per node on " + std::to_string(std::max<std::int64_t>(1, r.in.hardware.gpus / r.in.hardware.gpus_per_node)) + " nodes.");
+  notes.push_back("Launch on " + std::to_string(r.in.hardware.gpus) + " GPUs: the data-parallel degrees below are written out, not -1.");
   std::string flavor;
   for (const auto& [id, f] : kFlavors)
     if (r.preset == id) flavor = f;
@@ -136,8 +138,8 @@ std::string torchtitan(const Run& r) {
   if (p.zero == 1 || p.zero == 2) notes.push_back("FSDP2 shards parameters too: ZeRO-" + std::to_string(p.zero) + " becomes ZeRO-3.");
   if (p.dp == 1 && p.zero > 0) notes.push_back("With one data-parallel rank there is nothing to shard.");
   if (p.sequence_parallel != (p.tp > 1)) notes.push_back("torchtitan's tensor parallelism is always sequence-parallel.");
-  if (p.virtual_stages > 1) notes.push_back("Interleaved 1F1B with " + std::to_string(p.virtual_stages) + " chunks per GPU: set pipeline_parallel_layers_per_stage = " +
-                                            std::to_string(m.layers / std::max<std::int64_t>(1, p.pp * p.virtual_stages)) + ".");
+  const bool chunks = p.virtual_stages > 1 && m.layers % (p.pp * p.virtual_stages) == 0;
+  if (p.virtual_stages > 1 && !chunks) notes.push_back(std::to_string(p.virtual_stages) + " virtual stages do not divide the layers evenly; torchtitan needs they do.");
   const bool shard = p.zero > 0 && p.dp > 1;
   const std::int64_t local = p.pp > 1 ? r.in.micro * r.in.accumulation : r.in.micro;
   const char* schedule = p.schedule == Schedule::gpipe ? "GPipe" : p.schedule == Schedule::interleaved ? "Interleaved1F1B" : "1F1B";
@@ -151,6 +153,7 @@ std::string torchtitan(const Run& r) {
       << "\ndata_parallel_shard_degree = " << (shard ? p.dp : 1) << "\ntensor_parallel_degree = " << p.tp
       << "\nenable_async_tensor_parallel = " << (p.tp_overlap ? "true" : "false") << "\npipeline_parallel_degree = " << p.pp
       << "\npipeline_parallel_schedule = \"" << schedule << "\"\npipeline_parallel_microbatch_size = " << r.in.micro
+      << (chunks ? "\npipeline_parallel_layers_per_stage = " + std::to_string(m.layers / (p.pp * p.virtual_stages)) : std::string())
       << "\ncontext_parallel_degree = " << p.cp << "\nexpert_parallel_degree = " << p.ep << "\n\n[activation_checkpoint]\nmode = \""
       << recompute << "\"\n";
   return out.str();
@@ -169,7 +172,7 @@ json cmd_export(const json& request, Problems& problems) {
   const auto read = read_plan_request(*plan, inner);
   for (const auto& e : inner.errors()) problems.error(e.code, e.message, "/request" + e.path);
   if (!read) return json();
-  Run r{read->input, to_json(read->input.model), matching_preset(*plan, read->input.model), ""};
+  Run r{read->input, to_json(read->input.model), matching_preset(read->input.model), ""};
   if (plan->contains("hardware") && (*plan)["hardware"].is_object() && (*plan)["hardware"].contains("preset") &&
       (*plan)["hardware"]["preset"].is_string())
     r.hardware = (*plan)["hardware"]["preset"].get<std::string>();

@@ -88,10 +88,21 @@ class Finisher {
       dp = *f_.gpus / mp;
     } else if (global && micro && acc) {
       dp = *global / (*micro * *acc);
-    } else if (global && (micro || acc) && *global % (micro ? *micro : *acc) == 0) {
-      dp = *global / (micro ? *micro : *acc);
-      f_.assume(micro ? "batch.accumulation" : "batch.micro", 1, "not given, and no GPU count: one micro-batch per step, which makes dp = " + std::to_string(dp));
-      (micro ? acc : micro) = 1;
+    } else if (global && (micro || acc)) {
+      // DeepSpeed's rule: two of the three and the data-parallel ranks settle the third. The
+      // ranks come from the explorer's GPU count when it fits, else from one micro-batch per step.
+      const std::int64_t given = micro ? *micro : *acc;
+      const char* third = micro ? "batch.accumulation" : "batch.micro";
+      if (fallback_gpus && *fallback_gpus % mp == 0 && *global % (given * (*fallback_gpus / mp)) == 0) {
+        dp = *fallback_gpus / mp;
+        f_.assume("hardware.gpus", *fallback_gpus, "no pasted text gives the GPU count: the explorer's");
+      } else if (*global % given == 0) {
+        dp = *global / given;
+        f_.assume(third, 1, "not given, and no GPU count: one per step, which makes dp = " + std::to_string(dp));
+      } else {
+        return fail("batch_inconsistent", "global batch " + std::to_string(*global) + " is not a multiple of " + std::to_string(given) + ".");
+      }
+      (micro ? acc : micro) = *global / (given * dp);
     } else {
       const std::int64_t n = fallback_gpus && *fallback_gpus % mp == 0 ? *fallback_gpus : (8 % mp == 0 ? 8 : mp);
       dp = n / mp;

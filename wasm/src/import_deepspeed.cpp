@@ -54,6 +54,10 @@ struct Config {
       return;
     }
     const json& z = c["zero_optimization"];
+    if (z.is_boolean()) {  // the early form: true meant what is now stage 1
+      facts.set(text, text.line_of_key("zero_optimization"), "parallel", "zero", z.get<bool>() ? 1 : 0, "zero_optimization (true = stage 1)");
+      return;
+    }
     if (!z.is_object()) {
       text.error("not_object", "\"zero_optimization\" must be an object ({\"stage\": …}).", text.line_of_key("zero_optimization"));
       return;
@@ -75,7 +79,9 @@ struct Config {
       if (k == "stage" || k == "overlap_comm") continue;
       const bool offload = k.rfind("offload_", 0) == 0 || k == "cpu_offload";
       const json device = it->is_object() && it->contains("device") ? (*it)["device"] : json(nullptr);
-      if (offload && device != "none")
+      if (offload && device == "none")
+        facts.ignore("zero_optimization." + k, "{…}", "its device is \"none\": nothing is offloaded", text.line_of_key(k));
+      else if (offload)
         facts.ignore("zero_optimization." + k, it->is_structured() ? json("{…}") : *it,
                      "offloading to CPU or NVMe is not modelled: the plan keeps this state in GPU memory and has no PCIe traffic", text.line_of_key(k));
       else

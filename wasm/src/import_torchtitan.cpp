@@ -5,6 +5,7 @@
 #include <set>
 
 #include "atlas/import.hpp"
+#include "atlas/plan_request.hpp"
 
 namespace atlas {
 
@@ -120,6 +121,17 @@ void Job::read() {
     } else {
       facts_.fallback("parallel", "schedule", "1f1b", "the engine has no " + s + " schedule; costed as 1F1B");
     }
+  }
+  // Model chunks per GPU follow from the layers each stage holds, once the model is known.
+  if (const auto per_stage = whole("parallelism", "pipeline_parallel_layers_per_stage")) {
+    Problems ignored;
+    const auto shape = facts_.model_preset ? read_model(json{{"model", {{"preset", *facts_.model_preset}}}}, ignored) : std::nullopt;
+    if (shape && shape->layers % (*per_stage * pp) == 0)
+      set("parallel", "virtual_stages", shape->layers / (*per_stage * pp), "parallelism", "pipeline_parallel_layers_per_stage");
+    else
+      text_.error("virtual_layers", "[parallelism] pipeline_parallel_layers_per_stage " + std::to_string(*per_stage) +
+                  " must divide the model's layers per pipeline stage (and the model must be a known flavor).",
+                  line("parallelism", "pipeline_parallel_layers_per_stage"));
   }
   if (const auto mode = text("activation_checkpoint", "mode")) {
     if (*mode != "none" && *mode != "selective" && *mode != "full")

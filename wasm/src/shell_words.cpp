@@ -111,7 +111,7 @@ class Reader {
       if (c == '\n' || c == ';' || c == '&' || c == '|') {
         if (c == '\n') ++line_;
         ++i_;
-        if (array_depth == 0 && (out.empty() || !out.back().boundary)) out.push_back(ShellWord{"", "", line_, false, true, {}});
+        if (array_depth == 0 && (out.empty() || !out.back().boundary)) out.push_back(ShellWord{"", "", line_, false, true, false, {}});
         if (array_depth == 0) command_start = true;
         continue;
       }
@@ -151,14 +151,15 @@ class Reader {
       }
       if (w.raw == "export" || w.raw == "local" || w.raw == "readonly" || w.raw == "declare") continue;
       if (array_depth == 0) command_start = false;
-      split_into(out, w, w.text);
+      if (w.splits) split_into(out, w, w.text);
+      else out.push_back(std::move(w));
     }
     return out;
   }
 
  private:
   ShellWord word() {
-    ShellWord w{"", "", line_, false, false, {}};
+    ShellWord w{"", "", line_, false, false, false, {}};
     const std::size_t start = i_;
     while (i_ < t_.size()) {
       const char c = t_[i_];
@@ -181,6 +182,7 @@ class Reader {
         ++i_;
       } else if (c == '$') {
         expand(w);
+        w.splits = true;
       } else {
         w.text += c, ++i_;
       }
