@@ -85,8 +85,10 @@ test('a config.json picked as a file, a DeepSpeed config and a torchtitan TOML e
   assert.match(await page.locator('#planner-import-out').textContent(), /7,615,616,512 parameters/);
   await importText(page, fixture('deepspeed-zero3-offload.json'), 'deepspeed');
   s = await state(page);
-  assert.deepEqual([s.zero, s.framework, s.micro, s.global], [3, 'deepspeed', 4, 256]);
-  assert.match(await page.locator('#planner-import-out').textContent(), /zero_optimization\.offload_optimizer \(line 20\) — offloading to CPU or NVMe is not modelled/);
+  // A DeepSpeed config names no model: the explorer keeps the Qwen2 shape it had, and says so.
+  assert.deepEqual([s.zero, s.framework, s.micro, s.global, s.layers, s.qkv_bias], [3, 'deepspeed', 4, 256, 28, true]);
+  assert.match(await page.locator('#planner-import-out').textContent(), /no pasted text describes the model: the explorer's is kept/);
+  assert.match(await page.locator('#planner-import-out').textContent(), /zero_optimization\.offload_optimizer \(line 21\) — offloading to CPU or NVMe is not modelled/);
   await importText(page, fixture('torchtitan-llama3-8b.toml'), 'torchtitan');
   s = await state(page);
   assert.deepEqual([s.model, s.zero, s.framework, s.recompute, s.seq], ['llama-3.1-8b', 3, 'fsdp', 'selective', 8192]);

@@ -37,7 +37,9 @@ TEST_CASE("import: released config.json files give the released parameter counts
       {"llama-3.1-8b.config.json", 8030261248.0},   {"llama-3.1-70b.config.json", 70553706496.0},
       {"mixtral-8x7b.config.json", 46702792704.0},  {"qwen2-7b.config.json", 7615616512.0},
       {"gpt2.config.json", 124439808.0}};
-  for (const auto& [file, count] : models) {
+  for (const auto& model : models) {
+    const char* file = model.first;
+    const double count = model.second;
     CAPTURE(file);
     const json r = import_file(file);
     REQUIRE_FALSE(atlas::is_error(r));
@@ -159,6 +161,10 @@ TEST_CASE("import: DeepSpeed's rule — any two batch figures settle the third")
   CHECK(two["request"]["parallel"]["dp"] == 16);
   const json plan = call("plan", two["request"]);
   CHECK(plan["batch"]["accumulation"] == 2);
+  // The caller's model is kept when no text describes one; a config.json beside it wins.
+  const json kept = import_file("deepspeed-zero3-offload.json", json{{"model", {{"preset", "mixtral-8x7b"}}}});
+  CHECK(kept["request"]["model"]["preset"] == "mixtral-8x7b");
+  CHECK(kept["parameters"].get<double>() == 46702792704.0);
   // The early boolean form of zero_optimization.
   const json early = import_file("deepspeed-getting-started.json");
   REQUIRE_FALSE(atlas::is_error(early));

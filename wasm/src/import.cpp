@@ -39,7 +39,7 @@ class Finisher {
     }
   }
 
-  std::optional<json> model() {
+  std::optional<json> model(const json* fallback) {
     const bool shape = f_.model.contains("layers") || f_.model.contains("hidden");
     if (!shape && f_.unknown_model) {
       problems_.error(*f_.unknown_model);
@@ -52,6 +52,13 @@ class Finisher {
       return m;
     }
     if (f_.model_preset) f_.ignore("model preset", *f_.model_preset, "another pasted text gives the model's shape", 0);
+    if (!shape && fallback) {
+      f_.assume("model", fallback->contains("preset") ? (*fallback)["preset"] : json("custom"),
+                "no pasted text describes the model: the explorer's is kept");
+      json kept = *fallback;
+      if (m.contains("seq")) kept["seq"] = m["seq"];
+      return kept;
+    }
     if (!shape) {
       f_.assume("model.preset", "llama-3.1-8b", "no pasted text describes the model; paste its config.json or launch arguments");
       m["preset"] = "llama-3.1-8b";
@@ -140,7 +147,7 @@ class Finisher {
 json cmd_import(const json& request, Problems& problems) {
   if (!require_object(request, problems)) return json();
   const Fields root(request, "", problems);
-  root.warn_unknown({"text", "texts", "format", "hardware"});
+  root.warn_unknown({"text", "texts", "format", "hardware", "model"});
   std::vector<std::pair<std::string, std::string>> texts;  // (path, text)
   if (root.has("text") == root.has("texts")) {
     problems.error(root.has("text") ? "conflicting_fields" : "missing_field",
@@ -160,6 +167,7 @@ json cmd_import(const json& request, Problems& problems) {
   }
   const auto format = root.choice("format", {"auto", "hf", "megatron", "deepspeed", "torchtitan"}, std::string("auto"));
   const json* hardware_option = root.object("hardware", false);
+  const json* model_option = root.object("model", false);
   if (!problems.ok() || !format) return json();
 
   RunFacts facts;
@@ -183,7 +191,7 @@ json cmd_import(const json& request, Problems& problems) {
 
   Finisher finish(facts, problems, texts.front().first);
   finish.apply_defaults();
-  auto model = finish.model();
+  auto model = finish.model(model_option);
   json parallel = facts.parallel, batch;
   std::int64_t gpus = 0;
   json hardware = hardware_option ? *hardware_option : json{{"preset", "h100-sxm"}};

@@ -107,6 +107,8 @@ export type ImportRequest =
     format?: 'auto' | ConfigFormat;
     /** The explorer's hardware section (preset, gpus, …): kept, since configs do not name the GPU. */
     hardware?: Record<string, unknown>;
+    /** The explorer's model section: kept when no pasted text describes a model (a DeepSpeed config alone). */
+    model?: Record<string, unknown>;
   };
 
 /** `import` response: a complete `plan` request and how each part of it was found. */

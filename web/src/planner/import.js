@@ -5,7 +5,7 @@
 // File.text(), downloads are made from a Blob, and pasted text is only ever set as text.
 import { h } from '../dom.js';
 import { isError } from '../engine.js';
-import { hardwareRequest, planRequest } from './state.js';
+import { hardwareRequest, modelRequest, planRequest } from './state.js';
 
 const FORMAT_NAMES = {
   hf: 'a Hugging Face config.json', megatron: 'Megatron-LM arguments', deepspeed: 'a DeepSpeed config', torchtitan: 'a torchtitan TOML',
@@ -124,7 +124,8 @@ export function initImport(engine, mount, explorer) {
       return;
     }
     const state = explorer.state();
-    const r = engine.run('import', { ...(texts.length === 1 ? { text: texts[0] } : { texts }), format: format.value, hardware: hardwareRequest(state) });
+    const r = engine.run('import', { ...(texts.length === 1 ? { text: texts[0] } : { texts }), format: format.value,
+      hardware: hardwareRequest(state), model: modelRequest(state) });
     mount.dataset.imported = '';
     if (isError(r)) {
       out.replaceChildren(h('div', { class: 'notice notice-error', role: 'alert' },
