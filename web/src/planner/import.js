@@ -13,9 +13,28 @@ const FORMAT_NAMES = {
 const EXPORTS = [['megatron', 'Megatron-LM arguments'], ['deepspeed', 'DeepSpeed JSON'], ['torchtitan', 'torchtitan TOML']];
 const SHAPE = ['layers', 'hidden', 'heads', 'kv_heads', 'ffn', 'vocab', 'seq', 'mlp', 'position', 'norm', 'bias', 'dropout', 'tied_embeddings', 'experts'];
 
-/** One value as people read it: numbers grouped, strings and booleans as written. */
+/** The engine's field names ("model.layers") as the explorer's controls call them. */
+const LABELS = {
+  'model.layers': 'Layers', 'model.hidden': 'Hidden size', 'model.heads': 'Heads', 'model.kv_heads': 'KV heads',
+  'model.ffn': 'MLP width', 'model.vocab': 'Vocabulary', 'model.seq': 'Sequence length', 'model.mlp': 'MLP kind',
+  'model.position': 'Positions', 'model.norm': 'Normalization', 'model.bias': 'Biases on linear layers',
+  'model.qkv_bias': 'Biases on Q, K and V', 'model.dropout': 'Dropout', 'model.tied_embeddings': 'Tied embeddings',
+  'model.experts': 'Experts', 'model.top_k': 'Experts per token', 'model.expert_ffn': 'Expert MLP width',
+  'model.preset': 'Model', model: 'Model', 'model.architecture': 'Architecture',
+  'parallel.tp': 'Tensor parallel', 'parallel.pp': 'Pipeline stages', 'parallel.cp': 'Context parallel',
+  'parallel.ep': 'Expert parallel', 'parallel.dp': 'Data parallel', 'parallel.zero': 'ZeRO stage',
+  'parallel.sequence_parallel': 'Sequence parallel', 'parallel.recompute': 'Recompute', 'parallel.schedule': 'Schedule',
+  'parallel.virtual_stages': 'Virtual stages', 'parallel.framework': 'Framework', 'parallel.overlap': 'Overlap gradient traffic',
+  'parallel.tp_overlap': 'Overlap tensor-parallel traffic', 'parallel.flash_attention': 'FlashAttention',
+  'batch.micro': 'Micro-batch', 'batch.global': 'Global batch', 'batch.accumulation': 'Accumulation steps',
+  'hardware.gpus': 'GPUs', 'hardware.preset': 'Hardware',
+};
+const label = (field) => LABELS[field] ?? field;
+
+/** One value as people read it: numbers grouped, yes/no for switches, strings as written. */
 function shown(value) {
   if (typeof value === 'number') return value.toLocaleString('en-US', { maximumFractionDigits: 6 });
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'string') return value;
   return JSON.stringify(value);
 }
@@ -147,8 +166,8 @@ export function initImport(engine, mount, explorer) {
         h('strong', { text: `Read as ${formats}. ` }),
         `${shown(r.parameters)} parameters on ${shown(r.request.hardware.gpus)} GPUs. `,
         same ? 'The explorer below now shows this run.' : 'The explorer could not take every value; check the controls below.'),
-      list('What was read', r.read, (e) => `${e.field} = ${shown(e.value)} — from ${e.from}${where(e)}`, false),
-      list('What was assumed', r.assumed, (e) => `${e.field} = ${shown(e.value)} — ${e.why}`, true),
+      list('What was read', r.read, (e) => `${label(e.field)}: ${shown(e.value)} — from ${e.from}${where(e)}`, false),
+      list('What was assumed', r.assumed, (e) => `${label(e.field)}: ${shown(e.value)} — ${e.why}`, true),
       list('What was left out', r.ignored, (e) => `${e.from}${where(e)} — ${e.why}`, false));
     mount.dataset.imported = r.format;
   }
