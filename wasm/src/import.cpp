@@ -79,28 +79,28 @@ class Finisher {
   // global = micro × accumulation × dp, then the explorer's GPU count.
   bool split(json& parallel, json& batch, std::int64_t& gpus, std::optional<std::int64_t> fallback_gpus) {
     auto degree = [&](const char* k) { return parallel.contains(k) ? parallel[k].get<std::int64_t>() : 1; };
-    const std::int64_t mp = degree("tp") * degree("pp") * degree("cp");
+    const std::int64_t mp = times(times(degree("tp"), degree("pp")), degree("cp"));
     auto& micro = f_.micro;
     auto& global = f_.global;
     auto& acc = f_.accumulation;
     std::int64_t dp = 1;
     if (f_.dp) {
       dp = *f_.dp;
-      if (f_.gpus && *f_.gpus != dp * mp)
-        return fail("gpus_mismatch", std::to_string(*f_.gpus) + " GPUs are not the " + std::to_string(dp * mp) +
+      if (f_.gpus && *f_.gpus != times(dp, mp))
+        return fail("gpus_mismatch", std::to_string(*f_.gpus) + " GPUs are not the " + std::to_string(times(dp, mp)) +
                     " that dp × tp × pp × cp = " + std::to_string(dp) + " × " + std::to_string(mp) + " need.");
     } else if (f_.gpus) {
       if (*f_.gpus % mp != 0)
         return fail("gpus_not_divisible", std::to_string(*f_.gpus) + " GPUs are not a multiple of tp × pp × cp = " + std::to_string(mp) + ".");
       dp = *f_.gpus / mp;
     } else if (global && micro && acc) {
-      dp = *global / (*micro * *acc);
+      dp = *global / times(*micro, *acc);
     } else if (global && (micro || acc)) {
       // DeepSpeed's rule: two of the three and the data-parallel ranks settle the third. The
       // ranks come from the explorer's GPU count when it fits, else from one micro-batch per step.
       const std::int64_t given = micro ? *micro : *acc;
       const char* third = micro ? "batch.accumulation" : "batch.micro";
-      if (fallback_gpus && *fallback_gpus % mp == 0 && *global % (given * (*fallback_gpus / mp)) == 0) {
+      if (fallback_gpus && *fallback_gpus % mp == 0 && *global % times(given, *fallback_gpus / mp) == 0) {
         dp = *fallback_gpus / mp;
         f_.assume("hardware.gpus", *fallback_gpus, "no pasted text gives the GPU count: the explorer's");
       } else if (*global % given == 0) {
@@ -109,7 +109,7 @@ class Finisher {
       } else {
         return fail("batch_inconsistent", "global batch " + std::to_string(*global) + " is not a multiple of " + std::to_string(given) + ".");
       }
-      (micro ? acc : micro) = *global / (given * dp);
+      (micro ? acc : micro) = *global / times(given, dp);
     } else {
       const std::int64_t n = fallback_gpus && *fallback_gpus % mp == 0 ? *fallback_gpus : (8 % mp == 0 ? 8 : mp);
       dp = n / mp;
@@ -117,16 +117,16 @@ class Finisher {
                                                                          : "no pasted text gives the GPU count: one node of 8 GPUs");
     }
     if (dp < 1) return fail("batch_inconsistent", "The batch figures give fewer than one data-parallel rank.");
-    gpus = dp * mp;
+    gpus = times(dp, mp);
     parallel["dp"] = dp;
     if (!micro) micro = 1, f_.assume("batch.micro", 1, "no micro-batch size given");
     if (global) {
-      if (acc && *global != *micro * *acc * dp)
+      if (acc && *global != times(times(*micro, *acc), dp))
         return fail("batch_inconsistent", "global batch " + std::to_string(*global) + " ≠ micro-batch " + std::to_string(*micro) +
                     " × accumulation " + std::to_string(*acc) + " × data-parallel ranks " + std::to_string(dp) + ".");
     } else {
       if (!acc) acc = 1, f_.assume("batch.accumulation", 1, "no global batch or accumulation given");
-      global = *micro * *acc * dp;
+      global = times(times(*micro, *acc), dp);
     }
     batch = json{{"micro", *micro}, {"global", *global}};
     return true;
@@ -208,6 +208,8 @@ json cmd_import(const json& request, Problems& problems) {
   for (const auto& e : check.errors())
     problems.error(e.code, "The imported run: " + e.message, texts.front().first);
   if (!problems.ok() || !read) return json();
+  if (facts.ignored_more > 0)
+    facts.ignored.push_back(json{{"from", "…"}, {"value", facts.ignored_more}, {"why", std::to_string(facts.ignored_more) + " more entries are not listed"}});
   std::string joined;
   for (const auto& f : formats) joined += (joined.empty() ? "" : "+") + f.get<std::string>();
   return json{{"format", joined}, {"formats", formats}, {"request", plan_request}, {"parameters", parameter_count(read->input.model)},

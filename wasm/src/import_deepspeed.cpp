@@ -34,7 +34,7 @@ struct Config {
     const auto train = count("train_batch_size");
     const auto micro = count("train_micro_batch_size_per_gpu");
     const auto accumulation = count("gradient_accumulation_steps");
-    if (train && micro && accumulation && *train % (*micro * *accumulation) != 0) {
+    if (train && micro && accumulation && *train % times(*micro, *accumulation) != 0) {
       text.error("batch_inconsistent", "train_batch_size " + std::to_string(*train) + " is not train_micro_batch_size_per_gpu " +
                  std::to_string(*micro) + " × gradient_accumulation_steps " + std::to_string(*accumulation) +
                  " × a whole number of data-parallel ranks; DeepSpeed refuses this config.", text.line_of_key("train_batch_size"));
@@ -44,7 +44,7 @@ struct Config {
     if (micro) facts.count(text, text.line_of_key("train_micro_batch_size_per_gpu"), facts.micro, "batch.micro", *micro, "train_micro_batch_size_per_gpu");
     if (accumulation) facts.count(text, text.line_of_key("gradient_accumulation_steps"), facts.accumulation, "batch.accumulation", *accumulation, "gradient_accumulation_steps");
     if (train && micro && accumulation)
-      facts.count(text, text.line_of_key("train_batch_size"), facts.dp, "parallel.dp", *train / (*micro * *accumulation),
+      facts.count(text, text.line_of_key("train_batch_size"), facts.dp, "parallel.dp", *train / times(*micro, *accumulation),
                   "train_batch_size ÷ (micro-batch × accumulation), DeepSpeed's rule");
   }
 
@@ -74,7 +74,7 @@ struct Config {
     }
     if (z.contains("overlap_comm") && z["overlap_comm"].is_boolean())
       facts.set(text, text.line_of_key("overlap_comm"), "parallel", "overlap", z["overlap_comm"].get<bool>(), "zero_optimization.overlap_comm");
-    for (auto it = z.begin(); it != z.end(); ++it) {
+    for (auto it = z.begin(); it != z.end() && !facts.ignored_full(); ++it) {
       const std::string& k = it.key();
       if (k == "stage" || k == "overlap_comm") continue;
       const bool offload = k.rfind("offload_", 0) == 0 || k == "cpu_offload";
@@ -113,7 +113,7 @@ void import_deepspeed(const Pasted& text, RunFacts& facts) {
   config.zero();
   facts.set(text, 0, "parallel", "framework", "deepspeed", "a DeepSpeed config");
   if (parsed->contains(kAtlasKey)) config.atlas_section();
-  for (auto it = parsed->begin(); it != parsed->end(); ++it) {
+  for (auto it = parsed->begin(); it != parsed->end() && !facts.ignored_full(); ++it) {
     const std::string& k = it.key();
     if (k == "train_batch_size" || k == "train_micro_batch_size_per_gpu" || k == "gradient_accumulation_steps" ||
         k == "zero_optimization" || k == kAtlasKey)

@@ -60,8 +60,8 @@ struct Reader {
       if (required) text.error("missing_key", "config.json has no \"" + key + "\"; the engine needs it for the model shape.", 0);
       return std::nullopt;
     }
-    if (!v->is_number_integer() || v->get<std::int64_t>() < 1) {
-      text.error("not_integer", "\"" + key + "\" must be a whole number of 1 or more, not " + v->dump() + ".",
+    if (!v->is_number_integer() || v->get<std::int64_t>() < 1 || v->get<std::int64_t>() > 1000000000000) {
+      text.error("not_integer", "\"" + key + "\" must be a whole number from 1 to 10¹², not " + v->dump() + ".",
                  text.line_of_key(key));
       return std::nullopt;
     }
@@ -118,7 +118,7 @@ void import_hf(const Pasted& text, RunFacts& facts) {
   const auto attention_bias = r.flag("attention_bias");
   const auto mlp_bias = r.flag("mlp_bias");
   if (!layers || !hidden || !heads || !vocab) return;
-  if (head_dim && *head_dim * *heads != *hidden) {
+  if (head_dim && times(*head_dim, *heads) != *hidden) {
     text.error("unsupported_architecture",
                "\"head_dim\" is " + std::to_string(*head_dim) + ", not hidden_size ÷ num_attention_heads = " +
                    std::to_string(*hidden / *heads) + "; the engine's attention has heads × head size = hidden size.",
@@ -139,7 +139,7 @@ void import_hf(const Pasted& text, RunFacts& facts) {
   r.set("vocab", *vocab, "vocab_size");
   if (kv) r.set("kv_heads", *kv, "num_key_value_heads");
   else facts.fallback("model", "kv_heads", *heads, "no num_key_value_heads: one key/value head per query head");
-  const std::int64_t width = ffn ? *ffn : 4 * *hidden;
+  const std::int64_t width = ffn ? *ffn : times(4, *hidden);
   if (ffn) r.set(experts && *experts > 1 ? "expert_ffn" : "ffn", *ffn, r.name_of({"intermediate_size", "n_inner"}));
   else facts.fallback("model", experts && *experts > 1 ? "expert_ffn" : "ffn", width, "no intermediate_size (or n_inner is null): GPT's 4 × hidden");
   if (experts && *experts > 1) {
@@ -182,7 +182,7 @@ void import_hf(const Pasted& text, RunFacts& facts) {
   }
   if (const json* dtype = r.find({"torch_dtype"}))
     facts.ignore("torch_dtype", *dtype, "the engine costs bf16/fp16 mixed-precision training with fp32 Adam state", text.line_of_key("torch_dtype"));
-  for (auto it = c.begin(); it != c.end(); ++it)
+  for (auto it = c.begin(); it != c.end() && !facts.ignored_full(); ++it)
     if (!r.used.count(it.key()))
       facts.ignore(it.key(), it.value().is_structured() ? json("{…}") : it.value(), ignored_why(it.key()), text.line_of_key(it.key()));
 }

@@ -218,11 +218,11 @@ void Script::interpret() {
     const Given* layers = get("num-layers");
     const std::int64_t pp = get("pipeline-model-parallel-size") ? get("pipeline-model-parallel-size")->value.get<std::int64_t>() : 1;
     const std::int64_t n = per_stage->value.get<std::int64_t>();
-    if (!layers || layers->value.get<std::int64_t>() % (n * pp) != 0)
+    if (!layers || layers->value.get<std::int64_t>() % times(n, pp) != 0)
       text_.error("virtual_layers", "--num-layers-per-virtual-pipeline-stage " + std::to_string(n) +
                   " must divide the layers of each pipeline stage (--num-layers ÷ --pipeline-model-parallel-size).", per_stage->line);
     else
-      facts_.set(text_, per_stage->line, "parallel", "virtual_stages", layers->value.get<std::int64_t>() / (n * pp),
+      facts_.set(text_, per_stage->line, "parallel", "virtual_stages", layers->value.get<std::int64_t>() / times(n, pp),
                  "--num-layers ÷ (--pipeline-model-parallel-size × --num-layers-per-virtual-pipeline-stage)");
   }
   if (const Given* m = get("micro-batch-size")) facts_.count(text_, m->line, facts_.micro, "batch.micro", m->value, "--micro-batch-size");
@@ -230,7 +230,7 @@ void Script::interpret() {
   const Given* per_node = get("nproc_per_node") ? get("nproc_per_node") : get("nproc-per-node");
   if (per_node) {
     const Given* nodes = get("nnodes");
-    const std::int64_t gpus = per_node->value.get<std::int64_t>() * (nodes ? nodes->value.get<std::int64_t>() : 1);
+    const std::int64_t gpus = times(per_node->value.get<std::int64_t>(), nodes ? nodes->value.get<std::int64_t>() : 1);
     facts_.count(text_, per_node->line, facts_.gpus, "hardware.gpus", gpus, nodes ? "torchrun --nproc_per_node × --nnodes" : "torchrun --nproc_per_node");
   }
   if (get("fp16")) facts_.ignore("--fp16", true, "fp16 and bf16 cost the same in the engine (loss scaling is not modelled)", get("fp16")->line);

@@ -94,6 +94,10 @@ void RunFacts::fallback(const char* section, const std::string& key, const json&
 }
 
 void RunFacts::ignore(const std::string& what, const json& value, const std::string& why, int line) {
+  if (ignored_full()) {
+    ++ignored_more;
+    return;
+  }
   json r = entry("from", what, "value", value, "why", why);
   if (line > 0) r["line"] = line;
   ignored.push_back(std::move(r));

@@ -105,7 +105,7 @@ void Job::read() {
              "torchtitan's tensor parallelism (always sequence-parallel)");
   facts_.set(text_, line("parallelism", "data_parallel_shard_degree"), "parallel", "zero", shard == 1 ? 0 : 3,
              shard == 1 ? "[parallelism] data_parallel_shard_degree = 1 (replicated, DDP)" : "[parallelism] data_parallel_shard_degree (FSDP2 shards parameters, gradients and optimizer state)");
-  if (shard > 0) facts_.count(text_, line("parallelism", "data_parallel_shard_degree"), facts_.dp, "parallel.dp", replicate * shard,
+  if (shard > 0) facts_.count(text_, line("parallelism", "data_parallel_shard_degree"), facts_.dp, "parallel.dp", times(replicate, shard),
                               "[parallelism] data_parallel_replicate_degree × data_parallel_shard_degree");
   if (replicate > 1 && shard != 1)
     facts_.ignore("[parallelism] data_parallel_replicate_degree", replicate, "HSDP shards within groups of data_parallel_shard_degree; the engine shards over every data-parallel rank", line("parallelism", "data_parallel_replicate_degree"));
@@ -126,8 +126,8 @@ void Job::read() {
   if (const auto per_stage = whole("parallelism", "pipeline_parallel_layers_per_stage")) {
     Problems ignored;
     const auto shape = facts_.model_preset ? read_model(json{{"model", {{"preset", *facts_.model_preset}}}}, ignored) : std::nullopt;
-    if (shape && shape->layers % (*per_stage * pp) == 0)
-      set("parallel", "virtual_stages", shape->layers / (*per_stage * pp), "parallelism", "pipeline_parallel_layers_per_stage");
+    if (shape && shape->layers % times(*per_stage, pp) == 0)
+      set("parallel", "virtual_stages", shape->layers / times(*per_stage, pp), "parallelism", "pipeline_parallel_layers_per_stage");
     else
       text_.error("virtual_layers", "[parallelism] pipeline_parallel_layers_per_stage " + std::to_string(*per_stage) +
                   " must divide the model's layers per pipeline stage (and the model must be a known flavor).",
@@ -159,7 +159,7 @@ void Job::read() {
 }
 
 void Job::report_unused() {
-  for (auto t = toml_.values.begin(); t != toml_.values.end(); ++t) {
+  for (auto t = toml_.values.begin(); t != toml_.values.end() && !facts_.ignored_full(); ++t) {
     if (!t->is_object()) {
       facts_.ignore(t.key(), *t, "a key outside any table", 0);
       continue;

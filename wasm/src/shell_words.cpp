@@ -20,8 +20,8 @@ class Arithmetic {
   static constexpr long long kLimit = 1000000000000000LL;
 
  public:
-  Arithmetic(const std::string& text, const std::map<std::string, std::string>& vars, int nesting = 0)
-      : s_(text), vars_(vars), nesting_(nesting) {}
+  Arithmetic(const std::string& text, const std::map<std::string, std::string>& vars, long& budget, int nesting = 0)
+      : s_(text), vars_(vars), budget_(budget), nesting_(nesting) {}
   std::optional<long long> value() {
     auto v = sum(0);
     skip();
@@ -57,7 +57,9 @@ class Arithmetic {
   }
   std::optional<long long> atom(int depth) {
     skip();
-    if (i_ >= s_.size() || depth + nesting_ > 20) return std::nullopt;
+    // Names may hold expressions naming other names: the budget bounds the work of a script
+    // written to double it at every level.
+    if (i_ >= s_.size() || depth + nesting_ > 20 || --budget_ < 0) return std::nullopt;
     if (s_[i_] == '(') {
       ++i_;
       auto v = sum(depth + 1);
@@ -77,7 +79,7 @@ class Arithmetic {
       const auto it = vars_.find(s_.substr(i_, j - i_));
       i_ = j;
       if (it == vars_.end()) return std::nullopt;
-      return Arithmetic(it->second, vars_, nesting_ + depth + 1).value();  // a name may hold an expression
+      return Arithmetic(it->second, vars_, budget_, nesting_ + depth + 1).value();  // a name may hold an expression
     }
     long long v = 0;
     const std::size_t start = i_;
@@ -88,6 +90,7 @@ class Arithmetic {
 
   const std::string& s_;
   const std::map<std::string, std::string>& vars_;
+  long& budget_;
   int nesting_;
   std::size_t i_ = 0;
 };
@@ -231,7 +234,7 @@ class Reader {
       if (i_ < t_.size() && t_[i_] == ')') ++i_;
       std::string expanded;
       for (char k : expr) expanded += k == '$' || k == '{' || k == '}' ? ' ' : k;
-      const auto v = Arithmetic(expanded, vars_).value();
+      const auto v = Arithmetic(expanded, vars_, budget_).value();
       if (v) w.text += std::to_string(*v);
       else w.undefined.push_back("$((" + expr + "))"), w.text += "$((" + expr + "))";
       return;
@@ -270,6 +273,7 @@ class Reader {
   std::size_t i_ = 0;
   int line_ = 1;
   std::map<std::string, std::string> vars_;
+  long budget_ = 1000000;  // arithmetic steps for the whole script
 };
 
 }  // namespace
@@ -277,7 +281,8 @@ class Reader {
 std::vector<ShellWord> shell_words(std::string_view text) { return Reader(text).words(); }
 
 std::optional<long long> shell_arithmetic(const std::string& expression) {
-  return Arithmetic(expression, {}).value();
+  long budget = 1000000;
+  return Arithmetic(expression, {}, budget).value();
 }
 
 }  // namespace atlas

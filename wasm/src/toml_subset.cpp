@@ -54,7 +54,8 @@ class LineParser {
       while (i_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[i_])) || s_[i_] == '_' || s_[i_] == '-')) ++i_;
       if (i_ == start) return fail("Expected a key name here."), std::nullopt;
       parts.emplace_back(s_.substr(start, i_ - start));
-    } while (take('.'));
+    } while (parts.size() <= 16 && take('.'));
+    if (parts.size() > 16) return fail("A key of more than 16 dotted parts is not a training config's."), std::nullopt;
     return parts;
   }
 

@@ -57,6 +57,11 @@ struct RunFacts {
   void fallback(const char* section, const std::string& key, const json& value, const std::string& why);
   json defaults = json::array();
   void ignore(const std::string& what, const json& value, const std::string& why, int line);
+  /// The ignored list stops at kMaxIgnored entries (then one "and N more"), so a pasted text of
+  /// thousands of unused keys costs no more than a real config; readers check before finding lines.
+  bool ignored_full() const { return ignored.size() >= kMaxIgnored; }
+  static constexpr std::size_t kMaxIgnored = 200;
+  std::size_t ignored_more = 0;
 };
 
 void import_hf(const Pasted& text, RunFacts& facts);
@@ -74,6 +79,13 @@ struct Toml {
   json lines = json::object();
 };
 std::optional<Toml> parse_toml(const Pasted& text);
+
+/// Products of counts read from pasted text (degrees, batch sizes) saturate here instead of
+/// overflowing; the plan reader then refuses the figure as out of range.
+inline constexpr std::int64_t kMaxProduct = 1000000000000000;  // 1e15
+inline std::int64_t times(std::int64_t a, std::int64_t b) {
+  return static_cast<double>(a) * static_cast<double>(b) > static_cast<double>(kMaxProduct) ? kMaxProduct : a * b;
+}
 
 /// Longest text one import accepts (bytes): configs are a few kB; this bounds the work.
 inline constexpr std::size_t kMaxPastedBytes = 256 * 1024;
