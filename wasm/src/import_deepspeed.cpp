@@ -74,7 +74,7 @@ struct Config {
     }
     if (z.contains("overlap_comm") && z["overlap_comm"].is_boolean())
       facts.set(text, text.line_of_key("overlap_comm"), "parallel", "overlap", z["overlap_comm"].get<bool>(), "zero_optimization.overlap_comm");
-    for (auto it = z.begin(); it != z.end() && !facts.ignored_full(); ++it) {
+    for (auto it = z.begin(); it != z.end(); ++it) {
       const std::string& k = it.key();
       if (k == "stage" || k == "overlap_comm") continue;
       const bool offload = k.rfind("offload_", 0) == 0 || k == "cpu_offload";
@@ -85,7 +85,8 @@ struct Config {
         facts.ignore("zero_optimization." + k, it->is_structured() ? json("{…}") : *it,
                      "offloading to CPU or NVMe is not modelled: the plan keeps this state in GPU memory and has no PCIe traffic", text.line_of_key(k));
       else
-        facts.ignore("zero_optimization." + k, it->is_structured() ? json("{…}") : *it, "bucket sizes and tuning knobs are not modelled", text.line_of_key(k));
+        facts.ignore("zero_optimization." + k, it->is_structured() ? json("{…}") : *it, "bucket sizes and tuning knobs are not modelled",
+                     facts.ignored_full() ? 0 : text.line_of_key(k));
     }
   }
 
@@ -113,7 +114,7 @@ void import_deepspeed(const Pasted& text, RunFacts& facts) {
   config.zero();
   facts.set(text, 0, "parallel", "framework", "deepspeed", "a DeepSpeed config");
   if (parsed->contains(kAtlasKey)) config.atlas_section();
-  for (auto it = parsed->begin(); it != parsed->end() && !facts.ignored_full(); ++it) {
+  for (auto it = parsed->begin(); it != parsed->end(); ++it) {
     const std::string& k = it.key();
     if (k == "train_batch_size" || k == "train_micro_batch_size_per_gpu" || k == "gradient_accumulation_steps" ||
         k == "zero_optimization" || k == kAtlasKey)
@@ -122,7 +123,7 @@ void import_deepspeed(const Pasted& text, RunFacts& facts) {
                       : k == "optimizer" ? "the engine assumes Adam with fp32 state"
                       : k == "activation_checkpointing" ? "DeepSpeed's checkpointing API depends on the model code; set recompute in the explorer"
                                                         : "not part of the engine's cost model";
-    facts.ignore(k, it->is_structured() ? json("{…}") : *it, why, text.line_of_key(k));
+    facts.ignore(k, it->is_structured() ? json("{…}") : *it, why, facts.ignored_full() ? 0 : text.line_of_key(k));
   }
 }
 

@@ -182,9 +182,10 @@ void import_hf(const Pasted& text, RunFacts& facts) {
   }
   if (const json* dtype = r.find({"torch_dtype"}))
     facts.ignore("torch_dtype", *dtype, "the engine costs bf16/fp16 mixed-precision training with fp32 Adam state", text.line_of_key("torch_dtype"));
-  for (auto it = c.begin(); it != c.end() && !facts.ignored_full(); ++it)
+  for (auto it = c.begin(); it != c.end(); ++it)
     if (!r.used.count(it.key()))
-      facts.ignore(it.key(), it.value().is_structured() ? json("{…}") : it.value(), ignored_why(it.key()), text.line_of_key(it.key()));
+      facts.ignore(it.key(), it.value().is_structured() ? json("{…}") : it.value(), ignored_why(it.key()),
+                   facts.ignored_full() ? 0 : text.line_of_key(it.key()));
 }
 
 }  // namespace atlas

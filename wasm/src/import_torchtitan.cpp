@@ -159,7 +159,7 @@ void Job::read() {
 }
 
 void Job::report_unused() {
-  for (auto t = toml_.values.begin(); t != toml_.values.end() && !facts_.ignored_full(); ++t) {
+  for (auto t = toml_.values.begin(); t != toml_.values.end(); ++t) {
     if (!t->is_object()) {
       facts_.ignore(t.key(), *t, "a key outside any table", 0);
       continue;
