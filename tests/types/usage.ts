@@ -1,5 +1,5 @@
 // Compile-time checks of the typed wrapper: tsc fails on a wrong command or a misuse of types.
-import type { AtlasEngineModule, BatchResponse, EngineErrorResponse, FidelityResponse, IdealTime, InferenceFidelityResponse, InferencePlan, SchemaResponse, VersionResponse } from '../../web/src/atlas-engine';
+import type { AtlasEngineModule, BatchResponse, EngineErrorResponse, ExportRequest, ExportResponse, FidelityResponse, IdealTime, ImportRequest, ImportResponse, InferenceFidelityResponse, InferencePlan, SchemaResponse, VersionResponse } from '../../web/src/atlas-engine';
 import { Engine, isError, loadEngine } from '../../web/src/engine.js';
 import { formatBytes, formatSeconds } from '../../web/src/format.js';
 
@@ -34,3 +34,16 @@ const knee = (p: InferencePlan): number => p.curve.points.filter((x) => x.bound 
 void knee;
 const worstServing = (f: InferenceFidelityResponse): number => Math.max(...f.cases.filter((c) => c.role === 'validation').map((c) => Math.abs(c.error)));
 void worstServing;
+
+const importRequest: ImportRequest = { texts: ['{"hidden_size": 4096}', '--num-layers 32'], format: 'auto' };
+// @ts-expect-error — yaml is not a format the engine reads
+const badFormat: ImportRequest = { text: 'a: 1', format: 'yaml' };
+const exportRequest: ExportRequest = { request: { model: { preset: 'llama-3.1-8b' } }, format: 'torchtitan' };
+// @ts-expect-error — config.json describes a model, not a launch: it is not an export format
+const badExport: ExportRequest = { request: {}, format: 'hf' };
+function firstRead(r: ImportResponse, e: ExportResponse): string {
+  const line: number | undefined = r.read[0]?.line;
+  return `${r.format} ${r.parameters} ${line ?? 0} ${r.request.batch.global} ${e.filename}`;
+}
+void importRequest; void badFormat; void exportRequest; void badExport; void firstRead;
+module.call('import', JSON.stringify(importRequest));

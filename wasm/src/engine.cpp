@@ -30,6 +30,7 @@ constexpr Command kCommands[] = {
     {"plan", cmd_plan},           {"search", cmd_search, search_within_budget},
     {"quiz", cmd_quiz},           {"practice", cmd_practice}, {"fidelity", cmd_fidelity},
     {"schema", cmd_schema},
+    {"import", cmd_import},       {"export", cmd_export},
 };
 
 json single_error(const std::string& code, const std::string& message, const std::string& path) {

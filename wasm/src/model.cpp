@@ -19,7 +19,7 @@ LayerParameters layer_parameters(const ModelShape& m) {
   // Q, K, V are column-parallel (weights and biases split); the output projection is
   // row-parallel, so its bias is added after the all-reduce and lives on every rank.
   p.attention_linear = h * (h + 2 * kv) + h * h;
-  p.sharded = p.attention_linear + bias * (h + 2 * kv);
+  p.sharded = p.attention_linear + (m.bias || m.qkv_bias ? 1.0 : 0.0) * (h + 2 * kv);
   p.replicated = bias * h + 2 * norm_parameters(m);
   // One MLP: fc1 (or gate and up) column-parallel, fc2 row-parallel.
   const double up_matrices = m.swiglu ? 2.0 : 1.0;

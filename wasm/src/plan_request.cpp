@@ -52,7 +52,7 @@ std::optional<ModelShape> read_model(const json& request, Problems& problems) {
   if (request.contains("model") && request["model"].is_object())
     Fields(request["model"], "/model", problems)
         .warn_unknown({"preset", "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "seq", "position", "mlp",
-                       "norm", "bias", "dropout", "tied_embeddings", "experts", "top_k", "expert_ffn"});
+                       "norm", "bias", "qkv_bias", "dropout", "tied_embeddings", "experts", "top_k", "expert_ffn"});
   ModelShape m;
   auto layers = f.integer("layers", {1, 1e4});
   auto hidden = f.integer("hidden", {1, 1e6});
@@ -65,6 +65,7 @@ std::optional<ModelShape> read_model(const json& request, Problems& problems) {
   auto mlp = f.choice("mlp", {"gelu", "swiglu"}, std::string("gelu"));
   auto norm = f.choice("norm", {"layernorm", "rmsnorm"}, std::string("layernorm"));
   auto bias = f.boolean("bias", true);
+  auto qkv_bias = f.boolean("qkv_bias", false);
   auto dropout = f.boolean("dropout", true);
   auto tied = f.boolean("tied_embeddings", true);
   auto experts = f.integer("experts", {1, 1e4}, 1);
@@ -76,7 +77,7 @@ std::optional<ModelShape> read_model(const json& request, Problems& problems) {
   m.learned_positions = *position == "learned";
   m.swiglu = *mlp == "swiglu";
   m.rmsnorm = *norm == "rmsnorm";
-  m.bias = *bias, m.dropout = *dropout, m.tied_embeddings = *tied;
+  m.bias = *bias, m.qkv_bias = *qkv_bias && !*bias, m.dropout = *dropout, m.tied_embeddings = *tied;
   m.experts = *experts, m.top_k = *top_k, m.expert_ffn = *expert_ffn;
   if (m.hidden % m.heads != 0)
     problems.error("heads_hidden",
@@ -141,6 +142,7 @@ json to_json(const ModelShape& m) {
          {"mlp", m.swiglu ? "swiglu" : "gelu"}, {"norm", m.rmsnorm ? "rmsnorm" : "layernorm"}, {"bias", m.bias},
          {"dropout", m.dropout}, {"tied_embeddings", m.tied_embeddings}, {"experts", m.experts}};
   if (m.moe()) j["top_k"] = m.top_k, j["expert_ffn"] = m.expert_ffn;
+  if (m.qkv_bias) j["qkv_bias"] = true;
   return j;
 }
 

@@ -11,7 +11,9 @@ void Problems::warning(std::string code, std::string message, std::string path) 
 }
 
 json to_json(const Issue& issue) {
-  return json{{"code", issue.code}, {"message", issue.message}, {"path", issue.path}};
+  json j{{"code", issue.code}, {"message", issue.message}, {"path", issue.path}};
+  if (issue.line > 0) j["line"] = issue.line;
+  return j;
 }
 
 json Problems::error_response() const {

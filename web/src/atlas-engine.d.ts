@@ -9,7 +9,7 @@ export interface AtlasEngineModule {
 
 export type EngineCommand =
   | 'version' | 'validate' | 'batch' | 'allreduce' | 'nccl-tests' | 'presets' | 'plan' | 'search' | 'quiz' | 'practice'
-  | 'fidelity' | 'schema';
+  | 'fidelity' | 'schema' | 'import' | 'export';
 
 /** MODULARIZE factory exported as createAtlasEngine (a global in the browser, module.exports in node). */
 export type CreateAtlasEngine = (overrides?: { wasmBinary?: ArrayBuffer | Uint8Array }) => Promise<AtlasEngineModule>;
@@ -19,6 +19,8 @@ export interface EngineIssue {
   message: string;
   /** JSON pointer into the request ("" for the whole request). */
   path: string;
+  /** `import`: the 1-based line of the pasted text the issue is about (absent for the whole text). */
+  line?: number;
 }
 
 export interface EngineErrorResponse {
@@ -178,6 +180,46 @@ export interface InferenceFidelityResponse {
   }>;
   calibration: ErrorSummary;
   validation: ErrorSummary;
+}
+
+/** The pasted-config formats `import` reads; `export` writes all but `hf`. */
+export type ConfigFormat = 'hf' | 'megatron' | 'deepspeed' | 'torchtitan';
+
+/** `import` request: one pasted text, or several describing one run (a config.json plus a launch script). */
+export type ImportRequest =
+  ({ text: string } | { texts: string[] }) & {
+    format?: 'auto' | ConfigFormat;
+    /** The explorer's hardware section (preset, gpus, …): kept, since configs do not name the GPU. */
+    hardware?: Record<string, unknown>;
+    /** The explorer's model section: kept when no pasted text describes a model (a DeepSpeed config alone). */
+    model?: Record<string, unknown>;
+  };
+
+/** `import` response: a complete `plan` request and how each part of it was found. */
+export interface ImportResponse {
+  /** Formats joined with "+" in the order given ("hf+megatron"). */
+  format: string;
+  formats: ConfigFormat[];
+  request: { model: Record<string, unknown>; hardware: Record<string, unknown>; parallel: Record<string, unknown>; batch: { micro: number; global: number } };
+  /** Exact parameter count of the imported model. */
+  parameters: number;
+  read: Array<{ field: string; value: unknown; from: string; line?: number }>;
+  assumed: Array<{ field: string; value: unknown; why: string }>;
+  ignored: Array<{ from: string; value: unknown; why: string; line?: number }>;
+  warnings?: EngineIssue[];
+}
+
+export interface ExportRequest {
+  request: Record<string, unknown>;
+  format: Exclude<ConfigFormat, 'hf'>;
+}
+
+/** `export` response: the launch configuration as text (comments say what the target cannot express). */
+export interface ExportResponse {
+  format: Exclude<ConfigFormat, 'hf'>;
+  text: string;
+  /** A file name for downloading it (launch_megatron.sh, ds_config.json, torchtitan_job.toml). */
+  filename: string;
 }
 
 declare global {

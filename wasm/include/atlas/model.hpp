@@ -13,6 +13,7 @@ struct ModelShape {
   bool swiglu = false;   // gate + up + down projections instead of fc1/fc2
   bool rmsnorm = false;  // weight only; LayerNorm has weight and bias
   bool bias = true;      // biases on the linear layers
+  bool qkv_bias = false; // biases on Q, K and V only (Qwen2), when `bias` is off
   bool dropout = true;   // dropout masks are stored for backward (Korthikanti's accounting)
   bool tied_embeddings = true;
   std::int64_t experts = 1;  // 1 = dense MLP

@@ -16,6 +16,7 @@ struct Issue {
   std::string code;
   std::string message;
   std::string path;  // JSON pointer into the request, "" for the whole request
+  int line = 0;      // 1-based line in a pasted text (command import), 0 when not about one
 };
 
 class SchemaRecorder;
@@ -28,6 +29,7 @@ class Problems {
   SchemaRecorder* recorder() const { return recorder_; }
 
   void error(std::string code, std::string message, std::string path);
+  void error(Issue issue) { errors_.push_back(std::move(issue)); }
   void warning(std::string code, std::string message, std::string path);
 
   bool ok() const { return errors_.empty(); }

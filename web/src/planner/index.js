@@ -15,6 +15,7 @@ import { drawScaling } from './scaling.js';
 import { initFidelity } from './fidelity.js';
 import { initScenarios } from './scenarios.js';
 import { inferenceRequest, initInference } from './inference.js';
+import { initImport } from './import.js';
 import { runSearch } from './search.js';
 import { stickWithinWindow } from './sticky.js';
 import { holdInView } from '../landing.js';
@@ -270,6 +271,7 @@ export function initPlanner(ctx) {
   initScenarios(el('planner-scenario-buttons'), el('planner-scenario-out'),
     (patch) => ctx.engine.run('plan', planRequest(mergeState(state, held(patch).patch).state)),
     (patch) => { applyPatch(patch); notify(); });
+  initImport(ctx.engine, el('planner-import'), { state: () => ({ ...state }), apply: (patch) => { applyPatch(patch); notify(); } });
   el('planner-search-run').addEventListener('click', () => {
     const ms = runSearch(ctx, state, ctx.views.fixed, out.search, (patch) => { applyPatch(patch); notify(); out.diagram.scrollIntoView({ block: 'start' }); });
     root.dataset.searchMs = ms.toFixed(2);

@@ -24,6 +24,14 @@ export const FIELDS = {
   experts: { type: 'int', min: 1, path: '/model/experts', section: 'model' },
   top_k: { type: 'int', min: 1, path: '/model/top_k', section: 'model' },
   expert_ffn: { type: 'int', min: 1, path: '/model/expert_ffn', section: 'model' },
+  // No control of their own: set by presets and imported runs (import.js), carried by permalinks.
+  norm: { type: 'choice', options: ['layernorm', 'rmsnorm'], path: '/model/norm', section: 'model' },
+  bias: { type: 'bool', path: '/model/bias', section: 'model' },
+  qkv_bias: { type: 'bool', path: '/model/qkv_bias', section: 'model' },
+  dropout: { type: 'bool', path: '/model/dropout', section: 'model' },
+  overlap: { type: 'bool', path: '/parallel/overlap' },
+  tp_overlap: { type: 'bool', path: '/parallel/tp_overlap' },
+  flash: { type: 'choice', options: ['auto', 'on', 'off'], path: '/parallel/flash_attention' },
   hardware: { type: 'choice', path: '/hardware/preset', options: ['custom'] },
   gpus: { type: 'int', min: 1, path: '/hardware/gpus' },
   gpus_per_node: { type: 'int', min: 1, path: '/hardware/gpus_per_node' },
@@ -60,13 +68,14 @@ export const FIELDS = {
 const EXTRA_PATHS = { '/batch/accumulation': 'global', '/batch': 'global', '/hardware': 'gpus', '/model': 'model' };
 
 export const SHAPE_KEYS = ['layers', 'hidden', 'heads', 'kv_heads', 'ffn', 'vocab', 'seq', 'mlp', 'position',
-  'tied_embeddings', 'experts', 'top_k', 'expert_ffn'];
+  'tied_embeddings', 'experts', 'top_k', 'expert_ffn', 'norm', 'bias', 'qkv_bias', 'dropout'];
 export const HARDWARE_KEYS = ['gpus_per_node', 'memory_gib', 'tflops', 'hbm_gbps', 'intra_gbps', 'inter_gbps', 'latency_us'];
 
 /** GPT-3 175B on 1024 A100s with Megatron's tensor × pipeline layout: the page's opening picture. */
 export const DEFAULTS = Object.freeze({
   model: 'gpt3-175b', layers: 96, hidden: 12288, heads: 96, kv_heads: 96, ffn: 49152, vocab: 50257, seq: 2048,
   mlp: 'gelu', position: 'learned', tied_embeddings: true, experts: 1, top_k: 1, expert_ffn: 49152,
+  norm: 'layernorm', bias: true, qkv_bias: false, dropout: true, overlap: true, tp_overlap: false, flash: 'auto',
   hardware: 'a100-80gb', gpus: 1024, gpus_per_node: 8, memory_gib: 80, tflops: 312, hbm_gbps: 2039,
   intra_gbps: 300, inter_gbps: 25, latency_us: 2.3,
   dp_auto: true, dp: 16, tp: 8, pp: 8, cp: 1, ep: 1, zero: 1, framework: 'megatron', sequence_parallel: true, recompute: 'selective',
@@ -124,6 +133,8 @@ export function modelRequest(s) {
   const m = { layers: s.layers, hidden: s.hidden, heads: s.heads, kv_heads: s.kv_heads, ffn: s.ffn, vocab: s.vocab,
     seq: s.seq, mlp: s.mlp, position: s.position, tied_embeddings: s.tied_embeddings, experts: s.experts };
   if (s.experts > 1) Object.assign(m, { top_k: s.top_k, expert_ffn: s.expert_ffn });
+  if (s.norm !== undefined) Object.assign(m, { norm: s.norm, bias: s.bias, dropout: s.dropout });
+  if (s.qkv_bias) m.qkv_bias = true;
   return s.model !== 'custom' ? { preset: s.model, ...m } : m;
 }
 
@@ -141,6 +152,9 @@ export function parallelRequest(s) {
   const p = { tp: s.tp, pp: s.pp, cp: s.cp, ep: s.ep, zero: s.zero, framework: s.framework, sequence_parallel: s.sequence_parallel,
     recompute: s.recompute, schedule: s.schedule, virtual_stages: s.virtual_stages };
   if (!s.dp_auto) p.dp = s.dp;
+  if (s.overlap === false) p.overlap = false;
+  if (s.tp_overlap) p.tp_overlap = true;
+  if (s.flash === 'on' || s.flash === 'off') p.flash_attention = s.flash === 'on';
   return p;
 }
 
@@ -171,6 +185,10 @@ export function shapeFromPreset(m) {
   out.mlp ??= 'gelu';
   out.position ??= 'learned';
   out.tied_embeddings ??= true;
+  out.norm ??= 'layernorm';
+  out.bias ??= true;
+  out.qkv_bias ??= false;
+  out.dropout ??= true;
   return out;
 }
 

@@ -1,0 +1,129 @@
+// "Bring your own run" as a person uses it: paste a Megatron-LM launch script and see the
+// explorer take its split; pick a config.json, a DeepSpeed config or a torchtitan TOML; export
+// the split and read it back to the same state; bad text is refused as text, on its line.
+// Screenshots at phone and desktop widths, light and dark, go to build/import-shots/.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openPage, closeBrowser } from './harness.mjs';
+import { buildDir } from '../../scripts/lib/paths.mjs';
+
+after(closeBrowser);
+
+const fixturePath = (name) => fileURLToPath(new URL(`../fixtures/import/${name}`, import.meta.url));
+const fixture = (name) => readFileSync(fixturePath(name), 'utf8');
+const state = (page) => page.evaluate(() => window.atlas.views.get('planner').getState());
+
+/** Pastes text, presses the button, and waits until the panel reports the format it read. */
+async function importText(page, text, format) {
+  await page.fill('#planner-import-text', text);
+  await page.click('#planner-import-run');
+  await page.waitForSelector(`#planner-import[data-imported="${format}"]`);
+}
+
+test('a pasted Megatron-LM script becomes the explorer split, with read / assumed / left out listed', async () => {
+  const p = await openPage({ path: '#planner' });
+  const { page } = p;
+  await importText(page, fixture('megatron-llama-8b.sh'), 'megatron');
+  const s = await state(page);
+  assert.deepEqual([s.tp, s.pp, s.gpus, s.virtual_stages, s.schedule, s.recompute], [2, 2, 32, 4, 'interleaved', 'full']);
+  assert.deepEqual([s.layers, s.hidden, s.kv_heads, s.norm, s.bias, s.micro, s.global], [32, 4096, 8, 'rmsnorm', false, 1, 512]);
+  const out = page.locator('#planner-import-out');
+  assert.match(await out.textContent(), /Read as Megatron-LM arguments\. 8,030,261,248 parameters on 32 GPUs\. The explorer below now shows this run\./);
+  assert.match(await out.textContent(), /What was read \(\d+\)/);
+  assert.match(await out.textContent(), /--tokenizer-type \(line 34\)/);
+  // The explorer drew it: tensor-parallel transfers are in the table, the controls show the split.
+  await page.waitForSelector('#planner-crossings tr[data-id="tp-fwd-reducescatter"]');
+  assert.equal(await page.inputValue('#pl-tp'), '2');
+  assert.equal(await page.inputValue('#pl-virtual_stages'), '4');
+  // The permalink carries the imported state, hidden fields included.
+  await page.waitForFunction(() => location.hash.includes('planner.norm=rmsnorm') && location.hash.includes('planner.gpus=32'));
+  assert.deepEqual(p.record.pageErrors, []);
+  assert.deepEqual(p.record.offSite, []);
+  await p.close();
+});
+
+test('export the split as each format, copy it, and read it back to the same state', async () => {
+  const p = await openPage({ path: '#planner' });
+  const { page } = p;
+  await importText(page, fixture('megatron-gpt3-175b.sh'), 'megatron');
+  const before = await state(page);
+  for (const [format, marker] of [['megatron', '--tensor-model-parallel-size 8'], ['deepspeed', '"train_batch_size": 1536'], ['torchtitan', 'tensor_parallel_degree = 8']]) {
+    await page.selectOption('#planner-export-format', format);
+    await page.click('#planner-export-run');
+    await page.waitForFunction((m) => document.querySelector('#planner-export-text').value.includes(m), marker);
+  }
+  await page.selectOption('#planner-export-format', 'megatron');
+  await page.click('#planner-export-run');
+  await page.waitForFunction(() => document.querySelector('#planner-export-text').value.startsWith('#!/bin/bash'));
+  const text = await page.inputValue('#planner-export-text');
+  await page.click('#planner-export-copy');
+  await page.waitForFunction(() => /Copied|Selected/.test(document.querySelector('#planner-export-state').textContent));
+  // Change the split, then read the exported script back.
+  await page.evaluate(() => window.atlas.views.apply('planner', { tp: 4, pp: 4 }));
+  await page.waitForFunction(() => window.atlas.views.get('planner').getState().tp === 4);
+  await page.evaluate(() => { document.querySelector('#planner-import').dataset.imported = ''; });
+  await importText(page, text, 'megatron');
+  const after = await state(page);
+  for (const k of ['tp', 'pp', 'dp', 'gpus', 'zero', 'sequence_parallel', 'recompute', 'micro', 'global', 'layers', 'hidden', 'heads', 'vocab', 'seq', 'framework'])
+    assert.equal(after[k], before[k], k);
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});
+
+test('a config.json picked as a file, a DeepSpeed config and a torchtitan TOML each set the explorer', async () => {
+  const p = await openPage({ path: '#planner' });
+  const { page } = p;
+  await page.setInputFiles('#planner-import-file', fixturePath('qwen2-7b.config.json'));
+  await page.waitForFunction(() => document.querySelector('#planner-import-text').value.includes('Qwen2ForCausalLM'));
+  await page.click('#planner-import-run');
+  await page.waitForSelector('#planner-import[data-imported="hf"]');
+  let s = await state(page);
+  assert.deepEqual([s.model, s.layers, s.hidden, s.kv_heads, s.qkv_bias, s.bias], ['custom', 28, 3584, 4, true, false]);
+  assert.match(await page.locator('#planner-import-out').textContent(), /7,615,616,512 parameters/);
+  await importText(page, fixture('deepspeed-zero3-offload.json'), 'deepspeed');
+  s = await state(page);
+  // A DeepSpeed config names no model: the explorer keeps the Qwen2 shape it had, and says so.
+  assert.deepEqual([s.zero, s.framework, s.micro, s.global, s.layers, s.qkv_bias], [3, 'deepspeed', 4, 256, 28, true]);
+  assert.match(await page.locator('#planner-import-out').textContent(), /no pasted text describes the model: the explorer's is kept/);
+  assert.match(await page.locator('#planner-import-out').textContent(), /zero_optimization\.offload_optimizer \(line 21\) — offloading to CPU or NVMe is not modelled/);
+  await importText(page, fixture('torchtitan-llama3-8b.toml'), 'torchtitan');
+  s = await state(page);
+  assert.deepEqual([s.model, s.zero, s.framework, s.recompute, s.seq], ['llama-3.1-8b', 3, 'fsdp', 'selective-op', 8192]);
+  await p.close();
+});
+
+test('keyboard: Ctrl+Enter reads the text; a bad line is reported as text on its line, never as markup', async () => {
+  const p = await openPage({ path: '#planner' });
+  const { page } = p;
+  await page.focus('#planner-import-text');
+  await page.keyboard.insertText('pretrain_gpt.py \\\n  --num-layers 2 \\\n  --hidden-size <b>big</b>');
+  await page.keyboard.press('Control+Enter');
+  const alert = page.locator('#planner-import-out [role="alert"]');
+  await alert.waitFor();
+  assert.match(await alert.textContent(), /Line 3: --hidden-size is "<b>big<\/b>"/);
+  assert.equal(await page.locator('#planner-import-out b').count(), 0);
+  for (const id of ['planner-import-text', 'planner-import-file', 'planner-import-format', 'planner-export-format'])
+    assert.equal(await page.locator(`label[for="${id}"]`).count(), 1, id);
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});
+
+for (const [width, scheme] of [[375, 'light'], [375, 'dark'], [1280, 'light'], [1280, 'dark']]) {
+  test(`layout at ${width} px (${scheme}): the panel fits without sideways scrolling; screenshot saved`, async () => {
+    const p = await openPage({ path: '#planner', width, colorScheme: scheme });
+    const { page } = p;
+    await importText(page, fixture('megatron-llama-8b.sh'), 'megatron');
+    await page.evaluate(() => document.querySelectorAll('#planner-import details').forEach((d) => { d.open = true; }));
+    await page.click('#planner-export-run');
+    await page.waitForFunction(() => document.querySelector('#planner-export-text').value.length > 0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `page scrolls sideways by ${overflow} px`);
+    const dir = join(buildDir, 'import-shots');
+    mkdirSync(dir, { recursive: true });
+    await page.locator('#planner-import').screenshot({ path: join(dir, `import-${width}-${scheme}.png`) });
+    await p.close();
+  });
+}

@@ -1,0 +1,256 @@
+// `import`: released config.json files give their models' exact parameter counts, launch
+// scripts and configs give their split and batch, and every bad text is refused with a code on
+// its line (tests/fixtures/import-bad.tsv). Fixtures: tests/fixtures/import (sources in its README).
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+#include "atlas/import.hpp"
+#include "atlas/shell_words.hpp"
+#include "support.hpp"
+
+using namespace atlas_test;
+
+namespace {
+
+json import_file(const std::string& name, json extra = json::object()) {
+  extra["text"] = read_source_file("tests/fixtures/import/" + name);
+  return call("import", extra);
+}
+
+json import_texts(std::initializer_list<std::string> names) {
+  json texts = json::array();
+  for (const auto& n : names) texts.push_back(read_source_file("tests/fixtures/import/" + n));
+  return call("import", json{{"texts", texts}});
+}
+
+bool lists(const json& entries, const std::string& key, const std::string& value) {
+  for (const auto& e : entries)
+    if (e.value(key, "") == value) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("import: released config.json files give the released parameter counts exactly") {
+  const std::pair<const char*, double> models[] = {
+      {"llama-3.1-8b.config.json", 8030261248.0},   {"llama-3.1-70b.config.json", 70553706496.0},
+      {"mixtral-8x7b.config.json", 46702792704.0},  {"qwen2-7b.config.json", 7615616512.0},
+      {"gpt2.config.json", 124439808.0}};
+  for (const auto& model : models) {
+    const char* file = model.first;
+    const double count = model.second;
+    CAPTURE(file);
+    const json r = import_file(file);
+    REQUIRE_FALSE(atlas::is_error(r));
+    CHECK(r["format"] == "hf");
+    CHECK(r["parameters"].get<double>() == count);
+    // The plan the request describes counts the same.
+    const json plan = call("plan", r["request"]);
+    REQUIRE_FALSE(atlas::is_error(plan));
+    CHECK(plan["parameters"].get<double>() == count);
+  }
+}
+
+TEST_CASE("import: every shape field of a Llama config is read from its key") {
+  const json r = import_file("llama-3.1-8b.config.json");
+  REQUIRE_FALSE(atlas::is_error(r));
+  const json& m = r["request"]["model"];
+  CHECK(m["layers"] == 32);
+  CHECK(m["hidden"] == 4096);
+  CHECK(m["heads"] == 32);
+  CHECK(m["kv_heads"] == 8);
+  CHECK(m["ffn"] == 14336);
+  CHECK(m["vocab"] == 128256);
+  CHECK(m["mlp"] == "swiglu");
+  CHECK(m["norm"] == "rmsnorm");
+  CHECK(m["bias"] == false);
+  CHECK(m["tied_embeddings"] == false);
+  for (const char* field : {"model.layers", "model.hidden", "model.heads", "model.kv_heads", "model.ffn", "model.vocab",
+                            "model.tied_embeddings", "model.mlp", "model.bias"})
+    CHECK_MESSAGE(lists(r["read"], "field", field), field);
+  // The longest context is not the training length: assumed, and said so.
+  CHECK(lists(r["assumed"], "field", "model.seq"));
+  CHECK(lists(r["ignored"], "from", "rope_scaling"));
+  CHECK(lists(r["ignored"], "from", "torch_dtype"));
+  // Lines point into the pasted text: "num_hidden_layers" is on line 19 of the fixture.
+  for (const auto& e : r["read"])
+    if (e["field"] == "model.layers") CHECK(e["line"] == 17);
+}
+
+TEST_CASE("import: Mixtral reads experts, Qwen2 its Q/K/V biases, GPT-2 learned positions and tied embeddings") {
+  const json mixtral = import_file("mixtral-8x7b.config.json");
+  CHECK(mixtral["request"]["model"]["experts"] == 8);
+  CHECK(mixtral["request"]["model"]["top_k"] == 2);
+  CHECK(mixtral["request"]["model"]["expert_ffn"] == 14336);
+  CHECK(lists(mixtral["ignored"], "from", "sliding_window"));
+  const json qwen = import_file("qwen2-7b.config.json");
+  CHECK(qwen["request"]["model"]["qkv_bias"] == true);
+  CHECK(qwen["request"]["model"]["bias"] == false);
+  const json gpt2 = import_file("gpt2.config.json");
+  CHECK(gpt2["request"]["model"]["position"] == "learned");
+  CHECK(gpt2["request"]["model"]["seq"] == 1024);
+  CHECK(gpt2["request"]["model"]["tied_embeddings"] == true);
+  CHECK(gpt2["request"]["model"]["dropout"] == true);
+}
+
+TEST_CASE("import: a Megatron-LM script with argument arrays and $(( )) arithmetic") {
+  const json r = import_file("megatron-gpt3-175b.sh");
+  REQUIRE_FALSE(atlas::is_error(r));
+  CHECK(r["format"] == "megatron");
+  const json& q = r["request"];
+  CHECK(q["hardware"]["gpus"] == 1024);  // --nproc_per_node 8 × --nnodes ${NUM_NODES:-128}
+  CHECK(q["parallel"]["tp"] == 8);
+  CHECK(q["parallel"]["pp"] == 16);
+  CHECK(q["parallel"]["dp"] == 8);
+  CHECK(q["parallel"]["sequence_parallel"] == true);
+  CHECK(q["parallel"]["recompute"] == "selective");
+  CHECK(q["parallel"]["zero"] == 1);
+  CHECK(q["batch"]["micro"] == 1);
+  CHECK(q["batch"]["global"] == 1536);
+  CHECK(q["model"]["vocab"] == 51200);
+  CHECK(lists(r["ignored"], "from", "--lr"));
+  CHECK(lists(r["ignored"], "from", "--data-path"));
+  CHECK(lists(r["assumed"], "field", "model.norm"));  // Megatron's LayerNorm default, said so
+}
+
+TEST_CASE("import: a Megatron-LM script with string arguments, ${VAR:-default} and continuations") {
+  const json r = import_file("megatron-llama-8b.sh");
+  REQUIRE_FALSE(atlas::is_error(r));
+  const json& q = r["request"];
+  CHECK(r["parameters"].get<double>() == 8030261248.0);
+  CHECK(q["hardware"]["gpus"] == 32);
+  CHECK(q["parallel"]["tp"] == 2);  // ${TP:-2}
+  CHECK(q["parallel"]["pp"] == 2);  // ${PP}
+  CHECK(q["parallel"]["virtual_stages"] == 4);  // 32 layers ÷ (2 stages × 4 layers per chunk)
+  CHECK(q["parallel"]["recompute"] == "full");
+  CHECK(q["parallel"]["flash_attention"] == true);
+  CHECK(q["model"]["seq"] == 8192);  // $SEQ
+  CHECK(q["model"]["kv_heads"] == 8);
+  CHECK(q["model"]["dropout"] == false);
+  for (const auto& e : r["read"])
+    if (e["field"] == "parallel.tp") CHECK(e["line"] == 25);
+}
+
+TEST_CASE("shell words: comments, quotes, defaults and arithmetic") {
+  const auto words = atlas::shell_words("A=4 # four\nB=${B:-3}\nC=$(( (A + B) * 2 ))\necho \"$C\" '$A' x\\ y\n");
+  std::vector<std::string> texts;
+  for (const auto& w : words)
+    if (!w.boundary && !w.assignment) texts.push_back(w.text);
+  REQUIRE(texts.size() == 4);
+  CHECK(texts[1] == "14");
+  CHECK(texts[2] == "$A");
+  CHECK(texts[3] == "x y");
+  CHECK(atlas::shell_arithmetic("2 * (3 + 4) - 10 / 5") == 12);
+  CHECK_FALSE(atlas::shell_arithmetic("1 / 0"));
+  CHECK_FALSE(atlas::shell_arithmetic("999999999999999 * 999999999999999"));
+}
+
+TEST_CASE("import: DeepSpeed's rule — any two batch figures settle the third") {
+  const json r = import_file("deepspeed-zero3-offload.json");
+  REQUIRE_FALSE(atlas::is_error(r));
+  CHECK(r["request"]["parallel"]["dp"] == 32);  // 256 ÷ (4 × 2)
+  CHECK(r["request"]["parallel"]["zero"] == 3);
+  CHECK(r["request"]["parallel"]["framework"] == "deepspeed");
+  CHECK(lists(r["ignored"], "from", "zero_optimization.offload_optimizer"));
+  CHECK(lists(r["assumed"], "field", "model.preset"));  // a DeepSpeed config names no model
+  // Two of three with the explorer's 16 GPUs: accumulation = 64 ÷ (2 × 16) = 2.
+  const json two = call("import", json{{"text", "{\"train_batch_size\": 64, \"train_micro_batch_size_per_gpu\": 2}"},
+                                       {"hardware", {{"preset", "a100-80gb"}, {"gpus", 16}}}});
+  REQUIRE_FALSE(atlas::is_error(two));
+  CHECK(two["request"]["parallel"]["dp"] == 16);
+  const json plan = call("plan", two["request"]);
+  CHECK(plan["batch"]["accumulation"] == 2);
+  // The caller's model is kept when no text describes one; a config.json beside it wins.
+  const json kept = import_file("deepspeed-zero3-offload.json", json{{"model", {{"preset", "mixtral-8x7b"}}}});
+  CHECK(kept["request"]["model"]["preset"] == "mixtral-8x7b");
+  CHECK(kept["parameters"].get<double>() == 46702792704.0);
+  // The early boolean form of zero_optimization.
+  const json early = import_file("deepspeed-getting-started.json");
+  REQUIRE_FALSE(atlas::is_error(early));
+  CHECK(early["request"]["parallel"]["zero"] == 1);
+  CHECK(early["request"]["batch"]["global"] == 8);
+}
+
+TEST_CASE("import: a torchtitan TOML names its model by flavor and shards with FSDP") {
+  const json r = import_file("torchtitan-llama3-8b.toml", json{{"hardware", {{"preset", "a100-80gb"}, {"gpus", 64}}}});
+  REQUIRE_FALSE(atlas::is_error(r));
+  const json& q = r["request"];
+  CHECK(q["model"]["preset"] == "llama-3.1-8b");
+  CHECK(q["model"]["seq"] == 8192);
+  CHECK(q["parallel"]["zero"] == 3);
+  CHECK(q["parallel"]["dp"] == 64);  // data_parallel_shard_degree = -1 over the explorer's 64 GPUs
+  CHECK(q["parallel"]["recompute"] == "selective-op");  // mode "selective", selective_ac_option "op"
+  CHECK(q["batch"]["global"] == 64);
+  CHECK(lists(r["ignored"], "from", "[optimizer]"));
+  CHECK(lists(r["ignored"], "from", "[training] steps"));
+}
+
+TEST_CASE("TOML subset: tables, dotted keys, arrays, numbers with _ and comments, with lines") {
+  atlas::Problems problems;
+  const atlas::Pasted text("top = 1\n[a.b]  # header\nx = \"s # not a comment\"\ny.z = [1, 2.5, true, 'lit']\nn = 1_000\n", "/text", problems);
+  const auto toml = atlas::parse_toml(text);
+  REQUIRE(toml);
+  CHECK(problems.ok());
+  CHECK(toml->values["top"] == 1);
+  CHECK(toml->values["a"]["b"]["x"] == "s # not a comment");
+  CHECK(toml->values["a"]["b"]["y"]["z"] == json::array({1, 2.5, true, "lit"}));
+  CHECK(toml->values["a"]["b"]["n"] == 1000);
+  CHECK(toml->lines["a.b.y.z"] == 4);
+}
+
+TEST_CASE("import: several texts combine, and disagreeing ones are refused on their line") {
+  const json both = import_texts({"llama-3.1-8b.config.json", "deepspeed-zero3-offload.json"});
+  REQUIRE_FALSE(atlas::is_error(both));
+  CHECK(both["format"] == "hf+deepspeed");
+  CHECK(both["parameters"].get<double>() == 8030261248.0);
+  CHECK(both["request"]["parallel"]["zero"] == 3);
+  json texts = json::array({read_source_file("tests/fixtures/import/llama-3.1-8b.config.json"),
+                            "pretrain_gpt.py \\\n  --num-layers 40 \\\n  --hidden-size 4096 --num-attention-heads 32"});
+  const json clash = call("import", json{{"texts", texts}});
+  REQUIRE(atlas::is_error(clash));
+  CHECK(clash["error"]["code"] == "conflicting_value");
+  CHECK(clash["error"]["path"] == "/texts/1");
+  CHECK(clash["error"]["line"] == 2);
+}
+
+TEST_CASE("import: request-level mistakes are coded at their pointer") {
+  CHECK(has_error(call("import", json::object()), "missing_field", "/text"));
+  CHECK(has_error(call("import", json{{"text", "a"}, {"texts", {"b"}}}), "conflicting_fields", "/texts"));
+  CHECK(has_error(call("import", json{{"texts", {"a", "b", "c", "d", "e"}}}), "too_many", "/texts"));
+  CHECK(has_error(call("import", json{{"texts", {1}}}), "wrong_type", "/texts/0"));
+  CHECK(has_error(call("import", json{{"text", "{}"}, {"format", "yaml"}}), "unknown_value", "/format"));
+}
+
+TEST_CASE("import: every malformed text in the table is refused with its code on its line") {
+  std::istringstream in(read_source_file("tests/fixtures/import-bad.tsv"));
+  std::string row;
+  int rows = 0;
+  while (std::getline(in, row)) {
+    if (row.empty() || row[0] == '#') continue;
+    ++rows;
+    std::istringstream cells(row);
+    std::string format, code, line, text;
+    std::getline(cells, format, '\t'), std::getline(cells, code, '\t'), std::getline(cells, line, '\t'), std::getline(cells, text);
+    CAPTURE(row);
+    const json r = call("import", json{{"text", json::parse(text)}, {"format", format}});
+    REQUIRE(atlas::is_error(r));
+    bool found = false;
+    for (const auto& e : r["errors"])
+      if (e["code"] == code && e.value("line", 0) == std::stoi(line) && e["path"] == "/text") found = true;
+    CHECK_MESSAGE(found, r.dump());
+  }
+  CHECK(rows >= 30);
+}
+
+TEST_CASE("import: torchtitan's per-block selective checkpointing is taken as full, and says so") {
+  const char* toml = "[model]\nname = \"llama3\"\nflavor = \"8B\"\n\n[activation_checkpoint]\nmode = \"selective\"\n"
+                     "selective_ac_option = \"2\"\n";
+  const json r = call("import", json{{"text", toml}, {"hardware", {{"preset", "h100-sxm"}, {"gpus", 8}}}});
+  REQUIRE_FALSE(atlas::is_error(r));
+  CHECK(r["request"]["parallel"]["recompute"] == "full");
+  bool said = false;
+  for (const auto& a : r["assumed"])
+    if (a["field"] == "parallel.recompute" && a["why"].get<std::string>().find("one transformer block in every 2") != std::string::npos) said = true;
+  CHECK(said);
+}
