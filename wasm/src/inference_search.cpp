@@ -5,21 +5,11 @@
 
 #include "atlas/inference_request.hpp"
 #include "atlas/plan_request.hpp"
+#include "atlas/search.hpp"
 
 namespace atlas {
 
 namespace {
-
-std::vector<std::int64_t> divisors_upto(std::int64_t n, std::int64_t cap) {
-  std::vector<std::int64_t> out;
-  for (std::int64_t d = 1; d * d <= n; ++d) {
-    if (n % d != 0) continue;
-    if (d <= cap) out.push_back(d);
-    if (d != n / d && n / d <= cap) out.push_back(n / d);
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 struct Found {
   InferenceInput input;
@@ -54,10 +44,10 @@ json cmd_inference_search(const json& request, Problems& problems) {
   const std::int64_t gpus = hardware->gpus;
   std::int64_t evaluated = 0, invalid = 0, out_of_memory = 0, fits = 0, too_slow = 0, order = 0;
   std::vector<Found> kept;
-  for (std::int64_t tp : divisors_upto(gpus, *max_tp)) {
-    for (std::int64_t pp : divisors_upto(gpus / tp, *max_pp)) {
+  for (std::int64_t tp : divisors(gpus, *max_tp)) {
+    for (std::int64_t pp : divisors(gpus / tp, *max_pp)) {
       const std::int64_t dp = gpus / (tp * pp);
-      for (std::int64_t ep : divisors_upto(dp, model->moe() ? *max_ep : 1)) {
+      for (std::int64_t ep : divisors(dp, model->moe() ? *max_ep : 1)) {
         ++evaluated;
         InferenceInput in = base;
         in.parallel.tp = tp, in.parallel.pp = pp, in.parallel.dp = dp, in.parallel.ep = ep;

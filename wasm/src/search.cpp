@@ -12,17 +12,6 @@ namespace atlas {
 
 namespace {
 
-std::vector<std::int64_t> divisors(std::int64_t n, std::int64_t cap) {
-  std::vector<std::int64_t> out;
-  for (std::int64_t d = 1; d * d <= n; ++d) {
-    if (n % d != 0) continue;
-    if (d <= cap) out.push_back(d);
-    if (d != n / d && n / d <= cap) out.push_back(n / d);
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 // One (split, micro-batch, sequence parallelism, schedule, recompute) group of candidates that
 // fits at some ZeRO stage: everything needed to evaluate its time later, in bound order.
 struct Pending {
@@ -77,6 +66,17 @@ std::vector<std::pair<Schedule, std::int64_t>> schedules(const ModelShape& m, st
 }
 
 }  // namespace
+
+std::vector<std::int64_t> divisors(std::int64_t n, std::int64_t cap) {
+  std::vector<std::int64_t> out;
+  for (std::int64_t d = 1; d * d <= n; ++d) {
+    if (n % d != 0) continue;
+    if (d <= cap) out.push_back(d);
+    if (d != n / d && n / d <= cap) out.push_back(n / d);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
 
 std::vector<Candidate> search_plans(const PlanInput& base, const SearchLimits& lim, int top, SearchCounts& counts) {
   const ModelShape& m = base.model;

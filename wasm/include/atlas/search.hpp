@@ -25,6 +25,9 @@ struct Candidate {
 
 /// The `top` fastest plans that fit, fastest first. `base` gives model, hardware and the
 /// global batch; its parallel and micro/accumulation fields are ignored.
+/// The divisors of n that are at most cap, ascending: the degrees a split of n GPUs can take.
+std::vector<std::int64_t> divisors(std::int64_t n, std::int64_t cap);
+
 std::vector<Candidate> search_plans(const PlanInput& base, const SearchLimits& limits, int top, SearchCounts& counts);
 
 }  // namespace atlas

@@ -1,8 +1,7 @@
 // Worked serving scenarios: each applies one layout and lays a few variants side by side (every
 // row is one `plan` call), so the lesson shows in the engine's numbers.
-import { h } from '../dom.js';
-import { isError } from '../engine.js';
 import { formatCount, formatSeconds } from '../format.js';
+import { initScenarioCards } from './scenarios.js';
 
 const SERVE = { mode: 'inference', hardware: 'h100-sxm', dp_auto: true, cp: 1, ep: 1, pp: 1, prompt: 2048, output: 256, weights: 'bf16', kv: 'bf16' };
 const on8b = (tp, users) => ({ ...SERVE, model: 'llama-3.1-8b', gpus: 8, tp, concurrency: users });
@@ -45,36 +44,13 @@ export const SERVING_SCENARIOS = [
   },
 ];
 
-/**
- * Renders the scenario buttons into `buttons`; `run(patch)` plans a patch without applying it,
- * `apply(patch)` applies it.
- */
+/** The serving scenarios of the split explorer's inference mode. */
 export function initServingScenarios(buttons, out, run, apply) {
-  const COLS = ['Variant', 'First token', 'Per output token', 'Tokens/s per user', 'Tokens/s per GPU', 'Most users that fit', 'Fits?'];
-  for (const sc of SERVING_SCENARIOS)
-    buttons.append(h('button', { type: 'button', class: 'secondary scenario', 'data-scenario': sc.id, text: sc.title, on: { click: () => show(sc) } }));
-  function show(sc) {
-    apply(sc.variants[sc.show].patch);
-    const rows = sc.variants.map((v, i) => {
-      const plan = run(v.patch);
-      const ok = plan && !isError(plan) && plan.valid;
-      const cells = ok
-        ? [formatSeconds(plan.time.first_token), formatSeconds(plan.time.per_output_token), formatCount(plan.throughput.tokens_per_second_per_user),
-          formatCount(plan.throughput.tokens_per_second_per_gpu), formatCount(plan.memory.max_concurrency), plan.memory.fits ? 'fits' : 'does not fit']
-        : [isError(plan) ? plan.error.message : (plan.errors?.[0]?.message ?? 'not possible'), '', '', '', '', ''];
-      return h('tr', { class: i === sc.show ? 'is-current' : null },
-        h('th', { scope: 'row', text: v.label }),
-        ...cells.map((c, k) => h('td', { 'data-label': COLS[k + 1], class: k === 5 ? (c === 'fits' ? 'fits' : 'no-fit') : 'num', text: c })),
-        h('td', {}, h('button', { type: 'button', class: 'secondary', text: 'Show', 'aria-label': `Show ${v.label}`, on: { click: () => {
-          apply(v.patch);
-          for (const tr of out.querySelectorAll('tr.is-current')) tr.classList.remove('is-current');
-          out.querySelectorAll('tbody tr')[i]?.classList.add('is-current');
-        } } })));
-    });
-    out.replaceChildren(h('div', { class: 'scenario-card', dataset: { scenario: sc.id } },
-      h('h5', { text: sc.title }), h('p', { text: sc.lesson }),
-      h('div', { class: 'table-wrap' }, h('table', { class: 'scenario-table stack-narrow' },
-        h('thead', {}, h('tr', {}, ...[...COLS, ''].map((t) => h('th', { scope: 'col', text: t })))),
-        h('tbody', {}, ...rows)))));
-  }
+  initScenarioCards(buttons, out, {
+    scenarios: SERVING_SCENARIOS, heading: 'h5', fits: 5,
+    columns: ['First token', 'Per output token', 'Tokens/s per user', 'Tokens/s per GPU', 'Most users that fit', 'Fits?'],
+    cellsOf: (plan) => [formatSeconds(plan.time.first_token), formatSeconds(plan.time.per_output_token),
+      formatCount(plan.throughput.tokens_per_second_per_user), formatCount(plan.throughput.tokens_per_second_per_gpu),
+      formatCount(plan.memory.max_concurrency), plan.memory.fits ? 'fits' : 'does not fit'],
+  }, run, apply);
 }

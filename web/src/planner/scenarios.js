@@ -64,12 +64,15 @@ export const SCENARIOS = [
 ];
 
 /**
- * Renders the scenario buttons. `run(patch)` returns the plan for a patch without applying it;
- * `apply(patch)` applies it.
+ * Renders scenario buttons into `buttons` and, on a click, the scenario's card into `out`: its
+ * lesson and one table row per variant. `columns` names the value columns after "Variant";
+ * `cellsOf(plan)` gives their texts; the column `fits` (an index into them) reads "fits" or not.
+ * `run(patch)` plans a patch without applying it, `apply(patch)` applies it.
+ * @param {{scenarios: typeof SCENARIOS, columns: string[], cellsOf: (plan: any) => string[], fits: number, heading: string}} spec
  */
-export function initScenarios(buttons, out, run, apply) {
-  const COLS = ['Variant', 'Step', 'Memory per GPU', 'Fits?', 'Tokens/s', 'MFU'];
-  for (const sc of SCENARIOS) {
+export function initScenarioCards(buttons, out, spec, run, apply) {
+  const COLS = ['Variant', ...spec.columns];
+  for (const sc of spec.scenarios) {
     buttons.append(h('button', { type: 'button', class: 'secondary scenario', 'data-scenario': sc.id, text: sc.title,
       on: { click: () => show(sc) } }));
   }
@@ -78,12 +81,11 @@ export function initScenarios(buttons, out, run, apply) {
     const rows = sc.variants.map((v, i) => {
       const plan = run(v.patch);
       const ok = plan && !isError(plan) && plan.valid;
-      const cells = ok
-        ? [formatSeconds(plan.time.step), formatBytes(plan.memory.total), plan.memory.fits ? 'fits' : 'does not fit', formatCount(plan.throughput.tokens_per_second), formatPercent(plan.throughput.mfu)]
-        : [isError(plan) ? plan.error.message : (plan.errors?.[0]?.message ?? 'not possible'), '', '', '', ''];
+      const cells = ok ? spec.cellsOf(plan)
+        : [isError(plan) ? plan.error.message : (plan.errors?.[0]?.message ?? 'not possible'), ...spec.columns.slice(1).map(() => '')];
       return h('tr', { class: i === sc.show ? 'is-current' : null },
         h('th', { scope: 'row', text: v.label }),
-        ...cells.map((c, k) => h('td', { 'data-label': COLS[k + 1], class: k === 2 ? (c === 'fits' ? 'fits' : 'no-fit') : 'num', text: c })),
+        ...cells.map((c, k) => h('td', { 'data-label': COLS[k + 1], class: k === spec.fits ? (c === 'fits' ? 'fits' : 'no-fit') : 'num', text: c })),
         h('td', {}, h('button', { type: 'button', class: 'secondary', text: 'Show', 'aria-label': `Show ${v.label}`, on: { click: () => {
           apply(v.patch);
           for (const tr of out.querySelectorAll('tr.is-current')) tr.classList.remove('is-current');
@@ -91,9 +93,19 @@ export function initScenarios(buttons, out, run, apply) {
         } } })));
     });
     out.replaceChildren(h('div', { class: 'scenario-card', dataset: { scenario: sc.id } },
-      h('h4', { text: sc.title }), h('p', { text: sc.lesson }),
+      h(spec.heading, { text: sc.title }), h('p', { text: sc.lesson }),
       h('div', { class: 'table-wrap' }, h('table', { class: 'scenario-table stack-narrow' },
         h('thead', {}, h('tr', {}, ...[...COLS, ''].map((t) => h('th', { scope: 'col', text: t })))),
         h('tbody', {}, ...rows)))));
   }
+}
+
+/** The training scenarios of the split explorer. */
+export function initScenarios(buttons, out, run, apply) {
+  initScenarioCards(buttons, out, {
+    scenarios: SCENARIOS, heading: 'h4', fits: 2,
+    columns: ['Step', 'Memory per GPU', 'Fits?', 'Tokens/s', 'MFU'],
+    cellsOf: (plan) => [formatSeconds(plan.time.step), formatBytes(plan.memory.total), plan.memory.fits ? 'fits' : 'does not fit',
+      formatCount(plan.throughput.tokens_per_second), formatPercent(plan.throughput.mfu)],
+  }, run, apply);
 }
