@@ -1,7 +1,9 @@
-// Boot: the static page already shows the whole entry; this enhances it. Embed layout and theme
-// apply first; the engine loads once; each interactive view starts on its own so one failure
-// cannot blank the others; then links, embeds and sharing attach to the views' state.
+// Boot: the static page already shows the whole entry; this enhances it. The engine and the
+// parts' scripts start downloading first (while the text paints); embed layout and theme apply;
+// each interactive view starts in its own task so one failure cannot blank the others and no
+// start-up task runs long; then links, embeds and sharing attach to the views' state.
 import { loadEngine, isError } from './engine.js';
+import { loadScript } from './engine-fetch.js';
 import { Views } from './views.js';
 import { channel } from './channel.js';
 import { h, replaceChildren } from './dom.js';
@@ -10,15 +12,29 @@ import { readEmbedOptions, applyEmbedLayout, applyControlFlags, startEmbedChanne
 import { trackState } from './permalink.js';
 import { initShare } from './share.js';
 import { holdInView, initLanding } from './landing.js';
-import { initLab } from './lab/index.js';
-import { initPlanner } from './planner/index.js';
-import { initQuiz } from './quiz/index.js';
 
-const FEATURES = [
-  ['lab', initLab],
-  ['planner', initPlanner],
-  ['quiz', initQuiz],
+// Each interactive part is its own classic script (built from <part>/index.js, its exports under
+// a global): an embed fetches and runs only the part it shows.
+const PARTS = [
+  ['lab', 'atlasLab', 'initLab'],
+  ['planner', 'atlasPlanner', 'initPlanner'],
+  ['quiz', 'atlasQuiz', 'initQuiz'],
 ];
+
+/** Starts fetching the parts this page shows; each resolves to its init function. */
+function fetchParts(embedPart) {
+  const files = document.getElementById('atlas-app')?.dataset ?? {};
+  return PARTS.filter(([id]) => !embedPart || embedPart === id).map(([id, global, init]) => {
+    const src = files[`part${id[0].toUpperCase()}${id.slice(1)}`] ?? `${id}.js`;
+    const loaded = loadScript(src).then(() => /** @type {any} */ (globalThis)[global][init],
+      () => { throw new Error('its code did not download'); });
+    loaded.catch(() => {}); // reported when the part starts
+    return { id, loaded };
+  });
+}
+
+// Lets the browser paint and handle input between parts (a macrotask, not a microtask).
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function readEntry() {
   const node = document.getElementById('atlas-entry');
@@ -75,7 +91,10 @@ function trackOpenSection(initial) {
 async function boot() {
   const root = document.documentElement;
   root.classList.add('js');
+  const engineLoading = loadEngine();
+  engineLoading.catch(() => {}); // handled below
   const embed = readEmbedOptions();
+  const parts = fetchParts(embed.part);
   applyEmbedLayout(embed);
   const entry = readEntry();
   const views = new Views();
@@ -85,7 +104,7 @@ async function boot() {
   startEmbedChannel();
   let engine;
   try {
-    engine = await loadEngine();
+    engine = await engineLoading;
   } catch (e) {
     setEngineState(`Interactive parts unavailable: ${e.message}. The text above and below is complete.`, 'failed');
     root.classList.add('engine-failed');
@@ -98,10 +117,12 @@ async function boot() {
     setEngineState('Entry problems found (see above).', 'failed');
     return;
   }
-  const ctx = { engine, entry, views, channel };
-  for (const [id, init] of FEATURES) {
+  window.__atlasEngineAt = performance.now(); // read by bench/site.mjs
+  const ctx = { engine, entry, views, channel, holdInView };
+  for (const { id, loaded } of parts) {
+    await nextTask();
     try {
-      init(ctx);
+      (await loaded)(ctx);
     } catch (e) {
       console.warn(`[atlas] ${id} did not start:`, e);
       showSectionError(id, `This part could not start: ${e && e.message ? e.message : e}`);
