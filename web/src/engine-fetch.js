@@ -21,7 +21,7 @@ export function loadScript(src) {
     script.src = src;
     script.async = true;
     script.onload = () => resolve(undefined);
-    script.onerror = () => reject(new Error(`${src} did not load`));
+    script.onerror = () => reject(new Error('a file of this page did not download'));
     document.head.append(script);
   });
 }
@@ -30,7 +30,7 @@ export function loadScript(src) {
 // from the whole buffer then (slower, still correct).
 function compileWasm(url) {
   return fetch(url).then((response) => {
-    if (!response.ok) throw new Error(`the engine's WebAssembly answered ${response.status}`);
+    if (!response.ok) throw new Error(`the engine's code could not be downloaded (HTTP ${response.status})`);
     if (typeof WebAssembly.compileStreaming !== 'function') return response.arrayBuffer().then((b) => WebAssembly.compile(b));
     const copy = response.clone();
     return WebAssembly.compileStreaming(response).catch(() => copy.arrayBuffer().then((b) => WebAssembly.compile(b)));
