@@ -108,7 +108,9 @@ async function main() {
     .replace('<!--atlas:entry-->', () => renderEntry(entry, readPartials(), knownEntries()))
     .replace('<!--atlas:data-->', () => `<script type="application/json" id="atlas-entry">${jsonForScript(entry)}</script>`)
     .replace('href="atlas.css"', () => `href="${css}"`)
-    .replace('<!--atlas:scripts-->', () => bootScriptTag(bundles, engine));
+    // The style sheet is asked for before the boot script, which runs as soon as it arrives
+    // (a script after a style sheet would wait for it) and starts the engine's download.
+    .replace('<!--atlas:scripts-->', () => `<link rel="preload" href="${css}" as="style">\n${bootScriptTag(bundles, engine)}`);
   writeFileSync(join(distDir, 'index.html'), html);
   console.log(`[build] site written to ${relative(root, distDir) || '.'}/ in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }

@@ -1,40 +1,17 @@
 // Boot: the static page already shows the whole entry; this enhances it. The engine and the
-// parts' scripts start downloading first (while the text paints); embed layout and theme apply;
-// each interactive view starts in its own task so one failure cannot blank the others and no
-// start-up task runs long; then links, embeds and sharing attach to the views' state.
+// parts' scripts start downloading first, from <head>, while the text arrives and paints; embed layout and theme apply;
+// each interactive part starts on its own (parts.js) so one failure cannot blank the others;
+// then links, embeds and sharing attach to the views' state.
 import { loadEngine, isError } from './engine.js';
-import { loadScript } from './engine-fetch.js';
+import { fetchParts, startParts } from './parts.js';
 import { Views } from './views.js';
 import { channel } from './channel.js';
 import { h, replaceChildren } from './dom.js';
 import { initRoutes } from './routes.js';
-import { readEmbedOptions, applyEmbedLayout, applyControlFlags, startEmbedChannel, setEmbedVersion, EMBED_PARTS } from './embed.js';
+import { readEmbedOptions, applyEmbedRoot, applyEmbedLayout, applyControlFlags, startEmbedChannel, setEmbedVersion, EMBED_PARTS } from './embed.js';
 import { trackState } from './permalink.js';
 import { initShare } from './share.js';
 import { holdInView, initLanding } from './landing.js';
-
-// Each interactive part is its own classic script (built from <part>/index.js, its exports under
-// a global): an embed fetches and runs only the part it shows.
-const PARTS = [
-  ['lab', 'atlasLab', 'initLab'],
-  ['planner', 'atlasPlanner', 'initPlanner'],
-  ['quiz', 'atlasQuiz', 'initQuiz'],
-];
-
-/** Starts fetching the parts this page shows; each resolves to its init function. */
-function fetchParts(embedPart) {
-  const files = document.getElementById('atlas-app')?.dataset ?? {};
-  return PARTS.filter(([id]) => !embedPart || embedPart === id).map(([id, global, init]) => {
-    const src = files[`part${id[0].toUpperCase()}${id.slice(1)}`] ?? `${id}.js`;
-    const loaded = loadScript(src).then(() => /** @type {any} */ (globalThis)[global][init],
-      () => { throw new Error('its code did not download'); });
-    loaded.catch(() => {}); // reported when the part starts
-    return { id, loaded };
-  });
-}
-
-// Lets the browser paint and handle input between parts (a macrotask, not a microtask).
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function readEntry() {
   const node = document.getElementById('atlas-entry');
@@ -95,6 +72,9 @@ async function boot() {
   engineLoading.catch(() => {}); // handled below
   const embed = readEmbedOptions();
   const parts = fetchParts(embed.part);
+  applyEmbedRoot(embed);
+  // This script runs in <head> (so the downloads above start at once); the rest needs the body.
+  if (document.readyState === 'loading') await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
   applyEmbedLayout(embed);
   const entry = readEntry();
   const views = new Views();
@@ -119,15 +99,10 @@ async function boot() {
   }
   window.__atlasEngineAt = performance.now(); // read by bench/site.mjs
   const ctx = { engine, entry, views, channel, holdInView };
-  for (const { id, loaded } of parts) {
-    await nextTask();
-    try {
-      (await loaded)(ctx);
-    } catch (e) {
-      console.warn(`[atlas] ${id} did not start:`, e);
-      showSectionError(id, `This part could not start: ${e && e.message ? e.message : e}`);
-    }
-  }
+  await startParts(parts, ctx, (id, e) => {
+    console.warn(`[atlas] ${id} did not start:`, e);
+    showSectionError(id, `This part could not start: ${e && e.message ? e.message : e}`);
+  });
   let openPart = embed.part;
   const linkOpen = trackState(views, { getOpen: () => getOpen(), onNotes: showNotes });
   openPart = linkOpen || openPart;
