@@ -3,7 +3,7 @@
 // each interactive part starts on its own (parts.js) so one failure cannot blank the others;
 // then links, embeds and sharing attach to the views' state.
 import { loadEngine, isError } from './engine.js';
-import { fetchParts, startParts } from './parts.js';
+import { fetchParts, partsLeftOut, startParts } from './parts.js';
 import { Views } from './views.js';
 import { channel } from './channel.js';
 import { h, replaceChildren } from './dom.js';
@@ -104,7 +104,7 @@ async function boot() {
     showSectionError(id, `This part could not start: ${e && e.message ? e.message : e}`);
   });
   let openPart = embed.part;
-  const linkOpen = trackState(views, { getOpen: () => getOpen(), onNotes: showNotes });
+  const linkOpen = trackState(views, { getOpen: () => getOpen(), onNotes: showNotes, notStarted: partsLeftOut(embed.part) });
   openPart = linkOpen || openPart;
   const getOpen = trackOpenSection(openPart);
   const flags = applyControlFlags(embed);

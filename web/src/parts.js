@@ -12,6 +12,11 @@ const PARTS = [
   ['quiz', 'atlasQuiz', 'initQuiz'],
 ];
 
+/** The parts an embed of `embedPart` does not run (their link settings are not for it). */
+export function partsLeftOut(embedPart) {
+  return embedPart ? PARTS.map(([id]) => id).filter((id) => id !== embedPart) : [];
+}
+
 /**
  * Starts downloading the parts this page shows (one for an embed, none for embed=entry).
  * @returns {{id: string, loaded: Promise<Function>}[]}
