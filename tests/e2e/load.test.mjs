@@ -54,6 +54,13 @@ for (const part of [...PARTS, 'entry']) {
   });
 }
 
+test('an embedded part takes its own settings from a link and leaves the others without a note', async () => {
+  const p = await openPage({ path: '?embed=lab#v=1&open=lab&lab.ranks=16&planner.tp=4' });
+  assert.equal(await p.page.locator('#lab-app [data-param="ranks"] input:not([type="range"])').inputValue(), '16');
+  assert.equal(await p.page.locator('[data-notes="link"]').count(), 0, 'no note about the planner settings');
+  await p.close();
+});
+
 /** GET `path` from the test server with `headers`; resolves to {status, headers, body}. */
 async function get(path, headers = {}) {
   const url = new URL(path, await siteUrl());
