@@ -29,9 +29,42 @@ export function equationToTex(text) {
     .trim();
 }
 
-/** MathML for the equation, with the plain text kept as the accessible alternative. */
-export function equationToMathML(text) {
-  const mathml = temml.renderToString(equationToTex(text), { displayMode: true, annotate: true, throwOnError: true });
+const BREAKS = new Set(['×', '·', '+', '−', '÷']);
+
+/**
+ * The same equation stacked for a narrow column: the left side, then one line per term of the
+ * right side, aligned at "=" ("B = a" / "× b" / "× c"). MathML does not wrap, so a phone gets this
+ * instead of a sideways-scrolling line. Null when there is nothing to break at.
+ */
+export function equationToStackedTex(text) {
+  const tokens = text.trim().split(/\s+/);
+  const eq = tokens.indexOf('=');
+  if (eq < 1) return null;
+  const lines = [[]];
+  for (const t of tokens.slice(eq + 1)) {
+    if (BREAKS.has(t) && lines[lines.length - 1].length > 0) lines.push([t]);
+    else lines[lines.length - 1].push(t);
+  }
+  if (lines.length < 2) return null;
+  const tex = (parts) => equationToTex(parts.join(' '));
+  const rows = lines.map((line, i) => (i === 0 ? `${tex(tokens.slice(0, eq))} &= ${tex(line)}` : `&\\quad ${tex(line)}`));
+  return `\\begin{aligned}${rows.join(' \\\\ ')}\\end{aligned}`;
+}
+
+function render(tex) {
+  const mathml = temml.renderToString(tex, { displayMode: true, annotate: true, throwOnError: true });
   // The CSP forbids style attributes; the display style lives in base.css (math.tml-display).
   return mathml.replace(/ style="[^"]*"/g, '');
+}
+
+/**
+ * MathML for the equation, with the plain text kept as the accessible alternative: one line, and
+ * where it can break, a stacked copy; base.css shows one of the two by the column's width (the
+ * other is display: none, so assistive technology meets the equation once).
+ */
+export function equationToMathML(text) {
+  const wide = render(equationToTex(text));
+  const stackedTex = equationToStackedTex(text);
+  if (!stackedTex) return wide;
+  return `<div class="eq-wide">${wide}</div><div class="eq-stacked">${render(stackedTex)}</div>`;
 }

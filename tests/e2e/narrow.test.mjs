@@ -1,5 +1,5 @@
 // The split explorer on a phone (375 px): the picture within one screen of the controls, its
-// text at a readable size, no table that scrolls sideways, a Gantt whose legend matches what it
+// text at a readable size, no table or equation that scrolls sideways, a Gantt whose legend matches what it
 // draws; and on a desktop the wheel scrolls the page over the controls.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -24,6 +24,9 @@ function sidewaysScrollers(page) {
   return page.evaluate(() => {
     const out = [];
     if (document.documentElement.scrollWidth > innerWidth + 1) out.push(`page ${document.documentElement.scrollWidth} > ${innerWidth}`);
+    for (const f of document.querySelectorAll('main figure.equation')) {
+      if (f.scrollWidth > f.clientWidth + 1) out.push(`equation ${f.scrollWidth} > ${f.clientWidth}`);
+    }
     for (const t of document.querySelectorAll('main table')) {
       if (!t.getClientRects().length) continue;
       const box = t.parentElement;

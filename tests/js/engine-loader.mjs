@@ -1,16 +1,39 @@
 // Loads the WASM engine module built for node and wraps it with the page's own Engine class,
-// so contract tests exercise exactly what the page uses.
+// so contract tests exercise exactly what the page uses. Every response a test receives is also
+// validated against the engine's own `schema` (JSON Schema 2020-12, checked with Ajv): a test
+// that gets an answer of the wrong shape fails even if it did not look at that field.
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
+import Ajv2020 from 'ajv/dist/2020.js';
 import { engineModule } from '../../scripts/lib/paths.mjs';
 import { Engine } from '../../web/src/engine.js';
 
 const require = createRequire(import.meta.url);
 let cached = null;
 
+function validating(engine) {
+  const ajv = new Ajv2020({ strict: true, allErrors: true, keywords: ['x-unit'] });
+  const schema = engine.run('schema', {});
+  if (schema.error) throw new Error(`schema: ${schema.error.message}`);
+  const check = new Map(Object.entries(schema.commands).map(([name, c]) => [name, ajv.compile(c.response)]));
+  const anyError = ajv.compile(schema.commands.version.response.anyOf[1]);
+  const run = engine.run.bind(engine);
+  engine.run = (command, request) => {
+    const answer = run(command, request);
+    const validate = check.get(command) ?? anyError;
+    if (!validate(answer)) {
+      const where = validate.errors.slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+      throw new Error(`${command}: the response does not match the engine's schema: ${where}`);
+    }
+    return answer;
+  };
+  engine.schema = schema;
+  return engine;
+}
+
 /** @returns {Promise<Engine>} */
 export function loadEngine() {
   if (!existsSync(engineModule)) throw new Error(`${engineModule} is missing: run npm run build first`);
-  cached ??= require(engineModule)().then((module) => new Engine(module));
+  cached ??= require(engineModule)().then((module) => validating(new Engine(module)));
   return cached;
 }

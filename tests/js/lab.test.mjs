@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { loadEngine } from './engine-loader.mjs';
 import { isError } from '../../web/src/engine.js';
 import { root } from '../../scripts/lib/paths.mjs';
-import { labRequest, DEFAULTS, SWEEPS, parseBytes } from '../../web/src/lab/state.js';
+import { labRequest, DEFAULTS, LIMITS, SWEEPS, parseBytes } from '../../web/src/lab/state.js';
 import { EXAMPLE_LOG } from '../../web/src/lab/example-log.js';
 
 const base = { ranks: 8, bytes: 1073741824, bandwidth: 1e11, latency: 5e-6 };
@@ -112,4 +112,20 @@ test('page payload parser: units and separators', () => {
   assert.ok(parseBytes('1 parsec').error);
   assert.ok(parseBytes('200 GB').error);
   assert.ok(parseBytes('abc').error);
+});
+
+test('the lab states its limits once, within the engine bounds, and its markup agrees', async () => {
+  const engine = await loadEngine();
+  const request = engine.run('schema', { command: 'allreduce', responses: false }).commands.allreduce.request.properties;
+  for (const name of ['ranks', 'bytes', 'latency']) {
+    const bound = request[name];
+    assert.ok(LIMITS[name].min >= (bound.minimum ?? bound.exclusiveMinimum), name);
+    assert.ok(LIMITS[name].max <= bound.maximum, name);
+  }
+  assert.ok(LIMITS.bandwidth.min >= request.bandwidth.exclusiveMinimum && LIMITS.bandwidth.max <= request.bandwidth.maximum);
+  const markup = readFileSync(join(root, 'web/partials/lab.html'), 'utf8');
+  const ranks = /id="lab-ranks-number"[^>]*min="(\d+)" max="(\d+)"/.exec(markup);
+  assert.deepEqual([Number(ranks[1]), Number(ranks[2])], [LIMITS.ranks.min, LIMITS.ranks.max]);
+  assert.match(markup, new RegExp(`${LIMITS.ranks.min} to ${LIMITS.ranks.max} GPUs`));
+  assert.ok(Math.abs(Number(/id="lab-ranks-range"[^>]*max="([\d.]+)"/.exec(markup)[1]) - Math.log2(LIMITS.ranks.max)) < 1e-9);
 });

@@ -1,5 +1,5 @@
 // Compile-time checks of the typed wrapper: tsc fails on a wrong command or a misuse of types.
-import type { AtlasEngineModule, BatchResponse, EngineErrorResponse, FidelityResponse, IdealTime, VersionResponse } from '../../web/src/atlas-engine';
+import type { AtlasEngineModule, BatchResponse, EngineErrorResponse, FidelityResponse, IdealTime, SchemaResponse, VersionResponse } from '../../web/src/atlas-engine';
 import { Engine, isError, loadEngine } from '../../web/src/engine.js';
 import { formatBytes, formatSeconds } from '../../web/src/format.js';
 
@@ -26,4 +26,7 @@ function worstValidation(f: FidelityResponse): number {
 const gapShare = (t: { step: number; ideal: IdealTime }): number => t.ideal.gap_share;
 void worstValidation;
 void gapShare;
+const planBounds = (s: SchemaResponse) => s.commands.plan?.request;
+void planBounds;
 module.call('fidelity', '{"refit":true}');
+module.call('schema', '{"command":"plan","responses":false}');

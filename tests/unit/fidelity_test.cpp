@@ -37,26 +37,21 @@ TEST_CASE("every published case reads, and its source is declared with a role") 
   CHECK(roles["narayanan2021"] == "validation");
 }
 
-TEST_CASE("each case within its source's stated tolerance; the summary prints the table") {
+TEST_CASE("each case within its source's stated tolerance") {
   const json& t = table();
   std::map<std::string, double> tolerance;
   for (const auto& s : t["sources"])
     if (s.contains("tolerance")) tolerance[s["id"].get<std::string>()] = s["tolerance"].get<double>();
-  std::printf("%-46s %-11s %10s %10s %8s\n", "case", "set", "published", "engine", "error");
   for (const auto& c : t["cases"]) {
     const std::string source = c["source"].get<std::string>();
-    std::printf("%-46s %-11s %9.2fs %9.2fs %+7.1f%%\n", c["id"].get<std::string>().c_str(),
-                c["set"].get<std::string>().c_str(), c["published_step"].get<double>(), c["model_step"].get<double>(),
-                100 * c["error"].get<double>());
     REQUIRE(tolerance.count(source) == 1);
     CAPTURE(c["id"].get<std::string>());
     const double allowed = c.contains("tolerance") ? c["tolerance"].get<double>() : tolerance[source];
     CHECK(std::fabs(c["error"].get<double>()) <= allowed);
   }
-  std::printf("in-sample mean |error| %.1f %% (max %.1f %%); out-of-sample %.1f %% (max %.1f %%)\n",
-              100 * t["in_sample"]["mean_abs_error"].get<double>(), 100 * t["in_sample"]["max_abs_error"].get<double>(),
-              100 * t["out_of_sample"]["mean_abs_error"].get<double>(),
-              100 * t["out_of_sample"]["max_abs_error"].get<double>());
+  // `npm run fidelity` prints the whole table; here the summary is shown only when a check fails.
+  INFO("in-sample mean |error| " << 100 * t["in_sample"]["mean_abs_error"].get<double>() << " %, out-of-sample "
+                                 << 100 * t["out_of_sample"]["mean_abs_error"].get<double>() << " %");
   CHECK(t["in_sample"]["mean_abs_error"].get<double>() < 0.05);
 }
 

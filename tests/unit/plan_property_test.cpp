@@ -3,7 +3,6 @@
 // non-increasing in bandwidth.
 #include <doctest/doctest.h>
 
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -65,7 +64,7 @@ PlanInput random_plan(Draw& d) {
   }
   p.zero = static_cast<int>(d.pick(0, 3));
   p.sequence_parallel = d.coin();
-  p.recompute = static_cast<atlas::Recompute>(d.pick(0, 2));
+  p.recompute = static_cast<atlas::Recompute>(d.pick(0, 3));  // none, selective, full, selective-op
   in.micro = d.pick(1, 16);
   in.accumulation = d.pick(1, 64);
   p.schedule = d.coin() ? atlas::Schedule::one_f_one_b : atlas::Schedule::gpipe;
@@ -124,7 +123,6 @@ TEST_CASE("property: random valid plans are finite, non-negative and monotone") 
   PlanFigures f, g;
   int failures_shown = 0;
   std::int64_t checked = 0, tp_checked = 0, pp_checked = 0;
-  const auto start = std::chrono::steady_clock::now();
   for (int i = 0; i < kPlans; ++i) {
     const PlanInput in = random_plan(d);
     atlas::evaluate_plan(in, f);
@@ -173,10 +171,10 @@ TEST_CASE("property: random valid plans are finite, non-negative and monotone") 
         if (ok && g.step < f.step / 2 * (1 - 1e-9)) {
           ok = false, why = "superlinear";
           if (std::getenv("ATLAS_PROPERTY_DEBUG"))
-            std::printf("  gpn=%lld nics=%lld fw=%d m=%lld: compute %g/%g dp %g/%g bubble %g/%g opt %g/%g\n",
-                        (long long)in.hardware.gpus_per_node, (long long)in.hardware.nics_per_node, (int)in.parallel.framework,
-                        (long long)in.accumulation, f.compute, g.compute, f.exposed[2], g.exposed[2], f.bubble, g.bubble,
-                        f.optimizer, g.optimizer);
+            MESSAGE("gpn=" << in.hardware.gpus_per_node << " nics=" << in.hardware.nics_per_node << " fw="
+                           << static_cast<int>(in.parallel.framework) << " m=" << in.accumulation << ": compute "
+                           << f.compute << "/" << g.compute << " dp " << f.exposed[2] << "/" << g.exposed[2] << " bubble "
+                           << f.bubble << "/" << g.bubble << " opt " << f.optimizer << "/" << g.optimizer);
         }
       }
     }
@@ -187,18 +185,14 @@ TEST_CASE("property: random valid plans are finite, non-negative and monotone") 
     if (ok && !no_more(g.step, f.step)) ok = false, why = "bandwidth";
     ++checked;
     if (!ok && failures_shown++ < 5) {
-      std::printf("failing plan %d (%s): L=%lld h=%lld a=%lld tp=%lld pp=%lld dp=%lld cp=%lld zero=%d step=%g mem=%g\n", i, why,
-                  static_cast<long long>(in.model.layers), static_cast<long long>(in.model.hidden),
-                  static_cast<long long>(in.model.heads), static_cast<long long>(in.parallel.tp),
-                  static_cast<long long>(in.parallel.pp), static_cast<long long>(in.parallel.dp),
-                  static_cast<long long>(in.parallel.cp), in.parallel.zero, f.step, f.memory.total());
+      MESSAGE("failing plan " << i << " (" << why << "): L=" << in.model.layers << " h=" << in.model.hidden
+                               << " a=" << in.model.heads << " tp=" << in.parallel.tp << " pp=" << in.parallel.pp
+                               << " dp=" << in.parallel.dp << " cp=" << in.parallel.cp << " zero=" << in.parallel.zero
+                               << " step=" << f.step << " mem=" << f.memory.total());
     }
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("property test: %lld plans (%lld tp and %lld pp pairs) in %.2f s\n", static_cast<long long>(checked),
-              static_cast<long long>(tp_checked), static_cast<long long>(pp_checked), seconds);
+  INFO(checked << " plans, " << tp_checked << " tp pairs, " << pp_checked << " pp pairs");
   CHECK(failures_shown == 0);
-  CHECK(checked == kPlans);
   CHECK(tp_checked > kPlans / 10);
   CHECK(pp_checked > kPlans / 100);
 }

@@ -347,3 +347,27 @@ TEST_CASE("a data-parallel group straddling two nodes gets the NICs it has there
   REQUIRE(b["valid"] == true);
   CHECK(a["time"]["step"].get<double>() / b["time"]["step"].get<double>() <= 2.0 * (1 + 1e-9));
 }
+
+TEST_CASE("torchtitan's operator-level selective recomputation redoes every second matmul") {
+  // Llama 3.1 8B: h 4096, 8 KV heads of 128 (kv width 1024), SwiGLU FFN 14336, 32 layers, seq 8192.
+  const double h = 4096, kv = 1024, f = 14336, layers = 32, seq = 8192, samples = 16;
+  const double redone = (kv + h + f) / (2 * h + 2 * kv + 3 * f);  // K, output and up of Q K V O gate up down
+  const double linear_weights = h * (h + 2 * kv) + h * h + 3 * h * f;
+  const double expected_extra = layers * redone * 2.0 * seq * samples * linear_weights;
+
+  const auto at = [&](const char* recompute) {
+    return call("plan", request({{"zero", 3}, {"recompute", recompute}, {"framework", "fsdp"}},
+                                {{"global", samples}, {"micro", 2}}, "llama-3.1-8b", 8, "h100-sxm"));
+  };
+  const json none = at("none"), op = at("selective-op"), full = at("full");
+  REQUIRE(op["valid"] == true);
+  CHECK(op["parallel"]["recompute"] == "selective-op");
+  const double extra = op["hardware_flops_per_step"].get<double>() -
+                       none["hardware_flops_per_step"].get<double>();
+  CHECK(extra == doctest::Approx(expected_extra).epsilon(1e-9));
+  // Between no recomputation and full recomputation in time and in activation memory.
+  CHECK(none["time"]["step"].get<double>() < op["time"]["step"].get<double>());
+  CHECK(op["time"]["step"].get<double>() < full["time"]["step"].get<double>());
+  CHECK(full["memory"]["activations"].get<double>() < op["memory"]["activations"].get<double>());
+  CHECK(op["memory"]["activations"].get<double>() < none["memory"]["activations"].get<double>());
+}

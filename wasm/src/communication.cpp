@@ -189,12 +189,21 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
     // Ring attention: each rank passes its K and V block cp − 1 times, each pass hidden behind
     // one block of attention; backward passes K, V and dK, dV.
     const double kv = 2.0 * 2.0 * b * s * mo.kv_width() / t;
-    const double attn = st.attention_seconds / 3.0 / std::max(1.0, L);  // one layer's forward attention
+    // A recomputed attention core runs its ring again. attention_seconds holds the forward, the
+    // backward (2, or FlashAttention's 2.5 forwards) and that recomputed forward.
+    const bool attention_redone = par.recompute == Recompute::full ||
+                                  (par.recompute == Recompute::selective && !par.flash_attention);
+    const double forward_passes = attention_redone ? 2.0 : 1.0;
+    const double forwards = forward_passes + (par.flash_attention ? 2.5 : 2.0);
+    const double attn = st.attention_seconds / forwards / std::max(1.0, L);  // one layer's forward attention
     const double hops = static_cast<double>(par.cp - 1);
     const std::array<double, 3> shape{b, s, mo.kv_width() / t};
     Transfer* f = B.add({"cp-fwd-kv", "kv", "key and value block (b×s/cp×kv)", "forward", C::send_recv, Group::CP,
-                         "layer.attention.core", shape}, g, kv, L * hops, 0);
-    if (f) B.exposed_mb(f, L * exposed_series(hops, f->time_per_step / B.m / (L * hops), attn, slowdown, in.ideal));
+                         "layer.attention.core", shape}, g, kv, forward_passes * L * hops, 0);
+    if (f)
+      B.exposed_mb(f, forward_passes * L *
+                          exposed_series(hops, f->time_per_step / B.m / (forward_passes * L * hops), attn, slowdown,
+                                         in.ideal));
     Transfer* r = B.add({"cp-bwd-kv", "kv", "key/value block and its gradient", "backward", C::send_recv, Group::CP,
                          "layer.attention.core", shape}, g, kv, 2 * L * hops, 0);
     if (r) B.exposed_mb(r, L * exposed_series(hops, 2.0 * r->time_per_step / B.m / (2 * L * hops), 2 * attn, slowdown,
@@ -223,12 +232,15 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
     const double v = static_cast<double>(par.virtual_stages);
     const double slice = is_deepspeed(par.framework) ? 1.0 : t;
     const std::array<double, 3> shape{b, s, h / slice};
-    if (!last || v > 1)
+    // Per micro-batch each chunk sends once each way, except the model's own ends: the last
+    // stage's last chunk has no next stage, the first stage's first chunk no previous one.
+    const double forward_sends = v - (last ? 1.0 : 0.0), backward_sends = v - (first ? 1.0 : 0.0);
+    if (forward_sends > 0)
       B.blocking(B.add({"pp-fwd-activation", "activation", "stage output to the next stage (b×s×h/t)", "forward",
-                        C::send_recv, Group::PP, "stage-boundary", shape}, g, act / slice, v, 0));
-    if (!first || v > 1)
+                        C::send_recv, Group::PP, "stage-boundary", shape}, g, act / slice, forward_sends, 0));
+    if (backward_sends > 0)
       B.blocking(B.add({"pp-bwd-activation-grad", "activation-grad", "gradient back to the previous stage", "backward",
-                        C::send_recv, Group::PP, "stage-boundary", shape}, g, act / slice, v, 0));
+                        C::send_recv, Group::PP, "stage-boundary", shape}, g, act / slice, backward_sends, 0));
     if (mo.tied_embeddings && (first || last)) {
       const double words = embedding_parameters(mo).word / t;
       Transfer* e = B.add({"pp-embedding-grad-allreduce", "gradient", "tied word-embedding gradient, first and last stage",

@@ -29,6 +29,7 @@ constexpr Command kCommands[] = {
     {"allreduce", cmd_allreduce}, {"nccl-tests", cmd_nccl_tests}, {"presets", cmd_presets},
     {"plan", cmd_plan},           {"search", cmd_search, search_within_budget},
     {"quiz", cmd_quiz},           {"practice", cmd_practice}, {"fidelity", cmd_fidelity},
+    {"schema", cmd_schema},
 };
 
 json single_error(const std::string& code, const std::string& message, const std::string& path) {
@@ -212,6 +213,12 @@ std::optional<std::string> non_finite_path(const json& value) {
   std::string where;
   if (!scan_non_finite(value, where)) return std::nullopt;
   return where;
+}
+
+Handler find_handler(std::string_view name) {
+  for (const auto& c : kCommands)
+    if (name == c.name) return c.handler;
+  return nullptr;
 }
 
 std::vector<std::string> command_names() {

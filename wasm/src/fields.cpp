@@ -4,6 +4,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "atlas/schema.hpp"
+
 namespace atlas {
 
 namespace {
@@ -63,18 +65,34 @@ Fields::Fields(const json& object, std::string path, Problems& problems)
     : object_(object), path_(std::move(path)), problems_(problems) {}
 
 bool Fields::has(std::string_view key) const {
+  if (auto* r = problems_.recorder()) r->asked(path_, key);
+  return contains(key);
+}
+
+bool Fields::contains(std::string_view key) const {
   return object_.is_object() && object_.contains(std::string(key));
+}
+
+void Fields::note(std::string_view key, const json& spec, bool required) const {
+  if (auto* r = problems_.recorder()) r->field(path_, key, spec, required);
 }
 
 std::string Fields::path_of(std::string_view key) const { return child_path(path_, std::string(key)); }
 
 const json* Fields::present(std::string_view key, bool has_fallback) const {
-  if (has(key)) return &object_.at(std::string(key));
+  if (contains(key)) return &object_.at(std::string(key));
   if (!has_fallback) problems_.error("missing_field", "'" + std::string(key) + "' is required.", path_of(key));
   return nullptr;
 }
 
 std::optional<double> Fields::number(std::string_view key, Range range, std::optional<double> fallback) const {
+  if (problems_.recorder()) {
+    json spec{{"type", range.integer ? "integer" : "number"}, {"maximum", range.max}};
+    spec[range.min_exclusive ? "exclusiveMinimum" : "minimum"] = range.min;
+    if (range.unit) spec["x-unit"] = range.unit;
+    if (fallback) spec["default"] = range.integer ? json(static_cast<std::int64_t>(*fallback)) : json(*fallback);
+    note(key, spec, !fallback);
+  }
   const std::string path = path_of(key);
   const json* value = present(key, fallback.has_value());
   if (!value) return fallback;
@@ -115,6 +133,11 @@ std::optional<std::int64_t> Fields::integer(std::string_view key, Range range,
 }
 
 std::optional<bool> Fields::boolean(std::string_view key, std::optional<bool> fallback) const {
+  if (problems_.recorder()) {
+    json spec{{"type", "boolean"}};
+    if (fallback) spec["default"] = *fallback;
+    note(key, spec, !fallback);
+  }
   const std::string path = path_of(key);
   const json* value = present(key, fallback.has_value());
   if (!value) return fallback;
@@ -129,6 +152,11 @@ std::optional<bool> Fields::boolean(std::string_view key, std::optional<bool> fa
 
 std::optional<std::string> Fields::string(std::string_view key, std::size_t max_length,
                                           std::optional<std::string> fallback) const {
+  if (problems_.recorder()) {
+    json spec{{"type", "string"}, {"maxLength", max_length}};
+    if (fallback) spec["default"] = *fallback;
+    note(key, spec, !fallback);
+  }
   const std::string path = path_of(key);
   const json* value = present(key, fallback.has_value());
   if (!value) return fallback;
@@ -150,6 +178,11 @@ std::optional<std::string> Fields::string(std::string_view key, std::size_t max_
 
 std::optional<std::string> Fields::choice(std::string_view key, std::initializer_list<std::string_view> allowed,
                                           std::optional<std::string> fallback) const {
+  if (problems_.recorder()) {
+    json values = json::array();
+    for (auto a : allowed) values.push_back(std::string(a));
+    note(key, json{{"enum", values}}, !fallback);
+  }
   auto s = string(key, 200, std::move(fallback));
   if (!s) return std::nullopt;
   for (auto a : allowed)
@@ -163,6 +196,7 @@ std::optional<std::string> Fields::choice(std::string_view key, std::initializer
 }
 
 const json* Fields::object(std::string_view key, bool required) const {
+  note(key, json{{"type", "object"}}, required);
   const json* value = present(key, !required);
   if (!value) return nullptr;
   const json& v = *value;
@@ -186,6 +220,7 @@ Fields Fields::section(std::string_view key, bool required) const {
 bool Fields::present() const { return &object_ != &kAbsent; }
 
 void Fields::warn_unknown(std::initializer_list<std::string_view> known) const {
+  if (auto* r = problems_.recorder()) r->known(path_, known);
   if (!object_.is_object()) return;
   for (auto it = object_.begin(); it != object_.end(); ++it) {
     bool found = false;
@@ -197,7 +232,8 @@ void Fields::warn_unknown(std::initializer_list<std::string_view> known) const {
 }
 
 const json* Fields::array(std::string_view key, bool required, std::size_t min_items, std::size_t max_items) const {
-  if (!has(key)) {
+  note(key, json{{"type", "array"}, {"minItems", min_items}, {"maxItems", max_items}}, required);
+  if (!contains(key)) {
     if (required) problems_.error("missing_field", "'" + std::string(key) + "' is required.", path_of(key));
     return nullptr;
   }

@@ -18,6 +18,15 @@ double activation_bytes_per_layer(const ModelShape& m, double micro, std::int64_
   const double kv = m.kv_width();
   const double f = static_cast<double>(m.mlp_width()) * static_cast<double>(m.moe() ? m.top_k : 1);
   const double mask = m.dropout ? 1.0 : 0.0;
+  if (recompute == Recompute::op_selective) {
+    // torchtitan's policy keeps the layer input, the odd-numbered matmul outputs (Q, V, gate or
+    // fc1, and SwiGLU's down projection), the attention output and FlashAttention's statistics.
+    const double outside = sb * 2.0 * h * (m.swiglu ? 2.0 : 1.0);
+    const double inside = sb * 2.0 * (h + kv + h + f);
+    const double stats = flash ? 4.0 * static_cast<double>(m.heads) * s * micro : 0.0;
+    const double scores = flash ? 0.0 : (2.0 + 3.0 * mask) * static_cast<double>(m.heads) * s * context * micro;
+    return outside / outside_split + (inside + stats + scores) / t;
+  }
   // Outside: two norm inputs, the QKV input and the MLP input (2 B each), two dropout masks (1 B).
   const double outside = sb * (4 * 2.0 * h + 2 * mask * h);
   // Inside: Q, K, V, the output-projection input, and the MLP's intermediate tensors:

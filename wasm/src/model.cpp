@@ -66,6 +66,13 @@ double layer_forward_flops(const ModelShape& m, double tokens, double context) {
   return layer_forward_flops(layer_parameters(m), m, tokens, context);
 }
 
+double op_selective_recomputed_share(const ModelShape& m) {
+  const double h = static_cast<double>(m.hidden), kv = m.kv_width();
+  const double f = static_cast<double>(m.mlp_width()) * static_cast<double>(m.moe() ? m.top_k : 1);
+  const double mlp_matmuls = m.swiglu ? 3.0 : 2.0;
+  return (kv + h + f) / (2.0 * h + 2.0 * kv + mlp_matmuls * f);
+}
+
 double model_flops(const ModelShape& m, double samples) {
   const double s = static_cast<double>(m.seq);
   const double tokens = samples * s;

@@ -106,7 +106,7 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     // Attention core (QKᵀ and scores·V) over the whole context, heads split over tp.
     lf.attn_flops = attention_core_forward_flops(m, tokens, seq) / t;
     if (par.flash_attention) {
-      lf.attn_fwd = lf.attn_flops / (peak * fit * (in.ideal ? 1.0 : kFlashRelative));
+      lf.attn_fwd = causal_tile_share(seq) * lf.attn_flops / (peak * fit * (in.ideal ? 1.0 : kFlashRelative));
     } else if (in.ideal || sms <= 0) {
       lf.attn_fwd = lf.attn_flops / (peak * fit);
     } else {
@@ -128,10 +128,13 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
   double recompute = 0;
   if (par.recompute == Recompute::full) recompute = l * (fwd + attn_fwd);
   if (par.recompute == Recompute::selective && !par.flash_attention) recompute = l * attn_fwd;
+  const double op_share = par.recompute == Recompute::op_selective ? op_selective_recomputed_share(m) : 0.0;
+  recompute += l * op_share * fwd;
   const double gemm = l * (fwd + bwd) + head_fwd + head_bwd;
   const double attention = l * (attn_fwd + attn_bwd);
   const double model = l * (flops + 3.0 * attn_flops) + head_flops;
-  const double hardware = model + (par.recompute == Recompute::full ? l * (flops / 3.0 + attn_flops)
+  const double hardware = model + l * op_share * flops / 3.0 +
+                          (par.recompute == Recompute::full ? l * (flops / 3.0 + attn_flops)
                                    : par.recompute == Recompute::selective && !par.flash_attention ? l * attn_flops
                                                                                                    : 0.0);
   // Counted as if every kernel were split over the tp ranks (the sequence-parallel layout).
@@ -140,7 +143,9 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
                           st.head_activations;
   const double traffic = hw.efficiency.memory * produced * (model > 0 ? hardware / model : 1.0);
   st.memory_bound_seconds = traffic / hw.memory_bandwidth;
-  st.attention_seconds = attention + (par.recompute != Recompute::none ? l * attn_fwd * (par.flash_attention && par.recompute == Recompute::selective ? 0.0 : 1.0) : 0.0);
+  const bool attention_redone =
+      par.recompute == Recompute::full || (par.recompute == Recompute::selective && !par.flash_attention);
+  st.attention_seconds = attention + (attention_redone ? l * attn_fwd : 0.0);
   st.gemm_efficiency = gemm > 0 ? (l * flops + head_flops) / (gemm * peak * fit) * fit : fit;
   st.gemm_forward = l * fwd, st.gemm_backward = l * bwd;
   st.compute_per_microbatch = gemm + attention + recompute + st.memory_bound_seconds;
@@ -209,8 +214,8 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelT
   const double full_layer = activation_bytes_per_layer(m, b, par.tp, par.cp, par.sequence_parallel, Recompute::none,
                                                        par.flash_attention);
   if (par.recompute == Recompute::full) st.working_set = full_layer - per_layer;
-  if (par.recompute == Recompute::selective)
-    st.working_set = full_layer - per_layer;  // the scores of one layer (0 with FlashAttention)
+  if (par.recompute == Recompute::selective || par.recompute == Recompute::op_selective)
+    st.working_set = full_layer - per_layer;  // selective: the scores of one layer (0 with FlashAttention)
   apply_schedule(in, index, st);
   layer_compute(in, st, last);
   return st;

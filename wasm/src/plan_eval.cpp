@@ -36,6 +36,10 @@ void evaluate_plan(const PlanInput& in, PlanFigures& out, bool with_time) {
   if (par.recompute == Recompute::full) extra = static_cast<double>(m.layers) * layer_forward_flops(m, s, s);
   if (par.recompute == Recompute::selective)
     extra = static_cast<double>(m.layers) * attention_core_forward_flops(m, s, s);
+  if (par.recompute == Recompute::op_selective) {
+    const LayerParameters lp = layer_parameters(m);
+    extra = static_cast<double>(m.layers) * op_selective_recomputed_share(m) * 2.0 * s * (lp.attention_linear + lp.mlp_active);
+  }
   out.hardware_flops = out.model_flops + extra * static_cast<double>(in.global);
   out.transfer_count = 0;
   if (errors_of(out.rules) != 0) return;

@@ -169,7 +169,7 @@ const char* schedule_name(Schedule s) {
 }
 
 json to_json(const Parallel& p) {
-  static const char* const kRecompute[] = {"none", "selective", "full"};
+  static const char* const kRecompute[] = {"none", "selective", "full", "selective-op"};
   return json{{"dp", p.dp}, {"tp", p.tp}, {"pp", p.pp}, {"cp", p.cp}, {"ep", p.ep}, {"zero", p.zero},
               {"sequence_parallel", p.sequence_parallel},
               {"recompute", kRecompute[static_cast<int>(p.recompute)]},
@@ -228,7 +228,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   auto ep = p.integer("ep", degree, 1);
   auto zero = p.integer("zero", {0, 3}, 0);
   auto sp = p.boolean("sequence_parallel", false);
-  auto recompute = p.choice("recompute", {"none", "selective", "full"}, std::string("none"));
+  auto recompute = p.choice("recompute", {"none", "selective", "selective-op", "full"}, std::string("none"));
   auto v = p.integer("virtual_stages", {1, 1e4}, 1);
   auto schedule = p.choice("schedule", {"gpipe", "1f1b", "interleaved"},
                            std::string(v && *v > 1 ? "interleaved" : "1f1b"));
@@ -262,7 +262,10 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   in.hardware = *hardware;
   Parallel& q = in.parallel;
   q.tp = *tp, q.pp = *pp, q.cp = *cp, q.ep = *ep, q.zero = static_cast<int>(*zero), q.sequence_parallel = *sp;
-  q.recompute = *recompute == "full" ? Recompute::full : *recompute == "selective" ? Recompute::selective : Recompute::none;
+  q.recompute = *recompute == "full"           ? Recompute::full
+                : *recompute == "selective"    ? Recompute::selective
+                : *recompute == "selective-op" ? Recompute::op_selective
+                                               : Recompute::none;
   q.virtual_stages = *v;
   q.framework = *framework == "fsdp"             ? Framework::fsdp
                 : *framework == "deepspeed"      ? Framework::deepspeed

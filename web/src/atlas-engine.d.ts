@@ -9,7 +9,7 @@ export interface AtlasEngineModule {
 
 export type EngineCommand =
   | 'version' | 'validate' | 'batch' | 'allreduce' | 'nccl-tests' | 'presets' | 'plan' | 'search' | 'quiz' | 'practice'
-  | 'fidelity';
+  | 'fidelity' | 'schema';
 
 /**
  * MODULARIZE factory exported as createAtlasEngine: a global in the browser (the glue beside the
@@ -58,6 +58,16 @@ export interface ErrorSummary {
   cases: number;
   mean_abs_error: number;
   max_abs_error: number;
+}
+
+/** A JSON Schema (draft 2020-12) document; `x-unit` names a numeric field's SI unit. */
+export type JsonSchema = Record<string, unknown>;
+
+/** `schema`: the contract as JSON Schema, per command (request recorded from the engine's readers). */
+export interface SchemaResponse {
+  dialect: 'https://json-schema.org/draft/2020-12/schema';
+  units: string;
+  commands: Record<string, { description: string; request: JsonSchema; examples: Record<string, unknown>[]; response?: JsonSchema }>;
 }
 
 /** `fidelity`: the engine against every published run (docs/contract-plan.md). */

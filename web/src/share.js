@@ -75,6 +75,11 @@ function openEmbedDialog(views, getOpen) {
         h('button', { type: 'button', on: { click: () => copyText(snippet.value, snippet, feedback) }, text: 'Copy snippet' }),
         h('button', { class: 'secondary', value: 'close', text: 'Close' }))));
   dialog.addEventListener('close', () => dialog.remove());
+  // Escape always closes, whichever control has focus: Chromium lets a focused <select> take the
+  // key, and may drop a cancel request it judges to lack user activation.
+  dialog.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && dialog.open) { e.preventDefault(); dialog.close(); }
+  });
   document.body.append(dialog);
   fillFlags();
   dialog.showModal();

@@ -2,6 +2,8 @@
 // records problems, and returns the response body; run() turns problems into the error shape.
 #pragma once
 
+#include <string_view>
+
 #include "atlas/problems.hpp"
 
 namespace atlas {
@@ -19,5 +21,9 @@ json cmd_search(const json& request, Problems& problems);      // search.cpp
 json cmd_quiz(const json& request, Problems& problems);        // quiz.cpp
 json cmd_practice(const json& request, Problems& problems);    // practice.cpp
 json cmd_fidelity(const json& request, Problems& problems);    // fidelity.cpp
+json cmd_schema(const json& request, Problems& problems);      // schema_command.cpp
+
+/// The handler of a command by name (nullptr when there is none).
+Handler find_handler(std::string_view name);
 
 }  // namespace atlas

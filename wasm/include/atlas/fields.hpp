@@ -62,6 +62,9 @@ class Fields {
   void warn_unknown(std::initializer_list<std::string_view> known) const;
 
  private:
+  bool contains(std::string_view key) const;
+  // Notes the field in the schema recorder when one is set (schema.hpp).
+  void note(std::string_view key, const json& spec, bool required) const;
   // The value at key, or nullptr when absent (a missing_field error unless there is a fallback).
   const json* present(std::string_view key, bool has_fallback) const;
 

@@ -20,6 +20,14 @@ constexpr double kReductionHalf = 128;
 /// docs/fidelity.md: FlashAttention-2 reaches 50–73 % of A100 peak forward, less backward).
 constexpr double kFlashRelative = 0.75;
 
+/// A causal mask hides the scores above the diagonal, and FlashAttention skips every key tile it
+/// hides entirely: of n × n tiles (n = context / 128, its tile edge) it computes the n(n + 1)/2 on
+/// and below the diagonal. Unfused attention multiplies the whole square and masks afterwards.
+inline double causal_tile_share(double context) {
+  const double n = context > 128.0 ? static_cast<double>(static_cast<long long>((context + 127.0) / 128.0)) : 1.0;
+  return (n + 1.0) / (2.0 * n);
+}
+
 struct GemmShape {
   double m = 0, n = 0, k = 0;
 };

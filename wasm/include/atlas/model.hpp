@@ -66,6 +66,11 @@ inline double layer_forward_flops(const LayerParameters& p, const ModelShape& m,
   return 2.0 * tokens * (p.attention_linear + p.mlp_active) + attention_core_forward_flops(m, tokens, context);
 }
 double layer_forward_flops(const ModelShape& m, double tokens, double context);
+/// torchtitan's operator-level selective checkpointing saves the output of every odd-numbered
+/// matmul of a layer in call order (Q, K, V, output; then gate, up, down, or fc1, fc2) and
+/// redoes the even ones (K, output, up or fc2). This is their share of the layer's matmul
+/// forward FLOPs.
+double op_selective_recomputed_share(const ModelShape& m);
 /// Forward FLOPs of the output projection to the vocabulary.
 inline double head_forward_flops(const ModelShape& m, double tokens) {
   return 2.0 * tokens * static_cast<double>(m.hidden) * static_cast<double>(m.vocab);

@@ -12,7 +12,9 @@
 
 namespace atlas {
 
-enum class Recompute { none, selective, full };
+/// selective: Megatron's (attention core only); op_selective: torchtitan's operator-level policy,
+/// which redoes every second matmul of a layer. Appended last so the first three keep their indices.
+enum class Recompute { none, selective, full, op_selective };
 enum class Schedule { gpipe, one_f_one_b, interleaved };
 /// The contract's name of a schedule ("gpipe", "1f1b", "interleaved").
 const char* schedule_name(Schedule s);

@@ -18,9 +18,15 @@ struct Issue {
   std::string path;  // JSON pointer into the request, "" for the whole request
 };
 
+class SchemaRecorder;
+
 /// Collects errors (the request cannot be answered) and warnings (it can, but look here).
 class Problems {
  public:
+  /// While set, every field a reader is asked for is also noted in the recorder (schema.hpp).
+  void record_schema(SchemaRecorder* recorder) { recorder_ = recorder; }
+  SchemaRecorder* recorder() const { return recorder_; }
+
   void error(std::string code, std::string message, std::string path);
   void warning(std::string code, std::string message, std::string path);
 
@@ -36,6 +42,7 @@ class Problems {
  private:
   std::vector<Issue> errors_;
   std::vector<Issue> warnings_;
+  SchemaRecorder* recorder_ = nullptr;
 };
 
 json to_json(const Issue& issue);

@@ -12,7 +12,7 @@ import { PRESETS } from './presets.js';
 import { drawBar, drawFormula, drawReadouts, drawScaling, setText } from './readouts.js';
 import { RingAnimation } from './ring.js';
 import { fixedNote } from '../fixed-note.js';
-import { CURVE_INPUTS, DEFAULTS, SWEEPS, labRequest, mergeState, paramForPath } from './state.js';
+import { CURVE_INPUTS, DEFAULTS, LIMITS, SWEEPS, labRequest, mergeState, paramForPath } from './state.js';
 
 /** @param {{engine: any, views: any, channel: any}} ctx */
 export function initLab(ctx) {
@@ -61,7 +61,7 @@ export function initLab(ctx) {
       update();
     },
     onUseFit: (values) => {
-      const { state: next, rejected } = mergeState(state, { ...values, ranks: Math.min(4096, Math.max(2, values.ranks)) });
+      const { state: next, rejected } = mergeState(state, { ...values, ranks: Math.min(LIMITS.ranks.max, Math.max(LIMITS.ranks.min, values.ranks)) });
       commit(Object.fromEntries(Object.keys(values).filter((k) => !rejected.includes(k)).map((k) => [k, next[k]])));
     },
     // The explorer's network from this log: the per-call overhead, and the nominal in-node link

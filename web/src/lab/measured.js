@@ -5,6 +5,7 @@ import { isError } from '../engine.js';
 import { formatBytes, formatRate, formatSeconds } from '../format.js';
 import { formatCount } from '../format.js';
 import { EXAMPLE_LOG } from './example-log.js';
+import { LIMITS } from './state.js';
 
 const GB = 1e9; // nccl-tests' GB/s columns are decimal
 
@@ -52,7 +53,7 @@ export class MeasuredRun {
       return;
     }
     this.result = r;
-    use.toggleAttribute('disabled', !r.fit || r.ranks > 4096);
+    use.toggleAttribute('disabled', !r.fit || r.ranks > LIMITS.ranks.max);
     replaceChildren(out, ...this.render(r));
     this.hooks.onResult(r);
   }

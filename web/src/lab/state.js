@@ -13,7 +13,11 @@ export const DEFAULTS = Object.freeze({
   step: 0, // animation step shown (0 = before the first send)
 });
 
-/** Page limits for each numeric field (the engine's own limits are wider). */
+/**
+ * Page limits for each numeric field: the only place the lab states them (messages, the number
+ * inputs' min/max, the rank sweep and the clamp on a measured fit all read them). They must lie
+ * within the engine's own request bounds; a JS test checks that against the engine's schema.
+ */
 export const LIMITS = Object.freeze({
   ranks: { min: 2, max: 4096 },
   bytes: { min: 1, max: 100e9 },
@@ -63,7 +67,7 @@ function checkRange(name, value) {
 
 function rangeMessage(name) {
   switch (name) {
-    case 'ranks': return 'Ranks must be from 2 to 4096.';
+    case 'ranks': return `Ranks must be from ${LIMITS.ranks.min} to ${LIMITS.ranks.max}.`;
     case 'bytes': return 'Payload must be from 1 B to 100 GB.';
     case 'bandwidth': return 'Bandwidth must be more than 0.001 GB/s and at most 1,000,000 GB/s.';
     case 'latency': return 'Latency must be from 0 to 10,000,000 µs.';
@@ -131,7 +135,7 @@ export function mergeState(state, patch) {
 // of the curve, and each slider move builds, parses and draws about 40 % less.
 export const SWEEPS = Object.freeze({
   bytes: { from: 1, to: 1e11, points: 45 },
-  ranks: { from: 1, to: 4096, points: 37 },
+  ranks: { from: 1, to: LIMITS.ranks.max, points: 37 },
 });
 
 /** Inputs each curve depends on: a curve is fetched again only when one of these changed. */

@@ -5,8 +5,11 @@ import { isError } from '../engine.js';
 import { formatBytes, formatCount, formatPercent, formatSeconds } from '../format.js';
 
 const GPT3 = { model: 'gpt3-175b', hardware: 'a100-80gb', micro: 1, cp: 1, ep: 1, virtual_stages: 1, schedule: '1f1b' };
-const zero3 = (gpus) => ({ ...GPT3, gpus, global: 1536, dp_auto: true, tp: 1, pp: 1, zero: 3, sequence_parallel: false, recompute: 'full' });
-const megatron = (gpus) => ({ ...GPT3, gpus, global: 1536, dp_auto: true, tp: 8, pp: 8, zero: 1, sequence_parallel: true, recompute: 'selective' });
+// ZeRO-3 as Narayanan et al. (2021, Table 2) ran it: DeepSpeed of that time, one micro-batch of
+// 1536 / GPUs sequences per GPU and step (3072 GPUs cannot divide 1536 and say so).
+const zero3 = (gpus) => ({ ...GPT3, gpus, global: 1536, micro: Math.max(1, Math.floor(1536 / gpus)), dp_auto: true, tp: 1, pp: 1, zero: 3,
+  framework: 'deepspeed-2021', sequence_parallel: false, recompute: 'full' });
+const megatron = (gpus) => ({ ...GPT3, gpus, global: 1536, dp_auto: true, tp: 8, pp: 8, zero: 1, framework: 'megatron', sequence_parallel: true, recompute: 'selective' });
 const LLAMA70 = { model: 'llama-3.1-70b', hardware: 'h100-sxm', gpus: 8, micro: 1, global: 32, dp_auto: true, cp: 1, ep: 1, pp: 1,
   tp: 1, zero: 0, sequence_parallel: false, recompute: 'none', schedule: '1f1b', virtual_stages: 1 };
 
@@ -14,13 +17,13 @@ const LLAMA70 = { model: 'llama-3.1-70b', hardware: 'h100-sxm', gpus: 8, micro: 
 export const SCENARIOS = [
   {
     id: 'misconception', title: 'More GPUs, same batch: ZeRO-3 alone vs tensor + pipeline',
-    lesson: 'A 175B model with a fixed global batch of 1536 sequences, from 384 to 3072 GPUs. Read the step-time column: doubling the GPUs at best halves it. ZeRO-3 alone gathers all 175B weights twice and reduce-scatters their gradients for every micro-batch: about 1 TB per GPU whatever the GPU count. At 1536 GPUs that is 8 s of transfers against 14 s of compute, still hidden behind it, but only just, and it cannot go further: each data-parallel replica needs at least one whole sequence, so at 3072 GPUs a batch of 1536 no longer divides. Tensor + pipeline parallelism puts 64 GPUs on each replica and keeps scaling, with its own costs (per-layer exchanges and the pipeline bubble) visible in the step-time bar.',
+    lesson: 'A 175B model with a fixed global batch of 1536 sequences, from 384 to 3072 GPUs, set up as Narayanan et al. (2021) measured it. Read the step-time column: doubling the GPUs at best halves it. ZeRO-3 alone (DeepSpeed as it was then) fetches every weight matrix from all the other GPUs just before using it, in the forward pass and again in the backward pass, and the framework waits for each fetch. Each fetch is one collective over the whole data-parallel group, and its fixed costs grow with the group (a ring of n GPUs takes n − 1 steps), so while the compute halves with every doubling the waiting shrinks far less; the paper measured the step stop shrinking past 768 GPUs. At 3072 GPUs a batch of 1536 no longer divides: each replica needs at least one whole sequence. Tensor + pipeline parallelism puts 64 GPUs on each replica and keeps scaling, with its own costs (per-layer exchanges and the pipeline bubble) visible in the step-time bar.',
     show: 2,
     variants: [
-      { label: 'ZeRO-3 only, 384 GPUs', patch: zero3(384) },
-      { label: 'ZeRO-3 only, 768 GPUs', patch: zero3(768) },
-      { label: 'ZeRO-3 only, 1536 GPUs', patch: zero3(1536) },
-      { label: 'ZeRO-3 only, 3072 GPUs', patch: zero3(3072) },
+      { label: 'ZeRO-3 only (DeepSpeed 2021), 384 GPUs', patch: zero3(384) },
+      { label: 'ZeRO-3 only (DeepSpeed 2021), 768 GPUs', patch: zero3(768) },
+      { label: 'ZeRO-3 only (DeepSpeed 2021), 1536 GPUs', patch: zero3(1536) },
+      { label: 'ZeRO-3 only (DeepSpeed 2021), 3072 GPUs', patch: zero3(3072) },
       { label: 'TP 8 × PP 8, 384 GPUs', patch: megatron(384) },
       { label: 'TP 8 × PP 8, 768 GPUs', patch: megatron(768) },
       { label: 'TP 8 × PP 8, 1536 GPUs', patch: megatron(1536) },

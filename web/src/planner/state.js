@@ -42,7 +42,7 @@ export const FIELDS = {
   zero: { type: 'int', min: 0, max: 3, path: '/parallel/zero' },
   framework: { type: 'choice', options: ['megatron', 'fsdp', 'deepspeed', 'deepspeed-2021', 'ideal'], path: '/parallel/framework' },
   sequence_parallel: { type: 'bool', path: '/parallel/sequence_parallel' },
-  recompute: { type: 'choice', options: ['none', 'selective', 'full'], path: '/parallel/recompute' },
+  recompute: { type: 'choice', options: ['none', 'selective', 'selective-op', 'full'], path: '/parallel/recompute' },
   schedule: { type: 'choice', options: ['gpipe', '1f1b', 'interleaved'], path: '/parallel/schedule' },
   virtual_stages: { type: 'int', min: 1, path: '/parallel/virtual_stages' },
   micro: { type: 'int', min: 1, path: '/batch/micro' },
