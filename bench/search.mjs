@@ -58,19 +58,27 @@ if (existsSync(cli)) {
   console.log(`native CLI not built (${cli})`);
 }
 
+// BENCH_BASELINE=<another build's node engine module> times it in turn with this one (runs
+// interleaved, so the machine's load weighs on both alike): the search before and after a change.
+const engines = [['', engineModule], ...(process.env.BENCH_BASELINE ? [[' (baseline)', process.env.BENCH_BASELINE]] : [])];
 if (existsSync(engineModule)) {
   const require = createRequire(import.meta.url);
-  const module = await require(engineModule)();
-  module.call('search', REQUEST);  // warm up: first call compiles and grows memory
-  const times = [];
-  let counts = null;
-  for (let i = 0; i < RUNS; i += 1) {
-    const t0 = process.hrtime.bigint();
-    const text = module.call('search', REQUEST);
-    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
-    counts ??= JSON.parse(text).counts;
+  const loaded = [];
+  for (const [label, path] of engines) {
+    const m = await require(path)();
+    m.call('search', REQUEST); // warm up: first call compiles and grows memory
+    loaded.push({ label, m, times: [], counts: null });
   }
-  summary('WASM search (node, warm module)', times, counts);
+  for (let i = 0; i < RUNS; i += 1) {
+    for (const e of loaded) {
+      const t0 = process.hrtime.bigint();
+      const text = e.m.call('search', REQUEST);
+      e.times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      e.counts ??= JSON.parse(text).counts;
+    }
+  }
+  for (const e of loaded) summary(`WASM search (node, warm module)${e.label}`, e.times, e.counts);
+  const module = loaded[0].m;
   const CALLS = [['presets', {}], ...Object.entries(PLANS).map(([label, req]) => [label, req])];
   for (const [label, req] of CALLS) {
     const command = label === 'presets' ? 'presets' : 'plan';

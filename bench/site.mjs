@@ -1,53 +1,123 @@
-// Figures for the spine: dist/ size per file (raw and gzip -9), and in headless Chromium the
-// time from navigation to the entry being visible (first contentful paint) and to the WASM
-// engine being ready, over http and from file://. Prints figures; never fails on timing.
+// Figures for loading the page (issue 15): dist/ size per file (raw, gzip -9, brotli 11), what
+// a first visit over http fetches (files, bytes on the wire as the server sent them), the WASM;
+// then in headless Chromium, from navigation: first contentful paint, the engine answering,
+// every view started, and the longest main-thread task — over http and from file://, and over
+// http with the CPU slowed 4× (Lighthouse's mobile profile). Prints figures; never fails on timing.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { distDir } from '../scripts/lib/paths.mjs';
-import { openPage, closeBrowser } from '../tests/e2e/harness.mjs';
+import { browser, closeBrowser, siteUrl } from '../tests/e2e/harness.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS || 10);
+const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 
-function sizes() {
-  let raw = 0;
-  let gz = 0;
-  console.log('dist/ file                 raw bytes   gzip -9');
-  for (const f of readdirSync(distDir).sort()) {
-    const p = join(distDir, f);
-    if (!statSync(p).isFile()) continue;
-    const data = readFileSync(p);
-    const z = gzipSync(data, { level: 9 }).length;
-    raw += data.length;
-    gz += z;
-    console.log(`${f.padEnd(24)} ${String(data.length).padStart(11)} ${String(z).padStart(9)}`);
+function compressedSizes(data) {
+  return {
+    raw: data.length,
+    gzip: gzipSync(data, { level: 9 }).length,
+    br: brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+const files = new Map(readdirSync(distDir).filter((f) => statSync(join(distDir, f)).isFile())
+  .sort().map((f) => [f, compressedSizes(readFileSync(join(distDir, f)))]));
+
+function printSizes() {
+  console.log('dist/ file                          raw bytes    gzip -9  brotli 11');
+  const total = { raw: 0, gzip: 0, br: 0 };
+  for (const [f, s] of files) {
+    for (const k of Object.keys(total)) total[k] += s[k];
+    console.log(`${f.padEnd(34)} ${String(s.raw).padStart(10)} ${String(s.gzip).padStart(10)} ${String(s.br).padStart(10)}`);
   }
-  console.log(`${'total'.padEnd(24)} ${String(raw).padStart(11)} ${String(gz).padStart(9)}`);
+  console.log(`${'total (every file; file:// needs the one-file engine, http the .wasm)'.padEnd(34)} ${total.raw} ${total.gzip} ${total.br}`);
+  const wasm = [...files].find(([f]) => f.endsWith('.wasm'));
+  if (wasm) console.log(`WASM ${wasm[0]}: ${kb(wasm[1].raw)} raw, ${kb(wasm[1].gzip)} gzip, ${kb(wasm[1].br)} brotli`);
 }
 
 function quantile(values, q) {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+  const s = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : NaN;
 }
 
-async function loads(label, options) {
-  const visible = [];
-  const ready = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    const p = await openPage(options);
-    const t = await p.page.evaluate(() => {
-      const paint = performance.getEntriesByName('first-contentful-paint')[0];
-      return { fcp: paint ? paint.startTime : NaN, ready: window.__atlasReadyAt ?? NaN };
-    });
-    visible.push(t.fcp);
-    ready.push(t.ready);
-    await p.close();
+// Long tasks are observed from before the page's first script runs.
+function recordLongTasks() {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+/** One load: timings from navigation, and every file fetched with its bytes on the wire. */
+async function load(url, cpuSlowdown) {
+  const context = await (await browser()).newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  if (cpuSlowdown > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  await page.addInitScript(recordLongTasks);
+  await page.goto(url);
+  await page.waitForFunction(() => document.documentElement.dataset.engine === 'ready', null, { timeout: 60000 });
+  const t = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+    engine: window.__atlasEngineAt ?? NaN,
+    ready: window.__atlasReadyAt ?? NaN,
+    longest: Math.max(0, ...window.__longTasks),
+    blocking: window.__longTasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
+    parts: performance.getEntriesByType('measure').filter((m) => m.name.startsWith('atlas: '))
+      .map((m) => `${m.name.slice(7)} in ${m.duration.toFixed(0)} ms`).join(', '),
+    fetched: [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')]
+      .map((e) => ({ name: decodeURIComponent(new URL(e.name).pathname.split('/').pop()) || 'index.html', wire: e.transferSize })),
+  }));
+  await context.close();
+  return t;
+}
+
+async function loads(label, url, cpuSlowdown = 1) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i += 1) runs.push(await load(url, cpuSlowdown));
+  const fmt = (key) => `${quantile(runs.map((r) => r[key]), 0.5).toFixed(0)} ms (p95 ${quantile(runs.map((r) => r[key]), 0.95).toFixed(0)})`;
+  console.log(`${label}, median of ${RUNS}: FCP ${fmt('fcp')}; engine answering ${fmt('engine')}; every view started ${fmt('ready')}; ` +
+    `longest task ${fmt('longest')}; blocking time ${fmt('blocking')}; last run: ${runs[runs.length - 1].parts}`);
+  return runs[runs.length - 1];
+}
+
+function printFirstLoad(fetched) {
+  const sum = { raw: 0, gzip: 0, br: 0, wire: 0 };
+  const names = [];
+  for (const { name, wire } of fetched) {
+    const s = files.get(name);
+    if (!s) continue;
+    names.push(name);
+    for (const k of ['raw', 'gzip', 'br']) sum[k] += s[k];
+    sum.wire += wire;
   }
-  const fmt = (xs) => `median ${quantile(xs, 0.5).toFixed(0)} ms, p95 ${quantile(xs, 0.95).toFixed(0)} ms`;
-  console.log(`${label}: entry visible (FCP) ${fmt(visible)}; engine ready ${fmt(ready)} (${RUNS} loads)`);
+  console.log(`first load over http (${names.length} files: ${names.join(', ')}):`);
+  console.log(`  ${kb(sum.raw)} raw, ${kb(sum.gzip)} gzip -9, ${kb(sum.br)} brotli 11; on the wire from npm start's server ${kb(sum.wire)} (brotli, headers included)`);
 }
 
-sizes();
-await loads('http://127.0.0.1', {});
-await loads('file://', { file: true });
+// How much of the style sheet a first view uses (Chromium's CSS coverage). The rest styles what
+// appears later or elsewhere: dialogs, notices, dark theme, print, narrow screens, embeds.
+async function cssCoverage(url) {
+  const context = await (await browser()).newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.coverage.startCSSCoverage();
+  await page.goto(url);
+  await page.waitForFunction(() => document.documentElement.dataset.engine === 'ready');
+  const sheets = await page.coverage.stopCSSCoverage();
+  await context.close();
+  for (const { url: sheet, text, ranges } of sheets) {
+    const used = ranges.reduce((sum, r) => sum + r.end - r.start, 0);
+    console.log(`CSS ${sheet.split('/').pop()}: ${used} of ${text.length} bytes used by the first view (${(100 * used / text.length).toFixed(0)} %)`);
+  }
+}
+
+printSizes();
+const http = await siteUrl();
+await load(http, 1); // warms the server: its best brotli level is computed once, in the background
+await new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_WARM_MS || 15000)));
+const last = await loads('http://127.0.0.1', http);
+printFirstLoad(last.fetched);
+await loads('file://', pathToFileURL(join(distDir, 'index.html')).href);
+await loads('http, CPU 4× slower (mobile profile)', http, 4);
+await cssCoverage(http);
 await closeBrowser();

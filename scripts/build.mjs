@@ -1,10 +1,12 @@
 // npm run build: engine (native CLI + WASM module) → validate the entry with the engine →
-// static site in dist/ (HTML with the entry's text, MathML, CSS, one JS bundle, the engine).
+// static site in dist/ (HTML with the entry's text, MathML, CSS, the boot script and one script
+// per interactive part, the engine as glue + .wasm and as one file for file://).
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { ensureSetup } from './lib/setup.mjs';
-import { buildDir, cli, distDir, engineModule, entryFile, nativeDir, root, wasmDir } from './lib/paths.mjs';
+import { cli, distDir, engineModule, engineWasm, entryFile, nativeDir, root, wasmDir } from './lib/paths.mjs';
+import { bootScriptTag, writeBundles, writeEngine, writeStyles } from './lib/assets.mjs';
 
 function step(label, cmd, args, options = {}) {
   const t0 = Date.now();
@@ -56,31 +58,11 @@ function knownEntries() {
   return new Set(readdirSync(join(root, 'content')).filter((f) => f.endsWith('.json')).map((f) => basename(f, '.json')));
 }
 
-function writeCss() {
+/** The page's own style sheets, base.css first. */
+function styleFiles() {
   const styles = join(root, 'web', 'styles');
-  const own = readdirSync(styles).filter((f) => f.endsWith('.css')).sort((a, b) => (a === 'base.css' ? -1 : b === 'base.css' ? 1 : a.localeCompare(b)));
-  const parts = [
-    readFileSync(join(root, 'node_modules/temml/dist/Temml-Local.css'), 'utf8'),
-    readFileSync(join(root, 'node_modules/uplot/dist/uPlot.min.css'), 'utf8'),
-    ...own.map((f) => `/* ${f} */\n${readFileSync(join(styles, f), 'utf8')}`),
-  ];
-  writeFileSync(join(distDir, 'atlas.css'), parts.join('\n'));
-  copyFileSync(join(root, 'node_modules/temml/dist/Temml.woff2'), join(distDir, 'Temml.woff2'));
-}
-
-async function bundleJs() {
-  const esbuild = await import('esbuild');
-  await esbuild.build({
-    entryPoints: [join(root, 'web/src/main.js')],
-    bundle: true,
-    format: 'iife', // a classic script: module scripts are blocked from file://
-    minify: process.env.ATLAS_NO_MINIFY !== "1",
-    sourcemap: false,
-    target: ['es2020'],
-    outfile: join(distDir, 'app.js'),
-    legalComments: 'none',
-    logLevel: 'warning',
-  });
+  return readdirSync(styles).filter((f) => f.endsWith('.css'))
+    .sort((a, b) => (a === 'base.css' ? -1 : b === 'base.css' ? 1 : a.localeCompare(b))).map((f) => join(styles, f));
 }
 
 async function main() {
@@ -88,7 +70,7 @@ async function main() {
   const t0 = Date.now();
   // ATLAS_SKIP_ENGINE=1 reuses the engine already built (tests that only re-render the site).
   if (process.env.ATLAS_SKIP_ENGINE !== '1') buildEngine({ tests: process.env.ATLAS_BUILD_TESTS === '1' });
-  else if (!existsSync(cli) || !existsSync(engineModule)) {
+  else if (!existsSync(cli) || !existsSync(engineModule) || !existsSync(engineWasm)) {
     console.error('[build] ATLAS_SKIP_ENGINE=1 but the engine is not built yet');
     process.exit(1);
   }
@@ -98,7 +80,7 @@ async function main() {
   rmSync(distDir, { recursive: true, force: true });
   mkdirSync(distDir, { recursive: true });
   cpSync(join(root, 'web/static'), distDir, { recursive: true });
-  writeCss();
+  const css = await writeStyles(distDir, styleFiles());
 
   const { ok, response } = validateEntry();
   const rel = relative(root, entryFile);
@@ -108,8 +90,9 @@ async function main() {
       .replace('<!--atlas:title-->', () => 'Invalid entry — Parallelism Atlas')
       .replace('<!--atlas:description-->', () => 'This build failed entry validation.')
       .replace('<!--atlas:entry-->', () => renderInvalid(response, rel))
+      .replace('href="atlas.css"', () => `href="${css}"`)
       .replace('<!--atlas:data-->', () => '')
-      .replace(/<script src="[^"]+"><\/script>\s*/g, '');
+      .replace('<!--atlas:scripts-->', () => '');
     writeFileSync(join(distDir, 'index.html'), html);
     console.error(`[build] ${rel} is invalid:`);
     for (const e of response.errors) console.error(`  ${e.path || '/'}  ${e.code}: ${e.message}`);
@@ -117,14 +100,18 @@ async function main() {
   }
   for (const w of response.warnings ?? []) console.warn(`[build] warning ${w.path} ${w.code}: ${w.message}`);
   const entry = response.entry;
+  const bundles = await writeBundles(distDir);
+  const engine = await writeEngine(distDir);
   const html = template
     .replace('<!--atlas:title-->', () => `${esc(entry.name)} — Parallelism Atlas`)
     .replace('<!--atlas:description-->', () => esc(entry.role))
     .replace('<!--atlas:entry-->', () => renderEntry(entry, readPartials(), knownEntries()))
-    .replace('<!--atlas:data-->', () => `<script type="application/json" id="atlas-entry">${jsonForScript(entry)}</script>`);
+    .replace('<!--atlas:data-->', () => `<script type="application/json" id="atlas-entry">${jsonForScript(entry)}</script>`)
+    .replace('href="atlas.css"', () => `href="${css}"`)
+    // The style sheet is asked for before the boot script, which runs as soon as it arrives
+    // (a script after a style sheet would wait for it) and starts the engine's download.
+    .replace('<!--atlas:scripts-->', () => `<link rel="preload" href="${css}" as="style">\n${bootScriptTag(bundles, engine)}`);
   writeFileSync(join(distDir, 'index.html'), html);
-  copyFileSync(engineModule, join(distDir, 'atlas-engine.js'));
-  await bundleJs();
   console.log(`[build] site written to ${relative(root, distDir) || '.'}/ in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 

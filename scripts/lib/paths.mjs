@@ -8,5 +8,8 @@ export const distDir = resolve(root, process.env.ATLAS_DIST || 'dist');
 export const nativeDir = join(buildDir, 'native');
 export const wasmDir = join(buildDir, 'wasm');
 export const cli = join(nativeDir, 'wasm', 'atlas');
-export const engineModule = join(wasmDir, 'wasm', 'atlas_engine.js');
+// Node's entry to the WASM engine (reads atlas_engine.wasm beside it); the page loads the glue.
+export const engineModule = join(wasmDir, 'wasm', 'atlas_engine_node.js');
+export const engineGlue = join(wasmDir, 'wasm', 'atlas_engine.js');
+export const engineWasm = join(wasmDir, 'wasm', 'atlas_engine.wasm');
 export const entryFile = resolve(root, process.env.ATLAS_ENTRY || 'content/parallelism.json');

@@ -146,7 +146,8 @@ test('npm run package writes a zip whose manifest matches dist/', () => {
   const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
   const manifest = readFileSync(join(root, 'artifacts', `parallelism-atlas-${version}.SHA256SUMS`), 'utf8');
   assert.match(manifest, /^[0-9a-f]{64} {2}index\.html$/m);
-  assert.match(manifest, /^[0-9a-f]{64} {2}atlas-engine\.js$/m);
+  assert.match(manifest, /^[0-9a-f]{64} {2}atlas-engine\.[0-9a-f]{10}\.wasm$/m);
+  assert.match(manifest, /^[0-9a-f]{64} {2}atlas-engine-file\.[0-9a-f]{10}\.js$/m);
   const unzip = spawnSync('python3', ['-c', `import zipfile,sys;z=zipfile.ZipFile(sys.argv[1]);assert z.testzip() is None;print(len(z.namelist()))`, join(root, 'artifacts', `parallelism-atlas-${version}.zip`)], { encoding: 'utf8' });
   if (unzip.error) return; // python3 absent: the manifest checks above still ran
   assert.equal(unzip.status, 0, unzip.stderr);

@@ -67,7 +67,7 @@ test('when the engine cannot load, the entry stays and the page says why', async
   const b = await browser();
   const context = await b.newContext();
   const page = await context.newPage();
-  await page.route(/atlas-engine\.js$/, (r) => r.abort());
+  await page.route(/atlas-engine[^/]*\.(js|wasm)$/, (r) => r.abort());
   const { url } = await serveFolder(distDir).then((s) => (s.server.unref(), s));
   await page.goto(url);
   await page.waitForFunction(() => document.getElementById('engine-state')?.dataset.state === 'failed');

@@ -11,8 +11,14 @@ export type EngineCommand =
   | 'version' | 'validate' | 'batch' | 'allreduce' | 'nccl-tests' | 'presets' | 'plan' | 'search' | 'quiz' | 'practice'
   | 'fidelity' | 'schema' | 'import' | 'export';
 
-/** MODULARIZE factory exported as createAtlasEngine (a global in the browser, module.exports in node). */
-export type CreateAtlasEngine = (overrides?: { wasmBinary?: ArrayBuffer | Uint8Array }) => Promise<AtlasEngineModule>;
+/**
+ * MODULARIZE factory exported as createAtlasEngine: a global in the browser (the glue beside the
+ * .wasm, or the one-file engine from file://); in node, atlas_engine_node.js (reads the .wasm).
+ */
+export type CreateAtlasEngine = (overrides?: {
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  instantiateWasm?: (imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) => object;
+}) => Promise<AtlasEngineModule>;
 
 export interface EngineIssue {
   code: string;

@@ -35,13 +35,22 @@ export function readEmbedOptions(search = location.search) {
   return { part, theme, hide: list('hide'), lock: list('lock'), notes };
 }
 
-/** Applies theme and embed layout before anything is drawn (no flash of the full page). */
-export function applyEmbedLayout(options) {
+/**
+ * Theme and embed marks on <html>: the boot script runs in <head>, so they apply before the
+ * first paint (no flash of the full page or of the other theme).
+ */
+export function applyEmbedRoot(options) {
   const root = document.documentElement;
   if (options.theme !== 'auto') root.dataset.theme = options.theme;
   if (!options.part) return;
   root.classList.add('embed');
   root.dataset.embed = options.part;
+}
+
+/** Applies theme and embed layout once the document is parsed. */
+export function applyEmbedLayout(options) {
+  applyEmbedRoot(options);
+  if (!options.part) return;
   // The entry's own h1 is hidden with the rest of the page: the part gets one of its own (for
   // screen-reader navigation; the part's visible heading stays its h2).
   const section = options.part !== 'entry' ? document.getElementById(EMBED_PARTS[options.part]) : null;

@@ -1,6 +1,7 @@
-// The page's only door to the C++ engine. Layer one is the embind module (atlas-engine.js,
+// The page's only door to the C++ engine. Layer one is the embind module (the engine's glue,
 // global createAtlasEngine, one function call(command, text) → text); this wrapper parses,
 // types and caches. Load once: every caller awaits the same promise.
+import { fetchEngine } from './engine-fetch.js';
 
 /** @typedef {{code: string, message: string, path: string}} EngineIssue */
 /** @typedef {{error: EngineIssue, errors: EngineIssue[], warnings?: EngineIssue[]}} EngineError */
@@ -65,42 +66,38 @@ function engineError(code, message) {
 }
 
 /**
- * Loads the engine once. `factory` defaults to the global createAtlasEngine from
- * atlas-engine.js; tests pass their own.
+ * Loads the engine once. In a browser the loader fetches it (engine-fetch.js); tests and node
+ * pass their own `factory` (a createAtlasEngine).
  * @param {{factory?: Function, timeoutMs?: number}} [options]
  * @returns {Promise<Engine>}
  */
 export function loadEngine({ factory, timeoutMs = 15000 } = {}) {
   if (loading) return loading;
-  loading = whenScriptsLoaded().then(() => start(factory ?? /** @type {any} */ (globalThis).createAtlasEngine, timeoutMs));
+  const fetched = factory ? Promise.resolve({ create: factory, options: () => ({}) }) : fetchEngine();
+  loading = fetched.then(
+    ({ create, options }) => start(create, options, timeoutMs),
+    (e) => { throw new EngineLoadError(`the engine did not load (${e && e.message ? e.message : e})`); });
   return loading;
 }
 
-// The page runs app.js before the (large) engine script so layout applies first; the engine's
-// global exists once the document has loaded.
-function whenScriptsLoaded() {
-  if (typeof document === 'undefined' || document.readyState === 'complete' || /** @type {any} */ (globalThis).createAtlasEngine)
-    return Promise.resolve();
-  return new Promise((resolve) => window.addEventListener('load', () => resolve(undefined), { once: true }));
-}
-
 /** @returns {Promise<Engine>} */
-function start(create, timeoutMs) {
+function start(create, options, timeoutMs) {
   return new Promise((resolve, reject) => {
     if (typeof create !== 'function') {
-      reject(new EngineLoadError('the engine script (atlas-engine.js) did not load'));
+      reject(new EngineLoadError('the engine script did not define the engine'));
       return;
     }
+    const fail = (e) => {
+      clearTimeout(timer);
+      reject(new EngineLoadError(`the engine failed to start: ${e && e.message ? e.message : e}`));
+    };
     const timer = setTimeout(() => reject(new EngineLoadError('the engine took too long to start')), timeoutMs);
     Promise.resolve()
-      .then(() => create())
+      .then(() => create(options(fail)))
       .then((module) => {
         clearTimeout(timer);
         resolve(new Engine(module));
       })
-      .catch((e) => {
-        clearTimeout(timer);
-        reject(new EngineLoadError(`the engine failed to start: ${e && e.message ? e.message : e}`));
-      });
+      .catch(fail);
   });
 }

@@ -1,24 +1,17 @@
-// Boot: the static page already shows the whole entry; this enhances it. Embed layout and theme
-// apply first; the engine loads once; each interactive view starts on its own so one failure
-// cannot blank the others; then links, embeds and sharing attach to the views' state.
+// Boot: the static page already shows the whole entry; this enhances it. The engine and the
+// parts' scripts start downloading first, from <head>, while the text arrives and paints; embed layout and theme apply;
+// each interactive part starts on its own (parts.js) so one failure cannot blank the others;
+// then links, embeds and sharing attach to the views' state.
 import { loadEngine, isError } from './engine.js';
+import { fetchParts, partsLeftOut, startParts } from './parts.js';
 import { Views } from './views.js';
 import { channel } from './channel.js';
 import { h, replaceChildren } from './dom.js';
 import { initRoutes } from './routes.js';
-import { readEmbedOptions, applyEmbedLayout, applyControlFlags, startEmbedChannel, setEmbedVersion, EMBED_PARTS } from './embed.js';
+import { readEmbedOptions, applyEmbedRoot, applyEmbedLayout, applyControlFlags, startEmbedChannel, setEmbedVersion, EMBED_PARTS } from './embed.js';
 import { trackState } from './permalink.js';
 import { initShare } from './share.js';
 import { holdInView, initLanding } from './landing.js';
-import { initLab } from './lab/index.js';
-import { initPlanner } from './planner/index.js';
-import { initQuiz } from './quiz/index.js';
-
-const FEATURES = [
-  ['lab', initLab],
-  ['planner', initPlanner],
-  ['quiz', initQuiz],
-];
 
 function readEntry() {
   const node = document.getElementById('atlas-entry');
@@ -75,7 +68,13 @@ function trackOpenSection(initial) {
 async function boot() {
   const root = document.documentElement;
   root.classList.add('js');
+  const engineLoading = loadEngine();
+  engineLoading.catch(() => {}); // handled below
   const embed = readEmbedOptions();
+  const parts = fetchParts(embed.part);
+  applyEmbedRoot(embed);
+  // This script runs in <head> (so the downloads above start at once); the rest needs the body.
+  if (document.readyState === 'loading') await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
   applyEmbedLayout(embed);
   const entry = readEntry();
   const views = new Views();
@@ -85,7 +84,7 @@ async function boot() {
   startEmbedChannel();
   let engine;
   try {
-    engine = await loadEngine();
+    engine = await engineLoading;
   } catch (e) {
     setEngineState(`Interactive parts unavailable: ${e.message}. The text above and below is complete.`, 'failed');
     root.classList.add('engine-failed');
@@ -98,17 +97,14 @@ async function boot() {
     setEngineState('Entry problems found (see above).', 'failed');
     return;
   }
-  const ctx = { engine, entry, views, channel };
-  for (const [id, init] of FEATURES) {
-    try {
-      init(ctx);
-    } catch (e) {
-      console.warn(`[atlas] ${id} did not start:`, e);
-      showSectionError(id, `This part could not start: ${e && e.message ? e.message : e}`);
-    }
-  }
+  window.__atlasEngineAt = performance.now(); // read by bench/site.mjs
+  const ctx = { engine, entry, views, channel, holdInView };
+  await startParts(parts, ctx, (id, e) => {
+    console.warn(`[atlas] ${id} did not start:`, e);
+    showSectionError(id, `This part could not start: ${e && e.message ? e.message : e}`);
+  });
   let openPart = embed.part;
-  const linkOpen = trackState(views, { getOpen: () => getOpen(), onNotes: showNotes });
+  const linkOpen = trackState(views, { getOpen: () => getOpen(), onNotes: showNotes, notStarted: partsLeftOut(embed.part) });
   openPart = linkOpen || openPart;
   const getOpen = trackOpenSection(openPart);
   const flags = applyControlFlags(embed);

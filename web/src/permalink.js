@@ -80,9 +80,10 @@ export function stateHash(views, open) {
  * Applies a parsed link to the views. Values arrive as strings; each view's setState converts
  * and validates them and returns the names it rejected. Returns human-readable notes.
  */
-export function applyLink(views, parsed) {
+export function applyLink(views, parsed, notStarted = []) {
   const notes = [...parsed.notes];
   for (const [id, state] of Object.entries(parsed.states)) {
+    if (notStarted.includes(id)) continue; // an embed runs only its own part
     if (!views.get(id)) {
       notes.push('The link has settings for a part this page does not have; they were ignored.');
       continue;
@@ -112,7 +113,7 @@ function controlLabel(view, name) {
 }
 
 /** Keeps the hash in step with the views; returns a function giving the current link. */
-export function trackState(views, { getOpen, onNotes }) {
+export function trackState(views, { getOpen, onNotes, notStarted = [] }) {
   let timer = 0;
   views.onChange(() => {
     clearTimeout(timer);
@@ -123,7 +124,7 @@ export function trackState(views, { getOpen, onNotes }) {
   });
   if (isStateHash(location.hash)) {
     const parsed = parseStateHash(location.hash);
-    const notes = applyLink(views, parsed);
+    const notes = applyLink(views, parsed, notStarted);
     if (notes.length) onNotes(notes);
     return parsed.open;
   }

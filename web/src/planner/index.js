@@ -18,7 +18,6 @@ import { inferenceRequest, initInference } from './inference.js';
 import { initImport } from './import.js';
 import { runSearch } from './search.js';
 import { stickWithinWindow } from './sticky.js';
-import { holdInView } from '../landing.js';
 import { learnerText } from '../format.js';
 import { DEFAULTS, FIELDS, coerce, fieldMessage, hardwareFromPreset, mergeState, paramForPath, planRequest, shapeFromPreset } from './state.js';
 
@@ -304,7 +303,7 @@ export function initPlanner(ctx) {
   // Another view (the quiz) showing a split: bring the explorer into view.
   ctx.views.onChange((id) => {
     if (id !== 'planner' || selfChange) return;
-    holdInView(document.getElementById('planner')); // and keep it there while the page settles
+    ctx.holdInView(document.getElementById('planner')); // and keep it there while the page settles
     const heading = document.getElementById('planner-h');
     heading?.setAttribute('tabindex', '-1');
     (controls.firstInvalid() ?? heading)?.focus({ preventScroll: true });

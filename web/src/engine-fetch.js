@@ -1,0 +1,75 @@
+// Fetching and starting the engine in a browser. build.mjs names the engine's files on the app's
+// script tag (content-hashed names). The loader decides how to get the WebAssembly:
+// - over http(s), the real .wasm, compiled while its bytes arrive (compileStreaming) and while
+//   the glue script downloads beside it;
+// - from file://, where browsers refuse to fetch a .wasm, one script holding the glue and the
+//   WebAssembly as base64 (never fetched over http).
+
+/** @typedef {{glue: string, wasm: string, single: string}} EngineFiles */
+
+/** @returns {EngineFiles} */
+function engineFiles() {
+  const tag = document.getElementById('atlas-app');
+  const d = tag ? tag.dataset : {};
+  return { glue: d.engine || 'atlas-engine.js', wasm: d.wasm || 'atlas-engine.wasm', single: d.engineFile || 'atlas-engine-file.js' };
+}
+
+/** Adds a classic script; resolves when it has run. */
+export function loadScript(src) {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.async = true;
+    script.onload = () => resolve(undefined);
+    script.onerror = () => reject(new Error('a file of this page did not download'));
+    document.head.append(script);
+  });
+}
+
+// Hosts that send the .wasm without application/wasm make compileStreaming refuse it: compile
+// from the whole buffer then (slower, still correct).
+function compileWasm(url) {
+  return fetch(url).then((response) => {
+    if (!response.ok) throw new Error(`the engine's code could not be downloaded (HTTP ${response.status})`);
+    if (typeof WebAssembly.compileStreaming !== 'function') return response.arrayBuffer().then((b) => WebAssembly.compile(b));
+    const copy = response.clone();
+    return WebAssembly.compileStreaming(response).catch(() => copy.arrayBuffer().then((b) => WebAssembly.compile(b)));
+  });
+}
+
+function decodeBase64(text) {
+  const chars = atob(text);
+  const bytes = new Uint8Array(chars.length);
+  for (let i = 0; i < chars.length; i += 1) bytes[i] = chars.charCodeAt(i);
+  return bytes;
+}
+
+/**
+ * Starts fetching the engine now; resolves once the glue has run to the factory and a function
+ * giving its options (`fail` reports a WebAssembly that could not be compiled or instantiated).
+ * @returns {Promise<{create: Function, options: (fail: (e: unknown) => void) => object}>}
+ */
+export function fetchEngine() {
+  const files = engineFiles();
+  const g = /** @type {any} */ (globalThis);
+  if (location.protocol === 'file:') {
+    return loadScript(files.single).then(() => {
+      const wasmBinary = decodeBase64(g.atlasEngineWasm);
+      delete g.atlasEngineWasm; // the string is no longer needed
+      return { create: g.createAtlasEngine, options: () => ({ wasmBinary }) };
+    });
+  }
+  const compiled = compileWasm(files.wasm);
+  compiled.catch(() => {}); // reported through `fail` once the glue asks for the module
+  return loadScript(files.glue).then(() => ({
+    create: g.createAtlasEngine,
+    options: (fail) => ({
+      // The glue hands over its imports; the module compiled meanwhile is instantiated with them.
+      instantiateWasm(imports, done) {
+        compiled.then((module) => WebAssembly.instantiate(module, imports).then((instance) => done(instance, module)))
+          .catch((e) => fail(e));
+        return {};
+      },
+    }),
+  }));
+}
