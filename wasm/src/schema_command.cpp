@@ -18,7 +18,27 @@ struct Probes {
   const char* command;
   const char* description;
   std::vector<const char*> requests;
+  // Parts of the answer that may hold any JSON value (a value read from a pasted file), as
+  // dotted paths with * for the items of a list; examples cannot show every type they take.
+  std::vector<const char*> open = {};
 };
+
+void open_up(json& schema, const std::string& path) {
+  json* at = &schema;
+  std::size_t start = 0;
+  while (start <= path.size()) {
+    const std::size_t end = path.find('.', start);
+    const std::string token = path.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    json* next = token == "*" ? (at->contains("items") ? &(*at)["items"] : nullptr)
+                              : (at->contains("properties") && (*at)["properties"].contains(token) ? &(*at)["properties"][token]
+                                                                                                   : nullptr);
+    if (!next) return;
+    at = next;
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  *at = json{{"description", "any JSON value"}};
+}
 
 // A real all_reduce_perf table (header, both placements, the average line), and the same rows
 // without a header: the answer differs in which fields are known.
@@ -68,7 +88,7 @@ const std::vector<Probes>& probes() {
        {R"({"text":"{\"architectures\": [\"LlamaForCausalLM\"], \"hidden_act\": \"silu\", \"hidden_size\": 4096, \"intermediate_size\": 14336, \"max_position_embeddings\": 131072, \"model_type\": \"llama\", \"num_attention_heads\": 32, \"num_hidden_layers\": 32, \"num_key_value_heads\": 8, \"rms_norm_eps\": 1e-05, \"tie_word_embeddings\": false, \"torch_dtype\": \"bfloat16\", \"vocab_size\": 128256, \"attention_bias\": false, \"mlp_bias\": false}","format":"auto"})",
         R"({"texts":["{\"architectures\": [\"LlamaForCausalLM\"], \"hidden_act\": \"silu\", \"hidden_size\": 4096, \"intermediate_size\": 14336, \"max_position_embeddings\": 131072, \"model_type\": \"llama\", \"num_attention_heads\": 32, \"num_hidden_layers\": 32, \"num_key_value_heads\": 8, \"rms_norm_eps\": 1e-05, \"tie_word_embeddings\": false, \"torch_dtype\": \"bfloat16\", \"vocab_size\": 128256, \"attention_bias\": false, \"mlp_bias\": false}","TP=${TP:-2}\ntorchrun --nproc_per_node 8 --nnodes 2 pretrain_gpt.py \\\n  --num-layers 32 --hidden-size 4096 --ffn-hidden-size 14336 --num-attention-heads 32 \\\n  --group-query-attention --num-query-groups 8 --seq-length 4096 --max-position-embeddings 4096 \\\n  --vocab-size 128256 --swiglu --normalization RMSNorm --position-embedding-type rope --disable-bias-linear \\\n  --untie-embeddings-and-output-weights --tensor-model-parallel-size $TP --pipeline-model-parallel-size 2 \\\n  --sequence-parallel --use-flash-attn --recompute-granularity selective --use-distributed-optimizer \\\n  --micro-batch-size 1 --global-batch-size 64 --bf16\n"]})",
         R"({"text":"{\"train_batch_size\": 64, \"train_micro_batch_size_per_gpu\": 2, \"zero_optimization\": {\"stage\": 3}, \"bf16\": {\"enabled\": true}}","model":{"preset":"llama-3.1-8b"},"hardware":{"preset":"h100-sxm","gpus":16}})",
-        R"({"text":"[model]\nname = \"llama3\"\nflavor = \"8B\"\n\n[training]\nlocal_batch_size = 2\nseq_len = 8192\n\n[parallelism]\ndata_parallel_shard_degree = -1\ntensor_parallel_degree = 1\n\n[activation_checkpoint]\nmode = \"selective\"\nselective_ac_option = \"op\"\n","format":"torchtitan","hardware":{"preset":"a100-80gb","gpus":8}})"}},
+        R"({"text":"[model]\nname = \"llama3\"\nflavor = \"8B\"\n\n[training]\nlocal_batch_size = 2\nseq_len = 8192\n\n[parallelism]\ndata_parallel_shard_degree = -1\ntensor_parallel_degree = 1\n\n[activation_checkpoint]\nmode = \"selective\"\nselective_ac_option = \"op\"\n","format":"torchtitan","hardware":{"preset":"a100-80gb","gpus":8}})"}, {"read.*.value", "assumed.*.value", "ignored.*.value", "request"}},
       {"export", "Writes a plan request as Megatron-LM arguments, a DeepSpeed JSON or a torchtitan TOML that import reads back.",
        {R"({"request":{"model":{"preset":"llama-3.1-8b"},"hardware":{"preset":"h100-sxm","gpus":16},"parallel":{"tp":2,"pp":2,"zero":1,"sequence_parallel":true,"recompute":"selective-op"},"batch":{"micro":1,"global":64}},"format":"megatron"})",
         R"({"request":{"model":{"preset":"llama-3.1-8b"},"hardware":{"preset":"h100-sxm","gpus":16},"parallel":{"tp":2,"pp":2,"zero":1,"sequence_parallel":true,"recompute":"selective-op"},"batch":{"micro":1,"global":64}},"format":"deepspeed"})",
@@ -90,6 +110,7 @@ json command_schema(const Probes& p, bool responses, Problems& problems) {
     json answer = handler(request, reading);
     if (responses && reading.ok() && std::string(p.command) != "schema") infer_schema(answer, response);
   }
+  for (const char* path : p.open) open_up(response, path);
   (void)problems;
   json examples = json::array();
   for (const char* text : p.requests) examples.push_back(json::parse(text));
