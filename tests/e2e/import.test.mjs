@@ -31,7 +31,7 @@ test('a pasted Megatron-LM script becomes the explorer split, with read / assume
   assert.deepEqual([s.tp, s.pp, s.gpus, s.virtual_stages, s.schedule, s.recompute], [2, 2, 32, 4, 'interleaved', 'full']);
   assert.deepEqual([s.layers, s.hidden, s.kv_heads, s.norm, s.bias, s.micro, s.global], [32, 4096, 8, 'rmsnorm', false, 1, 512]);
   const out = page.locator('#planner-import-out');
-  assert.match(await out.textContent(), /Read as Megatron-LM arguments\. 8,030,261,248 parameters on 32 GPUs\. The explorer below now shows this run\./);
+  assert.match(await out.textContent(), /Read as Megatron-LM arguments\. 8,030,261,248 parameters on 32 GPUs\. The explorer above now shows this run\./);
   assert.match(await out.textContent(), /What was read \(\d+\)/);
   assert.match(await out.textContent(), /--tokenizer-type \(line 34\)/);
   // The explorer drew it: tensor-parallel transfers are in the table, the controls show the split.

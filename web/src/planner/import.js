@@ -97,7 +97,7 @@ export function initImport(engine, mount, explorer) {
 
   mount.replaceChildren(
     h('h3', { id: 'planner-import-h', text: 'Bring your own run' }),
-    h('p', { id: 'planner-import-help', text: 'Paste a model’s config.json, a Megatron-LM launch script, a DeepSpeed config or a torchtitan TOML (or drop the file on the box). The explorer then shows that run on the hardware chosen below. Nothing leaves this page.' }),
+    h('p', { id: 'planner-import-help', text: 'Paste a model’s config.json, a Megatron-LM launch script, a DeepSpeed config or a torchtitan TOML (or drop the file on the box). The explorer above then shows that run on the hardware chosen there. Nothing leaves this page.' }),
     h('div', { class: 'import-grid' },
       h('div', { class: 'field field-wide' }, h('label', { for: 'planner-import-text', text: 'Configuration text' }), text),
       h('details', { class: 'import-second' }, h('summary', { text: 'Add a second text for the same run (for example the config.json beside a launch script)' }),
@@ -165,7 +165,7 @@ export function initImport(engine, mount, explorer) {
       h('p', { class: 'import-summary' },
         h('strong', { text: `Read as ${formats}. ` }),
         `${shown(r.parameters)} parameters on ${shown(r.request.hardware.gpus)} GPUs. `,
-        same ? 'The explorer below now shows this run.' : 'The explorer could not take every value; check the controls below.'),
+        same ? 'The explorer above now shows this run.' : 'The explorer could not take every value; check the controls above.'),
       list('What was read', r.read, (e) => `${label(e.field)}: ${shown(e.value)} — from ${e.from}${where(e)}`, false),
       list('What was assumed', r.assumed, (e) => `${label(e.field)}: ${shown(e.value)} — ${e.why}`, true),
       list('What was left out', r.ignored, (e) => `${e.from}${where(e)} — ${e.why}`, false));
