@@ -82,3 +82,14 @@ for (const colorScheme of ['light', 'dark']) {
     await p.close();
   });
 }
+
+test('an embedded explorer (?embed=planner) opens in the mode its link names', async () => {
+  const p = await openPage({ path: 'index.html?embed=planner#v=1&planner.mode=inference&planner.concurrency=64' });
+  await p.page.waitForFunction(() => document.querySelector('#planner-app')?.dataset.mode === 'inference');
+  assert.equal(await p.page.getByRole('radio', { name: 'Inference (serving)' }).isChecked(), true);
+  await p.page.locator('.inf-svg').waitFor();
+  assert.equal(await p.page.locator('#pl-concurrency').inputValue(), '64');
+  assert.equal(await p.page.locator('#planner-gantt').isVisible(), false);
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});
