@@ -6,7 +6,7 @@
 #include <map>
 
 #include "atlas/commands.hpp"
-#include "atlas/embedded_content.hpp"
+#include "atlas/presets.hpp"
 #include "atlas/inference.hpp"
 #include "atlas/plan_request.hpp"
 
@@ -15,11 +15,7 @@ namespace atlas {
 namespace {
 
 const json& calibration_doc() {
-  static const json doc = [] {
-    for (const EmbeddedFile* f = embedded_files(); f->name != nullptr; ++f)
-      if (std::string(f->name) == "calibration.json") return json::parse(f->data, f->data + f->size, nullptr, false);
-    return json::object();
-  }();
+  static const json doc = embedded_json("calibration.json");
   return doc;
 }
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <string>
 
-#include "atlas/embedded_content.hpp"
+#include "atlas/presets.hpp"
 #include "atlas/inference_request.hpp"
 
 namespace atlas {
@@ -12,11 +12,7 @@ namespace atlas {
 namespace {
 
 const json& serving_cases() {
-  static const json doc = [] {
-    for (const EmbeddedFile* f = embedded_files(); f->name != nullptr; ++f)
-      if (std::string(f->name) == "serving-cases.json") return json::parse(f->data, f->data + f->size, nullptr, false);
-    return json::object();
-  }();
+  static const json doc = embedded_json("serving-cases.json");
   return doc;
 }
 

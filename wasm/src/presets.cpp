@@ -11,11 +11,8 @@ namespace atlas {
 namespace {
 
 json parse_embedded(const char* file, const char* key) {
-  for (const EmbeddedFile* f = embedded_files(); f->name != nullptr; ++f) {
-    if (std::string(f->name) != file) continue;
-    json doc = json::parse(f->data, f->data + f->size, nullptr, false);
-    if (doc.is_object() && doc.contains(key) && doc[key].is_array()) return doc[key];
-  }
+  json doc = embedded_json(file);
+  if (doc.is_object() && doc.contains(key) && doc[key].is_array()) return doc[key];
   return json::array();
 }
 
@@ -25,6 +22,12 @@ bool is_citation(const json& c) {
 }
 
 }  // namespace
+
+json embedded_json(const std::string& name) {
+  for (const EmbeddedFile* f = embedded_files(); f->name != nullptr; ++f)
+    if (name == f->name) return json::parse(f->data, f->data + f->size, nullptr, false);
+  return json(json::value_t::discarded);
+}
 
 const json& preset_catalog() {
   static const json catalog = {{"models", parse_embedded("models.json", "models")},

@@ -8,6 +8,10 @@
 
 namespace atlas {
 
+/// A content file compiled into the engine (content/presets/<name>), parsed; a discarded value
+/// (is_discarded()) when it is missing or not JSON.
+json embedded_json(const std::string& name);
+
 /// {"models":[…],"hardware":[…]} as the preset files hold them; empty arrays if a file is
 /// missing or broken (check_presets() reports that).
 const json& preset_catalog();
