@@ -189,13 +189,9 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
     // Ring attention: each rank passes its K and V block cp − 1 times, each pass hidden behind
     // one block of attention; backward passes K, V and dK, dV.
     const double kv = 2.0 * 2.0 * b * s * mo.kv_width() / t;
-    // A recomputed attention core runs its ring again. attention_seconds holds the forward, the
-    // backward (2, or FlashAttention's 2.5 forwards) and that recomputed forward.
-    const bool attention_redone = par.recompute == Recompute::full ||
-                                  (par.recompute == Recompute::selective && !par.flash_attention);
-    const double forward_passes = attention_redone ? 2.0 : 1.0;
-    const double forwards = forward_passes + (par.flash_attention ? 2.5 : 2.0);
-    const double attn = st.attention_seconds / forwards / std::max(1.0, L);  // one layer's forward attention
+    // A recomputed attention core runs its ring again.
+    const double forward_passes = par.attention_recomputed() ? 2.0 : 1.0;
+    const double attn = st.attention_forward_per_layer;
     const double hops = static_cast<double>(par.cp - 1);
     const std::array<double, 3> shape{b, s, mo.kv_width() / t};
     Transfer* f = B.add({"cp-fwd-kv", "kv", "key and value block (b×s/cp×kv)", "forward", C::send_recv, Group::CP,

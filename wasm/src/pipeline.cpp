@@ -127,7 +127,7 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
   const double head_flops = last ? lf.head_flops : 0.0;
   double recompute = 0;
   if (par.recompute == Recompute::full) recompute = l * (fwd + attn_fwd);
-  if (par.recompute == Recompute::selective && !par.flash_attention) recompute = l * attn_fwd;
+  if (par.recompute == Recompute::selective && par.attention_recomputed()) recompute = l * attn_fwd;
   const double op_share = par.recompute == Recompute::op_selective ? op_selective_recomputed_share(m) : 0.0;
   recompute += l * op_share * fwd;
   const double gemm = l * (fwd + bwd) + head_fwd + head_bwd;
@@ -135,17 +135,16 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
   const double model = l * (flops + 3.0 * attn_flops) + head_flops;
   const double hardware = model + l * op_share * flops / 3.0 +
                           (par.recompute == Recompute::full ? l * (flops / 3.0 + attn_flops)
-                                   : par.recompute == Recompute::selective && !par.flash_attention ? l * attn_flops
-                                                                                                   : 0.0);
+                                   : par.recompute == Recompute::selective && par.attention_recomputed() ? l * attn_flops
+                                                                                                         : 0.0);
   // Counted as if every kernel were split over the tp ranks (the sequence-parallel layout).
   const double produced = l * activation_bytes_per_layer(m, static_cast<double>(in.micro), par.tp, par.cp, true,
                                                          Recompute::none, par.flash_attention) +
                           st.head_activations;
   const double traffic = hw.efficiency.memory * produced * (model > 0 ? hardware / model : 1.0);
   st.memory_bound_seconds = traffic / hw.memory_bandwidth;
-  const bool attention_redone =
-      par.recompute == Recompute::full || (par.recompute == Recompute::selective && !par.flash_attention);
-  st.attention_seconds = attention + (attention_redone ? l * attn_fwd : 0.0);
+  st.attention_seconds = attention + (par.attention_recomputed() ? l * attn_fwd : 0.0);
+  st.attention_forward_per_layer = attn_fwd;
   st.gemm_efficiency = gemm > 0 ? (l * flops + head_flops) / (gemm * peak * fit) * fit : fit;
   st.gemm_forward = l * fwd, st.gemm_backward = l * bwd;
   st.compute_per_microbatch = gemm + attention + recompute + st.memory_bound_seconds;

@@ -66,6 +66,11 @@ struct Parallel {
   bool overlap = true;           // gradient reduction and weight gathers overlap compute where the framework can
   bool tp_overlap = false;       // tensor-parallel collectives split and hidden behind the layer's GEMMs (TE userbuffers)
   bool flash_attention = false;  // fused attention: no stored scores, attention FLOPs at FlashAttention's efficiency
+  /// Whether recomputation runs the attention core's forward again: full recomputation always,
+  /// Megatron's selective only when the scores were not kept by a fused kernel.
+  bool attention_recomputed() const {
+    return recompute == Recompute::full || (recompute == Recompute::selective && !flash_attention);
+  }
 };
 
 struct PlanInput {
@@ -140,6 +145,7 @@ struct StageFigures {
   double gemm_efficiency = 0;         // FLOP-weighted mean of the layer GEMMs' fraction of peak
   double gemm_forward = 0, gemm_backward = 0;  // s per micro-batch, all layers of the stage
   double attention_seconds = 0, memory_bound_seconds = 0;  // parts of compute_per_microbatch
+  double attention_forward_per_layer = 0;                   // s, one layer's attention core, forward once
 };
 
 constexpr int kMaxTransfers = 24;
