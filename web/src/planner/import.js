@@ -112,10 +112,13 @@ export function initImport(engine, mount, explorer) {
     h('div', { class: 'import-actions' }, h('div', { class: 'field' }, h('label', { for: 'planner-export-format', text: 'Write it as' }), exportFormat), exportRun),
     exportBox);
 
+  // The engine's own limit on a pasted text (its schema), checked before a large file is read.
+  let limit = null;
+  const maxBytes = () => (limit ??= engine.run('schema', { command: 'import', responses: false }).commands?.import?.request?.properties?.text?.maxLength ?? Infinity);
   async function readFile(f, into) {
     if (!f) return;
-    if (f.size > 256 * 1024) {
-      out.replaceChildren(h('p', { class: 'notice notice-error', text: `${f.name} is ${Math.round(f.size / 1024)} KiB; a configuration is at most 256 KiB.` }));
+    if (f.size > maxBytes()) {
+      out.replaceChildren(h('p', { class: 'notice notice-error', text: `${f.name} is ${Math.round(f.size / 1024)} KiB; a configuration is at most ${Math.round(maxBytes() / 1024)} KiB.` }));
       return;
     }
     into.value = await f.text();
