@@ -3,9 +3,11 @@
 // KV cache, how many users fit, time to first token, time per output token, tokens/s per GPU and
 // per user), what one device holds, the latency–throughput chart and the tensors that cross
 // devices in one prefill and one decode step. Every number is the engine's, with its formula.
-import { h, s } from '../dom.js';
+import { h } from '../dom.js';
 import { formatBytes, formatBytesDecimal, formatCount, formatPercent, formatSeconds, learnerText } from '../format.js';
 import { drawCurve } from './inference-chart.js';
+import { legendList, stackedBar } from './readouts.js';
+import { patch, vh } from './svg.js';
 import { initServingFidelity } from './inference-fidelity.js';
 import { initServingScenarios } from './inference-scenarios.js';
 import { initServingSearch } from './inference-search.js';
@@ -53,24 +55,14 @@ function readouts(plan) {
 // What one GPU holds, as a bar of its memory: weights, KV cache, prefill working set, reserve, free.
 function deviceBar(plan) {
   const m = plan.memory;
-  const parts = [['weights', m.weights, 'inf-weights'], ['KV cache', m.kv_cache, 'inf-kv'], ['prefill working set', m.activations, 'inf-act'],
-    ['runtime reserve', m.reserve, 'inf-reserve']];
-  const scale = Math.max(m.capacity, m.total);
-  const W = 440, H = 34;
-  const svg = s('svg', { class: 'inf-bar', viewBox: `0 0 ${W} ${H}`, role: 'img',
-    'aria-label': `One GPU's memory: ${parts.map(([n, v]) => `${n} ${formatBytes(v)}`).join(', ')}, of ${formatBytes(m.capacity)}.` });
-  let x = 0;
-  for (const [name, v, cls] of parts) {
-    const w = (v / scale) * W;
-    svg.append(s('rect', { x, y: 4, width: Math.max(0, w), height: H - 8, class: `inf-seg ${cls}` }, s('title', { text: `${name}: ${formatBytes(v)}` })));
-    x += w;
-  }
-  const cap = (m.capacity / scale) * W;
-  svg.append(s('line', { x1: cap, x2: cap, y1: 0, y2: H, class: 'inf-cap' }));
-  return h('figure', { class: 'inf-device' },
-    h('figcaption', { text: `What one GPU of the busiest stage holds (${formatPercent(m.total / m.capacity, 0)} of its memory; the line marks the capacity)` }),
-    svg,
-    h('ul', { class: 'sc-key' }, ...parts.map(([n, v, cls]) => h('li', {}, h('span', { class: `sc-swatch ${cls}` }), `${n} ${formatBytes(v)}`))));
+  const parts = [['inf-weights', 'weights', m.weights], ['inf-kv', 'KV cache', m.kv_cache], ['inf-act', 'prefill working set', m.activations],
+    ['inf-reserve', 'runtime reserve', m.reserve]].map(([key, label, value]) => ({ key, label, value, text: formatBytes(value) }));
+  // The training memory panel's bar and legend are element descriptions: patch writes them.
+  const figure = h('figure', { class: 'inf-device' });
+  patch(figure, [vh('figcaption', { text: `What one GPU of the busiest stage holds: ${formatBytes(m.total)} of ${formatBytes(m.capacity)} (the line marks the capacity)` }),
+    stackedBar(parts, m.total, m.capacity, `One GPU's memory: ${parts.map((p) => `${p.label} ${p.text}`).join(', ')}, of ${formatBytes(m.capacity)}.`),
+    legendList(parts)]);
+  return figure;
 }
 
 function transfers(plan) {

@@ -34,7 +34,7 @@ function num(x) {
 }
 
 /** A horizontal stacked bar; `limit` draws a capacity line. Returns an SVG. */
-function stackedBar(parts, total, limit, label) {
+export function stackedBar(parts, total, limit, label) {
   const W = 400;
   const scale = Math.max(total, limit ?? 0) || 1;
   const svg = s('svg', { class: 'stack-svg', viewBox: `0 0 ${W} 34`, role: 'img', 'aria-label': label });
@@ -52,7 +52,7 @@ function stackedBar(parts, total, limit, label) {
   return svg;
 }
 
-function legendList(parts) {
+export function legendList(parts) {
   return h('ul', { class: 'stack-legend' }, ...parts.map((p) => h('li', {},
     h('span', { class: `swatch seg-${p.key}` }), h('span', { class: 'stack-name', text: p.label }), h('span', { class: 'stack-value', text: p.text }))));
 }
