@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 #include "atlas/schema.hpp"
@@ -39,6 +40,12 @@ std::string format_number(double v) {
   out.precision(12);
   out << v;
   return out.str();
+}
+
+std::string g4(double v) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.4g", v);
+  return buffer;
 }
 
 std::string describe_type(const json& value) {

@@ -14,11 +14,6 @@ namespace atlas {
 
 namespace {
 
-std::string g4(double v) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.4g", v);
-  return buffer;
-}
 std::string gb(double bytes) { return g4(bytes / 1e9) + " GB"; }
 std::string ms(double s) { return g4(s * 1e3) + " ms"; }
 

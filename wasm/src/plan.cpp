@@ -114,12 +114,6 @@ json formulas(const Parallel& p) {
       {"buffers", "ZeRO-3: the current and the prefetched layer's gathered weights, less the rank's own shard"}};
 }
 
-// Four significant digits, for formulas people read.
-std::string g4(double v) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.4g", v);
-  return buffer;
-}
 
 
 json time_formulas(const PlanInput& in, const PlanFigures& f) {

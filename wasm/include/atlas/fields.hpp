@@ -77,6 +77,9 @@ class Fields {
 /// 9.00719925474e+15), others with up to 12 significant digits.
 std::string format_number(double v);
 
+/// Four significant digits ("0.002421", "1.536e+04"), for the formulas a plan shows.
+std::string g4(double v);
+
 /// Cuts text for quoting in a message: at most max_bytes, on a UTF-8 boundary, "…" when cut.
 std::string quote_cut(std::string_view text, std::size_t max_bytes = 60);
 
