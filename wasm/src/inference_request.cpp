@@ -3,6 +3,7 @@
 // error at its JSON pointer, in the units the request uses.
 #include <string>
 
+#include "atlas/batch.hpp"
 #include "atlas/inference.hpp"
 #include "atlas/inference_request.hpp"
 #include "atlas/plan_request.hpp"
@@ -58,13 +59,10 @@ std::optional<InferenceRequest> read_inference_request(const json& request, Prob
   auto hardware = read_hardware(request, problems);
   const Fields p = root.section("parallel", false);
   p.warn_unknown({"dp", "tp", "pp", "cp", "ep"});
-  const Range degree{1, 1e6, false, true};
-  std::optional<std::int64_t> dp;
-  if (p.has("dp")) dp = p.integer("dp", degree);
-  auto tp = p.integer("tp", degree, 1), pp = p.integer("pp", degree, 1), cp = p.integer("cp", degree, 1);
-  auto ep = p.integer("ep", degree, 1);
+  const ParallelDegrees degrees = read_degrees(p);
+  const auto& [dp, tp, pp, cp, ep] = degrees;
   auto serving = read_serving(root, model ? &*model : nullptr);
-  if (!problems.ok() || !model || !hardware || !serving || !tp || !pp || !cp || !ep) return std::nullopt;
+  if (!problems.ok() || !model || !hardware || !serving || !degrees.read()) return std::nullopt;
   InferenceRequest out;
   InferenceInput& in = out.input;
   in.model = *model, in.hardware = *hardware, in.serving = *serving;
@@ -73,8 +71,8 @@ std::optional<InferenceRequest> read_inference_request(const json& request, Prob
     in.parallel.dp = *dp;
   } else {
     out.dp_derived = true;
-    const std::int64_t per = *tp * *pp * *cp;
-    in.parallel.dp = (per > 0 && in.hardware.gpus % per == 0) ? std::max<std::int64_t>(1, in.hardware.gpus / per) : 1;
+    Problems ignored;  // a count that does not divide is one of the split's errors (inference_split_errors)
+    in.parallel.dp = data_parallel_degree(in.hardware.gpus, *tp, *pp, *cp, ignored).value_or(1);
   }
   return out;
 }

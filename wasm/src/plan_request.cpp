@@ -213,6 +213,15 @@ void read_known_schedules(const json& request, Problems& problems, std::vector<s
 
 }  // namespace
 
+ParallelDegrees read_degrees(const Fields& p) {
+  const Range degree{1, kMaxDegree, false, true};
+  ParallelDegrees d;
+  if (p.has("dp")) d.dp = p.integer("dp", degree);
+  d.tp = p.integer("tp", degree, 1), d.pp = p.integer("pp", degree, 1), d.cp = p.integer("cp", degree, 1);
+  d.ep = p.integer("ep", degree, 1);
+  return d;
+}
+
 std::optional<PlanRequest> read_plan_request(const json& request, Problems& problems) {
   if (!require_object(request, problems)) return std::nullopt;
   const Fields root(request, "", problems);
@@ -223,11 +232,8 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   const Fields p = root.section("parallel", false);
   p.warn_unknown({"dp", "tp", "pp", "cp", "ep", "zero", "sequence_parallel", "recompute", "virtual_stages", "schedule",
                   "framework", "overlap", "tp_overlap", "flash_attention"});
-  const Range degree{1, kMaxDegree, false, true};
-  std::optional<std::int64_t> dp;
-  if (p.has("dp")) dp = p.integer("dp", degree);
-  auto tp = p.integer("tp", degree, 1), pp = p.integer("pp", degree, 1), cp = p.integer("cp", degree, 1);
-  auto ep = p.integer("ep", degree, 1);
+  const ParallelDegrees degrees = read_degrees(p);
+  const auto& [dp, tp, pp, cp, ep] = degrees;
   auto zero = p.integer("zero", {0, 3}, 0);
   auto sp = p.boolean("sequence_parallel", false);
   auto recompute = p.choice("recompute", {"none", "selective", "selective-op", "full"}, std::string("none"));

@@ -23,6 +23,14 @@ json to_json(const ModelShape& m);
 json to_json(const Hardware& h);
 json to_json(const Parallel& p);
 
+/// The degrees of a request's "parallel" section, as training and serving read them: tp, pp, cp
+/// and ep (1 when absent) and dp when given (absent: the caller derives it from the GPU count).
+struct ParallelDegrees {
+  std::optional<std::int64_t> dp, tp, pp, cp, ep;
+  bool read() const { return tp && pp && cp && ep; }
+};
+ParallelDegrees read_degrees(const Fields& parallel);
+
 /// A whole plan request. Impossible splits are not request errors: they come back in
 /// `split_errors` (batch or dp that do not divide) and in check_rules().
 struct PlanRequest {
