@@ -98,7 +98,7 @@ const std::vector<Probes>& probes() {
   return table;
 }
 
-json command_schema(const Probes& p, bool responses, Problems& problems) {
+json command_schema(const Probes& p, bool responses) {
   const Handler handler = find_handler(p.command);
   if (!handler) return json{};
   SchemaRecorder recorder;
@@ -111,7 +111,6 @@ json command_schema(const Probes& p, bool responses, Problems& problems) {
     if (responses && reading.ok() && std::string(p.command) != "schema") infer_schema(answer, response);
   }
   for (const char* path : p.open) open_up(response, path);
-  (void)problems;
   json examples = json::array();
   for (const char* text : p.requests) examples.push_back(json::parse(text));
   json out{{"description", p.description}, {"request", recorder.schema()}, {"examples", examples}};
@@ -141,7 +140,7 @@ json cmd_schema(const json& request, Problems& problems) {
   if (!problems.ok()) return {};
   json commands = json::object();
   for (const auto& p : probes())
-    if (!command || *command == p.command) commands[p.command] = command_schema(p, *responses, problems);
+    if (!command || *command == p.command) commands[p.command] = command_schema(p, *responses);
   return json{{"dialect", "https://json-schema.org/draft/2020-12/schema"},
               {"units", "SI: bytes B, seconds s, bandwidth B/s, compute FLOP/s; x-unit names a field's unit"},
               {"commands", commands}};
