@@ -46,14 +46,21 @@ test('allreduce: the page request returns point, curves, scaling and schedule in
     assert.equal(r.curves.bytes.compare[k].length, points, k);
   // Only what the page reads: the drawn curve columns, no point-level comparison block.
   assert.equal(r.comparison, undefined);
-  assert.deepEqual(Object.keys(r.curves.bytes).sort(), ['bandwidth_term', 'compare', 'latency_term', 'time', 'x']);
-  assert.deepEqual(Object.keys(r.curves.ranks).sort(), ['busbw', 'compare', 'speedup', 'time', 'x']);
+  assert.deepEqual(Object.keys(r.curves.bytes).sort(), ['bandwidth_term', 'compare', 'key', 'latency_term', 'time', 'x']);
+  assert.deepEqual(Object.keys(r.curves.ranks).sort(), ['busbw', 'compare', 'key', 'speedup', 'time', 'x']);
   const off = engine.run('allreduce', labRequest(DEFAULTS, { schedule: false, curves: ['ranks'] }));
   assert.deepEqual(Object.keys(off.curves), ['ranks']);
-  assert.deepEqual(Object.keys(off.curves.ranks).sort(), ['busbw', 'speedup', 'time', 'x']);
+  assert.deepEqual(Object.keys(off.curves.ranks).sort(), ['busbw', 'key', 'speedup', 'time', 'x']);
+  // Handing back the keys it holds, the page gets only the curves whose inputs moved: a new
+  // payload moves the rank curve (drawn at that payload), not the payload curve.
+  const known = { bytes: r.curves.bytes.key, ranks: r.curves.ranks.key };
+  const moved = engine.run('allreduce', labRequest({ ...DEFAULTS, compare: true, bytes: DEFAULTS.bytes * 2 }, { schedule: false, known }));
+  assert.deepEqual(moved.curves.bytes, { key: known.bytes, unchanged: true });
+  assert.notEqual(moved.curves.ranks.key, known.ranks);
+  assert.equal(moved.curves.ranks.time.length, r.curves.ranks.time.length);
   // The columns match what a request without `columns` returns for them.
   const full = engine.run('allreduce', { ...request, compare: true, sweep: { bytes: SWEEPS.bytes, ranks: SWEEPS.ranks } });
-  for (const c of ['bytes', 'ranks']) for (const k of Object.keys(r.curves[c])) assert.deepEqual(r.curves[c][k], full.curves[c][k], `${c}.${k}`);
+  for (const c of ['bytes', 'ranks']) for (const k of Object.keys(r.curves[c]).filter((k) => k !== 'key')) assert.deepEqual(r.curves[c][k], full.curves[c][k], `${c}.${k}`);
   assert.match(full.comparison.note, /comparison only/);
   assert.equal(r.schedule.steps.length, 14);
   assert.ok(r.scaling.doubled.time_ratio > 0.5, 'doubling GPUs does not halve the step time');

@@ -56,7 +56,7 @@ test('fit-70b: 16 bytes per parameter exceed one node, so nothing fits on 8 GPUs
 
 test('batch-8192: micro 8 × accumulation 16 × dp 64 is a global batch of 8192; tp multiplies GPUs, not the batch', () => {
   const [a, b] = [...plans('batch-8192').values()];
-  assert.deepEqual([a.batch.micro, a.batch.accumulation, a.batch.data_parallel, a.batch.global], [8, 16, 64, 8192]);
-  assert.deepEqual([b.batch.micro, b.batch.accumulation, b.batch.data_parallel, b.batch.global], [4, 32, 64, 8192]);
-  assert.equal(a.parallel.tp * a.batch.data_parallel, 512);
+  assert.deepEqual([a.batch.micro, a.batch.accumulation, a.batch.dp, a.batch.global], [8, 16, 64, 8192]);
+  assert.deepEqual([b.batch.micro, b.batch.accumulation, b.batch.dp, b.batch.global], [4, 32, 64, 8192]);
+  assert.equal(a.parallel.tp * a.batch.dp, 512);
 });

@@ -47,3 +47,18 @@ function firstRead(r: ImportResponse, e: ExportResponse): string {
 }
 void importRequest; void badFormat; void exportRequest; void badExport; void firstRead;
 module.call('import', JSON.stringify(importRequest));
+
+// The hand-written response types must agree with the engine's generated contract: each is
+// assignable to the command's answer, so a field typed differently in the two fails here.
+import type { Answers, Requests } from '../../web/src/atlas-contract';
+const agreeBatch = (r: BatchResponse): Answers['batch'] => r;
+const agreeFidelity = (r: FidelityResponse): Answers['fidelity'] => r;
+const agreeImport = (r: ImportResponse): Answers['import'] => r;
+const agreeExport = (r: ExportResponse): Answers['export'] => r;
+const agreeVersion = (r: VersionResponse): Answers['version'] => r;
+const agreeError = (r: EngineErrorResponse): Answers['plan'] => r;
+void agreeBatch, agreeFidelity, agreeImport, agreeExport, agreeVersion, agreeError;
+const planRequest: Requests['plan'] = { model: { preset: 'llama-3.1-8b' }, hardware: { preset: 'h100-sxm', gpus: 8 }, parallel: { tp: 8 }, batch: { global: 8, micro: 1 } };
+// @ts-expect-error — the engine's tensor-parallel degree is a number
+const badPlan: Requests['plan'] = { ...planRequest, parallel: { tp: '8' } };
+void badPlan;

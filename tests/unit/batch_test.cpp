@@ -14,12 +14,12 @@ TEST_CASE("the entry's engineering example: 8 × 16 × 64 = 8192") {
 TEST_CASE("solves for each unknown") {
   CHECK(call("batch", json{{"global", 8192}, {"micro", 8}, {"dp", 64}})["accumulation"] == 16);
   CHECK(call("batch", json{{"global", 8192}, {"accumulation", 16}, {"dp", 64}})["micro"] == 8);
-  CHECK(call("batch", json{{"global", 8192}, {"micro", 8}, {"accumulation", 16}})["data_parallel"] == 64);
+  CHECK(call("batch", json{{"global", 8192}, {"micro", 8}, {"accumulation", 16}})["dp"] == 64);
 }
 
 TEST_CASE("dp from world size: tensor and pipeline ranks are not replicas") {
   json r = call("batch", json{{"world", 512}, {"tp", 8}, {"pp", 1}, {"cp", 1}, {"micro", 8}, {"accumulation", 16}});
-  CHECK(r["data_parallel"] == 64);
+  CHECK(r["dp"] == 64);
   CHECK(r["global"] == 8192);
   json bad = call("batch", json{{"world", 512}, {"tp", 3}, {"micro", 1}, {"accumulation", 1}});
   CHECK(error_code(bad) == "not_divisible");
@@ -53,4 +53,12 @@ TEST_CASE("bad values name their field") {
   CHECK(error_code(call("batch", json::array())) == "not_object");
   CHECK(error_code(call("batch", json{{"global", 8192}, {"micro", 8}, {"dp", 64}, {"world", 64}})) == "conflict");
   CHECK(error_code(call("batch", json{{"micro", 1e9}, {"accumulation", 1e9}, {"dp", 64}})) == "out_of_range");
+}
+
+TEST_CASE("an answer fed back as a request gives the same answer, without warnings") {
+  const json first = call("batch", json{{"micro", 8}, {"accumulation", 16}, {"dp", 64}, {"seq", 2048}});
+  const json again = call("batch", first);
+  CHECK_FALSE(again.contains("warnings"));
+  for (const char* k : {"global", "micro", "accumulation", "dp", "tokens_per_step", "equation"}) CHECK(again[k] == first[k]);
+  CHECK(again["solved_for"] == "");  // nothing was unknown the second time
 }

@@ -189,9 +189,11 @@ TEST_CASE("sweeps return whole curves in one call") {
 namespace {
 
 // The keys of a curve object, sorted (json objects iterate in key order).
+// The data columns of a curve; its cache key has a test of its own below.
 std::vector<std::string> keys(const json& curve) {
   std::vector<std::string> out;
-  for (auto it = curve.begin(); it != curve.end(); ++it) out.push_back(it.key());
+  for (auto it = curve.begin(); it != curve.end(); ++it)
+    if (it.key() != "key") out.push_back(it.key());
   return out;
 }
 
@@ -253,6 +255,43 @@ TEST_CASE("sweep columns: absent, every column as before (compare with the top-l
   CHECK(keys(on["curves"]["bytes"]) == plus_compare(bytes));
   CHECK(keys(on["curves"]["ranks"]) == plus_compare(scaled));
   CHECK(on["comparison"]["algorithms"].size() == 5);
+}
+
+TEST_CASE("a curve's key moves with exactly the inputs the curve is drawn from") {
+  const json sweep{{"bytes", with_columns(kBytes, {"time"})}, {"ranks", with_columns(kRanks, {"time", "speedup"})}};
+  const json base = call("allreduce", lab_request(false, sweep));
+  const auto key_of = [&](json patch, const char* curve) {
+    json req = lab_request(false, sweep);
+    req.merge_patch(patch);
+    return call("allreduce", req)["curves"][curve]["key"].get<std::string>();
+  };
+  const std::string bytes_key = base["curves"]["bytes"]["key"], ranks_key = base["curves"]["ranks"]["key"];
+  // The payload slider moves the rank curve (drawn at this payload), never the payload curve.
+  CHECK(key_of({{"bytes", 2 * GiB}}, "bytes") == bytes_key);
+  CHECK(key_of({{"bytes", 2 * GiB}}, "ranks") != ranks_key);
+  CHECK(key_of({{"ranks", 16}}, "bytes") != bytes_key);
+  CHECK(key_of({{"ranks", 16}}, "ranks") == ranks_key);
+  for (const char* curve : {"bytes", "ranks"}) {
+    CHECK(key_of({{"bandwidth", 2e11}}, curve) != base["curves"][curve]["key"]);
+    CHECK(key_of({{"latency", 1e-5}}, curve) != base["curves"][curve]["key"]);
+  }
+  // Only the rank curve carries speed-up, so only it moves with the compute time.
+  CHECK(key_of({{"scaling", {{"compute", 2.0}}}}, "bytes") == bytes_key);
+  CHECK(key_of({{"scaling", {{"compute", 2.0}}}}, "ranks") != ranks_key);
+  CHECK(key_of({{"sweep", {{"bytes", {{"columns", {"time", "busbw"}}}}}}}, "bytes") != bytes_key);
+}
+
+TEST_CASE("a curve the caller already holds comes back as its key alone") {
+  json req = lab_request(false, {{"bytes", with_columns(kBytes, {"time"})}});
+  const json first = call("allreduce", req);
+  req["sweep"]["bytes"]["known"] = first["curves"]["bytes"]["key"];
+  const json again = call("allreduce", req);
+  CHECK(again["curves"]["bytes"] == json{{"key", first["curves"]["bytes"]["key"]}, {"unchanged", true}});
+  req["bandwidth"] = 5e10;  // the held curve is now stale: the whole curve comes back
+  const json moved = call("allreduce", req);
+  CHECK_FALSE(moved["curves"]["bytes"].contains("unchanged"));
+  CHECK(moved["curves"]["bytes"]["time"].size() == first["curves"]["bytes"]["time"].size());
+  CHECK(moved["curves"]["bytes"]["key"] != first["curves"]["bytes"]["key"]);
 }
 
 TEST_CASE("bad values name their field") {

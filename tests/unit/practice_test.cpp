@@ -33,11 +33,11 @@ double solved_by_batch(const json& e) {
   if (kind == "global") return batch({{"micro", g["micro"]}, {"accumulation", g["accumulation"]}, {"dp", g["dp"]}})["global"];
   if (kind == "micro") return batch({{"global", g["global"]}, {"accumulation", g["accumulation"]}, {"dp", g["dp"]}})["micro"];
   if (kind == "accumulation") return batch({{"global", g["global"]}, {"micro", g["micro"]}, {"dp", g["dp"]}})["accumulation"];
-  if (kind == "dp") return batch({{"global", g["global"]}, {"micro", g["micro"]}, {"accumulation", g["accumulation"]}})["data_parallel"];
+  if (kind == "dp") return batch({{"global", g["global"]}, {"micro", g["micro"]}, {"accumulation", g["accumulation"]}})["dp"];
   json r = world;
   if (kind == "dp_from_world") {
     r.update({{"micro", 1}, {"accumulation", 1}});
-    return batch(r)["data_parallel"];
+    return batch(r)["dp"];
   }
   if (kind == "global_from_world") {
     r.update({{"micro", g["micro"]}, {"accumulation", g["accumulation"]}});

@@ -126,7 +126,7 @@ json to_json(const BatchAccount& a) {
   return json{{"global", a.global},
               {"micro", a.micro},
               {"accumulation", a.accumulation},
-              {"data_parallel", a.data_parallel},
+              {"dp", a.data_parallel},
               {"solved_for", a.solved_for},
               {"equation", n(a.global) + " = " + n(a.micro) + " × " + n(a.accumulation) + " × " + n(a.data_parallel)}};
 }
@@ -136,7 +136,9 @@ json to_json(const BatchAccount& a) {
 json cmd_batch(const json& request, Problems& problems) {
   if (!require_object(request, problems)) return {};
   const Fields f(request, "", problems);
-  f.warn_unknown({"global", "micro", "accumulation", "dp", "world", "tp", "pp", "cp", "seq"});
+  // An answer fed back as a request works: its derived fields are known and ignored.
+  f.warn_unknown({"global", "micro", "accumulation", "dp", "world", "tp", "pp", "cp", "seq", "solved_for", "equation",
+                  "tokens_per_step"});
   const Range count{1, kMaxCount, false, true};
   BatchQuestion q;
   if (f.has("global")) q.global = f.integer("global", count);

@@ -2,6 +2,7 @@
 // the current point and, on request, comparison algorithms, the animation schedule, strong
 // scaling and whole curves (only the columns asked for) — one call per slider move.
 #include <algorithm>
+#include <cstdio>
 #include <iterator>
 #include <limits>
 #include <string>
@@ -56,19 +57,48 @@ std::optional<SweepRange> read_range(const Fields& sweep, std::string_view key, 
   const json* node = sweep.object(key, false);
   if (!node) return std::nullopt;
   Fields f(*node, sweep.path_of(key), sweep.problems());
-  f.warn_unknown({"from", "to", "points", "columns"});
+  f.warn_unknown({"from", "to", "points", "columns", "known"});
   auto from = f.number("from", {lo, hi, false, integer});
   auto to = f.number("to", {lo, hi, false, integer});
   auto points = f.integer("points", {2, kMaxSweepPoints}, default_points);
   ColumnSet fallback = offered;
   if (!compare) fallback.remove(Column::compare);
   auto columns = read_columns(f, offered, fallback);
-  if (!from || !to || !points || !columns) return std::nullopt;
+  auto known = f.string("known", 400, std::string());
+  if (!from || !to || !points || !columns || !known) return std::nullopt;
   if (!(*to > *from)) {
     sweep.problems().error("out_of_range", "'to' must be greater than 'from'.", f.path_of("to"));
     return std::nullopt;
   }
-  return SweepRange{*from, *to, static_cast<int>(*points), *columns};
+  return SweepRange{*from, *to, static_cast<int>(*points), *columns, *known};
+}
+
+// Everything a curve is drawn from, as text: equal keys mean equal curves, so the page keeps a
+// curve while its key holds instead of keeping its own list of which input moves which curve.
+// Each curve names only what it depends on (the bytes curve does not move with the payload).
+std::string curve_key(char curve, const LabInput& in, const SweepRange& r) {
+  const auto g = [](double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.17g", x);
+    return std::string(buf);
+  };
+  std::string k(1, curve);
+  k += curve == 'b' ? "|p" + std::to_string(in.ranks) : "|n" + g(in.bytes);
+  k += "|B" + g(in.link.bandwidth) + "|a" + g(in.link.latency) + "|y" + g(in.gamma);
+  k += "|A" + std::to_string(static_cast<int>(in.algorithm));
+  if (curve == 'r' && in.scaling) k += "|c" + g(in.scaling->compute) + "|o" + g(in.scaling->overlap);
+  k += "|" + g(r.from) + ":" + g(r.to) + ":" + std::to_string(r.points) + "|k" + std::to_string(r.columns.bits());
+  return k;
+}
+
+// The curve, or only its key when the caller already holds this very curve.
+template <typename Build>
+json keyed_curve(char curve, const LabInput& in, const SweepRange& r, Build build) {
+  const std::string key = curve_key(curve, in, r);
+  if (!r.known.empty() && r.known == key) return json{{"key", key}, {"unchanged", true}};
+  json c = build();
+  c["key"] = key;
+  return c;
 }
 
 }  // namespace
@@ -136,8 +166,8 @@ json cmd_allreduce(const json& request, Problems& problems) {
   }
   if (bytes_range || ranks_range) {
     r["curves"] = json::object();
-    if (bytes_range) r["curves"]["bytes"] = bytes_curve(in, *bytes_range);
-    if (ranks_range) r["curves"]["ranks"] = ranks_curve(in, *ranks_range);
+    if (bytes_range) r["curves"]["bytes"] = keyed_curve('b', in, *bytes_range, [&] { return bytes_curve(in, *bytes_range); });
+    if (ranks_range) r["curves"]["ranks"] = keyed_curve('r', in, *ranks_range, [&] { return ranks_curve(in, *ranks_range); });
   }
   return r;
 }

@@ -25,7 +25,7 @@ json batch_json(const PlanInput& in) {
   return json{{"global", in.global},
               {"micro", in.micro},
               {"accumulation", in.accumulation},
-              {"data_parallel", in.parallel.dp},
+              {"dp", in.parallel.dp},
               {"tokens_per_step", static_cast<double>(in.global) * static_cast<double>(in.model.seq)},
               {"equation", n(in.global) + " = " + n(in.micro) + " × " + n(in.accumulation) + " × " +
                                n(in.parallel.dp)}};

@@ -79,6 +79,29 @@ json& SchemaRecorder::node(const std::string& object_path) {
   return *at;
 }
 
+namespace {
+
+void preset_or_fields(json& node) {
+  if (!node.is_object()) return;
+  if (json* props = node.contains("properties") ? &node["properties"] : nullptr) {
+    for (auto& item : props->items()) preset_or_fields(item.value());
+    if (props->contains("preset") && node.contains("required")) {
+      json fields = node["required"];
+      node.erase("required");
+      node["anyOf"] = json::array({json{{"required", json::array({"preset"})}}, json{{"required", fields}}});
+    }
+  }
+  if (node.contains("items")) preset_or_fields(node["items"]);
+}
+
+}  // namespace
+
+json SchemaRecorder::schema() const {
+  json out = root_;
+  preset_or_fields(out);
+  return out;
+}
+
 void SchemaRecorder::field(const std::string& object_path, std::string_view key, const json& spec, bool required) {
   json& parent = node(object_path);
   json& property = parent["properties"][std::string(key)];

@@ -7,9 +7,8 @@ export interface AtlasEngineModule {
   call(command: EngineCommand, request: string): string;
 }
 
-export type EngineCommand =
-  | 'version' | 'validate' | 'batch' | 'allreduce' | 'nccl-tests' | 'presets' | 'plan' | 'search' | 'quiz' | 'practice'
-  | 'fidelity' | 'schema' | 'import' | 'export';
+/** Every command the engine answers: the contract's own list (generated from its schema). */
+export type EngineCommand = import('./atlas-contract').ContractCommand;
 
 /**
  * MODULARIZE factory exported as createAtlasEngine: a global in the browser (the glue beside the
@@ -47,7 +46,7 @@ export interface BatchResponse {
   global: number;
   micro: number;
   accumulation: number;
-  data_parallel: number;
+  dp: number;
   solved_for: '' | 'global' | 'micro' | 'accumulation' | 'dp';
   equation: string;
   seq?: number;

@@ -56,6 +56,7 @@ class ColumnSet {
   constexpr void remove(Column c) { bits_ &= ~bit(c); }
   constexpr bool has(Column c) const { return (bits_ & bit(c)) != 0; }
   constexpr bool any(ColumnSet s) const { return (bits_ & s.bits_) != 0; }
+  constexpr unsigned bits() const { return bits_; }
 
  private:
   static constexpr unsigned bit(Column c) { return 1u << static_cast<unsigned>(c); }
@@ -76,6 +77,7 @@ struct SweepRange {
   double to;
   int points;
   ColumnSet columns;  // returned besides x
+  std::string known;  // the key of the curve the caller already holds ("" for none)
 };
 
 /// Everything the lab shows about one (algorithm, p, n, B, α): terms, rates, bound, crossover.

@@ -21,8 +21,9 @@ class SchemaRecorder {
   void asked(const std::string& object_path, std::string_view key);
   /// The keys an object knows (warn_unknown's list): listed even when no reader ran for them.
   void known(const std::string& object_path, std::initializer_list<std::string_view> keys);
-  /// The object schema recorded so far.
-  const json& schema() const { return root_; }
+  /// The object schema recorded so far. An object that takes a "preset" needs either the preset
+  /// or every field the preset would have given, so its required list becomes that choice.
+  json schema() const;
 
  private:
   json& node(const std::string& object_path);

@@ -12,7 +12,7 @@ import { PRESETS } from './presets.js';
 import { drawBar, drawFormula, drawReadouts, drawScaling, setText } from './readouts.js';
 import { RingAnimation } from './ring.js';
 import { fixedNote } from '../fixed-note.js';
-import { CURVE_INPUTS, DEFAULTS, LIMITS, SWEEPS, labRequest, mergeState, paramForPath } from './state.js';
+import { DEFAULTS, LIMITS, SWEEPS, labRequest, mergeState, paramForPath } from './state.js';
 
 /** @param {{engine: any, views: any, channel: any}} ctx */
 export function initLab(ctx) {
@@ -24,8 +24,8 @@ export function initLab(ctx) {
   let scheduleKey = '';
   let fit = null; // {ranks, bandwidth, latency} of the last measured fit
   let fittedCurve = null;
-  // Curves from earlier answers, with the state they were computed for: a slider move asks
-  // the engine only for the curves that depend on what moved.
+  // Curves from earlier answers with the engine's key for each: the engine sends a curve again
+  // only when what it is drawn from moved.
   const curves = { bytes: null, ranks: null };
   /** Ring schedules by rank count (structure only; see scheduleFor). */
   const schedules = new Map();
@@ -150,17 +150,17 @@ export function initLab(ctx) {
     };
     const key = `${state.ranks}|${state.bytes}|${state.bandwidth}|${state.latency}`;
     const wantSchedule = key !== scheduleKey;
-    const stale = Object.keys(curves).filter((c) => !curves[c] || CURVE_INPUTS[c].some((k) => curves[c].state[k] !== state[k]));
+    const known = { bytes: curves.bytes?.key, ranks: curves.ranks?.key };
     // The schedule's sends and sums depend on the rank count alone (up to 30 steps of p × p sums):
     // it is asked for once per rank count; payload and link only change its two times below.
-    const r = ctx.engine.run('allreduce', labRequest(state, { schedule: wantSchedule && !schedules.has(state.ranks), curves: stale }));
+    const r = ctx.engine.run('allreduce', labRequest(state, { schedule: wantSchedule && !schedules.has(state.ranks), known }));
     lap('engine');
     if (isError(r)) {
       showProblems(r);
       return;
     }
-    for (const c of stale) curves[c] = { state: { ...state }, data: r.curves[c] };
-    r.curves = { bytes: curves.bytes.data, ranks: curves.ranks.data };
+    for (const c of /** @type {const} */ (['bytes', 'ranks'])) if (!r.curves[c].unchanged) curves[c] = r.curves[c];
+    r.curves = { bytes: curves.bytes, ranks: curves.ranks };
     root.classList.remove('lab-stale');
     setText(el('lab-status'), (r.warnings ?? []).map((w) => w.message).join(' '));
     drawReadouts(el('lab-readouts'), r);

@@ -138,12 +138,6 @@ export const SWEEPS = Object.freeze({
   ranks: { from: 1, to: LIMITS.ranks.max, points: 37 },
 });
 
-/** Inputs each curve depends on: a curve is fetched again only when one of these changed. */
-export const CURVE_INPUTS = Object.freeze({
-  bytes: ['ranks', 'bandwidth', 'latency', 'compare'],
-  ranks: ['bytes', 'bandwidth', 'latency', 'compute', 'overlap', 'compare'],
-});
-
 /**
  * Curve columns the page reads (charts.js, describeCharts in index.js); the engine builds only
  * these, plus the other algorithms' times while the comparison is on.
@@ -155,12 +149,17 @@ export const CURVE_COLUMNS = Object.freeze({
 
 /**
  * The engine request for the current state: the point, scaling and the curves asked for, in
- * one call. `curves` lists which sweeps to include (default both). The comparison shows as
- * curve columns only, so the point's own `comparison` block is never asked for.
+ * one call. `curves` lists which sweeps to include (default both); `known` holds the engine's key
+ * of each curve the page already has, and the engine answers an unchanged curve with its key
+ * alone (it knows which inputs move which curve). The comparison shows as curve columns only,
+ * so the point's own `comparison` block is never asked for.
  */
-export function labRequest(state, { schedule, curves = ['bytes', 'ranks'] }) {
+export function labRequest(state, { schedule, curves = ['bytes', 'ranks'], known = {} }) {
   const sweep = {};
-  for (const c of curves) sweep[c] = { ...SWEEPS[c], columns: [...CURVE_COLUMNS[c], ...(state.compare ? ['compare'] : [])] };
+  for (const c of curves) {
+    sweep[c] = { ...SWEEPS[c], columns: [...CURVE_COLUMNS[c], ...(state.compare ? ['compare'] : [])] };
+    if (known[c]) sweep[c].known = known[c];
+  }
   return {
     ranks: state.ranks,
     bytes: state.bytes,

@@ -33,7 +33,7 @@ export const SERVING_SCENARIOS = [
   },
   {
     id: 'pp-serving', title: 'Pipeline parallelism for serving: more throughput, not lower latency',
-    lesson: 'Llama 3.1 70B split 4 ways (tp 4), then over a second group of 4 GPUs as a 2-stage pipeline. A token still passes through all 80 layers one after another, so one user waits no less; but each GPU now holds half the layers, so twice as many users fit in memory and the pipeline keeps both stages busy with different users.',
+    lesson: 'Llama 3.1 70B split 4 ways (tp 4), then over a second group of 4 GPUs as a 2-stage pipeline. A token still passes through all 80 layers one after another, so one user waits about as long per token (a decode step is no shorter); but each GPU now holds half the layers, so twice as many users fit in memory and the pipeline keeps both stages busy with different users.',
     show: 1,
     variants: [
       { label: 'tp 4 on 4 GPUs, 1 user', patch: on70b(4, 4, 1, 1) },

@@ -1,0 +1,2027 @@
+// Generated from the engine's `schema` command by `npm run types`; do not edit by hand.
+// tests/js/contract-types.test.mjs fails when this file and the built engine disagree.
+
+/** The ideal ring all-reduce: one point, its strong scaling and whole curves. */
+export type AllreduceRequest = {
+  /** at most 200 characters; default "ring" */
+  algorithm?: "ring" | "reduce_scatter" | "all_gather" | "recursive_doubling" | "rabenseifner" | "binomial_tree";
+  /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
+  bandwidth: number;
+  /** unit: B; ≥ 1, ≤ 1000000000000000 */
+  bytes: number;
+  /** default false */
+  compare?: boolean;
+  /** ≥ 0, ≤ 1; default 0 */
+  gamma?: number;
+  /** unit: s; ≥ 0, ≤ 10 */
+  latency: number;
+  /** ≥ 2, ≤ 65536 */
+  ranks: number;
+  scaling?: {
+    /** unit: s; ≥ 1e-9, ≤ 1000000 */
+    compute: number;
+    /** ≥ 0, ≤ 1; default 0 */
+    overlap?: number;
+    /** ≥ 2, ≤ 65536; default 65536 */
+    search_to?: number;
+  };
+  /** default false */
+  schedule?: boolean;
+  sweep?: {
+    bytes?: {
+      columns?: Array<unknown>;
+      /** ≥ 1, ≤ 1000000000000000 */
+      from: number;
+      /** at most 400 characters; default "" */
+      known?: string;
+      /** ≥ 2, ≤ 1000; default 61 */
+      points?: number;
+      /** ≥ 1, ≤ 1000000000000000 */
+      to: number;
+    };
+    ranks?: {
+      columns?: unknown;
+      /** ≥ 1, ≤ 65536 */
+      from: number;
+      /** at most 400 characters; default "" */
+      known?: string;
+      /** ≥ 2, ≤ 1000; default 40 */
+      points?: number;
+      /** ≥ 1, ≤ 65536 */
+      to: number;
+    };
+  };
+};
+
+export type AllreduceAnswer = {
+  algbw?: number;
+  algorithm?: string;
+  bandwidth_bound?: number;
+  bandwidth_term?: number;
+  bound_fraction?: number;
+  bus_factor?: number;
+  busbw?: number;
+  bytes?: number;
+  bytes_per_rank?: number;
+  chunk_bytes?: number;
+  comparison?: {
+    algorithms?: Array<{
+      algbw?: number;
+      algorithm?: string;
+      bandwidth_bound?: number;
+      bandwidth_term?: number;
+      bound_fraction?: number;
+      bus_factor?: number;
+      busbw?: number;
+      bytes?: number;
+      bytes_per_rank?: number;
+      chunk_bytes?: number;
+      crossover_bytes?: number;
+      formula?: {
+        bandwidth?: number;
+        bandwidth_term?: number;
+        bytes?: number;
+        factor?: number;
+        gamma?: number;
+        latency?: number;
+        latency_term?: number;
+        reduction_term?: number;
+        steps?: number;
+        symbolic?: string;
+        time?: number;
+      };
+      label?: string;
+      latency_term?: number;
+      ranks?: number;
+      reduction_term?: number;
+      regime?: string;
+      shares?: {
+        bandwidth?: number;
+        latency?: number;
+        reduction?: number;
+      };
+      step_time?: number;
+      steps?: number;
+      time?: number;
+    }>;
+    note?: string;
+  };
+  crossover_bytes?: number;
+  curves?: {
+    bytes?: {
+      algbw?: Array<number>;
+      bandwidth_term?: Array<number>;
+      bound?: Array<number>;
+      busbw?: Array<number>;
+      compare?: {
+        all_gather?: Array<number>;
+        binomial_tree?: Array<number>;
+        rabenseifner?: Array<number>;
+        recursive_doubling?: Array<number>;
+        reduce_scatter?: Array<number>;
+      };
+      key?: string;
+      latency_term?: Array<number>;
+      time?: Array<number>;
+      x?: Array<number>;
+    };
+    ranks?: {
+      algbw?: Array<number | null>;
+      bandwidth_term?: Array<number>;
+      busbw?: Array<number | null>;
+      compare?: {
+        all_gather?: Array<number>;
+        binomial_tree?: Array<number>;
+        rabenseifner?: Array<number>;
+        recursive_doubling?: Array<number>;
+        reduce_scatter?: Array<number>;
+      };
+      efficiency?: Array<number>;
+      exposed?: Array<number>;
+      key?: string;
+      latency_term?: Array<number>;
+      speedup?: Array<number>;
+      step_time?: Array<number>;
+      time?: Array<number>;
+      x?: Array<number>;
+    };
+  };
+  formula?: {
+    bandwidth?: number;
+    bandwidth_term?: number;
+    bytes?: number;
+    factor?: number;
+    gamma?: number;
+    latency?: number;
+    latency_term?: number;
+    reduction_term?: number;
+    steps?: number;
+    symbolic?: string;
+    time?: number;
+  };
+  label?: string;
+  latency_term?: number;
+  limits?: {
+    many_ranks?: number;
+    two_ranks?: number;
+  };
+  model?: string;
+  ranks?: number;
+  reduction_term?: number;
+  regime?: string;
+  scaling?: {
+    allreduce?: number;
+    best?: {
+      allreduce?: number;
+      compute?: number;
+      efficiency?: number;
+      exposed?: number;
+      hidden?: number;
+      ideal_speedup?: number;
+      ranks?: number;
+      searched_to?: number;
+      speedup?: number;
+      step_time?: number;
+    };
+    compute?: number;
+    compute_single?: number;
+    doubled?: {
+      allreduce?: number;
+      compute?: number;
+      efficiency?: number;
+      exposed?: number;
+      hidden?: number;
+      ideal_speedup?: number;
+      ranks?: number;
+      speedup?: number;
+      step_time?: number;
+      time_ratio?: number;
+    };
+    efficiency?: number;
+    exposed?: number;
+    hidden?: number;
+    ideal_speedup?: number;
+    overlap?: number;
+    ranks?: number;
+    speedup?: number;
+    step_time?: number;
+  };
+  schedule?: {
+    available?: boolean;
+    chunk_bytes?: number;
+    chunks?: number;
+    max_ranks?: number;
+    ranks?: number;
+    step_time?: number;
+    steps?: Array<{
+      contributions?: Array<Array<number>>;
+      index?: number;
+      phase?: string;
+      phase_step?: number;
+      sends?: Array<{
+        chunk?: number;
+        from?: number;
+        to?: number;
+      }>;
+    }>;
+  };
+  shares?: {
+    bandwidth?: number;
+    latency?: number;
+    reduction?: number;
+  };
+  step_time?: number;
+  steps?: number;
+  time?: number;
+  units?: {
+    bytes?: string;
+    rate?: string;
+    time?: string;
+  };
+} | {
+  error: {
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  };
+  errors: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+  warnings?: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+};
+
+/** Global batch accounting: give three of global, micro, accumulation and dp (or world, tp, pp, cp). */
+export type BatchRequest = {
+  /** ≥ 1, ≤ 1000000000000 */
+  accumulation?: number;
+  /** ≥ 1, ≤ 100000; default 1 */
+  cp?: number;
+  /** ≥ 1, ≤ 1000000000000 */
+  dp?: number;
+  equation?: unknown;
+  /** ≥ 1, ≤ 1000000000000 */
+  global?: number;
+  /** ≥ 1, ≤ 1000000000000 */
+  micro?: number;
+  /** ≥ 1, ≤ 100000; default 1 */
+  pp?: number;
+  /** ≥ 1, ≤ 100000000 */
+  seq?: number;
+  solved_for?: unknown;
+  tokens_per_step?: unknown;
+  /** ≥ 1, ≤ 100000; default 1 */
+  tp?: number;
+  /** ≥ 1, ≤ 10000000 */
+  world?: number;
+};
+
+export type BatchAnswer = {
+  accumulation?: number;
+  dp?: number;
+  equation?: string;
+  global?: number;
+  micro?: number;
+  seq?: number;
+  solved_for?: string;
+  tokens_per_step?: number;
+} | {
+  error: {
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  };
+  errors: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+  warnings?: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+};
+
+/** Writes a plan request as Megatron-LM arguments, a DeepSpeed JSON or a torchtitan TOML that import reads back. */
+export type ExportRequest = {
+  /** at most 200 characters */
+  format: "megatron" | "deepspeed" | "torchtitan";
+  request: Record<string, unknown>;
+};
+
+export type ExportAnswer = {
+  filename?: string;
+  format?: string;
+  text?: string;
+} | {
+  error: {
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  };
+  errors: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+  warnings?: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+};
+
+/** The engine against every published run, calibration and validation apart. */
+export type FidelityRequest = {
+  /** at most 200 characters; default "training" */
+  mode?: "training" | "inference";
+  /** default false */
+  refit?: boolean;
+};
+
+export type FidelityAnswer = {
+  calibration?: {
+    cases?: number;
+    max_abs_error?: number;
+    mean_abs_error?: number;
+  };
+  cases?: Array<{
+    assumed?: Array<string>;
+    engine?: number;
+    error?: number;
+    fits?: boolean;
+    gap?: string;
+    hfu?: number;
+    id?: string;
+    ideal_step?: number;
+    measured?: number;
+    metric?: string;
+    mfu?: number;
+    model_step?: number;
+    published?: {
+      kind?: string;
+      value?: number;
+    };
+    published_step?: number;
+    request?: {
+      batch?: {
+        global?: number;
+        micro?: number;
+      };
+      hardware?: {
+        gpus?: number;
+        inter_bandwidth?: number;
+        memory?: number;
+        memory_bandwidth?: number;
+        nics_per_node?: number;
+        preset?: string;
+      };
+      mode?: string;
+      model?: {
+        bias?: boolean;
+        dropout?: boolean;
+        ffn?: number;
+        heads?: number;
+        hidden?: number;
+        kv_heads?: number;
+        layers?: number;
+        mlp?: string;
+        norm?: string;
+        position?: string;
+        preset?: string;
+        seq?: number;
+        tied_embeddings?: boolean;
+        vocab?: number;
+      };
+      parallel?: {
+        cp?: number;
+        flash_attention?: boolean;
+        framework?: string;
+        overlap?: boolean;
+        pp?: number;
+        recompute?: string;
+        schedule?: string;
+        sequence_parallel?: boolean;
+        tp?: number;
+        tp_overlap?: boolean;
+        virtual_stages?: number;
+        zero?: number;
+      };
+      serving?: {
+        concurrency?: number;
+        output?: number;
+        prompt?: number;
+      };
+    };
+    role?: string;
+    set?: string;
+    source?: string;
+    statement?: string;
+    tolerance?: number;
+    unit?: string;
+    where?: string;
+  }>;
+  in_sample?: {
+    cases?: number;
+    max_abs_error?: number;
+    mean_abs_error?: number;
+  };
+  mode?: string;
+  note?: string;
+  out_of_sample?: {
+    cases?: number;
+    max_abs_error?: number;
+    mean_abs_error?: number;
+  };
+  sources?: Array<{
+    errors?: {
+      cases?: number;
+      max_abs_error?: number;
+      mean_abs_error?: number;
+    };
+    fits?: Array<string>;
+    id?: string;
+    role?: string;
+    title?: string;
+    tolerance?: number;
+    url?: string;
+  }>;
+  validation?: {
+    cases?: number;
+    max_abs_error?: number;
+    mean_abs_error?: number;
+  };
+} | {
+  error: {
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  };
+  errors: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+  warnings?: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+};
+
+/** Reads a pasted Hugging Face config.json, Megatron-LM launch script, DeepSpeed JSON or torchtitan TOML into a complete plan request, with what was read, assumed and left out. */
+export type ImportRequest = {
+  /** at most 200 characters; default "auto" */
+  format?: "auto" | "hf" | "megatron" | "deepspeed" | "torchtitan";
+  hardware?: Record<string, unknown>;
+  model?: Record<string, unknown>;
+  /** at most 262144 characters */
+  text?: string;
+  texts?: Array<unknown>;
+};
+
+export type ImportAnswer = {
+  assumed?: Array<{
+    field?: string;
+    /** any JSON value */
+    value?: unknown;
+    why?: string;
+  }>;
+  format?: string;
+  formats?: Array<string>;
+  ignored?: Array<{
+    from?: string;
+    line?: number;
+    /** any JSON value */
+    value?: unknown;
+    why?: string;
+  }>;
+  parameters?: number;
+  read?: Array<{
+    field?: string;
+    from?: string;
+    line?: number;
+    /** any JSON value */
+    value?: unknown;
+  }>;
+  /** any JSON value */
+  request?: unknown;
+} | {
+  error: {
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  };
+  errors: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+  warnings?: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+};
+
+/** Reads pasted all_reduce_perf output: fits the ideal ring and the planner's network model. */
+export type NcclTestsRequest = {
+  /** at most 200 characters; default "out_of_place" */
+  column?: "out_of_place" | "in_place";
+  /** at most 4194304 characters */
+  log: string;
+  /** unit: B; ≥ 0, ≤ 1000000000000000; default 1000000000000000 */
+  max_bytes?: number;
+  /** unit: B; ≥ 0, ≤ 1000000000000000; default 0 */
+  min_bytes?: number;
+  /** ≥ 2, ≤ 65536 */
+  ranks?: number;
+};
+
+export type NcclTestsAnswer = {
+  avg_busbw?: number | null;
+  collective?: string | null;
+  column?: string;
+  fit?: {
+    bandwidth?: number;
+    intercept?: number;
+    latency?: number;
+    latency_clamped?: boolean;
+    points?: number;
+    r2?: number;
+    slope?: number;
+    weighting?: string;
+  } | null;
+  fit_problem?: string;
+  header_found?: boolean;
+  planner_network?: {
+    busbw?: number;
+    call_overhead?: number;
+    intra_bandwidth_by_preset?: {
+      "a100-80gb"?: {
+        efficiency?: number;
+        intra_bandwidth?: number;
+      };
+      b200?: {
+        efficiency?: number;
+        intra_bandwidth?: number;
+      };
+      "h100-sxm"?: {
+        efficiency?: number;
+        intra_bandwidth?: number;
+      };
+      h200?: {
+        efficiency?: number;
+        intra_bandwidth?: number;
+      };
+    };
+    mean_abs_error?: number;
+    meaning?: string;
+    rows?: Array<{
+      algorithm?: string;
+      model_time?: number;
+      protocol?: string;
+      size?: number;
+      time?: number;
+    }>;
+  };
+  rank_lines?: number;
+  ranks?: number | null;
+  ranks_source?: string;
+  rows?: Array<{
+    algbw?: number;
+    busbw?: number | null;
+    in_fit?: boolean;
+    in_place_time?: number | null;
+    line?: number;
+    logged_algbw?: number | null;
+    logged_busbw?: number | null;
+    model_time?: number;
+    out_of_place_time?: number;
+    redop?: string;
+    size?: number;
+    time?: number;
+    type?: string;
+    wrong?: string;
+  }>;
+  skipped?: Array<{
+    line?: number;
+    reason?: string;
+    text?: string;
+  }>;
+  skipped_count?: number;
+  units?: {
+    algbw?: string;
+    busbw?: string;
+    size?: string;
+    time?: string;
+  };
+  unreadable?: Array<unknown>;
+} | {
+  error: {
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  };
+  errors: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+  warnings?: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+};
+
+/** A distributed execution plan: partitions, memory per device, every transfer, step time as run and ideal. */
+export type PlanRequest = {
+  batch?: {
+    /** ≥ 1, ≤ 1000000000000 */
+    accumulation?: number;
+    /** ≥ 1, ≤ 1000000000000 */
+    global?: number;
+    /** ≥ 1, ≤ 1000000000000; default 1 */
+    micro?: number;
+  };
+  hardware: {
+    efficiencies?: {
+      /** > 0, ≤ 1; default 0.8 */
+      compute?: number;
+      /** > 0, ≤ 1; default 0.9 */
+      inter?: number;
+      /** > 0, ≤ 1; default 0.8 */
+      intra?: number;
+      /** ≥ 0, ≤ 100; default 12 */
+      memory_traffic?: number;
+    };
+    /** default false */
+    flash_attention?: boolean;
+    /** unit: FLOP/s; ≥ 1000000000, ≤ 1000000000000000000 */
+    flops?: number;
+    /** ≥ 1, ≤ 10000000; default 8 */
+    gpus?: number;
+    /** ≥ 1, ≤ 10000 */
+    gpus_per_node?: number;
+    /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
+    inter_bandwidth?: number;
+    /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
+    intra_bandwidth?: number;
+    /** ≥ 0, ≤ 1 */
+    latency?: number;
+    /** unit: B; ≥ 1000000, ≤ 1000000000000000 */
+    memory?: number;
+    /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
+    memory_bandwidth?: number;
+    /** ≥ 0, ≤ 10000; default 0 */
+    nics_per_node?: number;
+    /** at most 100 characters */
+    preset: string;
+    /** ≥ 0, ≤ 100000; default 0 */
+    sms?: number;
+  } | {
+    efficiencies?: {
+      /** > 0, ≤ 1; default 0.8 */
+      compute?: number;
+      /** > 0, ≤ 1; default 0.9 */
+      inter?: number;
+      /** > 0, ≤ 1; default 0.8 */
+      intra?: number;
+      /** ≥ 0, ≤ 100; default 12 */
+      memory_traffic?: number;
+    };
+    /** default false */
+    flash_attention?: boolean;
+    /** unit: FLOP/s; ≥ 1000000000, ≤ 1000000000000000000 */
+    flops: number;
+    /** ≥ 1, ≤ 10000000; default 8 */
+    gpus?: number;
+    /** ≥ 1, ≤ 10000 */
+    gpus_per_node: number;
+    /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
+    inter_bandwidth: number;
+    /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
+    intra_bandwidth: number;
+    /** ≥ 0, ≤ 1 */
+    latency: number;
+    /** unit: B; ≥ 1000000, ≤ 1000000000000000 */
+    memory: number;
+    /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
+    memory_bandwidth: number;
+    /** ≥ 0, ≤ 10000; default 0 */
+    nics_per_node?: number;
+    /** at most 100 characters */
+    preset: string;
+    /** ≥ 0, ≤ 100000; default 0 */
+    sms?: number;
+  };
+  known_schedules?: unknown;
+  /** at most 200 characters; default "training" */
+  mode?: "training" | "inference";
+  model: {
+    /** default true */
+    bias?: boolean;
+    /** default true */
+    dropout?: boolean;
+    /** ≥ 1, ≤ 10000000; default 28672 */
+    expert_ffn?: number;
+    /** ≥ 1, ≤ 10000; default 1 */
+    experts?: number;
+    /** ≥ 1, ≤ 10000000; default 32768 */
+    ffn?: number;
+    /** ≥ 1, ≤ 100000 */
+    heads?: number;
+    /** ≥ 1, ≤ 1000000 */
+    hidden?: number;
+    /** ≥ 1, ≤ 100000; default 64 */
+    kv_heads?: number;
+    /** ≥ 1, ≤ 10000 */
+    layers?: number;
+    /** at most 200 characters; default "gelu" */
+    mlp?: "gelu" | "swiglu";
+    /** at most 200 characters; default "layernorm" */
+    norm?: "layernorm" | "rmsnorm";
+    /** at most 200 characters; default "learned" */
+    position?: "learned" | "rotary";
+    /** at most 100 characters */
+    preset: string;
+    /** default false */
+    qkv_bias?: boolean;
+    /** ≥ 1, ≤ 100000000 */
+    seq?: number;
+    /** default true */
+    tied_embeddings?: boolean;
+    /** ≥ 1, ≤ 10000; default 1 */
+    top_k?: number;
+    /** ≥ 1, ≤ 100000000 */
+    vocab?: number;
+  } | {
+    /** default true */
+    bias?: boolean;
+    /** default true */
+    dropout?: boolean;
+    /** ≥ 1, ≤ 10000000; default 28672 */
+    expert_ffn?: number;
+    /** ≥ 1, ≤ 10000; default 1 */
+    experts?: number;
+    /** ≥ 1, ≤ 10000000; default 32768 */
+    ffn?: number;
+    /** ≥ 1, ≤ 100000 */
+    heads: number;
+    /** ≥ 1, ≤ 1000000 */
+    hidden: number;
+    /** ≥ 1, ≤ 100000; default 64 */
+    kv_heads?: number;
+    /** ≥ 1, ≤ 10000 */
+    layers: number;
+    /** at most 200 characters; default "gelu" */
+    mlp?: "gelu" | "swiglu";
+    /** at most 200 characters; default "layernorm" */
+    norm?: "layernorm" | "rmsnorm";
+    /** at most 200 characters; default "learned" */
+    position?: "learned" | "rotary";
+    /** at most 100 characters */
+    preset: string;
+    /** default false */
+    qkv_bias?: boolean;
+    /** ≥ 1, ≤ 100000000 */
+    seq: number;
+    /** default true */
+    tied_embeddings?: boolean;
+    /** ≥ 1, ≤ 10000; default 1 */
+    top_k?: number;
+    /** ≥ 1, ≤ 100000000 */
+    vocab: number;
+  };
+  parallel?: {
+    /** ≥ 1, ≤ 1000000; default 1 */
+    cp?: number;
+    /** ≥ 1, ≤ 1000000 */
+    dp?: number;
+    /** ≥ 1, ≤ 1000000; default 1 */
+    ep?: number;
+    /** default true */
+    flash_attention?: boolean;
+    /** at most 200 characters; default "megatron" */
+    framework?: "megatron" | "fsdp" | "deepspeed" | "deepspeed-2021" | "ideal";
+    /** default true */
+    overlap?: boolean;
+    /** ≥ 1, ≤ 1000000; default 1 */
+    pp?: number;
+    /** at most 200 characters; default "none" */
+    recompute?: "none" | "selective" | "selective-op" | "full";
+    /** at most 200 characters; default "1f1b" */
+    schedule?: "gpipe" | "1f1b" | "interleaved";
+    /** default false */
+    sequence_parallel?: boolean;
+    /** ≥ 1, ≤ 1000000; default 1 */
+    tp?: number;
+    /** default false */
+    tp_overlap?: boolean;
+    /** ≥ 1, ≤ 10000; default 1 */
+    virtual_stages?: number;
+    /** ≥ 0, ≤ 3; default 0 */
+    zero?: number;
+  };
+  /** default false */
+  scaling?: boolean;
+  serving?: {
+    /** > 0, ≤ 1; default 0.77 */
+    bandwidth_fraction?: number;
+    /** unit: tokens; ≥ 1, ≤ 4096; default 16 */
+    block?: number;
+    /** unit: sequences; ≥ 1, ≤ 10000000; default 16 */
+    concurrency?: number;
+    /** default false */
+    disaggregated?: boolean;
+    /** at most 200 characters; default "bf16" */
+    kv?: "bf16" | "fp8";
+    /** unit: tokens; ≥ 1, ≤ 100000000; default 256 */
+    output?: number;
+    /** unit: tokens; ≥ 1, ≤ 100000000; default 2048 */
+    prompt?: number;
+    /** at most 200 characters; default "bf16" */
+    weights?: "bf16" | "fp8" | "int8" | "int4";
+  };
+  training?: {
+    /** > 0, ≤ 10000000000000000 */
+    tokens: number;
+  };
+};
+
+export type PlanAnswer = {
+  batch?: {
+    accumulation?: number;
+    dp?: number;
+    equation?: string;
+    global?: number;
+    micro?: number;
+    tokens_per_step?: number;
+  };
+  communication?: Array<{
+    algorithm?: string;
+    busbw?: number;
+    bytes_per_call?: number;
+    bytes_per_step?: number;
+    calls_per_step?: number;
+    collective?: string;
+    count_per_microbatch?: number;
+    count_per_step?: number;
+    exposed_time_per_step?: number;
+    group?: string;
+    group_size?: number;
+    id?: string;
+    latency_per_step?: number;
+    latency_share?: number;
+    link?: string;
+    name?: string;
+    phase?: string;
+    protocol?: string;
+    shape?: Array<number>;
+    tensor?: string;
+    time_per_step?: number;
+    where?: string;
+  }> | {
+    decode?: Array<{
+      algorithm?: string;
+      bytes?: number;
+      bytes_per_call?: number;
+      calls?: number;
+      collective?: string;
+      group?: string;
+      group_size?: number;
+      id?: string;
+      latency_share?: number;
+      link?: string;
+      name?: string;
+      phase?: string;
+      protocol?: string;
+      shape?: Array<number>;
+      stage?: number;
+      tensor?: string;
+      time?: number;
+    }>;
+    prefill?: Array<{
+      algorithm?: string;
+      bytes?: number;
+      bytes_per_call?: number;
+      calls?: number;
+      collective?: string;
+      group?: string;
+      group_size?: number;
+      id?: string;
+      latency_share?: number;
+      link?: string;
+      name?: string;
+      phase?: string;
+      protocol?: string;
+      shape?: Array<number>;
+      stage?: number;
+      tensor?: string;
+      time?: number;
+    }>;
+  };
+  curve?: {
+    axis?: string;
+    compute_bound_from?: number;
+    max_concurrency?: number;
+    points?: Array<{
+      bound?: string;
+      concurrency?: number;
+      fits?: boolean;
+      per_output_token?: number;
+      tokens_per_second?: number;
+      tokens_per_second_per_gpu?: number;
+      tokens_per_second_per_user?: number;
+    }>;
+    requested?: number;
+  };
+  errors?: Array<unknown>;
+  flops_per_step?: number;
+  hardware?: {
+    effective_flops?: number;
+    effective_inter_bandwidth?: number;
+    effective_intra_bandwidth?: number;
+    efficiencies?: {
+      compute?: number;
+      inter?: number;
+      intra?: number;
+      memory_traffic?: number;
+    };
+    flash_attention?: boolean;
+    flops?: number;
+    gpus?: number;
+    gpus_per_node?: number;
+    inter_bandwidth?: number;
+    intra_bandwidth?: number;
+    latency?: number;
+    memory?: number;
+    memory_bandwidth?: number;
+    nics_per_node?: number;
+    nodes?: number;
+    sms?: number;
+  };
+  hardware_flops_per_step?: number;
+  memory?: {
+    activations?: number;
+    buffers?: number;
+    capacity?: number;
+    fits?: boolean;
+    formulas?: {
+      activations?: string;
+      buffers?: string;
+      gradients?: string;
+      kv_cache?: string;
+      kv_cache_per_token?: string;
+      max_concurrency?: string;
+      optimizer?: string;
+      parameters?: string;
+      reserve?: string;
+      weights?: string;
+    };
+    gradients?: number;
+    kv_cache?: number;
+    kv_cache_per_sequence?: number;
+    kv_cache_per_token?: number;
+    kv_cache_per_token_device?: number;
+    max_concurrency?: number;
+    optimizer?: number;
+    parameters?: number;
+    reserve?: number;
+    sequences_per_device?: number;
+    tokens_per_sequence?: number;
+    total?: number;
+    weights?: number;
+    weights_per_instance?: number;
+  };
+  mode?: string;
+  model?: {
+    bias?: boolean;
+    dropout?: boolean;
+    embedding_parameters?: number;
+    expert_ffn?: number;
+    experts?: number;
+    ffn?: number;
+    heads?: number;
+    hidden?: number;
+    kv_heads?: number;
+    layers?: number;
+    mlp?: string;
+    norm?: string;
+    parameters?: number;
+    parameters_per_layer?: number;
+    position?: string;
+    seq?: number;
+    tied_embeddings?: boolean;
+    top_k?: number;
+    vocab?: number;
+  };
+  parallel?: {
+    cp?: number;
+    decode_replicas?: number;
+    dp?: number;
+    ep?: number;
+    flash_attention?: boolean;
+    framework?: string;
+    gpus_per_replica?: number;
+    overlap?: boolean;
+    pp?: number;
+    recompute?: string;
+    schedule?: string;
+    sequence_parallel?: boolean;
+    tp?: number;
+    tp_overlap?: boolean;
+    virtual_stages?: number;
+    zero?: number;
+  };
+  parameters?: number;
+  pipeline?: {
+    blocks?: {
+      key?: string;
+      known?: boolean;
+      makespan?: number;
+      omitted?: boolean;
+      stages?: Array<{
+        chunk?: Array<number>;
+        duration?: Array<number>;
+        microbatch?: Array<number>;
+        pass?: string;
+        start?: Array<number>;
+      }>;
+      unit?: string;
+      unit_seconds?: number;
+    };
+    bubble_fraction?: number;
+    microbatches?: number;
+    schedule?: string;
+    stages?: number;
+    virtual_stages?: number;
+  };
+  scaling?: {
+    holds?: string;
+    points?: Array<{
+      accumulation?: number;
+      bubble?: number;
+      communication?: {
+        CP?: number;
+        DP?: number;
+        EP?: number;
+        PP?: number;
+        TP?: number;
+      };
+      compute?: number;
+      current?: boolean;
+      dp?: number;
+      efficiency?: number;
+      exposed_communication?: number;
+      fits?: boolean;
+      gpus?: number;
+      ideal_step?: number;
+      mfu?: number;
+      optimizer?: number;
+      perfect_step?: number;
+      speedup?: number;
+      step?: number;
+      waiting?: number;
+      waiting_share?: number;
+    }>;
+    summary?: {
+      efficiency?: number;
+      from_gpus?: number;
+      grew?: Array<unknown>;
+      perfect_speedup?: number;
+      speedup?: number;
+      to_gpus?: number;
+      waiting_share_from?: number;
+      waiting_share_to?: number;
+    };
+  };
+  scope?: Array<string>;
+  serving?: {
+    bandwidth_fraction?: number;
+    block?: number;
+    concurrency?: number;
+    disaggregated?: boolean;
+    kv?: string;
+    output?: number;
+    prompt?: number;
+    weights?: string;
+  };
+  stages?: Array<{
+    attention_per_microbatch?: number;
+    compute_per_microbatch?: number;
+    embedding?: boolean;
+    first_layer?: number;
+    gemm_efficiency?: number;
+    head?: boolean;
+    index?: number;
+    inflight_microbatches?: number;
+    layers?: number;
+    memory?: {
+      activations?: number;
+      buffers?: number;
+      fits?: boolean;
+      gradients?: number;
+      optimizer?: number;
+      parameters?: number;
+      total?: number;
+    };
+    memory_bound_per_microbatch?: number;
+    parameters?: number;
+  }>;
+  throughput?: {
+    compute_bound_from?: number;
+    formulas?: {
+      hfu?: string;
+      mfu?: string;
+      model_flops_per_gpu?: string;
+      tokens_per_second?: string;
+      tokens_per_second_per_gpu?: string;
+      tokens_per_second_per_user?: string;
+    };
+    hfu?: number;
+    ideal?: {
+      mfu?: number;
+      tokens_per_second?: number;
+    };
+    mfu?: number;
+    model_flops_per_gpu?: number;
+    prefill_limited?: boolean;
+    tokens_per_second?: number;
+    tokens_per_second_per_gpu?: number;
+    tokens_per_second_per_replica?: number;
+    tokens_per_second_per_user?: number;
+  };
+  time?: {
+    bubble?: number;
+    communication?: {
+      CP?: number;
+      DP?: number;
+      EP?: number;
+      PP?: number;
+      TP?: number;
+    };
+    compute?: number;
+    decode?: {
+      bound?: string;
+      communication?: number;
+      compute_time?: number;
+      kv_bytes?: number;
+      memory_time?: number;
+      weight_bytes?: number;
+    };
+    decode_step?: number;
+    first_token?: number;
+    formulas?: {
+      bubble?: string;
+      communication?: string;
+      compute?: string;
+      decode_step?: string;
+      first_token?: string;
+      optimizer?: string;
+      per_output_token?: string;
+      request?: string;
+      step?: string;
+    };
+    hbm_bound?: number;
+    ideal?: {
+      bubble?: number;
+      communication?: number;
+      compute?: number;
+      gap?: number;
+      gap_parts?: {
+        bubble?: number;
+        communication?: number;
+        compute?: number;
+        optimizer?: number;
+      };
+      gap_share?: number;
+      meaning?: string;
+      mfu?: number;
+      optimizer?: number;
+      step?: number;
+      tokens_per_second?: number;
+    };
+    kv_handoff?: number;
+    optimizer?: number;
+    per_output_token?: number;
+    prefill?: number;
+    prefill_communication?: number;
+    request?: number;
+    step?: number;
+  };
+  training?: {
+    days?: number;
+    megatron_eq4_seconds?: number;
+    seconds?: number;
+    tokens?: number;
+  };
+  valid?: boolean;
+} | {
+  error: {
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  };
+  errors: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+  warnings?: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+};
+
+/** Seeded batch-accounting exercises, and grading of a response to one. */
+export type PracticeRequest = {
+  /** ≥ 1, ≤ 1000; default 10 */
+  count?: number;
+  /** ≥ 0, ≤ 1000000000 */
+  index?: number;
+  /** ≥ -1000000000000000000, ≤ 1000000000000000000 */
+  response?: number;
+  /** ≥ 0, ≤ 9007199254740991 */
+  seed: number;
+  /** ≥ 0, ≤ 1000000000; default 0 */
+  start?: number;
+};
+
+export type PracticeAnswer = {
+  correct?: boolean;
+  exercise?: {
+    accepted?: {
+      max?: number;
+      min?: number;
+    };
+    answer?: number;
+    givens?: Array<{
+      label?: string;
+      name?: string;
+      symbol?: string;
+      unit?: string;
+      value?: number;
+    }>;
+    id?: string;
+    index?: number;
+    kind?: string;
+    question?: string;
+    seed?: number;
+    solution?: Array<string>;
+    tolerance?: number;
+    tolerance_text?: string;
+    trap?: string;
+    unknown?: {
+      label?: string;
+      name?: string;
+      symbol?: string;
+      unit?: string;
+    };
+  };
+  exercises?: Array<{
+    accepted?: {
+      max?: number;
+      min?: number;
+    };
+    answer?: number;
+    givens?: Array<{
+      label?: string;
+      name?: string;
+      symbol?: string;
+      unit?: string;
+      value?: number;
+    }>;
+    id?: string;
+    index?: number;
+    kind?: string;
+    question?: string;
+    seed?: number;
+    solution?: Array<string>;
+    tolerance?: number;
+    tolerance_text?: string;
+    trap?: string;
+    unknown?: {
+      label?: string;
+      name?: string;
+      symbol?: string;
+      unit?: string;
+    };
+  }>;
+  expected?: number;
+  feedback?: string;
+  index?: number;
+  response?: number;
+  score?: {
+    max?: number;
+    min?: number;
+    raw?: number;
+    scaled?: number;
+  };
+  seed?: number;
+  start?: number;
+} | {
+  error: {
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  };
+  errors: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+  warnings?: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+};
+
+/** Model and hardware presets with their citations. */
+export type PresetsRequest = Record<string, unknown>;
+
+export type PresetsAnswer = {
+  efficiencies?: {
+    compute?: number;
+    inter?: number;
+    intra?: number;
+    memory_traffic?: number;
+  };
+  hardware?: Array<{
+    citation?: {
+      title?: string;
+      url?: string;
+    };
+    hardware?: {
+      efficiencies?: {
+        compute?: number;
+        inter?: number;
+        intra?: number;
+        memory_traffic?: number;
+      };
+      flash_attention?: boolean;
+      flops?: number;
+      gpus_per_node?: number;
+      inter_bandwidth?: number;
+      intra_bandwidth?: number;
+      latency?: number;
+      memory?: number;
+      memory_bandwidth?: number;
+      nics_per_node?: number;
+      sms?: number;
+    };
+    id?: string;
+    name?: string;
+    sources?: {
+      flops?: {
+        title?: string;
+        url?: string;
+      };
+      inter_bandwidth?: {
+        title?: string;
+        url?: string;
+      };
+      intra_bandwidth?: {
+        title?: string;
+        url?: string;
+      };
+      memory?: {
+        title?: string;
+        url?: string;
+      };
+      memory_bandwidth?: {
+        title?: string;
+        url?: string;
+      };
+    };
+  }>;
+  models?: Array<{
+    citation?: {
+      title?: string;
+      url?: string;
+    };
+    id?: string;
+    model?: {
+      bias?: boolean;
+      dropout?: boolean;
+      expert_ffn?: number;
+      experts?: number;
+      ffn?: number;
+      heads?: number;
+      hidden?: number;
+      kv_heads?: number;
+      layers?: number;
+      mlp?: string;
+      norm?: string;
+      position?: string;
+      seq?: number;
+      tied_embeddings?: boolean;
+      top_k?: number;
+      vocab?: number;
+    };
+    name?: string;
+  }>;
+} | {
+  error: {
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  };
+  errors: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+  warnings?: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+};
+
+/** Grades an answer to a check question (optionally in a seeded option order). */
+export type QuizRequest = {
+  /** ≥ 0, ≤ 1000000 */
+  answer?: number;
+  check: Record<string, unknown>;
+  /** ≥ 0, ≤ 9007199254740991 */
+  seed?: number;
+};
+
+export type QuizAnswer = {
+  answer?: number;
+  chosen?: string;
+  correct?: boolean;
+  correct_answer?: number;
+  correct_option?: string;
+  explanation?: string;
+  options?: Array<string>;
+  order?: Array<number>;
+  original_answer?: number;
+  original_correct_answer?: number;
+  question?: string;
+  score?: {
+    max?: number;
+    min?: number;
+    raw?: number;
+    scaled?: number;
+  };
+  seed?: number;
+} | {
+  error: {
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  };
+  errors: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+  warnings?: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+};
+
+/** This contract as JSON Schema. */
+export type SchemaRequest = {
+  /** at most 100 characters */
+  command?: string;
+  /** default true */
+  responses?: boolean;
+};
+
+export type SchemaAnswer = Record<string, unknown> | {
+  error: {
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  };
+  errors: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+  warnings?: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+};
+
+/** Every layout of a GPU count, ranked by step time; counts of what was tried. */
+export type SearchRequest = {
+  batch: {
+    /** ≥ 1, ≤ 10000000 */
+    global: number;
+  };
+  hardware: {
+    efficiencies?: {
+      /** > 0, ≤ 1; default 0.8 */
+      compute?: number;
+      /** > 0, ≤ 1; default 0.9 */
+      inter?: number;
+      /** > 0, ≤ 1; default 0.8 */
+      intra?: number;
+      /** ≥ 0, ≤ 100; default 12 */
+      memory_traffic?: number;
+    };
+    /** default false */
+    flash_attention?: boolean;
+    /** unit: FLOP/s; ≥ 1000000000, ≤ 1000000000000000000 */
+    flops?: number;
+    /** ≥ 1, ≤ 10000000; default 8 */
+    gpus?: number;
+    /** ≥ 1, ≤ 10000 */
+    gpus_per_node?: number;
+    /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
+    inter_bandwidth?: number;
+    /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
+    intra_bandwidth?: number;
+    /** ≥ 0, ≤ 1 */
+    latency?: number;
+    /** unit: B; ≥ 1000000, ≤ 1000000000000000 */
+    memory?: number;
+    /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
+    memory_bandwidth?: number;
+    /** ≥ 0, ≤ 10000; default 0 */
+    nics_per_node?: number;
+    /** at most 100 characters */
+    preset: string;
+    /** ≥ 0, ≤ 100000; default 0 */
+    sms?: number;
+  } | {
+    efficiencies?: {
+      /** > 0, ≤ 1; default 0.8 */
+      compute?: number;
+      /** > 0, ≤ 1; default 0.9 */
+      inter?: number;
+      /** > 0, ≤ 1; default 0.8 */
+      intra?: number;
+      /** ≥ 0, ≤ 100; default 12 */
+      memory_traffic?: number;
+    };
+    /** default false */
+    flash_attention?: boolean;
+    /** unit: FLOP/s; ≥ 1000000000, ≤ 1000000000000000000 */
+    flops: number;
+    /** ≥ 1, ≤ 10000000; default 8 */
+    gpus?: number;
+    /** ≥ 1, ≤ 10000 */
+    gpus_per_node: number;
+    /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
+    inter_bandwidth: number;
+    /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
+    intra_bandwidth: number;
+    /** ≥ 0, ≤ 1 */
+    latency: number;
+    /** unit: B; ≥ 1000000, ≤ 1000000000000000 */
+    memory: number;
+    /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
+    memory_bandwidth: number;
+    /** ≥ 0, ≤ 10000; default 0 */
+    nics_per_node?: number;
+    /** at most 100 characters */
+    preset: string;
+    /** ≥ 0, ≤ 100000; default 0 */
+    sms?: number;
+  };
+  /** unit: s; > 0, ≤ 3600; default 1e+300 */
+  latency_limit?: number;
+  limits?: {
+    /** ≥ 1, ≤ 1000000000; default 1073741824 */
+    max_cp?: number;
+    /** ≥ 1, ≤ 1000000000; default 1073741824 */
+    max_ep?: number;
+    /** ≥ 1, ≤ 1000000000; default 1073741824 */
+    max_micro?: number;
+    /** ≥ 1, ≤ 1000000000; default 1073741824 */
+    max_pp?: number;
+    /** ≥ 1, ≤ 1000000000; default 1073741824 */
+    max_tp?: number;
+    /** ≥ 1, ≤ 1000000000; default 1073741824 */
+    max_virtual_stages?: number;
+  };
+  /** at most 200 characters; default "training" */
+  mode?: "training" | "inference";
+  model: {
+    /** default true */
+    bias?: boolean;
+    /** default true */
+    dropout?: boolean;
+    /** ≥ 1, ≤ 10000000; default 14336 */
+    expert_ffn?: number;
+    /** ≥ 1, ≤ 10000; default 1 */
+    experts?: number;
+    /** ≥ 1, ≤ 10000000; default 16384 */
+    ffn?: number;
+    /** ≥ 1, ≤ 100000 */
+    heads?: number;
+    /** ≥ 1, ≤ 1000000 */
+    hidden?: number;
+    /** ≥ 1, ≤ 100000; default 32 */
+    kv_heads?: number;
+    /** ≥ 1, ≤ 10000 */
+    layers?: number;
+    /** at most 200 characters; default "gelu" */
+    mlp?: "gelu" | "swiglu";
+    /** at most 200 characters; default "layernorm" */
+    norm?: "layernorm" | "rmsnorm";
+    /** at most 200 characters; default "learned" */
+    position?: "learned" | "rotary";
+    /** at most 100 characters */
+    preset: string;
+    /** default false */
+    qkv_bias?: boolean;
+    /** ≥ 1, ≤ 100000000 */
+    seq?: number;
+    /** default true */
+    tied_embeddings?: boolean;
+    /** ≥ 1, ≤ 10000; default 1 */
+    top_k?: number;
+    /** ≥ 1, ≤ 100000000 */
+    vocab?: number;
+  } | {
+    /** default true */
+    bias?: boolean;
+    /** default true */
+    dropout?: boolean;
+    /** ≥ 1, ≤ 10000000; default 14336 */
+    expert_ffn?: number;
+    /** ≥ 1, ≤ 10000; default 1 */
+    experts?: number;
+    /** ≥ 1, ≤ 10000000; default 16384 */
+    ffn?: number;
+    /** ≥ 1, ≤ 100000 */
+    heads: number;
+    /** ≥ 1, ≤ 1000000 */
+    hidden: number;
+    /** ≥ 1, ≤ 100000; default 32 */
+    kv_heads?: number;
+    /** ≥ 1, ≤ 10000 */
+    layers: number;
+    /** at most 200 characters; default "gelu" */
+    mlp?: "gelu" | "swiglu";
+    /** at most 200 characters; default "layernorm" */
+    norm?: "layernorm" | "rmsnorm";
+    /** at most 200 characters; default "learned" */
+    position?: "learned" | "rotary";
+    /** at most 100 characters */
+    preset: string;
+    /** default false */
+    qkv_bias?: boolean;
+    /** ≥ 1, ≤ 100000000 */
+    seq: number;
+    /** default true */
+    tied_embeddings?: boolean;
+    /** ≥ 1, ≤ 10000; default 1 */
+    top_k?: number;
+    /** ≥ 1, ≤ 100000000 */
+    vocab: number;
+  };
+  /** at most 200 characters; default "latency" */
+  objective?: "latency" | "throughput";
+  serving?: {
+    /** > 0, ≤ 1; default 0.77 */
+    bandwidth_fraction?: number;
+    /** unit: tokens; ≥ 1, ≤ 4096; default 16 */
+    block?: number;
+    /** unit: sequences; ≥ 1, ≤ 10000000; default 16 */
+    concurrency?: number;
+    /** default false */
+    disaggregated?: boolean;
+    /** at most 200 characters; default "bf16" */
+    kv?: "bf16" | "fp8";
+    /** unit: tokens; ≥ 1, ≤ 100000000; default 256 */
+    output?: number;
+    /** unit: tokens; ≥ 1, ≤ 100000000; default 2048 */
+    prompt?: number;
+    /** at most 200 characters; default "bf16" */
+    weights?: "bf16" | "fp8" | "int8" | "int4";
+  };
+  /** ≥ 1, ≤ 100; default 10 */
+  top?: number;
+};
+
+export type SearchAnswer = {
+  counts?: {
+    evaluated?: number;
+    fits?: number;
+    invalid?: number;
+    out_of_memory?: number;
+    too_slow?: number;
+  };
+  elapsed_note?: string;
+  mode?: string;
+  objective?: string;
+  serving?: {
+    bandwidth_fraction?: number;
+    block?: number;
+    concurrency?: number;
+    disaggregated?: boolean;
+    kv?: string;
+    output?: number;
+    prompt?: number;
+    weights?: string;
+  };
+  top?: Array<{
+    batch?: {
+      accumulation?: number;
+      dp?: number;
+      equation?: string;
+      global?: number;
+      micro?: number;
+      tokens_per_step?: number;
+    };
+    memory?: {
+      activations?: number;
+      buffers?: number;
+      capacity?: number;
+      fits?: boolean;
+      gradients?: number;
+      kv_cache?: number;
+      kv_cache_per_sequence?: number;
+      kv_cache_per_token?: number;
+      kv_cache_per_token_device?: number;
+      max_concurrency?: number;
+      optimizer?: number;
+      parameters?: number;
+      reserve?: number;
+      sequences_per_device?: number;
+      tokens_per_sequence?: number;
+      total?: number;
+      weights?: number;
+      weights_per_instance?: number;
+    };
+    parallel?: {
+      cp?: number;
+      decode_replicas?: number;
+      dp?: number;
+      ep?: number;
+      flash_attention?: boolean;
+      framework?: string;
+      gpus_per_replica?: number;
+      overlap?: boolean;
+      pp?: number;
+      recompute?: string;
+      schedule?: string;
+      sequence_parallel?: boolean;
+      tp?: number;
+      tp_overlap?: boolean;
+      virtual_stages?: number;
+      zero?: number;
+    };
+    pipeline?: {
+      bubble_fraction?: number;
+      microbatches?: number;
+      stages?: number;
+      virtual_stages?: number;
+    };
+    throughput?: {
+      hfu?: number;
+      mfu?: number;
+      model_flops_per_gpu?: number;
+      prefill_limited?: boolean;
+      tokens_per_second?: number;
+      tokens_per_second_per_gpu?: number;
+      tokens_per_second_per_replica?: number;
+      tokens_per_second_per_user?: number;
+    };
+    time?: {
+      bubble?: number;
+      communication?: {
+        CP?: number;
+        DP?: number;
+        EP?: number;
+        PP?: number;
+        TP?: number;
+      };
+      compute?: number;
+      decode?: {
+        bound?: string;
+        communication?: number;
+        compute_time?: number;
+        kv_bytes?: number;
+        memory_time?: number;
+        weight_bytes?: number;
+      };
+      decode_step?: number;
+      first_token?: number;
+      hbm_bound?: number;
+      kv_handoff?: number;
+      optimizer?: number;
+      per_output_token?: number;
+      prefill?: number;
+      prefill_communication?: number;
+      request?: number;
+      step?: number;
+    };
+  }>;
+} | {
+  error: {
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  };
+  errors: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+  warnings?: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+};
+
+/** Checks an atlas entry and returns it normalized, or every problem with its path. */
+export type ValidateRequest = {
+  /** at most 300 characters */
+  branch: string;
+  check: Record<string, unknown>;
+  deepLabId?: unknown;
+  /** at most 5000 characters */
+  description: string;
+  engineeringExample?: unknown;
+  evidenceNotes?: unknown;
+  history?: Array<unknown>;
+  /** at most 100 characters */
+  id: string;
+  interfaces: Array<unknown>;
+  investigationId?: unknown;
+  /** at most 300 characters */
+  kind: string;
+  labId?: unknown;
+  labScope?: unknown;
+  /** at most 5000 characters */
+  learningObjective: string;
+  /** at most 300 characters */
+  level: string;
+  mechanism: Array<unknown>;
+  /** at most 5000 characters */
+  misconception: string;
+  /** at most 300 characters */
+  name: string;
+  prerequisites?: Array<unknown>;
+  related?: Array<unknown>;
+  /** at most 5000 characters */
+  role: string;
+  /** at most 300 characters */
+  scale: string;
+  science?: Array<unknown>;
+  scope?: unknown;
+  /** at most 300 characters */
+  shortName: string;
+  sources: Array<unknown>;
+  specs: Array<unknown>;
+  /** at most 300 characters */
+  subbranch: string;
+  /** at most 5000 characters */
+  tradeoff: string;
+  /** at most 300 characters */
+  visualFamily: string;
+  /** at most 5000 characters */
+  whyAI: string;
+};
+
+export type ValidateAnswer = Record<string, unknown> | {
+  error: {
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  };
+  errors: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+  warnings?: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+};
+
+/** The engine's name, version, contract number, commands and units. */
+export type VersionRequest = Record<string, unknown>;
+
+export type VersionAnswer = {
+  commands?: Array<string>;
+  contract?: number;
+  engine?: string;
+  units?: {
+    bandwidth?: string;
+    bytes?: string;
+    compute?: string;
+    time?: string;
+  };
+  version?: string;
+} | {
+  error: {
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  };
+  errors: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+  warnings?: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+};
+
+/** Request type of each command, by the name the engine answers to. */
+export interface Requests {
+  allreduce: AllreduceRequest;
+  batch: BatchRequest;
+  export: ExportRequest;
+  fidelity: FidelityRequest;
+  import: ImportRequest;
+  "nccl-tests": NcclTestsRequest;
+  plan: PlanRequest;
+  practice: PracticeRequest;
+  presets: PresetsRequest;
+  quiz: QuizRequest;
+  schema: SchemaRequest;
+  search: SearchRequest;
+  validate: ValidateRequest;
+  version: VersionRequest;
+}
+
+/** Response type of each command (the success shape or the error shape). */
+export interface Answers {
+  allreduce: AllreduceAnswer;
+  batch: BatchAnswer;
+  export: ExportAnswer;
+  fidelity: FidelityAnswer;
+  import: ImportAnswer;
+  "nccl-tests": NcclTestsAnswer;
+  plan: PlanAnswer;
+  practice: PracticeAnswer;
+  presets: PresetsAnswer;
+  quiz: QuizAnswer;
+  schema: SchemaAnswer;
+  search: SearchAnswer;
+  validate: ValidateAnswer;
+  version: VersionAnswer;
+}
+
+export type ContractCommand = keyof Requests;
