@@ -3,10 +3,11 @@
 /**
  * Creates an element. attrs: plain attributes, plus `class`, `text` (textContent), `on`
  * ({event: handler}) and `dataset`. Children: nodes or strings (as text) — null/false skipped.
- * @param {string} tag
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
  * @param {Record<string, any>} [attrs]
  * @param {...(Node|string|number|null|undefined|false)} children
- * @returns {HTMLElement}
+ * @returns {HTMLElementTagNameMap[K]}
  */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);

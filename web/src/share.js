@@ -37,7 +37,7 @@ export function embedSnippet({ link, part, theme, hide, lock }) {
 function controlNames(part) {
   const scope = part === 'entry' ? null : document.getElementById(EMBED_PARTS[part]);
   if (!scope) return [];
-  return [...new Set([...scope.querySelectorAll('[data-param]')].map((el) => el.dataset.param))];
+  return [...new Set([.../** @type {NodeListOf<HTMLElement>} */ (scope.querySelectorAll('[data-param]'))].map((el) => el.dataset.param))];
 }
 
 function openEmbedDialog(views, getOpen) {

@@ -116,6 +116,7 @@ export class LabCharts {
     /** The data each chart last drew (engine curve objects), so unchanged charts are not redrawn. */
     this.drawn = { bytes: null, ranks: null, speedup: null };
     /** Overlay dots per chart. */
+    /** @type {Record<string, {point?: HTMLElement, bw?: HTMLElement, best?: HTMLElement}>} */
     this.dots = { bytes: {}, ranks: {}, speedup: {} };
     const observer = new ResizeObserver(() => this.resize());
     for (const id of ['lab-chart-bytes', 'lab-chart-ranks', 'lab-chart-speedup']) observer.observe(this.el(id));
@@ -168,6 +169,7 @@ export class LabCharts {
     const accent = cssVar('--accent');
     const others = compare ? COMPARE.map(([, label, v]) => ({ label, stroke: cssVar(v), width: 1.5, dash: [6, 4] })) : [];
     const sec = (v) => formatSeconds(v, 1);
+    /** @type {{label: string, stroke: string, width: number, dash?: number[], scale?: string}[]} */
     const bytesSeries = [{ label: 'Ideal ring', stroke: accent, width: 2.5 },
       { label: 'Latency term', stroke: cssVar('--ink-1'), width: 1.5, dash: [3, 3] },
       { label: 'Bandwidth term', stroke: cssVar('--dev-2'), width: 1.5, dash: [3, 3] },
@@ -175,24 +177,25 @@ export class LabCharts {
       ...others];
     this.plots.bytes = this.make('bytes', bytesSeries, {
       // The bandwidth term of a few bytes is femtoseconds: keep the axis on the total's range.
-      x: { time: false, distr: 3, log: 10 }, y: { distr: 3, log: 10, range: (u) => this.timeRange(u) },
+      x: { time: false, distr: 3, log: 10 }, y: { distr: 3, log: 10, range: () => this.timeRange() },
     }, [axis('Payload per rank', (v) => formatBytesDecimal(v, 1)), axis('Time', sec)], (u) => this.drawBytesMarks(u));
     legend(this.el('lab-legend-bytes'), [...bytesSeries.map((s) => [s.label, s.stroke, !!s.dash]),
       ...(this.measured.length ? [['Measured (nccl-tests)', cssVar('--error'), false]] : [])]);
 
+    /** @type {{label: string, stroke: string, width: number, dash?: number[], scale?: string}[]} */
     const ranksSeries = [{ label: 'Ideal ring time', stroke: accent, width: 2.5, scale: 'y' },
       { label: 'busbw', stroke: cssVar('--dev-2'), width: 2, scale: 'bw' }, ...others.map((s) => ({ ...s, scale: 'y' }))];
     this.plots.ranks = this.make('ranks', ranksSeries, {
       x: { time: false, distr: 3, log: 2 }, y: { distr: 3, log: 10 }, bw: { range: (u, min, max) => [0, max * 1.1 || 1] },
     }, [axis('Ranks', (v) => formatCount(v), undefined, powersOfFour), axis('Time', sec),
-      { ...axis('busbw', (v) => (v === 0 ? '0' : formatRate(v, 2)), 1, null), size: 76 }], (u) => this.drawRanksMarks(u));
+      { ...axis('busbw', (v) => (v === 0 ? '0' : formatRate(v, 2)), 1, null), size: 76 }], () => this.drawRanksMarks());
     legend(this.el('lab-legend-ranks'), ranksSeries.map((s) => [s.label, s.stroke, !!s.dash]));
 
     const speedSeries = [{ label: 'Speedup', stroke: accent, width: 2.5 },
       { label: 'Ideal (N×)', stroke: cssVar('--muted'), width: 1.5, dash: [4, 4] }];
     this.plots.speedup = this.make('speedup', speedSeries, { x: { time: false, distr: 3, log: 2 }, y: { distr: 3, log: 2 } },
       [axis('Ranks N', (v) => formatCount(v), undefined, powersOfFour), axis('Speedup', (v) => `${formatCount(v)}×`, undefined, powersOfFour)],
-      (u) => this.drawSpeedupMarks(u));
+      () => this.drawSpeedupMarks());
     legend(this.el('lab-legend-speedup'), [...speedSeries.map((s) => [s.label, s.stroke, !!s.dash]),
       ['Current ranks', accent, false], ['Fastest rank count', cssVar('--ok'), false]]);
   }
@@ -211,7 +214,7 @@ export class LabCharts {
     const data = [[1, 2], ...series.map(() => [null, null])];
     box.textContent = '';
     const u = new uPlot(opts, data, box);
-    const dots = this.dots[key] = {};
+    const dots = this.dots[key] = /** @type {{point?: HTMLElement, bw?: HTMLElement, best?: HTMLElement}} */ ({});
     if (key === 'bytes') dots.point = overlayDot(u, 'current');
     if (key === 'ranks') { dots.bw = overlayDot(u, 'busbw'); dots.point = overlayDot(u, 'current'); }
     if (key === 'speedup') { dots.best = overlayDot(u, 'best'); dots.point = overlayDot(u, 'current'); }

@@ -2,6 +2,7 @@
 // to its log slider. Parsing input is not modelling: every model number comes from the engine.
 
 /** Lab state in SI units (bytes, B/s, s), as the engine takes it. */
+/** @type {Readonly<{ranks: number, bytes: number, bandwidth: number, latency: number, compute: number, overlap: number, compare: boolean, step: number}>} */
 export const DEFAULTS = Object.freeze({
   ranks: 8,
   bytes: 1073741824, // 1 GiB

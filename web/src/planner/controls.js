@@ -20,8 +20,8 @@ export class Controls {
     this.fillPresets('model', presets.models);
     this.fillPresets('hardware', presets.hardware);
     for (const wrap of this.form.querySelectorAll('[data-param]')) {
-      const name = wrap.dataset.param;
-      const input = wrap.querySelector('input, select');
+      const name = /** @type {HTMLElement} */ (wrap).dataset.param;
+      const input = /** @type {HTMLInputElement | HTMLSelectElement | null} */ (wrap.querySelector('input, select'));
       if (!input || !FIELDS[name]) continue;
       this.inputs.set(name, input);
       const message = h('p', { class: 'field-message', id: `pl-${name}-msg`, hidden: true });
@@ -31,7 +31,7 @@ export class Controls {
       // Selects and checkboxes report on `change`. Numbers report as they are typed (final =
       // false: the picture follows, but a half-typed value shows no message yet) and again on
       // `change` (Enter or leaving the field: final = true, messages shown).
-      if (input.tagName === 'SELECT' || input.type === 'checkbox') input.addEventListener('change', () => onEdit(name, this.read(name), true));
+      if (input.tagName === 'SELECT' || /** @type {HTMLInputElement} */ (input).type === 'checkbox') input.addEventListener('change', () => onEdit(name, this.read(name), true));
       else {
         input.addEventListener('input', () => onEdit(name, this.read(name), false));
         input.addEventListener('change', () => onEdit(name, this.read(name), true));
@@ -67,7 +67,7 @@ export class Controls {
       }
     }
     const dp = this.inputs.get('dp');
-    if (dp) dp.readOnly = Boolean(state.dp_auto);
+    if (dp) /** @type {HTMLInputElement} */ (dp).readOnly = Boolean(state.dp_auto);
     // Expert fields only mean something for a mixture-of-experts model.
     for (const name of ['top_k', 'expert_ffn']) {
       const input = this.inputs.get(name);

@@ -93,7 +93,7 @@ function idealPair(t, parts) {
     { key: 'bubble', label: 'Pipeline bubble', value: ideal.bubble, text: formatSeconds(ideal.bubble) },
     { key: 'optstep', label: 'Optimizer step', value: ideal.optimizer, text: formatSeconds(ideal.optimizer) },
   ].filter((p) => num(p.value) > 0);
-  const gaps = GAP_PARTS.map(([k, label]) => [label, num(ideal.gap_parts?.[k])]).filter(([, v]) => v > 0)
+  const gaps = GAP_PARTS.map(([k, label]) => /** @type {[string, number]} */ ([label, num(ideal.gap_parts?.[k])])).filter(([, v]) => v > 0)
     .sort((a, b) => b[1] - a[1]);
   return [
     h('div', { class: 'time-pair', dataset: { pair: 'as-run' } }, h('span', { class: 'pair-label', text: `As run ${formatSeconds(t.step)}` }),

@@ -68,7 +68,7 @@ export const SCENARIOS = [
  * lesson and one table row per variant. `columns` names the value columns after "Variant";
  * `cellsOf(plan)` gives their texts; the column `fits` (an index into them) reads "fits" or not.
  * `run(patch)` plans a patch without applying it, `apply(patch)` applies it.
- * @param {{scenarios: typeof SCENARIOS, columns: string[], cellsOf: (plan: any) => string[], fits: number, heading: string}} spec
+ * @param {{scenarios: typeof SCENARIOS, columns: string[], cellsOf: (plan: any) => string[], fits: number, heading: 'h4' | 'h5'}} spec
  */
 export function initScenarioCards(buttons, out, spec, run, apply) {
   const COLS = ['Variant', ...spec.columns];

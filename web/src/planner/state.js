@@ -7,7 +7,7 @@ const GIB = 1024 ** 3;
 /**
  * One entry per control. type: int | number | bool | choice. path: where the engine reports a
  * problem with it (JSON pointer), so an error can be shown at the control that caused it.
- * @type {Record<string, {type: string, path?: string, min?: number, options?: string[], scale?: number, section?: string, key?: string}>}
+ * @type {Record<string, {type: string, path?: string, min?: number, max?: number, options?: string[], scale?: number, section?: string, key?: string}>}
  */
 export const FIELDS = {
   model: { type: 'choice', path: '/model/preset', options: ['custom'] },

@@ -102,7 +102,7 @@ const WRITTEN = Symbol('attributes written by patch');
 const KIND = Symbol('namespace and tag, or #text');
 
 /** @param {VNode} v */
-const kindOfVNode = (v) => (typeof v === 'string' ? '#text' : v.kind);
+const kindOfVNode = (/** @type {VNode | string} */ v) => (typeof v === 'string' ? '#text' : v.kind);
 
 function kindOf(node) {
   if (node[KIND] === undefined) {
@@ -153,7 +153,8 @@ export function patch(parent, children) {
     const next = node.nextSibling;
     if (kindOf(node) !== kindOfVNode(v)) parent.replaceChild(create(v), node);
     else if (typeof v === 'string') {
-      if (node.data !== v) node.data = v;
+      const text = /** @type {Text} */ (node);
+      if (text.data !== v) text.data = v;
     } else update(/** @type {Element} */ (node), v);
     node = next;
   }
@@ -205,8 +206,10 @@ export function deviceRect(x, y, w, h, k, extraClass = '') {
  * Splits a box into `n` device slices: 'columns' side by side (column-parallel weights, a
  * sequence split) or 'rows' stacked (row-parallel weights). More than `cap` slices are drawn
  * as the first cap − 1, a gap and the last, so a wide split stays legible.
+ * @param {number} x @param {number} y @param {number} w @param {number} h @param {number} n
+ * @param {{direction?: string, cap?: number, label?: string}} [layout]
  */
-export function slices(x, y, w, h, n, { direction = 'columns', cap = 16, label } = {}) {
+export function slices(x, y, w, h, n, { direction = 'columns', cap = 16, label = undefined } = {}) {
   const g = s('g', { class: 'slices' });
   // The slices sit in their own group, so a new split count adds or drops rects at its end
   // and the outline and label after it are left as they are (patch() matches by position).

@@ -18,8 +18,8 @@ export function mountCheck({ engine, entry, views, root, orderSeed, restore, onG
   const choices = root.querySelector('#quiz-choices');
   const submit = /** @type {HTMLButtonElement} */ (root.querySelector('#quiz-submit'));
   const retry = /** @type {HTMLButtonElement} */ (root.querySelector('#quiz-retry'));
-  const feedback = root.querySelector('#quiz-feedback');
-  const error = root.querySelector('#quiz-error');
+  const feedback = /** @type {HTMLElement} */ (root.querySelector('#quiz-feedback'));
+  const error = /** @type {HTMLElement} */ (root.querySelector('#quiz-error'));
 
   const layout = engine.run('quiz', { check: entry.check, seed: orderSeed });
   if (isError(layout)) throw new Error(`quiz layout: ${layout.error.message}`);
