@@ -1,13 +1,15 @@
-// npm run types: writes web/src/atlas-contract.d.ts from the engine's `schema` command, so the
-// page's types are the engine's contract. Builds the native CLI if needed (it answers the same
+// npm run types: writes web/src/atlas-contract.d.ts (types) and web/src/contract-bounds.js (each
+// request field's bounds and choices) from the engine's `schema` command, so the page's types and
+// control ranges are the engine's contract. Builds the native CLI if needed (it answers the same
 // schema as the WebAssembly engine; tests/js/contract-types.test.mjs checks the WASM one).
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, nativeDir, root } from './lib/paths.mjs';
-import { contractDeclarations } from './lib/schema-types.mjs';
+import { contractBounds, contractDeclarations } from './lib/schema-types.mjs';
 
 export const contractFile = join(root, 'web/src/atlas-contract.d.ts');
+export const boundsFile = join(root, 'web/src/contract-bounds.js');
 
 if (!existsSync(cli)) {
   const step = (args) => spawnSync('cmake', args, { stdio: 'inherit', cwd: root }).status === 0;
@@ -20,4 +22,5 @@ if (schema.error) {
   process.exit(1);
 }
 writeFileSync(contractFile, contractDeclarations(schema));
-console.log(`wrote ${contractFile} (${Object.keys(schema.commands).length} commands)`);
+writeFileSync(boundsFile, contractBounds(schema));
+console.log(`wrote ${contractFile} (${Object.keys(schema.commands).length} commands) and ${boundsFile}`);

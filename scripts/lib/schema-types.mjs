@@ -75,6 +75,45 @@ export function typeOf(schema, indent = '') {
   return types.map((t) => scalar(t, schema, indent)).join(' | ');
 }
 
+/**
+ * Every leaf field of a request schema by JSON pointer: its type, bounds and choices. The page
+ * takes its controls' ranges and choices from this, not from copies of its own.
+ */
+export function requestBounds(schema, path = '', out = {}) {
+  if (schema.properties) {
+    for (const [name, child] of Object.entries(schema.properties)) requestBounds(child, `${path}/${name}`, out);
+    return out;
+  }
+  if (!schema.type || path === '') return out;
+  const b = { type: schema.type };
+  if (schema.enum) b.options = schema.enum;
+  if (schema.minimum !== undefined) b.min = schema.minimum;
+  if (schema.exclusiveMinimum !== undefined) b.exclusiveMin = schema.exclusiveMinimum;
+  if (schema.maximum !== undefined) b.max = schema.maximum;
+  if (schema.default !== undefined) b.default = schema.default;
+  if (schema['x-unit']) b.unit = schema['x-unit'];
+  out[path] = b;
+  return out;
+}
+
+/** The module of request bounds the page imports (web/src/contract-bounds.js). */
+export function contractBounds(schema) {
+  const lines = [
+    '// Generated from the engine\'s `schema` command by `npm run types`; do not edit by hand.',
+    '// Each request field by JSON pointer: type, bounds (SI units), choices, default.',
+    '',
+  ];
+  for (const command of ['plan', 'allreduce']) {
+    const bounds = requestBounds(schema.commands[command].request);
+    lines.push(`export const ${command.toUpperCase()}_REQUEST = Object.freeze({`);
+    for (const [path, b] of Object.entries(bounds).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      lines.push(`  ${JSON.stringify(path)}: Object.freeze(${JSON.stringify(b)}),`);
+    }
+    lines.push('});', '');
+  }
+  return lines.join('\n');
+}
+
 /** The whole declaration file for a `schema` response. */
 export function contractDeclarations(schema) {
   const out = [

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../../scripts/lib/paths.mjs';
-import { contractDeclarations, typeOf } from '../../scripts/lib/schema-types.mjs';
+import { contractBounds, contractDeclarations, typeOf } from '../../scripts/lib/schema-types.mjs';
+import { FIELDS, coerce, rangeText } from '../../web/src/planner/state.js';
 import { loadEngine } from './engine-loader.mjs';
 
 test('the committed contract declarations match the engine (run `npm run types` after changing the schema)', async () => {
@@ -18,6 +19,8 @@ test('the committed contract declarations match the engine (run `npm run types` 
     const i = a.findIndex((line, k) => line !== b[k]);
     assert.fail(`web/src/atlas-contract.d.ts is stale from line ${i + 1}: committed ${JSON.stringify(a[i])}, engine ${JSON.stringify(b[i])}`);
   }
+  assert.equal(readFileSync(join(root, 'web/src/contract-bounds.js'), 'utf8'), contractBounds(engine.schema),
+    'web/src/contract-bounds.js is stale: run `npm run types`');
   for (const command of engine.version.commands) assert.match(fresh, new RegExp(`^  ${JSON.stringify(command).replace(/"/g, '"?')}: `, 'm'), `${command} has a request type`);
 });
 
@@ -34,4 +37,30 @@ test('schema nodes map to the TypeScript a reader expects', () => {
   const preset = typeOf({ type: 'object', properties: { preset: { type: 'string' }, layers: { type: 'integer' } }, anyOf: [{ required: ['preset'] }, { required: ['layers'] }] });
   assert.match(preset, /^\{\n {2}preset: string;\n {2}layers\?: number;\n\} \| \{\n {2}preset\?: string;\n {2}layers: number;\n\}$/);
   assert.throws(() => typeOf({ type: 'decimal' }), /unknown JSON Schema type decimal/);
+});
+
+test('the explorer\'s controls take their ranges and choices from the engine', async () => {
+  const engine = await loadEngine();
+  const plan = engine.schema.commands.plan.request;
+  const at = (path) => path.split('/').slice(1).reduce((node, key) => node.properties[key], plan);
+  let checked = 0;
+  for (const [name, f] of Object.entries(FIELDS)) {
+    if (!f.path || name === 'flash' || f.path.endsWith('/preset')) continue;
+    const s = at(f.path);
+    const scale = f.scale ?? 1;
+    if (s.enum) assert.deepEqual(f.options, s.enum, name);
+    if (s.maximum !== undefined) {
+      assert.equal(f.max * scale, s.maximum, name);
+      // The largest value the engine takes is taken, one step past it is refused with the range.
+      assert.notEqual(coerce(name, f.max), undefined, name);
+      assert.equal(coerce(name, f.max * 1.5 + 1), undefined, name);
+    }
+    if (s.minimum !== undefined) assert.equal(coerce(name, f.min), f.min, name);
+    if (s.exclusiveMinimum !== undefined) assert.equal(coerce(name, f.min), undefined, name);
+    checked++;
+  }
+  assert.ok(checked >= 40, `${checked} controls checked`);
+  assert.equal(rangeText('zero'), 'Enter a whole number from 0 to 3.');
+  assert.equal(rangeText('tp'), 'Enter a whole number from 1 to 1,000,000.');
+  assert.match(rangeText('memory_gib'), /^Must be at least 0\.000931 GiB and at most [\d,]+ GiB\.$/);
 });

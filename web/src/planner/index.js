@@ -19,7 +19,7 @@ import { initImport } from './import.js';
 import { runSearch } from './search.js';
 import { stickWithinWindow } from './sticky.js';
 import { learnerText } from '../format.js';
-import { DEFAULTS, FIELDS, coerce, fieldMessage, hardwareFromPreset, mergeState, paramForPath, planRequest, shapeFromPreset } from './state.js';
+import { DEFAULTS, coerce, fieldMessage, hardwareFromPreset, mergeState, paramForPath, planRequest, rangeText, shapeFromPreset } from './state.js';
 
 const NARROW_PX = 620;
 
@@ -71,8 +71,7 @@ export function initPlanner(ctx) {
     const value = coerce(name, raw);
     if (value === undefined) {
       if (!final) return; // half-typed ("1e", "1."): wait for the reader to finish
-      const f = FIELDS[name];
-      localIssues.set(name, [{ kind: 'error', text: f.type === 'int' ? `Enter a whole number${f.min !== undefined ? ` of ${f.min} or more` : ''}.` : 'Enter a positive number.' }]);
+      localIssues.set(name, [{ kind: 'error', text: rangeText(name) }]);
       showIssues(lastPlanIssues);
       return;
     }

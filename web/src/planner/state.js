@@ -2,66 +2,89 @@
 // Values are kept in the units the controls show (GiB, TFLOP/s, GB/s, µs); the only arithmetic
 // here is unit conversion into the engine's SI request. Every model quantity is the engine's.
 
+import { PLAN_REQUEST } from '../contract-bounds.js';
+
 const GIB = 1024 ** 3;
+
+/**
+ * A control whose type, range and choices are the engine's own (its `plan` request schema, in
+ * contract-bounds.js), with the range in the unit the control shows (SI ÷ scale).
+ * @param {string} path @param {{scale?: number, section?: string, key?: string}} [extra]
+ */
+function engine(path, extra = {}) {
+  const b = /** @type {{type: string, min?: number, exclusiveMin?: number, max?: number, options?: string[]}} */ (PLAN_REQUEST[path]);
+  if (!b) throw new Error(`The engine's plan request has no field ${path}.`);
+  const scale = extra.scale ?? 1;
+  /** @type {Field} */
+  const f = { type: b.options ? 'choice' : b.type === 'integer' ? 'int' : b.type === 'boolean' ? 'bool' : 'number', path, ...extra };
+  if (b.options) f.options = [...b.options];
+  if (b.min !== undefined) f.min = b.min / scale;
+  if (b.exclusiveMin !== undefined) f.min = b.exclusiveMin / scale, f.exclusive = true;
+  if (b.max !== undefined) f.max = b.max / scale;
+  return f;
+}
 
 /**
  * One entry per control. type: int | number | bool | choice. path: where the engine reports a
  * problem with it (JSON pointer), so an error can be shown at the control that caused it.
- * @type {Record<string, {type: string, path?: string, min?: number, max?: number, options?: string[], scale?: number, section?: string, key?: string}>}
+ * Ranges and choices come from the engine (engine()); only the page's own choices are listed.
+ * @typedef {{type: string, path?: string, min?: number, exclusive?: boolean, max?: number, options?: string[], scale?: number, section?: string, key?: string}} Field
+ * @type {Record<string, Field>}
  */
 export const FIELDS = {
   model: { type: 'choice', path: '/model/preset', options: ['custom'] },
-  layers: { type: 'int', min: 1, path: '/model/layers', section: 'model' },
-  hidden: { type: 'int', min: 1, path: '/model/hidden', section: 'model' },
-  heads: { type: 'int', min: 1, path: '/model/heads', section: 'model' },
-  kv_heads: { type: 'int', min: 1, path: '/model/kv_heads', section: 'model' },
-  ffn: { type: 'int', min: 1, path: '/model/ffn', section: 'model' },
-  vocab: { type: 'int', min: 1, path: '/model/vocab', section: 'model' },
-  seq: { type: 'int', min: 1, path: '/model/seq', section: 'model' },
-  mlp: { type: 'choice', options: ['gelu', 'swiglu'], path: '/model/mlp', section: 'model' },
-  position: { type: 'choice', options: ['learned', 'rotary'], path: '/model/position', section: 'model' },
-  tied_embeddings: { type: 'bool', path: '/model/tied_embeddings', section: 'model' },
-  experts: { type: 'int', min: 1, path: '/model/experts', section: 'model' },
-  top_k: { type: 'int', min: 1, path: '/model/top_k', section: 'model' },
-  expert_ffn: { type: 'int', min: 1, path: '/model/expert_ffn', section: 'model' },
+  layers: engine('/model/layers', { section: 'model' }),
+  hidden: engine('/model/hidden', { section: 'model' }),
+  heads: engine('/model/heads', { section: 'model' }),
+  kv_heads: engine('/model/kv_heads', { section: 'model' }),
+  ffn: engine('/model/ffn', { section: 'model' }),
+  vocab: engine('/model/vocab', { section: 'model' }),
+  seq: engine('/model/seq', { section: 'model' }),
+  mlp: engine('/model/mlp', { section: 'model' }),
+  position: engine('/model/position', { section: 'model' }),
+  tied_embeddings: engine('/model/tied_embeddings', { section: 'model' }),
+  experts: engine('/model/experts', { section: 'model' }),
+  top_k: engine('/model/top_k', { section: 'model' }),
+  expert_ffn: engine('/model/expert_ffn', { section: 'model' }),
   // No control of their own: set by presets and imported runs (import.js), carried by permalinks.
-  norm: { type: 'choice', options: ['layernorm', 'rmsnorm'], path: '/model/norm', section: 'model' },
-  bias: { type: 'bool', path: '/model/bias', section: 'model' },
-  qkv_bias: { type: 'bool', path: '/model/qkv_bias', section: 'model' },
-  dropout: { type: 'bool', path: '/model/dropout', section: 'model' },
-  overlap: { type: 'bool', path: '/parallel/overlap' },
-  tp_overlap: { type: 'bool', path: '/parallel/tp_overlap' },
+  norm: engine('/model/norm', { section: 'model' }),
+  bias: engine('/model/bias', { section: 'model' }),
+  qkv_bias: engine('/model/qkv_bias', { section: 'model' }),
+  dropout: engine('/model/dropout', { section: 'model' }),
+  overlap: engine('/parallel/overlap'),
+  tp_overlap: engine('/parallel/tp_overlap'),
+  // The page's three-way choice: "auto" leaves the engine's per-GPU default.
   flash: { type: 'choice', options: ['auto', 'on', 'off'], path: '/parallel/flash_attention' },
   hardware: { type: 'choice', path: '/hardware/preset', options: ['custom'] },
-  gpus: { type: 'int', min: 1, path: '/hardware/gpus' },
-  gpus_per_node: { type: 'int', min: 1, path: '/hardware/gpus_per_node' },
-  memory_gib: { type: 'number', min: 0, path: '/hardware/memory', scale: GIB, key: 'memory' },
-  tflops: { type: 'number', min: 0, path: '/hardware/flops', scale: 1e12, key: 'flops' },
-  hbm_gbps: { type: 'number', min: 0, path: '/hardware/memory_bandwidth', scale: 1e9, key: 'memory_bandwidth' },
-  intra_gbps: { type: 'number', min: 0, path: '/hardware/intra_bandwidth', scale: 1e9, key: 'intra_bandwidth' },
-  inter_gbps: { type: 'number', min: 0, path: '/hardware/inter_bandwidth', scale: 1e9, key: 'inter_bandwidth' },
-  latency_us: { type: 'number', min: 0, path: '/hardware/latency', scale: 1e-6, key: 'latency' },
+  gpus: engine('/hardware/gpus'),
+  gpus_per_node: engine('/hardware/gpus_per_node'),
+  memory_gib: engine('/hardware/memory', { scale: GIB, key: 'memory' }),
+  tflops: engine('/hardware/flops', { scale: 1e12, key: 'flops' }),
+  hbm_gbps: engine('/hardware/memory_bandwidth', { scale: 1e9, key: 'memory_bandwidth' }),
+  intra_gbps: engine('/hardware/intra_bandwidth', { scale: 1e9, key: 'intra_bandwidth' }),
+  inter_gbps: engine('/hardware/inter_bandwidth', { scale: 1e9, key: 'inter_bandwidth' }),
+  latency_us: engine('/hardware/latency', { scale: 1e-6, key: 'latency' }),
   dp_auto: { type: 'bool' },
-  dp: { type: 'int', min: 1, path: '/parallel/dp' },
-  tp: { type: 'int', min: 1, path: '/parallel/tp' },
-  pp: { type: 'int', min: 1, path: '/parallel/pp' },
-  cp: { type: 'int', min: 1, path: '/parallel/cp' },
-  ep: { type: 'int', min: 1, path: '/parallel/ep' },
-  zero: { type: 'int', min: 0, max: 3, path: '/parallel/zero' },
-  framework: { type: 'choice', options: ['megatron', 'fsdp', 'deepspeed', 'deepspeed-2021', 'ideal'], path: '/parallel/framework' },
-  sequence_parallel: { type: 'bool', path: '/parallel/sequence_parallel' },
-  recompute: { type: 'choice', options: ['none', 'selective', 'selective-op', 'full'], path: '/parallel/recompute' },
-  schedule: { type: 'choice', options: ['gpipe', '1f1b', 'interleaved'], path: '/parallel/schedule' },
-  virtual_stages: { type: 'int', min: 1, path: '/parallel/virtual_stages' },
-  micro: { type: 'int', min: 1, path: '/batch/micro' },
-  global: { type: 'int', min: 1, path: '/batch/global' },
+  dp: engine('/parallel/dp'),
+  tp: engine('/parallel/tp'),
+  pp: engine('/parallel/pp'),
+  cp: engine('/parallel/cp'),
+  ep: engine('/parallel/ep'),
+  zero: engine('/parallel/zero'),
+  framework: engine('/parallel/framework'),
+  sequence_parallel: engine('/parallel/sequence_parallel'),
+  recompute: engine('/parallel/recompute'),
+  schedule: engine('/parallel/schedule'),
+  virtual_stages: engine('/parallel/virtual_stages'),
+  micro: engine('/batch/micro'),
+  global: engine('/batch/global'),
   // Serving (inference mode): inference.js builds the request.
-  mode: { type: 'choice', options: ['training', 'inference'], path: '/mode' },
-  prompt: { type: 'int', min: 1, path: '/serving/prompt' },
-  output: { type: 'int', min: 1, path: '/serving/output' },
-  concurrency: { type: 'int', min: 1, path: '/serving/concurrency' },
-  weights: { type: 'choice', options: ['bf16', 'fp8', 'int8', 'int4'], path: '/serving/weights' },
-  kv: { type: 'choice', options: ['bf16', 'fp8'], path: '/serving/kv' },
+  mode: engine('/mode'),
+  prompt: engine('/serving/prompt'),
+  output: engine('/serving/output'),
+  concurrency: engine('/serving/concurrency'),
+  weights: engine('/serving/weights'),
+  kv: engine('/serving/kv'),
 };
 
 /** Engine paths that do not name a control directly, and the control that answers for them. */
@@ -111,9 +134,23 @@ export function coerce(name, value) {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
   if (!Number.isFinite(n)) return undefined;
   if (f.type === 'int' && !Number.isInteger(n)) return undefined;
-  if (f.min !== undefined && (f.type === 'int' ? n < f.min : n <= f.min)) return undefined;
+  if (f.min !== undefined && (f.exclusive ? n <= f.min : n < f.min)) return undefined;
   if (f.max !== undefined && n > f.max) return undefined;
   return n;
+}
+
+/** What a control accepts, in its own units: the engine's range (FIELDS), as the engine words it. */
+export function rangeText(name) {
+  const f = FIELDS[name];
+  const unit = UNITS[name] ? ` ${UNITS[name]}` : '';
+  const show = (v) => Number(v.toPrecision(4)).toLocaleString('en-US', { maximumFractionDigits: 6 });
+  if (f.type === 'int') {
+    if (f.min === undefined) return 'Enter a whole number.';
+    return f.max === undefined ? `Enter a whole number of ${show(f.min)}${unit} or more.` : `Enter a whole number from ${show(f.min)} to ${show(f.max)}${unit}.`;
+  }
+  if (f.min === undefined) return 'Enter a number.';
+  const low = `${f.exclusive ? 'more than' : 'at least'} ${show(f.min)}${unit}`;
+  return f.max === undefined ? `Must be ${low}.` : `Must be ${low} and at most ${show(f.max)}${unit}.`;
 }
 
 /** Applies a partial state; returns {state, rejected} without touching the input. */
