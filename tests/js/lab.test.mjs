@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { loadEngine } from './engine-loader.mjs';
 import { isError } from '../../web/src/engine.js';
 import { root } from '../../scripts/lib/paths.mjs';
-import { labRequest, DEFAULTS, LIMITS, SWEEPS, parseBytes } from '../../web/src/lab/state.js';
-import { EXAMPLE_LOG } from '../../web/src/lab/example-log.js';
+import { labRequest, DEFAULTS, LIMITS, SWEEPS, parseBytes } from '../../web/src/modules/lab/state.js';
+import { EXAMPLE_LOG } from '../../web/src/modules/lab/example-log.js';
 
 const base = { ranks: 8, bytes: 1073741824, bandwidth: 1e11, latency: 5e-6 };
 

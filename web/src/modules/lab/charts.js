@@ -1,9 +1,9 @@
 // The lab's three charts (uPlot, log axes). Curves arrive whole from one engine call; the
 // current point, the latency-bound region and measured points are drawn in uPlot's draw hook.
 import uPlot from 'uplot';
-import { h, replaceChildren } from '../dom.js';
-import { formatBytesDecimal, formatRate, formatSeconds } from '../format.js';
-import { formatCount } from '../format.js';
+import { h, replaceChildren } from '../../dom.js';
+import { formatBytesDecimal, formatRate, formatSeconds } from '../../format.js';
+import { formatCount } from '../../format.js';
 
 // Ring reduce-scatter and ring all-gather alone take the same time (the same p − 1 steps of one
 // chunk each), so they are one line with one legend entry. Line colours (--ink-*) reach 3:1

@@ -1,6 +1,6 @@
 // Slider + typed field pairs. Moving either updates the other; typed text is checked here for
 // form (a number, a unit) and by the engine for meaning, and any problem is shown at the field.
-import { formatBytes } from '../format.js';
+import { formatBytes } from '../../format.js';
 import { FIELDS, displayNumber, parseBytes, parseScaled } from './state.js';
 
 const NAMES = ['ranks', 'bytes', 'bandwidth', 'latency', 'compute', 'overlap'];

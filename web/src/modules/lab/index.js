@@ -1,17 +1,17 @@
 // The ideal ring all-reduce lab: one state, one `allreduce` engine call per change (point,
 // scaling and the curves that changed, with only the columns drawn), everything redrawn from it.
 // Registered with the views registry as "lab" so permalinks and embeds restore it.
-import { h, replaceChildren } from '../dom.js';
-import { isError } from '../engine.js';
-import { formatBytes, formatSeconds } from '../format.js';
-import { formatCount } from '../format.js';
+import { h, replaceChildren } from '../../dom.js';
+import { isError } from '../../engine.js';
+import { formatBytes, formatSeconds } from '../../format.js';
+import { formatCount } from '../../format.js';
 import { LabCharts } from './charts.js';
 import { LabControls } from './controls.js';
 import { MeasuredRun } from './measured.js';
 import { PRESETS } from './presets.js';
 import { drawBar, drawFormula, drawReadouts, drawScaling, setText } from './readouts.js';
 import { RingAnimation } from './ring.js';
-import { fixedNote } from '../fixed-note.js';
+import { fixedNote } from '../../fixed-note.js';
 import { CURVE_INPUTS, DEFAULTS, LIMITS, SWEEPS, labRequest, mergeState, paramForPath } from './state.js';
 
 /** @param {{engine: any, views: any, channel: any}} ctx */

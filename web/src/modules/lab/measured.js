@@ -1,9 +1,9 @@
 // Paste box for nccl-tests all_reduce_perf output: the engine reads and fits it; this file
 // shows the rows, the fit and every line it could not use, and hands points to the chart.
-import { h, replaceChildren } from '../dom.js';
-import { isError } from '../engine.js';
-import { formatBytes, formatRate, formatSeconds } from '../format.js';
-import { formatCount } from '../format.js';
+import { h, replaceChildren } from '../../dom.js';
+import { isError } from '../../engine.js';
+import { formatBytes, formatRate, formatSeconds } from '../../format.js';
+import { formatCount } from '../../format.js';
 import { EXAMPLE_LOG } from './example-log.js';
 import { LIMITS } from './state.js';
 

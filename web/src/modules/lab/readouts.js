@@ -2,9 +2,9 @@
 // is a field of the engine's response; this file only chooses units and words.
 // The tiles are built once per container and then only their text changes (and only when it
 // differs), so a slider move re-lays out a few text runs instead of two rebuilt grids.
-import { h } from '../dom.js';
-import { formatBytes, formatPercent, formatRate, formatSeconds } from '../format.js';
-import { formatCount } from '../format.js';
+import { h } from '../../dom.js';
+import { formatBytes, formatPercent, formatRate, formatSeconds } from '../../format.js';
+import { formatCount } from '../../format.js';
 import { LIMITS } from './state.js';
 
 /**

@@ -1,8 +1,8 @@
 // The ring animation (SVG, up to 16 ranks). The engine's schedule says, for each step, which
 // chunk every rank sends and how many ranks each copy sums afterwards; this file only draws it.
-import { s as svg, replaceChildren } from '../dom.js';
-import { formatBytes, formatSeconds } from '../format.js';
-import { formatCount } from '../format.js';
+import { s as svg, replaceChildren } from '../../dom.js';
+import { formatBytes, formatSeconds } from '../../format.js';
+import { formatCount } from '../../format.js';
 import { setText } from './readouts.js';
 
 const SIZE = 420;

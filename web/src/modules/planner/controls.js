@@ -1,7 +1,7 @@
 // The form: fills the preset lists from the engine, mirrors the state into the inputs, reports
 // user edits by parameter name, and shows the engine's coded errors and warnings at the control
 // whose JSON pointer they name.
-import { h } from '../dom.js';
+import { h } from '../../dom.js';
 import { FIELDS } from './state.js';
 
 export class Controls {

@@ -1,7 +1,7 @@
 // The table of tensors that cross device boundaries, one row per entry of the engine's
 // `communication` list, and the two-way highlight between rows and diagram markers.
-import { formatBytes, formatSeconds } from '../format.js';
-import { formatCount } from '../format.js';
+import { formatBytes, formatSeconds } from '../../format.js';
+import { formatCount } from '../../format.js';
 import { drawnFromSame, patch, vh as h } from './svg.js';
 
 const PHASE = { forward: 'forward', backward: 'backward', optimizer: 'optimizer step' };

@@ -1,7 +1,7 @@
 // The current split in plain language: the diagram's text equivalent for screen readers and a
 // copyable note. Built from the engine's plan only; counts and bytes are the engine's.
-import { formatBytes, formatPercent, formatSeconds } from '../format.js';
-import { formatCount } from '../format.js';
+import { formatBytes, formatPercent, formatSeconds } from '../../format.js';
+import { formatCount } from '../../format.js';
 import { patch, vh } from './svg.js';
 
 const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];

@@ -1,15 +1,15 @@
 // The validation view: every published run the engine is checked against (engine command
 // `fidelity`), calibration and validation apart, with the source, the inputs, the published
 // figure as a step time, the engine's step and the error. Built when the reader opens it.
-import { h } from '../dom.js';
-import { formatCount, formatPercent, formatSeconds } from '../format.js';
+import { h } from '../../dom.js';
+import { formatCount, formatPercent, formatSeconds } from '../../format.js';
 
 /** The published figure in its own unit. */
 function published(p) {
   if (p.kind === 'step_seconds') return formatSeconds(p.value);
   return `${Number(p.value.toPrecision(4)).toLocaleString('en-US')} ${KIND[p.kind] ?? ''}`;
 }
-import { isError } from '../engine.js';
+import { isError } from '../../engine.js';
 
 const KIND = {
   step_seconds: 'step time', tflops_eq3: 'TFLOP/s per GPU (with recomputation)',

@@ -3,7 +3,7 @@
 // engine's unit: one chunk's forward = 1, its backward = 2; `unit_seconds` converts). No
 // scheduling happens here; above the engine's block limit the page shows its note instead.
 import { s, vh as h } from './svg.js';
-import { formatPercent, formatSeconds } from '../format.js';
+import { formatPercent, formatSeconds } from '../../format.js';
 
 const NAMES = { gpipe: 'GPipe', '1f1b': '1F1B', interleaved: 'interleaved 1F1B' };
 

@@ -3,8 +3,8 @@
 // `import`, with what was read, assumed and left out listed beside it; "Export" writes the
 // current split back out through `export`. Everything stays in the page: files are read with
 // File.text(), downloads are made from a Blob, and pasted text is only ever set as text.
-import { h } from '../dom.js';
-import { isError } from '../engine.js';
+import { h } from '../../dom.js';
+import { isError } from '../../engine.js';
 import { hardwareRequest, modelRequest, planRequest } from './state.js';
 
 const FORMAT_NAMES = {

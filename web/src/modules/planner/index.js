@@ -1,9 +1,9 @@
 // The split explorer: one state, one `plan` call per change, every picture redrawn from the
 // engine's answer. Invalid splits keep the last possible picture (greyed) and say at the
 // control what is wrong. Registered with the views registry as "planner".
-import { h } from '../dom.js';
-import { isError } from '../engine.js';
-import { fixedNote } from '../fixed-note.js';
+import { h } from '../../dom.js';
+import { isError } from '../../engine.js';
+import { fixedNote } from '../../fixed-note.js';
 import { Controls } from './controls.js';
 import { linkHighlights, drawCrossings } from './crossings.js';
 import { drawDescription } from './describe.js';
@@ -18,7 +18,7 @@ import { inferenceRequest, initInference } from './inference.js';
 import { initImport } from './import.js';
 import { runSearch } from './search.js';
 import { stickWithinWindow } from './sticky.js';
-import { learnerText } from '../format.js';
+import { learnerText } from '../../format.js';
 import { DEFAULTS, FIELDS, coerce, fieldMessage, hardwareFromPreset, mergeState, paramForPath, planRequest, shapeFromPreset } from './state.js';
 
 const NARROW_PX = 620;

@@ -1,8 +1,8 @@
 // The latency–throughput trade of serving, from the engine's `curve`: tokens/s per GPU and the
 // time each user waits per output token as concurrency grows (log axis), with the memory limit
 // and the point where decode turns compute-bound marked. The table under it is the text equivalent.
-import { s, h } from '../dom.js';
-import { formatCount, formatSeconds } from '../format.js';
+import { s, h } from '../../dom.js';
+import { formatCount, formatSeconds } from '../../format.js';
 
 const W = 440, H = 250, PAD = { left: 56, right: 60, top: 14, bottom: 42 };
 

@@ -1,9 +1,9 @@
 // How close the serving figures are to published measurements (engine command `fidelity` with
 // "mode": "inference"): each case with its source, what was measured, the engine's figure and the
 // error, calibration and validation apart, and what each case had to assume. Built when opened.
-import { h } from '../dom.js';
-import { isError } from '../engine.js';
-import { formatCount, formatPercent, formatSeconds } from '../format.js';
+import { h } from '../../dom.js';
+import { isError } from '../../engine.js';
+import { formatCount, formatPercent, formatSeconds } from '../../format.js';
 
 function figure(value, unit) {
   return unit === 's' ? formatSeconds(value) : `${formatCount(value)} tokens/s`;

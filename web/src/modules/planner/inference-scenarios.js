@@ -1,6 +1,6 @@
 // Worked serving scenarios: each applies one layout and lays a few variants side by side (every
 // row is one `plan` call), so the lesson shows in the engine's numbers.
-import { formatCount, formatSeconds } from '../format.js';
+import { formatCount, formatSeconds } from '../../format.js';
 import { initScenarioCards } from './scenarios.js';
 
 const SERVE = { mode: 'inference', hardware: 'h100-sxm', dp_auto: true, cp: 1, ep: 1, pp: 1, prompt: 2048, output: 256, weights: 'bf16', kv: 'bf16' };

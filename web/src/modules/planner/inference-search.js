@@ -2,9 +2,9 @@
 // hardware and workload — every tp × pp × replicas (× ep) layout of the GPUs, ranked by time per
 // output token, or by tokens/s per GPU among those within a time-per-token limit. Applying one
 // sets the split.
-import { h } from '../dom.js';
-import { isError } from '../engine.js';
-import { formatCount, formatSeconds } from '../format.js';
+import { h } from '../../dom.js';
+import { isError } from '../../engine.js';
+import { formatCount, formatSeconds } from '../../format.js';
 
 function layoutText(p) {
   const parts = [`${p.dp} ${p.dp === 1 ? 'copy' : 'copies'}`, `tp ${p.tp}`, `pp ${p.pp}`];

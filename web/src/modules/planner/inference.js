@@ -3,8 +3,8 @@
 // KV cache, how many users fit, time to first token, time per output token, tokens/s per GPU and
 // per user), what one device holds, the latency–throughput chart and the tensors that cross
 // devices in one prefill and one decode step. Every number is the engine's, with its formula.
-import { h } from '../dom.js';
-import { formatBytes, formatBytesDecimal, formatCount, formatPercent, formatSeconds, learnerText } from '../format.js';
+import { h } from '../../dom.js';
+import { formatBytes, formatBytesDecimal, formatCount, formatPercent, formatSeconds, learnerText } from '../../format.js';
 import { drawCurve } from './inference-chart.js';
 import { legendList, stackedBar } from './readouts.js';
 import { patch, vh } from './svg.js';

@@ -3,7 +3,7 @@
 // figures. Each figure opens to its formula (the engine's text where it gives one) and scope.
 // The panels are built as element descriptions (svg.js) that redrawInPlace() patches in.
 import { s, vh as h } from './svg.js';
-import { formatBytes, formatCount, formatFlops, formatPercent, formatSeconds } from '../format.js';
+import { formatBytes, formatCount, formatFlops, formatPercent, formatSeconds } from '../../format.js';
 
 const MEMORY_PARTS = [
   ['parameters', 'Weights'], ['gradients', 'Gradients'], ['optimizer', 'Optimizer state'],

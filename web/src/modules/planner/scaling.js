@@ -2,7 +2,7 @@
 // run and at the ideal bound against GPU count on log axes, with the line a perfect halving would
 // follow. The table under it is the chart's text equivalent and names the term that grows.
 import { s, vh as h } from './svg.js';
-import { formatCount, formatPercent, formatSeconds } from '../format.js';
+import { formatCount, formatPercent, formatSeconds } from '../../format.js';
 
 const W = 400, H = 230, PAD = { left: 58, right: 12, top: 12, bottom: 40 };
 

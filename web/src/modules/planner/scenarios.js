@@ -1,8 +1,8 @@
 // Worked scenarios one click away. Each applies a split and compares a few variants side by
 // side (every row is one `plan` call to the engine), so the lesson shows in the numbers.
-import { h } from '../dom.js';
-import { isError } from '../engine.js';
-import { formatBytes, formatCount, formatPercent, formatSeconds } from '../format.js';
+import { h } from '../../dom.js';
+import { isError } from '../../engine.js';
+import { formatBytes, formatCount, formatPercent, formatSeconds } from '../../format.js';
 
 const GPT3 = { model: 'gpt3-175b', hardware: 'a100-80gb', micro: 1, cp: 1, ep: 1, virtual_stages: 1, schedule: '1f1b' };
 // ZeRO-3 as Narayanan et al. (2021, Table 2) ran it: DeepSpeed of that time, one micro-batch of

@@ -1,8 +1,8 @@
 // "Find the best split": runs the engine's `search` for the current model, hardware and global
 // batch and lists the fastest layouts that fit; choosing one applies it to the explorer.
-import { h } from '../dom.js';
-import { isError } from '../engine.js';
-import { formatBytes, formatCount, formatPercent, formatSeconds } from '../format.js';
+import { h } from '../../dom.js';
+import { isError } from '../../engine.js';
+import { formatBytes, formatCount, formatPercent, formatSeconds } from '../../format.js';
 import { hardwareRequest, modelRequest } from './state.js';
 
 /** Controls a search result sets (a fixed one filters the list). */

@@ -2,7 +2,7 @@
 // layout that makes the difference visible. The planner is another feature; we only talk to it
 // through the views registry, and fall back to words and a link when it is absent or hidden
 // (for instance when only the quiz is embedded).
-import { h } from '../dom.js';
+import { h } from '../../dom.js';
 
 /** Small dense model: its 32 layers divide evenly over 4 stages, so stages hold whole layers. */
 const MODEL = 'llama-3.1-8b';

@@ -1,8 +1,8 @@
 // The entry's check question as a native radio group (fieldset + legend): native radios give
 // arrow-key movement, one tab stop and screen-reader roles for free. The engine shuffles the
 // options with the learner's seed and grades the answer; this file draws and wires.
-import { h, replaceChildren } from '../dom.js';
-import { isError } from '../engine.js';
+import { h, replaceChildren } from '../../dom.js';
+import { isError } from '../../engine.js';
 import { demoFor, plannerAvailable, showInPlanner } from './show-me.js';
 
 const LETTERS = 'ABCDEFGHIJ';

@@ -1,8 +1,8 @@
 // Practice panel: one generated exercise at a time (engine `practice` with seed and index),
 // graded by the engine from the text the learner typed, with the worked solution afterwards.
-import { h, replaceChildren } from '../dom.js';
-import { isError } from '../engine.js';
-import { formatCount } from '../format.js';
+import { h, replaceChildren } from '../../dom.js';
+import { isError } from '../../engine.js';
+import { formatCount } from '../../format.js';
 
 /**
  * @param {{engine: any, root: HTMLElement, progress: any,
