@@ -15,7 +15,7 @@ import { fixedNote } from '../../fixed-note.js';
 import { CURVE_INPUTS, DEFAULTS, LIMITS, SWEEPS, labRequest, mergeState, paramForPath } from './state.js';
 
 /** @param {{engine: any, views: any, channel: any}} ctx */
-export function initLab(ctx) {
+export function start(ctx) {
   const root = document.getElementById('lab-app');
   if (!root) return;
   root.classList.add('lab-live');
@@ -137,24 +137,13 @@ export function initLab(ctx) {
     root.classList.add('lab-stale');
   }
 
-  /** Milliseconds of the last update by part, read by bench/lab.mjs. */
-  const timing = {};
-  root.labTiming = timing;
-
   function update() {
-    let t = performance.now();
-    const lap = (name) => {
-      const now = performance.now();
-      timing[name] = now - t;
-      t = now;
-    };
     const key = `${state.ranks}|${state.bytes}|${state.bandwidth}|${state.latency}`;
     const wantSchedule = key !== scheduleKey;
     const stale = Object.keys(curves).filter((c) => !curves[c] || CURVE_INPUTS[c].some((k) => curves[c].state[k] !== state[k]));
     // The schedule's sends and sums depend on the rank count alone (up to 30 steps of p × p sums):
     // it is asked for once per rank count; payload and link only change its two times below.
     const r = ctx.engine.run('allreduce', labRequest(state, { schedule: wantSchedule && !schedules.has(state.ranks), curves: stale }));
-    lap('engine');
     if (isError(r)) {
       showProblems(r);
       return;
@@ -167,10 +156,8 @@ export function initLab(ctx) {
     drawBar(el('lab-bar'), el('lab-bar-text'), r);
     drawFormula(el('lab-formula-symbolic'), el('lab-formula-numbers'), r);
     drawScaling(el('lab-scaling-readouts'), el('lab-scaling-text'), r.scaling);
-    lap('readouts');
     if (fit && !fittedCurve) fittedCurve = fitted(fit);
     charts.update(r, fittedCurve, state.compare);
-    lap('charts');
     describeCharts(r);
     if (wantSchedule) {
       scheduleKey = key;
@@ -179,7 +166,6 @@ export function initLab(ctx) {
     } else {
       ring.response = r;
     }
-    lap('ring');
     ctx.channel.post('lab', { time: r.time, ranks: r.ranks, bytes: r.bytes });
   }
 

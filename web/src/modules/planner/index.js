@@ -33,7 +33,7 @@ function narrowWidth(width) {
 }
 
 /** @param {{engine: any, views: any, channel: any}} ctx */
-export function initPlanner(ctx) {
+export function start(ctx) {
   const root = document.getElementById('planner-app');
   if (!root) return;
   const presets = ctx.engine.run('presets', {});
@@ -54,9 +54,6 @@ export function initPlanner(ctx) {
   let goodState = null;
   let selfChange = false;
   let narrowW = narrowWidth(out.diagram.clientWidth - 8); // less the padding
-  /** Milliseconds of the last update by part, read by bench/planner.mjs. */
-  const timing = {};
-  root.plannerTiming = timing;
   const localIssues = new Map();
 
   /** Fills preset values for a preset choice unless the patch sets them itself. */
@@ -140,10 +137,8 @@ export function initPlanner(ctx) {
 
   /** `quiet`: while a number is being typed, an impossible split waits for the typing to end. */
   function update({ quiet = false } = {}) {
-    const t0 = performance.now();
     const serving = state.mode === 'inference';
     const plan = serving ? ctx.engine.run('plan', inferenceRequest(state)) : planFor(state);
-    timing.engine = performance.now() - t0;
     const failed = isError(plan);
     const errors = failed ? plan.errors : plan.errors ?? [];
     const warnings = failed ? [] : plan.warnings ?? [];
@@ -203,35 +198,24 @@ export function initPlanner(ctx) {
     scaling.dirty = true;
     clearTimeout(scaling.timer);
     scaling.timer = setTimeout(refreshScaling, 0);
-    let t = performance.now();
-    const lap = (name) => {
-      const now = performance.now();
-      timing[name] = now - t;
-      t = now;
-    };
     // Reading clientWidth here would force a layout of the whole page on every change; the
     // ResizeObserver below keeps the width instead.
     const narrow = narrowW;
     renderDiagram(out.diagram, plan, narrow);
     redrawIfChanged(out.legend, plan.parallel, (c) => c.replaceChildren(legend(plan)));
-    lap('diagram');
     drawCrossings(out.crossings, plan.communication ?? []);
-    lap('table');
     redrawIfChanged(out.memory, plan.memory, (c) => drawMemory(c, plan));
     redrawIfChanged(out.time, plan.time, (c) => drawTime(c, plan));
     redrawIfChanged(out.figures, [plan.batch, plan.throughput, plan.parameters, plan.flops_per_step], (c) => drawFigures(c, plan));
-    lap('readouts');
     // The blocks themselves are fixed by the schedule key; `known` only says where they came from.
     const { stages: _stages, known: _known, ...schedule } = plan.pipeline.blocks ?? {};
     redrawIfChanged(out.gantt, [{ ...plan.pipeline, blocks: schedule }, plan.time.bubble, narrow], (c) => drawGantt(c, plan, narrow));
-    lap('gantt');
     const name = state.model !== 'custom' && modelPresets.has(state.model) ? modelPresets.get(state.model).name : 'A custom model';
     drawDescription(out.description, plan, name);
     const equation = `B_global = B_micro × N_acc × N_dp: ${plan.batch.equation}; accumulation N_acc = ${plan.batch.accumulation}.`;
     if (out.equation.textContent !== equation) out.equation.textContent = equation;
     redrawIfChanged(out.scope, plan.scope, (c) => c.replaceChildren(vh('details', { class: 'formula scope-list' }, vh('summary', { text: 'What this model leaves out' }),
       vh('ul', {}, ...(plan.scope ?? []).map((t) => vh('li', { text: learnerText(t) }))))));
-    lap('text');
     if (root.dataset.narrow !== String(narrow > 0)) root.dataset.narrow = String(narrow > 0);
   }
 
@@ -272,8 +256,7 @@ export function initPlanner(ctx) {
     (patch) => { applyPatch(patch); notify(); });
   initImport(ctx.engine, el('planner-import'), { state: () => ({ ...state }), apply: (patch) => { applyPatch(patch); notify(); } });
   el('planner-search-run').addEventListener('click', () => {
-    const ms = runSearch(ctx, state, ctx.views.fixed, out.search, (patch) => { applyPatch(patch); notify(); out.diagram.scrollIntoView({ block: 'start' }); });
-    root.dataset.searchMs = ms.toFixed(2);
+    runSearch(ctx, state, ctx.views.fixed, out.search, (patch) => { applyPatch(patch); notify(); out.diagram.scrollIntoView({ block: 'start' }); });
   });
   el('planner-copy').addEventListener('click', async () => {
     const text = [...out.description.querySelectorAll('p')].map((p) => p.textContent).join('\n');

@@ -36,18 +36,15 @@ function layoutText(p) {
  * @param {Set<string>} fixed  control names an instructor fixed: only layouts that keep them are listed
  * @param {HTMLElement} out
  * @param {(patch: Record<string, any>) => void} apply
- * @returns {number} milliseconds the engine call took (for the bench)
  */
 export function runSearch(ctx, state, fixed, out, apply) {
   const keep = [...fixed].filter((k) => KEPT.includes(k));
   // With fixed values, the engine's 100 fastest are filtered to those that keep them.
   const request = { model: modelRequest(state), hardware: { ...hardwareRequest(state), gpus: state.gpus }, batch: { global: state.global }, top: keep.length ? 100 : 10 };
-  const t0 = performance.now();
   const res = ctx.engine.run('search', request);
-  const ms = performance.now() - t0;
   if (isError(res)) {
     out.replaceChildren(h('p', { class: 'notice notice-error', role: 'alert' }, h('strong', { text: 'The search could not run. ' }), res.error.message));
-    return ms;
+    return;
   }
   const matches = (r) => keep.every((k) => String(resultToState(r)[k] ?? state[k]) === String(state[k]));
   const top = (res.top ?? []).filter(matches).slice(0, 10);
@@ -58,7 +55,7 @@ export function runSearch(ctx, state, fixed, out, apply) {
     out.replaceChildren(summary, h('p', { class: 'notice notice-warn', text: keep.length && (res.top ?? []).length
       ? `None of the ${formatCount(res.top.length)} fastest layouts that fit keeps the fixed values (${fixedText}).`
       : 'No layout fits this model on this hardware with this global batch.' }));
-    return ms;
+    return;
   }
   const rows = top.map((r, i) => h('tr', {},
     h('td', { class: 'num', text: String(i + 1) }),
@@ -74,5 +71,4 @@ export function runSearch(ctx, state, fixed, out, apply) {
     h('caption', { class: 'visually-hidden', text: 'Fastest layouts that fit, best first' }),
     h('thead', {}, h('tr', {}, ...['#', 'Layout', 'Micro × accumulation', 'Step time', 'Memory per GPU', 'MFU', ''].map((t, i) => h('th', { scope: 'col', class: i === 0 || (i >= 2 && i <= 5) ? 'num' : null, text: t })))),
     h('tbody', {}, ...rows))));
-  return ms;
 }

@@ -1,7 +1,9 @@
-// "Show me" for wrong options of the check question: puts the split explorer (#planner) into a
-// layout that makes the difference visible. The planner is another feature; we only talk to it
-// through the views registry, and fall back to words and a link when it is absent or hidden
-// (for instance when only the quiz is embedded).
+// "Show me", the hook the split explorer offers the check question (module.js): for a wrong
+// option that claims a split, the explorer is put into a layout that makes the difference
+// visible. The check question knows only the hook; the explorer is reached through the views
+// registry, with words and a link instead when it is not running or hidden (for instance when
+// only the quiz is embedded). This file is in the boot script, so it works without the
+// explorer's own script.
 import { h } from '../../dom.js';
 
 /** Small dense model: its 32 layers divide evenly over 4 stages, so stages hold whole layers. */
@@ -29,12 +31,12 @@ export const DEMOS = [
 ];
 
 /** The demonstration for an option's text, or null. */
-export function demoFor(optionText) {
+function demoFor(optionText) {
   return DEMOS.find((d) => d.match.test(optionText)) ?? null;
 }
 
 /** True when the planner is registered and its section is on screen in this layout. */
-export function plannerAvailable(views) {
+function plannerAvailable(views) {
   const section = document.getElementById('planner');
   return Boolean(views?.get?.('planner')) && Boolean(section) && section.getClientRects().length > 0;
 }
@@ -43,7 +45,7 @@ export function plannerAvailable(views) {
  * Applies the demo to the planner and takes the reader there. Returns a sentence for the quiz's
  * live region: what the planner now shows, or why it could not.
  */
-export function showInPlanner(views, demo) {
+function showInPlanner(views, demo) {
   if (!plannerAvailable(views)) return `${demo.says} (The split explorer is not available here.)`;
   const rejected = views.apply('planner', demo.planner);
   const section = document.getElementById('planner');
@@ -80,3 +82,15 @@ function addWayBack(section, text) {
   if (heading) heading.after(note);
   else section.prepend(note);
 }
+
+/**
+ * The hook: `demoFor(text)` finds a demonstration; `available(views)` says whether it can be
+ * shown here; `show(views, demo)` shows it and returns a sentence for a live region; `place`
+ * is where to send the reader otherwise.
+ */
+export const showMe = Object.freeze({
+  demoFor,
+  available: plannerAvailable,
+  show: showInPlanner,
+  place: { href: '#planner', name: 'Split explorer', where: 'in the split explorer' },
+});

@@ -3,16 +3,16 @@
 // options with the learner's seed and grades the answer; this file draws and wires.
 import { h, replaceChildren } from '../../dom.js';
 import { isError } from '../../engine.js';
-import { demoFor, plannerAvailable, showInPlanner } from './show-me.js';
 
 const LETTERS = 'ABCDEFGHIJ';
 
 /**
+ * `showMe` holds the "Show me" hooks other modules on this page offer (none: no "Show me").
  * @param {{engine: any, entry: any, views: any, root: HTMLElement, orderSeed: number,
- *   restore: {choice: number, correct: boolean} | null,
+ *   restore: {choice: number, correct: boolean} | null, showMe: any[],
  *   onGraded: (graded: any, startedAt: number) => void, onReset: () => void}} options
  */
-export function mountCheck({ engine, entry, views, root, orderSeed, restore, onGraded, onReset }) {
+export function mountCheck({ engine, entry, views, root, orderSeed, restore, showMe, onGraded, onReset }) {
   const form = /** @type {HTMLFormElement} */ (root.querySelector('#quiz-check'));
   const legend = root.querySelector('#quiz-legend');
   const choices = root.querySelector('#quiz-choices');
@@ -71,18 +71,20 @@ export function mountCheck({ engine, entry, views, root, orderSeed, restore, onG
     retry.hidden = false;
   }
 
-  // One "Show me" per wrong option that has a demonstration.
+  // One "Show me" per wrong option that a hook has a demonstration for.
   function whyNot(wrongOnes) {
-    const items = wrongOnes.map(({ text }) => ({ text, demo: demoFor(text) })).filter((w) => w.demo);
+    const items = wrongOnes.map(({ text }) => {
+      const hook = showMe.find((x) => x.demoFor(text));
+      return { text, hook, demo: hook?.demoFor(text) };
+    }).filter((w) => w.demo);
     if (items.length === 0) return null;
     const live = h('p', { class: 'quiz-demo-note', role: 'status' });
-    const canShow = plannerAvailable(views);
-    const list = h('ul', { class: 'quiz-why-not' }, ...items.map(({ text, demo }) => h('li', {},
+    const list = h('ul', { class: 'quiz-why-not' }, ...items.map(({ text, hook, demo }) => h('li', {},
       h('span', { class: 'quiz-why-text' }, h('strong', { text: `Why not “${text}”? ` }), demo.says, ' '),
-      canShow
+      hook.available(views)
         ? h('button', { type: 'button', class: 'secondary quiz-show-me', dataset: { demo: demo.id },
-          on: { click: () => { live.textContent = showInPlanner(views, demo); } } }, 'Show me', h('span', { class: 'visually-hidden', text: ` why not “${text}” in the split explorer` }))
-        : h('a', { href: '#planner', class: 'quiz-show-me-link', dataset: { demo: demo.id } }, 'Split explorer')),
+          on: { click: () => { live.textContent = hook.show(views, demo); } } }, 'Show me', h('span', { class: 'visually-hidden', text: ` why not “${text}” ${hook.place.where}` }))
+        : h('a', { href: hook.place.href, class: 'quiz-show-me-link', dataset: { demo: demo.id } }, hook.place.name)),
     ));
     return h('div', { class: 'quiz-why' }, list, live);
   }

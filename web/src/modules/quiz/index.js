@@ -15,8 +15,8 @@ function parseWhole(value, max) {
   return Number.isInteger(n) && n >= 0 && n <= max ? n : null;
 }
 
-/** @param {{engine: any, entry: any, views: any, channel: any}} ctx */
-export function initQuiz(ctx) {
+/** @param {{engine: any, entry: any, views: any, channel: any, offers: (hook: string) => any[]}} ctx */
+export function start(ctx) {
   const { engine, entry, views, channel } = ctx;
   const section = document.getElementById('check');
   const root = document.getElementById('quiz-app');
@@ -29,6 +29,7 @@ export function initQuiz(ctx) {
     engine, entry, views, root,
     orderSeed: progress.orderSeed,
     restore: progress.check,
+    showMe: ctx.offers('showMe'),
     onGraded: (graded, startedAt) => {
       progress.check = { choice: graded.original_answer, correct: graded.correct };
       save();

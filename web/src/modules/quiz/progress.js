@@ -1,10 +1,19 @@
 // The learner's progress (check answer, practice seed, answers, score) in localStorage under a
-// versioned key. Storage is a convenience, never a requirement: when access throws (disabled,
-// sandboxed frame, quota) the page keeps working with in-memory progress, and anything stored
-// that is corrupt, from another entry or from a newer version is dropped without a word.
+// versioned key per entry: the entries of one atlas share a site, so one origin. Storage is a
+// convenience, never a requirement: when access throws (disabled, sandboxed frame, quota) the
+// page keeps working with in-memory progress, and anything stored that is corrupt, from another
+// entry or from a newer version is dropped without a word.
 
 export const PROGRESS_VERSION = 1;
-export const STORAGE_KEY = `parallelism-atlas:quiz:v${PROGRESS_VERSION}`;
+// Before entries had their own pages, one key held the only entry's progress; it is still read
+// (parseProgress keeps it only for the entry it names) and the entry's own key written.
+const LEGACY_KEY = `parallelism-atlas:quiz:v${PROGRESS_VERSION}`;
+
+/** The storage key of an entry's progress. */
+export function storageKey(entryId) {
+  return `parallelism-atlas:${entryId}:quiz:v${PROGRESS_VERSION}`;
+}
+
 const MAX_ANSWERS = 500; // bounds what a long session can put in storage
 const MAX_SEED = 2 ** 53 - 1;
 
@@ -61,13 +70,15 @@ export function parseProgress(text, entryId) {
 /** Reads progress; a missing, unreadable or foreign value gives fresh progress. */
 export function loadProgress(entryId, storage = safeStorage()) {
   if (!storage) return freshProgress(entryId);
-  let text = null;
+  const read = (key) => {
+    const text = storage.getItem(key);
+    return text !== null ? parseProgress(text, entryId) : null;
+  };
   try {
-    text = storage.getItem(STORAGE_KEY);
+    return read(storageKey(entryId)) ?? read(LEGACY_KEY) ?? freshProgress(entryId);
   } catch {
     return freshProgress(entryId);
   }
-  return (text !== null && parseProgress(text, entryId)) || freshProgress(entryId);
 }
 
 /** Writes progress; failures (disabled storage, quota) are ignored on purpose. */
@@ -76,7 +87,7 @@ export function saveProgress(progress, storage = safeStorage()) {
   const answers = Object.entries(progress.practice.answers);
   const kept = answers.length > MAX_ANSWERS ? Object.fromEntries(answers.slice(-MAX_ANSWERS)) : progress.practice.answers;
   try {
-    storage.setItem(STORAGE_KEY, JSON.stringify({ ...progress, practice: { ...progress.practice, answers: kept } }));
+    storage.setItem(storageKey(progress.entry), JSON.stringify({ ...progress, practice: { ...progress.practice, answers: kept } }));
   } catch {
     // Storage full or blocked: the session goes on in memory.
   }
