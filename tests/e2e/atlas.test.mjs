@@ -134,6 +134,18 @@ test('embeds offer the entry\'s own parts; another entry\'s part is named as unk
   await bad.close();
 });
 
+test('a link carries the settings of the page\'s own modules; another entry\'s are named as ignored', async () => {
+  const p = await openPage({ url: `${site.url}nccl.html#v=1&open=quiz&quiz.seed=7&planner.tp=4` });
+  assert.equal(await p.page.locator('#practice-meta').textContent(), 'Set 7, exercise 1');
+  assert.match(await p.page.locator('[data-notes="link"]').textContent(), /settings for a part this page does not have/);
+  assert.equal(await p.page.evaluate(() => window.atlas.views.ids().join(',')), 'quiz');
+  await p.close();
+  // The seed entry's first links (#ranks=…, before links named their module) still open its lab.
+  const old = await openPage({ url: `${site.url}index.html#ranks=32` });
+  assert.equal(Number(await old.page.evaluate(() => window.atlas.views.get('lab').getState().ranks)), 32);
+  await old.close();
+});
+
 test('progress is stored per entry: two entries, two keys, neither overwrites the other', async () => {
   const b = await browser();
   const context = await b.newContext();
