@@ -5,7 +5,7 @@
 // stops the build with a message naming the field.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -21,7 +21,7 @@ let site = null;
 function contentFolder(name, mapping) {
   const content = join(dir, name);
   rmSync(content, { recursive: true, force: true });
-  spawnSync('mkdir', ['-p', content]);
+  mkdirSync(content, { recursive: true });
   copyFileSync(join(root, 'content/parallelism.json'), join(content, 'parallelism.json'));
   for (const f of readdirSync(FIXTURES).filter((x) => x.endsWith('.json'))) copyFileSync(join(FIXTURES, f), join(content, f));
   if (mapping !== undefined) writeFileSync(join(content, 'atlas.json'), typeof mapping === 'string' ? mapping : JSON.stringify(mapping));

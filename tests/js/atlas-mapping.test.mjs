@@ -58,6 +58,7 @@ test('the registry: names, sections and old link keys are unique; "Show me" is o
   assert.deepEqual(modules.filter((m) => m.offers?.showMe).map((m) => m.name), ['planner']);
   const { defineModule } = await import('../../web/src/modules/define.js');
   assert.throws(() => defineModule({ name: 'Lab', label: 'x', into: 'check' }), /module “Lab”: name/);
+  assert.throws(() => defineModule({ name: 'app', label: 'x', into: 'check' }), /“app” is taken by the page/);
   assert.throws(() => defineModule({ name: 'x', label: 'x', into: 'history' }), /into must be one of check/);
   assert.throws(() => defineModule({ name: 'x', label: 'x' }), /section or into/);
 });

@@ -1,7 +1,7 @@
 // Embed mode for course sites: ?embed=entry or ?embed=<module> (one of the entry's modules)
-// shows one part without page chrome; theme=light|dark|auto; hide=a,b and lock=a,b hide or freeze controls by their
-// data-param name. The page reports its height to the host (atlas:resize) and answers the
-// atlas:hello handshake. Protocol: README "Embedding".
+// shows one part without page chrome; theme=light|dark|auto; hide=a,b and lock=a,b hide or
+// freeze controls by their data-param name. The page reports its height to the host
+// (atlas:resize) and answers the atlas:hello handshake. Protocol: README "Embedding".
 import { post, isEmbedded, setHostOrigin } from './channel.js';
 import { h } from './dom.js';
 import { embedParts } from './page-modules.js';

@@ -7,6 +7,9 @@
 // registry.js lists the modules; content/atlas.json says which entry gets which.
 
 const NAME = /^[a-z][a-z0-9-]{0,30}$/;
+// Names the page already uses: the embed part of the text itself, and the stems of the files
+// the build writes beside the modules' scripts (app.<hash>.js, atlas.<hash>.css, the engine's).
+const TAKEN = ['entry', 'app', 'atlas', 'atlas-engine', 'atlas-engine-file'];
 const SECTION_ID = /^[a-z][a-z0-9-]{0,40}$/;
 // Sections every entry has that a module may fill instead of adding its own (the check
 // question's section takes the graded version of the question).
@@ -31,7 +34,7 @@ export const SHARED_SECTIONS = ['check'];
 export function defineModule(spec) {
   const fail = (field, why) => { throw new Error(`module “${spec?.name}”: ${field} ${why}`); };
   if (!spec || typeof spec.name !== 'string' || !NAME.test(spec.name)) fail('name', 'must be lowercase letters, digits and dashes');
-  if (spec.name === 'entry') fail('name', '“entry” is the embed part of the text itself');
+  if (TAKEN.includes(spec.name)) fail('name', `“${spec.name}” is taken by the page (${TAKEN.join(', ')})`);
   if (typeof spec.label !== 'string' || !spec.label.trim()) fail('label', 'must be a non-empty string');
   if (Boolean(spec.section) === Boolean(spec.into)) fail('section', 'or into (exactly one) is needed');
   if (spec.section) {
