@@ -122,7 +122,7 @@ test('the lab states its limits once, within the engine bounds, and its markup a
     assert.ok(LIMITS[name].min >= (bound.minimum ?? bound.exclusiveMinimum), name);
     assert.ok(LIMITS[name].max <= bound.maximum, name);
   }
-  const markup = readFileSync(join(root, 'web/partials/lab.html'), 'utf8');
+  const markup = readFileSync(join(root, 'web/src/modules/lab/markup.html'), 'utf8');
   const ranks = /id="lab-ranks-number"[^>]*min="(\d+)" max="(\d+)"/.exec(markup);
   assert.deepEqual([Number(ranks[1]), Number(ranks[2])], [LIMITS.ranks.min, LIMITS.ranks.max]);
   assert.match(markup, new RegExp(`${LIMITS.ranks.min} to ${LIMITS.ranks.max} GPUs`));
