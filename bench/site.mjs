@@ -59,8 +59,9 @@ async function load(url, cpuSlowdown) {
   await page.waitForFunction(() => document.documentElement.dataset.engine === 'ready', null, { timeout: 60000 });
   const t = await page.evaluate(() => ({
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
-    engine: window.__atlasEngineAt ?? NaN,
-    ready: window.__atlasReadyAt ?? NaN,
+    // The page's own marks on the performance timeline.
+    engine: performance.getEntriesByName('atlas: engine answering')[0]?.startTime ?? NaN,
+    ready: performance.getEntriesByName('atlas: ready')[0]?.startTime ?? NaN,
     longest: Math.max(0, ...window.__longTasks),
     blocking: window.__longTasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
     parts: performance.getEntriesByType('measure').filter((m) => m.name.startsWith('atlas: '))

@@ -1,11 +1,12 @@
-// npm run build: engine (native CLI + WASM module) → validate the entry with the engine →
-// static site in dist/ (HTML with the entry's text, MathML, CSS, the boot script and one script
-// per interactive part, the engine as glue + .wasm and as one file for file://).
+// npm run build: engine (native CLI + WASM module) → validate every entry with the engine and
+// check the module mapping → static site in dist/: one page per entry (<id>.html, and the home
+// entry as index.html too) with its text and MathML, CSS, the boot script and one script per
+// module, the engine as glue + .wasm and as one file for file://.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { ensureSetup } from './lib/setup.mjs';
-import { cli, distDir, engineModule, engineWasm, entryFile, nativeDir, root, wasmDir } from './lib/paths.mjs';
+import { cli, distDir, engineModule, engineWasm, modulesDir, nativeDir, root, wasmDir } from './lib/paths.mjs';
 import { bootScriptTag, writeBundles, writeEngine, writeStyles } from './lib/assets.mjs';
 
 function step(label, cmd, args, options = {}) {
@@ -35,35 +36,15 @@ export function buildEngine({ tests = false } = {}) {
   }
 }
 
-function validateEntry() {
-  const r = spawnSync(cli, ['validate', entryFile], { encoding: 'utf8' });
-  if (r.status !== 0 && r.status !== 2) {
-    console.error(r.stderr);
-    process.exit(1);
-  }
-  return { ok: r.status === 0, response: JSON.parse(r.stdout) };
+/** The page's own style sheets, base.css first, then each module's. */
+function styleFiles(modules) {
+  const css = (dir) => readdirSync(dir).filter((f) => f.endsWith('.css')).sort().map((f) => join(dir, f));
+  const shared = css(join(root, 'web', 'styles')).sort((a, b) => (a.endsWith('/base.css') ? -1 : b.endsWith('/base.css') ? 1 : 0));
+  return [...shared, ...modules.flatMap((m) => css(join(modulesDir, m.name)))];
 }
 
-function readPartials() {
-  const partials = {};
-  for (const name of ['lab', 'planner', 'quiz']) {
-    const file = join(root, 'web', 'partials', `${name}.html`);
-    partials[name] = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  }
-  return partials;
-}
-
-/** Entry ids available in this build (content/*.json files). */
-function knownEntries() {
-  return new Set(readdirSync(join(root, 'content')).filter((f) => f.endsWith('.json')).map((f) => basename(f, '.json')));
-}
-
-/** The page's own style sheets, base.css first. */
-function styleFiles() {
-  const styles = join(root, 'web', 'styles');
-  return readdirSync(styles).filter((f) => f.endsWith('.css'))
-    .sort((a, b) => (a === 'base.css' ? -1 : b === 'base.css' ? 1 : a.localeCompare(b))).map((f) => join(styles, f));
-}
+/** Each entry's page: `<id>.html`; the home entry's also as index.html, which links point to. */
+const pageOf = (id, home) => (id === home ? 'index.html' : `${id}.html`);
 
 async function main() {
   ensureSetup();
@@ -74,45 +55,55 @@ async function main() {
     console.error('[build] ATLAS_SKIP_ENGINE=1 but the engine is not built yet');
     process.exit(1);
   }
+  const { readAtlas } = await import('./lib/atlas.mjs');
   const { renderEntry, renderInvalid } = await import('./lib/render-entry.mjs');
   const { esc, jsonForScript } = await import('./lib/html.mjs');
   const template = readFileSync(join(root, 'web/index.html'), 'utf8');
   rmSync(distDir, { recursive: true, force: true });
   mkdirSync(distDir, { recursive: true });
   cpSync(join(root, 'web/static'), distDir, { recursive: true });
-  const css = await writeStyles(distDir, styleFiles());
+  const atlas = await readAtlas();
+  const css = await writeStyles(distDir, styleFiles(atlas.modules));
+  for (const w of atlas.warnings) console.warn(`[build] warning ${w}`);
 
-  const { ok, response } = validateEntry();
-  const rel = relative(root, entryFile);
-  if (!ok) {
-    // Still write a page: someone opening dist/ sees the engine's message, not a blank page.
+  if (atlas.problems.length > 0) {
+    // Still write a page: someone opening dist/ sees the messages, not a blank page.
     const html = template
       .replace('<!--atlas:title-->', () => 'Invalid entry — Parallelism Atlas')
       .replace('<!--atlas:description-->', () => 'This build failed entry validation.')
-      .replace('<!--atlas:entry-->', () => renderInvalid(response, rel))
+      .replace('<!--atlas:entry-->', () => renderInvalid(atlas.problems))
       .replace('href="atlas.css"', () => `href="${css}"`)
       .replace('<!--atlas:data-->', () => '')
       .replace('<!--atlas:scripts-->', () => '');
     writeFileSync(join(distDir, 'index.html'), html);
-    console.error(`[build] ${rel} is invalid:`);
-    for (const e of response.errors) console.error(`  ${e.path || '/'}  ${e.code}: ${e.message}`);
+    for (const { file, errors } of atlas.problems) {
+      console.error(`[build] ${file} is invalid:`);
+      for (const e of errors) console.error(`  ${e.path || '/'}  ${e.code}: ${e.message}`);
+    }
     process.exit(2);
   }
-  for (const w of response.warnings ?? []) console.warn(`[build] warning ${w.path} ${w.code}: ${w.message}`);
-  const entry = response.entry;
-  const bundles = await writeBundles(distDir);
+  const bundles = await writeBundles(distDir, atlas.modules);
   const engine = await writeEngine(distDir);
-  const html = template
-    .replace('<!--atlas:title-->', () => `${esc(entry.name)} — Parallelism Atlas`)
-    .replace('<!--atlas:description-->', () => esc(entry.role))
-    .replace('<!--atlas:entry-->', () => renderEntry(entry, readPartials(), knownEntries()))
-    .replace('<!--atlas:data-->', () => `<script type="application/json" id="atlas-entry">${jsonForScript(entry)}</script>`)
-    .replace('href="atlas.css"', () => `href="${css}"`)
-    // The style sheet is asked for before the boot script, which runs as soon as it arrives
-    // (a script after a style sheet would wait for it) and starts the engine's download.
-    .replace('<!--atlas:scripts-->', () => `<link rel="preload" href="${css}" as="style">\n${bootScriptTag(bundles, engine)}`);
-  writeFileSync(join(distDir, 'index.html'), html);
-  console.log(`[build] site written to ${relative(root, distDir) || '.'}/ in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const built = new Map(atlas.entries.map(({ id, entry }) => [id, { name: entry.name, page: pageOf(id, atlas.home) }]));
+  const index = atlas.entries.map(({ id }) => ({ id, ...built.get(id) }));
+  for (const { id, entry, modules: names } of atlas.entries) {
+    const modules = atlas.modules.filter((m) => names.includes(m.name))
+      .map((module) => ({ module, markup: readFileSync(join(modulesDir, module.name, 'markup.html'), 'utf8') }));
+    const html = template
+      .replace('<!--atlas:title-->', () => `${esc(entry.name)} — Parallelism Atlas`)
+      .replace('<!--atlas:description-->', () => esc(entry.role))
+      .replace('<!--atlas:entry-->', () => renderEntry(entry, { modules, built }))
+      .replace('<!--atlas:data-->', () => `<script type="application/json" id="atlas-entry">${jsonForScript(entry)}</script>
+<script type="application/json" id="atlas-entries">${jsonForScript(index)}</script>`)
+      .replace('href="atlas.css"', () => `href="${css}"`)
+      // The style sheet is asked for before the boot script, which runs as soon as it arrives
+      // (a script after a style sheet would wait for it) and starts the engine's download.
+      .replace('<!--atlas:scripts-->', () => `<link rel="preload" href="${css}" as="style">\n${bootScriptTag(bundles, engine, modules.map(({ module }) => module.name))}`);
+    writeFileSync(join(distDir, `${id}.html`), html);
+    if (id === atlas.home) writeFileSync(join(distDir, 'index.html'), html);
+  }
+  const pages = atlas.entries.map(({ id }) => `${id}.html`).join(', ');
+  console.log(`[build] site written to ${relative(root, distDir) || '.'}/ (index.html = ${atlas.home}.html; ${pages}) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
 if (process.argv[1] && process.argv[1].endsWith('build.mjs')) await main();

@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { engineGlue, engineWasm, root } from './paths.mjs';
+import { engineGlue, engineWasm, modulesDir, root } from './paths.mjs';
+import { esc } from './html.mjs';
 
 /** Writes `bytes` as `<stem>.<hash>.<ext>` in `dir`; returns the file name. */
 export function writeHashed(dir, stem, ext, bytes) {
@@ -30,27 +31,26 @@ export async function writeStyles(dir, ownFiles) {
   return writeHashed(dir, 'atlas', 'css', code);
 }
 
-// Classic scripts (module scripts are blocked from file://). The boot script, and one script per
-// interactive part whose exports land on a global the boot script reads (main.js PARTS).
-const BUNDLES = [
-  { stem: 'app', entry: 'web/src/main.js' },
-  { stem: 'lab', entry: 'web/src/lab/index.js', globalName: 'atlasLab' },
-  { stem: 'planner', entry: 'web/src/planner/index.js', globalName: 'atlasPlanner' },
-  { stem: 'quiz', entry: 'web/src/quiz/index.js', globalName: 'atlasQuiz' },
-];
-
-/** Bundles the page's scripts; returns {app, lab, planner, quiz} → file name. */
-export async function writeBundles(dir) {
+// Classic scripts (module scripts are blocked from file://): the boot script, and one script per
+// registered module whose exports land on atlasModules.<name>, which the boot script reads
+// (parts.js). Every module is bundled once; each page names only its entry's.
+async function bundle(entry, globalName) {
   const { build } = await esbuild();
-  const names = {};
-  for (const { stem, entry, globalName } of BUNDLES) {
-    const result = await build({
-      entryPoints: [join(root, entry)], bundle: true, format: 'iife', globalName, minify, write: false,
-      sourcemap: false, target: ['es2020'], legalComments: 'none', logLevel: 'warning',
-    });
-    names[stem] = writeHashed(dir, stem, 'js', result.outputFiles[0].contents);
+  const result = await build({
+    entryPoints: [entry], bundle: true, format: 'iife', globalName, minify, write: false,
+    sourcemap: false, target: ['es2020'], legalComments: 'none', logLevel: 'warning',
+  });
+  return result.outputFiles[0].contents;
+}
+
+/** Bundles the boot script and each module's script; returns {app, modules: {name → file name}}. */
+export async function writeBundles(dir, modules) {
+  const app = writeHashed(dir, 'app', 'js', await bundle(join(root, 'web/src/main.js')));
+  const scripts = {};
+  for (const { name } of modules) {
+    scripts[name] = writeHashed(dir, name, 'js', await bundle(join(modulesDir, name, 'index.js'), `atlasModules.${name}`));
   }
-  return names;
+  return { app, modules: scripts };
 }
 
 /** The engine for http(s) (glue + .wasm) and for file:// (one script); returns their names. */
@@ -67,12 +67,13 @@ export async function writeEngine(dir) {
   };
 }
 
-/** The script tag that boots the page, naming every file the loader may fetch. */
-export function bootScriptTag(bundles, engine) {
-  const data = {
-    engine: engine.engine, wasm: engine.wasm, 'engine-file': engine.engineFile,
-    'part-lab': bundles.lab, 'part-planner': bundles.planner, 'part-quiz': bundles.quiz,
-  };
-  const attributes = Object.entries(data).map(([k, v]) => ` data-${k}="${v}"`).join('');
+/**
+ * The script tag that boots the page, naming every file the loader may fetch: the engine's
+ * and the scripts of `moduleNames` (this page's modules).
+ */
+export function bootScriptTag(bundles, engine, moduleNames) {
+  const scripts = Object.fromEntries(moduleNames.map((name) => [name, bundles.modules[name]]));
+  const data = { engine: engine.engine, wasm: engine.wasm, 'engine-file': engine.engineFile, modules: JSON.stringify(scripts) };
+  const attributes = Object.entries(data).map(([k, v]) => ` data-${k}="${esc(v)}"`).join('');
   return `<script src="${bundles.app}" id="atlas-app"${attributes}></script>`;
 }

@@ -12,4 +12,10 @@ export const cli = join(nativeDir, 'wasm', 'atlas');
 export const engineModule = join(wasmDir, 'wasm', 'atlas_engine_node.js');
 export const engineGlue = join(wasmDir, 'wasm', 'atlas_engine.js');
 export const engineWasm = join(wasmDir, 'wasm', 'atlas_engine.wasm');
-export const entryFile = resolve(root, process.env.ATLAS_ENTRY || 'content/parallelism.json');
+// The atlas's content: every *.json here is an entry, beside the module mapping (atlas.json).
+// ATLAS_CONTENT points at another folder (a fixture atlas); ATLAS_ENTRY builds one entry file
+// alone as the home page, with the modules the mapping gives its id (tests of bad content).
+export const contentDir = resolve(root, process.env.ATLAS_CONTENT || 'content');
+export const entryFile = process.env.ATLAS_ENTRY ? resolve(root, process.env.ATLAS_ENTRY) : null;
+// One folder per interactive module (web/src/modules/registry.js lists them).
+export const modulesDir = join(root, 'web', 'src', 'modules');

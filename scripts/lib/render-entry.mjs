@@ -1,6 +1,7 @@
 // Renders a validated atlas entry as static HTML, so the text reads with JavaScript off and
-// when WASM fails to load. Interactive parts (lab, split explorer, quiz) are partials the
-// build places into their sections; scripts enhance them.
+// when WASM fails to load. Every entry gets the generic parts (text, equations, history, the
+// check question with its answer); the entry's modules add their markup, in a section of their
+// own or inside the check section, and their scripts enhance it.
 import { esc, join } from './html.mjs';
 import { equationToMathML } from './equation.mjs';
 
@@ -57,15 +58,15 @@ ${h.source ? `<p class="source">Source: ${link(h.source)}</p>` : ''}</div></li>`
   return `<ol class="timeline">${items.join('')}</ol>`;
 }
 
-// Links to other entries use the atlas's #/entry/<id> routes. Entries not in this build are
-// named as plain text (a link that only leads to "not here" is noise), and the list says once
-// that they are not part of this build.
-function entryLinks(ids, known) {
+// Links to other entries go to their pages when this build has them (`built`: id → {name,
+// page}). Entries not in this build are named as plain text (a link that only leads to "not
+// here" is noise), and the list says once that they are not part of this build.
+function entryLinks(ids, built) {
   if (ids.length === 0) return '<p>None listed.</p>';
-  const item = (id) => known.has(id)
-    ? `<li><a href="#/entry/${esc(id)}">${esc(id)}</a></li>`
+  const item = (id) => built.has(id)
+    ? `<li><a href="${esc(built.get(id).page)}" data-entry="${esc(id)}">${esc(built.get(id).name)}</a></li>`
     : `<li><span class="entry-missing" data-missing="true" data-entry="${esc(id)}">${esc(id)}</span></li>`;
-  const absent = ids.filter((id) => !known.has(id)).length;
+  const absent = ids.filter((id) => !built.has(id)).length;
   const note = absent === 0 ? '' : `<p class="missing">${absent === ids.length ? 'None of these entries is' : 'Entries without a link are not'} part of this build of the atlas.</p>`;
   return `<ul class="entry-links">${ids.map(item).join('')}</ul>${note}`;
 }
@@ -80,18 +81,21 @@ function check(e) {
 </div>`;
 }
 
-/** Table of contents for the sections the page shows, in order. */
-export const SECTIONS = [
-  ['overview', 'Overview'], ['mechanism', 'Mechanism'], ['science', 'Science'], ['lab', 'Lab'],
-  ['planner', 'Split explorer'], ['check', 'Check'], ['history', 'History'], ['sources', 'Sources'],
-];
-
 /**
- * The entry's HTML. `partials` maps lab/planner/quiz to the partial HTML; `known` is the set
- * of entry ids in this build.
+ * The entry's HTML. `modules` are the entry's modules in page order, each {module, markup}
+ * (its description from the registry and its markup.html); `built` maps the id of every entry
+ * in this build to {name, page}.
  */
-export function renderEntry(e, partials, known) {
-  const nav = `<nav class="toc" aria-label="On this page"><ul>${SECTIONS.map(([id, t]) => `<li><a href="#${id}">${esc(t)}</a></li>`).join('')}</ul></nav>`;
+export function renderEntry(e, { modules, built }) {
+  const sciences = e.science ?? [];
+  const events = e.history ?? [];
+  const own = modules.filter(({ module }) => module.section);
+  const into = (id) => modules.filter(({ module }) => module.into === id).map(({ markup }) => markup);
+  const toc = [['overview', 'Overview'], ['mechanism', 'Mechanism'], ...(sciences.length ? [['science', 'Science']] : []),
+    ...own.map(({ module }) => [module.section.id, module.section.toc]), ['check', 'Check'],
+    ...(events.length ? [['history', 'History']] : []), ['sources', 'Sources']];
+  const nav = `<nav class="toc" aria-label="On this page"><ul>${toc.map(([id, t]) => `<li><a href="#${esc(id)}">${esc(t)}</a></li>`).join('')}</ul></nav>`;
+  const related = (e.related ?? []).filter((id) => !(e.prerequisites ?? []).includes(id));
   return join([
     header(e),
     nav,
@@ -108,42 +112,50 @@ export function renderEntry(e, partials, known) {
       `<div><h3>Why it matters for AI</h3><p>${esc(e.whyAI)}</p></div></div>`,
       `<aside class="misconception" aria-labelledby="misconception-h"><h3 id="misconception-h">Common misconception</h3><p>${esc(e.misconception)}</p></aside>`,
     ])),
-    section('science', 'Science', science(e)),
-    section('lab', 'Lab: ideal ring all-reduce', join([
-      `<p class="scope"><strong>Scope.</strong> ${esc(e.labScope ?? e.scope ?? '')}</p>`,
-      partials.lab,
-    ])),
-    section('planner', 'Split explorer', partials.planner),
+    sciences.length ? section('science', 'Science', science(e)) : '',
+    ...own.map(({ module, markup }) => section(module.section.id, module.section.title, join([
+      module.showsLabScope && (e.labScope ?? e.scope) ? `<p class="scope"><strong>Scope.</strong> ${esc(e.labScope ?? e.scope)}</p>` : '',
+      markup,
+    ]))),
     section('check', 'Check your understanding', join([
       `<p class="objective"><strong>Learning objective.</strong> ${esc(e.learningObjective)}</p>`,
       check(e),
-      partials.quiz,
+      ...into('check'),
       e.engineeringExample ? `<div class="example"><h3>Engineering example</h3><p>${esc(e.engineeringExample)}</p></div>` : '',
       e.evidenceNotes ? `<p class="evidence"><strong>Evidence notes.</strong> ${esc(e.evidenceNotes)}</p>` : '',
     ])),
-    section('history', 'History', history(e)),
+    events.length ? section('history', 'History', history(e)) : '',
     section('connections', 'Connections', join([
       // An entry that is a prerequisite is listed there only.
-      `<div class="two-up"><div><h3>Related</h3>${entryLinks(e.related.filter((id) => !e.prerequisites.includes(id)), known)}</div>`,
-      `<div><h3>Prerequisites</h3>${entryLinks(e.prerequisites, known)}</div></div>`,
+      `<div class="two-up"><div><h3>Related</h3>${entryLinks(related, built)}</div>`,
+      `<div><h3>Prerequisites</h3>${entryLinks(e.prerequisites ?? [], built)}</div></div>`,
     ])),
     section('sources', 'Sources', `<ul class="sources">${e.sources.map((s) => `<li>${link(s)} <span class="url">${esc(s.url)}</span></li>`).join('')}</ul>`),
-    // The atlas's identifiers are for course authors, and say so; the entry's scope shows here
-    // unless the lab already states it.
-    section('about-labs', 'For course authors', `${e.scope && e.scope !== e.labScope ? `<p><strong>Scope.</strong> ${esc(e.scope)}</p>` : ''}
-<p>Identifiers of this entry's interactive parts in the atlas, for linking them from a course:</p>
-<dl class="lab-ids">
-${[['Lab', e.labId], ['Deep lab', e.deepLabId], ['Investigation', e.investigationId]].filter(([, v]) => v).map(([k, v]) => `<div><dt>${esc(k)}</dt><dd><code>${esc(v)}</code></dd></div>`).join('')}
-</dl>`),
+    forAuthors(e, modules.some(({ module }) => module.showsLabScope) ? e.labScope ?? e.scope : null),
   ]);
 }
 
-/** A page that shows the engine's validation errors instead of a blank page. */
-export function renderInvalid(response, file) {
-  const errors = response.errors ?? [response.error];
-  const rows = errors.map((x) => `<li><code>${esc(x.path || '/')}</code> <strong>${esc(x.code)}</strong> — ${esc(x.message)}</li>`);
+// The atlas's identifiers are for course authors, and say so; the entry's scope shows here
+// unless a module's section already states it.
+function forAuthors(e, scopeShown) {
+  const ids = [['Lab', e.labId], ['Deep lab', e.deepLabId], ['Investigation', e.investigationId]].filter(([, v]) => v);
+  const scope = e.scope && e.scope !== scopeShown ? `<p><strong>Scope.</strong> ${esc(e.scope)}</p>` : '';
+  if (!scope && ids.length === 0) return '';
+  return section('about-labs', 'For course authors', join([scope, ids.length === 0 ? '' : `<p>Identifiers of this entry's interactive parts in the atlas, for linking them from a course:</p>
+<dl class="lab-ids">
+${ids.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd><code>${esc(v)}</code></dd></div>`).join('')}
+</dl>`]));
+}
+
+/**
+ * A page that shows what stopped the build instead of a blank page: per file, the engine's
+ * validation errors or the module mapping's.
+ * @param {{file: string, errors: {path?: string, code: string, message: string}[]}[]} problems
+ */
+export function renderInvalid(problems) {
+  const list = ({ file, errors }) => `<p>The build rejected <code>${esc(file)}</code>; the page was not built from it. Fix these and build again:</p>
+<ul class="errors">${errors.map((x) => `<li><code>${esc(x.path || '/')}</code> <strong>${esc(x.code)}</strong> — ${esc(x.message)}</li>`).join('')}</ul>`;
   return `<section class="block invalid" aria-labelledby="invalid-h">
 <h1 id="invalid-h">This atlas entry is invalid</h1>
-<p>The engine rejected <code>${esc(file)}</code>; the page was not built from it. Fix these and build again:</p>
-<ul class="errors">${rows.join('')}</ul></section>`;
+${problems.map(list).join('\n')}</section>`;
 }

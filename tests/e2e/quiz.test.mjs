@@ -11,7 +11,9 @@ import { serveFolder } from '../../scripts/lib/static-server.mjs';
 import { root } from '../../scripts/lib/paths.mjs';
 
 const entry = JSON.parse(readFileSync(join(root, 'content/parallelism.json'), 'utf8'));
-const KEY = 'parallelism-atlas:quiz:v1';
+const KEY = 'parallelism-atlas:parallelism:quiz:v1';
+// The one key of the atlas before entries had pages of their own.
+const LEGACY_KEY = 'parallelism-atlas:quiz:v1';
 const RIGHT = entry.check.options[entry.check.answer];
 const WRONG = entry.check.options[0];
 after(closeBrowser);
@@ -162,6 +164,21 @@ test('corrupt, foreign and future-version progress is dropped silently; blocked 
     assert.deepEqual(errors, []);
     await context.close();
   }
+
+  // Progress from before entries had their own keys is still the learner's: it is restored and
+  // kept under the entry's key from then on.
+  const legacy = { version: 1, entry: 'parallelism', orderSeed: 11, check: { choice: entry.check.answer, correct: true }, practice: { seed: 11, index: 0, answers: {} } };
+  const old = await b.newContext();
+  await old.addInitScript(([k, v]) => { if (!sessionStorage.getItem('seeded')) { localStorage.setItem(k, v); sessionStorage.setItem('seeded', '1'); } }, [LEGACY_KEY, JSON.stringify(legacy)]);
+  const oldPage = await old.newPage();
+  await oldPage.goto(`${site}#check`);
+  await oldPage.waitForFunction(() => document.documentElement.dataset.engine === 'ready');
+  assert.equal(await oldPage.locator('.quiz-verdict').textContent(), 'Right.');
+  await oldPage.locator('#practice-next').click();
+  const kept = JSON.parse(await oldPage.evaluate((k) => localStorage.getItem(k), KEY));
+  assert.equal(kept.orderSeed, 11);
+  assert.equal(kept.practice.index, 1);
+  await old.close();
 
   const context = await b.newContext();
   await context.addInitScript(() => {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../../scripts/lib/paths.mjs';
 import { contractBounds, contractDeclarations, typeOf } from '../../scripts/lib/schema-types.mjs';
-import { FIELDS, coerce, rangeText } from '../../web/src/planner/state.js';
+import { FIELDS, coerce, rangeText } from '../../web/src/modules/planner/state.js';
 import { loadEngine } from './engine-loader.mjs';
 
 test('the committed contract declarations match the engine (run `npm run types` after changing the schema)', async () => {

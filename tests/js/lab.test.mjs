@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { loadEngine } from './engine-loader.mjs';
 import { isError } from '../../web/src/engine.js';
 import { root } from '../../scripts/lib/paths.mjs';
-import { labRequest, DEFAULTS, LIMITS, SWEEPS, parseBytes } from '../../web/src/lab/state.js';
-import { EXAMPLE_LOG } from '../../web/src/lab/example-log.js';
+import { labRequest, DEFAULTS, LIMITS, SWEEPS, parseBytes } from '../../web/src/modules/lab/state.js';
+import { EXAMPLE_LOG } from '../../web/src/modules/lab/example-log.js';
 
 const base = { ranks: 8, bytes: 1073741824, bandwidth: 1e11, latency: 5e-6 };
 
@@ -129,7 +129,7 @@ test('the lab states its limits once, within the engine bounds, and its markup a
     assert.ok(LIMITS[name].min >= (bound.minimum ?? bound.exclusiveMinimum), name);
     assert.ok(LIMITS[name].max <= bound.maximum, name);
   }
-  const markup = readFileSync(join(root, 'web/partials/lab.html'), 'utf8');
+  const markup = readFileSync(join(root, 'web/src/modules/lab/markup.html'), 'utf8');
   const ranks = /id="lab-ranks-number"[^>]*min="(\d+)" max="(\d+)"/.exec(markup);
   assert.deepEqual([Number(ranks[1]), Number(ranks[2])], [LIMITS.ranks.min, LIMITS.ranks.max]);
   assert.match(markup, new RegExp(`${LIMITS.ranks.min} to ${LIMITS.ranks.max} GPUs`));

@@ -4,8 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from './engine-loader.mjs';
 import { isError } from '../../web/src/engine.js';
-import { SCENARIOS } from '../../web/src/planner/scenarios.js';
-import { DEFAULTS, FIELDS, hardwareFromPreset, mergeState, planRequest, shapeFromPreset } from '../../web/src/planner/state.js';
+import { SCENARIOS } from '../../web/src/modules/planner/scenarios.js';
+import { DEFAULTS, FIELDS, hardwareFromPreset, mergeState, planRequest, shapeFromPreset } from '../../web/src/modules/planner/state.js';
 
 const engine = await loadEngine();
 const presets = engine.run('presets', {});

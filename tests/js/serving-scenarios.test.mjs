@@ -5,9 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from './engine-loader.mjs';
 import { isError } from '../../web/src/engine.js';
-import { SERVING_SCENARIOS } from '../../web/src/planner/inference-scenarios.js';
-import { inferenceRequest } from '../../web/src/planner/inference.js';
-import { DEFAULTS, FIELDS, hardwareFromPreset, mergeState, shapeFromPreset } from '../../web/src/planner/state.js';
+import { SERVING_SCENARIOS } from '../../web/src/modules/planner/inference-scenarios.js';
+import { inferenceRequest } from '../../web/src/modules/planner/inference.js';
+import { DEFAULTS, FIELDS, hardwareFromPreset, mergeState, shapeFromPreset } from '../../web/src/modules/planner/state.js';
 
 const engine = await loadEngine();
 const presets = engine.run('presets', {});

@@ -1,12 +1,10 @@
-// Embed mode for course sites: ?embed=entry|lab|planner|quiz shows one part without page
-// chrome; theme=light|dark|auto; hide=a,b and lock=a,b hide or freeze controls by their
-// data-param name. The page reports its height to the host (atlas:resize) and answers the
-// atlas:hello handshake. Protocol: README "Embedding".
+// Embed mode for course sites: ?embed=entry or ?embed=<module> (one of the entry's modules)
+// shows one part without page chrome; theme=light|dark|auto; hide=a,b and lock=a,b hide or
+// freeze controls by their data-param name. The page reports its height to the host
+// (atlas:resize) and answers the atlas:hello handshake. Protocol: README "Embedding".
 import { post, isEmbedded, setHostOrigin } from './channel.js';
 import { h } from './dom.js';
-
-/** Parts that can be embedded and the section each one shows. */
-export const EMBED_PARTS = { entry: 'entry', lab: 'lab', planner: 'planner', quiz: 'check' };
+import { embedParts } from './page-modules.js';
 const THEMES = ['light', 'dark', 'auto'];
 const PARAM_NAME = /^[a-z][a-z0-9_-]{0,40}$/i;
 
@@ -17,9 +15,10 @@ const PARAM_NAME = /^[a-z][a-z0-9_-]{0,40}$/i;
 export function readEmbedOptions(search = location.search) {
   const q = new URLSearchParams(search);
   const notes = [];
+  const parts = embedParts();
   let part = q.get('embed');
-  if (part !== null && !Object.hasOwn(EMBED_PARTS, part)) {
-    notes.push(`Unknown embed part “${part.slice(0, 40)}”; showing the whole page (parts: ${Object.keys(EMBED_PARTS).join(', ')}).`);
+  if (part !== null && !Object.hasOwn(parts, part)) {
+    notes.push(`Unknown embed part “${part.slice(0, 40)}”; showing the whole page (parts: ${Object.keys(parts).join(', ')}).`);
     part = null;
   }
   let theme = q.get('theme') ?? 'auto';
@@ -53,7 +52,7 @@ export function applyEmbedLayout(options) {
   if (!options.part) return;
   // The entry's own h1 is hidden with the rest of the page: the part gets one of its own (for
   // screen-reader navigation; the part's visible heading stays its h2).
-  const section = options.part !== 'entry' ? document.getElementById(EMBED_PARTS[options.part]) : null;
+  const section = options.part !== 'entry' ? document.getElementById(embedParts()[options.part]) : null;
   if (section) {
     const name = document.querySelector('.entry-head h1')?.lastChild?.textContent?.trim() ?? document.title;
     const heading = section.querySelector('h2')?.textContent ?? '';
@@ -79,7 +78,7 @@ export function applyEmbedLayout(options) {
 export function applyControlFlags(options) {
   const notes = [];
   const fixed = [];
-  const scopeId = options.part && options.part !== 'entry' ? EMBED_PARTS[options.part] : null;
+  const scopeId = options.part && options.part !== 'entry' ? embedParts()[options.part] : null;
   const scope = (scopeId && document.getElementById(scopeId)) || document;
   const find = (name) => [...scope.querySelectorAll('[data-param]')].filter((el) => el.dataset.param === name);
   for (const name of options.hide) {

@@ -1,20 +1,21 @@
 // Boot: the static page already shows the whole entry; this enhances it. The engine and the
-// parts' scripts start downloading first, from <head>, while the text arrives and paints; embed layout and theme apply;
-// each interactive part starts on its own (parts.js) so one failure cannot blank the others;
-// then links, embeds and sharing attach to the views' state.
+// scripts of the entry's modules start downloading first, from <head>, while the text arrives
+// and paints; embed layout and theme apply; each module starts on its own (parts.js) so one
+// failure cannot blank the others; then links, embeds and sharing attach to the views' state.
 import { loadEngine, isError } from './engine.js';
 import { fetchParts, partsLeftOut, startParts } from './parts.js';
 import { Views } from './views.js';
 import { channel } from './channel.js';
 import { h, replaceChildren } from './dom.js';
 import { initRoutes } from './routes.js';
-import { readEmbedOptions, applyEmbedRoot, applyEmbedLayout, applyControlFlags, startEmbedChannel, setEmbedVersion, EMBED_PARTS } from './embed.js';
+import { readEmbedOptions, applyEmbedRoot, applyEmbedLayout, applyControlFlags, startEmbedChannel, setEmbedVersion } from './embed.js';
+import { embedParts, legacyParams, offers } from './page-modules.js';
 import { trackState } from './permalink.js';
 import { initShare } from './share.js';
 import { holdInView, initLanding } from './landing.js';
 
-function readEntry() {
-  const node = document.getElementById('atlas-entry');
+function readJson(id) {
+  const node = document.getElementById(id);
   return node ? JSON.parse(node.textContent || 'null') : null;
 }
 
@@ -34,9 +35,9 @@ function showNotes(notes) {
     h('ul', {}, ...notes.map((n) => h('li', { text: n })))));
 }
 
-/** Shows a message in the section that failed, instead of leaving it empty. */
-function showSectionError(sectionId, message) {
-  const section = document.getElementById(sectionId === 'quiz' ? 'check' : sectionId);
+/** Shows a message in the section of the module that failed, instead of leaving it empty. */
+function showSectionError(part, message) {
+  const section = document.getElementById(embedParts()[part] ?? part);
   if (!section) return;
   section.append(h('p', { class: 'notice notice-error', role: 'alert', text: message }));
 }
@@ -57,7 +58,7 @@ function checkEntry(engine, entry) {
 /** Tracks which interactive part the reader used last, for links and the embed dialog. */
 function trackOpenSection(initial) {
   let open = initial;
-  const sectionToPart = Object.fromEntries(Object.entries(EMBED_PARTS).map(([part, id]) => [id, part]));
+  const sectionToPart = Object.fromEntries(Object.entries(embedParts()).map(([part, id]) => [id, part]));
   document.addEventListener('focusin', (e) => {
     const section = /** @type {Element} */ (e.target).closest?.('main > section');
     if (section && sectionToPart[section.id] && section.id !== 'entry') open = sectionToPart[section.id];
@@ -76,10 +77,10 @@ async function boot() {
   // This script runs in <head> (so the downloads above start at once); the rest needs the body.
   if (document.readyState === 'loading') await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
   applyEmbedLayout(embed);
-  const entry = readEntry();
+  const entry = readJson('atlas-entry');
   const views = new Views();
   window.atlas = { views, ready: false };
-  initRoutes(entry);
+  initRoutes(entry, readJson('atlas-entries') ?? []);
   if (!embed.part) initLanding();
   startEmbedChannel();
   let engine;
@@ -97,27 +98,30 @@ async function boot() {
     setEngineState('Entry problems found (see above).', 'failed');
     return;
   }
-  window.__atlasEngineAt = performance.now(); // read by bench/site.mjs
-  const ctx = { engine, entry, views, channel, holdInView };
+  // Marks on the browser's performance timeline: developer tools show them, and the bench
+  // reads them from outside the page.
+  performance.mark('atlas: engine answering');
+  const ctx = { engine, entry, views, channel, holdInView, offers };
   await startParts(parts, ctx, (id, e) => {
     console.warn(`[atlas] ${id} did not start:`, e);
     showSectionError(id, `This part could not start: ${e && e.message ? e.message : e}`);
   });
   let openPart = embed.part;
-  const linkOpen = trackState(views, { getOpen: () => getOpen(), onNotes: showNotes, notStarted: partsLeftOut(embed.part) });
+  const linkOpen = trackState(views, { getOpen: () => getOpen(), onNotes: showNotes, notStarted: partsLeftOut(embed.part), legacy: legacyParams() });
   openPart = linkOpen || openPart;
   const getOpen = trackOpenSection(openPart);
   const flags = applyControlFlags(embed);
   views.fix(flags.fixed); // after the link: the values it set are the ones kept
   showNotes([...embed.notes, ...flags.notes]);
-  initShare(views, getOpen);
+  initShare(views, getOpen, entry.name);
   setEmbedVersion(engine.version.version);
   setEngineState('Interactive · computed by the C++ engine in WebAssembly', 'ready');
   window.atlas = { views, engine, ready: true };
   root.dataset.engine = 'ready';
-  window.__atlasReadyAt = performance.now(); // read by bench/site.mjs
+  performance.mark('atlas: ready');
   document.dispatchEvent(new CustomEvent('atlas:ready'));
-  if (linkOpen && !embed.part && EMBED_PARTS[linkOpen]) holdInView(document.getElementById(EMBED_PARTS[linkOpen]));
+  const linkSection = linkOpen ? embedParts()[linkOpen] : null;
+  if (linkSection && !embed.part) holdInView(document.getElementById(linkSection));
 }
 
 boot();

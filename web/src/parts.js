@@ -1,34 +1,28 @@
-// The page's interactive parts (lab, split explorer, check) are separate classic scripts, built
-// from <part>/index.js with their exports under a global: an embed fetches and runs only the part
-// it shows, and the whole page fetches them while the engine compiles. Each part starts in its
-// own task (no start-up task holds the main thread for all three): the ones in or near view
-// first, the others when they come near or the browser is idle.
+// The page's interactive parts are its entry's modules (page-modules.js), each a separate
+// classic script built from modules/<name>/index.js with its exports under
+// atlasModules.<name>: an embed fetches and runs only the part it shows, and the whole page
+// fetches them while the engine compiles. Each part starts in its own task (no start-up task
+// holds the main thread for all of them): the ones in or near view first, the others when they
+// come near or the browser is idle.
 import { loadScript } from './engine-fetch.js';
-import { EMBED_PARTS } from './embed.js';
-
-const PARTS = [
-  ['lab', 'atlasLab', 'initLab'],
-  ['planner', 'atlasPlanner', 'initPlanner'],
-  ['quiz', 'atlasQuiz', 'initQuiz'],
-];
+import { moduleScripts, pageModules } from './page-modules.js';
 
 /** The parts an embed of `embedPart` does not run (their link settings are not for it). */
 export function partsLeftOut(embedPart) {
-  return embedPart ? PARTS.map(([id]) => id).filter((id) => id !== embedPart) : [];
+  return embedPart ? pageModules().map((m) => m.name).filter((id) => id !== embedPart) : [];
 }
 
 /**
  * Starts downloading the parts this page shows (one for an embed, none for embed=entry).
- * @returns {{id: string, loaded: Promise<Function>}[]}
+ * @returns {{id: string, section: string, loaded: Promise<Function>}[]}
  */
 export function fetchParts(embedPart) {
-  const files = document.getElementById('atlas-app')?.dataset ?? {};
-  return PARTS.filter(([id]) => !embedPart || embedPart === id).map(([id, global, init]) => {
-    const src = files[`part${id[0].toUpperCase()}${id.slice(1)}`] ?? `${id}.js`;
-    const loaded = loadScript(src).then(() => /** @type {any} */ (globalThis)[global][init],
+  const scripts = moduleScripts();
+  return pageModules().filter((m) => !embedPart || embedPart === m.name).map(({ name: id, sectionId: section }) => {
+    const loaded = loadScript(scripts[id]).then(() => /** @type {any} */ (globalThis).atlasModules[id].start,
       () => { throw new Error('its code did not download'); });
     loaded.catch(() => {}); // reported when the part starts
-    return { id, loaded };
+    return { id, section, loaded };
   });
 }
 
@@ -38,7 +32,7 @@ const whenIdle = (fn) => ('requestIdleCallback' in window ? requestIdleCallback(
 
 /**
  * Starts every part with `ctx`; resolves once all have started or failed (`onError(id, e)`).
- * @param {{id: string, loaded: Promise<Function>}[]} parts
+ * @param {{id: string, section: string, loaded: Promise<Function>}[]} parts
  */
 export function startParts(parts, ctx, onError) {
   return new Promise((resolve) => {
@@ -85,7 +79,7 @@ export function startParts(parts, ctx, onError) {
       for (const e of entries) if (e.isIntersecting) request(bySection.get(e.target));
     }, { rootMargin: '50% 0px' });
     for (const part of parts) {
-      const section = document.getElementById(EMBED_PARTS[part.id]);
+      const section = document.getElementById(part.section);
       if (!section) continue;
       bySection.set(section, part);
       observer.observe(section);

@@ -1,35 +1,51 @@
 // The page's state in the URL hash, so a link restores the exact view:
 //   #v=1&open=lab&lab.ranks=16&lab.bytes=1073741824&planner.tp=8
 // Only values that differ from a view's defaults are written. Links from older schema
-// versions are migrated; invalid values fall back to defaults with a visible note.
+// versions are migrated; invalid values fall back to defaults with a visible note. Keys are
+// per page: a page has the views of its entry's modules, and a link's settings for a module
+// the entry does not have are named as ignored.
 
 export const SCHEMA_VERSION = 1;
 
 /**
  * Migrations from older link formats to the current one, keyed by the version they upgrade.
- * Version 0 is the pre-versioned lab link (#ranks=8&bytes=…&bandwidth=…&latency=…).
- * @type {Record<number, (params: Map<string, string>) => Map<string, string>>}
+ * Version 0 is the pre-versioned link of one module (#ranks=8&bytes=…): `legacy` maps each
+ * such key to the module that declared it (module.js legacyParams).
+ * @type {Record<number, (params: Map<string, string>, legacy: Map<string, string>) => Map<string, string>>}
  */
 const MIGRATIONS = {
-  0: (params) => {
+  0: (params, legacy) => {
     const out = new Map();
     for (const [k, v] of params) {
-      if (k === 'v') continue;
-      out.set(k.includes('.') ? k : `lab.${k}`, v);
+      if (k === 'v' || k === 'open') continue;
+      if (k.includes('.')) out.set(k, v);
+      else if (legacy.has(k)) {
+        out.set(`${legacy.get(k)}.${k}`, v);
+        if (!out.has('open')) out.set('open', legacy.get(k));
+      }
     }
-    if (!out.has('open')) out.set('open', 'lab');
-    out.delete('lab.open');
+    if (params.has('open')) out.set('open', params.get('open'));
     return out;
   },
 };
 
-/** True when the hash holds view state (not a section anchor or an entry route). */
-export function isStateHash(hash) {
-  return /^#v=\d+(&|$)/.test(hash) || /^#(ranks|bytes|bandwidth|latency)=/.test(hash);
+/**
+ * True when the hash holds view state (not a section anchor or an entry route).
+ * @param {string} hash
+ * @param {Map<string, string>} legacy old unprefixed link keys → their module
+ */
+export function isStateHash(hash, legacy = new Map()) {
+  if (/^#v=\d+(&|$)/.test(hash)) return true;
+  const first = /^#([a-z_]{1,40})=/.exec(hash);
+  return Boolean(first && legacy.has(first[1]));
 }
 
-/** Parses a state hash into {version, open, states: {viewId: {param: string}}}. */
-export function parseStateHash(hash) {
+/**
+ * Parses a state hash into {version, open, states: {viewId: {param: string}}}.
+ * @param {string} hash
+ * @param {Map<string, string>} legacy old unprefixed link keys → their module
+ */
+export function parseStateHash(hash, legacy = new Map()) {
   let params = new Map();
   for (const part of hash.replace(/^#/, '').split('&')) {
     if (!part) continue;
@@ -42,7 +58,7 @@ export function parseStateHash(hash) {
   const notes = [];
   if (!Number.isInteger(version) || version < 0) version = 0;
   if (version > SCHEMA_VERSION) notes.push(`This link was made by a newer version (v${version}); some settings may not apply.`);
-  for (let v = version; v < SCHEMA_VERSION; v += 1) if (MIGRATIONS[v]) params = MIGRATIONS[v](params);
+  for (let v = version; v < SCHEMA_VERSION; v += 1) if (MIGRATIONS[v]) params = MIGRATIONS[v](params, legacy);
   const states = {};
   for (const [key, value] of params) {
     const dot = key.indexOf('.');
@@ -113,7 +129,7 @@ function controlLabel(view, name) {
 }
 
 /** Keeps the hash in step with the views; returns a function giving the current link. */
-export function trackState(views, { getOpen, onNotes, notStarted = [] }) {
+export function trackState(views, { getOpen, onNotes, notStarted = [], legacy = new Map() }) {
   let timer = 0;
   views.onChange(() => {
     clearTimeout(timer);
@@ -122,8 +138,8 @@ export function trackState(views, { getOpen, onNotes, notStarted = [] }) {
       if (hash !== location.hash) history.replaceState(null, '', hash);
     }, 150);
   });
-  if (isStateHash(location.hash)) {
-    const parsed = parseStateHash(location.hash);
+  if (isStateHash(location.hash, legacy)) {
+    const parsed = parseStateHash(location.hash, legacy);
     const notes = applyLink(views, parsed, notStarted);
     if (notes.length) onNotes(notes);
     return parsed.open;

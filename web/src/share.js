@@ -2,9 +2,7 @@
 // (with optional hidden or locked controls) for course pages.
 import { h, replaceChildren } from './dom.js';
 import { currentLink } from './permalink.js';
-import { EMBED_PARTS } from './embed.js';
-
-const PART_LABELS = { entry: 'Entry text (no labs)', lab: 'Ring all-reduce lab', planner: 'Split explorer', quiz: 'Check question and practice' };
+import { embedParts, pageModules, partLabel } from './page-modules.js';
 
 async function copyText(text, input, feedback) {
   try {
@@ -18,8 +16,8 @@ async function copyText(text, input, feedback) {
   }
 }
 
-/** The iframe snippet for a part of the page with its options. */
-export function embedSnippet({ link, part, theme, hide, lock }) {
+/** The iframe snippet for a part of the page with its options; `name` is the entry's. */
+export function embedSnippet({ link, part, name, theme, hide, lock }) {
   const url = new URL(link);
   url.search = '';
   const q = new URLSearchParams({ embed: part });
@@ -27,31 +25,32 @@ export function embedSnippet({ link, part, theme, hide, lock }) {
   if (hide.length) q.set('hide', hide.join(','));
   if (lock.length) q.set('lock', lock.join(','));
   url.search = q.toString();
-  if (part === 'entry' || part === 'quiz') url.hash = '';
+  if (part === 'entry' || pageModules().find((m) => m.name === part)?.snippetKeepsState === false) url.hash = '';
   const host = new URL('atlas-host.js', url).href.split('?')[0];
-  const title = `Parallelism Atlas — ${PART_LABELS[part]}`;
+  const title = `${name} — ${partLabel(part)}`;
   const attr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   return `<iframe src="${attr(url.href)}" title="${attr(title)}" data-atlas-embed width="100%" height="640" loading="lazy" referrerpolicy="no-referrer"></iframe>\n<script src="${attr(host)}"></script>`;
 }
 
 function controlNames(part) {
-  const scope = part === 'entry' ? null : document.getElementById(EMBED_PARTS[part]);
+  const scope = part === 'entry' ? null : document.getElementById(embedParts()[part]);
   if (!scope) return [];
   return [...new Set([.../** @type {NodeListOf<HTMLElement>} */ (scope.querySelectorAll('[data-param]'))].map((el) => el.dataset.param))];
 }
 
-function openEmbedDialog(views, getOpen) {
+function openEmbedDialog(views, getOpen, name) {
   const feedback = h('p', { class: 'share-feedback', role: 'status' });
   const snippet = h('textarea', { id: 'embed-snippet', readonly: true, rows: 6 });
-  const part = h('select', { id: 'embed-part' }, ...Object.keys(EMBED_PARTS).map((p) => h('option', { value: p, text: PART_LABELS[p] })));
+  const parts = embedParts();
+  const part = h('select', { id: 'embed-part' }, ...Object.keys(parts).map((p) => h('option', { value: p, text: partLabel(p) })));
   const theme = h('select', { id: 'embed-theme' }, ...['auto', 'light', 'dark'].map((t) => h('option', { value: t, text: t })));
   const flags = h('div', { class: 'flags' });
   const open = getOpen();
-  if (open && Object.hasOwn(EMBED_PARTS, open)) part.value = open;
+  if (open && Object.hasOwn(parts, open)) part.value = open;
   const update = () => {
     const hide = [...flags.querySelectorAll('select')].filter((s) => s.value === 'hide').map((s) => s.dataset.name);
     const lock = [...flags.querySelectorAll('select')].filter((s) => s.value === 'lock').map((s) => s.dataset.name);
-    snippet.value = embedSnippet({ link: currentLink(views, part.value), part: part.value, theme: theme.value, hide, lock });
+    snippet.value = embedSnippet({ link: currentLink(views, part.value), part: part.value, name, theme: theme.value, hide, lock });
   };
   const fillFlags = () => {
     const names = controlNames(part.value);
@@ -89,7 +88,7 @@ function openEmbedDialog(views, getOpen) {
  * Wires the share bar that the page carries from the start (web/index.html: its place is kept
  * while the engine loads, so nothing below it moves when it becomes usable).
  */
-export function initShare(views, getOpen) {
+export function initShare(views, getOpen, entryName) {
   const bar = document.getElementById('share-bar');
   if (!bar) return;
   const copy = /** @type {HTMLButtonElement} */ (bar.querySelector('#copy-link'));
@@ -101,7 +100,7 @@ export function initShare(views, getOpen) {
     hidden.value = currentLink(views, getOpen());
     copyText(hidden.value, hidden, feedback);
   });
-  embed.addEventListener('click', () => openEmbedDialog(views, getOpen));
+  embed.addEventListener('click', () => openEmbedDialog(views, getOpen, entryName));
   copy.disabled = false;
   embed.disabled = false;
 }

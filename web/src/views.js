@@ -1,5 +1,6 @@
-// Registry of the page's interactive views (lab, planner, quiz). Each view owns its state;
-// this registry lets permalinks and embeds read and restore all of them the same way.
+// Registry of the page's interactive views: one per running module, under the module's name.
+// Each view owns its state; this registry lets permalinks and embeds read and restore all of
+// them the same way.
 
 /**
  * @typedef {Record<string, string|number|boolean>} ViewState

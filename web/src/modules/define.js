@@ -1,0 +1,47 @@
+// What a module tells the atlas about itself. A module is one folder beside this file:
+//   module.js   defineModule({...}) — the description below, plain data plus hooks it offers
+//   index.js    export function start(ctx) — bundled into its own script (<name>.<hash>.js), run
+//               only on pages whose entry has the module, and only that script for ?embed=<name>
+//   markup.html the static markup the build places into the module's section
+//   *.css       its styles (joined into the page's one style sheet)
+// registry.js lists the modules; content/atlas.json says which entry gets which.
+
+const NAME = /^[a-z][a-z0-9-]{0,30}$/;
+// Names the page already uses: the embed part of the text itself, and the stems of the files
+// the build writes beside the modules' scripts (app.<hash>.js, atlas.<hash>.css, the engine's).
+const TAKEN = ['entry', 'app', 'atlas', 'atlas-engine', 'atlas-engine-file'];
+const SECTION_ID = /^[a-z][a-z0-9-]{0,40}$/;
+// Sections every entry has that a module may fill instead of adding its own (the check
+// question's section takes the graded version of the question).
+export const SHARED_SECTIONS = ['check'];
+
+/**
+ * @typedef {{id: string, title: string, toc: string}} OwnSection
+ * @typedef {{name: string, label: string, section?: OwnSection, into?: string, showsLabScope?: boolean,
+ *   legacyParams?: string[], offers?: Record<string, any>, snippetKeepsState?: boolean}} ModuleSpec
+ * @typedef {ModuleSpec & {sectionId: string}} AtlasModule
+ */
+
+/**
+ * Checks a module's description and freezes it. `label` names the module to learners (embed
+ * dialog); `section` is a section of its own, or `into` names a shared section it fills;
+ * `legacyParams` are link keys from before links were prefixed by module (#ranks=8);
+ * `offers` holds hooks other modules may use (for example `showMe`); `snippetKeepsState: false`
+ * leaves the current state out of embed snippets (it is the learner's progress, not a setting).
+ * @param {ModuleSpec} spec
+ * @returns {AtlasModule}
+ */
+export function defineModule(spec) {
+  const fail = (field, why) => { throw new Error(`module “${spec?.name}”: ${field} ${why}`); };
+  if (!spec || typeof spec.name !== 'string' || !NAME.test(spec.name)) fail('name', 'must be lowercase letters, digits and dashes');
+  if (TAKEN.includes(spec.name)) fail('name', `“${spec.name}” is taken by the page (${TAKEN.join(', ')})`);
+  if (typeof spec.label !== 'string' || !spec.label.trim()) fail('label', 'must be a non-empty string');
+  if (Boolean(spec.section) === Boolean(spec.into)) fail('section', 'or into (exactly one) is needed');
+  if (spec.section) {
+    const { id, title, toc } = spec.section;
+    if (!SECTION_ID.test(id ?? '')) fail('section.id', 'must be a lowercase id');
+    if (typeof title !== 'string' || typeof toc !== 'string') fail('section', 'needs a title and a toc label');
+  }
+  if (spec.into && !SHARED_SECTIONS.includes(spec.into)) fail('into', `must be one of ${SHARED_SECTIONS.join(', ')}`);
+  return Object.freeze({ ...spec, sectionId: spec.section ? spec.section.id : spec.into });
+}

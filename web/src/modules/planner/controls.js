@@ -1,0 +1,120 @@
+// The form: fills the preset lists from the engine, mirrors the state into the inputs, reports
+// user edits by parameter name, and shows the engine's coded errors and warnings at the control
+// whose JSON pointer they name.
+import { h } from '../../dom.js';
+import { FIELDS } from './state.js';
+
+export class Controls {
+  /**
+   * @param {HTMLElement} root  the planner's root (holds the form)
+   * @param {{models: any[], hardware: any[]}} presets  the engine's `presets` answer
+   * @param {(name: string, value: unknown, final: boolean) => void} onEdit  called for each user edit
+   */
+  constructor(root, presets, onEdit) {
+    this.root = root;
+    this.form = /** @type {HTMLFormElement} */ (root.querySelector('#planner-controls'));
+    /** @type {Map<string, HTMLInputElement|HTMLSelectElement>} */
+    this.inputs = new Map();
+    /** @type {Map<string, HTMLElement>} */
+    this.messages = new Map();
+    this.fillPresets('model', presets.models);
+    this.fillPresets('hardware', presets.hardware);
+    for (const wrap of this.form.querySelectorAll('[data-param]')) {
+      const name = /** @type {HTMLElement} */ (wrap).dataset.param;
+      const input = /** @type {HTMLInputElement | HTMLSelectElement | null} */ (wrap.querySelector('input, select'));
+      if (!input || !FIELDS[name]) continue;
+      this.inputs.set(name, input);
+      const message = h('p', { class: 'field-message', id: `pl-${name}-msg`, hidden: true });
+      wrap.append(message);
+      this.messages.set(name, message);
+      input.setAttribute('aria-describedby', message.id);
+      // Selects and checkboxes report on `change`. Numbers report as they are typed (final =
+      // false: the picture follows, but a half-typed value shows no message yet) and again on
+      // `change` (Enter or leaving the field: final = true, messages shown).
+      if (input.tagName === 'SELECT' || /** @type {HTMLInputElement} */ (input).type === 'checkbox') input.addEventListener('change', () => onEdit(name, this.read(name), true));
+      else {
+        input.addEventListener('input', () => onEdit(name, this.read(name), false));
+        input.addEventListener('change', () => onEdit(name, this.read(name), true));
+      }
+    }
+    this.form.addEventListener('submit', (e) => e.preventDefault());
+  }
+
+  fillPresets(name, list) {
+    const select = this.form.querySelector(`#pl-${name}`);
+    if (!select || !Array.isArray(list)) return;
+    const custom = select.querySelector('option[value="custom"]');
+    for (const p of list) select.insertBefore(h('option', { value: p.id, text: p.name }), custom);
+    FIELDS[name].options = [...list.map((p) => p.id), 'custom'];
+  }
+
+  /** The raw value of a control as the user left it (numbers stay strings until coerced). */
+  read(name) {
+    const input = this.inputs.get(name);
+    if (!input) return undefined;
+    if (input instanceof HTMLInputElement && input.type === 'checkbox') return input.checked;
+    return input.value;
+  }
+
+  /** Mirrors the state into the controls, leaving the one being typed in alone. */
+  write(state) {
+    for (const [name, input] of this.inputs) {
+      const value = state[name];
+      if (value === undefined) continue;
+      if (input instanceof HTMLInputElement && input.type === 'checkbox') input.checked = Boolean(value);
+      else if (document.activeElement !== input || input.tagName === 'SELECT') {
+        if (input.value !== String(value)) input.value = String(value);
+      }
+    }
+    const dp = this.inputs.get('dp');
+    if (dp) /** @type {HTMLInputElement} */ (dp).readOnly = Boolean(state.dp_auto);
+    // Expert fields only mean something for a mixture-of-experts model.
+    for (const name of ['top_k', 'expert_ffn']) {
+      const input = this.inputs.get(name);
+      if (input) input.disabled = !(state.experts > 1);
+    }
+  }
+
+  /** Shows the derived data-parallel degree in the dp field while it is automatic. */
+  showDerivedDp(dp, auto) {
+    const input = this.inputs.get('dp');
+    if (input && auto && typeof dp === 'number' && document.activeElement !== input && input.value !== String(dp)) input.value = String(dp);
+  }
+
+  /**
+   * Shows messages at controls. `issues` maps a parameter name to [{kind: 'error'|'warning', text}].
+   * Controls not named are cleared.
+   */
+  showIssues(issues) {
+    // Written only where something changed: most edits leave every message as it was.
+    for (const [name, el] of this.messages) {
+      const list = issues.get(name) ?? [];
+      const input = this.inputs.get(name);
+      const wrap = el.parentElement;
+      const hasError = list.some((i) => i.kind === 'error');
+      const hidden = list.length === 0;
+      const className = `field-message ${hasError ? 'field-error' : 'field-warning'}`;
+      const text = list.map((i) => i.text).join(' ');
+      if (el.hidden !== hidden) el.hidden = hidden;
+      if (el.className !== className) el.className = className;
+      if (el.textContent !== text) el.textContent = text;
+      if (input && (input.getAttribute('aria-invalid') === 'true') !== hasError) {
+        if (hasError) input.setAttribute('aria-invalid', 'true');
+        else input.removeAttribute('aria-invalid');
+      }
+      if (wrap && wrap.classList.contains('has-error') !== hasError) wrap.classList.toggle('has-error', hasError);
+      const warn = !hasError && list.length > 0;
+      if (wrap && wrap.classList.contains('has-warning') !== warn) wrap.classList.toggle('has-warning', warn);
+    }
+  }
+
+  /** The first control with an error (for focus after an apply from elsewhere). */
+  firstInvalid() {
+    for (const input of this.inputs.values()) if (input.getAttribute('aria-invalid') === 'true') return input;
+    return null;
+  }
+
+  focusFirst() {
+    this.inputs.get('tp')?.focus();
+  }
+}

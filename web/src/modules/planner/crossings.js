@@ -1,0 +1,104 @@
+// The table of tensors that cross device boundaries, one row per entry of the engine's
+// `communication` list, and the two-way highlight between rows and diagram markers.
+import { formatBytes, formatSeconds } from '../../format.js';
+import { formatCount } from '../../format.js';
+import { drawnFromSame, patch, vh as h } from './svg.js';
+
+const PHASE = { forward: 'forward', backward: 'backward', optimizer: 'optimizer step' };
+
+/** b × s × h style shape text; parameter shapes are [count, 0, 0]. */
+export function shapeText(t) {
+  const dims = (t.shape ?? []).filter((d) => d > 0);
+  if (t.tensor === 'gradient' || t.tensor === 'parameter') return `${formatCount(dims[0] ?? 0, { compact: true })} values`;
+  return dims.map((d) => formatCount(d)).join(' × ');
+}
+
+/** How NCCL would run one call, and how much of the time is latency rather than bytes. */
+function how(t) {
+  const algo = t.protocol ? `${t.algorithm}, ${t.protocol}` : t.algorithm;
+  const share = Math.round(100 * (t.latency_share ?? 0));
+  return `${algo}; ${share < 1 ? 'under 1' : share}\u00a0% latency`;
+}
+
+/**
+ * Fills the table container. Rows carry data-id; focusing or hovering a row highlights its
+ * marker in the diagram and the reverse.
+ * @param {HTMLElement} container
+ * @param {any[]} communication
+ */
+export function drawCrossings(container, communication) {
+  // Schedule and some batch edits leave the list as it was: then the table is already right.
+  if (drawnFromSame(container, communication)) return;
+  if (!communication.length) {
+    patch(container, [h('p', { class: 'notice', text: 'Nothing crosses a device boundary: one GPU holds the whole model and the whole batch.' })]);
+    return;
+  }
+  const COLS = ['Tensor', 'Shape', 'Phase', 'Collective', 'Group', 'Bytes per step', 'Time per step'];
+  // With context parallelism the data-parallel groups span dp × cp ranks (CP ranks hold the same
+  // weights): say so, or "DP (64)" reads against "dp = 16" in the description.
+  const cp = communication.find((t) => t.group === 'CP')?.group_size ?? 1;
+  const groupText = (t) => (t.group === 'DP' && cp > 1 && t.group_size % cp === 0
+    ? `DP × CP (${t.group_size / cp} × ${cp})` : `${t.group} (${t.group_size})`);
+  const head = h('tr', {}, ...COLS.map((t, i) => h('th', { scope: 'col', class: i >= 5 ? 'num' : null, text: t })));
+  // data-label: on phones each row reads as a small card of labelled values (planner.css).
+  const L = (i) => ({ 'data-label': COLS[i] });
+  const rows = communication.map((t) => h('tr', { tabindex: 0, 'data-id': t.id, class: `group-${t.group}` },
+    h('th', { scope: 'row' }, t.name, h('span', { class: 'cell-note', text: ` ${t.tensor}` })),
+    h('td', { ...L(1), text: shapeText(t) }),
+    h('td', { ...L(2), text: PHASE[t.phase] ?? t.phase }),
+    h('td', L(3), t.collective, h('span', { class: 'cell-note', text: ` × ${formatCount(t.count_per_step)}/step` }),
+      t.algorithm ? h('span', { class: 'cell-note nccl-note', text: ` ${how(t)}` }) : null),
+    h('td', L(4), groupText(t), h('span', { class: 'cell-note', text: t.link === 'inter' ? ' network' : ' in-node' })),
+    h('td', { ...L(5), class: 'num', text: formatBytes(t.bytes_per_step) }),
+    h('td', { ...L(6), class: 'num' }, formatSeconds(t.time_per_step), h('span', { class: 'cell-note', text: ` exposed ${formatSeconds(t.exposed_time_per_step)}` }))));
+  // Patched into the table already shown: rows that stay the same are not touched.
+  patch(container, [h('table', { class: 'crossings stack-narrow' },
+    h('caption', { class: 'visually-hidden', text: 'Tensors that cross device boundaries in one training step, for one device of the busiest pipeline stage' }),
+    h('thead', {}, head), h('tbody', {}, ...rows))]);
+}
+
+/**
+ * Links rows and markers once; the listeners live on the containers, so redraws keep working.
+ * @param {HTMLElement} diagram  container of the SVG
+ * @param {HTMLElement} table    container of the table
+ */
+export function linkHighlights(diagram, table) {
+  const clear = () => {
+    for (const el of diagram.querySelectorAll('.is-hot')) el.classList.remove('is-hot');
+    for (const el of table.querySelectorAll('.is-hot')) el.classList.remove('is-hot');
+  };
+  const hotIds = (ids) => {
+    clear();
+    for (const id of ids) {
+      table.querySelector(`tr[data-id="${CSS.escape(id)}"]`)?.classList.add('is-hot');
+      for (const m of diagram.querySelectorAll('.crossing')) if (m.dataset.ids.split(' ').includes(id)) m.classList.add('is-hot');
+    }
+  };
+  const fromMarker = (e) => {
+    const m = e.target.closest?.('.crossing');
+    if (m) hotIds(m.dataset.ids.split(' '));
+  };
+  const fromRow = (e) => {
+    const row = e.target.closest?.('tr[data-id]');
+    if (row) hotIds([row.dataset.id]);
+  };
+  diagram.addEventListener('mouseover', fromMarker);
+  diagram.addEventListener('focusin', fromMarker);
+  diagram.addEventListener('mouseleave', clear);
+  diagram.addEventListener('focusout', clear);
+  // Enter or Space on a marker moves to its first row, so the table is reachable by keyboard.
+  diagram.addEventListener('keydown', (e) => {
+    const m = e.target.closest?.('.crossing');
+    if (!m || (e.key !== 'Enter' && e.key !== ' ')) return;
+    e.preventDefault();
+    table.querySelector(`tr[data-id="${CSS.escape(m.dataset.ids.split(' ')[0])}"]`)?.focus();
+  });
+  diagram.addEventListener('click', (e) => {
+    const m = e.target.closest?.('.crossing');
+    if (m) table.querySelector(`tr[data-id="${CSS.escape(m.dataset.ids.split(' ')[0])}"]`)?.scrollIntoView({ block: 'nearest' });
+  });
+  table.addEventListener('mouseover', fromRow);
+  table.addEventListener('focusin', fromRow);
+  table.addEventListener('mouseleave', clear);
+  table.addEventListener('focusout', clear);
+}

@@ -1,0 +1,67 @@
+// The current split in plain language: the diagram's text equivalent for screen readers and a
+// copyable note. Built from the engine's plan only; counts and bytes are the engine's.
+import { formatBytes, formatPercent, formatSeconds } from '../../format.js';
+import { formatCount } from '../../format.js';
+import { patch, vh } from './svg.js';
+
+const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const word = (n) => (Number.isInteger(n) && n >= 0 && n < WORDS.length ? WORDS[n] : formatCount(n));
+const plural = (n, one, many = `${one}s`) => `${word(n)} ${n === 1 ? one : many}`;
+const LINK = { intra: 'inside a node (NVLink)', inter: 'over the network between nodes' };
+
+/** One clause per transfer: how often, what, how big, where it runs. */
+function transferClause(t) {
+  const often = t.count_per_microbatch > 0
+    ? `${plural(t.count_per_microbatch, t.collective)} per micro-batch`
+    : `${plural(t.count_per_step, t.collective)} per step`;
+  return `${often} of the ${t.name} (${formatBytes(t.bytes_per_call)} each, ${t.phase}) ${LINK[t.link] ?? ''}`.trim();
+}
+
+function groupSentence(list) {
+  return list.map(transferClause).join('; ');
+}
+
+/**
+ * Sentences describing the plan, in reading order.
+ * @param {any} plan  valid plan response
+ * @param {string} modelName
+ * @returns {string[]}
+ */
+export function describePlan(plan, modelName) {
+  const p = plan.parallel;
+  const hw = plan.hardware;
+  const by = (g) => (plan.communication ?? []).filter((t) => t.group === g);
+  const out = [];
+  out.push(`${modelName} (${formatCount(plan.parameters, { compact: true })} parameters, ${plan.model.layers} layers) on ${formatCount(hw.gpus)} GPUs in nodes of ${hw.gpus_per_node}: ` +
+    `dp = ${p.dp}, tp = ${p.tp}, pp = ${p.pp}, cp = ${p.cp}${p.ep > 1 ? `, ep = ${p.ep}` : ''}, ZeRO stage ${p.zero}${p.sequence_parallel ? ', sequence parallel' : ''}, recompute ${p.recompute}.`);
+  if (p.tp > 1) {
+    out.push(`TP = ${p.tp}: each layer's QKV, attention output and MLP weights are split ${word(p.tp)} ways (column-parallel then row-parallel), so the partial results must be combined: ${groupSentence(by('TP'))}.`);
+  } else out.push('TP = 1: every layer is whole on one GPU; nothing is exchanged inside a layer.');
+  if (p.pp > 1) {
+    out.push(`PP = ${p.pp}: the ${plan.model.layers} layers are grouped into ${word(p.pp)} stages on different GPUs; at each stage boundary the activation goes forward and its gradient comes back: ${groupSentence(by('PP'))}. ` +
+      `With the ${p.schedule === 'gpipe' ? 'GPipe' : p.schedule === 'interleaved' ? 'interleaved 1F1B' : '1F1B'} schedule and ${plan.pipeline.microbatches} micro-batches the pipeline idles ${formatPercent(plan.pipeline.bubble_fraction)} of the time (the bubble).`);
+  }
+  if (p.cp > 1) out.push(`CP = ${p.cp}: the sequence is cut into ${word(p.cp)} pieces; attention needs every key and value, so blocks are passed round the ring: ${groupSentence(by('CP'))}.`);
+  if (p.ep > 1) out.push(`EP = ${p.ep}: the experts are spread over ${word(p.ep)} GPUs; tokens travel to their experts and back: ${groupSentence(by('EP'))}.`);
+  const dp = by('DP');
+  if (dp.length) {
+    const zero = ['each replica keeps full weights, gradients and optimizer state', 'the optimizer state is sharded over the replicas',
+      'gradients and optimizer state are sharded over the replicas', 'weights, gradients and optimizer state are all sharded; weights are gathered just before use'][p.zero] ?? '';
+    out.push(`DP = ${p.dp}: ${word(p.dp)} replicas see different examples; ${zero}: ${groupSentence(dp)}.`);
+  } else if (p.dp === 1) out.push('DP = 1: one replica; no gradients are exchanged between replicas.');
+  const mem = plan.memory;
+  out.push(`Memory on the most loaded GPU: ${formatBytes(mem.total)} of ${formatBytes(mem.capacity)}, so it ${mem.fits ? 'fits' : 'does not fit'}. ` +
+    `One step of ${formatCount(plan.batch.global)} sequences (${plan.batch.equation}) takes ${formatSeconds(plan.time.step)}: ${formatCount(plan.throughput.tokens_per_second)} tokens/s at ${formatPercent(plan.throughput.mfu)} MFU.`);
+  for (const w of plan.warnings ?? []) out.push(`Note: ${w.message}`);
+  return out;
+}
+
+/**
+ * Writes the description into `container` as paragraphs, changing only the text that differs.
+ * @param {HTMLElement} container
+ * @param {any} plan  valid plan response
+ * @param {string} modelName
+ */
+export function drawDescription(container, plan, modelName) {
+  patch(container, describePlan(plan, modelName).map((t) => vh('p', { text: t })));
+}

@@ -1,0 +1,302 @@
+// The split explorer: one state, one `plan` call per change, every picture redrawn from the
+// engine's answer. Invalid splits keep the last possible picture (greyed) and say at the
+// control what is wrong. Registered with the views registry as "planner".
+import { h } from '../../dom.js';
+import { isError } from '../../engine.js';
+import { fixedNote } from '../../fixed-note.js';
+import { Controls } from './controls.js';
+import { linkHighlights, drawCrossings } from './crossings.js';
+import { drawDescription } from './describe.js';
+import { renderDiagram } from './diagram.js';
+import { drawnFromSame, redrawInPlace, vh } from './svg.js';
+import { drawGantt } from './gantt.js';
+import { drawFigures, drawMemory, drawTime } from './readouts.js';
+import { drawScaling } from './scaling.js';
+import { initFidelity } from './fidelity.js';
+import { initScenarios } from './scenarios.js';
+import { inferenceRequest, initInference } from './inference.js';
+import { initImport } from './import.js';
+import { runSearch } from './search.js';
+import { stickWithinWindow } from './sticky.js';
+import { learnerText } from '../../format.js';
+import { DEFAULTS, coerce, fieldMessage, hardwareFromPreset, mergeState, paramForPath, planRequest, rangeText, shapeFromPreset } from './state.js';
+
+const NARROW_PX = 620;
+
+/**
+ * The drawing width for a container this wide (content box, px): the wide drawing (0) from
+ * NARROW_PX up; below, the container's own width in 8 px steps, so the diagram's text is drawn
+ * at its CSS size rather than scaled down.
+ */
+function narrowWidth(width) {
+  return width > 0 && width < NARROW_PX ? Math.max(272, Math.floor((width - 12) / 8) * 8) : 0;
+}
+
+/** @param {{engine: any, views: any, channel: any}} ctx */
+export function start(ctx) {
+  const root = document.getElementById('planner-app');
+  if (!root) return;
+  const presets = ctx.engine.run('presets', {});
+  if (isError(presets)) throw new Error(`the engine has no presets: ${presets.error.message}`);
+  const modelPresets = new Map(presets.models.map((p) => [p.id, p]));
+  const hardwarePresets = new Map(presets.hardware.map((p) => [p.id, p]));
+  const el = (id) => /** @type {HTMLElement} */ (root.querySelector(`#${id}`));
+  const out = {
+    output: el('planner-output'), status: el('planner-status'), diagram: el('planner-diagram'), legend: el('planner-legend'),
+    description: el('planner-description'), crossings: el('planner-crossings'), memory: el('planner-memory'), time: el('planner-time'),
+    figures: el('planner-figures'), gantt: el('planner-gantt'), scope: el('planner-scope'), equation: el('planner-batch-equation'),
+    search: el('planner-search-out'),
+  };
+  let state = { ...DEFAULTS };
+  /** The last plan that could be drawn, and the split it was for. */
+  let lastGood = null;
+  /** The state of the last possible split: what links carry (a half-made split is not saved). */
+  let goodState = null;
+  let selfChange = false;
+  let narrowW = narrowWidth(out.diagram.clientWidth - 8); // less the padding
+  const localIssues = new Map();
+
+  /** Fills preset values for a preset choice unless the patch sets them itself. */
+  function expand(patch, current) {
+    const full = {};
+    if (typeof patch.model === 'string' && modelPresets.has(patch.model) && patch.model !== current.model) Object.assign(full, shapeFromPreset(modelPresets.get(patch.model).model));
+    if (typeof patch.hardware === 'string' && hardwarePresets.has(patch.hardware) && patch.hardware !== current.hardware) Object.assign(full, hardwareFromPreset(hardwarePresets.get(patch.hardware).hardware));
+    return Object.assign(full, patch);
+  }
+
+  const controls = new Controls(root, presets, (name, raw, final) => {
+    const value = coerce(name, raw);
+    if (value === undefined) {
+      if (!final) return; // half-typed ("1e", "1."): wait for the reader to finish
+      localIssues.set(name, [{ kind: 'error', text: rangeText(name) }]);
+      showIssues(lastPlanIssues);
+      return;
+    }
+    localIssues.delete(name);
+    const patch = { [name]: value };
+    if (name === 'dp') patch.dp_auto = false;
+    applyPatch(patch, { keepLocal: true, typing: !final });
+    notify();
+  });
+  const showFixed = fixedNote(root, ctx.views);
+
+  /**
+   * What a patch becomes when applied: preset choices filled in, then the values an instructor
+   * fixed taken out (dp and its automatic switch are fixed together).
+   */
+  function held(patch) {
+    const p = { ...patch };
+    // A fixed choice is not expanded either: its preset would rewrite the fields it stands for.
+    for (const k of ['model', 'hardware', 'dp_auto']) if (ctx.views.fixed.has(k === 'dp_auto' ? 'dp' : k) && k in p) p[k] = state[k];
+    return ctx.views.hold(expand(p, state), state);
+  }
+
+
+  function notify() {
+    selfChange = true;
+    ctx.views.changed('planner');
+    selfChange = false;
+  }
+
+  let lastPlanIssues = [];
+  function showIssues(engineIssues) {
+    const map = new Map(localIssues);
+    const loose = [];
+    for (const issue of engineIssues) {
+      const name = paramForPath(issue.path);
+      if (name && controls.inputs.has(name)) map.set(name, [...(map.get(name) ?? []), { kind: issue.kind, text: fieldMessage(name, issue.message) }]);
+      else loose.push(issue);
+    }
+    controls.showIssues(map);
+    return loose;
+  }
+
+  // Pipeline blocks by the engine's schedule key: the engine leaves out the blocks of keys the
+  // page already holds (most edits leave the schedule alone; toggling back finds it here).
+  /** @type {Map<string, any[]>} */
+  const schedules = new Map();
+  const SCHEDULES_KEPT = 24;
+
+  function planFor(s) {
+    const plan = ctx.engine.run('plan', { ...planRequest(s), known_schedules: [...schedules.keys()] });
+    const blocks = plan.pipeline?.blocks;
+    if (!blocks || blocks.omitted || isError(plan)) return plan;
+    if (blocks.known) {
+      const stages = schedules.get(blocks.key);
+      if (!stages) return ctx.engine.run('plan', planRequest(s)); // not expected: we sent only keys we hold
+      schedules.delete(blocks.key);
+      schedules.set(blocks.key, stages); // most recently used last
+      blocks.stages = stages;
+    } else {
+      schedules.set(blocks.key, blocks.stages);
+      if (schedules.size > SCHEDULES_KEPT) schedules.delete(schedules.keys().next().value);
+    }
+    return plan;
+  }
+
+  /** `quiet`: while a number is being typed, an impossible split waits for the typing to end. */
+  function update({ quiet = false } = {}) {
+    const serving = state.mode === 'inference';
+    const plan = serving ? ctx.engine.run('plan', inferenceRequest(state)) : planFor(state);
+    const failed = isError(plan);
+    const errors = failed ? plan.errors : plan.errors ?? [];
+    const warnings = failed ? [] : plan.warnings ?? [];
+    if (quiet && (failed || !plan.valid || errors.length > 0)) return null;
+    lastPlanIssues = [...errors.map((e) => ({ ...e, kind: 'error' })), ...warnings.map((w) => ({ ...w, kind: 'warning' }))];
+    const loose = showIssues(lastPlanIssues);
+    if (!failed) controls.showDerivedDp(plan.parallel?.dp, state.dp_auto);
+    const ok = !failed && plan.valid && errors.length === 0;
+    out.output.classList.toggle('is-stale', !ok);
+    if (!ok) {
+      out.status.replaceChildren(h('div', { class: 'notice notice-error' },
+        h('p', {}, h('strong', { text: 'This split is not possible. ' }), lastGood ? 'The pictures below still show the last possible split, greyed out.' : ''),
+        h('ul', {}, ...errors.map((e) => h('li', { text: e.message })))));
+      out.equation.textContent = '';
+      return null;
+    }
+    // An equal write still invalidates style and layout, so unchanged parts are left alone.
+    if (loose.length || out.status.firstChild) out.status.replaceChildren(...(loose.length ? [h('ul', { class: 'notice notice-warn' }, ...loose.map((w) => h('li', { text: w.message })))] : []));
+    goodState = { ...state };
+    if (serving) {
+      inference.render(plan);
+      return plan;
+    }
+    lastGood = plan;
+    render(plan);
+    return plan;
+  }
+
+  /**
+   * Redraws `target` in place (svg.js) unless it was last drawn from equal data, so panels
+   * whose data did not change are left alone. `data` must hold everything `draw` reads.
+   * @param {HTMLElement} target @param {unknown} data @param {(c: import('./svg.js').VNode) => void} draw
+   */
+  function redrawIfChanged(target, data, draw) {
+    if (!drawnFromSame(target, data)) redrawInPlace(target, draw);
+  }
+
+  // The strong-scaling view costs a plan per point: it is computed after the change is drawn,
+  // and only while the view is near the viewport (again when it comes into view).
+  const scaling = { el: el('planner-scaling'), dirty: true, visible: false, drawn: false, timer: 0 };
+  function refreshScaling() {
+    // The first drawing happens whether in view or not: a view that appeared only when scrolled
+    // to would grow the page (and an embedding frame) under the reader (issue 14).
+    if ((!scaling.visible && scaling.drawn) || !scaling.dirty || !goodState) return;
+    scaling.dirty = false;
+    scaling.drawn = true;
+    const r = ctx.engine.run('plan', { ...planRequest(goodState), scaling: true, known_schedules: [...schedules.keys()] });
+    if (!isError(r) && r.scaling) redrawIfChanged(scaling.el, r.scaling, (c) => drawScaling(c, r.scaling));
+  }
+  new IntersectionObserver((entries) => {
+    scaling.visible = entries.some((e) => e.isIntersecting);
+    refreshScaling();
+  }, { rootMargin: '200px' }).observe(scaling.el);
+  initFidelity(ctx.engine, el('planner-fidelity-details'), el('planner-fidelity'));
+
+  function render(plan) {
+    scaling.dirty = true;
+    clearTimeout(scaling.timer);
+    scaling.timer = setTimeout(refreshScaling, 0);
+    // Reading clientWidth here would force a layout of the whole page on every change; the
+    // ResizeObserver below keeps the width instead.
+    const narrow = narrowW;
+    renderDiagram(out.diagram, plan, narrow);
+    redrawIfChanged(out.legend, plan.parallel, (c) => c.replaceChildren(legend(plan)));
+    drawCrossings(out.crossings, plan.communication ?? []);
+    redrawIfChanged(out.memory, plan.memory, (c) => drawMemory(c, plan));
+    redrawIfChanged(out.time, plan.time, (c) => drawTime(c, plan));
+    redrawIfChanged(out.figures, [plan.batch, plan.throughput, plan.parameters, plan.flops_per_step], (c) => drawFigures(c, plan));
+    // The blocks themselves are fixed by the schedule key; `known` only says where they came from.
+    const { stages: _stages, known: _known, ...schedule } = plan.pipeline.blocks ?? {};
+    redrawIfChanged(out.gantt, [{ ...plan.pipeline, blocks: schedule }, plan.time.bubble, narrow], (c) => drawGantt(c, plan, narrow));
+    const name = state.model !== 'custom' && modelPresets.has(state.model) ? modelPresets.get(state.model).name : 'A custom model';
+    drawDescription(out.description, plan, name);
+    const equation = `B_global = B_micro × N_acc × N_dp: ${plan.batch.equation}; accumulation N_acc = ${plan.batch.accumulation}.`;
+    if (out.equation.textContent !== equation) out.equation.textContent = equation;
+    redrawIfChanged(out.scope, plan.scope, (c) => c.replaceChildren(vh('details', { class: 'formula scope-list' }, vh('summary', { text: 'What this model leaves out' }),
+      vh('ul', {}, ...(plan.scope ?? []).map((t) => vh('li', { text: learnerText(t) }))))));
+    if (root.dataset.narrow !== String(narrow > 0)) root.dataset.narrow = String(narrow > 0);
+  }
+
+  function legend(plan) {
+    const p = plan.parallel;
+    const n = Math.min(Math.max(p.tp, p.cp, p.ep, p.dp > 1 ? Math.min(p.dp, 8) : 1), 8);
+    const items = [];
+    for (let k = 0; k < n; k += 1) items.push(vh('li', {}, vh('span', { class: `swatch dev-swatch dev-${k} pat-${k}` }), `rank ${k}`));
+    return vh('div', {},
+      vh('ul', { class: 'device-legend', 'aria-label': 'Device colours' }, ...items),
+      vh('p', { class: 'legend-note', text: 'Colour and pattern = rank within the group named beside each part: TP rank inside layers, CP rank along the sequence, EP rank for experts, DP rank in the state bars. Each pipeline stage is its own set of GPUs. Badges: AR all-reduce, RS reduce-scatter, AG all-gather, SR send/receive, A2A all-to-all; focus or hover one to find its row.' }));
+  }
+
+  /** Applies a patch from a scenario, a search result or another view. */
+  function applyPatch(patch, { keepLocal = false, typing = false } = {}) {
+    const { patch: allowed, held: kept } = held(patch);
+    const { state: next, rejected } = mergeState(state, allowed);
+    state = next;
+    if (!keepLocal) localIssues.clear();
+    controls.write(state);
+    inference.write(state);
+    update({ quiet: typing });
+    if (kept.length || ctx.views.fixed.size) showFixed(kept);
+    return rejected;
+  }
+
+  const inference = initInference(root, {
+    onMode: (mode) => { applyPatch({ mode }); notify(); },
+    run: (patch) => ctx.engine.run('plan', inferenceRequest(mergeState(state, held(patch).patch).state)),
+    apply: (patch) => { applyPatch(patch); notify(); },
+    search: (extra) => ctx.engine.run('search', { ...inferenceRequest(state), parallel: undefined, ...extra }),
+    fidelity: () => ctx.engine.run('fidelity', { mode: 'inference' }),
+  });
+  stickWithinWindow(el('planner-controls'));
+  linkHighlights(out.diagram, out.crossings);
+  initScenarios(el('planner-scenario-buttons'), el('planner-scenario-out'),
+    (patch) => ctx.engine.run('plan', planRequest(mergeState(state, held(patch).patch).state)),
+    (patch) => { applyPatch(patch); notify(); });
+  initImport(ctx.engine, el('planner-import'), { state: () => ({ ...state }), apply: (patch) => { applyPatch(patch); notify(); } });
+  el('planner-search-run').addEventListener('click', () => {
+    runSearch(ctx, state, ctx.views.fixed, out.search, (patch) => { applyPatch(patch); notify(); out.diagram.scrollIntoView({ block: 'start' }); });
+  });
+  el('planner-copy').addEventListener('click', async () => {
+    const text = [...out.description.querySelectorAll('p')].map((p) => p.textContent).join('\n');
+    const stateEl = el('planner-copy-state');
+    try {
+      await navigator.clipboard.writeText(text);
+      stateEl.textContent = 'Copied.';
+    } catch {
+      // No clipboard permission (file://, old browsers): select the text so Ctrl+C works.
+      const range = document.createRange();
+      range.selectNodeContents(out.description);
+      getSelection()?.removeAllRanges();
+      getSelection()?.addRange(range);
+      stateEl.textContent = 'Selected: press Ctrl+C (⌘C) to copy.';
+    }
+  });
+
+  // Redraw in the other layout when the container crosses the narrow width.
+  new ResizeObserver((entries) => {
+    const width = entries[entries.length - 1].contentRect.width;
+    const narrow = narrowWidth(width);
+    if (narrow === narrowW) return;
+    narrowW = narrow;
+    if (lastGood && state.mode !== 'inference' && !out.output.classList.contains('is-stale')) render(lastGood);
+  }).observe(out.diagram);
+
+  // Another view (the quiz) showing a split: bring the explorer into view.
+  ctx.views.onChange((id) => {
+    if (id !== 'planner' || selfChange) return;
+    ctx.holdInView(document.getElementById('planner')); // and keep it there while the page settles
+    const heading = document.getElementById('planner-h');
+    heading?.setAttribute('tabindex', '-1');
+    (controls.firstInvalid() ?? heading)?.focus({ preventScroll: true });
+  });
+
+  controls.write(state);
+  inference.write(state);
+  update();
+  ctx.views.register({
+    id: 'planner', root, defaults: { ...DEFAULTS },
+    getState: () => ({ ...(goodState ?? state) }),
+    setState: (partial) => applyPatch(partial ?? {}),
+  });
+}

@@ -1,0 +1,46 @@
+// How close the serving figures are to published measurements (engine command `fidelity` with
+// "mode": "inference"): each case with its source, what was measured, the engine's figure and the
+// error, calibration and validation apart, and what each case had to assume. Built when opened.
+import { h } from '../../dom.js';
+import { isError } from '../../engine.js';
+import { formatCount, formatPercent, formatSeconds } from '../../format.js';
+
+function figure(value, unit) {
+  return unit === 's' ? formatSeconds(value) : `${formatCount(value)} tokens/s`;
+}
+
+function rows(cases, sources) {
+  return cases.map((c) => {
+    const src = sources.get(c.source);
+    return h('tr', { dataset: { case: c.id } },
+      h('th', { scope: 'row' }, h('a', { href: src?.url ?? '#', target: '_blank', rel: 'noopener', text: c.statement }),
+        h('details', { class: 'case-notes' }, h('summary', { text: 'What was assumed' }),
+          h('ul', {}, ...c.assumed.map((a) => h('li', { text: a }))), c.gap ? h('p', { class: 'gap-note', text: c.gap }) : null)),
+      h('td', { dataset: { label: 'Role' }, text: c.role === 'calibration' ? 'calibration (fitted)' : 'validation' }),
+      h('td', { class: 'num', dataset: { label: 'Published' }, text: figure(c.measured, c.unit) }),
+      h('td', { class: 'num', dataset: { label: 'Engine' }, text: figure(c.engine, c.unit) }),
+      h('td', { class: `num ${Math.abs(c.error) > 0.15 ? 'err-large' : ''}`, dataset: { label: 'Error' },
+        text: `${c.error > 0 ? '+' : ''}${(100 * c.error).toFixed(1)} %` }));
+  });
+}
+
+/** Fills `out` from `load()` (the fidelity answer) the first time `details` opens. */
+export function initServingFidelity(details, out, load) {
+  details.addEventListener('toggle', () => {
+    if (!details.open || out.childElementCount) return;
+    const f = load();
+    if (isError(f)) {
+      out.replaceChildren(h('p', { class: 'notice notice-error', text: f.error.message }));
+      return;
+    }
+    const sources = new Map(f.sources.map((s) => [s.id, s]));
+    out.replaceChildren(
+      h('p', { text: `Validation cases (never used for fitting): mean error ${formatPercent(f.validation.mean_abs_error)}, largest ${formatPercent(f.validation.max_abs_error)} over ${formatCount(f.validation.cases)} cases. One calibration case sets the share of memory bandwidth decoding reaches.` }),
+      h('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Published serving runs' },
+        h('table', { class: 'fidelity-table' },
+          h('caption', { text: 'Published serving runs against the engine' }),
+          h('thead', {}, h('tr', {}, ...['Published run', 'Role', 'Published', 'Engine', 'Error'].map((t) => h('th', { scope: 'col', text: t })))),
+          h('tbody', {}, ...rows(f.cases, sources)))),
+      h('ul', { class: 'fidelity-sources' }, ...f.sources.map((s) => h('li', {}, h('a', { href: s.url, target: '_blank', rel: 'noopener', text: s.title })))));
+  });
+}

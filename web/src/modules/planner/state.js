@@ -1,0 +1,248 @@
+// The planner's flat state (what permalinks carry) and its translation into a `plan` request.
+// Values are kept in the units the controls show (GiB, TFLOP/s, GB/s, µs); the only arithmetic
+// here is unit conversion into the engine's SI request. Every model quantity is the engine's.
+
+import { PLAN_REQUEST } from '../../contract-bounds.js';
+
+const GIB = 1024 ** 3;
+
+/**
+ * A control whose type, range and choices are the engine's own (its `plan` request schema, in
+ * contract-bounds.js), with the range in the unit the control shows (SI ÷ scale).
+ * @param {string} path @param {{scale?: number, section?: string, key?: string}} [extra]
+ */
+function engine(path, extra = {}) {
+  const b = /** @type {{type: string, min?: number, exclusiveMin?: number, max?: number, options?: string[]}} */ (PLAN_REQUEST[path]);
+  if (!b) throw new Error(`The engine's plan request has no field ${path}.`);
+  const scale = extra.scale ?? 1;
+  /** @type {Field} */
+  const f = { type: b.options ? 'choice' : b.type === 'integer' ? 'int' : b.type === 'boolean' ? 'bool' : 'number', path, ...extra };
+  if (b.options) f.options = [...b.options];
+  if (b.min !== undefined) f.min = b.min / scale;
+  if (b.exclusiveMin !== undefined) f.min = b.exclusiveMin / scale, f.exclusive = true;
+  if (b.max !== undefined) f.max = b.max / scale;
+  return f;
+}
+
+/**
+ * One entry per control. type: int | number | bool | choice. path: where the engine reports a
+ * problem with it (JSON pointer), so an error can be shown at the control that caused it.
+ * Ranges and choices come from the engine (engine()); only the page's own choices are listed.
+ * @typedef {{type: string, path?: string, min?: number, exclusive?: boolean, max?: number, options?: string[], scale?: number, section?: string, key?: string}} Field
+ * @type {Record<string, Field>}
+ */
+export const FIELDS = {
+  model: { type: 'choice', path: '/model/preset', options: ['custom'] },
+  layers: engine('/model/layers', { section: 'model' }),
+  hidden: engine('/model/hidden', { section: 'model' }),
+  heads: engine('/model/heads', { section: 'model' }),
+  kv_heads: engine('/model/kv_heads', { section: 'model' }),
+  ffn: engine('/model/ffn', { section: 'model' }),
+  vocab: engine('/model/vocab', { section: 'model' }),
+  seq: engine('/model/seq', { section: 'model' }),
+  mlp: engine('/model/mlp', { section: 'model' }),
+  position: engine('/model/position', { section: 'model' }),
+  tied_embeddings: engine('/model/tied_embeddings', { section: 'model' }),
+  experts: engine('/model/experts', { section: 'model' }),
+  top_k: engine('/model/top_k', { section: 'model' }),
+  expert_ffn: engine('/model/expert_ffn', { section: 'model' }),
+  // No control of their own: set by presets and imported runs (import.js), carried by permalinks.
+  norm: engine('/model/norm', { section: 'model' }),
+  bias: engine('/model/bias', { section: 'model' }),
+  qkv_bias: engine('/model/qkv_bias', { section: 'model' }),
+  dropout: engine('/model/dropout', { section: 'model' }),
+  overlap: engine('/parallel/overlap'),
+  tp_overlap: engine('/parallel/tp_overlap'),
+  // The page's three-way choice: "auto" leaves the engine's per-GPU default.
+  flash: { type: 'choice', options: ['auto', 'on', 'off'], path: '/parallel/flash_attention' },
+  hardware: { type: 'choice', path: '/hardware/preset', options: ['custom'] },
+  gpus: engine('/hardware/gpus'),
+  gpus_per_node: engine('/hardware/gpus_per_node'),
+  memory_gib: engine('/hardware/memory', { scale: GIB, key: 'memory' }),
+  tflops: engine('/hardware/flops', { scale: 1e12, key: 'flops' }),
+  hbm_gbps: engine('/hardware/memory_bandwidth', { scale: 1e9, key: 'memory_bandwidth' }),
+  intra_gbps: engine('/hardware/intra_bandwidth', { scale: 1e9, key: 'intra_bandwidth' }),
+  inter_gbps: engine('/hardware/inter_bandwidth', { scale: 1e9, key: 'inter_bandwidth' }),
+  latency_us: engine('/hardware/latency', { scale: 1e-6, key: 'latency' }),
+  dp_auto: { type: 'bool' },
+  dp: engine('/parallel/dp'),
+  tp: engine('/parallel/tp'),
+  pp: engine('/parallel/pp'),
+  cp: engine('/parallel/cp'),
+  ep: engine('/parallel/ep'),
+  zero: engine('/parallel/zero'),
+  framework: engine('/parallel/framework'),
+  sequence_parallel: engine('/parallel/sequence_parallel'),
+  recompute: engine('/parallel/recompute'),
+  schedule: engine('/parallel/schedule'),
+  virtual_stages: engine('/parallel/virtual_stages'),
+  micro: engine('/batch/micro'),
+  global: engine('/batch/global'),
+  // Serving (inference mode): inference.js builds the request.
+  mode: engine('/mode'),
+  prompt: engine('/serving/prompt'),
+  output: engine('/serving/output'),
+  concurrency: engine('/serving/concurrency'),
+  weights: engine('/serving/weights'),
+  kv: engine('/serving/kv'),
+};
+
+/** Engine paths that do not name a control directly, and the control that answers for them. */
+const EXTRA_PATHS = { '/batch/accumulation': 'global', '/batch': 'global', '/hardware': 'gpus', '/model': 'model' };
+
+export const SHAPE_KEYS = ['layers', 'hidden', 'heads', 'kv_heads', 'ffn', 'vocab', 'seq', 'mlp', 'position',
+  'tied_embeddings', 'experts', 'top_k', 'expert_ffn', 'norm', 'bias', 'qkv_bias', 'dropout'];
+export const HARDWARE_KEYS = ['gpus_per_node', 'memory_gib', 'tflops', 'hbm_gbps', 'intra_gbps', 'inter_gbps', 'latency_us'];
+
+/** GPT-3 175B on 1024 A100s with Megatron's tensor × pipeline layout: the page's opening picture. */
+export const DEFAULTS = Object.freeze({
+  model: 'gpt3-175b', layers: 96, hidden: 12288, heads: 96, kv_heads: 96, ffn: 49152, vocab: 50257, seq: 2048,
+  mlp: 'gelu', position: 'learned', tied_embeddings: true, experts: 1, top_k: 1, expert_ffn: 49152,
+  norm: 'layernorm', bias: true, qkv_bias: false, dropout: true, overlap: true, tp_overlap: false, flash: 'auto',
+  hardware: 'a100-80gb', gpus: 1024, gpus_per_node: 8, memory_gib: 80, tflops: 312, hbm_gbps: 2039,
+  intra_gbps: 300, inter_gbps: 25, latency_us: 2.3,
+  dp_auto: true, dp: 16, tp: 8, pp: 8, cp: 1, ep: 1, zero: 1, framework: 'megatron', sequence_parallel: true, recompute: 'selective',
+  schedule: '1f1b', virtual_stages: 1, micro: 1, global: 1536,
+  mode: 'training', prompt: 1024, output: 256, concurrency: 16, weights: 'bf16', kv: 'bf16',
+});
+
+/** Maps an engine JSON pointer to the control that should show the message (or null). */
+export function paramForPath(path) {
+  if (!path) return null;
+  for (const [name, f] of Object.entries(FIELDS)) if (f.path && (path === f.path || path.startsWith(`${f.path}/`))) return name;
+  for (let p = path; p; p = p.slice(0, p.lastIndexOf('/'))) if (EXTRA_PATHS[p]) return EXTRA_PATHS[p];
+  return null;
+}
+
+/**
+ * Checks one value against its field: returns the normalised value or undefined when it is not
+ * acceptable (wrong type, not whole, below the minimum, unknown choice).
+ */
+export function coerce(name, value) {
+  const f = FIELDS[name];
+  if (!f) return undefined;
+  if (f.type === 'bool') {
+    if (typeof value === 'boolean') return value;
+    if (value === 'true' || value === '1') return true;
+    if (value === 'false' || value === '0') return false;
+    return undefined;
+  }
+  if (f.type === 'choice') {
+    const v = String(value);
+    return f.options.includes(v) ? v : undefined;
+  }
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  if (!Number.isFinite(n)) return undefined;
+  if (f.type === 'int' && !Number.isInteger(n)) return undefined;
+  if (f.min !== undefined && (f.exclusive ? n <= f.min : n < f.min)) return undefined;
+  if (f.max !== undefined && n > f.max) return undefined;
+  return n;
+}
+
+/** What a control accepts, in its own units: the engine's range (FIELDS), as the engine words it. */
+export function rangeText(name) {
+  const f = FIELDS[name];
+  const unit = UNITS[name] ? ` ${UNITS[name]}` : '';
+  const show = (v) => Number(v.toPrecision(4)).toLocaleString('en-US', { maximumFractionDigits: 6 });
+  if (f.type === 'int') {
+    if (f.min === undefined) return 'Enter a whole number.';
+    return f.max === undefined ? `Enter a whole number of ${show(f.min)}${unit} or more.` : `Enter a whole number from ${show(f.min)} to ${show(f.max)}${unit}.`;
+  }
+  if (f.min === undefined) return 'Enter a number.';
+  const low = `${f.exclusive ? 'more than' : 'at least'} ${show(f.min)}${unit}`;
+  return f.max === undefined ? `Must be ${low}.` : `Must be ${low} and at most ${show(f.max)}${unit}.`;
+}
+
+/** Applies a partial state; returns {state, rejected} without touching the input. */
+export function mergeState(current, partial) {
+  const state = { ...current };
+  const rejected = [];
+  for (const [name, value] of Object.entries(partial ?? {})) {
+    const v = coerce(name, value);
+    if (v === undefined) rejected.push(name);
+    else state[name] = v;
+  }
+  return { state, rejected };
+}
+
+/** The model section of a request: the preset with the shape laid over it, or the bare shape. */
+export function modelRequest(s) {
+  const m = { layers: s.layers, hidden: s.hidden, heads: s.heads, kv_heads: s.kv_heads, ffn: s.ffn, vocab: s.vocab,
+    seq: s.seq, mlp: s.mlp, position: s.position, tied_embeddings: s.tied_embeddings, experts: s.experts };
+  if (s.experts > 1) Object.assign(m, { top_k: s.top_k, expert_ffn: s.expert_ffn });
+  if (s.norm !== undefined) Object.assign(m, { norm: s.norm, bias: s.bias, dropout: s.dropout });
+  if (s.qkv_bias) m.qkv_bias = true;
+  return s.model !== 'custom' ? { preset: s.model, ...m } : m;
+}
+
+/** The hardware section: display units converted to SI. */
+export function hardwareRequest(s) {
+  const hw = { gpus: s.gpus, gpus_per_node: s.gpus_per_node };
+  for (const name of HARDWARE_KEYS) {
+    const f = FIELDS[name];
+    if (f.key) hw[f.key] = s[name] * f.scale;
+  }
+  return s.hardware !== 'custom' ? { preset: s.hardware, ...hw } : hw;
+}
+
+export function parallelRequest(s) {
+  const p = { tp: s.tp, pp: s.pp, cp: s.cp, ep: s.ep, zero: s.zero, framework: s.framework, sequence_parallel: s.sequence_parallel,
+    recompute: s.recompute, schedule: s.schedule, virtual_stages: s.virtual_stages };
+  if (!s.dp_auto) p.dp = s.dp;
+  if (s.overlap === false) p.overlap = false;
+  if (s.tp_overlap) p.tp_overlap = true;
+  if (s.flash === 'on' || s.flash === 'off') p.flash_attention = s.flash === 'on';
+  return p;
+}
+
+/** The full `plan` request for a state. */
+export function planRequest(s) {
+  return { model: modelRequest(s), hardware: hardwareRequest(s), parallel: parallelRequest(s),
+    batch: { micro: s.micro, global: s.global } };
+}
+
+/** Display-unit values of a hardware preset (from the engine's `presets`). */
+export function hardwareFromPreset(hw) {
+  const out = { gpus_per_node: hw.gpus_per_node };
+  for (const name of HARDWARE_KEYS) {
+    const f = FIELDS[name];
+    if (f.key && typeof hw[f.key] === 'number') out[name] = Number((hw[f.key] / f.scale).toPrecision(6));
+  }
+  return out;
+}
+
+/** Shape values of a model preset, filling the fields a dense preset leaves out. */
+export function shapeFromPreset(m) {
+  const out = {};
+  for (const k of SHAPE_KEYS) if (m[k] !== undefined) out[k] = m[k];
+  out.kv_heads ??= m.heads;
+  out.experts ??= 1;
+  out.top_k ??= 1;
+  out.expert_ffn ??= m.ffn;
+  out.mlp ??= 'gelu';
+  out.position ??= 'learned';
+  out.tied_embeddings ??= true;
+  out.norm ??= 'layernorm';
+  out.bias ??= true;
+  out.qkv_bias ??= false;
+  out.dropout ??= true;
+  return out;
+}
+
+const UNITS = { memory_gib: 'GiB', tflops: 'TFLOP/s', hbm_gbps: 'GB/s', intra_gbps: 'GB/s', inter_gbps: 'GB/s', latency_us: 'µs' };
+
+/**
+ * An engine message for the control `name`, in the control's own units: the engine checks
+ * SI values ("'memory' is 1e+30 B; it must be at least 1000000 B and at most 1e+18 B."), the field
+ * shows GiB, µs, GB/s. Messages of other shapes pass through unchanged.
+ */
+export function fieldMessage(name, message) {
+  // The engine may name its SI unit after each number ("… at least 1000000 B and at most …").
+  const m = /^'[^']+' is [^;]+; it must be (greater than|at least) ([-+\d.e]+)(?: [^\s.]+)? and at most ([-+\d.e]+)(?: [^\s.]+)?\.$/.exec(message);
+  const f = FIELDS[name];
+  if (!m || !f) return message;
+  const scale = f.scale ?? 1;
+  const unit = UNITS[name] ? ` ${UNITS[name]}` : '';
+  const show = (v) => Number((Number(v) / scale).toPrecision(4)).toLocaleString('en-US', { maximumFractionDigits: 6 });
+  return `Must be ${m[1] === 'greater than' ? 'more than' : 'at least'} ${show(m[2])}${unit} and at most ${show(m[3])}${unit}.`;
+}

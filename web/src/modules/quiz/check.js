@@ -1,0 +1,138 @@
+// The entry's check question as a native radio group (fieldset + legend): native radios give
+// arrow-key movement, one tab stop and screen-reader roles for free. The engine shuffles the
+// options with the learner's seed and grades the answer; this file draws and wires.
+import { h, replaceChildren } from '../../dom.js';
+import { isError } from '../../engine.js';
+
+const LETTERS = 'ABCDEFGHIJ';
+
+/**
+ * `showMe` holds the "Show me" hooks other modules on this page offer (none: no "Show me").
+ * @param {{engine: any, entry: any, views: any, root: HTMLElement, orderSeed: number,
+ *   restore: {choice: number, correct: boolean} | null, showMe: any[],
+ *   onGraded: (graded: any, startedAt: number) => void, onReset: () => void}} options
+ */
+export function mountCheck({ engine, entry, views, root, orderSeed, restore, showMe, onGraded, onReset }) {
+  const form = /** @type {HTMLFormElement} */ (root.querySelector('#quiz-check'));
+  const legend = root.querySelector('#quiz-legend');
+  const choices = root.querySelector('#quiz-choices');
+  const submit = /** @type {HTMLButtonElement} */ (root.querySelector('#quiz-submit'));
+  const retry = /** @type {HTMLButtonElement} */ (root.querySelector('#quiz-retry'));
+  const feedback = /** @type {HTMLElement} */ (root.querySelector('#quiz-feedback'));
+  const error = /** @type {HTMLElement} */ (root.querySelector('#quiz-error'));
+
+  const layout = engine.run('quiz', { check: entry.check, seed: orderSeed });
+  if (isError(layout)) throw new Error(`quiz layout: ${layout.error.message}`);
+  legend.textContent = layout.question;
+  let startedAt = Date.now();
+
+  const radios = layout.options.map((text, k) => {
+    const id = `quiz-choice-${k}`;
+    const input = h('input', { type: 'radio', name: 'quiz-choice', id, value: String(k) });
+    const row = h('div', { class: 'quiz-choice', dataset: { original: String(layout.order[k]) } },
+      input, h('label', { for: id }, h('span', { class: 'quiz-letter', 'aria-hidden': 'true', text: LETTERS[k] }), h('span', { text })),
+      h('span', { class: 'quiz-mark', dataset: { mark: '' } }));
+    choices.append(row);
+    input.addEventListener('change', () => { error.hidden = true; });
+    return input;
+  });
+
+  const selected = () => radios.findIndex((r) => r.checked);
+  const rowOf = (k) => radios[k].closest('.quiz-choice');
+
+  function grade(position, { announce }) {
+    const graded = engine.run('quiz', { check: entry.check, seed: orderSeed, answer: position });
+    if (isError(graded)) {
+      error.textContent = graded.error.message;
+      error.hidden = false;
+      return null;
+    }
+    showResult(graded);
+    if (announce) onGraded(graded, startedAt);
+    return graded;
+  }
+
+  function showResult(graded) {
+    for (const [k, r] of radios.entries()) {
+      r.disabled = true;
+      const row = rowOf(k);
+      const mark = row.querySelector('.quiz-mark');
+      row.dataset.state = k === graded.correct_answer ? 'correct' : k === graded.answer ? 'wrong' : '';
+      mark.textContent = k === graded.correct_answer ? '✓ correct answer' : k === graded.answer ? '✗ your answer' : '';
+    }
+    const verdict = graded.correct ? 'Right.' : `Not quite: the answer is “${graded.correct_option}”.`;
+    const wrongOnes = layout.options.map((text, k) => ({ text, k })).filter(({ k }) => k !== graded.correct_answer);
+    replaceChildren(feedback,
+      h('p', { class: `quiz-verdict ${graded.correct ? 'is-right' : 'is-wrong'}`, text: verdict }),
+      h('p', { class: 'quiz-explanation', text: graded.explanation }),
+      whyNot(wrongOnes));
+    feedback.hidden = false;
+    submit.hidden = true;
+    retry.hidden = false;
+  }
+
+  // One "Show me" per wrong option that a hook has a demonstration for.
+  function whyNot(wrongOnes) {
+    const items = wrongOnes.map(({ text }) => {
+      const hook = showMe.find((x) => x.demoFor(text));
+      return { text, hook, demo: hook?.demoFor(text) };
+    }).filter((w) => w.demo);
+    if (items.length === 0) return null;
+    const live = h('p', { class: 'quiz-demo-note', role: 'status' });
+    const list = h('ul', { class: 'quiz-why-not' }, ...items.map(({ text, hook, demo }) => h('li', {},
+      h('span', { class: 'quiz-why-text' }, h('strong', { text: `Why not “${text}”? ` }), demo.says, ' '),
+      hook.available(views)
+        ? h('button', { type: 'button', class: 'secondary quiz-show-me', dataset: { demo: demo.id },
+          on: { click: () => { live.textContent = hook.show(views, demo); } } }, 'Show me', h('span', { class: 'visually-hidden', text: ` why not “${text}” ${hook.place.where}` }))
+        : h('a', { href: hook.place.href, class: 'quiz-show-me-link', dataset: { demo: demo.id } }, hook.place.name)),
+    ));
+    return h('div', { class: 'quiz-why' }, list, live);
+  }
+
+  function reset() {
+    for (const [k, r] of radios.entries()) {
+      r.disabled = false;
+      r.checked = false;
+      const row = rowOf(k);
+      row.dataset.state = '';
+      row.querySelector('.quiz-mark').textContent = '';
+    }
+    replaceChildren(feedback);
+    feedback.hidden = true;
+    submit.hidden = false;
+    retry.hidden = true;
+    error.hidden = true;
+    startedAt = Date.now();
+    respectLock();
+    radios[0].focus();
+    onReset();
+  }
+
+  // An instructor's lock (embed flag) must survive our own enabling and disabling.
+  function respectLock() {
+    if (root.querySelector('[data-param="check"][data-locked]')) for (const r of radios) r.disabled = true;
+  }
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const k = selected();
+    if (k < 0) {
+      error.textContent = 'Choose one of the options first.';
+      error.hidden = false;
+      radios[0].focus();
+      return;
+    }
+    if (grade(k, { announce: true })) retry.focus();
+  });
+  retry.addEventListener('click', reset);
+
+  // Restore a stored answer (given as the entry's option index) without announcing it again.
+  if (restore) {
+    const k = layout.order.indexOf(restore.choice);
+    if (k >= 0) {
+      radios[k].checked = true;
+      grade(k, { announce: false });
+    }
+  }
+  return { original: (position) => layout.order[position] };
+}
