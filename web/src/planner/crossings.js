@@ -63,7 +63,7 @@ export function drawCrossings(container, communication, options = TRAINING) {
     h('th', { scope: 'row' }, t.name, h('span', { class: 'cell-note', text: ` ${t.tensor}${staged ? `, stage ${t.stage + 1}` : ''}` }), formula(t)),
     h('td', { ...L(1), text: shapeText(t) }),
     h('td', { ...L(2), text: PHASE[t.phase] ?? t.phase }),
-    h('td', L(3), t.collective, h('span', { class: 'cell-note', text: ` × ${formatCount(t.count_per_step)}/step` }),
+    h('td', L(3), t.collective, h('span', { class: 'cell-note', text: ` × ${formatCount(t.count_per_step)}/${options.per}` }),
       t.algorithm ? h('span', { class: 'cell-note nccl-note', text: ` ${how(t)}` }) : null),
     h('td', L(4), groupText(t), h('span', { class: 'cell-note', text: t.link === 'inter' ? ' network' : ' in-node' })),
     h('td', { ...L(5), class: 'num' }, bytes(t.bytes_per_step), perToken(t)),

@@ -302,7 +302,10 @@ export function drawDiagram(plan, narrow, labelledBy = 'planner-diagram-caption 
   if (dp > 1) {
     for (let k = Math.min(dp - 1, 3); k >= 1; k -= 1) shadows.append(s('rect', { x: 4 + k * 4, y: 2 + k * 4, width: W - 14, height: height - 8, rx: 10, class: 'replica-shadow' }));
     shadows.append(s('rect', { x: 4, y: 2, width: W - 14, height: height - 8, rx: 10, class: 'replica-front' }));
-    g.append(text(W - 16, height + 10, `× dp = ${dp} replicas: same weights, ${serving ? 'different users' : 'different examples'}`, 'dg-small', 'end'));
+    // Serving with ep > 1 spreads the experts over the replicas: their weights differ.
+    const copies = !serving ? 'same weights, different examples'
+      : plan.parallel.ep > 1 ? `different users, experts spread over ep = ${plan.parallel.ep}` : 'same weights, different users';
+    g.append(text(W - 16, height + 10, `× dp = ${dp} replicas: ${copies}`, 'dg-small', 'end'));
     height += 16;
   }
   // Anything the engine lists at a place this drawing does not know is still shown.
