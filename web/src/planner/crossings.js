@@ -1,7 +1,7 @@
 // The table of tensors that cross device boundaries, one row per entry of the engine's
 // `communication` list, and the two-way highlight between rows and diagram markers. A serving
 // plan's lists (one phase at a time) use the same table, counted per prompt or per decode step.
-import { formatBytes, formatBytesDecimal, formatSeconds } from '../format.js';
+import { formatBytes, formatBytesDecimal, formatSeconds, learnerText } from '../format.js';
 import { formatCount } from '../format.js';
 import { drawnFromSame, patch, vh as h } from './svg.js';
 
@@ -55,7 +55,7 @@ export function drawCrossings(container, communication, options = TRAINING) {
   const L = (i) => ({ 'data-label': COLS[i] });
   // A serving row opens to its formula and scope; per token is what a user's token costs.
   const formula = (t) => (serving ? h('details', { class: 'formula' }, h('summary', { text: 'How it is counted' }),
-    h('p', { text: t.formula }), h('p', { class: 'cell-note', text: t.scope })) : null);
+    h('p', { text: learnerText(t.formula) }), h('p', { class: 'cell-note', text: learnerText(t.scope) })) : null);
   const perToken = (t) => (serving ? h('span', { class: 'cell-note', text: `${bytes(t.bytes_per_token)} per token` }) : null);
   // A serving pipeline lists its first and last stage: say which row is which.
   const staged = serving && communication.some((t) => t.stage > 0);

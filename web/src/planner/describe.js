@@ -68,7 +68,6 @@ export function drawDescription(container, plan, modelName) {
 
 // Serving sizes in decimal units, as the engine's formulas and the diagram write them.
 const GB = (b) => formatBytesDecimal(b);
-const PER = { prefill: 'for one prompt', decode: 'in each decode step' };
 
 /** One clause per serving transfer: how many calls, what, how big each and in all. */
 function servingClause(t) {
@@ -101,6 +100,8 @@ export function describeServing(plan, modelName) {
   const p = plan.parallel;
   const sv = plan.serving;
   const out = [];
+  // Each replica's GPUs serve their own share of the users.
+  const perReplica = p.dp > 1 ? ' per replica' : '';
   out.push(`${modelName} (${formatCount(plan.model.parameters, { compact: true })} parameters, ${plan.model.layers} layers) served on ${formatCount(plan.hardware.gpus)} GPUs: ` +
     `${plural(p.dp, 'replica')} of tp = ${p.tp}, pp = ${p.pp}${p.ep > 1 ? `, ep = ${p.ep}` : ''}; ${formatCount(sv.concurrency)} users at once, ` +
     `prompts of ${formatCount(sv.prompt)} tokens and ${formatCount(sv.output)} output tokens; weights in ${sv.weights}, KV cache in ${sv.kv}.`);
@@ -110,14 +111,14 @@ export function describeServing(plan, modelName) {
     const ends = [st.embedding ? 'the embedding' : '', st.head ? 'the output head' : ''].filter(Boolean).join(' and ');
     out.push(`${which} ${plural(st.layers, 'layer')}${ends ? ` and ${ends}` : ''} on ${plural(st.devices, 'GPU')}. ` +
       `Each GPU keeps ${GB(m.weights)} of weights and ${GB(m.kv_cache)} of KV cache ` +
-      `(${formatCount(m.sequences)} users, ${GB(m.kv_cache_per_token)} per token, ${st.kv_heads_per_device} KV head${st.kv_heads_per_device === 1 ? '' : 's'} per GPU): ` +
-      `${GB(m.total)} of ${GB(m.capacity)} with the working set and reserve, so it ${m.fits ? `fits, with room for ${formatCount(m.max_sequences)} users` : 'does not fit'}.`);
+      `(${formatCount(m.sequences)} users${perReplica}, ${GB(m.kv_cache_per_token)} per token, ${st.kv_heads_per_device} KV head${st.kv_heads_per_device === 1 ? '' : 's'} per GPU): ` +
+      `${GB(m.total)} of ${GB(m.capacity)} with the working set and reserve, so it ${m.fits ? `fits, with room for ${formatCount(m.max_sequences)} users${perReplica}` : 'does not fit'}.`);
   }
   for (const phase of ['prefill', 'decode']) {
     const list = plan.communication[phase];
     const what = phase === 'prefill' ? `During prefill (one prompt of ${formatCount(sv.prompt)} tokens)`
       : `During decode (one new token for each of ${formatCount(plan.memory.sequences_per_device)} users per step)`;
-    out.push(list.length ? `${what}, these cross devices ${PER[phase]}: ${list.map(servingClause).join('; ')}.`
+    out.push(list.length ? `${what}, these cross devices: ${list.map(servingClause).join('; ')}.`
       : `${what}, nothing crosses a device boundary: each GPU holds a whole copy of the model.`);
   }
   return out;
