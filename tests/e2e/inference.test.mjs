@@ -1,6 +1,7 @@
 // The split explorer's inference mode in a real browser: the Training | Inference switch by
 // keyboard, the serving readouts and the latency–throughput chart with its table, a permalink
-// round trip that keeps the mode, and axe in both themes.
+// round trip that keeps the mode, the split's diagram with the KV cache on each GPU and a
+// Prefill | Decode switch for what crosses devices, and axe in both themes.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -65,6 +66,50 @@ test('an impossible serving request names the field; a permalink keeps the infer
   await q.close();
 });
 
+test('inference mode draws the split diagram: the KV cache on each GPU, and prefill or decode crossings', async () => {
+  const p = await openPage({ path: '#v=1&open=planner&planner.mode=inference&planner.model=llama-3.1-70b&planner.hardware=h100-sxm&planner.gpus=8&planner.tp=2&planner.pp=4&planner.concurrency=16&planner.prompt=2048&planner.output=256' });
+  const diagram = p.page.locator('#inf-diagram');
+  await diagram.locator('svg .stage-band').first().waitFor();
+  assert.equal(await diagram.locator('.stage-band').count(), 4);
+  // Each stage shows one KV block per GPU and its size; the bars below say what each GPU holds.
+  assert.equal(await diagram.locator('.kv-blocks').count(), 4);
+  assert.equal(await diagram.locator('.kv-blocks').first().locator('.kv-block').count(), 2);
+  const kv = await p.page.evaluate(() => window.atlas.engine.run('plan', { mode: 'inference', model: { preset: 'llama-3.1-70b' }, hardware: { preset: 'h100-sxm', gpus: 8 }, parallel: { tp: 2, pp: 4 }, serving: { concurrency: 16 } }).stages[0].memory.kv_cache);
+  assert.equal(kv, 16 * 2304 * 40960);
+  assert.match(await diagram.textContent(), /KV cache per GPU: 1\.51 GB/);
+  assert.match(await diagram.locator('.dg-serving-memory').locator('xpath=..').textContent(), /serving 16 users per replica/);
+  assert.equal(await diagram.locator('.dg-serving-memory .mem-bar').count(), 4);
+  // Decode is shown first; its table lists the decode step's tensors, the markers the same ids.
+  const ids = () => p.page.$$eval('#inf-crossings tr[data-id]', (rows) => rows.map((r) => r.dataset.id));
+  const markerIds = () => p.page.$$eval('#inf-diagram .crossing', (ms) => ms.flatMap((m) => m.dataset.ids.split(' ')));
+  assert.equal(await p.page.getByRole('radio', { name: 'Decode (one token per user)' }).isChecked(), true);
+  const decode = await ids();
+  assert.ok(decode.includes('pp-send') && decode.includes('tp-attention-allreduce'), decode.join());
+  assert.deepEqual((await markerIds()).sort(), [...decode].sort());
+  assert.match(await p.page.locator('#inf-crossings-h').textContent(), /one decode step/);
+  const decodeBytes = await p.page.locator('#inf-crossings tr[data-id="tp-attention-allreduce"] td').nth(4).textContent();
+  // The switch by keyboard: arrow keys move within the radio group.
+  await p.page.getByRole('radio', { name: 'Decode (one token per user)' }).focus();
+  await p.page.keyboard.press('ArrowLeft');
+  await p.page.waitForFunction(() => /one prompt/.test(document.querySelector('#inf-crossings-h')?.textContent ?? ''));
+  assert.equal(await p.page.getByRole('radio', { name: 'Prefill (one prompt)' }).isChecked(), true);
+  await p.page.waitForFunction((before) => document.querySelector('#inf-crossings tr[data-id="tp-attention-allreduce"] td:nth-of-type(5)')?.textContent !== before, decodeBytes);
+  assert.match(await diagram.textContent(), /Prefill: one prompt of 2,048 tokens/);
+  // Focusing a marker highlights its rows: the diagram and the table stay linked.
+  await diagram.locator('.crossing').first().focus();
+  assert.ok(await p.page.locator('#inf-crossings tr.is-hot').count() >= 1);
+  // The text equivalent names each stage's KV cache and both phases.
+  const words = await p.page.locator('#inf-description').textContent();
+  assert.match(words, /Stage 1 holds 20 layers and the embedding on two GPUs\. Each GPU keeps [\d.]+ GB of weights and 1\.51 GB of KV cache/);
+  assert.match(words, /During prefill/);
+  assert.match(words, /During decode/);
+  // No place names of the engine's contract in what a learner reads.
+  assert.doesNotMatch(await diagram.textContent(), /layer\.|stage-boundary|kv-cache|Elsewhere/);
+  assert.deepEqual(p.record.pageErrors, []);
+  assert.deepEqual(p.record.consoleErrors, []);
+  await p.close();
+});
+
 for (const colorScheme of ['light', 'dark']) {
   test(`inference mode: axe finds no WCAG A/AA violations (${colorScheme})`, async () => {
     const p = await openPage({ colorScheme, path: '#v=1&open=planner&planner.mode=inference&planner.model=llama-3.1-70b&planner.hardware=h100-sxm&planner.gpus=8&planner.tp=8&planner.pp=1' });
@@ -73,6 +118,10 @@ for (const colorScheme of ['light', 'dark']) {
     await p.page.locator('.planner-inference .scenario-card').waitFor();
     await p.page.getByText('Show the published runs and the engine\u2019s errors').click();
     await p.page.locator('#planner-inference .fidelity-table').waitFor();
+    await p.page.locator('#inf-diagram .kv-blocks').first().waitFor();
+    await p.page.getByRole('radio', { name: 'Prefill (one prompt)' }).check();
+    await p.page.locator('#inf-crossings-h', { hasText: 'one prompt' }).waitFor();
+    await p.page.locator('#inf-crossings details summary').first().click();
     await p.page.evaluate(axeSource);
     const violations = await p.page.evaluate(async () => {
       const r = await window.axe.run(document.querySelector('#planner'), { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });

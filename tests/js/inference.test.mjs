@@ -86,3 +86,32 @@ test('fidelity in inference mode: published serving cases with sources, calibrat
   }
   assert.equal(f.calibration.cases + f.validation.cases, f.cases.length);
 });
+
+test('inference plan: stages with each GPU\u2019s KV cache and both phases tagged where they cross, as the diagram reads them', async () => {
+  const engine = await loadEngine();
+  const r = engine.run('plan', { ...SERVE_70B, parallel: { tp: 2, pp: 4 }, serving: { prompt: 2048, output: 256, concurrency: 16 } });
+  assert.ok(!isError(r));
+  assert.equal(r.valid, true);
+  assert.deepEqual(r.stages.map((st) => [st.index, st.first_layer, st.layers, st.devices]), [[0, 0, 20, 2], [1, 20, 20, 2], [2, 40, 20, 2], [3, 60, 20, 2]]);
+  for (const st of r.stages) {
+    // 2 × 20 layers × 4 KV heads × 128 × 2 B per token; 2304 tokens (whole 16-token blocks) × 16 users.
+    assert.equal(st.memory.kv_cache_per_token, 2 * 20 * 4 * 128 * 2);
+    assert.equal(st.memory.kv_cache, 16 * 2304 * 40960);
+    assert.match(st.formulas.kv_cache, /1509949440 B/);
+  }
+  assert.equal(Math.max(...r.stages.map((st) => st.memory.total)), r.memory.total);
+  const places = new Set(['embedding', 'layer.attention.out', 'layer.mlp.fc2', 'head', 'stage-boundary']);
+  for (const phase of ['prefill', 'decode']) {
+    const list = r.communication[phase];
+    assert.ok(list.every((t) => places.has(t.where) && t.phase === phase), phase);
+    assert.equal(new Set(list.map((t) => t.id)).size, list.length, `${phase}: ids are unique`);
+    for (const t of list) assert.ok(Math.abs(t.bytes_per_token * t.tokens / t.bytes_per_step - 1) < 1e-12, t.id);
+  }
+  // Decode: 16 sequences in 4 pipeline passes of 4; the send carries hidden state and residual.
+  const send = r.communication.decode.find((t) => t.id === 'pp-send');
+  assert.equal(send.count_per_step, 4);
+  assert.equal(send.bytes_per_step, 2 * 2 * 16 * 8192);
+  const ar = r.communication.decode.filter((t) => t.group === 'TP' && t.collective === 'all-reduce' && t.stage === 0 && t.where !== 'embedding');
+  assert.equal(ar.reduce((sum, t) => sum + t.bytes_per_step, 0), 2 * 20 * 8192 * 2 * 16);  // 2 per layer × h × 2 B × users
+  assert.notDeepEqual(r.communication.prefill.map((t) => t.bytes_per_step), r.communication.decode.map((t) => t.bytes_per_step));
+});

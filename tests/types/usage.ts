@@ -32,6 +32,11 @@ module.call('fidelity', '{"refit":true}');
 module.call('schema', '{"command":"plan","responses":false}');
 const knee = (p: InferencePlan): number => p.curve.points.filter((x) => x.bound === 'memory' && x.fits).length + p.throughput.compute_bound_from;
 void knee;
+// The diagram's inputs: each stage's KV cache per GPU, and one phase's crossings with their places.
+const kvPerGpu = (p: InferencePlan): number[] => p.stages.map((st) => st.memory.kv_cache);
+void kvPerGpu;
+const decodePlaces = (p: InferencePlan): string[] => p.communication.decode.filter((t) => t.where !== 'kv-cache').map((t) => `${t.where} ${t.bytes_per_step}`);
+void decodePlaces;
 const worstServing = (f: InferenceFidelityResponse): number => Math.max(...f.cases.filter((c) => c.role === 'validation').map((c) => Math.abs(c.error)));
 void worstServing;
 

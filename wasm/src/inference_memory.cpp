@@ -98,6 +98,27 @@ std::vector<Issue> inference_split_errors(const InferenceInput& in, bool dp_deri
   return out;
 }
 
+StageMemory stage_memory(const InferenceInput& in, std::int64_t index, const InferenceMemory& shared) {
+  const ModelShape& m = in.model;
+  const Parallel& p = in.parallel;
+  const StageWeights w = stage_weights(in, index);
+  StageMemory st;
+  st.index = index;
+  st.layers = w.layers;
+  st.first_layer = index * (m.layers / p.pp) + std::min(index, m.layers % p.pp);  // extra layers go first
+  st.weights = w.total();
+  st.kv_per_token = 2.0 * static_cast<double>(w.layers) * kv_heads_per_rank(m, p.tp) * m.head_dim() * kv_bytes(in.serving.kv);
+  st.kv_per_sequence = shared.tokens_per_sequence * st.kv_per_token;
+  st.kv_cache = shared.sequences_per_device * st.kv_per_sequence;
+  st.activations = shared.activations;
+  st.reserve = shared.reserve;
+  const double fixed = st.weights + st.activations + st.reserve;
+  st.total = fixed + st.kv_cache;
+  const double capacity = in.hardware.memory;
+  st.max_sequences = capacity > fixed ? std::floor((capacity - fixed) / st.kv_per_sequence) : 0.0;
+  return st;
+}
+
 InferenceMemory inference_memory(const InferenceInput& in) {
   const ModelShape& m = in.model;
   const Parallel& p = in.parallel;
@@ -105,10 +126,9 @@ InferenceMemory inference_memory(const InferenceInput& in) {
   const double t = static_cast<double>(p.tp);
   const double hd = m.head_dim(), h = static_cast<double>(m.hidden);
   const double kvr = kv_heads_per_rank(m, p.tp);
-  const double kvb = kv_bytes(s.kv);
   const double capacity = in.hardware.memory;
   InferenceMemory out;
-  out.kv_per_token = 2.0 * static_cast<double>(m.layers) * kvr * t * hd * kvb;
+  out.kv_per_token = 2.0 * static_cast<double>(m.layers) * kvr * t * hd * kv_bytes(s.kv);
   const double held = static_cast<double>(s.prompt + s.output);
   const double block = static_cast<double>(s.block);
   out.tokens_per_sequence = std::ceil(held / block) * block;
@@ -126,19 +146,14 @@ InferenceMemory inference_memory(const InferenceInput& in) {
   for (std::int64_t i = 0; i < p.pp; ++i) {
     // Middle stages hold no more than the second one (extra layers go to the first stages).
     if (i > 1 && i < p.pp - 1) continue;
-    const StageWeights w = stage_weights(in, i);
-    const double per_token = 2.0 * static_cast<double>(w.layers) * kvr * hd * kvb;
-    const double per_sequence = out.tokens_per_sequence * per_token;
-    const double fixed = w.total() + out.activations + out.reserve;
-    const double room = capacity > fixed ? std::floor((capacity - fixed) / per_sequence) : 0.0;
-    const double total = fixed + out.sequences_per_device * per_sequence;
-    if (fewest < 0 || room < fewest) fewest = room;
-    if (i == 0 || total > out.total) {
-      out.weights = w.total();
-      out.kv_per_token_device = per_token;
-      out.kv_per_sequence_device = per_sequence;
-      out.kv_cache = out.sequences_per_device * per_sequence;
-      out.total = total;
+    const StageMemory st = stage_memory(in, i, out);
+    if (fewest < 0 || st.max_sequences < fewest) fewest = st.max_sequences;
+    if (i == 0 || st.total > out.total) {
+      out.weights = st.weights;
+      out.kv_per_token_device = st.kv_per_token;
+      out.kv_per_sequence_device = st.kv_per_sequence;
+      out.kv_cache = st.kv_cache;
+      out.total = st.total;
     }
   }
   for (std::int64_t i = 0; i < p.pp; ++i)  // every rank of every stage: replicated parts counted per device

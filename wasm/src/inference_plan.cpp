@@ -1,6 +1,6 @@
 // `plan` with "mode": "inference": one serving layout in full — memory per device, time to first
 // token and per output token, throughput, the latency–throughput curve over concurrency, and the
-// tensors that cross device boundaries in one prefill and one decode step. Each number carries
+// tensors that cross device boundaries in one prefill and one decode step (inference_devices.cpp). Each number carries
 // the formula that made it, with this layout's values in it.
 #include <algorithm>
 #include <cmath>
@@ -16,31 +16,6 @@ namespace {
 
 std::string gb(double bytes) { return g4(bytes / 1e9) + " GB"; }
 std::string ms(double s) { return g4(s * 1e3) + " ms"; }
-
-json transfer_json(const ServingTransfer& t, std::int64_t stage) {
-  return json{{"id", t.id}, {"tensor", t.tensor}, {"name", t.name}, {"phase", t.phase},
-              {"collective", t.collective}, {"group", t.group}, {"group_size", t.group_size}, {"stage", stage},
-              {"shape", t.shape}, {"bytes_per_call", t.bytes_per_call}, {"calls", t.calls},
-              {"bytes", t.bytes_per_call * t.calls}, {"time", t.time},
-              {"latency_share", t.time > 0 ? t.latency / t.time : 0.0}, {"algorithm", t.algorithm},
-              {"protocol", t.protocol}, {"link", t.inter_node ? "inter" : "intra"}};
-}
-
-// The first stage's transfers and, with a pipeline, the last stage's (logits live there).
-json communication_json(const InferenceInput& in, double decode_tokens) {
-  json out{{"prefill", json::array()}, {"decode", json::array()}};
-  std::vector<std::int64_t> stages{0};
-  if (in.parallel.pp > 1) stages.push_back(in.parallel.pp - 1);
-  for (bool prefill : {true, false}) {
-    for (std::int64_t s : stages) {
-      std::vector<ServingTransfer> list;
-      stage_collectives(in, s, prefill ? static_cast<double>(in.serving.prompt) : decode_tokens, prefill, &list);
-      if (prefill && s == 0) kv_handoff(in, &list);
-      for (const auto& t : list) out[prefill ? "prefill" : "decode"].push_back(transfer_json(t, s));
-    }
-  }
-  return out;
-}
 
 const char* bound_name(const DecodeStep& d) { return d.compute_bound ? "compute" : "memory"; }
 
@@ -194,9 +169,8 @@ json cmd_inference_plan(const json& request, Problems& problems) {
       {"tokens_per_second_per_user", "1 ÷ per output token = " + g4(f.tokens_per_second_per_user) + " tokens/s"}};
   out["curve"] = curve_json(in, f);
   out["throughput"]["compute_bound_from"] = out["curve"]["compute_bound_from"];
-  // Tokens one stage moves per decode step: a pipeline passes the replica's sequences in groups.
-  const double seqs = f.memory.sequences_per_device;
-  out["communication"] = communication_json(in, std::ceil(seqs / std::max(1.0, std::min(seqs, static_cast<double>(in.parallel.pp)))));
+  out["stages"] = serving_stages_json(in, f);
+  out["communication"] = serving_communication_json(in, f);
   return out;
 }
 

@@ -106,47 +106,54 @@ double stage_collectives(const InferenceInput& in, std::int64_t index, double to
   const bool first = index == 0, last = index == p.pp - 1;
   const char* phase = prefill ? "prefill" : "decode";
   double total = 0;
-  const auto add = [&](const char* id, const char* tensor, const char* name, Collective op, const char* group,
-                       const GroupPlacement& g, std::array<double, 3> shape, double bytes, double calls) {
+  using Dims = std::array<const char*, 3>;
+  const auto add = [&](const char* id, const char* tensor, const char* name, const char* where, Collective op,
+                       const char* group, const GroupPlacement& g, std::array<double, 3> shape, Dims dims,
+                       double bytes, double calls) {
     const CollectiveTime c = call_time(sh, op, bytes, g);
     total += calls * c.time;
     if (!out) return;
     ServingTransfer x;
-    x.id = id, x.tensor = tensor, x.name = name, x.phase = phase, x.collective = collective_name(op), x.group = group;
+    x.id = id, x.tensor = tensor, x.name = name, x.phase = phase, x.where = where, x.dims = dims;
+    x.collective = collective_name(op), x.group = group;
     x.group_size = g.ranks, x.shape = shape, x.bytes_per_call = bytes, x.calls = calls;
     x.time = calls * c.time, x.latency = calls * c.latency;
     x.algorithm = algorithm_name(c.algorithm), x.protocol = protocol_name(c.protocol), x.inter_node = g.nodes > 1;
     out->push_back(x);
   };
   const double act = 2.0 * tokens * h;  // bf16 hidden state of the tokens
+  const Dims hidden{"tokens", "", "hidden size"};
   if (p.tp > 1) {
     const GroupPlacement g = group_placement(hw, 1, p.tp);
-    add("tp-attention-allreduce", "activation", "attention output, summed over tensor ranks", Collective::all_reduce,
-        "TP", g, {tokens, 1, h}, act, L);
-    add("tp-mlp-allreduce", "activation", "MLP output, summed over tensor ranks", Collective::all_reduce, "TP", g,
-        {tokens, 1, h}, act, L);
+    add("tp-attention-allreduce", "activation", "attention output, summed over tensor ranks", "layer.attention.out",
+        Collective::all_reduce, "TP", g, {tokens, 1, h}, hidden, act, L);
+    add("tp-mlp-allreduce", "activation", "MLP output, summed over tensor ranks", "layer.mlp.fc2",
+        Collective::all_reduce, "TP", g, {tokens, 1, h}, hidden, act, L);
     if (first)
-      add("tp-embedding-allreduce", "activation", "rows of the vocabulary-split embedding", Collective::all_reduce,
-          "TP", g, {tokens, 1, h}, act, 1);
+      add("tp-embedding-allreduce", "activation", "rows of the vocabulary-split embedding", "embedding",
+          Collective::all_reduce, "TP", g, {tokens, 1, h}, hidden, act, 1);
     if (last) {
       const double rows = prefill ? 1.0 : tokens, vocab = static_cast<double>(m.vocab);
-      add("tp-logits-allgather", "logits", "logits gathered over the vocabulary", Collective::all_gather, "TP", g,
-          {rows, 1, vocab}, 2.0 * rows * vocab, 1);
+      add("tp-logits-allgather", "logits", "logits gathered over the vocabulary", "head", Collective::all_gather,
+          "TP", g, {rows, 1, vocab}, Dims{prefill ? "last position" : "tokens", "", "vocabulary"}, 2.0 * rows * vocab,
+          1);
     }
   }
   if (p.ep > 1) {
     const GroupPlacement g = group_placement(hw, p.tp, p.ep);
     const double routed = tokens * static_cast<double>(m.top_k);
-    add("ep-dispatch", "tokens", "tokens to the experts they are routed to", Collective::all_to_all, "EP", g,
-        {routed, 1, h}, 2.0 * routed * h, L);
-    add("ep-combine", "tokens", "expert outputs back to their tokens", Collective::all_to_all, "EP", g,
-        {routed, 1, h}, 2.0 * routed * h, L);
+    const Dims dims{"tokens × experts per token", "", "hidden size"};
+    add("ep-dispatch", "tokens", "tokens to the experts they are routed to", "layer.moe", Collective::all_to_all, "EP",
+        g, {routed, 1, h}, dims, 2.0 * routed * h, L);
+    add("ep-combine", "tokens", "expert outputs back to their tokens", "layer.moe", Collective::all_to_all, "EP", g,
+        {routed, 1, h}, dims, 2.0 * routed * h, L);
   }
   if (p.pp > 1 && !last) {
     GroupPlacement g = group_placement(hw, p.tp * p.dp, 2);
     g.members_per_node = 1;  // each tensor rank sends through its own NIC
-    add("pp-send", "activation", "hidden state and residual to the next stage", Collective::send_recv, "PP", g,
-        {tokens, 2, h}, 2.0 * act, 1);
+    add("pp-send", "activation", "hidden state and residual to the next stage", "stage-boundary",
+        Collective::send_recv, "PP", g, {tokens, 2, h}, Dims{"tokens", "hidden state and residual", "hidden size"},
+        2.0 * act, 1);
   }
   return total;
 }
@@ -166,6 +173,7 @@ double kv_handoff(const InferenceInput& in, std::vector<ServingTransfer>* out) {
   if (out) {
     ServingTransfer x;
     x.id = "kv-handoff", x.tensor = "kv", x.name = "the prompt's KV cache, prefill GPU to decode GPU", x.phase = "prefill";
+    x.where = "kv-cache", x.dims = {"prompt tokens", "layers", "K and V width of this rank"};
     x.collective = collective_name(Collective::send_recv), x.group = "DP", x.group_size = 2;
     x.shape = {prompt, layers, width}, x.bytes_per_call = bytes, x.calls = 1, x.time = c.time, x.latency = c.latency;
     x.algorithm = algorithm_name(c.algorithm), x.protocol = protocol_name(c.protocol), x.inter_node = g.nodes > 1;

@@ -113,12 +113,27 @@ export interface IdealTime {
   meaning: string;
 }
 
-/** One tensor crossing a device boundary while serving (docs/contract-inference.md). */
+/** One tensor crossing a device boundary while serving (docs/contract-inference.md), per prompt or per decode step. */
 export interface ServingTransfer {
+  /** Unique in its phase's list; the last stage's entries end in "-last-stage". */
   id: string;
   tensor: 'activation' | 'logits' | 'tokens' | 'kv';
   name: string;
   phase: 'prefill' | 'decode';
+  /** The place in the model, with the training plan's tags, so one diagram draws both. */
+  where: 'embedding' | 'layer.attention.out' | 'layer.mlp.fc2' | 'layer.moe' | 'head' | 'stage-boundary' | 'kv-cache';
+  /** Tokens of one step: the prompt's, or one per sequence of the replica in a decode step. */
+  tokens: number;
+  count_per_step: number;
+  calls_per_step: number;
+  bytes_per_step: number;
+  bytes_per_token: number;
+  time_per_step: number;
+  latency_per_step: number;
+  /** Equal to time_per_step: serving collectives block. */
+  exposed_time_per_step: number;
+  formula: string;
+  scope: string;
   collective: 'all-reduce' | 'all-gather' | 'all-to-all' | 'send-recv';
   group: 'TP' | 'PP' | 'EP' | 'DP';
   group_size: number;
@@ -169,8 +184,27 @@ export interface InferencePlan {
     tokens_per_second_per_user: number; prefill_limited: boolean; compute_bound_from: number; formulas: Record<string, string>;
   };
   curve: { points: ServingPoint[]; max_concurrency: number; requested: number; compute_bound_from: number; axis: string };
+  /** Per pipeline stage: its layers and what one of its GPUs holds (bytes). */
+  stages: ServingStage[];
   communication: { prefill: ServingTransfer[]; decode: ServingTransfer[] };
   scope: string[];
+}
+
+/** One pipeline stage of a serving plan; every GPU of a stage holds the same. */
+export interface ServingStage {
+  index: number;
+  first_layer: number;
+  layers: number;
+  embedding: boolean;
+  head: boolean;
+  /** GPUs of the stage in one replica (tp). */
+  devices: number;
+  kv_heads_per_device: number;
+  memory: {
+    weights: number; kv_cache_per_token: number; kv_cache_per_sequence: number; sequences: number; kv_cache: number;
+    activations: number; reserve: number; total: number; capacity: number; free: number; max_sequences: number; fits: boolean;
+  };
+  formulas: { weights: string; kv_cache: string; total: string };
 }
 
 /** `fidelity` with `"mode": "inference"`: published serving runs against the engine. */

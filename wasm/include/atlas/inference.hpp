@@ -63,6 +63,18 @@ StageWeights stage_weights(const InferenceInput& in, std::int64_t index);
 /// Key/value heads one tensor-parallel rank holds: kv/tp, or 1 (replicated) when tp > kv.
 double kv_heads_per_rank(const ModelShape& m, std::int64_t tp);
 
+/// What one device of pipeline stage `index` holds while serving (every device of a stage holds
+/// the same: tensor ranks split heads and MLP evenly, and with tp > KV heads each keeps a copy).
+struct StageMemory {
+  std::int64_t index = 0, first_layer = 0, layers = 0;
+  double weights = 0;          // B
+  double kv_per_token = 0;     // B: 2 · layers · KV heads per rank · head size · bytes
+  double kv_per_sequence = 0;  // B: block-rounded tokens × kv_per_token
+  double kv_cache = 0;         // B at the requested concurrency
+  double activations = 0, reserve = 0, total = 0;
+  double max_sequences = 0;    // sequences this device has room for beside its fixed part
+};
+
 struct InferenceMemory {
   double weights = 0;                  // B, the most loaded device
   double weights_per_instance = 0;     // B, all devices of one copy of the model (tp·pp·ep)
@@ -78,6 +90,10 @@ struct InferenceMemory {
   std::int64_t max_concurrency = 0;    // whole deployment
   bool fits = false;
 };
+
+/// One device of stage `index`; `shared` must hold inference_memory()'s figures for the same input
+/// (blocks per sequence, sequences per device, activations, reserve).
+StageMemory stage_memory(const InferenceInput& in, std::int64_t index, const InferenceMemory& shared);
 
 /// Time of one decode step of `sequences` on one replica, and how it splits.
 struct DecodeStep {
@@ -104,10 +120,12 @@ struct ServingTransfer {
   const char* tensor = "";  // activation | logits | tokens | kv
   const char* name = "";
   const char* phase = "";   // prefill | decode
+  const char* where = "";   // the place in the model, with the training plan's tags (layer.attention.out, …)
+  std::array<const char*, 3> dims{"", "", ""};  // what each entry of `shape` counts
   const char* collective = "";
   const char* group = "";
   std::int64_t group_size = 1;
-  std::array<double, 3> shape{0, 0, 0};  // tokens × 1 × width
+  std::array<double, 3> shape{0, 0, 0};  // tokens × 1 × width; bytes_per_call = element bytes × their product
   double bytes_per_call = 0, calls = 0, time = 0, latency = 0;  // calls per prompt or per decode step
   const char* algorithm = "";
   const char* protocol = "";
@@ -144,6 +162,12 @@ void evaluate_inference(const InferenceInput& in, InferenceFigures& out, bool wi
 inline std::int64_t decode_replicas(const InferenceInput& in) {
   return in.serving.disaggregated ? in.parallel.dp / 2 : in.parallel.dp;
 }
+
+/// Per pipeline stage its layers and what one of its devices holds (inference_devices.cpp).
+json serving_stages_json(const InferenceInput& in, const InferenceFigures& f);
+/// `prefill` and `decode` lists of the tensors that cross device boundaries on the first stage
+/// (and the last, with a pipeline), per prompt and per decode step, each with its formula.
+json serving_communication_json(const InferenceInput& in, const InferenceFigures& f);
 
 /// True when the request asks for "mode": "inference" (coded error for another value).
 bool inference_mode(const json& request, Problems& problems);

@@ -1,10 +1,16 @@
 // The table of tensors that cross device boundaries, one row per entry of the engine's
-// `communication` list, and the two-way highlight between rows and diagram markers.
-import { formatBytes, formatSeconds } from '../../format.js';
+// `communication` list, and the two-way highlight between rows and diagram markers. A serving
+// plan's lists (one phase at a time) use the same table, counted per prompt or per decode step.
+import { formatBytes, formatBytesDecimal, formatSeconds, learnerText } from '../../format.js';
 import { formatCount } from '../../format.js';
 import { drawnFromSame, patch, vh as h } from './svg.js';
 
-const PHASE = { forward: 'forward', backward: 'backward', optimizer: 'optimizer step' };
+const PHASE = { forward: 'forward', backward: 'backward', optimizer: 'optimizer step', prefill: 'prefill', decode: 'decode' };
+const TRAINING = {
+  per: 'step',
+  caption: 'Tensors that cross device boundaries in one training step, for one device of the busiest pipeline stage',
+  empty: 'Nothing crosses a device boundary: one GPU holds the whole model and the whole batch.',
+};
 
 /** b × s × h style shape text; parameter shapes are [count, 0, 0]. */
 export function shapeText(t) {
@@ -25,15 +31,20 @@ function how(t) {
  * marker in the diagram and the reverse.
  * @param {HTMLElement} container
  * @param {any[]} communication
+ * @param {{per: string, caption: string, empty: string, serving?: boolean}} [options]  what one row counts
+ *   ("step", "prompt", "decode step"); a serving table adds bytes per token and each row's formula
  */
-export function drawCrossings(container, communication) {
+export function drawCrossings(container, communication, options = TRAINING) {
   // Schedule and some batch edits leave the list as it was: then the table is already right.
-  if (drawnFromSame(container, communication)) return;
+  if (drawnFromSame(container, [communication, options])) return;
   if (!communication.length) {
-    patch(container, [h('p', { class: 'notice', text: 'Nothing crosses a device boundary: one GPU holds the whole model and the whole batch.' })]);
+    patch(container, [h('p', { class: 'notice', text: options.empty })]);
     return;
   }
-  const COLS = ['Tensor', 'Shape', 'Phase', 'Collective', 'Group', 'Bytes per step', 'Time per step'];
+  const serving = Boolean(options.serving);
+  // Serving sizes in decimal units, as the engine's formulas write them.
+  const bytes = serving ? formatBytesDecimal : formatBytes;
+  const COLS = ['Tensor', 'Shape', 'Phase', 'Collective', 'Group', `Bytes per ${options.per}`, `Time per ${options.per}`];
   // With context parallelism the data-parallel groups span dp × cp ranks (CP ranks hold the same
   // weights): say so, or "DP (64)" reads against "dp = 16" in the description.
   const cp = communication.find((t) => t.group === 'CP')?.group_size ?? 1;
@@ -42,18 +53,25 @@ export function drawCrossings(container, communication) {
   const head = h('tr', {}, ...COLS.map((t, i) => h('th', { scope: 'col', class: i >= 5 ? 'num' : null, text: t })));
   // data-label: on phones each row reads as a small card of labelled values (planner.css).
   const L = (i) => ({ 'data-label': COLS[i] });
+  // A serving row opens to its formula and scope; per token is what a user's token costs.
+  const formula = (t) => (serving ? h('details', { class: 'formula' }, h('summary', { text: 'How it is counted' }),
+    h('p', { text: learnerText(t.formula) }), h('p', { class: 'cell-note', text: learnerText(t.scope) })) : null);
+  const perToken = (t) => (serving ? h('span', { class: 'cell-note', text: `${bytes(t.bytes_per_token)} per token` }) : null);
+  // A serving pipeline lists its first and last stage: say which row is which.
+  const staged = serving && communication.some((t) => t.stage > 0);
   const rows = communication.map((t) => h('tr', { tabindex: 0, 'data-id': t.id, class: `group-${t.group}` },
-    h('th', { scope: 'row' }, t.name, h('span', { class: 'cell-note', text: ` ${t.tensor}` })),
+    h('th', { scope: 'row' }, t.name, h('span', { class: 'cell-note', text: ` ${t.tensor}${staged ? `, stage ${t.stage + 1}` : ''}` }), formula(t)),
     h('td', { ...L(1), text: shapeText(t) }),
     h('td', { ...L(2), text: PHASE[t.phase] ?? t.phase }),
-    h('td', L(3), t.collective, h('span', { class: 'cell-note', text: ` × ${formatCount(t.count_per_step)}/step` }),
+    h('td', L(3), t.collective, h('span', { class: 'cell-note', text: ` × ${formatCount(t.count_per_step)}/${options.per}` }),
       t.algorithm ? h('span', { class: 'cell-note nccl-note', text: ` ${how(t)}` }) : null),
     h('td', L(4), groupText(t), h('span', { class: 'cell-note', text: t.link === 'inter' ? ' network' : ' in-node' })),
-    h('td', { ...L(5), class: 'num', text: formatBytes(t.bytes_per_step) }),
-    h('td', { ...L(6), class: 'num' }, formatSeconds(t.time_per_step), h('span', { class: 'cell-note', text: ` exposed ${formatSeconds(t.exposed_time_per_step)}` }))));
+    h('td', { ...L(5), class: 'num' }, bytes(t.bytes_per_step), perToken(t)),
+    // Serving collectives block (nothing hides them): "exposed" would only repeat the time.
+    h('td', { ...L(6), class: 'num' }, formatSeconds(t.time_per_step), serving ? null : h('span', { class: 'cell-note', text: ` exposed ${formatSeconds(t.exposed_time_per_step)}` }))));
   // Patched into the table already shown: rows that stay the same are not touched.
   patch(container, [h('table', { class: 'crossings stack-narrow' },
-    h('caption', { class: 'visually-hidden', text: 'Tensors that cross device boundaries in one training step, for one device of the busiest pipeline stage' }),
+    h('caption', { class: 'visually-hidden', text: options.caption }),
     h('thead', {}, head), h('tbody', {}, ...rows))]);
 }
 

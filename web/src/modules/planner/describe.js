@@ -1,6 +1,6 @@
 // The current split in plain language: the diagram's text equivalent for screen readers and a
 // copyable note. Built from the engine's plan only; counts and bytes are the engine's.
-import { formatBytes, formatPercent, formatSeconds } from '../../format.js';
+import { formatBytes, formatBytesDecimal, formatPercent, formatSeconds } from '../../format.js';
 import { formatCount } from '../../format.js';
 import { patch, vh } from './svg.js';
 
@@ -64,4 +64,70 @@ export function describePlan(plan, modelName) {
  */
 export function drawDescription(container, plan, modelName) {
   patch(container, describePlan(plan, modelName).map((t) => vh('p', { text: t })));
+}
+
+// Serving sizes in decimal units, as the engine's formulas and the diagram write them.
+const GB = (b) => formatBytesDecimal(b);
+
+/** One clause per serving transfer: how many calls, what, how big each and in all. */
+function servingClause(t) {
+  const per = t.phase === 'prefill' ? 'per prompt' : 'per decode step';
+  const where = t.stage > 0 ? ' on the last stage' : '';
+  return `${plural(t.count_per_step, t.collective)} of the ${t.name}${where} (${GB(t.bytes_per_call)} each, ` +
+    `${GB(t.bytes_per_step)} ${per}, ${t.group} group of ${t.group_size}) ${LINK[t.link] ?? ''}`.trim();
+}
+
+/** Consecutive stages that hold the same, as [first, last] index pairs with the first stage's figures. */
+function stageRuns(stages) {
+  const runs = [];
+  for (const st of stages) {
+    const prev = runs[runs.length - 1];
+    const same = prev && !st.embedding && !st.head && !prev.st.embedding && !prev.st.head && st.layers === prev.st.layers;
+    if (same) prev.last = st.index;
+    else runs.push({ st, last: st.index });
+  }
+  return runs;
+}
+
+/**
+ * The serving plan in sentences: the split, what each GPU of each stage holds (KV cache
+ * included), and what crosses devices during prefill and during decode.
+ * @param {any} plan  valid inference plan response
+ * @param {string} modelName
+ * @returns {string[]}
+ */
+export function describeServing(plan, modelName) {
+  const p = plan.parallel;
+  const sv = plan.serving;
+  const out = [];
+  // Each replica's GPUs serve their own share of the users.
+  const perReplica = p.dp > 1 ? ' per replica' : '';
+  out.push(`${modelName} (${formatCount(plan.model.parameters, { compact: true })} parameters, ${plan.model.layers} layers) served on ${formatCount(plan.hardware.gpus)} GPUs: ` +
+    `${plural(p.dp, 'replica')} of tp = ${p.tp}, pp = ${p.pp}${p.ep > 1 ? `, ep = ${p.ep}` : ''}; ${formatCount(sv.concurrency)} users at once, ` +
+    `prompts of ${formatCount(sv.prompt)} tokens and ${formatCount(sv.output)} output tokens; weights in ${sv.weights}, KV cache in ${sv.kv}.`);
+  for (const { st, last } of stageRuns(plan.stages)) {
+    const m = st.memory;
+    const which = last > st.index ? `Stages ${st.index + 1}–${last + 1} each hold` : `${p.pp > 1 ? `Stage ${st.index + 1}` : 'The model'} holds`;
+    const ends = [st.embedding ? 'the embedding' : '', st.head ? 'the output head' : ''].filter(Boolean).join(' and ');
+    out.push(`${which} ${plural(st.layers, 'layer')}${ends ? ` and ${ends}` : ''} on ${plural(st.devices, 'GPU')}. ` +
+      `Each GPU keeps ${GB(m.weights)} of weights and ${GB(m.kv_cache)} of KV cache ` +
+      `(${formatCount(m.sequences)} users${perReplica}, ${GB(m.kv_cache_per_token)} per token, ${st.kv_heads_per_device} KV head${st.kv_heads_per_device === 1 ? '' : 's'} per GPU): ` +
+      `${GB(m.total)} of ${GB(m.capacity)} with the working set and reserve, so it ${m.fits ? `fits, with room for ${formatCount(m.max_sequences)} users${perReplica}` : 'does not fit'}.`);
+  }
+  for (const phase of ['prefill', 'decode']) {
+    const list = plan.communication[phase];
+    const what = phase === 'prefill' ? `During prefill (one prompt of ${formatCount(sv.prompt)} tokens)`
+      : `During decode (one new token for each of ${formatCount(plan.memory.sequences_per_device)} users per step)`;
+    out.push(list.length ? `${what}, these cross devices: ${list.map(servingClause).join('; ')}.`
+      : `${what}, nothing crosses a device boundary: each GPU holds a whole copy of the model.`);
+  }
+  return out;
+}
+
+/**
+ * Writes the serving description into `container` as paragraphs.
+ * @param {HTMLElement} container @param {any} plan @param {string} modelName
+ */
+export function drawServingDescription(container, plan, modelName) {
+  patch(container, describeServing(plan, modelName).map((t) => vh('p', { text: t })));
 }

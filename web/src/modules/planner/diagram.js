@@ -2,9 +2,22 @@
 // through its pipeline stages (embedding, layers, head); right, the inside of one layer with
 // its matmuls cut by tensor parallelism; below, what each data-parallel rank stores under ZeRO.
 // Every entry of the engine's `communication` list gets a marker where its `where` points.
+// A serving plan (`mode: "inference"`, one phase's transfers) is drawn the same way, with the KV
+// cache on each GPU and what each GPU holds in place of the ZeRO state (diagram-serving.js).
 import { arrow, arrowDefs, deviceRect, drawnFromSame, marker, patch, patternDefs, plainBox, s, slices, text } from './svg.js';
+import { kvRow, servingMemory, servingTokens } from './diagram-serving.js';
 
 const MAX_STAGES_DRAWN = 6;
+const NARROW_PX = 620;
+
+/**
+ * The drawing width for a container this wide (content box, px): the wide drawing (0) from
+ * NARROW_PX up; below, the container's own width in 8 px steps, so the diagram's text is drawn
+ * at its CSS size rather than scaled down.
+ */
+export function narrowWidth(width) {
+  return width > 0 && width < NARROW_PX ? Math.max(272, Math.floor((width - 12) / 8) * 8) : 0;
+}
 
 /** Groups the engine's transfers by the place they happen. */
 function byWhere(communication) {
@@ -24,10 +37,11 @@ function place(g, at, where, x, y) {
   const list = at.get(where);
   if (!list) {
     g.append(s('g'));
-    return;
+    return false;
   }
   g.append(marker(x, y, list, where));
   at.delete(where);
+  return true;
 }
 
 function stageRange(st) {
@@ -43,12 +57,14 @@ function drawnStages(stages) {
 function spine(g, plan, at, x, y, w) {
   const par = plan.parallel;
   const tp = par.tp;
+  const serving = plan.mode === 'inference';
   const boxW = w - 150;
   let cy = y;
   g.append(text(x, cy + 14, `One replica across ${par.pp} pipeline stage${par.pp > 1 ? 's' : ''}`, 'dg-title'));
   cy += 28;
   // Input sequence: context parallelism cuts it into cp pieces, one per rank.
-  g.append(text(x, cy + 10, par.cp > 1 ? `Tokens b × s, sequence split over cp = ${par.cp} (CP ranks)` : 'Tokens b × s (whole sequence on every rank)', 'dg-small'));
+  g.append(text(x, cy + 10, serving ? servingTokens(plan)
+    : par.cp > 1 ? `Tokens b × s, sequence split over cp = ${par.cp} (CP ranks)` : 'Tokens b × s (whole sequence on every rank)', 'dg-small'));
   cy += 16;
   g.append(par.cp > 1 ? slices(x, cy, boxW, 14, par.cp) : plainBox(x, cy, boxW, 14, ''));
   cy += 22;
@@ -70,7 +86,7 @@ function spine(g, plan, at, x, y, w) {
       cy += 24;
       return;
     }
-    const bandH = 62;
+    const bandH = serving ? 96 : 62;
     sg.append(s('rect', { x: x - 4, y: cy, width: boxW + 8, height: bandH, rx: 6, class: 'stage-band' }));
     sg.append(text(x + 4, cy + 15, `Stage ${st.index + 1}: ${stageRange(st)}`, 'dg-label'));
     // A few layer bars stand for the stage's layers; "× n" says how many.
@@ -80,12 +96,14 @@ function spine(g, plan, at, x, y, w) {
     for (let b = 0; b < bars - 1; b += 1) backs.append(s('rect', { x: x + 4 + b * 4, y: cy + 22 + b * 6, width: boxW - 70, height: 14, class: 'layer-back' }));
     sg.append(backs, slices(x + 4 + (bars - 1) * 4, cy + 22 + (bars - 1) * 6, boxW - 70, 14, tp, { cap: 8 }));
     sg.append(text(x + boxW - 8, cy + 42, `× ${st.layers}`, 'dg-count', 'end'));
+    if (serving) kvRow(sg, st, x + 4, cy + 58, boxW - 8);
     cy += bandH;
     const next = stages[i + 1];
     if (i < stages.length - 1 && (next !== undefined)) {
       // Stage boundary: activations go down in the forward pass, gradients come back up.
+      // Serving has no backward pass: only the hidden state goes on.
       sg.append(arrow(x + boxW / 2 - 10, cy + 2, x + boxW / 2 - 10, cy + 16, 'flow flow-fwd'));
-      sg.append(arrow(x + boxW / 2 + 10, cy + 16, x + boxW / 2 + 10, cy + 2, 'flow flow-bwd'));
+      sg.append(serving ? s('g') : arrow(x + boxW / 2 + 10, cy + 16, x + boxW / 2 + 10, cy + 2, 'flow flow-bwd'));
       if (i === 0) place(sg, at, 'stage-boundary', x + boxW + 8, cy + 9);
       cy += 18;
     } else cy += 8;
@@ -123,7 +141,11 @@ function layerDetail(g, plan, at, x, y, w) {
     (yy) => g.append(slices(x, yy, boxW, 20, tp, { label: tp === 1 ? `${model.heads} heads`
       : boxW >= 260 ? `${model.heads} heads, split over ${tp} ranks` // the narrow box holds a shorter label
         : model.heads % tp === 0 ? `${model.heads / tp} heads per rank` : `${model.heads} heads over ${tp}` })));
-  cy += row(g, x, cy, w, par.cp > 1 ? `Attention core: K, V passed round cp = ${par.cp}` : tp > 1 ? 'Attention core: heads split over tp' : 'Attention core',
+  const kvHeads = plan.stages?.[0]?.kv_heads_per_device;
+  // The narrow drawing has room for the first half only.
+  const core = plan.mode === 'inference' ? `Attention core: reads the KV cache${w >= 400 ? ` (${kvHeads} KV head${kvHeads === 1 ? '' : 's'} per GPU)` : ''}`
+    : par.cp > 1 ? `Attention core: K, V passed round cp = ${par.cp}` : tp > 1 ? 'Attention core: heads split over tp' : 'Attention core';
+  cy += row(g, x, cy, w, core,
     (yy) => g.append(slices(x, yy, boxW, 20, tp)));
   place(g, at, 'layer.attention.core', x + boxW + 8, cy - 16);
   cy += row(g, x, cy, w, tp > 1 ? 'Output projection: row-parallel (partial sums)' : 'Output projection',
@@ -223,26 +245,30 @@ function zeroState(g, plan, at, x, y, w) {
  * @param {any} plan  the engine's plan response (valid)
  * @param {number} narrow  0 for the wide drawing; else the narrow drawing's width (stacked panels)
  */
-export function renderDiagram(container, plan, narrow) {
+export function renderDiagram(container, plan, narrow, labelledBy = 'planner-diagram-caption planner-describe-h') {
   // The drawing reads only these parts of the plan: when none changed (a new batch size,
   // schedule or recomputation), the picture on the page is already right.
   const { dp, tp, pp, cp, ep, zero, sequence_parallel: sp } = plan.parallel; // not the schedule or recomputation
-  const same = drawnFromSame(container, [narrow, dp, tp, pp, cp, ep, zero, sp, plan.model,
+  // A serving drawing also shows each stage's memory and the phase's tokens.
+  const serving = plan.mode === 'inference' ? [plan.phase, plan.memory.sequences_per_device, plan.serving.prompt,
+    plan.stages.map((st) => [st.memory, st.devices, st.kv_heads_per_device])] : null;
+  const same = drawnFromSame(container, [narrow, dp, tp, pp, cp, ep, zero, sp, plan.model, serving, labelledBy,
     (plan.stages ?? []).map((st) => [st.index, st.first_layer, st.layers]),
     (plan.communication ?? []).map((t) => [t.id, t.where, t.group, t.group_size, t.collective, t.phase])]);
   if (same && container.firstChild) return;
-  patch(container, [drawDiagram(plan, narrow)]);
+  patch(container, [drawDiagram(plan, narrow, labelledBy)]);
 }
 
 /**
  * Describes the diagram for a valid plan. Returns the SVG's VNode; markers carry data-ids for the table.
  * @param {any} plan  the engine's plan response (valid)
  * @param {number} narrow  0 for the wide drawing; else the narrow drawing's width (stacked panels)
+ * @param {string} labelledBy  ids of the caption and the text equivalent
  */
-export function drawDiagram(plan, narrow) {
+export function drawDiagram(plan, narrow, labelledBy = 'planner-diagram-caption planner-describe-h') {
   const at = byWhere(plan.communication ?? []);
   const W = narrow || 800;
-  const svg = s('svg', { class: 'planner-svg', role: 'group', 'aria-labelledby': 'planner-diagram-caption planner-describe-h', viewBox: `0 0 ${W} 100` });
+  const svg = s('svg', { class: 'planner-svg', role: 'group', 'aria-labelledby': labelledBy, viewBox: `0 0 ${W} 100` });
   const defs = patternDefs();
   defs.append(arrowDefs());
   svg.append(defs);
@@ -252,6 +278,11 @@ export function drawDiagram(plan, narrow) {
   // Each part is its own group (the shadows' slot is there even without DP), so a change in one
   // part does not shift the elements of the next (patch() matches children by position).
   const dp = plan.parallel.dp;
+  const serving = plan.mode === 'inference';
+  // What each GPU holds: the ZeRO state when training, weights and KV cache when serving.
+  const state = serving
+    ? (sg, x, y, w) => servingMemory(sg, plan, drawnStages(plan.stages), (pg, where, px, py) => place(pg, at, where, px, py), x, y, w)
+    : (sg, x, y, w) => zeroState(sg, plan, at, x, y, w);
   const shadows = s('g', { class: 'replica-shadows' });
   const [gSpine, gLayer, gState] = [s('g'), s('g'), s('g')];
   g.append(shadows, gSpine, gLayer, gState);
@@ -259,19 +290,22 @@ export function drawDiagram(plan, narrow) {
   if (narrow) {
     const h1 = spine(gSpine, plan, at, 10, 6, W - 14);
     const h2 = layerDetail(gLayer, plan, at, 10, h1 + 16, W - 14);
-    const h3 = zeroState(gState, plan, at, 10, h1 + h2 + 26, W - 14);
+    const h3 = state(gState, 10, h1 + h2 + 26, W - 14);
     height = h1 + h2 + h3 + 36;
   } else {
     const h1 = spine(gSpine, plan, at, 14, 6, 350);
     const h2 = layerDetail(gLayer, plan, at, 384, 6, W - 386);
     const top = Math.max(h1, h2) + 14;
-    const h3 = zeroState(gState, plan, at, 14, top, W - 20);
+    const h3 = state(gState, 14, top, W - 20);
     height = top + h3 + 10;
   }
   if (dp > 1) {
     for (let k = Math.min(dp - 1, 3); k >= 1; k -= 1) shadows.append(s('rect', { x: 4 + k * 4, y: 2 + k * 4, width: W - 14, height: height - 8, rx: 10, class: 'replica-shadow' }));
     shadows.append(s('rect', { x: 4, y: 2, width: W - 14, height: height - 8, rx: 10, class: 'replica-front' }));
-    g.append(text(W - 16, height + 10, `× dp = ${dp} replicas: same weights, different examples`, 'dg-small', 'end'));
+    // Serving with ep > 1 spreads the experts over the replicas: their weights differ.
+    const copies = !serving ? 'same weights, different examples'
+      : plan.parallel.ep > 1 ? `different users, experts spread over ep = ${plan.parallel.ep}` : 'same weights, different users';
+    g.append(text(W - 16, height + 10, `× dp = ${dp} replicas: ${copies}`, 'dg-small', 'end'));
     height += 16;
   }
   // Anything the engine lists at a place this drawing does not know is still shown.

@@ -7,7 +7,7 @@ import { fixedNote } from '../../fixed-note.js';
 import { Controls } from './controls.js';
 import { linkHighlights, drawCrossings } from './crossings.js';
 import { drawDescription } from './describe.js';
-import { renderDiagram } from './diagram.js';
+import { narrowWidth, renderDiagram } from './diagram.js';
 import { drawnFromSame, redrawInPlace, vh } from './svg.js';
 import { drawGantt } from './gantt.js';
 import { drawFigures, drawMemory, drawTime } from './readouts.js';
@@ -20,17 +20,6 @@ import { runSearch } from './search.js';
 import { stickWithinWindow } from './sticky.js';
 import { learnerText } from '../../format.js';
 import { DEFAULTS, coerce, fieldMessage, hardwareFromPreset, mergeState, paramForPath, planRequest, rangeText, shapeFromPreset } from './state.js';
-
-const NARROW_PX = 620;
-
-/**
- * The drawing width for a container this wide (content box, px): the wide drawing (0) from
- * NARROW_PX up; below, the container's own width in 8 px steps, so the diagram's text is drawn
- * at its CSS size rather than scaled down.
- */
-function narrowWidth(width) {
-  return width > 0 && width < NARROW_PX ? Math.max(272, Math.floor((width - 12) / 8) * 8) : 0;
-}
 
 /** @param {{engine: any, views: any, channel: any}} ctx */
 export function start(ctx) {
@@ -158,7 +147,7 @@ export function start(ctx) {
     if (loose.length || out.status.firstChild) out.status.replaceChildren(...(loose.length ? [h('ul', { class: 'notice notice-warn' }, ...loose.map((w) => h('li', { text: w.message })))] : []));
     goodState = { ...state };
     if (serving) {
-      inference.render(plan);
+      inference.render(plan, modelName());
       return plan;
     }
     lastGood = plan;
@@ -209,13 +198,16 @@ export function start(ctx) {
     // The blocks themselves are fixed by the schedule key; `known` only says where they came from.
     const { stages: _stages, known: _known, ...schedule } = plan.pipeline.blocks ?? {};
     redrawIfChanged(out.gantt, [{ ...plan.pipeline, blocks: schedule }, plan.time.bubble, narrow], (c) => drawGantt(c, plan, narrow));
-    const name = state.model !== 'custom' && modelPresets.has(state.model) ? modelPresets.get(state.model).name : 'A custom model';
-    drawDescription(out.description, plan, name);
+    drawDescription(out.description, plan, modelName());
     const equation = `B_global = B_micro × N_acc × N_dp: ${plan.batch.equation}; accumulation N_acc = ${plan.batch.accumulation}.`;
     if (out.equation.textContent !== equation) out.equation.textContent = equation;
     redrawIfChanged(out.scope, plan.scope, (c) => c.replaceChildren(vh('details', { class: 'formula scope-list' }, vh('summary', { text: 'What this model leaves out' }),
       vh('ul', {}, ...(plan.scope ?? []).map((t) => vh('li', { text: learnerText(t) }))))));
     if (root.dataset.narrow !== String(narrow > 0)) root.dataset.narrow = String(narrow > 0);
+  }
+
+  function modelName() {
+    return state.model !== 'custom' && modelPresets.has(state.model) ? modelPresets.get(state.model).name : 'A custom model';
   }
 
   function legend(plan) {

@@ -1,13 +1,17 @@
 // The split explorer's inference mode: the same model, hardware and split, served instead of
 // trained. A Training | Inference switch in the form; in inference mode the readouts (weights,
 // KV cache, how many users fit, time to first token, time per output token, tokens/s per GPU and
-// per user), what one device holds, the latency–throughput chart and the tensors that cross
-// devices in one prefill and one decode step. Every number is the engine's, with its formula.
+// per user), the split explorer's diagram drawn for serving (the KV cache on each GPU, and a
+// Prefill | Decode switch for which tensors cross devices, with the table and the description
+// as its text equivalents) and the latency–throughput chart. Every number is the engine's.
 import { h } from '../../dom.js';
-import { formatBytes, formatBytesDecimal, formatCount, formatPercent, formatSeconds, learnerText } from '../../format.js';
+import { formatBytes, formatBytesDecimal, formatCount, formatSeconds, learnerText } from '../../format.js';
 import { drawCurve } from './inference-chart.js';
-import { legendList, stackedBar } from './readouts.js';
-import { patch, vh } from './svg.js';
+import { linkHighlights, drawCrossings } from './crossings.js';
+import { drawServingDescription } from './describe.js';
+import { narrowWidth, renderDiagram } from './diagram.js';
+import { MEMORY_PARTS } from './diagram-serving.js';
+import { drawnFromSame, patch, vh } from './svg.js';
 import { initServingFidelity } from './inference-fidelity.js';
 import { initServingScenarios } from './inference-scenarios.js';
 import { initServingSearch } from './inference-search.js';
@@ -52,32 +56,23 @@ function readouts(plan) {
       readout('Tokens/s, all GPUs', formatCount(r.tokens_per_second), null, r.prefill_limited ? 'limited by the prefill GPUs' : null))));
 }
 
-// What one GPU holds, as a bar of its memory: weights, KV cache, prefill working set, reserve, free.
-function deviceBar(plan) {
-  const m = plan.memory;
-  const parts = [['inf-weights', 'weights', m.weights], ['inf-kv', 'KV cache', m.kv_cache], ['inf-act', 'prefill working set', m.activations],
-    ['inf-reserve', 'runtime reserve', m.reserve]].map(([key, label, value]) => ({ key, label, value, text: formatBytes(value) }));
-  // The training memory panel's bar and legend are element descriptions: patch writes them.
-  const figure = h('figure', { class: 'inf-device' });
-  patch(figure, [vh('figcaption', { text: `What one GPU of the busiest stage holds: ${formatBytes(m.total)} of ${formatBytes(m.capacity)} (the line marks the capacity)` }),
-    stackedBar(parts, m.total, m.capacity, `One GPU's memory: ${parts.map((p) => `${p.label} ${p.text}`).join(', ')}, of ${formatBytes(m.capacity)}.`),
-    legendList(parts)]);
-  return figure;
-}
+const PHASES = [
+  { value: 'prefill', label: 'Prefill (one prompt)', per: 'prompt' },
+  { value: 'decode', label: 'Decode (one token per user)', per: 'decode step' },
+];
 
-function transfers(plan) {
-  const cols = ['step', 'what crosses', 'collective', 'group', 'bytes per call', 'calls', 'time', 'share that is latency'];
-  const rows = [];
-  for (const phase of ['prefill', 'decode'])
-    for (const t of plan.communication[phase])
-      rows.push(h('tr', {},
-        h('th', { scope: 'row', text: phase === 'prefill' ? 'prefill (one prompt)' : 'decode (one token each)' }),
-        h('td', { text: t.name }), h('td', { text: t.collective }), h('td', { text: `${t.group} × ${t.group_size}` }),
-        h('td', { class: 'num', text: formatBytesDecimal(t.bytes_per_call) }), h('td', { class: 'num', text: formatCount(t.calls) }),
-        h('td', { class: 'num', text: formatSeconds(t.time) }), h('td', { class: 'num', text: formatPercent(t.latency_share, 0) })));
-  if (!rows.length) return h('p', { text: 'Nothing crosses a device boundary: the whole model is on each GPU.' });
-  return h('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Tensors that cross devices while serving' },
-    h('table', { class: 'crossings-table' }, h('thead', {}, h('tr', {}, ...cols.map((c) => h('th', { scope: 'col', text: c })))), h('tbody', {}, ...rows)));
+// The diagram's key: device colours as in training, the memory parts of the bars, the badges.
+function legend(plan) {
+  const n = Math.min(Math.max(plan.parallel.tp, plan.parallel.ep), 8);
+  const ranks = [];
+  for (let k = 0; k < n; k += 1) ranks.push(vh('li', {}, vh('span', { class: `swatch dev-swatch dev-${k} pat-${k}` }), `rank ${k}`));
+  const parts = MEMORY_PARTS.map((p) => vh('li', {}, vh('span', { class: `swatch ${p.cls}` }), p.label));
+  return vh('div', {},
+    vh('p', { class: 'legend-note', id: 'inf-legend-gpus', text: 'GPUs of a stage:' }),
+    vh('ul', { class: 'device-legend', 'aria-labelledby': 'inf-legend-gpus' }, ...ranks),
+    vh('p', { class: 'legend-note', id: 'inf-legend-memory', text: 'Parts of a GPU\u2019s memory:' }),
+    vh('ul', { class: 'device-legend', 'aria-labelledby': 'inf-legend-memory' }, ...parts),
+    vh('p', { class: 'legend-note', text: 'Colour and pattern = tensor-parallel rank inside each stage (EP rank for experts); each pipeline stage is its own set of GPUs. The bars are each GPU\u2019s memory to scale; the line marks its capacity. Badges: AR all-reduce, AG all-gather, SR send/receive, A2A all-to-all; focus or hover one to find its row.' }));
 }
 
 /**
@@ -93,7 +88,43 @@ export function initInference(root, { onMode, run, apply, search, fidelity }) {
   const section = /** @type {HTMLElement} */ (root.querySelector('#planner-inference'));
   const scenarioButtons = h('div', { class: 'scenario-buttons' });
   const scenarioOut = h('div', { class: 'scenario-out', 'aria-live': 'polite' });
-  const parts = { readouts: h('div'), device: h('div'), curve: h('div'), transfers: h('div'), scope: h('div') };
+  const parts = { readouts: h('div'), curve: h('div'), scope: h('div') };
+  const diagram = h('div', { class: 'planner-diagram', id: 'inf-diagram' });
+  const key = h('div', { class: 'planner-legend' });
+  const description = h('div', { id: 'inf-description', class: 'planner-description' });
+  const crossings = h('div', { class: 'table-wrap', id: 'inf-crossings' });
+  const crossingsHeading = h('h4', { id: 'inf-crossings-h' });
+  let phase = 'decode';
+  const phaseRadios = PHASES.map((ph) => h('input', { type: 'radio', name: 'inf-phase', id: `inf-phase-${ph.value}`, value: ph.value, checked: ph.value === phase }));
+  const phaseSwitch = h('fieldset', { class: 'planner-mode inf-phase' }, h('legend', { text: 'Show the tensors that cross devices during' }),
+    h('div', { class: 'mode-switch' }, ...PHASES.map((ph, i) => h('label', {}, phaseRadios[i], ` ${ph.label}`))));
+  const figure = h('figure', { class: 'planner-figure inf-figure' },
+    h('figcaption', { id: 'inf-diagram-caption', text: 'The same transformer, served. Colours and patterns mark devices; each stage shows the KV cache on each of its GPUs, the bars below what each GPU holds, and markers where a tensor crosses between devices in the chosen phase.' }),
+    phaseSwitch, diagram, key);
+  /** The last plan drawn and the drawing width, so a phase or width change can redraw it. */
+  let last = null;
+  let lastName = '';
+  let narrowW = 0;
+  const draw = () => {
+    if (!last) return;
+    const view = { ...last, phase, communication: last.communication[phase] };
+    renderDiagram(diagram, view, narrowW, 'inf-diagram-caption inf-describe-h');
+    if (!drawnFromSame(key, [last.parallel.tp, last.parallel.ep])) patch(key, [legend(last)]);
+    const ph = PHASES.find((x) => x.value === phase);
+    crossingsHeading.textContent = phase === 'prefill' ? 'Tensors that cross devices for one prompt (prefill)' : 'Tensors that cross devices in one decode step';
+    drawCrossings(crossings, view.communication, { per: ph.per, serving: true,
+      caption: `Tensors that cross device boundaries ${phase === 'prefill' ? 'for one prompt' : 'in one decode step'}, for one device of the first pipeline stage (and the last)`,
+      empty: 'Nothing crosses a device boundary: each GPU holds a whole copy of the model.' });
+    drawServingDescription(description, last, lastName);
+  };
+  for (const r of phaseRadios) r.addEventListener('change', () => { if (r.checked) { phase = r.value; draw(); } });
+  linkHighlights(diagram, crossings);
+  new ResizeObserver((entries) => {
+    const narrow = narrowWidth(entries[entries.length - 1].contentRect.width);
+    if (narrow === narrowW) return;
+    narrowW = narrow;
+    draw();
+  }).observe(diagram);
   const finder = h('div');
   const checked = h('div');
   const checks = h('details', {}, h('summary', { text: 'Show the published runs and the engine\u2019s errors' }), checked);
@@ -101,9 +132,10 @@ export function initInference(root, { onMode, run, apply, search, fidelity }) {
     h('h3', { id: 'planner-inference-h', text: 'Serving this model' }),
     h('p', { text: 'The same split, serving requests instead of training: each GPU holds its share of the weights and the key/value cache of the users it serves. A prompt is read all at once (prefill); then every user gets one token per decode step, and a step must read all the weights from memory however few users share it.' }),
     h('h4', { text: 'Worked scenarios' }), scenarioButtons, scenarioOut,
-    parts.readouts, parts.device,
-    h('h4', { text: 'More users: faster GPUs, slower answers' }), parts.curve,
-    h('h4', { text: 'Tensors that cross devices for one prompt and one token' }), parts.transfers, parts.scope,
+    parts.readouts, figure,
+    h('div', { class: 'planner-describe' }, h('h4', { id: 'inf-describe-h', text: 'This serving split in words' }), description),
+    crossingsHeading, crossings,
+    h('h4', { text: 'More users: faster GPUs, slower answers' }), parts.curve, parts.scope,
     h('h4', { text: 'Find the best serving layout' }), finder,
     h('h4', { text: 'How close is this to published serving runs?' }), checks);
   initServingScenarios(scenarioButtons, scenarioOut, run, apply);
@@ -115,12 +147,13 @@ export function initInference(root, { onMode, run, apply, search, fidelity }) {
       for (const r of radios) if (r.checked !== (r.value === st.mode)) r.checked = r.value === st.mode;
       if (root.dataset.mode !== st.mode) root.dataset.mode = st.mode;
     },
-    /** Draws a valid inference plan. */
-    render(plan) {
+    /** Draws a valid inference plan of the model called `modelName`. */
+    render(plan, modelName) {
       parts.readouts.replaceChildren(readouts(plan));
-      parts.device.replaceChildren(deviceBar(plan));
+      last = plan;
+      lastName = modelName;
+      draw();
       drawCurve(parts.curve, plan.curve);
-      parts.transfers.replaceChildren(transfers(plan));
       parts.scope.replaceChildren(h('details', { class: 'formula scope-list' }, h('summary', { text: 'What this model leaves out' }),
         h('ul', {}, ...plan.scope.map((t) => h('li', { text: learnerText(t) })))));
     },

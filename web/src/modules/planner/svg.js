@@ -243,6 +243,14 @@ export function text(x, y, content, cls = 'dg-text', anchor = 'start') {
   return s('text', { x, y, class: cls, 'text-anchor': anchor, text: content });
 }
 
+/** The engine's place tags in words, for the markers' accessible names. */
+const PLACE = {
+  embedding: 'the embedding', head: 'the output head', 'stage-boundary': 'the stage boundary',
+  'layer.attention.in': 'the attention input', 'layer.attention.core': 'the attention core',
+  'layer.attention.out': 'the attention output', 'layer.mlp.in': 'the MLP input', 'layer.mlp.fc2': 'the MLP output',
+  'layer.moe': 'the experts', gradients: 'the gradients', parameters: 'the weights', 'kv-cache': 'the KV cache',
+};
+
 /**
  * A crossing marker: a badge with the collective's short name and a label, focusable, tied to
  * the table rows by the transfer ids it stands for.
@@ -258,7 +266,7 @@ export function marker(x, y, transfers, where) {
     class: `crossing group-${transfers[0].group}`, tabindex: 0, role: 'button',
     'data-where': where, 'data-ids': ids.join(' '),
     // The name starts with the badge's visible text, so voice users can say what they see.
-    'aria-label': `${short} ${kinds.join(' ')}: at ${where} (${phases}); ${ids.length} row${ids.length > 1 ? 's' : ''} in the table`,
+    'aria-label': `${short} ${kinds.join(' ')}: at ${PLACE[where] ?? where} (${phases}); ${ids.length} row${ids.length > 1 ? 's' : ''} in the table`,
   });
   const bw = Math.max(24, short.length * 7.5 + 10);
   g.append(s('rect', { x, y: y - 10, width: bw, height: 20, rx: 10, class: 'crossing-badge' }));
