@@ -38,7 +38,7 @@ test('presets: models and hardware with citations; fidelity: every published run
 test('plan: the ideal bound sits beside the step as run, and the scaling points follow the split', async () => {
   const engine = await loadEngine();
   const r = engine.run('plan', { ...GPT3_SELENE, hardware: { preset: 'a100-80gb', gpus: 256 }, batch: { global: 256, micro: 1 }, scaling: true });
-  assert.equal(r.valid, true);
+  assert.equal(isError(r), false);
   const ideal = r.time.ideal;
   assert.ok(ideal.step > 0 && ideal.step < r.time.step);
   assert.ok(Math.abs(ideal.gap - (r.time.step - ideal.step)) < 1e-9 * r.time.step);
@@ -63,7 +63,7 @@ test('plan: the ideal bound sits beside the step as run, and the scaling points 
 test('plan: GPT-3 on 64 A100s, as Korthikanti et al. ran it', async () => {
   const engine = await loadEngine();
   const r = engine.run('plan', GPT3_SELENE);
-  assert.equal(r.valid, true);
+  assert.equal(isError(r), false);
   assert.deepEqual(r.errors, []);
   assert.equal(r.batch.equation, '64 = 1 × 64 × 1');
   assert.equal(r.pipeline.bubble_fraction, 7 / 64);
@@ -80,10 +80,11 @@ test('plan: GPT-3 on 64 A100s, as Korthikanti et al. ran it', async () => {
   assert.ok(r.scope.length > 3);
 });
 
-test('plan: an impossible split is a plan with coded errors at the controls', async () => {
+test('plan: an impossible split is an error answer with coded errors at the controls', async () => {
   const engine = await loadEngine();
   const r = engine.run('plan', { ...GPT3_SELENE, model: { preset: 'llama-3.1-8b' }, parallel: { tp: 3, pp: 8 } });
-  assert.equal(r.valid, false);
+  assert.ok(isError(r));
+  assert.equal(r.valid, undefined);
   const tp = r.errors.find((e) => e.code === 'tp_heads');
   assert.equal(tp.message, 'tp = 3 does not divide 32 heads.');
   assert.equal(tp.path, '/parallel/tp');

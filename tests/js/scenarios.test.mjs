@@ -26,7 +26,7 @@ const plans = (id) => {
   const sc = SCENARIOS.find((s) => s.id === id);
   return new Map(sc.variants.map((v) => [v.label, planOf(v.patch)]));
 };
-const step = (p) => { assert.ok(!isError(p) && p.valid, JSON.stringify(p.errors ?? p.error)); return p.time.step; };
+const step = (p) => { assert.ok(!isError(p), JSON.stringify(p.errors)); return p.time.step; };
 
 test('misconception: ZeRO-3 alone stops speeding up past 768 GPUs, tensor + pipeline keeps scaling, 3072 does not divide', () => {
   const p = plans('misconception');
@@ -36,7 +36,7 @@ test('misconception: ZeRO-3 alone stops speeding up past 768 GPUs, tensor + pipe
   assert.ok(z[2] > 0.9 * z[1], `ZeRO-3 from 768 to 1536: ${z[1]} s → ${z[2]} s should not shrink`);
   for (let i = 1; i < m.length; i++) assert.ok(m[i] < 0.6 * m[i - 1] && m[i] >= 0.5 * m[i - 1] * (1 - 1e-9), `TP × PP step ${i}`);
   const no = p.get('ZeRO-3 only (DeepSpeed 2021), 3072 GPUs');
-  assert.ok(isError(no) || !no.valid, 'a batch of 1536 cannot split over 3072 replicas');
+  assert.ok(isError(no), 'a batch of 1536 cannot split over 3072 replicas');
 });
 
 test('tp-node: tensor parallelism spanning nodes is slower than inside one', () => {

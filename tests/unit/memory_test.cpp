@@ -88,7 +88,7 @@ TEST_CASE("plan memory: ZeRO stages shard over dp, totals add up, fits compares 
                                {"hardware", {{"preset", "h100-sxm"}, {"gpus", 64}}},
                                {"parallel", {{"zero", zero}, {"recompute", "full"}}},
                                {"batch", {{"global", 64}}}});
-    REQUIRE(r["valid"] == true);
+    REQUIRE_FALSE(r.contains("error"));
     const json& m = r["memory"];
     const double sum = m["parameters"].get<double>() + m["gradients"].get<double>() + m["optimizer"].get<double>() +
                        m["activations"].get<double>() + m["buffers"].get<double>();

@@ -137,11 +137,12 @@ json cmd_inference_plan(const json& request, Problems& problems) {
   auto req = read_inference_request(request, problems);
   if (!req) return {};
   const InferenceInput& in = req->input;
-  json errors = json::array();
-  for (const auto& e : inference_split_errors(in, req->dp_derived)) errors.push_back(to_json(e));
+  // An impossible split is an error answer, as in training.
+  for (const auto& e : inference_split_errors(in, req->dp_derived)) problems.error(e.code, e.message, e.path);
+  if (!problems.ok()) return {};
   json model = to_json(in.model);
   model["parameters"] = parameter_count(in.model);
-  json out{{"mode", "inference"}, {"valid", errors.empty()}, {"errors", errors}, {"model", model},
+  json out{{"mode", "inference"}, {"model", model},
            {"hardware", to_json(in.hardware)}, {"serving", to_json(in.serving)}};
   out["scope"] = json::array({
       "Weights and KV cache bytes are exact for the model's shape and the serving formats; paged blocks are "
@@ -155,7 +156,6 @@ json cmd_inference_plan(const json& request, Problems& problems) {
       "step also prefills the prompts of the sequences that finish. Time to first token has no queueing.",
       "Pipeline stages pass groups of sequences round the pipeline; mixture-of-experts routing is balanced and "
       "random. Weight formats use bf16 arithmetic (no fp8 tensor-core speed-up)."});
-  if (!errors.empty()) return out;
   InferenceFigures f;
   evaluate_inference(in, f);
   json summary = inference_summary(in, f);

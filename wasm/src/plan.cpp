@@ -230,7 +230,7 @@ json plan_summary(const PlanInput& in, const PlanFigures& f) {
               {"throughput", throughput_json(f)}};
 }
 
-json plan_response(const PlanRequest& req, std::vector<Issue>& warnings) {
+json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vector<Issue>& warnings) {
   const PlanInput& in = req.input;
   PlanFigures f;
   evaluate_plan(in, f);
@@ -240,26 +240,22 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& warnings) {
     for (Rule r : {Rule::batch_product, Rule::interleaved_microbatches, Rule::few_microbatches})
       rules &= ~(1u << static_cast<int>(r));
   }
-  json errors = json::array();
-  for (const auto& e : req.split_errors) errors.push_back(to_json(e));
+  errors.insert(errors.end(), req.split_errors.begin(), req.split_errors.end());
   for (int r = 0; r < static_cast<int>(Rule::count); ++r) {
     if (!has_rule(rules, static_cast<Rule>(r))) continue;
     const Issue issue = describe_rule(in, static_cast<Rule>(r), req.dp_derived);
     if (r < kFirstWarning)
-      errors.push_back(to_json(issue));
+      errors.push_back(issue);
     else
       warnings.push_back(issue);
   }
-  const bool valid = errors.empty();
   const LayerParameters lp = layer_parameters(in.model);
   const EmbeddingParameters ep = embedding_parameters(in.model);
   json model = to_json(in.model);
   model["parameters"] = f.parameters;
   model["parameters_per_layer"] = lp.total();
   model["embedding_parameters"] = ep.total();
-  json out{{"valid", valid},
-           {"errors", errors},
-           {"model", model},
+  json out{{"model", model},
            {"hardware", to_json(in.hardware)},
            {"parallel", to_json(in.parallel)},
            {"parameters", f.parameters},
@@ -286,7 +282,7 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& warnings) {
       "Mixture of experts: routing is assumed perfectly balanced; expert gradients are reduced with the dense ones "
       "over dp·cp.",
       "Uneven pipeline stages give the extra layers to the first stages; no embedding-aware balancing."});
-  if (!req.batch_known || !valid) return out;
+  if (!req.batch_known || !errors.empty()) return out;
 
   out["batch"] = batch_json(in);
   json stages = json::array();
@@ -337,17 +333,18 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& warnings) {
   return out;
 }
 
-/// Request: docs/contract-plan.md. A well-formed request always gets a plan; an impossible
-/// split is a plan with valid: false and its coded errors.
+/// Request: docs/contract-plan.md. A possible split gets a plan; an impossible one is an error
+/// answer like any other ({error, errors, warnings}): one channel for everything refused.
 json cmd_plan(const json& request, Problems& problems) {
   if (inference_mode(request, problems)) return cmd_inference_plan(request, problems);
   if (!problems.ok()) return {};
   auto req = read_plan_request(request, problems);
   if (!req) return {};
-  std::vector<Issue> warnings;
-  json out = plan_response(*req, warnings);
+  std::vector<Issue> errors, warnings;
+  json out = plan_response(*req, errors, warnings);
   for (auto& w : warnings) problems.warning(w.code, w.message, w.path);
-  return out;
+  for (auto& e : errors) problems.error(e.code, e.message, e.path);
+  return problems.ok() ? out : json{};
 }
 
 }  // namespace atlas

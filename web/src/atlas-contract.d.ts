@@ -983,7 +983,6 @@ export type PlanAnswer = {
     }>;
     requested?: number;
   };
-  errors?: Array<unknown>;
   flops_per_step?: number;
   hardware?: {
     effective_flops?: number;
@@ -1279,7 +1278,6 @@ export type PlanAnswer = {
     seconds?: number;
     tokens?: number;
   };
-  valid?: boolean;
 } | {
   error: {
     code: string;

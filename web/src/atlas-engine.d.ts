@@ -163,8 +163,6 @@ export interface ServingPoint {
 /** `plan` with `"mode": "inference"` for a valid layout (bytes B, times s, rates tokens/s). */
 export interface InferencePlan {
   mode: 'inference';
-  valid: boolean;
-  errors: EngineIssue[];
   serving: { prompt: number; output: number; concurrency: number; weights: 'bf16' | 'fp8' | 'int8' | 'int4'; kv: 'bf16' | 'fp8'; block: number; disaggregated: boolean; bandwidth_fraction: number };
   parallel: { dp: number; tp: number; pp: number; ep: number; cp: number; decode_replicas: number; gpus_per_replica: number };
   memory: {

@@ -55,8 +55,9 @@ json scaling_json(const PlanInput& base);
 
 namespace atlas {
 
-/// The full plan response for a read request (plan.cpp). Rule warnings go to `warnings`.
-json plan_response(const PlanRequest& request, std::vector<Issue>& warnings);
+/// The full plan response for a read request (plan.cpp). The rules the split breaks go to
+/// `errors` (the command then answers with them, not the plan), the others to `warnings`.
+json plan_response(const PlanRequest& request, std::vector<Issue>& errors, std::vector<Issue>& warnings);
 
 /// The parts of a plan response that search returns for each of its top plans.
 json plan_summary(const PlanInput& in, const PlanFigures& f);

@@ -128,13 +128,14 @@ export function start(ctx) {
     const serving = state.mode === 'inference';
     const plan = serving ? ctx.engine.run('plan', inferenceRequest(state)) : planFor(state);
     const failed = isError(plan);
-    const errors = failed ? plan.errors : plan.errors ?? [];
+    // An impossible split is an error answer like a malformed request: one channel.
+    const errors = failed ? plan.errors : [];
     const warnings = failed ? [] : plan.warnings ?? [];
-    if (quiet && (failed || !plan.valid || errors.length > 0)) return null;
+    if (quiet && failed) return null;
     lastPlanIssues = [...errors.map((e) => ({ ...e, kind: 'error' })), ...warnings.map((w) => ({ ...w, kind: 'warning' }))];
     const loose = showIssues(lastPlanIssues);
     if (!failed) controls.showDerivedDp(plan.parallel?.dp, state.dp_auto);
-    const ok = !failed && plan.valid && errors.length === 0;
+    const ok = !failed;
     out.output.classList.toggle('is-stale', !ok);
     if (!ok) {
       out.status.replaceChildren(h('div', { class: 'notice notice-error' },

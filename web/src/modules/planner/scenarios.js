@@ -80,9 +80,8 @@ export function initScenarioCards(buttons, out, spec, run, apply) {
     apply(sc.variants[sc.show].patch);
     const rows = sc.variants.map((v, i) => {
       const plan = run(v.patch);
-      const ok = plan && !isError(plan) && plan.valid;
-      const cells = ok ? spec.cellsOf(plan)
-        : [isError(plan) ? plan.error.message : (plan.errors?.[0]?.message ?? 'not possible'), ...spec.columns.slice(1).map(() => '')];
+      const ok = plan && !isError(plan);
+      const cells = ok ? spec.cellsOf(plan) : [plan ? plan.error.message : 'not possible', ...spec.columns.slice(1).map(() => '')];
       return h('tr', { class: i === sc.show ? 'is-current' : null },
         h('th', { scope: 'row', text: v.label }),
         ...cells.map((c, k) => h('td', { 'data-label': COLS[k + 1], class: k === spec.fits ? (c === 'fits' ? 'fits' : 'no-fit') : 'num', text: c })),
