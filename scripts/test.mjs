@@ -1,5 +1,5 @@
 // npm test: set up, build everything (with the doctest suites), then every layer:
-// native doctest (ctest), the same doctest under node (WASM), tsc over the typed wrapper,
+// native doctest (ctest), the same doctest under node (WASM), tsc over all of web/src (checkJs),
 // JS contract tests (node:test), browser tests in headless Debian Chromium.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -28,7 +28,7 @@ const built = layer('build (engine, tests, site)', process.execPath, ['scripts/b
 if (built) {
   layer('doctest, native (ctest)', 'ctest', ['--test-dir', nativeDir, '--output-on-failure', '-j2']);
   layer('doctest, WASM under node (ctest)', 'ctest', ['--test-dir', wasmDir, '--output-on-failure', '-j2']);
-  layer('types (tsc over the engine wrapper)', join(root, 'node_modules/.bin/tsc'), ['-p', 'tests/types/tsconfig.json']);
+  layer('types (tsc: checkJs over web/src and the contract types)', join(root, 'node_modules/.bin/tsc'), ['-p', 'tests/types/tsconfig.json']);
   layer('engine contract (node:test)', process.execPath, ['--test', '--test-concurrency=1', ...tests('tests/js')]);
   layer('browser (headless Chromium)', process.execPath, ['--test', '--test-concurrency=1', ...tests('tests/e2e')]);
 }

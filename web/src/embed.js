@@ -80,7 +80,7 @@ export function applyControlFlags(options) {
   const fixed = [];
   const scopeId = options.part && options.part !== 'entry' ? embedParts()[options.part] : null;
   const scope = (scopeId && document.getElementById(scopeId)) || document;
-  const find = (name) => [...scope.querySelectorAll('[data-param]')].filter((el) => el.dataset.param === name);
+  const find = (name) => [.../** @type {NodeListOf<HTMLElement>} */ (scope.querySelectorAll('[data-param]'))].filter((el) => el.dataset.param === name);
   for (const name of options.hide) {
     const found = find(name);
     if (found.length === 0) notes.push(`Hidden control “${name}”: there is no control with that name here.`);
@@ -95,7 +95,7 @@ export function applyControlFlags(options) {
       el.dataset.locked = 'true';
       const label = el.querySelector('label, legend');
       if (label && !label.querySelector('.fixed-mark')) label.append(h('span', { class: 'fixed-mark', text: ' (fixed)' }));
-      for (const input of el.querySelectorAll('input, select, textarea, button')) {
+      for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (el.querySelectorAll('input, select, textarea, button'))) {
         input.disabled = true;
         input.setAttribute('aria-disabled', 'true');
       }

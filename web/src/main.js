@@ -79,7 +79,7 @@ async function boot() {
   applyEmbedLayout(embed);
   const entry = readJson('atlas-entry');
   const views = new Views();
-  window.atlas = { views, ready: false };
+  /** @type {any} */ (window).atlas = { views, ready: false };
   initRoutes(entry, readJson('atlas-entries') ?? []);
   if (!embed.part) initLanding();
   startEmbedChannel();
@@ -116,7 +116,7 @@ async function boot() {
   initShare(views, getOpen, entry.name);
   setEmbedVersion(engine.version.version);
   setEngineState('Interactive · computed by the C++ engine in WebAssembly', 'ready');
-  window.atlas = { views, engine, ready: true };
+  /** @type {any} */ (window).atlas = { views, engine, ready: true };
   root.dataset.engine = 'ready';
   performance.mark('atlas: ready');
   document.dispatchEvent(new CustomEvent('atlas:ready'));

@@ -89,15 +89,15 @@ export function linkHighlights(diagram, table) {
     clear();
     for (const id of ids) {
       table.querySelector(`tr[data-id="${CSS.escape(id)}"]`)?.classList.add('is-hot');
-      for (const m of diagram.querySelectorAll('.crossing')) if (m.dataset.ids.split(' ').includes(id)) m.classList.add('is-hot');
+      for (const m of /** @type {NodeListOf<HTMLElement>} */ (diagram.querySelectorAll('.crossing'))) if (m.dataset.ids.split(' ').includes(id)) m.classList.add('is-hot');
     }
   };
   const fromMarker = (e) => {
-    const m = e.target.closest?.('.crossing');
+    const m = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest?.('.crossing'));
     if (m) hotIds(m.dataset.ids.split(' '));
   };
   const fromRow = (e) => {
-    const row = e.target.closest?.('tr[data-id]');
+    const row = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest?.('tr[data-id]'));
     if (row) hotIds([row.dataset.id]);
   };
   diagram.addEventListener('mouseover', fromMarker);
@@ -106,13 +106,13 @@ export function linkHighlights(diagram, table) {
   diagram.addEventListener('focusout', clear);
   // Enter or Space on a marker moves to its first row, so the table is reachable by keyboard.
   diagram.addEventListener('keydown', (e) => {
-    const m = e.target.closest?.('.crossing');
+    const m = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest?.('.crossing'));
     if (!m || (e.key !== 'Enter' && e.key !== ' ')) return;
     e.preventDefault();
-    table.querySelector(`tr[data-id="${CSS.escape(m.dataset.ids.split(' ')[0])}"]`)?.focus();
+    /** @type {HTMLElement | null} */ (table.querySelector(`tr[data-id="${CSS.escape(m.dataset.ids.split(' ')[0])}"]`))?.focus();
   });
   diagram.addEventListener('click', (e) => {
-    const m = e.target.closest?.('.crossing');
+    const m = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest?.('.crossing'));
     if (m) table.querySelector(`tr[data-id="${CSS.escape(m.dataset.ids.split(' ')[0])}"]`)?.scrollIntoView({ block: 'nearest' });
   });
   table.addEventListener('mouseover', fromRow);

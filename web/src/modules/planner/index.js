@@ -21,7 +21,7 @@ import { stickWithinWindow } from './sticky.js';
 import { learnerText } from '../../format.js';
 import { DEFAULTS, coerce, fieldMessage, hardwareFromPreset, mergeState, paramForPath, planRequest, rangeText, shapeFromPreset } from './state.js';
 
-/** @param {{engine: any, views: any, channel: any}} ctx */
+/** @param {{engine: any, views: any, channel: any, holdInView?: (el: HTMLElement) => void}} ctx */
 export function start(ctx) {
   const root = document.getElementById('planner-app');
   if (!root) return;
@@ -36,6 +36,7 @@ export function start(ctx) {
     figures: el('planner-figures'), gantt: el('planner-gantt'), scope: el('planner-scope'), equation: el('planner-batch-equation'),
     search: el('planner-search-out'),
   };
+  /** @type {Record<string, any>} */
   let state = { ...DEFAULTS };
   /** The last plan that could be drawn, and the split it was for. */
   let lastGood = null;
