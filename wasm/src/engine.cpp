@@ -7,31 +7,11 @@
 
 #include "atlas/commands.hpp"
 #include "atlas/fields.hpp"
-#include "atlas/search_budget.hpp"
+#include "atlas/registry.hpp"
 
 namespace atlas {
 
 namespace {
-
-// A command's work budget: runs before the handler and refuses (false, with a coded error) a
-// request whose work could not be bounded otherwise. Commands whose fields bound their work
-// (every other one: sizes, counts and points all have maxima) have none.
-using Budget = bool (*)(const json& request, Problems& problems);
-
-struct Command {
-  const char* name;
-  Handler handler;
-  Budget budget = nullptr;
-};
-
-constexpr Command kCommands[] = {
-    {"version", cmd_version},     {"validate", cmd_validate}, {"batch", cmd_batch},
-    {"allreduce", cmd_allreduce}, {"nccl-tests", cmd_nccl_tests}, {"presets", cmd_presets},
-    {"plan", cmd_plan},           {"search", cmd_search, search_within_budget},
-    {"quiz", cmd_quiz},           {"practice", cmd_practice}, {"fidelity", cmd_fidelity},
-    {"schema", cmd_schema},
-    {"import", cmd_import},       {"export", cmd_export},
-};
 
 json single_error(const std::string& code, const std::string& message, const std::string& path) {
   Problems p;
@@ -217,21 +197,22 @@ std::optional<std::string> non_finite_path(const json& value) {
 }
 
 Handler find_handler(std::string_view name) {
-  for (const auto& c : kCommands)
+  for (const auto& c : registered_commands().commands)
     if (name == c.name) return c.handler;
   return nullptr;
 }
 
 std::vector<std::string> command_names() {
   std::vector<std::string> names;
-  for (const auto& c : kCommands) names.emplace_back(c.name);
+  for (const auto& c : registered_commands().commands) names.emplace_back(c.name);
   return names;
 }
 
 bool is_error(const json& response) { return response.is_object() && response.contains("error"); }
 
 json run(std::string_view command, const json& request) {
-  for (const auto& c : kCommands) {
+  const auto& commands = registered_commands().commands;
+  for (const auto& c : commands) {
     if (command != c.name) continue;
     try {
       if (auto refused = check_request_shape(request)) return *refused;
@@ -255,7 +236,7 @@ json run(std::string_view command, const json& request) {
     }
   }
   std::string list;
-  for (const auto& c : kCommands) list += (list.empty() ? "" : ", ") + std::string(c.name);
+  for (const auto& c : commands) list += (list.empty() ? "" : ", ") + std::string(c.name);
   return single_error("unknown_command", "Unknown command \"" + std::string(command) + "\"; commands: " + list + ".",
                       "");
 }
@@ -293,6 +274,8 @@ json cmd_version(const json& request, Problems& problems) {
               {"version", kEngineVersion},
               {"contract", kContractVersion},
               {"commands", command_names()},
+              {"module", registered_commands().module},
+              {"modules", command_modules()},
               {"units", {{"bytes", "B"}, {"time", "s"}, {"bandwidth", "B/s"}, {"compute", "FLOP/s"}}}};
 }
 

@@ -99,10 +99,11 @@ async function boot() {
   }
   window.__atlasEngineAt = performance.now(); // read by bench/site.mjs
   const ctx = { engine, entry, views, channel, holdInView };
-  await startParts(parts, ctx, (id, e) => {
+  const started = startParts(parts, ctx, (id, e) => {
     console.warn(`[atlas] ${id} did not start:`, e);
     showSectionError(id, `This part could not start: ${e && e.message ? e.message : e}`);
   });
+  await started.ready; // the parts that wait to come near (the split explorer) start later
   let openPart = embed.part;
   const linkOpen = trackState(views, { getOpen: () => getOpen(), onNotes: showNotes, notStarted: partsLeftOut(embed.part) });
   openPart = linkOpen || openPart;
@@ -113,7 +114,7 @@ async function boot() {
   initShare(views, getOpen);
   setEmbedVersion(engine.version.version);
   setEngineState('Interactive · computed by the C++ engine in WebAssembly', 'ready');
-  window.atlas = { views, engine, ready: true };
+  window.atlas = { views, engine, ready: true, startPart: started.start, startParts: started.startAll };
   root.dataset.engine = 'ready';
   window.__atlasReadyAt = performance.now(); // read by bench/site.mjs
   document.dispatchEvent(new CustomEvent('atlas:ready'));

@@ -1,14 +1,16 @@
 // The page's interactive parts (lab, split explorer, check) are separate classic scripts, built
 // from <part>/index.js with their exports under a global: an embed fetches and runs only the part
-// it shows, and the whole page fetches them while the engine compiles. Each part starts in its
-// own task (no start-up task holds the main thread for all three): the ones in or near view
-// first, the others when they come near or the browser is idle.
+// it shows. Each part starts in its own task (no start-up task holds the main thread for all
+// three): the ones in or near view first, the others when they come near or the browser is
+// idle — except a part marked `whenNear`, whose code and engine module (the split explorer's
+// planner module) are fetched only once it comes near, or at once when a link or embed opens it.
 import { loadScript } from './engine-fetch.js';
+import { prefetchModule } from './engine.js';
 import { EMBED_PARTS } from './embed.js';
 
 const PARTS = [
   ['lab', 'atlasLab', 'initLab'],
-  ['planner', 'atlasPlanner', 'initPlanner'],
+  ['planner', 'atlasPlanner', 'initPlanner', { engine: 'planner', whenNear: true }],
   ['quiz', 'atlasQuiz', 'initQuiz'],
 ];
 
@@ -17,18 +19,33 @@ export function partsLeftOut(embedPart) {
   return embedPart ? PARTS.map(([id]) => id).filter((id) => id !== embedPart) : [];
 }
 
+/** True when the address opens part `id`: its section (#planner), or a link with its settings. */
+function linkOpens(id) {
+  let hash = location.hash.slice(1);
+  try {
+    hash = decodeURIComponent(hash);
+  } catch { /* a malformed link is read as it is */ }
+  return hash === EMBED_PARTS[id] || hash.split('&').some((p) => p === `open=${id}` || p.startsWith(`${id}.`));
+}
+
 /**
- * Starts downloading the parts this page shows (one for an embed, none for embed=entry).
- * @returns {{id: string, loaded: Promise<Function>}[]}
+ * The parts this page shows (one for an embed, none for embed=entry), downloading now unless
+ * they wait to come near.
+ * @returns {{id: string, load: () => Promise<Function>, engine?: string, waits: boolean}[]}
  */
 export function fetchParts(embedPart) {
   const files = document.getElementById('atlas-app')?.dataset ?? {};
-  return PARTS.filter(([id]) => !embedPart || embedPart === id).map(([id, global, init]) => {
+  return PARTS.filter(([id]) => !embedPart || embedPart === id).map(([id, global, init, needs = {}]) => {
     const src = files[`part${id[0].toUpperCase()}${id.slice(1)}`] ?? `${id}.js`;
-    const loaded = loadScript(src).then(() => /** @type {any} */ (globalThis)[global][init],
-      () => { throw new Error('its code did not download'); });
-    loaded.catch(() => {}); // reported when the part starts
-    return { id, loaded };
+    let loaded = null;
+    const load = () => (loaded ??= loadScript(src).then(() => /** @type {any} */ (globalThis)[global][init],
+      () => { throw new Error('its code did not download'); }));
+    const waits = Boolean(needs.whenNear) && embedPart !== id && !linkOpens(id);
+    if (!waits) {
+      load().catch(() => {}); // reported when the part starts
+      if (needs.engine) prefetchModule(needs.engine);
+    }
+    return { id, load, engine: needs.engine, waits };
   });
 }
 
@@ -37,64 +54,79 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const whenIdle = (fn) => ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 1000 }) : setTimeout(fn, 50));
 
 /**
- * Starts every part with `ctx`; resolves once all have started or failed (`onError(id, e)`).
- * @param {{id: string, loaded: Promise<Function>}[]} parts
+ * Starts the parts with `ctx` (`onError(id, e)` for one that fails). `ready` resolves once every
+ * part that does not wait to come near has started or failed; `start(id)` starts one now (and
+ * resolves when it has), `startAll()` every part of this page.
+ * @param {{id: string, load: () => Promise<Function>, engine?: string, waits: boolean}[]} parts
+ * @returns {{ready: Promise<void>, start: (id: string) => Promise<void>, startAll: () => Promise<void>}}
  */
 export function startParts(parts, ctx, onError) {
-  return new Promise((resolve) => {
-    const queue = [];
-    const requested = new Set();
-    let left = parts.length;
-    let running = false;
-    if (left === 0) resolve(undefined);
+  const done = new Map(parts.map((p) => {
+    let resolve;
+    const promise = new Promise((r) => { resolve = r; });
+    return [p.id, { promise, resolve, requested: false }];
+  }));
+  const queue = [];
+  let running = false;
+  let left = parts.length;
 
-    async function startOne({ id, loaded }) {
-      try {
-        const init = await loaded;
-        const t0 = performance.now();
-        init(ctx);
-        performance.measure(`atlas: ${id} started`, { start: t0 }); // bench/site.mjs prints these
-      } catch (e) {
-        onError(id, e);
-      }
+  async function startOne({ id, load, engine }) {
+    try {
+      // The part's engine module downloads beside its code; the part starts when both are there.
+      const [init] = await Promise.all([load(), engine ? ctx.engine.load(engine) : undefined]);
+      const t0 = performance.now();
+      init(ctx);
+      performance.measure(`atlas: ${id} started`, { start: t0 }); // bench/site.mjs prints these
+    } catch (e) {
+      onError(id, e);
     }
-    async function drain() {
-      if (running) return;
-      running = true;
-      while (queue.length > 0) {
-        const part = queue.shift();
-        await nextTask();
-        await startOne(part);
-        left -= 1;
-        if (left === 0) {
-          observer.disconnect();
-          resolve(undefined);
-        }
-      }
-      running = false;
+  }
+  async function drain() {
+    if (running) return;
+    running = true;
+    while (queue.length > 0) {
+      const part = queue.shift();
+      await nextTask();
+      await startOne(part);
+      done.get(part.id).resolve(undefined);
+      left -= 1;
+      if (left === 0) observer.disconnect();
     }
-    function request(part) {
-      if (!part || requested.has(part)) return;
-      requested.add(part);
+    running = false;
+  }
+  function request(part) {
+    if (!part) return Promise.resolve();
+    const state = done.get(part.id);
+    if (!state.requested) {
+      state.requested = true;
       queue.push(part);
       drain();
     }
+    return state.promise;
+  }
 
-    const bySection = new Map();
-    const observer = new IntersectionObserver((entries) => {
-      for (const e of entries) if (e.isIntersecting) request(bySection.get(e.target));
-    }, { rootMargin: '50% 0px' });
-    for (const part of parts) {
-      const section = document.getElementById(EMBED_PARTS[part.id]);
-      if (!section) continue;
-      bySection.set(section, part);
-      observer.observe(section);
-    }
-    // Out of view: one part per idle period, so the page is complete soon without a long task.
-    const idle = () => {
-      request(parts.find((p) => !requested.has(p)));
-      if (requested.size < parts.length) whenIdle(idle);
-    };
+  const bySection = new Map();
+  const observer = new IntersectionObserver((entries) => {
+    for (const e of entries) if (e.isIntersecting) request(bySection.get(e.target));
+  }, { rootMargin: '50% 0px' });
+  for (const part of parts) {
+    const section = document.getElementById(EMBED_PARTS[part.id]);
+    if (!section) continue;
+    bySection.set(section, part);
+    observer.observe(section);
+  }
+  // Out of view: one part per idle period, so the page is complete soon without a long task.
+  const idle = () => {
+    const next = parts.find((p) => !p.waits && !done.get(p.id).requested);
+    if (!next) return;
+    request(next);
     whenIdle(idle);
-  });
+  };
+  whenIdle(idle);
+  const settled = (list) => Promise.all(list.map((p) => done.get(p.id).promise)).then(() => undefined);
+  return {
+    ready: settled(parts.filter((p) => !p.waits)),
+    start: (id) => request(parts.find((p) => p.id === id)),
+    startAll: () => Promise.all(parts.map(request)).then(() => undefined),
+  };
 }

@@ -27,7 +27,7 @@ bool is_error(const json& response);
 /// JSON pointer of the first NaN or infinity in a value, if any ("" for the value itself).
 std::optional<std::string> non_finite_path(const json& value);
 
-/// Names of every command, in the order `version` lists them.
+/// Names of the commands this build answers (registry.hpp), in the order `version` lists them.
 std::vector<std::string> command_names();
 
 /// Limits of the contract, checked by the dispatcher before any command runs (all coded errors):
