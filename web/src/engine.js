@@ -26,11 +26,11 @@ export class Engine {
     /** @type {Map<string, Promise<void>>} */
     this.loading = new Map();
     this.loaders = loaders;
-    const version = this.run('version', {});
     // Which module answers which command (the core module names them all, code or not); the
     // core keeps the commands every module answers (version, schema of itself).
     /** @type {Map<string, string>} */
     this.owners = new Map();
+    const version = this.run('version', {});
     for (const [name, commands] of Object.entries(version.modules ?? {}))
       for (const command of commands) if (!this.owners.has(command)) this.owners.set(command, name);
     /** @type {{engine: string, version: string, contract: number, commands: string[]}} the engine's, every module's commands */
