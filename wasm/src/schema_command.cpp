@@ -103,7 +103,7 @@ json command_schema(const Probes& p, bool responses) {
   SchemaRecorder recorder;
   json response = json::object();
   for (const char* text : p.requests) {
-    const json request = json::parse(text);
+    const json request = parse_json(text);
     Problems reading;
     reading.record_schema(&recorder);
     json answer = handler(request, reading);
@@ -111,7 +111,7 @@ json command_schema(const Probes& p, bool responses) {
   }
   for (const char* path : p.open) open_up(response, path);
   json examples = json::array();
-  for (const char* text : p.requests) examples.push_back(json::parse(text));
+  for (const char* text : p.requests) examples.push_back(parse_json(text));
   json out{{"description", p.description}, {"request", recorder.schema()}, {"examples", examples}};
   out["request"]["$schema"] = "https://json-schema.org/draft/2020-12/schema";
   if (responses) {

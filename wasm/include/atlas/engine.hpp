@@ -21,6 +21,10 @@ json run(std::string_view command, const json& request);
 /// Returns compact response JSON text.
 std::string run_text(std::string_view command, std::string_view request_text);
 
+/// Parses JSON text the engine carries itself (presets, example requests) through the request
+/// parser, limits included; a discarded value (is_discarded()) when it is not such JSON.
+json parse_json(std::string_view text);
+
 /// True when a response is an error response.
 bool is_error(const json& response);
 
