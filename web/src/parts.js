@@ -10,7 +10,8 @@ import { EMBED_PARTS } from './embed.js';
 
 const PARTS = [
   ['lab', 'atlasLab', 'initLab'],
-  ['planner', 'atlasPlanner', 'initPlanner', { engine: 'planner', whenNear: true }],
+  // Also near the check question: its "Show me" opens the explorer.
+  ['planner', 'atlasPlanner', 'initPlanner', { engine: 'planner', whenNear: true, near: ['planner', 'check'] }],
   ['quiz', 'atlasQuiz', 'initQuiz'],
 ];
 
@@ -31,7 +32,7 @@ function linkOpens(id) {
 /**
  * The parts this page shows (one for an embed, none for embed=entry), downloading now unless
  * they wait to come near.
- * @returns {{id: string, load: () => Promise<Function>, engine?: string, waits: boolean}[]}
+ * @returns {{id: string, load: () => Promise<Function>, engine?: string, waits: boolean, near: string[]}[]}
  */
 export function fetchParts(embedPart) {
   const files = document.getElementById('atlas-app')?.dataset ?? {};
@@ -45,7 +46,7 @@ export function fetchParts(embedPart) {
       load().catch(() => {}); // reported when the part starts
       if (needs.engine) prefetchModule(needs.engine);
     }
-    return { id, load, engine: needs.engine, waits };
+    return { id, load, engine: needs.engine, waits, near: needs.near ?? [EMBED_PARTS[id]] };
   });
 }
 
@@ -57,7 +58,7 @@ const whenIdle = (fn) => ('requestIdleCallback' in window ? requestIdleCallback(
  * Starts the parts with `ctx` (`onError(id, e)` for one that fails). `ready` resolves once every
  * part that does not wait to come near has started or failed; `start(id)` starts one now (and
  * resolves when it has), `startAll()` every part of this page.
- * @param {{id: string, load: () => Promise<Function>, engine?: string, waits: boolean}[]} parts
+ * @param {{id: string, load: () => Promise<Function>, engine?: string, waits: boolean, near: string[]}[]} parts
  * @returns {{ready: Promise<void>, start: (id: string) => Promise<void>, startAll: () => Promise<void>}}
  */
 export function startParts(parts, ctx, onError) {
@@ -105,15 +106,23 @@ export function startParts(parts, ctx, onError) {
     return state.promise;
   }
 
+  // Section → the parts it starts, its own part first.
   const bySection = new Map();
   const observer = new IntersectionObserver((entries) => {
-    for (const e of entries) if (e.isIntersecting) request(bySection.get(e.target));
+    for (const e of entries) if (e.isIntersecting) for (const part of bySection.get(e.target)) request(part);
   }, { rootMargin: '50% 0px' });
   for (const part of parts) {
-    const section = document.getElementById(EMBED_PARTS[part.id]);
-    if (!section) continue;
-    bySection.set(section, part);
-    observer.observe(section);
+    for (const id of part.near) {
+      const section = document.getElementById(id);
+      if (!section) continue;
+      if (!bySection.has(section)) {
+        bySection.set(section, []);
+        observer.observe(section);
+      }
+      const list = bySection.get(section);
+      if (EMBED_PARTS[part.id] === id) list.unshift(part);
+      else list.push(part);
+    }
   }
   // Out of view: one part per idle period, so the page is complete soon without a long task.
   const idle = () => {
