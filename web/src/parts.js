@@ -77,6 +77,8 @@ export function startParts(parts, ctx, onError) {
       const [init] = await Promise.all([load(), engine ? ctx.engine.load(engine) : undefined]);
       const t0 = performance.now();
       init(ctx);
+      // A part that starts after boot fixed the instructor's values (lock=, hide=) shows them too.
+      if (ctx.views.fixed.size > 0) ctx.views.fix([]);
       performance.measure(`atlas: ${id} started`, { start: t0 }); // bench/site.mjs prints these
     } catch (e) {
       onError(id, e);
