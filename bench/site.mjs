@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { distDir } from '../scripts/lib/paths.mjs';
 import { browser, closeBrowser, siteUrl } from '../tests/e2e/harness.mjs';
+import { serveFolder } from '../scripts/lib/static-server.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS || 10);
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
@@ -74,9 +75,9 @@ async function load(url, cpuSlowdown) {
     const before = window.__longTasks.length;
     const t0 = performance.now();
     document.getElementById('planner')?.scrollIntoView();
-    const check = () => (window.atlas.views.get('planner')
-      ? resolve({ ms: performance.now() - t0, longest: Math.max(0, ...window.__longTasks.slice(before)) })
-      : setTimeout(check, 5));
+    // Long-task entries arrive after their task: read them a moment after the explorer started.
+    const done = (ms) => setTimeout(() => resolve({ ms, longest: Math.max(0, ...window.__longTasks.slice(before)) }), 300);
+    const check = () => (window.atlas.views.get('planner') ? done(performance.now() - t0) : setTimeout(check, 5));
     check();
   }));
   await context.close();
@@ -86,6 +87,10 @@ async function load(url, cpuSlowdown) {
 async function loads(label, url, cpuSlowdown = 1) {
   const runs = [];
   for (let i = 0; i < RUNS; i += 1) runs.push(await load(url, cpuSlowdown));
+  return summarise(label, runs);
+}
+
+function summarise(label, runs) {
   const fmt = (key) => `${quantile(runs.map((r) => r[key]), 0.5).toFixed(0)} ms (p95 ${quantile(runs.map((r) => r[key]), 0.95).toFixed(0)})`;
   console.log(`${label}, median of ${RUNS}: FCP ${fmt('fcp')}; engine answering ${fmt('engine')}; first view's parts started ${fmt('ready')}; ` +
     `longest task ${fmt('longest')}; blocking time ${fmt('blocking')}; last run: ${runs[runs.length - 1].parts}`);
@@ -94,17 +99,17 @@ async function loads(label, url, cpuSlowdown = 1) {
   return runs[runs.length - 1];
 }
 
-function printFirstLoad(fetched) {
+function printFirstLoad(fetched, sizes = files, label = '') {
   const sum = { raw: 0, gzip: 0, br: 0, wire: 0 };
   const names = [];
   for (const { name, wire } of fetched) {
-    const s = files.get(name);
+    const s = sizes.get(name);
     if (!s) continue;
     names.push(name);
     for (const k of ['raw', 'gzip', 'br']) sum[k] += s[k];
     sum.wire += wire;
   }
-  console.log(`first load over http (${names.length} files: ${names.join(', ')}):`);
+  console.log(`${label}first load over http (${names.length} files: ${names.join(', ')}):`);
   console.log(`  ${kb(sum.raw)} raw, ${kb(sum.gzip)} gzip -9, ${kb(sum.br)} brotli 11; on the wire from npm start's server ${kb(sum.wire)} (brotli, headers included)`);
 }
 
@@ -126,9 +131,27 @@ async function cssCoverage(url) {
 
 printSizes();
 const http = await siteUrl();
-await load(http, 1); // warms the server: its best brotli level is computed once, in the background
+// BENCH_BASELINE_DIST=<another build's dist/> loads it in turn with this one over http (runs
+// interleaved, so the machine's load weighs on both alike): the page before and after a change.
+const baselineDist = process.env.BENCH_BASELINE_DIST;
+const baseline = baselineDist ? (await serveFolder(baselineDist)).url : null;
+for (const url of [http, baseline].filter(Boolean)) await load(url, 1); // warms the server's brotli cache
 await new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_WARM_MS || 15000)));
-const last = await loads('http://127.0.0.1', http);
+let last;
+if (baseline) {
+  const runs = { now: [], before: [] };
+  for (let i = 0; i < RUNS; i += 1) {
+    runs.now.push(await load(http, 1));
+    runs.before.push(await load(baseline, 1));
+  }
+  last = summarise('http://127.0.0.1', runs.now);
+  const before = summarise(`http://127.0.0.1, baseline ${baselineDist} (interleaved)`, runs.before);
+  const baseFiles = new Map(readdirSync(baselineDist).filter((f) => statSync(join(baselineDist, f)).isFile())
+    .map((f) => [f, compressedSizes(readFileSync(join(baselineDist, f)))]));
+  printFirstLoad(before.fetched, baseFiles, 'baseline ');
+} else {
+  last = await loads('http://127.0.0.1', http);
+}
 printFirstLoad(last.fetched);
 await loads('file://', pathToFileURL(join(distDir, 'index.html')).href);
 await loads('http, CPU 4× slower (mobile profile)', http, 4);
