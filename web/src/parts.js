@@ -71,10 +71,11 @@ export function startParts(parts, ctx, onError) {
   let running = false;
   let left = parts.length;
 
-  async function startOne({ id, load, engine }) {
+  // One part's init per task; each joins the queue once its code (and engine module) is there,
+  // so a part still downloading holds up none that is ready.
+  function startOne({ id, init, error }) {
     try {
-      // The part's engine module downloads beside its code; the part starts when both are there.
-      const [init] = await Promise.all([load(), engine ? ctx.engine.load(engine) : undefined]);
+      if (error) throw error;
       const t0 = performance.now();
       init(ctx);
       // A part that starts after boot fixed the instructor's values (lock=, hide=) shows them too.
@@ -90,7 +91,7 @@ export function startParts(parts, ctx, onError) {
     while (queue.length > 0) {
       const part = queue.shift();
       await nextTask();
-      await startOne(part);
+      startOne(part);
       done.get(part.id).resolve(undefined);
       left -= 1;
       if (left === 0) observer.disconnect();
@@ -102,8 +103,12 @@ export function startParts(parts, ctx, onError) {
     const state = done.get(part.id);
     if (!state.requested) {
       state.requested = true;
-      queue.push(part);
-      drain();
+      const enqueue = (ready) => {
+        queue.push({ id: part.id, ...ready });
+        drain();
+      };
+      Promise.all([part.load(), part.engine ? ctx.engine.load(part.engine) : undefined])
+        .then(([init]) => enqueue({ init }), (error) => enqueue({ error }));
     }
     return state.promise;
   }
