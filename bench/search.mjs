@@ -1,12 +1,12 @@
 // Search timings: the full split space of GPT-3 175B on 1024 A100s (global batch 1536), natively
 // through the CLI (whole process: start, parse, search, JSON out) and in WASM through the node
-// module (one call in a warm module). Target: ≤ 100 ms in WASM. Prints p50/min and the counts.
+// planner module (one call in a warm module). Target: ≤ 100 ms in WASM. Prints p50/min and the counts.
 // Also the latency of one `plan` call (what every split-explorer control change costs the
 // engine) and of `presets` (called once at page start), both in the warm WASM module.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
-import { cli, engineModule } from '../scripts/lib/paths.mjs';
+import { cli, plannerModule } from '../scripts/lib/paths.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS || 15);
 const PLANS = {
@@ -60,8 +60,9 @@ if (existsSync(cli)) {
 
 // BENCH_BASELINE=<another build's node engine module> times it in turn with this one (runs
 // interleaved, so the machine's load weighs on both alike): the search before and after a change.
-const engines = [['', engineModule], ...(process.env.BENCH_BASELINE ? [[' (baseline)', process.env.BENCH_BASELINE]] : [])];
-if (existsSync(engineModule)) {
+// (Before the engine was split in two, that was atlas_engine_node.js: every command in one module.)
+const engines = [['', plannerModule], ...(process.env.BENCH_BASELINE ? [[' (baseline)', process.env.BENCH_BASELINE]] : [])];
+if (existsSync(plannerModule)) {
   const require = createRequire(import.meta.url);
   const loaded = [];
   for (const [label, path] of engines) {
@@ -93,5 +94,5 @@ if (existsSync(engineModule)) {
     summary(`WASM ${label}`, ms);
   }
 } else {
-  console.log(`WASM module not built (${engineModule})`);
+  console.log(`WASM planner module not built (${plannerModule})`);
 }

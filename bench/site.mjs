@@ -1,7 +1,9 @@
 // Figures for loading the page (issue 15): dist/ size per file (raw, gzip -9, brotli 11), what
-// a first visit over http fetches (files, bytes on the wire as the server sent them), the WASM;
-// then in headless Chromium, from navigation: first contentful paint, the engine answering,
-// every view started, and the longest main-thread task — over http and from file://, and over
+// a first visit over http fetches until the views in or near the first screen have started
+// (files, bytes on the wire as the server sent them; the split explorer and its planner module
+// wait for the reader to come near), each WASM module; then in headless Chromium, from
+// navigation: first contentful paint, the engine answering, the first view's parts started
+// (data-engine="ready"), and the longest main-thread task — over http and from file://, and over
 // http with the CPU slowed 4× (Lighthouse's mobile profile). Prints figures; never fails on timing.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -9,6 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { distDir } from '../scripts/lib/paths.mjs';
 import { browser, closeBrowser, siteUrl } from '../tests/e2e/harness.mjs';
+import { serveFolder } from '../scripts/lib/static-server.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS || 10);
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
@@ -32,8 +35,7 @@ function printSizes() {
     console.log(`${f.padEnd(34)} ${String(s.raw).padStart(10)} ${String(s.gzip).padStart(10)} ${String(s.br).padStart(10)}`);
   }
   console.log(`${'total (every file; file:// needs the one-file engine, http the .wasm)'.padEnd(34)} ${total.raw} ${total.gzip} ${total.br}`);
-  const wasm = [...files].find(([f]) => f.endsWith('.wasm'));
-  if (wasm) console.log(`WASM ${wasm[0]}: ${kb(wasm[1].raw)} raw, ${kb(wasm[1].gzip)} gzip, ${kb(wasm[1].br)} brotli`);
+  for (const [f, s] of files) if (f.endsWith('.wasm')) console.log(`WASM ${f}: ${kb(s.raw)} raw, ${kb(s.gzip)} gzip, ${kb(s.br)} brotli`);
 }
 
 function quantile(values, q) {
@@ -69,6 +71,16 @@ async function load(url, cpuSlowdown) {
     fetched: [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')]
       .map((e) => ({ name: decodeURIComponent(new URL(e.name).pathname.split('/').pop()) || 'index.html', wire: e.transferSize })),
   }));
+  // The reader scrolls to the split explorer: its code and planner module arrive, it starts.
+  t.explorer = await page.evaluate(() => new Promise((resolve) => {
+    const before = window.__longTasks.length;
+    const t0 = performance.now();
+    document.getElementById('planner')?.scrollIntoView();
+    // Long-task entries arrive after their task: read them a moment after the explorer started.
+    const done = (ms) => setTimeout(() => resolve({ ms, longest: Math.max(0, ...window.__longTasks.slice(before)) }), 300);
+    const check = () => (window.atlas.views.get('planner') ? done(performance.now() - t0) : setTimeout(check, 5));
+    check();
+  }));
   await context.close();
   return t;
 }
@@ -76,23 +88,29 @@ async function load(url, cpuSlowdown) {
 async function loads(label, url, cpuSlowdown = 1) {
   const runs = [];
   for (let i = 0; i < RUNS; i += 1) runs.push(await load(url, cpuSlowdown));
+  return summarise(label, runs);
+}
+
+function summarise(label, runs) {
   const fmt = (key) => `${quantile(runs.map((r) => r[key]), 0.5).toFixed(0)} ms (p95 ${quantile(runs.map((r) => r[key]), 0.95).toFixed(0)})`;
-  console.log(`${label}, median of ${RUNS}: FCP ${fmt('fcp')}; engine answering ${fmt('engine')}; every view started ${fmt('ready')}; ` +
+  console.log(`${label}, median of ${RUNS}: FCP ${fmt('fcp')}; engine answering ${fmt('engine')}; first view's parts started ${fmt('ready')}; ` +
     `longest task ${fmt('longest')}; blocking time ${fmt('blocking')}; last run: ${runs[runs.length - 1].parts}`);
+  const explorer = (key) => quantile(runs.map((r) => r.explorer[key]), 0.5).toFixed(0);
+  console.log(`  then scrolled to the split explorer: started after ${explorer('ms')} ms (median), longest task meanwhile ${explorer('longest')} ms`);
   return runs[runs.length - 1];
 }
 
-function printFirstLoad(fetched) {
+function printFirstLoad(fetched, sizes = files, label = '') {
   const sum = { raw: 0, gzip: 0, br: 0, wire: 0 };
   const names = [];
   for (const { name, wire } of fetched) {
-    const s = files.get(name);
+    const s = sizes.get(name);
     if (!s) continue;
     names.push(name);
     for (const k of ['raw', 'gzip', 'br']) sum[k] += s[k];
     sum.wire += wire;
   }
-  console.log(`first load over http (${names.length} files: ${names.join(', ')}):`);
+  console.log(`${label}first load over http (${names.length} files: ${names.join(', ')}):`);
   console.log(`  ${kb(sum.raw)} raw, ${kb(sum.gzip)} gzip -9, ${kb(sum.br)} brotli 11; on the wire from npm start's server ${kb(sum.wire)} (brotli, headers included)`);
 }
 
@@ -114,9 +132,27 @@ async function cssCoverage(url) {
 
 printSizes();
 const http = await siteUrl();
-await load(http, 1); // warms the server: its best brotli level is computed once, in the background
+// BENCH_BASELINE_DIST=<another build's dist/> loads it in turn with this one over http (runs
+// interleaved, so the machine's load weighs on both alike): the page before and after a change.
+const baselineDist = process.env.BENCH_BASELINE_DIST;
+const baseline = baselineDist ? (await serveFolder(baselineDist)).url : null;
+for (const url of [http, baseline].filter(Boolean)) await load(url, 1); // warms the server's brotli cache
 await new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_WARM_MS || 15000)));
-const last = await loads('http://127.0.0.1', http);
+let last;
+if (baseline) {
+  const runs = { now: [], before: [] };
+  for (let i = 0; i < RUNS; i += 1) {
+    runs.now.push(await load(http, 1));
+    runs.before.push(await load(baseline, 1));
+  }
+  last = summarise('http://127.0.0.1', runs.now);
+  const before = summarise(`http://127.0.0.1, baseline ${baselineDist} (interleaved)`, runs.before);
+  const baseFiles = new Map(readdirSync(baselineDist).filter((f) => statSync(join(baselineDist, f)).isFile())
+    .map((f) => [f, compressedSizes(readFileSync(join(baselineDist, f)))]));
+  printFirstLoad(before.fetched, baseFiles, 'baseline ');
+} else {
+  last = await loads('http://127.0.0.1', http);
+}
 printFirstLoad(last.fetched);
 await loads('file://', pathToFileURL(join(distDir, 'index.html')).href);
 await loads('http, CPU 4× slower (mobile profile)', http, 4);

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ensureSetup } from './lib/setup.mjs';
-import { cli, distDir, engineModule, engineWasm, modulesDir, nativeDir, root, wasmDir } from './lib/paths.mjs';
+import { cli, distDir, engineModule, engineWasm, modulesDir, nativeDir, plannerWasm, root, wasmDir } from './lib/paths.mjs';
 import { bootScriptTag, writeBundles, writeEngine, writeStyles } from './lib/assets.mjs';
 
 function step(label, cmd, args, options = {}) {
@@ -51,7 +51,7 @@ async function main() {
   const t0 = Date.now();
   // ATLAS_SKIP_ENGINE=1 reuses the engine already built (tests that only re-render the site).
   if (process.env.ATLAS_SKIP_ENGINE !== '1') buildEngine({ tests: process.env.ATLAS_BUILD_TESTS === '1' });
-  else if (!existsSync(cli) || !existsSync(engineModule) || !existsSync(engineWasm)) {
+  else if (!existsSync(cli) || !existsSync(engineModule) || !existsSync(engineWasm) || !existsSync(plannerWasm)) {
     console.error('[build] ATLAS_SKIP_ENGINE=1 but the engine is not built yet');
     process.exit(1);
   }

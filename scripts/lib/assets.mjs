@@ -1,11 +1,12 @@
 // The site's code and styles as files with content-hashed names (`app.3f9c0a1b2d.js`): a host
 // may cache them for a year, since new bytes get a new name, while index.html (unhashed, always
-// revalidated) names the current ones. Also the engine's two shapes: the glue beside a real
-// .wasm for http(s), and one script with the WebAssembly as base64 for file://.
+// revalidated) names the current ones. Also the engine's two modules (core, planner) in two
+// shapes each: the glue beside a real .wasm for http(s), and one script with the WebAssembly as
+// base64 for file://.
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { engineGlue, engineWasm, modulesDir, root } from './paths.mjs';
+import { engineGlue, engineWasm, modulesDir, plannerGlue, plannerWasm, root } from './paths.mjs';
 import { esc } from './html.mjs';
 
 /** Writes `bytes` as `<stem>.<hash>.<ext>` in `dir`; returns the file name. */
@@ -53,27 +54,43 @@ export async function writeBundles(dir, modules) {
   return { app, modules: scripts };
 }
 
-/** The engine for http(s) (glue + .wasm) and for file:// (one script); returns their names. */
+// The engine's modules: file stem, the glue and .wasm emcc wrote, the one-file engine's global.
+const ENGINE_MODULES = [
+  { keys: ['engine', 'wasm', 'engineFile'], stem: 'atlas-engine', glue: engineGlue, wasm: engineWasm, base64: 'atlasEngineWasm' },
+  { keys: ['plannerEngine', 'plannerWasm', 'plannerEngineFile'], stem: 'atlas-planner', glue: plannerGlue, wasm: plannerWasm, base64: 'atlasPlannerWasm' },
+];
+
+/**
+ * Each module of the engine for http(s) (glue + .wasm) and for file:// (one script); returns
+ * their names: {engine, wasm, engineFile, plannerEngine, plannerWasm, plannerEngineFile}.
+ */
 export async function writeEngine(dir) {
   const { transform } = await esbuild();
-  const glue = readFileSync(engineGlue, 'utf8');
-  // Minifying the glue keeps its top-level createAtlasEngine (a transform renames no globals).
-  const { code } = minify ? await transform(glue, { minify: true, target: 'es2020', legalComments: 'none' }) : { code: glue };
-  const wasm = readFileSync(engineWasm);
-  return {
-    engine: writeHashed(dir, 'atlas-engine', 'js', code),
-    wasm: writeHashed(dir, 'atlas-engine', 'wasm', wasm),
-    engineFile: writeHashed(dir, 'atlas-engine-file', 'js', `globalThis.atlasEngineWasm=${JSON.stringify(wasm.toString('base64'))};\n${code}`),
-  };
+  const names = {};
+  for (const m of ENGINE_MODULES) {
+    const glue = readFileSync(m.glue, 'utf8');
+    // Minifying the glue keeps its top-level factory (a transform renames no globals).
+    const { code } = minify ? await transform(glue, { minify: true, target: 'es2020', legalComments: 'none' }) : { code: glue };
+    const wasm = readFileSync(m.wasm);
+    const [glueName, wasmName, singleName] = m.keys;
+    names[glueName] = writeHashed(dir, m.stem, 'js', code);
+    names[wasmName] = writeHashed(dir, m.stem, 'wasm', wasm);
+    names[singleName] = writeHashed(dir, `${m.stem}-file`, 'js', `globalThis.${m.base64}=${JSON.stringify(wasm.toString('base64'))};\n${code}`);
+  }
+  return names;
 }
 
 /**
- * The script tag that boots the page, naming every file the loader may fetch: the engine's
- * and the scripts of `moduleNames` (this page's modules).
+ * The script tag that boots the page, naming every file the loader may fetch: the engine's two
+ * modules and the scripts of `moduleNames` (this page's modules).
  */
 export function bootScriptTag(bundles, engine, moduleNames) {
   const scripts = Object.fromEntries(moduleNames.map((name) => [name, bundles.modules[name]]));
-  const data = { engine: engine.engine, wasm: engine.wasm, 'engine-file': engine.engineFile, modules: JSON.stringify(scripts) };
+  const data = {
+    engine: engine.engine, wasm: engine.wasm, 'engine-file': engine.engineFile,
+    'planner-engine': engine.plannerEngine, 'planner-wasm': engine.plannerWasm, 'planner-engine-file': engine.plannerEngineFile,
+    modules: JSON.stringify(scripts),
+  };
   const attributes = Object.entries(data).map(([k, v]) => ` data-${k}="${esc(v)}"`).join('');
   return `<script src="${bundles.app}" id="atlas-app"${attributes}></script>`;
 }

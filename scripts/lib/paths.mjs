@@ -8,10 +8,14 @@ export const distDir = resolve(root, process.env.ATLAS_DIST || 'dist');
 export const nativeDir = join(buildDir, 'native');
 export const wasmDir = join(buildDir, 'wasm');
 export const cli = join(nativeDir, 'wasm', 'atlas');
-// Node's entry to the WASM engine (reads atlas_engine.wasm beside it); the page loads the glue.
+// Node's entry to the WASM engine's core module (reads atlas_engine.wasm beside it) and to its
+// planner module; the page loads the glue of each.
 export const engineModule = join(wasmDir, 'wasm', 'atlas_engine_node.js');
 export const engineGlue = join(wasmDir, 'wasm', 'atlas_engine.js');
 export const engineWasm = join(wasmDir, 'wasm', 'atlas_engine.wasm');
+export const plannerModule = join(wasmDir, 'wasm', 'atlas_planner_node.js');
+export const plannerGlue = join(wasmDir, 'wasm', 'atlas_planner.js');
+export const plannerWasm = join(wasmDir, 'wasm', 'atlas_planner.wasm');
 // The atlas's content: every *.json here is an entry, beside the module mapping (atlas.json).
 // ATLAS_CONTENT points at another folder (a fixture atlas); ATLAS_ENTRY builds one entry file
 // alone as the home page, with the modules the mapping gives its id (tests of bad content).

@@ -36,11 +36,13 @@ export function siteUrl() {
 /**
  * Opens the page. options: path (appended to the site URL, e.g. '#lab' or '?embed=lab'),
  * file (true: open dist/index.html from file://), width/height, javaScriptEnabled, colorScheme,
- * reducedMotion, waitReady (default true when JS is on: waits for the engine).
+ * reducedMotion, waitReady (default true when JS is on: waits for the engine), allParts (default
+ * true with waitReady: then also starts the parts that wait to come near — the split explorer —
+ * as a reader scrolling down would; false leaves them waiting, as a first load does).
  */
 export async function openPage(options = {}) {
   const { path = '', file = false, width = 1280, height = 900, javaScriptEnabled = true, colorScheme = 'light',
-    reducedMotion = 'no-preference', waitReady = javaScriptEnabled, url: explicitUrl } = options;
+    reducedMotion = 'no-preference', waitReady = javaScriptEnabled, allParts = waitReady, url: explicitUrl } = options;
   const b = await browser();
   const context = await b.newContext({ viewport: { width, height }, javaScriptEnabled, colorScheme, reducedMotion });
   const page = await context.newPage();
@@ -62,6 +64,7 @@ export async function openPage(options = {}) {
   });
   await page.goto(url);
   if (waitReady) await page.waitForFunction(() => document.documentElement.dataset.engine === 'ready', null, { timeout: 20000 });
+  if (waitReady && allParts) await page.evaluate(() => window.atlas.startParts?.());
   const close = () => context.close();
   const csp = async () => (javaScriptEnabled ? page.evaluate(() => window.__cspViolations || []) : []);
   return { page, context, url, record, close, csp };

@@ -1,7 +1,9 @@
 // How the page loads (issue 15), checked by what is fetched, not by how fast: over http the real
-// .wasm (never the base64 engine); from file:// the one-file engine (never a .wasm), with no
-// console errors; an embedded part fetches its own script and no other part's; the server
-// compresses when asked, types the .wasm, and caches only content-hashed names for long.
+// .wasm of each engine module (never the base64 engines); from file:// the one-file engines
+// (never a .wasm), with no console errors; the planner module and the explorer's code only once
+// the explorer nears the view or a link or embed opens it; an embedded part fetches its own
+// script and no other part's; the server compresses when asked, types the .wasm, and caches only
+// content-hashed names for long.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
@@ -17,12 +19,18 @@ const PARTS = ['lab', 'planner', 'quiz'];
 const fileName = (u) => new URL(u).pathname.split('/').pop();
 const isWasm = (u) => /^atlas-engine\.[0-9a-f]{10}\.wasm$/.test(fileName(u));
 const isOneFileEngine = (u) => /^atlas-engine-file\.[0-9a-f]{10}\.js$/.test(fileName(u));
+const isPlannerWasm = (u) => /^atlas-planner\.[0-9a-f]{10}\.wasm$/.test(fileName(u));
+const isOneFilePlanner = (u) => /^atlas-planner-file\.[0-9a-f]{10}\.js$/.test(fileName(u));
+const plannerStarted = (page) => page.waitForFunction(() => Boolean(window.atlas.views.get('planner')), null, { timeout: 20000 });
 const partsFetched = (requests) => PARTS.filter((part) => requests.some((u) => new RegExp(`^${part}\\.[0-9a-f]{10}\\.js$`).test(fileName(u))));
 
-test('over http the page compiles the real .wasm and never fetches the base64 engine', async () => {
+test('over http the page compiles the real .wasm of each module and never fetches the base64 engines', async () => {
   const p = await openPage();
   assert.equal(p.record.requests.filter(isWasm).length, 1, p.record.requests.join('\n'));
+  assert.equal(p.record.requests.filter(isPlannerWasm).length, 1, p.record.requests.join('\n'));
   assert.deepEqual(p.record.requests.filter(isOneFileEngine), []);
+  assert.deepEqual(p.record.requests.filter(isOneFilePlanner), []);
+  assert.ok(!(await p.page.evaluate(() => window.atlas.engine.run('plan', { model: { preset: 'llama-3.1-8b' }, hardware: { preset: 'h100-sxm', gpus: 8 } }).error)));
   assert.equal(await p.page.evaluate(() => window.atlas.engine.run('batch', { global: 8192, micro: 8, dp: 64 }).accumulation), 16);
   assert.deepEqual(p.record.consoleErrors, []);
   assert.deepEqual(p.record.pageErrors, []);
@@ -30,11 +38,13 @@ test('over http the page compiles the real .wasm and never fetches the base64 en
   await p.close();
 });
 
-test('from file:// the one-file engine starts, with no .wasm request and no console error', async () => {
+test('from file:// the one-file engines start, with no .wasm request and no console error', async () => {
   const p = await openPage({ file: true });
   assert.equal(await p.page.evaluate(() => document.documentElement.dataset.engine), 'ready');
   assert.equal(p.record.requests.filter(isOneFileEngine).length, 1, p.record.requests.join('\n'));
-  assert.deepEqual(p.record.requests.filter(isWasm), []);
+  assert.equal(p.record.requests.filter(isOneFilePlanner).length, 1, p.record.requests.join('\n'));
+  assert.deepEqual(p.record.requests.filter((u) => isWasm(u) || isPlannerWasm(u)), []);
+  assert.ok(await p.page.evaluate(() => window.atlas.views.get('planner') !== undefined));
   assert.deepEqual(partsFetched(p.record.requests), PARTS, 'the whole page loads every part');
   assert.deepEqual(p.record.consoleErrors, []);
   assert.deepEqual(p.record.pageErrors, []);
@@ -42,10 +52,38 @@ test('from file:// the one-file engine starts, with no .wasm request and no cons
   await p.close();
 });
 
+test('a first load over http leaves the planner module and the explorer\'s code until the explorer nears the view', async () => {
+  const p = await openPage({ allParts: false });
+  assert.equal(await p.page.evaluate(() => window.scrollY), 0);
+  assert.deepEqual(p.record.requests.filter(isPlannerWasm), [], 'no planner module at first');
+  assert.deepEqual(partsFetched(p.record.requests).filter((x) => x === 'planner'), []);
+  assert.equal(await p.page.evaluate(() => window.atlas.views.get('planner')), undefined);
+  // A command of the planner asked for meanwhile is an answer, not a throw.
+  assert.equal(await p.page.evaluate(() => window.atlas.engine.run('presets', {}).error?.code), 'engine_loading');
+  await p.page.locator('#planner').scrollIntoViewIfNeeded();
+  await plannerStarted(p.page);
+  assert.equal(p.record.requests.filter(isPlannerWasm).length, 1, p.record.requests.join('\n'));
+  assert.deepEqual(partsFetched(p.record.requests), PARTS);
+  assert.deepEqual(p.record.consoleErrors, []);
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});
+
+for (const path of ['#planner', '#v=1&open=planner&planner.tp=4', '?embed=planner']) {
+  test(`a page opened at the explorer (${path}) fetches the planner module at once`, async () => {
+    const p = await openPage({ path, allParts: false });
+    assert.ok(await p.page.evaluate(() => window.atlas.views.get('planner') !== undefined), 'started before ready');
+    assert.equal(p.record.requests.filter(isPlannerWasm).length, 1, p.record.requests.join('\n'));
+    assert.deepEqual(p.record.consoleErrors, []);
+    await p.close();
+  });
+}
+
 for (const part of [...PARTS, 'entry']) {
   test(`an embedded ${part} fetches only its own part's code`, async () => {
     const p = await openPage({ path: `?embed=${part}` });
     assert.deepEqual(partsFetched(p.record.requests), part === 'entry' ? [] : [part]);
+    assert.equal(p.record.requests.filter(isPlannerWasm).length, part === 'planner' ? 1 : 0, 'the planner module only for the explorer');
     const section = { lab: '#lab-app', planner: '#planner-app', quiz: '#quiz-app' }[part];
     if (section) assert.ok(await p.page.locator(section).isVisible(), `${part} is shown`);
     assert.deepEqual(p.record.consoleErrors, []);

@@ -1,11 +1,12 @@
-// Loads the WASM engine module built for node and wraps it with the page's own Engine class,
-// so contract tests exercise exactly what the page uses. Every response a test receives is also
+// Loads the WASM engine's modules built for node (core and planner) and wraps them with the
+// page's own Engine class, so contract tests exercise exactly what the page uses: each command
+// goes to the module that answers it. Every response a test receives is also
 // validated against the engine's own `schema` (JSON Schema 2020-12, checked with Ajv): a test
 // that gets an answer of the wrong shape fails even if it did not look at that field.
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
-import { engineModule } from '../../scripts/lib/paths.mjs';
+import { engineModule, plannerModule } from '../../scripts/lib/paths.mjs';
 import { Engine } from '../../web/src/engine.js';
 
 const require = createRequire(import.meta.url);
@@ -34,6 +35,10 @@ function validating(engine) {
 /** @returns {Promise<Engine>} */
 export function loadEngine() {
   if (!existsSync(engineModule)) throw new Error(`${engineModule} is missing: run npm run build first`);
-  cached ??= require(engineModule)().then((module) => validating(new Engine(module)));
+  cached ??= require(engineModule)().then(async (module) => {
+    const engine = new Engine(module, { planner: () => require(plannerModule)() });
+    await engine.load('planner');
+    return validating(engine);
+  });
   return cached;
 }

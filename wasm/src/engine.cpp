@@ -7,31 +7,11 @@
 
 #include "atlas/commands.hpp"
 #include "atlas/fields.hpp"
-#include "atlas/search_budget.hpp"
+#include "atlas/registry.hpp"
 
 namespace atlas {
 
 namespace {
-
-// A command's work budget: runs before the handler and refuses (false, with a coded error) a
-// request whose work could not be bounded otherwise. Commands whose fields bound their work
-// (every other one: sizes, counts and points all have maxima) have none.
-using Budget = bool (*)(const json& request, Problems& problems);
-
-struct Command {
-  const char* name;
-  Handler handler;
-  Budget budget = nullptr;
-};
-
-constexpr Command kCommands[] = {
-    {"version", cmd_version},     {"validate", cmd_validate}, {"batch", cmd_batch},
-    {"allreduce", cmd_allreduce}, {"nccl-tests", cmd_nccl_tests}, {"presets", cmd_presets},
-    {"plan", cmd_plan},           {"search", cmd_search, search_within_budget},
-    {"quiz", cmd_quiz},           {"practice", cmd_practice}, {"fidelity", cmd_fidelity},
-    {"schema", cmd_schema},
-    {"import", cmd_import},       {"export", cmd_export},
-};
 
 json single_error(const std::string& code, const std::string& message, const std::string& path) {
   Problems p;
@@ -55,25 +35,28 @@ void cap_issues(json& response) {
   }
 }
 
-// A SAX pass over the request text before it becomes a DOM: checks the contract's limits
+// One SAX pass turns request text into its DOM, checking the contract's limits on the way
 // (depth, value count, key length, duplicate keys, numbers beyond double range) with the exact
-// JSON pointer of the offending value, and stops at the first one, so nothing is built from a
-// 10,000-deep or 50 MB request and no command ever recurses into one.
+// JSON pointer of the offending value, and stopping at the first one, so nothing more is built
+// from a 10,000-deep or 50 MB request and no command ever recurses into one. Every JSON text the
+// engine reads goes through this one parser (parse_json): each other way of parsing would add
+// its own copy of nlohmann's parser to the WebAssembly.
 class RequestScan {
  public:
   using string_t = json::string_t;
+  explicit RequestScan(json& result) : dom_(result, false) {}
 
-  bool null() { return scalar(); }
-  bool boolean(bool) { return scalar(); }
-  bool number_integer(json::number_integer_t) { return scalar(); }
-  bool number_unsigned(json::number_unsigned_t) { return scalar(); }
-  bool number_float(json::number_float_t, const string_t&) { return scalar(); }
-  bool string(string_t&) { return scalar(); }
-  bool binary(json::binary_t&) { return scalar(); }
-  bool start_object(std::size_t) { return open(false); }
-  bool start_array(std::size_t) { return open(true); }
-  bool end_object() { return close(); }
-  bool end_array() { return close(); }
+  bool null() { return scalar() && dom_.null(); }
+  bool boolean(bool v) { return scalar() && dom_.boolean(v); }
+  bool number_integer(json::number_integer_t v) { return scalar() && dom_.number_integer(v); }
+  bool number_unsigned(json::number_unsigned_t v) { return scalar() && dom_.number_unsigned(v); }
+  bool number_float(json::number_float_t v, const string_t& text) { return scalar() && dom_.number_float(v, text); }
+  bool string(string_t& v) { return scalar() && dom_.string(v); }
+  bool binary(json::binary_t& v) { return scalar() && dom_.binary(v); }
+  bool start_object(std::size_t n) { return open(false) && dom_.start_object(n); }
+  bool start_array(std::size_t n) { return open(true) && dom_.start_array(n); }
+  bool end_object() { return close() && dom_.end_object(); }
+  bool end_array() { return close() && dom_.end_array(); }
   bool key(string_t& k) {
     Frame& f = frames_.back();
     if (k.size() > kMaxKeyBytes)
@@ -85,7 +68,7 @@ class RequestScan {
       return fail("duplicate_key", "The key \"" + k + "\" is given twice in this object; give it once.",
                   child_path(path_here(), k));
     f.key = k;
-    return true;
+    return dom_.key(k);
   }
   bool parse_error(std::size_t position, const std::string& token, const nlohmann::detail::exception& e) {
     if (e.id == 406)  // number overflow: the lexer's value does not fit a double
@@ -163,6 +146,7 @@ class RequestScan {
 
   std::vector<Frame> frames_;
   std::size_t values_ = 0;
+  nlohmann::detail::json_sax_dom_parser<json> dom_;
 };
 
 // Nesting depth of a parsed value, without recursion, stopping once it passes `limit`.
@@ -217,21 +201,22 @@ std::optional<std::string> non_finite_path(const json& value) {
 }
 
 Handler find_handler(std::string_view name) {
-  for (const auto& c : kCommands)
+  for (const auto& c : registered_commands().commands)
     if (name == c.name) return c.handler;
   return nullptr;
 }
 
 std::vector<std::string> command_names() {
   std::vector<std::string> names;
-  for (const auto& c : kCommands) names.emplace_back(c.name);
+  for (const auto& c : registered_commands().commands) names.emplace_back(c.name);
   return names;
 }
 
 bool is_error(const json& response) { return response.is_object() && response.contains("error"); }
 
 json run(std::string_view command, const json& request) {
-  for (const auto& c : kCommands) {
+  const auto& commands = registered_commands().commands;
+  for (const auto& c : commands) {
     if (command != c.name) continue;
     try {
       if (auto refused = check_request_shape(request)) return *refused;
@@ -255,7 +240,7 @@ json run(std::string_view command, const json& request) {
     }
   }
   std::string list;
-  for (const auto& c : kCommands) list += (list.empty() ? "" : ", ") + std::string(c.name);
+  for (const auto& c : commands) list += (list.empty() ? "" : ", ") + std::string(c.name);
   return single_error("unknown_command", "Unknown command \"" + std::string(command) + "\"; commands: " + list + ".",
                       "");
 }
@@ -269,10 +254,9 @@ std::string run_text(std::string_view command, std::string_view request_text) {
                                   std::to_string(kMaxRequestBytes) + ".",
                               "");
     } else {
-      // First the limits (and syntax) in one SAX pass, then the DOM from text known to be fine.
-      RequestScan scan;
+      json request;
+      RequestScan scan(request);
       if (json::sax_parse(request_text.begin(), request_text.end(), &scan)) {
-        json request = json::parse(request_text.begin(), request_text.end());
         response = run(command, request);
       } else {
         response = scan.error ? *scan.error : single_error("invalid_json", "The request is not valid JSON.", "");
@@ -286,6 +270,17 @@ std::string run_text(std::string_view command, std::string_view request_text) {
   return response.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
+json parse_json(std::string_view text) {
+  json value;
+  RequestScan scan(value);
+  try {
+    if (json::sax_parse(text.begin(), text.end(), &scan)) return value;
+  } catch (const std::exception&) {
+    // falls through: not JSON the engine can read
+  }
+  return json(json::value_t::discarded);
+}
+
 json cmd_version(const json& request, Problems& problems) {
   (void)request;
   (void)problems;
@@ -293,6 +288,8 @@ json cmd_version(const json& request, Problems& problems) {
               {"version", kEngineVersion},
               {"contract", kContractVersion},
               {"commands", command_names()},
+              {"module", registered_commands().module},
+              {"modules", command_modules()},
               {"units", {{"bytes", "B"}, {"time", "s"}, {"bandwidth", "B/s"}, {"compute", "FLOP/s"}}}};
 }
 

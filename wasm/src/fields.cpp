@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <sstream>
 
 #include "atlas/schema.hpp"
 
@@ -36,10 +35,11 @@ std::string format_number(double v) {
   if (std::isfinite(v) && std::floor(v) == v && std::fabs(v) < 1e18) {
     return std::to_string(static_cast<long long>(v));
   }
-  std::ostringstream out;
-  out.precision(12);
-  out << v;
-  return out.str();
+  // printf's %.12g is what a stream at precision 12 writes; it keeps iostream and its locale
+  // machinery out of the WebAssembly.
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.12g", v);
+  return buffer;
 }
 
 std::string g4(double v) {

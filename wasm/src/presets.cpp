@@ -4,6 +4,7 @@
 
 #include "atlas/commands.hpp"
 #include "atlas/embedded_content.hpp"
+#include "atlas/engine.hpp"
 #include "atlas/plan_request.hpp"
 
 namespace atlas {
@@ -25,7 +26,7 @@ bool is_citation(const json& c) {
 
 json embedded_json(const std::string& name) {
   for (const EmbeddedFile* f = embedded_files(); f->name != nullptr; ++f)
-    if (name == f->name) return json::parse(f->data, f->data + f->size, nullptr, false);
+    if (name == f->name) return parse_json(std::string_view(f->data, f->size));
   return json(json::value_t::discarded);
 }
 

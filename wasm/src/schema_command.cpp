@@ -100,11 +100,10 @@ const std::vector<Probes>& probes() {
 
 json command_schema(const Probes& p, bool responses) {
   const Handler handler = find_handler(p.command);
-  if (!handler) return json{};
   SchemaRecorder recorder;
   json response = json::object();
   for (const char* text : p.requests) {
-    const json request = json::parse(text);
+    const json request = parse_json(text);
     Problems reading;
     reading.record_schema(&recorder);
     json answer = handler(request, reading);
@@ -112,7 +111,7 @@ json command_schema(const Probes& p, bool responses) {
   }
   for (const char* path : p.open) open_up(response, path);
   json examples = json::array();
-  for (const char* text : p.requests) examples.push_back(json::parse(text));
+  for (const char* text : p.requests) examples.push_back(parse_json(text));
   json out{{"description", p.description}, {"request", recorder.schema()}, {"examples", examples}};
   out["request"]["$schema"] = "https://json-schema.org/draft/2020-12/schema";
   if (responses) {
@@ -129,8 +128,12 @@ json cmd_schema(const json& request, Problems& problems) {
   if (!require_object(request, problems)) return {};
   const Fields f(request, "", problems);
   f.warn_unknown({"command", "responses"});
+  // A module of the page answers for its own commands only (registry.hpp).
+  std::vector<const Probes*> own;
+  for (const auto& p : probes())
+    if (find_handler(p.command)) own.push_back(&p);
   std::vector<std::string> names;
-  for (const auto& p : probes()) names.emplace_back(p.command);
+  for (const Probes* p : own) names.emplace_back(p->command);
   std::optional<std::string> command;
   if (f.has("command")) command = f.string("command", 100);
   const auto responses = f.boolean("responses", true);
@@ -139,8 +142,8 @@ json cmd_schema(const json& request, Problems& problems) {
                    "/command");
   if (!problems.ok()) return {};
   json commands = json::object();
-  for (const auto& p : probes())
-    if (!command || *command == p.command) commands[p.command] = command_schema(p, *responses);
+  for (const Probes* p : own)
+    if (!command || *command == p->command) commands[p->command] = command_schema(*p, *responses);
   return json{{"dialect", "https://json-schema.org/draft/2020-12/schema"},
               {"units", "SI: bytes B, seconds s, bandwidth B/s, compute FLOP/s; x-unit names a field's unit"},
               {"commands", commands}};

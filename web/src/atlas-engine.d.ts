@@ -11,8 +11,9 @@ export interface AtlasEngineModule {
 export type EngineCommand = import('./atlas-contract').ContractCommand;
 
 /**
- * MODULARIZE factory exported as createAtlasEngine: a global in the browser (the glue beside the
- * .wasm, or the one-file engine from file://); in node, atlas_engine_node.js (reads the .wasm).
+ * MODULARIZE factory exported as createAtlasEngine (the core module) and createAtlasPlanner (the
+ * planner module): a global in the browser (the glue beside the .wasm, or the one-file engine
+ * from file://); in node, atlas_engine_node.js and atlas_planner_node.js (read the .wasm).
  */
 export type CreateAtlasEngine = (overrides?: {
   wasmBinary?: ArrayBuffer | Uint8Array;
@@ -38,7 +39,12 @@ export interface VersionResponse {
   engine: 'parallelism-atlas';
   version: string;
   contract: number;
+  /** From a module, the commands it answers; from Engine.version, every module's. */
   commands: EngineCommand[];
+  /** Which module answered: "core" or "planner" in the page's WASM build, "all" natively. */
+  module: 'core' | 'planner' | 'all';
+  /** Each module's commands by name (both answer version and schema). */
+  modules: { core: EngineCommand[]; planner: EngineCommand[] };
   units: { bytes: 'B'; time: 's'; bandwidth: 'B/s'; compute: 'FLOP/s' };
 }
 
@@ -262,4 +268,6 @@ export interface ExportResponse {
 declare global {
   // eslint-disable-next-line no-var
   var createAtlasEngine: CreateAtlasEngine | undefined;
+  // eslint-disable-next-line no-var
+  var createAtlasPlanner: CreateAtlasEngine | undefined;
 }

@@ -1,17 +1,26 @@
-// Fetching and starting the engine in a browser. build.mjs names the engine's files on the app's
-// script tag (content-hashed names). The loader decides how to get the WebAssembly:
+// Fetching and starting the engine's modules in a browser (core at start, planner when first
+// needed). build.mjs names their files on the app's script tag (content-hashed names). The
+// loader decides how to get each module's WebAssembly:
 // - over http(s), the real .wasm, compiled while its bytes arrive (compileStreaming) and while
 //   the glue script downloads beside it;
 // - from file://, where browsers refuse to fetch a .wasm, one script holding the glue and the
 //   WebAssembly as base64 (never fetched over http).
 
-/** @typedef {{glue: string, wasm: string, single: string}} EngineFiles */
+/** @typedef {{glue: string, wasm: string, single: string, factory: string, base64: string}} EngineFiles */
+
+// Per module: the script tag's data attributes naming its files, the glue's factory global and
+// the one-file engine's base64 global.
+const MODULES = {
+  core: { glue: 'engine', wasm: 'wasm', single: 'engineFile', stem: 'atlas-engine', factory: 'createAtlasEngine', base64: 'atlasEngineWasm' },
+  planner: { glue: 'plannerEngine', wasm: 'plannerWasm', single: 'plannerEngineFile', stem: 'atlas-planner', factory: 'createAtlasPlanner', base64: 'atlasPlannerWasm' },
+};
 
 /** @returns {EngineFiles} */
-function engineFiles() {
+function engineFiles(name) {
+  const m = MODULES[name];
   const tag = document.getElementById('atlas-app');
   const d = tag ? tag.dataset : {};
-  return { glue: d.engine || 'atlas-engine.js', wasm: d.wasm || 'atlas-engine.wasm', single: d.engineFile || 'atlas-engine-file.js' };
+  return { glue: d[m.glue] || `${m.stem}.js`, wasm: d[m.wasm] || `${m.stem}.wasm`, single: d[m.single] || `${m.stem}-file.js`, factory: m.factory, base64: m.base64 };
 }
 
 /** Adds a classic script; resolves when it has run. */
@@ -45,24 +54,27 @@ function decodeBase64(text) {
 }
 
 /**
- * Starts fetching the engine now; resolves once the glue has run to the factory and a function
- * giving its options (`fail` reports a WebAssembly that could not be compiled or instantiated).
+ * Starts fetching a module of the engine now; resolves once its glue has run to the factory and
+ * a function giving its options (`fail` reports a WebAssembly that could not be compiled or
+ * instantiated).
+ * @param {'core' | 'planner'} [name]
  * @returns {Promise<{create: Function, options: (fail: (e: unknown) => void) => object}>}
  */
-export function fetchEngine() {
-  const files = engineFiles();
+export function fetchEngine(name = 'core') {
+  if (!MODULES[name]) return Promise.reject(new Error(`the engine has no module "${name}"`));
+  const files = engineFiles(name);
   const g = /** @type {any} */ (globalThis);
   if (location.protocol === 'file:') {
     return loadScript(files.single).then(() => {
-      const wasmBinary = decodeBase64(g.atlasEngineWasm);
-      delete g.atlasEngineWasm; // the string is no longer needed
-      return { create: g.createAtlasEngine, options: () => ({ wasmBinary }) };
+      const wasmBinary = decodeBase64(g[files.base64]);
+      delete g[files.base64]; // the string is no longer needed
+      return { create: g[files.factory], options: () => ({ wasmBinary }) };
     });
   }
   const compiled = compileWasm(files.wasm);
   compiled.catch(() => {}); // reported through `fail` once the glue asks for the module
   return loadScript(files.glue).then(() => ({
-    create: g.createAtlasEngine,
+    create: g[files.factory],
     options: (fail) => ({
       // The glue hands over its imports; the module compiled meanwhile is instantiated with them.
       instantiateWasm(imports, done) {

@@ -1,6 +1,8 @@
-// The page's only door to the C++ engine. Layer one is the embind module (the engine's glue,
-// global createAtlasEngine, one function call(command, text) → text); this wrapper parses,
-// types and caches. Load once: every caller awaits the same promise.
+// The page's only door to the C++ engine. Layer one is the embind modules (each a glue script
+// with a global factory and one function call(command, text) → text): "core" (the entry, the
+// lab, the check question) at start, "planner" when a part first needs it. This wrapper routes
+// each command to the module that answers it, parses, types and caches. Load once: every caller
+// awaits the same promise.
 import { fetchEngine } from './engine-fetch.js';
 
 /** @typedef {{code: string, message: string, path: string}} EngineIssue */
@@ -12,17 +14,65 @@ let loading = null;
 export class EngineLoadError extends Error {}
 
 export class Engine {
-  /** @param {{call: (command: string, request: string) => string}} module */
-  constructor(module) {
+  /**
+   * @param {{call: (command: string, request: string) => string}} module the core module
+   * @param {Record<string, () => Promise<{call: (command: string, request: string) => string}>>} [loaders]
+   *   how to get each other module of the engine, by the name `version` gives it (browser: fetch it; node: require it)
+   */
+  constructor(module, loaders = {}) {
     this.module = module;
-    /** @type {{engine: string, version: string, contract: number, commands: string[]}} */
-    this.version = this.run('version', {});
+    /** @type {Map<string, {call: (command: string, request: string) => string}>} modules other than the core, once loaded */
+    this.loaded = new Map();
+    /** @type {Map<string, Promise<void>>} */
+    this.loading = new Map();
+    this.loaders = loaders;
+    // Which module answers which command (the core module names them all, code or not); the
+    // core keeps the commands every module answers (version, schema of itself).
+    /** @type {Map<string, string>} */
+    this.owners = new Map();
+    const version = this.run('version', {});
+    for (const [name, commands] of Object.entries(version.modules ?? {}))
+      for (const command of commands) if (!this.owners.has(command)) this.owners.set(command, name);
+    /** @type {{engine: string, version: string, contract: number, commands: string[]}} the engine's, every module's commands */
+    this.version = { ...version, commands: version.modules ? [...this.owners.keys()] : version.commands };
+  }
+
+  /**
+   * The module that answers `command` ('core' unless `version` names another). `schema` of one
+   * command is answered by that command's module.
+   * @param {string} command
+   * @param {unknown} [request]
+   */
+  moduleOf(command, request) {
+    const about = command === 'schema' && request && typeof request === 'object' ? /** @type {any} */ (request).command : undefined;
+    return this.owners.get(typeof about === 'string' ? about : command) ?? 'core';
+  }
+
+  /**
+   * Loads a module of the engine once (every caller awaits the same promise); resolves when
+   * run() answers its commands.
+   * @param {string} name a module name from `version.modules`, or a command it answers
+   * @returns {Promise<void>}
+   */
+  load(name) {
+    const module = this.owners.has(name) ? this.moduleOf(name) : name;
+    if (module === 'core' || this.loaded.has(module)) return Promise.resolve();
+    let pending = this.loading.get(module);
+    if (!pending) {
+      const loader = this.loaders[module];
+      pending = loader ? loader().then((m) => { this.loaded.set(module, m); })
+        : Promise.reject(new EngineLoadError(`this page has no way to load the engine's ${module} module`));
+      pending.catch(() => this.loading.delete(module)); // a later call may try again
+      this.loading.set(module, pending);
+    }
+    return pending;
   }
 
   /**
    * Runs an engine command. Never throws: errors come back as data, and so does anything the
    * module itself throws (a RangeError from a deep stack, a RuntimeError trap, an abort) —
-   * as `engine_failure`, after which the module keeps answering.
+   * as `engine_failure`, after which the module keeps answering. A command whose module is not
+   * loaded yet answers `engine_loading` and starts loading it (load() says when it is there).
    * @param {string} command
    * @param {unknown} request
    * @returns {any}
@@ -35,17 +85,36 @@ export class Engine {
       return engineError('invalid_request', `The request could not be serialised: ${describe(e)}`);
     }
     if (text === undefined) return engineError('invalid_request', 'The request is empty.');
-    let answer;
-    try {
-      answer = this.module.call(command, text);
-    } catch (e) {
-      return engineError('engine_failure', `The engine failed on this request (${describe(e)}); it is still usable.`);
+    const name = this.moduleOf(command, request);
+    const module = name === 'core' ? this.module : this.loaded.get(name);
+    if (!module) {
+      this.load(name).catch(() => {}); // reported to whoever awaits load()
+      return engineError('engine_loading', `The engine's ${name} module is still loading; ask again once it is there.`);
     }
-    try {
-      return JSON.parse(answer);
-    } catch (e) {
-      return engineError('engine_failure', `The engine's answer was not JSON (${describe(e)}).`);
+    const answer = call(module, command, text);
+    // The whole contract: every loaded module's commands (each module knows only its own).
+    if (command === 'schema' && name === 'core' && !isError(answer) && answer.commands) {
+      for (const other of this.loaded.values()) {
+        const more = call(other, command, text);
+        if (!isError(more)) answer.commands = { ...more.commands, ...answer.commands };
+      }
     }
+    return answer;
+  }
+}
+
+/** One call into a module, its answer parsed; a throw or a non-JSON answer is an error answer. */
+function call(module, command, text) {
+  let answer;
+  try {
+    answer = module.call(command, text);
+  } catch (e) {
+    return engineError('engine_failure', `The engine failed on this request (${describe(e)}); it is still usable.`);
+  }
+  try {
+    return JSON.parse(answer);
+  } catch (e) {
+    return engineError('engine_failure', `The engine's answer was not JSON (${describe(e)}).`);
   }
 }
 
@@ -65,22 +134,46 @@ function engineError(code, message) {
   return { error: issue, errors: [issue] };
 }
 
+/** @type {Map<string, Promise<{create: Function, options: Function}>>} modules whose download has started */
+const prefetched = new Map();
+
 /**
- * Loads the engine once. In a browser the loader fetches it (engine-fetch.js); tests and node
- * pass their own `factory` (a createAtlasEngine).
- * @param {{factory?: Function, timeoutMs?: number}} [options]
+ * Starts downloading a module of the engine (browser) before a part asks for it, so it arrives
+ * beside the part's own code rather than after the core module has started.
+ * @param {string} name
+ */
+export function prefetchModule(name) {
+  if (prefetched.has(name) || typeof document === 'undefined') return;
+  const fetched = fetchEngine(/** @type {any} */ (name));
+  fetched.catch(() => {}); // reported when the module is loaded
+  prefetched.set(name, fetched);
+}
+
+/**
+ * Loads the engine once: its core module now, the others when first needed (Engine.load). In a
+ * browser the loader fetches them (engine-fetch.js); tests and node pass their own `factory`
+ * (a createAtlasEngine) and `loaders` (module name → a promise of that module).
+ * @param {{factory?: Function, loaders?: Record<string, () => Promise<any>>, timeoutMs?: number}} [options]
  * @returns {Promise<Engine>}
  */
-export function loadEngine({ factory, timeoutMs = 15000 } = {}) {
+export function loadEngine({ factory, loaders, timeoutMs = 15000 } = {}) {
   if (loading) return loading;
-  const fetched = factory ? Promise.resolve({ create: factory, options: () => ({}) }) : fetchEngine();
+  const fetched = factory ? Promise.resolve({ create: factory, options: () => ({}) }) : fetchEngine('core');
+  const others = loaders ?? {
+    planner: () => {
+      const download = prefetched.get('planner') ?? fetchEngine('planner');
+      prefetched.delete('planner'); // after a failure, a later attempt downloads again
+      return download.then(({ create, options }) => start(create, options, timeoutMs),
+        (e) => { throw new EngineLoadError(`the engine's planner module did not load (${e && e.message ? e.message : e})`); });
+    },
+  };
   loading = fetched.then(
-    ({ create, options }) => start(create, options, timeoutMs),
+    ({ create, options }) => start(create, options, timeoutMs).then((module) => new Engine(module, others)),
     (e) => { throw new EngineLoadError(`the engine did not load (${e && e.message ? e.message : e})`); });
   return loading;
 }
 
-/** @returns {Promise<Engine>} */
+/** @returns {Promise<{call: (command: string, request: string) => string}>} */
 function start(create, options, timeoutMs) {
   return new Promise((resolve, reject) => {
     if (typeof create !== 'function') {
@@ -96,7 +189,7 @@ function start(create, options, timeoutMs) {
       .then(() => create(options(fail)))
       .then((module) => {
         clearTimeout(timer);
-        resolve(new Engine(module));
+        resolve(module);
       })
       .catch(fail);
   });

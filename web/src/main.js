@@ -102,10 +102,11 @@ async function boot() {
   // reads them from outside the page.
   performance.mark('atlas: engine answering');
   const ctx = { engine, entry, views, channel, holdInView, offers };
-  await startParts(parts, ctx, (id, e) => {
+  const started = startParts(parts, ctx, (id, e) => {
     console.warn(`[atlas] ${id} did not start:`, e);
     showSectionError(id, `This part could not start: ${e && e.message ? e.message : e}`);
   });
+  await started.ready; // the parts that wait to come near (the split explorer) start later
   let openPart = embed.part;
   const linkOpen = trackState(views, { getOpen: () => getOpen(), onNotes: showNotes, notStarted: partsLeftOut(embed.part), legacy: legacyParams() });
   openPart = linkOpen || openPart;
@@ -116,7 +117,7 @@ async function boot() {
   initShare(views, getOpen, entry.name);
   setEmbedVersion(engine.version.version);
   setEngineState('Interactive · computed by the C++ engine in WebAssembly', 'ready');
-  /** @type {any} */ (window).atlas = { views, engine, ready: true };
+  /** @type {any} */ (window).atlas = { views, engine, ready: true, startPart: started.start, startParts: started.startAll };
   root.dataset.engine = 'ready';
   performance.mark('atlas: ready');
   document.dispatchEvent(new CustomEvent('atlas:ready'));

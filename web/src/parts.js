@@ -1,10 +1,13 @@
 // The page's interactive parts are its entry's modules (page-modules.js), each a separate
 // classic script built from modules/<name>/index.js with its exports under
-// atlasModules.<name>: an embed fetches and runs only the part it shows, and the whole page
-// fetches them while the engine compiles. Each part starts in its own task (no start-up task
-// holds the main thread for all of them): the ones in or near view first, the others when they
-// come near or the browser is idle.
+// atlasModules.<name>: an embed fetches and runs only the part it shows. Each part starts in its
+// own task (no start-up task holds the main thread for all of them): the ones in or near view
+// first, the others when they come near or the browser is idle — except a module that waits
+// until near (module.js `waitsUntilNear`: the split explorer), whose code and engine module (its
+// `engine`, the planner module) are fetched only once its section or one of its `alsoNear`
+// sections comes near, or at once when a link or an embed opens it.
 import { loadScript } from './engine-fetch.js';
+import { prefetchModule } from './engine.js';
 import { moduleScripts, pageModules } from './page-modules.js';
 
 /** The parts an embed of `embedPart` does not run (their link settings are not for it). */
@@ -12,83 +15,128 @@ export function partsLeftOut(embedPart) {
   return embedPart ? pageModules().map((m) => m.name).filter((id) => id !== embedPart) : [];
 }
 
+/** True when the address opens module `id`: its section (#planner), or a link with its settings. */
+function linkOpens(id, section) {
+  let hash = location.hash.slice(1);
+  try {
+    hash = decodeURIComponent(hash);
+  } catch { /* a malformed link is read as it is */ }
+  return hash === section || hash.split('&').some((p) => p === `open=${id}` || p.startsWith(`${id}.`));
+}
+
 /**
- * Starts downloading the parts this page shows (one for an embed, none for embed=entry).
- * @returns {{id: string, section: string, loaded: Promise<Function>}[]}
+ * The parts this page shows (one for an embed, none for embed=entry), downloading now unless
+ * they wait to come near.
+ * @returns {{id: string, section: string, load: () => Promise<Function>, engine?: string, waits: boolean, near: string[]}[]}
  */
 export function fetchParts(embedPart) {
   const scripts = moduleScripts();
-  return pageModules().filter((m) => !embedPart || embedPart === m.name).map(({ name: id, sectionId: section }) => {
-    const loaded = loadScript(scripts[id]).then(() => /** @type {any} */ (globalThis).atlasModules[id].start,
-      () => { throw new Error('its code did not download'); });
-    loaded.catch(() => {}); // reported when the part starts
-    return { id, section, loaded };
+  return pageModules().filter((m) => !embedPart || embedPart === m.name).map((m) => {
+    const id = m.name;
+    let loaded = null;
+    const load = () => (loaded ??= loadScript(scripts[id]).then(() => /** @type {any} */ (globalThis).atlasModules[id].start,
+      () => { throw new Error('its code did not download'); }));
+    const waits = Boolean(m.waitsUntilNear) && embedPart !== id && !linkOpens(id, m.sectionId);
+    if (!waits) {
+      load().catch(() => {}); // reported when the part starts
+      if (m.engine) prefetchModule(m.engine);
+    }
+    return { id, section: m.sectionId, load, engine: m.engine, waits, near: [m.sectionId, ...(m.alsoNear ?? [])] };
   });
 }
 
-// A macrotask, so the browser can paint and handle input between two parts.
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const whenIdle = (fn) => ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 1000 }) : setTimeout(fn, 50));
 
 /**
- * Starts every part with `ctx`; resolves once all have started or failed (`onError(id, e)`).
- * @param {{id: string, section: string, loaded: Promise<Function>}[]} parts
+ * Starts the parts with `ctx` (`onError(id, e)` for one that fails). `ready` resolves once every
+ * part that does not wait to come near has started or failed; `start(id)` starts one now (and
+ * resolves when it has), `startAll()` every part of this page.
+ * @param {{id: string, section: string, load: () => Promise<Function>, engine?: string, waits: boolean, near: string[]}[]} parts
+ * @returns {{ready: Promise<void>, start: (id: string) => Promise<void>, startAll: () => Promise<void>}}
  */
 export function startParts(parts, ctx, onError) {
-  return new Promise((resolve) => {
-    const queue = [];
-    const requested = new Set();
-    let left = parts.length;
-    let running = false;
-    if (left === 0) resolve(undefined);
+  const done = new Map(parts.map((p) => {
+    let resolve;
+    const promise = new Promise((r) => { resolve = r; });
+    return [p.id, { promise, resolve, requested: false }];
+  }));
+  const queue = [];
+  let running = false;
+  let left = parts.length;
 
-    async function startOne({ id, loaded }) {
-      try {
-        const init = await loaded;
-        const t0 = performance.now();
-        init(ctx);
-        performance.measure(`atlas: ${id} started`, { start: t0 }); // bench/site.mjs prints these
-      } catch (e) {
-        onError(id, e);
-      }
+  // One part's init per task; each joins the queue once its code (and engine module) is there,
+  // so a part still downloading holds up none that is ready.
+  function startOne({ id, init, error }) {
+    try {
+      if (error) throw error;
+      const t0 = performance.now();
+      init(ctx);
+      // A part that starts after boot fixed the instructor's values (lock=, hide=) shows them too.
+      if (ctx.views.fixed.size > 0) ctx.views.fix([]);
+      performance.measure(`atlas: ${id} started`, { start: t0 }); // bench/site.mjs prints these
+    } catch (e) {
+      onError(id, e);
     }
-    async function drain() {
-      if (running) return;
-      running = true;
-      while (queue.length > 0) {
-        const part = queue.shift();
-        await nextTask();
-        await startOne(part);
-        left -= 1;
-        if (left === 0) {
-          observer.disconnect();
-          resolve(undefined);
-        }
-      }
-      running = false;
+  }
+  async function drain() {
+    if (running) return;
+    running = true;
+    while (queue.length > 0) {
+      const part = queue.shift();
+      await nextTask();
+      startOne(part);
+      done.get(part.id).resolve(undefined);
+      left -= 1;
+      if (left === 0) observer.disconnect();
     }
-    function request(part) {
-      if (!part || requested.has(part)) return;
-      requested.add(part);
-      queue.push(part);
-      drain();
+    running = false;
+  }
+  function request(part) {
+    if (!part) return Promise.resolve();
+    const state = done.get(part.id);
+    if (!state.requested) {
+      state.requested = true;
+      const enqueue = (ready) => {
+        queue.push({ id: part.id, ...ready });
+        drain();
+      };
+      Promise.all([part.load(), part.engine ? ctx.engine.load(part.engine) : undefined])
+        .then(([init]) => enqueue({ init }), (error) => enqueue({ error }));
     }
+    return state.promise;
+  }
 
-    const bySection = new Map();
-    const observer = new IntersectionObserver((entries) => {
-      for (const e of entries) if (e.isIntersecting) request(bySection.get(e.target));
-    }, { rootMargin: '50% 0px' });
-    for (const part of parts) {
-      const section = document.getElementById(part.section);
+  // Section → the parts it starts, its own part first.
+  const bySection = new Map();
+  const observer = new IntersectionObserver((entries) => {
+    for (const e of entries) if (e.isIntersecting) for (const part of bySection.get(e.target)) request(part);
+  }, { rootMargin: '50% 0px' });
+  for (const part of parts) {
+    for (const id of part.near) {
+      const section = document.getElementById(id);
       if (!section) continue;
-      bySection.set(section, part);
-      observer.observe(section);
+      if (!bySection.has(section)) {
+        bySection.set(section, []);
+        observer.observe(section);
+      }
+      const list = bySection.get(section);
+      if (part.section === id) list.unshift(part);
+      else list.push(part);
     }
-    // Out of view: one part per idle period, so the page is complete soon without a long task.
-    const idle = () => {
-      request(parts.find((p) => !requested.has(p)));
-      if (requested.size < parts.length) whenIdle(idle);
-    };
+  }
+  // Out of view: one part per idle period, so the page is complete soon without a long task.
+  const idle = () => {
+    const next = parts.find((p) => !p.waits && !done.get(p.id).requested);
+    if (!next) return;
+    request(next);
     whenIdle(idle);
-  });
+  };
+  whenIdle(idle);
+  const settled = (list) => Promise.all(list.map((p) => done.get(p.id).promise)).then(() => undefined);
+  return {
+    ready: settled(parts.filter((p) => !p.waits)),
+    start: (id) => request(parts.find((p) => p.id === id)),
+    startAll: () => Promise.all(parts.map(request)).then(() => undefined),
+  };
 }

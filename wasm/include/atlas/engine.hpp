@@ -21,13 +21,17 @@ json run(std::string_view command, const json& request);
 /// Returns compact response JSON text.
 std::string run_text(std::string_view command, std::string_view request_text);
 
+/// Parses JSON text the engine carries itself (presets, example requests) through the request
+/// parser, limits included; a discarded value (is_discarded()) when it is not such JSON.
+json parse_json(std::string_view text);
+
 /// True when a response is an error response.
 bool is_error(const json& response);
 
 /// JSON pointer of the first NaN or infinity in a value, if any ("" for the value itself).
 std::optional<std::string> non_finite_path(const json& value);
 
-/// Names of every command, in the order `version` lists them.
+/// Names of the commands this build answers (registry.hpp), in the order `version` lists them.
 std::vector<std::string> command_names();
 
 /// Limits of the contract, checked by the dispatcher before any command runs (all coded errors):

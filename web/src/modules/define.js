@@ -9,7 +9,9 @@
 const NAME = /^[a-z][a-z0-9-]{0,30}$/;
 // Names the page already uses: the embed part of the text itself, and the stems of the files
 // the build writes beside the modules' scripts (app.<hash>.js, atlas.<hash>.css, the engine's).
-const TAKEN = ['entry', 'app', 'atlas', 'atlas-engine', 'atlas-engine-file'];
+const TAKEN = ['entry', 'app', 'atlas', 'atlas-engine', 'atlas-engine-file', 'atlas-planner', 'atlas-planner-file'];
+// The engine's WebAssembly modules a module may need besides the core one (fetched at start).
+const ENGINE_MODULES = ['planner'];
 const SECTION_ID = /^[a-z][a-z0-9-]{0,40}$/;
 // Sections every entry has that a module may fill instead of adding its own (the check
 // question's section takes the graded version of the question).
@@ -18,7 +20,8 @@ export const SHARED_SECTIONS = ['check'];
 /**
  * @typedef {{id: string, title: string, toc: string}} OwnSection
  * @typedef {{name: string, label: string, section?: OwnSection, into?: string, showsLabScope?: boolean,
- *   legacyParams?: string[], offers?: Record<string, any>, snippetKeepsState?: boolean}} ModuleSpec
+ *   legacyParams?: string[], offers?: Record<string, any>, snippetKeepsState?: boolean,
+ *   engine?: string, waitsUntilNear?: boolean, alsoNear?: string[]}} ModuleSpec
  * @typedef {ModuleSpec & {sectionId: string}} AtlasModule
  */
 
@@ -27,7 +30,10 @@ export const SHARED_SECTIONS = ['check'];
  * dialog); `section` is a section of its own, or `into` names a shared section it fills;
  * `legacyParams` are link keys from before links were prefixed by module (#ranks=8);
  * `offers` holds hooks other modules may use (for example `showMe`); `snippetKeepsState: false`
- * leaves the current state out of embed snippets (it is the learner's progress, not a setting).
+ * leaves the current state out of embed snippets (it is the learner's progress, not a setting);
+ * `engine` names the engine module its commands live in when not the core one (fetched with
+ * it); `waitsUntilNear` fetches its code and engine module only when its section, or one of
+ * `alsoNear`, comes near the view (or a link or an embed opens it).
  * @param {ModuleSpec} spec
  * @returns {AtlasModule}
  */
@@ -43,5 +49,7 @@ export function defineModule(spec) {
     if (typeof title !== 'string' || typeof toc !== 'string') fail('section', 'needs a title and a toc label');
   }
   if (spec.into && !SHARED_SECTIONS.includes(spec.into)) fail('into', `must be one of ${SHARED_SECTIONS.join(', ')}`);
+  if (spec.engine !== undefined && !ENGINE_MODULES.includes(spec.engine)) fail('engine', `must be one of ${ENGINE_MODULES.join(', ')}`);
+  if (spec.alsoNear !== undefined && !(Array.isArray(spec.alsoNear) && spec.alsoNear.every((id) => SECTION_ID.test(id)))) fail('alsoNear', 'must list section ids');
   return Object.freeze({ ...spec, sectionId: spec.section ? spec.section.id : spec.into });
 }

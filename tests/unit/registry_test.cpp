@@ -1,0 +1,47 @@
+// The engine's modules (registry.hpp): the page loads its commands as a core and a planner
+// module, routed by the names-only map `version` publishes. The map must name exactly the
+// commands the whole engine answers, each once outside version and schema, or the page would
+// send a command to a module that cannot answer it.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "atlas/registry.hpp"
+#include "support.hpp"
+
+using namespace atlas_test;
+
+TEST_CASE("registry: the module map names every command once, and the full build answers them all") {
+  const json modules = atlas::command_modules();
+  REQUIRE(modules.contains("core"));
+  REQUIRE(modules.contains("planner"));
+  std::map<std::string, int> seen;
+  for (const auto& [module, names] : modules.items())
+    for (const auto& name : names) ++seen[name.get<std::string>()];
+  const auto all = atlas::command_names();
+  CHECK(seen.size() == all.size());
+  for (const auto& name : all) {
+    CAPTURE(name);
+    const bool shared = name == "version" || name == "schema";
+    CHECK(seen[name] == (shared ? 2 : 1));
+    CHECK(static_cast<bool>(atlas::find_handler(name)));
+  }
+  CHECK(std::string(atlas::registered_commands().module) == "all");
+}
+
+TEST_CASE("registry: version publishes the map, and the planner's commands are not the core's") {
+  const json v = call("version", "{}");
+  CHECK(v["module"] == "all");
+  CHECK(v["modules"] == atlas::command_modules());
+  const auto& core = v["modules"]["core"];
+  for (const char* planner : {"plan", "search", "presets", "fidelity", "import", "export"}) {
+    CAPTURE(planner);
+    CHECK(std::find(core.begin(), core.end(), planner) == core.end());
+  }
+  for (const char* first_paint : {"validate", "allreduce", "nccl-tests", "quiz", "practice", "batch"}) {
+    CAPTURE(first_paint);
+    CHECK(std::find(core.begin(), core.end(), first_paint) != core.end());
+  }
+}
