@@ -1996,6 +1996,11 @@ export type VersionAnswer = {
   commands?: Array<string>;
   contract?: number;
   engine?: string;
+  module?: string;
+  modules?: {
+    core?: Array<string>;
+    planner?: Array<string>;
+  };
   units?: {
     bandwidth?: string;
     bytes?: string;
