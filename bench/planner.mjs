@@ -8,8 +8,21 @@ import { openPage, closeBrowser } from '../tests/e2e/harness.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS || 200);
 const START = {
-  model: 'gpt3-175b', hardware: 'a100-80gb', gpus: 1024, dp_auto: true, tp: 8, pp: 8, cp: 1, ep: 1, zero: 1,
-  sequence_parallel: true, recompute: 'selective', schedule: '1f1b', virtual_stages: 1, micro: 1, global: 1536,
+  model: 'gpt3-175b',
+  hardware: 'a100-80gb',
+  gpus: 1024,
+  dp_auto: true,
+  tp: 8,
+  pp: 8,
+  cp: 1,
+  ep: 1,
+  zero: 1,
+  sequence_parallel: true,
+  recompute: 'selective',
+  schedule: '1f1b',
+  virtual_stages: 1,
+  micro: 1,
+  global: 1536,
 };
 
 function quantile(sorted, q) {
@@ -18,7 +31,9 @@ function quantile(sorted, q) {
 
 function report(label, samples) {
   const sorted = samples.slice().sort((a, b) => a - b);
-  console.log(`${label}: p50 ${quantile(sorted, 0.5).toFixed(2)} ms, p95 ${quantile(sorted, 0.95).toFixed(2)} ms, max ${sorted[sorted.length - 1].toFixed(2)} ms (n = ${sorted.length})`);
+  console.log(
+    `${label}: p50 ${quantile(sorted, 0.5).toFixed(2)} ms, p95 ${quantile(sorted, 0.95).toFixed(2)} ms, max ${sorted[sorted.length - 1].toFixed(2)} ms (n = ${sorted.length})`,
+  );
 }
 
 const p = await openPage({ path: '#planner', width: 1280, height: 900 });
@@ -29,8 +44,15 @@ try {
   await p.page.evaluate(() => document.getElementById('planner-output').scrollIntoView());
   // Edits cycle through the controls a reader moves most, each one a full valid redraw.
   const { handler, layout, frame, engine, draw } = await p.page.evaluate(async (runs) => {
-    const edits = [['pl-tp', ['4', '8']], ['pl-pp', ['16', '8']], ['pl-zero', ['3', '1']], ['pl-micro', ['2', '1']],
-      ['pl-schedule', ['gpipe', '1f1b']], ['pl-recompute', ['full', 'selective']], ['pl-global', ['3072', '1536']]];
+    const edits = [
+      ['pl-tp', ['4', '8']],
+      ['pl-pp', ['16', '8']],
+      ['pl-zero', ['3', '1']],
+      ['pl-micro', ['2', '1']],
+      ['pl-schedule', ['gpipe', '1f1b']],
+      ['pl-recompute', ['full', 'selective']],
+      ['pl-global', ['3072', '1536']],
+    ];
     const handlerMs = [];
     const layoutMs = [];
     const frameMs = [];

@@ -11,22 +11,29 @@ import { cli, plannerModule } from '../scripts/lib/paths.mjs';
 const RUNS = Number(process.env.BENCH_RUNS || 15);
 const PLANS = {
   'plan 175B tp8 pp8 1F1B, page default (1024 GPUs, 1536 schedule blocks)': {
-    model: { preset: 'gpt3-175b' }, hardware: { preset: 'a100-80gb', gpus: 1024 },
+    model: { preset: 'gpt3-175b' },
+    hardware: { preset: 'a100-80gb', gpus: 1024 },
     parallel: { tp: 8, pp: 8, zero: 1, sequence_parallel: true, recompute: 'selective' },
     batch: { global: 1536, micro: 1 },
   },
   'plan 175B tp8 pp8 interleaved v4 (1024 GPUs)': {
-    model: { preset: 'gpt3-175b' }, hardware: { preset: 'a100-80gb', gpus: 1024 },
+    model: { preset: 'gpt3-175b' },
+    hardware: { preset: 'a100-80gb', gpus: 1024 },
     parallel: { tp: 8, pp: 8, zero: 1, sequence_parallel: true, recompute: 'selective', virtual_stages: 4 },
     batch: { global: 1536, micro: 1 },
   },
   'plan inference 70B tp8 (8 GPUs, curve and transfers: what an inference-mode control change costs)': {
-    mode: 'inference', model: { preset: 'llama-3.1-70b' }, hardware: { preset: 'h100-sxm', gpus: 8 },
-    parallel: { tp: 8 }, serving: { prompt: 2048, output: 256, concurrency: 32 },
+    mode: 'inference',
+    model: { preset: 'llama-3.1-70b' },
+    hardware: { preset: 'h100-sxm', gpus: 8 },
+    parallel: { tp: 8 },
+    serving: { prompt: 2048, output: 256, concurrency: 32 },
   },
   'plan 175B ZeRO-3 pp1 (1024 GPUs)': {
-    model: { preset: 'gpt3-175b' }, hardware: { preset: 'a100-80gb', gpus: 1024 },
-    parallel: { tp: 1, pp: 1, zero: 3, recompute: 'full' }, batch: { global: 1024, micro: 1 },
+    model: { preset: 'gpt3-175b' },
+    hardware: { preset: 'a100-80gb', gpus: 1024 },
+    parallel: { tp: 1, pp: 1, zero: 3, recompute: 'full' },
+    batch: { global: 1024, micro: 1 },
   },
 };
 const REQUEST = JSON.stringify({
@@ -61,7 +68,10 @@ if (existsSync(cli)) {
 // BENCH_BASELINE=<another build's node engine module> times it in turn with this one (runs
 // interleaved, so the machine's load weighs on both alike): the search before and after a change.
 // (Before the engine was split in two, that was atlas_engine_node.js: every command in one module.)
-const engines = [['', plannerModule], ...(process.env.BENCH_BASELINE ? [[' (baseline)', process.env.BENCH_BASELINE]] : [])];
+const engines = [
+  ['', plannerModule],
+  ...(process.env.BENCH_BASELINE ? [[' (baseline)', process.env.BENCH_BASELINE]] : []),
+];
 if (existsSync(plannerModule)) {
   const require = createRequire(import.meta.url);
   const loaded = [];

@@ -24,18 +24,27 @@ function compressedSizes(data) {
   };
 }
 
-const files = new Map(readdirSync(distDir).filter((f) => statSync(join(distDir, f)).isFile())
-  .sort().map((f) => [f, compressedSizes(readFileSync(join(distDir, f)))]));
+const files = new Map(
+  readdirSync(distDir)
+    .filter((f) => statSync(join(distDir, f)).isFile())
+    .sort()
+    .map((f) => [f, compressedSizes(readFileSync(join(distDir, f)))]),
+);
 
 function printSizes() {
   console.log('dist/ file                          raw bytes    gzip -9  brotli 11');
   const total = { raw: 0, gzip: 0, br: 0 };
   for (const [f, s] of files) {
     for (const k of Object.keys(total)) total[k] += s[k];
-    console.log(`${f.padEnd(34)} ${String(s.raw).padStart(10)} ${String(s.gzip).padStart(10)} ${String(s.br).padStart(10)}`);
+    console.log(
+      `${f.padEnd(34)} ${String(s.raw).padStart(10)} ${String(s.gzip).padStart(10)} ${String(s.br).padStart(10)}`,
+    );
   }
-  console.log(`${'total (every file; file:// needs the one-file engine, http the .wasm)'.padEnd(34)} ${total.raw} ${total.gzip} ${total.br}`);
-  for (const [f, s] of files) if (f.endsWith('.wasm')) console.log(`WASM ${f}: ${kb(s.raw)} raw, ${kb(s.gzip)} gzip, ${kb(s.br)} brotli`);
+  console.log(
+    `${'total (every file; file:// needs the one-file engine, http the .wasm)'.padEnd(34)} ${total.raw} ${total.gzip} ${total.br}`,
+  );
+  for (const [f, s] of files)
+    if (f.endsWith('.wasm')) console.log(`WASM ${f}: ${kb(s.raw)} raw, ${kb(s.gzip)} gzip, ${kb(s.br)} brotli`);
 }
 
 function quantile(values, q) {
@@ -55,7 +64,8 @@ function recordLongTasks() {
 async function load(url, cpuSlowdown) {
   const context = await (await browser()).newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  if (cpuSlowdown > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  if (cpuSlowdown > 1)
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
   await page.addInitScript(recordLongTasks);
   await page.goto(url);
   await page.waitForFunction(() => document.documentElement.dataset.engine === 'ready', null, { timeout: 60000 });
@@ -66,21 +76,30 @@ async function load(url, cpuSlowdown) {
     ready: performance.getEntriesByName('atlas: ready')[0]?.startTime ?? NaN,
     longest: Math.max(0, ...window.__longTasks),
     blocking: window.__longTasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
-    parts: performance.getEntriesByType('measure').filter((m) => m.name.startsWith('atlas: '))
-      .map((m) => `${m.name.slice(7)} in ${m.duration.toFixed(0)} ms`).join(', '),
-    fetched: [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')]
-      .map((e) => ({ name: decodeURIComponent(new URL(e.name).pathname.split('/').pop()) || 'index.html', wire: e.transferSize })),
+    parts: performance
+      .getEntriesByType('measure')
+      .filter((m) => m.name.startsWith('atlas: '))
+      .map((m) => `${m.name.slice(7)} in ${m.duration.toFixed(0)} ms`)
+      .join(', '),
+    fetched: [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')].map((e) => ({
+      name: decodeURIComponent(new URL(e.name).pathname.split('/').pop()) || 'index.html',
+      wire: e.transferSize,
+    })),
   }));
   // The reader scrolls to the split explorer: its code and planner module arrive, it starts.
-  t.explorer = await page.evaluate(() => new Promise((resolve) => {
-    const before = window.__longTasks.length;
-    const t0 = performance.now();
-    document.getElementById('planner')?.scrollIntoView();
-    // Long-task entries arrive after their task: read them a moment after the explorer started.
-    const done = (ms) => setTimeout(() => resolve({ ms, longest: Math.max(0, ...window.__longTasks.slice(before)) }), 300);
-    const check = () => (window.atlas.views.get('planner') ? done(performance.now() - t0) : setTimeout(check, 5));
-    check();
-  }));
+  t.explorer = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const before = window.__longTasks.length;
+        const t0 = performance.now();
+        document.getElementById('planner')?.scrollIntoView();
+        // Long-task entries arrive after their task: read them a moment after the explorer started.
+        const done = (ms) =>
+          setTimeout(() => resolve({ ms, longest: Math.max(0, ...window.__longTasks.slice(before)) }), 300);
+        const check = () => (window.atlas.views.get('planner') ? done(performance.now() - t0) : setTimeout(check, 5));
+        check();
+      }),
+  );
   await context.close();
   return t;
 }
@@ -92,11 +111,26 @@ async function loads(label, url, cpuSlowdown = 1) {
 }
 
 function summarise(label, runs) {
-  const fmt = (key) => `${quantile(runs.map((r) => r[key]), 0.5).toFixed(0)} ms (p95 ${quantile(runs.map((r) => r[key]), 0.95).toFixed(0)})`;
-  console.log(`${label}, median of ${RUNS}: FCP ${fmt('fcp')}; engine answering ${fmt('engine')}; first view's parts started ${fmt('ready')}; ` +
-    `longest task ${fmt('longest')}; blocking time ${fmt('blocking')}; last run: ${runs[runs.length - 1].parts}`);
-  const explorer = (key) => quantile(runs.map((r) => r.explorer[key]), 0.5).toFixed(0);
-  console.log(`  then scrolled to the split explorer: started after ${explorer('ms')} ms (median), longest task meanwhile ${explorer('longest')} ms`);
+  const fmt = (key) =>
+    `${quantile(
+      runs.map((r) => r[key]),
+      0.5,
+    ).toFixed(0)} ms (p95 ${quantile(
+      runs.map((r) => r[key]),
+      0.95,
+    ).toFixed(0)})`;
+  console.log(
+    `${label}, median of ${RUNS}: FCP ${fmt('fcp')}; engine answering ${fmt('engine')}; first view's parts started ${fmt('ready')}; ` +
+      `longest task ${fmt('longest')}; blocking time ${fmt('blocking')}; last run: ${runs[runs.length - 1].parts}`,
+  );
+  const explorer = (key) =>
+    quantile(
+      runs.map((r) => r.explorer[key]),
+      0.5,
+    ).toFixed(0);
+  console.log(
+    `  then scrolled to the split explorer: started after ${explorer('ms')} ms (median), longest task meanwhile ${explorer('longest')} ms`,
+  );
   return runs[runs.length - 1];
 }
 
@@ -111,7 +145,9 @@ function printFirstLoad(fetched, sizes = files, label = '') {
     sum.wire += wire;
   }
   console.log(`${label}first load over http (${names.length} files: ${names.join(', ')}):`);
-  console.log(`  ${kb(sum.raw)} raw, ${kb(sum.gzip)} gzip -9, ${kb(sum.br)} brotli 11; on the wire from npm start's server ${kb(sum.wire)} (brotli, headers included)`);
+  console.log(
+    `  ${kb(sum.raw)} raw, ${kb(sum.gzip)} gzip -9, ${kb(sum.br)} brotli 11; on the wire from npm start's server ${kb(sum.wire)} (brotli, headers included)`,
+  );
 }
 
 // How much of the style sheet a first view uses (Chromium's CSS coverage). The rest styles what
@@ -126,7 +162,9 @@ async function cssCoverage(url) {
   await context.close();
   for (const { url: sheet, text, ranges } of sheets) {
     const used = ranges.reduce((sum, r) => sum + r.end - r.start, 0);
-    console.log(`CSS ${sheet.split('/').pop()}: ${used} of ${text.length} bytes used by the first view (${(100 * used / text.length).toFixed(0)} %)`);
+    console.log(
+      `CSS ${sheet.split('/').pop()}: ${used} of ${text.length} bytes used by the first view (${((100 * used) / text.length).toFixed(0)} %)`,
+    );
   }
 }
 
@@ -147,8 +185,11 @@ if (baseline) {
   }
   last = summarise('http://127.0.0.1', runs.now);
   const before = summarise(`http://127.0.0.1, baseline ${baselineDist} (interleaved)`, runs.before);
-  const baseFiles = new Map(readdirSync(baselineDist).filter((f) => statSync(join(baselineDist, f)).isFile())
-    .map((f) => [f, compressedSizes(readFileSync(join(baselineDist, f)))]));
+  const baseFiles = new Map(
+    readdirSync(baselineDist)
+      .filter((f) => statSync(join(baselineDist, f)).isFile())
+      .map((f) => [f, compressedSizes(readFileSync(join(baselineDist, f)))]),
+  );
   printFirstLoad(before.fetched, baseFiles, 'baseline ');
 } else {
   last = await loads('http://127.0.0.1', http);

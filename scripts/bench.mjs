@@ -10,7 +10,9 @@ if (!existsSync(join(distDir, 'index.html')) || process.argv.includes('--build')
 }
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 let failed = false;
-for (const f of readdirSync(join(root, 'bench')).filter((x) => x.endsWith('.mjs')).sort()) {
+for (const f of readdirSync(join(root, 'bench'))
+  .filter((x) => x.endsWith('.mjs'))
+  .sort()) {
   if (only.length && !only.some((o) => f.includes(o))) continue;
   console.log(`\n=== bench/${f}`);
   const r = spawnSync(process.execPath, [join('bench', f)], { stdio: 'inherit', cwd: root });

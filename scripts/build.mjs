@@ -6,7 +6,17 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ensureSetup } from './lib/setup.mjs';
-import { cli, distDir, engineModule, engineWasm, modulesDir, nativeDir, plannerWasm, root, wasmDir } from './lib/paths.mjs';
+import {
+  cli,
+  distDir,
+  engineModule,
+  engineWasm,
+  modulesDir,
+  nativeDir,
+  plannerWasm,
+  root,
+  wasmDir,
+} from './lib/paths.mjs';
 import { bootScriptTag, writeBundles, writeEngine, writeStyles } from './lib/assets.mjs';
 
 function step(label, cmd, args, options = {}) {
@@ -30,7 +40,12 @@ export function buildEngine({ tests = false } = {}) {
   ];
   for (const [name, dir, [cmd, ...configure]] of targets) {
     if (!existsSync(join(dir, 'CMakeCache.txt')))
-      step(`configure ${name}`, cmd, [...configure, '-S', root, '-B', dir, '-DCMAKE_BUILD_TYPE=Release', `-DATLAS_TESTS=${tests ? 'ON' : 'OFF'}`], quiet);
+      step(
+        `configure ${name}`,
+        cmd,
+        [...configure, '-S', root, '-B', dir, '-DCMAKE_BUILD_TYPE=Release', `-DATLAS_TESTS=${tests ? 'ON' : 'OFF'}`],
+        quiet,
+      );
     else if (tests) step(`configure ${name}`, 'cmake', ['-B', dir, '-DATLAS_TESTS=ON'], quiet);
     step(`build ${name}`, 'cmake', ['--build', dir, ...jobs]);
   }
@@ -38,8 +53,14 @@ export function buildEngine({ tests = false } = {}) {
 
 /** The page's own style sheets, base.css first, then each module's. */
 function styleFiles(modules) {
-  const css = (dir) => readdirSync(dir).filter((f) => f.endsWith('.css')).sort().map((f) => join(dir, f));
-  const shared = css(join(root, 'web', 'styles')).sort((a, b) => (a.endsWith('/base.css') ? -1 : b.endsWith('/base.css') ? 1 : 0));
+  const css = (dir) =>
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.css'))
+      .sort()
+      .map((f) => join(dir, f));
+  const shared = css(join(root, 'web', 'styles')).sort((a, b) =>
+    a.endsWith('/base.css') ? -1 : b.endsWith('/base.css') ? 1 : 0,
+  );
   return [...shared, ...modules.flatMap((m) => css(join(modulesDir, m.name)))];
 }
 
@@ -87,23 +108,37 @@ async function main() {
   const built = new Map(atlas.entries.map(({ id, entry }) => [id, { name: entry.name, page: pageOf(id, atlas.home) }]));
   const index = atlas.entries.map(({ id }) => ({ id, ...built.get(id) }));
   for (const { id, entry, modules: names } of atlas.entries) {
-    const modules = atlas.modules.filter((m) => names.includes(m.name))
+    const modules = atlas.modules
+      .filter((m) => names.includes(m.name))
       .map((module) => ({ module, markup: readFileSync(join(modulesDir, module.name, 'markup.html'), 'utf8') }));
     const html = template
       .replace('<!--atlas:title-->', () => `${esc(entry.name)} — Parallelism Atlas`)
       .replace('<!--atlas:description-->', () => esc(entry.role))
       .replace('<!--atlas:entry-->', () => renderEntry(entry, { modules, built }))
-      .replace('<!--atlas:data-->', () => `<script type="application/json" id="atlas-entry">${jsonForScript(entry)}</script>
-<script type="application/json" id="atlas-entries">${jsonForScript(index)}</script>`)
+      .replace(
+        '<!--atlas:data-->',
+        () => `<script type="application/json" id="atlas-entry">${jsonForScript(entry)}</script>
+<script type="application/json" id="atlas-entries">${jsonForScript(index)}</script>`,
+      )
       .replace('href="atlas.css"', () => `href="${css}"`)
       // The style sheet is asked for before the boot script, which runs as soon as it arrives
       // (a script after a style sheet would wait for it) and starts the engine's download.
-      .replace('<!--atlas:scripts-->', () => `<link rel="preload" href="${css}" as="style">\n${bootScriptTag(bundles, engine, modules.map(({ module }) => module.name))}`);
+      .replace(
+        '<!--atlas:scripts-->',
+        () =>
+          `<link rel="preload" href="${css}" as="style">\n${bootScriptTag(
+            bundles,
+            engine,
+            modules.map(({ module }) => module.name),
+          )}`,
+      );
     writeFileSync(join(distDir, `${id}.html`), html);
     if (id === atlas.home) writeFileSync(join(distDir, 'index.html'), html);
   }
   const pages = atlas.entries.map(({ id }) => `${id}.html`).join(', ');
-  console.log(`[build] site written to ${relative(root, distDir) || '.'}/ (index.html = ${atlas.home}.html; ${pages}) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `[build] site written to ${relative(root, distDir) || '.'}/ (index.html = ${atlas.home}.html; ${pages}) in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
 }
 
 if (process.argv[1] && process.argv[1].endsWith('build.mjs')) await main();

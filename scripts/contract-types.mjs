@@ -13,7 +13,11 @@ export const boundsFile = join(root, 'web/src/contract-bounds.js');
 
 if (!existsSync(cli)) {
   const step = (args) => spawnSync('cmake', args, { stdio: 'inherit', cwd: root }).status === 0;
-  if (!step(['-S', root, '-B', nativeDir, '-DCMAKE_BUILD_TYPE=Release']) || !step(['--build', nativeDir, '-j2', '--target', 'atlas'])) process.exit(1);
+  if (
+    !step(['-S', root, '-B', nativeDir, '-DCMAKE_BUILD_TYPE=Release']) ||
+    !step(['--build', nativeDir, '-j2', '--target', 'atlas'])
+  )
+    process.exit(1);
 }
 const r = spawnSync(cli, ['schema', '-'], { input: '{}', encoding: 'utf8', maxBuffer: 64 << 20 });
 const schema = JSON.parse(r.stdout);

@@ -6,9 +6,17 @@ import { cli, nativeDir, root } from './lib/paths.mjs';
 
 if (!existsSync(cli)) {
   const step = (args) => spawnSync('cmake', args, { stdio: 'inherit', cwd: root }).status === 0;
-  if (!step(['-S', root, '-B', nativeDir, '-DCMAKE_BUILD_TYPE=Release']) || !step(['--build', nativeDir, '-j2', '--target', 'atlas'])) process.exit(1);
+  if (
+    !step(['-S', root, '-B', nativeDir, '-DCMAKE_BUILD_TYPE=Release']) ||
+    !step(['--build', nativeDir, '-j2', '--target', 'atlas'])
+  )
+    process.exit(1);
 }
-const r = spawnSync(cli, ['fidelity', '-'], { input: JSON.stringify({ refit: true }), encoding: 'utf8', maxBuffer: 64 << 20 });
+const r = spawnSync(cli, ['fidelity', '-'], {
+  input: JSON.stringify({ refit: true }),
+  encoding: 'utf8',
+  maxBuffer: 64 << 20,
+});
 const t = JSON.parse(r.stdout);
 if (t.error) {
   console.error(t.error.message);
@@ -17,18 +25,33 @@ if (t.error) {
 const pct = (x) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)} %`.padStart(9);
 const sec = (x) => `${x.toFixed(2)} s`.padStart(10);
 for (const set of ['calibration', 'validation']) {
-  console.log(`\n${set === 'calibration' ? 'Calibration (fitted the constants)' : 'Validation (never used for fitting)'}`);
-  console.log(`${'case'.padEnd(46)} ${'published'.padStart(10)} ${'engine'.padStart(10)} ${'ideal'.padStart(10)} ${'error'.padStart(9)}`);
+  console.log(
+    `\n${set === 'calibration' ? 'Calibration (fitted the constants)' : 'Validation (never used for fitting)'}`,
+  );
+  console.log(
+    `${'case'.padEnd(46)} ${'published'.padStart(10)} ${'engine'.padStart(10)} ${'ideal'.padStart(10)} ${'error'.padStart(9)}`,
+  );
   for (const c of t.cases.filter((x) => x.set === set)) {
-    console.log(`${c.id.padEnd(46)} ${sec(c.published_step)} ${sec(c.model_step)} ${sec(c.ideal_step)} ${pct(c.error)}`);
+    console.log(
+      `${c.id.padEnd(46)} ${sec(c.published_step)} ${sec(c.model_step)} ${sec(c.ideal_step)} ${pct(c.error)}`,
+    );
   }
 }
-const line = (label, s) => console.log(`${label.padEnd(34)} ${String(s.cases).padStart(3)} cases, mean |error| ${(100 * s.mean_abs_error).toFixed(1)} %, max ${(100 * s.max_abs_error).toFixed(1)} %`);
+const line = (label, s) =>
+  console.log(
+    `${label.padEnd(34)} ${String(s.cases).padStart(3)} cases, mean |error| ${(100 * s.mean_abs_error).toFixed(1)} %, max ${(100 * s.max_abs_error).toFixed(1)} %`,
+  );
 console.log('');
 line('in sample (calibration)', t.in_sample);
 line('out of sample (validation)', t.out_of_sample);
 for (const s of t.sources) if (s.errors) line(`  ${s.id} (${s.role})`, s.errors);
-console.log('\nfitted constants (compute = large-GEMM fraction of peak; memory_traffic = HBM bytes per activation byte):');
-for (const [gpu, f] of Object.entries(t.fitted)) console.log(`  ${gpu}: compute ${f.compute.toFixed(3)}, memory_traffic ${f.memory_traffic.toFixed(2)}, in-sample mean |error| ${(100 * f.mean_abs_error).toFixed(1)} %`);
+console.log(
+  '\nfitted constants (compute = large-GEMM fraction of peak; memory_traffic = HBM bytes per activation byte):',
+);
+for (const [gpu, f] of Object.entries(t.fitted))
+  console.log(
+    `  ${gpu}: compute ${f.compute.toFixed(3)}, memory_traffic ${f.memory_traffic.toFixed(2)}, in-sample mean |error| ${(100 * f.mean_abs_error).toFixed(1)} %`,
+  );
 console.log('\nleave one source out:');
-for (const l of t.leave_one_source_out) line(`  ${l.source} (from ${l.fitted_on.startsWith('the other GPUs') ? 'other GPUs' : 'other sources'})`, l);
+for (const l of t.leave_one_source_out)
+  line(`  ${l.source} (from ${l.fitted_on.startsWith('the other GPUs') ? 'other GPUs' : 'other sources'})`, l);

@@ -30,16 +30,45 @@ function run(cmd, args, options = {}) {
   return r.status;
 }
 
-if (run('cmake', ['-S', root, '-B', dir, '-DCMAKE_BUILD_TYPE=Debug', '-DCMAKE_CXX_COMPILER=clang++', '-DATLAS_FUZZ=ON',
-  '-DATLAS_TESTS=OFF']) !== 0) process.exit(1);
+if (
+  run('cmake', [
+    '-S',
+    root,
+    '-B',
+    dir,
+    '-DCMAKE_BUILD_TYPE=Debug',
+    '-DCMAKE_CXX_COMPILER=clang++',
+    '-DATLAS_FUZZ=ON',
+    '-DATLAS_TESTS=OFF',
+  ]) !== 0
+)
+  process.exit(1);
 if (run('cmake', ['--build', dir, '--target', 'atlas_fuzz', '-j2']) !== 0) process.exit(1);
 
-const status = run(join(dir, 'tests', 'fuzz', 'atlas_fuzz'), [
-  `-max_total_time=${Math.round(seconds)}`,
-  '-fork=1', '-ignore_crashes=1', '-timeout=10', '-rss_limit_mb=1536', '-malloc_limit_mb=256', '-max_len=65536', '-print_final_stats=1',
-  `-dict=${join(root, 'tests/fuzz/atlas.dict')}`,
-  `-artifact_prefix=${findings}/`,
-  ...extra,
-  corpus, join(root, 'tests/fuzz/corpus'), join(root, 'tests/fuzz/findings'),
-], { env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=1:allocator_may_return_null=1', UBSAN_OPTIONS: 'print_stacktrace=1' } });
+const status = run(
+  join(dir, 'tests', 'fuzz', 'atlas_fuzz'),
+  [
+    `-max_total_time=${Math.round(seconds)}`,
+    '-fork=1',
+    '-ignore_crashes=1',
+    '-timeout=10',
+    '-rss_limit_mb=1536',
+    '-malloc_limit_mb=256',
+    '-max_len=65536',
+    '-print_final_stats=1',
+    `-dict=${join(root, 'tests/fuzz/atlas.dict')}`,
+    `-artifact_prefix=${findings}/`,
+    ...extra,
+    corpus,
+    join(root, 'tests/fuzz/corpus'),
+    join(root, 'tests/fuzz/findings'),
+  ],
+  {
+    env: {
+      ...process.env,
+      ASAN_OPTIONS: 'detect_leaks=1:allocator_may_return_null=1',
+      UBSAN_OPTIONS: 'print_stacktrace=1',
+    },
+  },
+);
 process.exit(status ?? 1);

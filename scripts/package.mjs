@@ -20,10 +20,12 @@ function crc32(buf) {
 }
 
 function listFiles(dir) {
-  return readdirSync(dir).sort().flatMap((name) => {
-    const full = join(dir, name);
-    return statSync(full).isDirectory() ? listFiles(full) : [full];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const full = join(dir, name);
+      return statSync(full).isDirectory() ? listFiles(full) : [full];
+    });
 }
 
 /** A minimal ZIP writer (deflate, no zip64): enough for a static site of a few MB. */
@@ -31,7 +33,7 @@ export function zip(entries) {
   const locals = [];
   const centrals = [];
   let offset = 0;
-  const stamp = { time: 0, date: (2026 - 1980) << 9 | 1 << 5 | 1 }; // fixed date: reproducible archives
+  const stamp = { time: 0, date: ((2026 - 1980) << 9) | (1 << 5) | 1 }; // fixed date: reproducible archives
   for (const { name, data } of entries) {
     const nameBuf = Buffer.from(name, 'utf8');
     const packed = deflateRawSync(data, { level: 9 });
@@ -39,23 +41,41 @@ export function zip(entries) {
     const body = useDeflate ? packed : data;
     const crc = crc32(data);
     const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(20, 4); local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(useDeflate ? 8 : 0, 8); local.writeUInt16LE(stamp.time, 10); local.writeUInt16LE(stamp.date, 12);
-    local.writeUInt32LE(crc, 14); local.writeUInt32LE(body.length, 18); local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBuf.length, 26); local.writeUInt16LE(0, 28);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x0800, 6);
+    local.writeUInt16LE(useDeflate ? 8 : 0, 8);
+    local.writeUInt16LE(stamp.time, 10);
+    local.writeUInt16LE(stamp.date, 12);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(body.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBuf.length, 26);
+    local.writeUInt16LE(0, 28);
     const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0); central.writeUInt16LE(20, 4); central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8); central.writeUInt16LE(useDeflate ? 8 : 0, 10); central.writeUInt16LE(stamp.time, 12);
-    central.writeUInt16LE(stamp.date, 14); central.writeUInt32LE(crc, 16); central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(data.length, 24); central.writeUInt16LE(nameBuf.length, 28); central.writeUInt32LE(offset, 42);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(useDeflate ? 8 : 0, 10);
+    central.writeUInt16LE(stamp.time, 12);
+    central.writeUInt16LE(stamp.date, 14);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(body.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBuf.length, 28);
+    central.writeUInt32LE(offset, 42);
     locals.push(local, nameBuf, body);
     centrals.push(central, nameBuf);
     offset += 30 + nameBuf.length + body.length;
   }
   const centralBuf = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(entries.length, 8); end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(centralBuf.length, 12); end.writeUInt32LE(offset, 16);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(centralBuf.length, 12);
+  end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, centralBuf, end]);
 }
 
@@ -66,9 +86,15 @@ function main() {
   }
   const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
   const folder = `parallelism-atlas-${version}`;
-  const files = listFiles(distDir).map((f) => ({ rel: relative(distDir, f).split('\\').join('/'), data: readFileSync(f) }));
+  const files = listFiles(distDir).map((f) => ({
+    rel: relative(distDir, f).split('\\').join('/'),
+    data: readFileSync(f),
+  }));
   const manifest = files.map((f) => `${createHash('sha256').update(f.data).digest('hex')}  ${f.rel}`).join('\n') + '\n';
-  const entries = [...files.map((f) => ({ name: `${folder}/${f.rel}`, data: f.data })), { name: `${folder}/SHA256SUMS`, data: Buffer.from(manifest) }];
+  const entries = [
+    ...files.map((f) => ({ name: `${folder}/${f.rel}`, data: f.data })),
+    { name: `${folder}/SHA256SUMS`, data: Buffer.from(manifest) },
+  ];
   const out = join(root, 'artifacts');
   mkdirSync(out, { recursive: true });
   const archive = zip(entries);

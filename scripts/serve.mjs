@@ -18,7 +18,9 @@ export async function serve() {
   const host = process.env.HOST || '127.0.0.1';
   try {
     const { url } = await serveFolder(distDir, { port, host, keepAlive: true });
-    console.log(`\n  Parallelism Atlas is running at ${url}\n  (Ctrl+C to stop; dist/index.html also opens directly from disk)\n`);
+    console.log(
+      `\n  Parallelism Atlas is running at ${url}\n  (Ctrl+C to stop; dist/index.html also opens directly from disk)\n`,
+    );
   } catch (e) {
     console.error(`[serve] cannot listen on ${host}:${port}: ${e.message}. Try PORT=8090 npm start`);
     process.exit(1);

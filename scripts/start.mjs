@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { ensureSetup } from './lib/setup.mjs';
 
 ensureSetup();
-const build = spawnSync(process.execPath, [fileURLToPath(new URL('./build.mjs', import.meta.url))], { stdio: 'inherit' });
+const build = spawnSync(process.execPath, [fileURLToPath(new URL('./build.mjs', import.meta.url))], {
+  stdio: 'inherit',
+});
 if (build.status !== 0) process.exit(build.status ?? 1);
 const { serve } = await import('./serve.mjs');
 await serve();

@@ -19,16 +19,24 @@ function layer(name, cmd, args, options = {}) {
 }
 
 function tests(folder) {
-  return readdirSync(join(root, folder)).filter((f) => f.endsWith('.test.mjs')).sort().map((f) => join(folder, f));
+  return readdirSync(join(root, folder))
+    .filter((f) => f.endsWith('.test.mjs'))
+    .sort()
+    .map((f) => join(folder, f));
 }
 
 const t0 = Date.now();
 ensureSetup();
-const built = layer('build (engine, tests, site)', process.execPath, ['scripts/build.mjs'], { env: { ...process.env, ATLAS_BUILD_TESTS: '1' } });
+const built = layer('build (engine, tests, site)', process.execPath, ['scripts/build.mjs'], {
+  env: { ...process.env, ATLAS_BUILD_TESTS: '1' },
+});
 if (built) {
   layer('doctest, native (ctest)', 'ctest', ['--test-dir', nativeDir, '--output-on-failure', '-j2']);
   layer('doctest, WASM under node (ctest)', 'ctest', ['--test-dir', wasmDir, '--output-on-failure', '-j2']);
-  layer('types (tsc: checkJs over web/src and the contract types)', join(root, 'node_modules/.bin/tsc'), ['-p', 'tests/types/tsconfig.json']);
+  layer('types (tsc: checkJs over web/src and the contract types)', join(root, 'node_modules/.bin/tsc'), [
+    '-p',
+    'tests/types/tsconfig.json',
+  ]);
   layer('engine contract (node:test)', process.execPath, ['--test', '--test-concurrency=1', ...tests('tests/js')]);
   layer('browser (headless Chromium)', process.execPath, ['--test', '--test-concurrency=1', ...tests('tests/e2e')]);
 }

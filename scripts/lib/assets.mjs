@@ -38,8 +38,16 @@ export async function writeStyles(dir, ownFiles) {
 async function bundle(entry, globalName) {
   const { build } = await esbuild();
   const result = await build({
-    entryPoints: [entry], bundle: true, format: 'iife', globalName, minify, write: false,
-    sourcemap: false, target: ['es2020'], legalComments: 'none', logLevel: 'warning',
+    entryPoints: [entry],
+    bundle: true,
+    format: 'iife',
+    globalName,
+    minify,
+    write: false,
+    sourcemap: false,
+    target: ['es2020'],
+    legalComments: 'none',
+    logLevel: 'warning',
   });
   return result.outputFiles[0].contents;
 }
@@ -49,15 +57,32 @@ export async function writeBundles(dir, modules) {
   const app = writeHashed(dir, 'app', 'js', await bundle(join(root, 'web/src/main.js')));
   const scripts = {};
   for (const { name } of modules) {
-    scripts[name] = writeHashed(dir, name, 'js', await bundle(join(modulesDir, name, 'index.js'), `atlasModules.${name}`));
+    scripts[name] = writeHashed(
+      dir,
+      name,
+      'js',
+      await bundle(join(modulesDir, name, 'index.js'), `atlasModules.${name}`),
+    );
   }
   return { app, modules: scripts };
 }
 
 // The engine's modules: file stem, the glue and .wasm emcc wrote, the one-file engine's global.
 const ENGINE_MODULES = [
-  { keys: ['engine', 'wasm', 'engineFile'], stem: 'atlas-engine', glue: engineGlue, wasm: engineWasm, base64: 'atlasEngineWasm' },
-  { keys: ['plannerEngine', 'plannerWasm', 'plannerEngineFile'], stem: 'atlas-planner', glue: plannerGlue, wasm: plannerWasm, base64: 'atlasPlannerWasm' },
+  {
+    keys: ['engine', 'wasm', 'engineFile'],
+    stem: 'atlas-engine',
+    glue: engineGlue,
+    wasm: engineWasm,
+    base64: 'atlasEngineWasm',
+  },
+  {
+    keys: ['plannerEngine', 'plannerWasm', 'plannerEngineFile'],
+    stem: 'atlas-planner',
+    glue: plannerGlue,
+    wasm: plannerWasm,
+    base64: 'atlasPlannerWasm',
+  },
 ];
 
 /**
@@ -70,12 +95,19 @@ export async function writeEngine(dir) {
   for (const m of ENGINE_MODULES) {
     const glue = readFileSync(m.glue, 'utf8');
     // Minifying the glue keeps its top-level factory (a transform renames no globals).
-    const { code } = minify ? await transform(glue, { minify: true, target: 'es2020', legalComments: 'none' }) : { code: glue };
+    const { code } = minify
+      ? await transform(glue, { minify: true, target: 'es2020', legalComments: 'none' })
+      : { code: glue };
     const wasm = readFileSync(m.wasm);
     const [glueName, wasmName, singleName] = m.keys;
     names[glueName] = writeHashed(dir, m.stem, 'js', code);
     names[wasmName] = writeHashed(dir, m.stem, 'wasm', wasm);
-    names[singleName] = writeHashed(dir, `${m.stem}-file`, 'js', `globalThis.${m.base64}=${JSON.stringify(wasm.toString('base64'))};\n${code}`);
+    names[singleName] = writeHashed(
+      dir,
+      `${m.stem}-file`,
+      'js',
+      `globalThis.${m.base64}=${JSON.stringify(wasm.toString('base64'))};\n${code}`,
+    );
   }
   return names;
 }
@@ -87,10 +119,16 @@ export async function writeEngine(dir) {
 export function bootScriptTag(bundles, engine, moduleNames) {
   const scripts = Object.fromEntries(moduleNames.map((name) => [name, bundles.modules[name]]));
   const data = {
-    engine: engine.engine, wasm: engine.wasm, 'engine-file': engine.engineFile,
-    'planner-engine': engine.plannerEngine, 'planner-wasm': engine.plannerWasm, 'planner-engine-file': engine.plannerEngineFile,
+    engine: engine.engine,
+    wasm: engine.wasm,
+    'engine-file': engine.engineFile,
+    'planner-engine': engine.plannerEngine,
+    'planner-wasm': engine.plannerWasm,
+    'planner-engine-file': engine.plannerEngineFile,
     modules: JSON.stringify(scripts),
   };
-  const attributes = Object.entries(data).map(([k, v]) => ` data-${k}="${esc(v)}"`).join('');
+  const attributes = Object.entries(data)
+    .map(([k, v]) => ` data-${k}="${esc(v)}"`)
+    .join('');
   return `<script src="${bundles.app}" id="atlas-app"${attributes}></script>`;
 }

@@ -19,7 +19,8 @@ export async function loadModules() {
 }
 
 const pointer = (...parts) => parts.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-const describe = (v) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
+const describe = (v) =>
+  v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 
 /**
  * Checks the module mapping. `entryIds` are the entries in this build; `moduleNames` the
@@ -38,35 +39,68 @@ export function checkMapping(data, { entryIds, moduleNames, alone = false }) {
     return { home: null, modules, errors, warnings };
   }
   for (const key of Object.keys(data)) {
-    if (key !== 'home' && key !== 'modules') problem(warnings, pointer(key), 'unknown_field', `“${key}” is not a field of the module mapping (fields: home, modules); it is ignored.`);
+    if (key !== 'home' && key !== 'modules')
+      problem(
+        warnings,
+        pointer(key),
+        'unknown_field',
+        `“${key}” is not a field of the module mapping (fields: home, modules); it is ignored.`,
+      );
   }
-  let home = alone ? entryIds[0] ?? null : null;
+  let home = alone ? (entryIds[0] ?? null) : null;
   if (!alone) {
-    if (data.home === undefined) problem(errors, '/home', 'missing_field', 'Name the entry dist/index.html shows: "home": "<entry id>".');
-    else if (typeof data.home !== 'string') problem(errors, '/home', 'wrong_type', `home must be an entry id (a string), not ${describe(data.home)}.`);
-    else if (!entryIds.includes(data.home)) problem(errors, '/home', 'unknown_entry', `home names “${data.home}”, which is not an entry of this build (entries: ${entryIds.join(', ') || 'none'}).`);
+    if (data.home === undefined)
+      problem(errors, '/home', 'missing_field', 'Name the entry dist/index.html shows: "home": "<entry id>".');
+    else if (typeof data.home !== 'string')
+      problem(errors, '/home', 'wrong_type', `home must be an entry id (a string), not ${describe(data.home)}.`);
+    else if (!entryIds.includes(data.home))
+      problem(
+        errors,
+        '/home',
+        'unknown_entry',
+        `home names “${data.home}”, which is not an entry of this build (entries: ${entryIds.join(', ') || 'none'}).`,
+      );
     else home = data.home;
   }
   const map = data.modules ?? {};
   if (!map || typeof map !== 'object' || Array.isArray(map)) {
-    problem(errors, '/modules', 'wrong_type', `modules must be an object from entry id to a list of module names, not ${describe(map)}.`);
+    problem(
+      errors,
+      '/modules',
+      'wrong_type',
+      `modules must be an object from entry id to a list of module names, not ${describe(map)}.`,
+    );
     return { home, modules, errors, warnings };
   }
   for (const [id, names] of Object.entries(map)) {
     const at = pointer('modules', id);
     if (!entryIds.includes(id)) {
-      if (!alone) problem(warnings, at, 'unknown_entry', `“${id}” is not an entry of this build; its modules are not used.`);
+      if (!alone)
+        problem(warnings, at, 'unknown_entry', `“${id}” is not an entry of this build; its modules are not used.`);
       continue;
     }
     if (!Array.isArray(names)) {
-      problem(errors, at, 'wrong_type', `The modules of “${id}” must be a list of module names, not ${describe(names)}.`);
+      problem(
+        errors,
+        at,
+        'wrong_type',
+        `The modules of “${id}” must be a list of module names, not ${describe(names)}.`,
+      );
       continue;
     }
     const kept = [];
     names.forEach((name, i) => {
-      if (typeof name !== 'string') problem(errors, pointer('modules', id, i), 'wrong_type', `A module name is a string, not ${describe(name)}.`);
-      else if (!moduleNames.includes(name)) problem(errors, pointer('modules', id, i), 'unknown_module', `“${name}” is not a module (modules: ${moduleNames.join(', ')}).`);
-      else if (kept.includes(name)) problem(errors, pointer('modules', id, i), 'duplicate', `“${name}” is listed twice for “${id}”.`);
+      if (typeof name !== 'string')
+        problem(errors, pointer('modules', id, i), 'wrong_type', `A module name is a string, not ${describe(name)}.`);
+      else if (!moduleNames.includes(name))
+        problem(
+          errors,
+          pointer('modules', id, i),
+          'unknown_module',
+          `“${name}” is not a module (modules: ${moduleNames.join(', ')}).`,
+        );
+      else if (kept.includes(name))
+        problem(errors, pointer('modules', id, i), 'duplicate', `“${name}” is listed twice for “${id}”.`);
       else kept.push(name);
     });
     modules.set(id, kept);
@@ -77,7 +111,10 @@ export function checkMapping(data, { entryIds, moduleNames, alone = false }) {
 /** The entry files of this build: ATLAS_ENTRY alone, or every *.json of the content folder but the mapping. */
 function entryFiles() {
   if (entryFile) return [entryFile];
-  return readdirSync(contentDir).filter((f) => f.endsWith('.json') && f !== MAPPING_FILE).sort().map((f) => join(contentDir, f));
+  return readdirSync(contentDir)
+    .filter((f) => f.endsWith('.json') && f !== MAPPING_FILE)
+    .sort()
+    .map((f) => join(contentDir, f));
 }
 
 function validate(file) {
@@ -91,14 +128,25 @@ function readMapping(file) {
   try {
     return { data: JSON.parse(readFileSync(file, 'utf8')), error: null };
   } catch (e) {
-    return { data: null, error: { path: '', code: 'invalid_json', message: `The module mapping is not valid JSON: ${e.message}` } };
+    return {
+      data: null,
+      error: { path: '', code: 'invalid_json', message: `The module mapping is not valid JSON: ${e.message}` },
+    };
   }
 }
 
 /** The mapping when there is no file: one entry is the home page with no modules; more need the file. */
 function noMapping(entryIds, alone) {
-  const errors = entryIds.length > 1 && !alone
-    ? [{ path: '', code: 'missing_file', message: `This atlas has ${entryIds.length} entries; ${MAPPING_FILE} must say which one is the home page ("home").` }] : [];
+  const errors =
+    entryIds.length > 1 && !alone
+      ? [
+          {
+            path: '',
+            code: 'missing_file',
+            message: `This atlas has ${entryIds.length} entries; ${MAPPING_FILE} must say which one is the home page ("home").`,
+          },
+        ]
+      : [];
   return { home: entryIds.length === 1 ? entryIds[0] : null, modules: new Map(), errors, warnings: [] };
 }
 
@@ -120,15 +168,26 @@ export async function readAtlas() {
     for (const w of response.warnings ?? []) warnings.push(`${rel(file)} ${w.path} ${w.code}: ${w.message}`);
     if (!ok) problems.push({ file: rel(file), errors: response.errors ?? [response.error] });
     else if (entries.some((e) => e.id === response.entry.id)) {
-      problems.push({ file: rel(file), errors: [{ path: '/id', code: 'duplicate', message: `Another file of this atlas is the entry “${response.entry.id}” already.` }] });
+      problems.push({
+        file: rel(file),
+        errors: [
+          {
+            path: '/id',
+            code: 'duplicate',
+            message: `Another file of this atlas is the entry “${response.entry.id}” already.`,
+          },
+        ],
+      });
     } else entries.push({ id: response.entry.id, file: rel(file), entry: response.entry, modules: [] });
   }
   const mappingFile = join(contentDir, MAPPING_FILE);
   const entryIds = entries.map((e) => e.id);
   const alone = Boolean(entryFile);
   const { data, error } = existsSync(mappingFile) ? readMapping(mappingFile) : { data: null, error: null };
-  const mapping = !existsSync(mappingFile) ? noMapping(entryIds, alone)
-    : error ? { home: null, modules: new Map(), errors: [error], warnings: [] }
+  const mapping = !existsSync(mappingFile)
+    ? noMapping(entryIds, alone)
+    : error
+      ? { home: null, modules: new Map(), errors: [error], warnings: [] }
       : checkMapping(data, { entryIds, moduleNames: modules.map((m) => m.name), alone });
   if (mapping.errors.length) problems.push({ file: rel(mappingFile), errors: mapping.errors });
   for (const w of mapping.warnings) warnings.push(`${rel(mappingFile)} ${w.path} ${w.code}: ${w.message}`);

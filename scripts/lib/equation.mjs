@@ -3,9 +3,22 @@
 import temml from 'temml';
 
 const OPERATORS = new Map([
-  ['×', '\\times'], ['·', '\\cdot'], ['÷', '\\div'], ['≤', '\\le'], ['≥', '\\ge'], ['≈', '\\approx'],
-  ['≠', '\\ne'], ['−', '-'], ['→', '\\to'], ['∑', '\\sum'], ['√', '\\sqrt'], ['α', '\\alpha'],
-  ['β', '\\beta'], ['γ', '\\gamma'], ['Ψ', '\\Psi'], ['∞', '\\infty'],
+  ['×', '\\times'],
+  ['·', '\\cdot'],
+  ['÷', '\\div'],
+  ['≤', '\\le'],
+  ['≥', '\\ge'],
+  ['≈', '\\approx'],
+  ['≠', '\\ne'],
+  ['−', '-'],
+  ['→', '\\to'],
+  ['∑', '\\sum'],
+  ['√', '\\sqrt'],
+  ['α', '\\alpha'],
+  ['β', '\\beta'],
+  ['γ', '\\gamma'],
+  ['Ψ', '\\Psi'],
+  ['∞', '\\infty'],
 ]);
 
 // Characters that are TeX syntax inside \text{…}.
@@ -47,7 +60,9 @@ export function equationToStackedTex(text) {
   }
   if (lines.length < 2) return null;
   const tex = (parts) => equationToTex(parts.join(' '));
-  const rows = lines.map((line, i) => (i === 0 ? `${tex(tokens.slice(0, eq))} &= ${tex(line)}` : `&\\quad ${tex(line)}`));
+  const rows = lines.map((line, i) =>
+    i === 0 ? `${tex(tokens.slice(0, eq))} &= ${tex(line)}` : `&\\quad ${tex(line)}`,
+  );
   return `\\begin{aligned}${rows.join(' \\\\ ')}\\end{aligned}`;
 }
 

@@ -13,5 +13,8 @@ export function join(parts, separator = '\n') {
 
 /** Serialises JSON for a <script type="application/json"> block: no '<' can close the element. */
 export function jsonForScript(value) {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

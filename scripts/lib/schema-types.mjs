@@ -99,7 +99,7 @@ export function requestBounds(schema, path = '', out = {}) {
 /** The module of request bounds the page imports (web/src/contract-bounds.js). */
 export function contractBounds(schema) {
   const lines = [
-    '// Generated from the engine\'s `schema` command by `npm run types`; do not edit by hand.',
+    "// Generated from the engine's `schema` command by `npm run types`; do not edit by hand.",
     '// Each request field by JSON pointer: type, bounds (SI units), choices, default.',
     '',
   ];
@@ -117,7 +117,7 @@ export function contractBounds(schema) {
 /** The whole declaration file for a `schema` response. */
 export function contractDeclarations(schema) {
   const out = [
-    '// Generated from the engine\'s `schema` command by `npm run types`; do not edit by hand.',
+    "// Generated from the engine's `schema` command by `npm run types`; do not edit by hand.",
     '// tests/js/contract-types.test.mjs fails when this file and the built engine disagree.',
     '',
   ];

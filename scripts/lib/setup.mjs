@@ -46,7 +46,9 @@ function installSystemPackages() {
     run('sudo', ['DEBIAN_FRONTEND=noninteractive', ...apt], { env });
   } else {
     console.error('[setup] These system packages are missing and this user cannot install them.');
-    console.error(`[setup] Run this once, then try again:\n\n  sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}\n`);
+    console.error(
+      `[setup] Run this once, then try again:\n\n  sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}\n`,
+    );
     process.exit(1);
   }
 }

@@ -12,9 +12,18 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { extname, join, normalize, sep } from 'node:path';
 
 const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.wasm': 'application/wasm', '.svg': 'image/svg+xml',
-  '.ico': 'image/x-icon', '.png': 'image/png', '.woff2': 'font/woff2', '.txt': 'text/plain; charset=utf-8', '.zip': 'application/zip',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.zip': 'application/zip',
 };
 // Already-compressed formats (woff2, png, zip) gain nothing from a second pass.
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.wasm', '.svg', '.ico', '.txt']);
@@ -69,12 +78,15 @@ function encodedBody(data, encoding) {
     return memory.get(key);
   }
   memory.set(key, encoders.br(data, brotli(5)));
-  encoders.br(data, brotli(11)).then(async (body) => {
-    memory.set(key, Promise.resolve(body));
-    await mkdir(diskCache, { recursive: true });
-    await writeFile(`${best}.${process.pid}`, body);
-    await rename(`${best}.${process.pid}`, best); // whole files only, even with several servers
-  }).catch(() => {}); // the level-5 body stays in use
+  encoders
+    .br(data, brotli(11))
+    .then(async (body) => {
+      memory.set(key, Promise.resolve(body));
+      await mkdir(diskCache, { recursive: true });
+      await writeFile(`${best}.${process.pid}`, body);
+      await rename(`${best}.${process.pid}`, best); // whole files only, even with several servers
+    })
+    .catch(() => {}); // the level-5 body stays in use
   return memory.get(key);
 }
 
@@ -119,7 +131,10 @@ async function sendFile(req, res, file) {
  * the folder under a sub-path, to prove the site works from any sub-path. keepAlive: hold the
  * process open (npm start); otherwise the server is unref'd (tests).
  */
-export function serveFolder(folder, { port = 0, host = '127.0.0.1', prefix = '/', extra = {}, keepAlive = false } = {}) {
+export function serveFolder(
+  folder,
+  { port = 0, host = '127.0.0.1', prefix = '/', extra = {}, keepAlive = false } = {},
+) {
   const server = createServer((req, res) => {
     let pathname;
     try {
@@ -129,7 +144,9 @@ export function serveFolder(folder, { port = 0, host = '127.0.0.1', prefix = '/'
       return;
     }
     if (extra[pathname]) {
-      res.writeHead(200, { 'content-type': TYPES[extname(pathname)] || 'text/html; charset=utf-8' }).end(extra[pathname]);
+      res
+        .writeHead(200, { 'content-type': TYPES[extname(pathname)] || 'text/html; charset=utf-8' })
+        .end(extra[pathname]);
       return;
     }
     if (!pathname.startsWith(prefix)) {

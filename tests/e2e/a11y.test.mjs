@@ -12,12 +12,21 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 async function axe(page) {
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+    const r = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
   });
 }
 
-const settle = (page) => page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))));
+const settle = (page) =>
+  page.evaluate(() =>
+    document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))),
+  );
 
 for (const colorScheme of ['light', 'dark']) {
   for (const width of [375, 1280]) {
@@ -36,7 +45,9 @@ for (const colorScheme of ['light', 'dark']) {
       const violations = await axe(p.page);
       assert.deepEqual(violations, [], `${part}: ${JSON.stringify(violations, null, 1)}`);
       // Rendered (a visually hidden heading still has a box; display: none has none).
-      const h1 = await p.page.evaluate(() => [...document.querySelectorAll('h1')].filter((h) => h.getClientRects().length > 0).map((h) => h.textContent));
+      const h1 = await p.page.evaluate(() =>
+        [...document.querySelectorAll('h1')].filter((h) => h.getClientRects().length > 0).map((h) => h.textContent),
+      );
       assert.equal(h1.length, 1, `${part}: h1 ${JSON.stringify(h1)}`);
       await p.close();
     }
@@ -47,11 +58,15 @@ test('no repository paths or internal names in what a learner reads (after a sea
   const p = await openPage();
   await p.page.locator('#planner-search-run').click();
   await p.page.locator('#planner-search-out table').waitFor();
-  await p.page.evaluate(() => { for (const d of document.querySelectorAll('details')) d.open = true; });
+  await p.page.evaluate(() => {
+    for (const d of document.querySelectorAll('details')) d.open = true;
+  });
   await p.page.locator('#open-embed').click();
   const text = await p.page.evaluate(() => document.body.innerText);
   // ("the README" of a cited project, in a source's description, is a citation, not ours.)
-  const found = text.match(/\b(?:docs|bench|wasm|web|scripts|tests)\/[\w./-]+|\bsee README\b|\b(?:lab|planner|quiz)\.[a-z_]+\b|Lab ids/g);
+  const found = text.match(
+    /\b(?:docs|bench|wasm|web|scripts|tests)\/[\w./-]+|\bsee README\b|\b(?:lab|planner|quiz)\.[a-z_]+\b|Lab ids/g,
+  );
   assert.equal(found, null, `developer text on the page: ${found}`);
   await p.close();
 });
@@ -59,7 +74,9 @@ test('no repository paths or internal names in what a learner reads (after a sea
 test('no horizontal scrolling at 320 px, 375 px and 1280 px', async () => {
   for (const width of [320, 375, 1280]) {
     const p = await openPage({ width });
-    const overflow = await p.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await p.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     assert.ok(overflow <= 0, `${width}px: page is ${overflow}px wider than the viewport`);
     await p.close();
   }
@@ -67,17 +84,29 @@ test('no horizontal scrolling at 320 px, 375 px and 1280 px', async () => {
 
 test('every control is reachable by Tab and has an accessible name', async () => {
   const p = await openPage();
-  const unnamed = await p.page.evaluate(() => [...document.querySelectorAll('main input, main select, main textarea, main button')]
-    .filter((el) => !el.closest('[hidden]') && el.getClientRects().length > 0)
-    .filter((el) => {
-      const name = (el.labels && [...el.labels].map((l) => l.textContent).join(' ')) || el.getAttribute('aria-label') ||
-        (el.getAttribute('aria-labelledby') || '').split(' ').map((id) => document.getElementById(id)?.textContent || '').join(' ') ||
-        (el.tagName === 'BUTTON' ? el.textContent : '') || el.getAttribute('title') || '';
-      return name.trim() === '';
-    }).map((el) => el.outerHTML.slice(0, 120)));
+  const unnamed = await p.page.evaluate(() =>
+    [...document.querySelectorAll('main input, main select, main textarea, main button')]
+      .filter((el) => !el.closest('[hidden]') && el.getClientRects().length > 0)
+      .filter((el) => {
+        const name =
+          (el.labels && [...el.labels].map((l) => l.textContent).join(' ')) ||
+          el.getAttribute('aria-label') ||
+          (el.getAttribute('aria-labelledby') || '')
+            .split(' ')
+            .map((id) => document.getElementById(id)?.textContent || '')
+            .join(' ') ||
+          (el.tagName === 'BUTTON' ? el.textContent : '') ||
+          el.getAttribute('title') ||
+          '';
+        return name.trim() === '';
+      })
+      .map((el) => el.outerHTML.slice(0, 120)),
+  );
   assert.deepEqual(unnamed, []);
   // Tab from the top reaches the lab's first control and the explorer's first control.
-  const targets = await p.page.evaluate(() => ['#lab', '#planner'].map((s) => document.querySelector(`${s} input, ${s} select`)?.id));
+  const targets = await p.page.evaluate(() =>
+    ['#lab', '#planner'].map((s) => document.querySelector(`${s} input, ${s} select`)?.id),
+  );
   const seen = new Set();
   for (let i = 0; i < 400 && targets.some((t) => t && !seen.has(t)); i += 1) {
     await p.page.keyboard.press('Tab');

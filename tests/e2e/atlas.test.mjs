@@ -23,14 +23,18 @@ function contentFolder(name, mapping) {
   rmSync(content, { recursive: true, force: true });
   mkdirSync(content, { recursive: true });
   copyFileSync(join(root, 'content/parallelism.json'), join(content, 'parallelism.json'));
-  for (const f of readdirSync(FIXTURES).filter((x) => x.endsWith('.json'))) copyFileSync(join(FIXTURES, f), join(content, f));
-  if (mapping !== undefined) writeFileSync(join(content, 'atlas.json'), typeof mapping === 'string' ? mapping : JSON.stringify(mapping));
+  for (const f of readdirSync(FIXTURES).filter((x) => x.endsWith('.json')))
+    copyFileSync(join(FIXTURES, f), join(content, f));
+  if (mapping !== undefined)
+    writeFileSync(join(content, 'atlas.json'), typeof mapping === 'string' ? mapping : JSON.stringify(mapping));
   return content;
 }
 
 function build(content, dist) {
   return spawnSync(process.execPath, ['scripts/build.mjs'], {
-    cwd: root, encoding: 'utf8', env: { ...process.env, ATLAS_CONTENT: content, ATLAS_DIST: dist, ATLAS_ENTRY: '', ATLAS_SKIP_ENGINE: '1' },
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, ATLAS_CONTENT: content, ATLAS_DIST: dist, ATLAS_ENTRY: '', ATLAS_SKIP_ENGINE: '1' },
   });
 }
 
@@ -48,11 +52,15 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const scriptsFetched = (requests) => ['lab', 'planner', 'quiz']
-  .filter((m) => requests.some((u) => new RegExp(`/${m}\\.[0-9a-f]{10}\\.js$`).test(new URL(u).pathname)));
+const scriptsFetched = (requests) =>
+  ['lab', 'planner', 'quiz'].filter((m) =>
+    requests.some((u) => new RegExp(`/${m}\\.[0-9a-f]{10}\\.js$`).test(new URL(u).pathname)),
+  );
 
 test('every entry has its own page; index.html stays the home entry', () => {
-  const pages = readdirSync(join(dir, 'dist')).filter((f) => f.endsWith('.html')).sort();
+  const pages = readdirSync(join(dir, 'dist'))
+    .filter((f) => f.endsWith('.html'))
+    .sort();
   assert.deepEqual(pages, ['index.html', 'mac.html', 'nccl.html', 'parallelism.html']);
 });
 
@@ -84,7 +92,13 @@ test('an entry with no modules gets the generic parts and no module code', async
   assert.ok(await page.locator('figure.equation math').first().isVisible(), 'the equation is typeset');
   await page.locator('#check summary').click();
   assert.match(await page.locator('#check .answer-reveal').textContent(), /A\. 24 — 2 × 4 outputs/);
-  assert.deepEqual(await page.locator('.toc a').allTextContents(), ['Overview', 'Mechanism', 'Science', 'Check', 'Sources']);
+  assert.deepEqual(await page.locator('.toc a').allTextContents(), [
+    'Overview',
+    'Mechanism',
+    'Science',
+    'Check',
+    'Sources',
+  ]);
   assert.equal(await page.locator('#open-embed').isEnabled(), true);
   await page.locator('#open-embed').click();
   assert.deepEqual(await page.locator('#embed-part option').allTextContents(), ['Entry text (no labs)']);
@@ -100,7 +114,11 @@ test('Connections link the entries of this build and name the others as absent',
   assert.match(await related.textContent(), /parallelism/i);
   assert.deepEqual(await page.locator('#connections [data-missing="true"]').allTextContents(), ['rack']);
   assert.equal(await page.locator('#connections a[data-entry="mac"]').getAttribute('href'), 'mac.html');
-  assert.equal((await page.locator('#connections').textContent()).match(/part of this build/g).length, 1, 'one note, for the list with an absent entry');
+  assert.equal(
+    (await page.locator('#connections').textContent()).match(/part of this build/g).length,
+    1,
+    'one note, for the list with an absent entry',
+  );
   await related.click();
   await page.waitForFunction(() => document.documentElement.dataset.engine === 'ready');
   assert.match(new URL(page.url()).pathname, /\/index\.html$/);
@@ -108,25 +126,35 @@ test('Connections link the entries of this build and name the others as absent',
   // On the seed entry's page the fixture's entries are links now, and an old route leads there.
   assert.equal(await page.locator('#connections a[data-entry="nccl"]').getAttribute('href'), 'nccl.html');
   assert.ok((await page.locator('#connections [data-missing="true"]').allTextContents()).includes('rack'));
-  await page.evaluate(() => { location.hash = '#/entry/nccl'; });
+  await page.evaluate(() => {
+    location.hash = '#/entry/nccl';
+  });
   await page.waitForURL(/\/nccl\.html$/);
-  await page.evaluate(() => { location.hash = '#/entry/rack'; });
+  await page.evaluate(() => {
+    location.hash = '#/entry/rack';
+  });
   await page.locator('#atlas-status .notice').waitFor();
   assert.match(await page.locator('#atlas-status').textContent(), /“rack” is not part of this build/);
   await p.close();
 });
 
-test('embeds offer the entry\'s own parts; another entry\'s part is named as unknown', async () => {
+test("embeds offer the entry's own parts; another entry's part is named as unknown", async () => {
   const q = await openPage({ url: `${site.url}nccl.html?embed=quiz` });
   assert.deepEqual(scriptsFetched(q.record.requests), ['quiz']);
   assert.ok(await q.page.locator('#quiz-app').isVisible());
   assert.equal(await q.page.locator('#planner').count(), 0);
   await q.close();
   const bad = await openPage({ url: `${site.url}nccl.html?embed=planner` });
-  assert.match(await bad.page.locator('#atlas-status').textContent(), /Unknown embed part “planner”.*parts: entry, quiz/);
+  assert.match(
+    await bad.page.locator('#atlas-status').textContent(),
+    /Unknown embed part “planner”.*parts: entry, quiz/,
+  );
   assert.deepEqual(scriptsFetched(bad.record.requests), ['quiz'], 'the whole page, with its one module');
   await bad.page.locator('#open-embed').click();
-  assert.deepEqual(await bad.page.locator('#embed-part option').allTextContents(), ['Entry text (no labs)', 'Check question and practice']);
+  assert.deepEqual(await bad.page.locator('#embed-part option').allTextContents(), [
+    'Entry text (no labs)',
+    'Check question and practice',
+  ]);
   await bad.page.locator('#embed-part').selectOption('quiz');
   const snippet = await bad.page.locator('#embed-snippet').inputValue();
   assert.match(snippet, /nccl\.html\?embed=quiz"/);
@@ -134,10 +162,13 @@ test('embeds offer the entry\'s own parts; another entry\'s part is named as unk
   await bad.close();
 });
 
-test('a link carries the settings of the page\'s own modules; another entry\'s are named as ignored', async () => {
+test("a link carries the settings of the page's own modules; another entry's are named as ignored", async () => {
   const p = await openPage({ url: `${site.url}nccl.html#v=1&open=quiz&quiz.seed=7&planner.tp=4` });
   assert.equal(await p.page.locator('#practice-meta').textContent(), 'Set 7, exercise 1');
-  assert.match(await p.page.locator('[data-notes="link"]').textContent(), /settings for a part this page does not have/);
+  assert.match(
+    await p.page.locator('[data-notes="link"]').textContent(),
+    /settings for a part this page does not have/,
+  );
   assert.equal(await p.page.evaluate(() => window.atlas.views.ids().join(',')), 'quiz');
   await p.close();
   // The seed entry's first links (#ranks=…, before links named their module) still open its lab.
@@ -159,8 +190,13 @@ test('progress is stored per entry: two entries, two keys, neither overwrites th
   };
   await answer('nccl.html#check', 'All-reduce');
   await answer('index.html#check', 'Tensor parallelism');
-  const stored = await page.evaluate(() => Object.fromEntries(Object.keys(localStorage).map((k) => [k, JSON.parse(localStorage.getItem(k))])));
-  assert.deepEqual(Object.keys(stored).sort(), ['parallelism-atlas:nccl:quiz:v1', 'parallelism-atlas:parallelism:quiz:v1']);
+  const stored = await page.evaluate(() =>
+    Object.fromEntries(Object.keys(localStorage).map((k) => [k, JSON.parse(localStorage.getItem(k))])),
+  );
+  assert.deepEqual(Object.keys(stored).sort(), [
+    'parallelism-atlas:nccl:quiz:v1',
+    'parallelism-atlas:parallelism:quiz:v1',
+  ]);
   assert.equal(stored['parallelism-atlas:nccl:quiz:v1'].entry, 'nccl');
   assert.equal(stored['parallelism-atlas:nccl:quiz:v1'].check.choice, 0);
   assert.equal(stored['parallelism-atlas:parallelism:quiz:v1'].entry, 'parallelism');
@@ -173,7 +209,10 @@ test('progress is stored per entry: two entries, two keys, neither overwrites th
 
 test('a broken module mapping stops the build with a message naming the field', () => {
   const cases = [
-    [{ home: 'parallelism', modules: { nccl: ['quiz', 'labb'] } }, /content-bad\/atlas\.json is invalid:\n\s+\/modules\/nccl\/1\s+unknown_module: “labb” is not a module \(modules: lab, planner, quiz\)/],
+    [
+      { home: 'parallelism', modules: { nccl: ['quiz', 'labb'] } },
+      /content-bad\/atlas\.json is invalid:\n\s+\/modules\/nccl\/1\s+unknown_module: “labb” is not a module \(modules: lab, planner, quiz\)/,
+    ],
     [{ home: 'nope', modules: {} }, /\/home\s+unknown_entry: home names “nope”/],
     [{ modules: { nccl: 'quiz' } }, /\/home\s+missing_field[\s\S]*\/modules\/nccl\s+wrong_type/],
     ['{"home": ', /\/\s+invalid_json: The module mapping is not valid JSON/],

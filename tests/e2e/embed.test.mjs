@@ -17,14 +17,19 @@ const XSS = [
   '<script>window.__pwned=1</script>',
   '<img src=x onerror="window.__pwned=1">',
   '"><svg onload="window.__pwned=1">',
-  "javascript:window.__pwned=1",
+  'javascript:window.__pwned=1',
   '{{constructor.constructor("window.__pwned=1")()}}',
   '$& $` $\' </textarea><iframe srcdoc="<script>parent.__pwned=1</script>">',
 ];
 
 async function hostPage(parts) {
   const site = await siteUrl();
-  const frames = parts.map((p) => `<h2>${p}</h2><iframe data-atlas-embed id="f-${p}" title="${p}" src="${site}index.html?embed=${p}"></iframe>`).join('\n');
+  const frames = parts
+    .map(
+      (p) =>
+        `<h2>${p}</h2><iframe data-atlas-embed id="f-${p}" title="${p}" src="${site}index.html?embed=${p}"></iframe>`,
+    )
+    .join('\n');
   const html = `<!doctype html><meta charset="utf-8"><title>Course page</title><body>${frames}
 <script>window.messages=[];addEventListener('message',e=>messages.push(e.data));</script>
 <script src="${site}atlas-host.js"></script></body>`;
@@ -46,28 +51,40 @@ test('each embed part in an iframe on a host page resizes to its content and ans
   const context = await b.newContext({ viewport: { width: 1000, height: 800 } });
   const page = await context.newPage();
   const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
   await page.goto(host.url);
   for (const part of parts) {
     const frame = page.frameLocator(`#f-${part}`);
     await frame.locator('html[data-engine="ready"]').waitFor({ timeout: 20000 });
     // The host script sets the height from atlas:resize; wait until it matches the content.
-    await page.waitForFunction((id) => {
-      const f = document.getElementById(id);
-      const doc = f.contentDocument;
-      const content = doc ? doc.documentElement.scrollHeight : null;
-      return content !== null ? Math.abs(f.getBoundingClientRect().height - content) <= 2 && content > 150
-        : parseFloat(f.style.height) > 150;
-    }, `f-${part}`, { timeout: 10000 }).catch(async () => {
-      // Cross-origin frames hide contentDocument; compare with the height the frame reported.
-      const reported = await page.evaluate((id) => parseFloat(document.getElementById(id).style.height), `f-${part}`);
-      assert.ok(reported > 150, `${part}: frame height ${reported}`);
-    });
+    await page
+      .waitForFunction(
+        (id) => {
+          const f = document.getElementById(id);
+          const doc = f.contentDocument;
+          const content = doc ? doc.documentElement.scrollHeight : null;
+          return content !== null
+            ? Math.abs(f.getBoundingClientRect().height - content) <= 2 && content > 150
+            : parseFloat(f.style.height) > 150;
+        },
+        `f-${part}`,
+        { timeout: 10000 },
+      )
+      .catch(async () => {
+        // Cross-origin frames hide contentDocument; compare with the height the frame reported.
+        const reported = await page.evaluate((id) => parseFloat(document.getElementById(id).style.height), `f-${part}`);
+        assert.ok(reported > 150, `${part}: frame height ${reported}`);
+      });
     // Content may still grow (charts, fonts); the frame must follow it. Inside the frame its own
     // viewport height is the iframe's height, so the condition is waited for there (cross-origin).
     const inside = await (await page.locator(`#f-${part}`).elementHandle()).contentFrame();
-    await inside.waitForFunction(() => Math.abs(document.documentElement.scrollHeight - window.innerHeight) <= 2,
-      null, { timeout: 5000 }).catch(() => {});
+    await inside
+      .waitForFunction(() => Math.abs(document.documentElement.scrollHeight - window.innerHeight) <= 2, null, {
+        timeout: 5000,
+      })
+      .catch(() => {});
     const inner = await frame.locator('html').evaluate((el) => el.scrollHeight);
     const outer = await page.locator(`#f-${part}`).evaluate((el) => el.getBoundingClientRect().height);
     assert.ok(Math.abs(inner - outer) <= 2, `${part}: iframe ${outer}px vs content ${inner}px`);
@@ -104,7 +121,10 @@ test('XSS in the URL renders inert', async () => {
     const q = encodeURIComponent(payload);
     const p = await openPage({ path: `index.html?embed=${q}&theme=${q}&hide=${q}#v=1&lab.ranks=${q}&${q}=${q}` });
     assert.equal(await p.page.evaluate(() => window.__pwned), undefined, payload);
-    assert.equal(await p.page.locator('#atlas-status script, #atlas-status img, #atlas-status svg, #atlas-status iframe').count(), 0);
+    assert.equal(
+      await p.page.locator('#atlas-status script, #atlas-status img, #atlas-status svg, #atlas-status iframe').count(),
+      0,
+    );
     assert.deepEqual(p.record.pageErrors, []);
     await p.close();
   }
@@ -113,8 +133,21 @@ test('XSS in the URL renders inert', async () => {
 test('XSS in the content renders inert and as text', async () => {
   const entry = JSON.parse(readFileSync(join(root, 'content/parallelism.json'), 'utf8'));
   let i = 0;
-  const poison = (s) => `${s} ${XSS[(i++) % XSS.length]}`;
-  for (const key of ['name', 'shortName', 'role', 'description', 'tradeoff', 'whyAI', 'misconception', 'branch', 'scale', 'learningObjective', 'engineeringExample', 'labScope'])
+  const poison = (s) => `${s} ${XSS[i++ % XSS.length]}`;
+  for (const key of [
+    'name',
+    'shortName',
+    'role',
+    'description',
+    'tradeoff',
+    'whyAI',
+    'misconception',
+    'branch',
+    'scale',
+    'learningObjective',
+    'engineeringExample',
+    'labScope',
+  ])
     entry[key] = poison(entry[key]);
   entry.specs = entry.specs.map((s) => ({ ...s, label: poison(s.label), context: poison(s.context) }));
   entry.mechanism = entry.mechanism.map(poison);
@@ -126,7 +159,11 @@ test('XSS in the content renders inert and as text', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'atlas-xss-'));
   writeFileSync(join(dir, 'entry.json'), JSON.stringify(entry));
   const out = join(dir, 'dist');
-  const r = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, encoding: 'utf8', env: { ...process.env, ATLAS_ENTRY: join(dir, 'entry.json'), ATLAS_DIST: out, ATLAS_SKIP_ENGINE: '1' } });
+  const r = spawnSync(process.execPath, ['scripts/build.mjs'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, ATLAS_ENTRY: join(dir, 'entry.json'), ATLAS_DIST: out, ATLAS_SKIP_ENGINE: '1' },
+  });
   assert.equal(r.status, 0, r.stderr);
   const { server, url } = await serveFolder(out);
   const p = await openPage({ url });
@@ -148,7 +185,15 @@ test('npm run package writes a zip whose manifest matches dist/', () => {
   assert.match(manifest, /^[0-9a-f]{64} {2}index\.html$/m);
   assert.match(manifest, /^[0-9a-f]{64} {2}atlas-engine\.[0-9a-f]{10}\.wasm$/m);
   assert.match(manifest, /^[0-9a-f]{64} {2}atlas-engine-file\.[0-9a-f]{10}\.js$/m);
-  const unzip = spawnSync('python3', ['-c', `import zipfile,sys;z=zipfile.ZipFile(sys.argv[1]);assert z.testzip() is None;print(len(z.namelist()))`, join(root, 'artifacts', `parallelism-atlas-${version}.zip`)], { encoding: 'utf8' });
+  const unzip = spawnSync(
+    'python3',
+    [
+      '-c',
+      `import zipfile,sys;z=zipfile.ZipFile(sys.argv[1]);assert z.testzip() is None;print(len(z.namelist()))`,
+      join(root, 'artifacts', `parallelism-atlas-${version}.zip`),
+    ],
+    { encoding: 'utf8' },
+  );
   if (unzip.error) return; // python3 absent: the manifest checks above still ran
   assert.equal(unzip.status, 0, unzip.stderr);
   assert.equal(Number(unzip.stdout.trim()), manifest.trim().split('\n').length + 1);

@@ -23,10 +23,16 @@ test('the step as run sits beside its ideal bound, and both follow the split', a
   assert.ok(before[1] > 0 && before[1] < before[0], `ideal ${before[1]} below as run ${before[0]}`);
   assert.match(await p.page.locator('#planner-time .gap-note').textContent(), /Gap .* of the step/);
   // Each crossing says how NCCL would run it and how much of its time is latency.
-  assert.match(await p.page.locator('#planner-crossings').textContent(), /(ring|tree|point-to-point), (LL|LL128|Simple); (under 1|\d+)\s% latency/);
+  assert.match(
+    await p.page.locator('#planner-crossings').textContent(),
+    /(ring|tree|point-to-point), (LL|LL128|Simple); (under 1|\d+)\s% latency/,
+  );
   const old = await run.textContent();
   await apply(p.page, { gpus: 512 });
-  await p.page.waitForFunction((o) => document.querySelector('#planner-time [data-pair="as-run"] .pair-label')?.textContent !== o, old);
+  await p.page.waitForFunction(
+    (o) => document.querySelector('#planner-time [data-pair="as-run"] .pair-label')?.textContent !== o,
+    old,
+  );
   const after = [seconds(await run.textContent()), seconds(await ideal.textContent())];
   assert.notDeepEqual(after, before);
   assert.deepEqual(p.record.pageErrors, []);
@@ -35,8 +41,20 @@ test('the step as run sits beside its ideal bound, and both follow the split', a
 
 test('the strong-scaling view: more replicas never beat halving, and it redraws with the split', async () => {
   const p = await openPage({ path: '#planner' });
-  await apply(p.page, { model: 'gpt3-175b', hardware: 'a100-80gb', gpus: 384, dp_auto: true, tp: 1, pp: 1, cp: 1, zero: 3,
-    recompute: 'full', micro: 1, global: 1536, framework: 'deepspeed' });
+  await apply(p.page, {
+    model: 'gpt3-175b',
+    hardware: 'a100-80gb',
+    gpus: 384,
+    dp_auto: true,
+    tp: 1,
+    pp: 1,
+    cp: 1,
+    zero: 3,
+    recompute: 'full',
+    micro: 1,
+    global: 1536,
+    framework: 'deepspeed',
+  });
   const view = p.page.locator('#planner-scaling');
   await view.scrollIntoViewIfNeeded();
   const rows = view.locator('table.scaling-table tbody tr');
@@ -45,13 +63,26 @@ test('the strong-scaling view: more replicas never beat halving, and it redraws 
   assert.ok(table.length >= 3);
   assert.ok(table.some((r) => r[0].includes('(this split)')));
   const speedups = table.map((r) => Number.parseFloat(r[4]));
-  for (let i = 1; i < speedups.length; i += 1) assert.ok(speedups[i] <= 2 * speedups[i - 1] + 1e-6, `row ${i}: ${speedups}`);
+  for (let i = 1; i < speedups.length; i += 1)
+    assert.ok(speedups[i] <= 2 * speedups[i - 1] + 1e-6, `row ${i}: ${speedups}`);
   assert.match(await view.locator('.scaling-verdict').textContent(), /perfect scaling would give/);
   const svgLabel = await view.locator('svg.scaling-svg').getAttribute('aria-label');
   assert.match(svgLabel, /Step time against GPU count/);
-  await apply(p.page, { tp: 8, pp: 8, zero: 1, framework: 'megatron', gpus: 1024, recompute: 'selective', sequence_parallel: true });
-  await view.scrollIntoViewIfNeeded();  // applying a split shows the diagram; the view redraws when it is back in sight
-  await p.page.waitForFunction(() => [...document.querySelectorAll('#planner-scaling tbody th')].some((th) => th.textContent === '1,024 GPUs (this split)'));
+  await apply(p.page, {
+    tp: 8,
+    pp: 8,
+    zero: 1,
+    framework: 'megatron',
+    gpus: 1024,
+    recompute: 'selective',
+    sequence_parallel: true,
+  });
+  await view.scrollIntoViewIfNeeded(); // applying a split shows the diagram; the view redraws when it is back in sight
+  await p.page.waitForFunction(() =>
+    [...document.querySelectorAll('#planner-scaling tbody th')].some(
+      (th) => th.textContent === '1,024 GPUs (this split)',
+    ),
+  );
   assert.deepEqual(p.record.pageErrors, []);
   await p.close();
 });
@@ -66,12 +97,20 @@ test('the validation view lists every published run with its source, set and err
   await validation.first().waitFor();
   const expected = await p.page.evaluate(() => {
     const t = window.atlas.engine.run('fidelity', {});
-    return { calibration: t.cases.filter((c) => c.set === 'calibration').length, validation: t.cases.filter((c) => c.set === 'validation').length };
+    return {
+      calibration: t.cases.filter((c) => c.set === 'calibration').length,
+      validation: t.cases.filter((c) => c.set === 'validation').length,
+    };
   });
   assert.equal(await calibration.count(), expected.calibration);
   assert.equal(await validation.count(), expected.validation);
-  const links = await p.page.locator('#planner-fidelity tbody th a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-  assert.ok(links.every((h) => /^https:\/\//.test(h)), 'every case links to its source');
+  const links = await p.page
+    .locator('#planner-fidelity tbody th a')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  assert.ok(
+    links.every((h) => /^https:\/\//.test(h)),
+    'every case links to its source',
+  );
   assert.match(await p.page.locator('#planner-fidelity .fidelity-summary').first().textContent(), /Out of sample/);
   assert.deepEqual(p.record.pageErrors, []);
   await p.close();
@@ -87,13 +126,18 @@ test('a pasted nccl-tests log recalibrates the explorer: per-call overhead and i
     const log = document.querySelector('#lab-nccl-log').value;
     const r = window.atlas.engine.run('nccl-tests', { log });
     const hw = window.atlas.views.get('planner').getState().hardware;
-    return { overhead: r.planner_network.call_overhead, link: r.planner_network.intra_bandwidth_by_preset[hw].intra_bandwidth };
+    return {
+      overhead: r.planner_network.call_overhead,
+      link: r.planner_network.intra_bandwidth_by_preset[hw].intra_bandwidth,
+    };
   });
   await block.locator('button').click();
-  await p.page.waitForFunction(() => /now uses/.test(document.querySelector('[data-readout="planner-network-state"]')?.textContent ?? ''));
+  await p.page.waitForFunction(() =>
+    /now uses/.test(document.querySelector('[data-readout="planner-network-state"]')?.textContent ?? ''),
+  );
   const state = await p.page.evaluate(() => window.atlas.views.get('planner').getState());
   assert.ok(Math.abs(state.latency_us - expected.overhead * 1e6) < 0.01 * expected.overhead * 1e6 + 1e-3);
-  assert.ok(Math.abs(state.intra_gbps - expected.link / 1e9) < 0.01 * expected.link / 1e9);
+  assert.ok(Math.abs(state.intra_gbps - expected.link / 1e9) < (0.01 * expected.link) / 1e9);
   assert.deepEqual(p.record.pageErrors, []);
   await p.close();
 });

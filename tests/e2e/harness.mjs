@@ -6,14 +6,25 @@ import { join } from 'node:path';
 import { serveFolder } from '../../scripts/lib/static-server.mjs';
 import { distDir } from '../../scripts/lib/paths.mjs';
 
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 let browserPromise = null;
 
 /** One browser per test process. */
 export function browser() {
-  browserPromise ??= chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browserPromise ??= chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   return browserPromise;
 }
 
@@ -41,8 +52,18 @@ export function siteUrl() {
  * as a reader scrolling down would; false leaves them waiting, as a first load does).
  */
 export async function openPage(options = {}) {
-  const { path = '', file = false, width = 1280, height = 900, javaScriptEnabled = true, colorScheme = 'light',
-    reducedMotion = 'no-preference', waitReady = javaScriptEnabled, allParts = waitReady, url: explicitUrl } = options;
+  const {
+    path = '',
+    file = false,
+    width = 1280,
+    height = 900,
+    javaScriptEnabled = true,
+    colorScheme = 'light',
+    reducedMotion = 'no-preference',
+    waitReady = javaScriptEnabled,
+    allParts = waitReady,
+    url: explicitUrl,
+  } = options;
   const b = await browser();
   const context = await b.newContext({ viewport: { width, height }, javaScriptEnabled, colorScheme, reducedMotion });
   const page = await context.newPage();
@@ -50,12 +71,15 @@ export async function openPage(options = {}) {
   const url = explicitUrl ?? base + path;
   const siteRoot = file ? pathToFileURL(distDir).href + '/' : base.replace(/[^/]*$/, '');
   const record = { consoleErrors: [], pageErrors: [], offSite: [], requests: [], cspViolations: [] };
-  page.on('console', (m) => { if (m.type() === 'error') record.consoleErrors.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') record.consoleErrors.push(m.text());
+  });
   page.on('pageerror', (e) => record.pageErrors.push(String(e)));
   page.on('request', (r) => {
     const u = r.url();
     record.requests.push(u);
-    if (!u.startsWith(siteRoot) && !u.startsWith('data:') && !u.startsWith('blob:') && !u.startsWith('about:')) record.offSite.push(u);
+    if (!u.startsWith(siteRoot) && !u.startsWith('data:') && !u.startsWith('blob:') && !u.startsWith('about:'))
+      record.offSite.push(u);
   });
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
@@ -63,7 +87,8 @@ export async function openPage(options = {}) {
     });
   });
   await page.goto(url);
-  if (waitReady) await page.waitForFunction(() => document.documentElement.dataset.engine === 'ready', null, { timeout: 20000 });
+  if (waitReady)
+    await page.waitForFunction(() => document.documentElement.dataset.engine === 'ready', null, { timeout: 20000 });
   if (waitReady && allParts) await page.evaluate(() => window.atlas.startParts?.());
   const close = () => context.close();
   const csp = async () => (javaScriptEnabled ? page.evaluate(() => window.__cspViolations || []) : []);

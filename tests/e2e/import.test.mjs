@@ -28,10 +28,19 @@ test('a pasted Megatron-LM script becomes the explorer split, with read / assume
   const { page } = p;
   await importText(page, fixture('megatron-llama-8b.sh'), 'megatron');
   const s = await state(page);
-  assert.deepEqual([s.tp, s.pp, s.gpus, s.virtual_stages, s.schedule, s.recompute], [2, 2, 32, 4, 'interleaved', 'full']);
-  assert.deepEqual([s.layers, s.hidden, s.kv_heads, s.norm, s.bias, s.micro, s.global], [32, 4096, 8, 'rmsnorm', false, 1, 512]);
+  assert.deepEqual(
+    [s.tp, s.pp, s.gpus, s.virtual_stages, s.schedule, s.recompute],
+    [2, 2, 32, 4, 'interleaved', 'full'],
+  );
+  assert.deepEqual(
+    [s.layers, s.hidden, s.kv_heads, s.norm, s.bias, s.micro, s.global],
+    [32, 4096, 8, 'rmsnorm', false, 1, 512],
+  );
   const out = page.locator('#planner-import-out');
-  assert.match(await out.textContent(), /Read as Megatron-LM arguments\. 8,030,261,248 parameters on 32 GPUs\. The explorer above now shows this run\./);
+  assert.match(
+    await out.textContent(),
+    /Read as Megatron-LM arguments\. 8,030,261,248 parameters on 32 GPUs\. The explorer above now shows this run\./,
+  );
   assert.match(await out.textContent(), /What was read \(\d+\)/);
   assert.match(await out.textContent(), /--tokenizer-type \(line 34\)/);
   // The explorer drew it: tensor-parallel transfers are in the table, the controls show the split.
@@ -39,7 +48,9 @@ test('a pasted Megatron-LM script becomes the explorer split, with read / assume
   assert.equal(await page.inputValue('#pl-tp'), '2');
   assert.equal(await page.inputValue('#pl-virtual_stages'), '4');
   // The permalink carries the imported state, hidden fields included.
-  await page.waitForFunction(() => location.hash.includes('planner.norm=rmsnorm') && location.hash.includes('planner.gpus=32'));
+  await page.waitForFunction(
+    () => location.hash.includes('planner.norm=rmsnorm') && location.hash.includes('planner.gpus=32'),
+  );
   assert.deepEqual(p.record.pageErrors, []);
   assert.deepEqual(p.record.offSite, []);
   await p.close();
@@ -50,7 +61,11 @@ test('export the split as each format, copy it, and read it back to the same sta
   const { page } = p;
   await importText(page, fixture('megatron-gpt3-175b.sh'), 'megatron');
   const before = await state(page);
-  for (const [format, marker] of [['megatron', '--tensor-model-parallel-size 8'], ['deepspeed', '"train_batch_size": 1536'], ['torchtitan', 'tensor_parallel_degree = 8']]) {
+  for (const [format, marker] of [
+    ['megatron', '--tensor-model-parallel-size 8'],
+    ['deepspeed', '"train_batch_size": 1536'],
+    ['torchtitan', 'tensor_parallel_degree = 8'],
+  ]) {
     await page.selectOption('#planner-export-format', format);
     await page.click('#planner-export-run');
     await page.waitForFunction((m) => document.querySelector('#planner-export-text').value.includes(m), marker);
@@ -64,10 +79,28 @@ test('export the split as each format, copy it, and read it back to the same sta
   // Change the split, then read the exported script back.
   await page.evaluate(() => window.atlas.views.apply('planner', { tp: 4, pp: 4 }));
   await page.waitForFunction(() => window.atlas.views.get('planner').getState().tp === 4);
-  await page.evaluate(() => { document.querySelector('#planner-import').dataset.imported = ''; });
+  await page.evaluate(() => {
+    document.querySelector('#planner-import').dataset.imported = '';
+  });
   await importText(page, text, 'megatron');
   const after = await state(page);
-  for (const k of ['tp', 'pp', 'dp', 'gpus', 'zero', 'sequence_parallel', 'recompute', 'micro', 'global', 'layers', 'hidden', 'heads', 'vocab', 'seq', 'framework'])
+  for (const k of [
+    'tp',
+    'pp',
+    'dp',
+    'gpus',
+    'zero',
+    'sequence_parallel',
+    'recompute',
+    'micro',
+    'global',
+    'layers',
+    'hidden',
+    'heads',
+    'vocab',
+    'seq',
+    'framework',
+  ])
     assert.equal(after[k], before[k], k);
   assert.deepEqual(p.record.pageErrors, []);
   await p.close();
@@ -87,11 +120,20 @@ test('a config.json picked as a file, a DeepSpeed config and a torchtitan TOML e
   s = await state(page);
   // A DeepSpeed config names no model: the explorer keeps the Qwen2 shape it had, and says so.
   assert.deepEqual([s.zero, s.framework, s.micro, s.global, s.layers, s.qkv_bias], [3, 'deepspeed', 4, 256, 28, true]);
-  assert.match(await page.locator('#planner-import-out').textContent(), /no pasted text describes the model: the explorer's is kept/);
-  assert.match(await page.locator('#planner-import-out').textContent(), /zero_optimization\.offload_optimizer \(line 21\) — offloading to CPU or NVMe is not modelled/);
+  assert.match(
+    await page.locator('#planner-import-out').textContent(),
+    /no pasted text describes the model: the explorer's is kept/,
+  );
+  assert.match(
+    await page.locator('#planner-import-out').textContent(),
+    /zero_optimization\.offload_optimizer \(line 21\) — offloading to CPU or NVMe is not modelled/,
+  );
   await importText(page, fixture('torchtitan-llama3-8b.toml'), 'torchtitan');
   s = await state(page);
-  assert.deepEqual([s.model, s.zero, s.framework, s.recompute, s.seq], ['llama-3.1-8b', 3, 'fsdp', 'selective-op', 8192]);
+  assert.deepEqual(
+    [s.model, s.zero, s.framework, s.recompute, s.seq],
+    ['llama-3.1-8b', 3, 'fsdp', 'selective-op', 8192],
+  );
   await p.close();
 });
 
@@ -111,15 +153,26 @@ test('keyboard: Ctrl+Enter reads the text; a bad line is reported as text on its
   await p.close();
 });
 
-for (const [width, scheme] of [[375, 'light'], [375, 'dark'], [1280, 'light'], [1280, 'dark']]) {
+for (const [width, scheme] of [
+  [375, 'light'],
+  [375, 'dark'],
+  [1280, 'light'],
+  [1280, 'dark'],
+]) {
   test(`layout at ${width} px (${scheme}): the panel fits without sideways scrolling; screenshot saved`, async () => {
     const p = await openPage({ path: '#planner', width, colorScheme: scheme });
     const { page } = p;
     await importText(page, fixture('megatron-llama-8b.sh'), 'megatron');
-    await page.evaluate(() => document.querySelectorAll('#planner-import details').forEach((d) => { d.open = true; }));
+    await page.evaluate(() =>
+      document.querySelectorAll('#planner-import details').forEach((d) => {
+        d.open = true;
+      }),
+    );
     await page.click('#planner-export-run');
     await page.waitForFunction(() => document.querySelector('#planner-export-text').value.length > 0);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     assert.ok(overflow <= 0, `page scrolls sideways by ${overflow} px`);
     const dir = join(buildDir, 'import-shots');
     mkdirSync(dir, { recursive: true });

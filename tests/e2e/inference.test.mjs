@@ -17,7 +17,7 @@ test('the mode switch works from the keyboard and shows the serving readouts, ch
   assert.equal(await training.isChecked(), true);
   assert.equal(await p.page.locator('#planner-inference').isVisible(), false);
   await training.focus();
-  await p.page.keyboard.press('ArrowDown');  // radios in one group move with the arrow keys
+  await p.page.keyboard.press('ArrowDown'); // radios in one group move with the arrow keys
   await p.page.waitForFunction(() => document.querySelector('#planner-app')?.dataset.mode === 'inference');
   assert.equal(await p.page.getByRole('radio', { name: 'Inference (serving)' }).isChecked(), true);
   await p.page.locator('.inf-svg').waitFor();
@@ -25,7 +25,15 @@ test('the mode switch works from the keyboard and shows the serving readouts, ch
   assert.equal(await p.page.locator('#pl-zero').isVisible(), false);
   assert.equal(await p.page.locator('#planner-gantt').isVisible(), false);
   assert.equal(await p.page.locator('#pl-concurrency').isVisible(), true);
-  for (const label of ['Weights', 'KV cache', 'Most users that fit', 'Time to first token', 'Time per output token', 'Tokens/s per GPU', 'Tokens/s per user'])
+  for (const label of [
+    'Weights',
+    'KV cache',
+    'Most users that fit',
+    'Time to first token',
+    'Time per output token',
+    'Tokens/s per GPU',
+    'Tokens/s per user',
+  ])
     assert.equal(await p.page.locator('.inf-readout dt', { hasText: new RegExp(`^${label}$`) }).count(), 1, label);
   // The chart has a text equivalent with one row per point, the requested concurrency marked.
   const rows = p.page.locator('.inf-curve-table tbody tr');
@@ -43,7 +51,10 @@ test('the mode switch works from the keyboard and shows the serving readouts, ch
   // The published serving runs open on demand, each row linking its source.
   await p.page.getByText('Show the published runs and the engine\u2019s errors').click();
   await p.page.locator('#planner-inference .fidelity-table tbody tr').nth(8).waitFor();
-  assert.match(await p.page.locator('#planner-inference .fidelity-table tbody tr a').first().getAttribute('href'), /^https:\/\//);
+  assert.match(
+    await p.page.locator('#planner-inference .fidelity-table tbody tr a').first().getAttribute('href'),
+    /^https:\/\//,
+  );
   assert.deepEqual(p.record.pageErrors, []);
   assert.deepEqual(p.record.consoleErrors, []);
   await p.close();
@@ -51,11 +62,28 @@ test('the mode switch works from the keyboard and shows the serving readouts, ch
 
 test('an impossible serving request names the field; a permalink keeps the inference mode', async () => {
   const p = await openPage();
-  await p.page.evaluate(() => window.atlas.views.apply('planner', { mode: 'inference', model: 'llama-3.1-8b', hardware: 'h100-sxm', gpus: 8, tp: 8, pp: 1, cp: 1, ep: 1, prompt: 8000, output: 1000 }));
+  await p.page.evaluate(() =>
+    window.atlas.views.apply('planner', {
+      mode: 'inference',
+      model: 'llama-3.1-8b',
+      hardware: 'h100-sxm',
+      gpus: 8,
+      tp: 8,
+      pp: 1,
+      cp: 1,
+      ep: 1,
+      prompt: 8000,
+      output: 1000,
+    }),
+  );
   await p.page.waitForFunction(() => document.querySelector('#pl-output')?.getAttribute('aria-invalid') === 'true');
   assert.match(await p.page.locator('#pl-output-msg').textContent(), /maximum context/);
-  await p.page.evaluate(() => window.atlas.views.apply('planner', { prompt: 2048, output: 256, concurrency: 32, weights: 'fp8' }));
-  await p.page.waitForFunction(() => /planner\.mode=inference/.test(location.hash) && /planner\.weights=fp8/.test(location.hash));
+  await p.page.evaluate(() =>
+    window.atlas.views.apply('planner', { prompt: 2048, output: 256, concurrency: 32, weights: 'fp8' }),
+  );
+  await p.page.waitForFunction(
+    () => /planner\.mode=inference/.test(location.hash) && /planner\.weights=fp8/.test(location.hash),
+  );
   const link = await p.page.evaluate(() => location.href);
   const expected = await p.page.evaluate(() => window.atlas.views.get('planner').getState());
   await p.close();
@@ -67,17 +95,31 @@ test('an impossible serving request names the field; a permalink keeps the infer
 });
 
 test('inference mode draws the split diagram: the KV cache on each GPU, and prefill or decode crossings', async () => {
-  const p = await openPage({ path: '#v=1&open=planner&planner.mode=inference&planner.model=llama-3.1-70b&planner.hardware=h100-sxm&planner.gpus=8&planner.tp=2&planner.pp=4&planner.concurrency=16&planner.prompt=2048&planner.output=256' });
+  const p = await openPage({
+    path: '#v=1&open=planner&planner.mode=inference&planner.model=llama-3.1-70b&planner.hardware=h100-sxm&planner.gpus=8&planner.tp=2&planner.pp=4&planner.concurrency=16&planner.prompt=2048&planner.output=256',
+  });
   const diagram = p.page.locator('#inf-diagram');
   await diagram.locator('svg .stage-band').first().waitFor();
   assert.equal(await diagram.locator('.stage-band').count(), 4);
   // Each stage shows one KV block per GPU and its size; the bars below say what each GPU holds.
   assert.equal(await diagram.locator('.kv-blocks').count(), 4);
   assert.equal(await diagram.locator('.kv-blocks').first().locator('.kv-block').count(), 2);
-  const kv = await p.page.evaluate(() => window.atlas.engine.run('plan', { mode: 'inference', model: { preset: 'llama-3.1-70b' }, hardware: { preset: 'h100-sxm', gpus: 8 }, parallel: { tp: 2, pp: 4 }, serving: { concurrency: 16 } }).stages[0].memory.kv_cache);
+  const kv = await p.page.evaluate(
+    () =>
+      window.atlas.engine.run('plan', {
+        mode: 'inference',
+        model: { preset: 'llama-3.1-70b' },
+        hardware: { preset: 'h100-sxm', gpus: 8 },
+        parallel: { tp: 2, pp: 4 },
+        serving: { concurrency: 16 },
+      }).stages[0].memory.kv_cache,
+  );
   assert.equal(kv, 16 * 2304 * 40960);
   assert.match(await diagram.textContent(), /KV cache per GPU: 1\.51 GB/);
-  assert.match(await diagram.locator('.dg-serving-memory').locator('xpath=..').textContent(), /serving 16 users per replica/);
+  assert.match(
+    await diagram.locator('.dg-serving-memory').locator('xpath=..').textContent(),
+    /serving 16 users per replica/,
+  );
   assert.equal(await diagram.locator('.dg-serving-memory .mem-bar').count(), 4);
   // Decode is shown first; its table lists the decode step's tensors, the markers the same ids.
   const ids = () => p.page.$$eval('#inf-crossings tr[data-id]', (rows) => rows.map((r) => r.dataset.id));
@@ -87,20 +129,31 @@ test('inference mode draws the split diagram: the KV cache on each GPU, and pref
   assert.ok(decode.includes('pp-send') && decode.includes('tp-attention-allreduce'), decode.join());
   assert.deepEqual((await markerIds()).sort(), [...decode].sort());
   assert.match(await p.page.locator('#inf-crossings-h').textContent(), /one decode step/);
-  const decodeBytes = await p.page.locator('#inf-crossings tr[data-id="tp-attention-allreduce"] td').nth(4).textContent();
+  const decodeBytes = await p.page
+    .locator('#inf-crossings tr[data-id="tp-attention-allreduce"] td')
+    .nth(4)
+    .textContent();
   // The switch by keyboard: arrow keys move within the radio group.
   await p.page.getByRole('radio', { name: 'Decode (one token per user)' }).focus();
   await p.page.keyboard.press('ArrowLeft');
   await p.page.waitForFunction(() => /one prompt/.test(document.querySelector('#inf-crossings-h')?.textContent ?? ''));
   assert.equal(await p.page.getByRole('radio', { name: 'Prefill (one prompt)' }).isChecked(), true);
-  await p.page.waitForFunction((before) => document.querySelector('#inf-crossings tr[data-id="tp-attention-allreduce"] td:nth-of-type(5)')?.textContent !== before, decodeBytes);
+  await p.page.waitForFunction(
+    (before) =>
+      document.querySelector('#inf-crossings tr[data-id="tp-attention-allreduce"] td:nth-of-type(5)')?.textContent !==
+      before,
+    decodeBytes,
+  );
   assert.match(await diagram.textContent(), /Prefill: one prompt of 2,048 tokens/);
   // Focusing a marker highlights its rows: the diagram and the table stay linked.
   await diagram.locator('.crossing').first().focus();
-  assert.ok(await p.page.locator('#inf-crossings tr.is-hot').count() >= 1);
+  assert.ok((await p.page.locator('#inf-crossings tr.is-hot').count()) >= 1);
   // The text equivalent names each stage's KV cache and both phases.
   const words = await p.page.locator('#inf-description').textContent();
-  assert.match(words, /Stage 1 holds 20 layers and the embedding on two GPUs\. Each GPU keeps [\d.]+ GB of weights and 1\.51 GB of KV cache/);
+  assert.match(
+    words,
+    /Stage 1 holds 20 layers and the embedding on two GPUs\. Each GPU keeps [\d.]+ GB of weights and 1\.51 GB of KV cache/,
+  );
   assert.match(words, /During prefill/);
   assert.match(words, /During decode/);
   // No place names of the engine's contract in what a learner reads.
@@ -112,7 +165,10 @@ test('inference mode draws the split diagram: the KV cache on each GPU, and pref
 
 for (const colorScheme of ['light', 'dark']) {
   test(`inference mode: axe finds no WCAG A/AA violations (${colorScheme})`, async () => {
-    const p = await openPage({ colorScheme, path: '#v=1&open=planner&planner.mode=inference&planner.model=llama-3.1-70b&planner.hardware=h100-sxm&planner.gpus=8&planner.tp=8&planner.pp=1' });
+    const p = await openPage({
+      colorScheme,
+      path: '#v=1&open=planner&planner.mode=inference&planner.model=llama-3.1-70b&planner.hardware=h100-sxm&planner.gpus=8&planner.tp=8&planner.pp=1',
+    });
     await p.page.locator('.inf-svg').waitFor();
     await p.page.locator('[data-scenario="tp-latency"]').click();
     await p.page.locator('.planner-inference .scenario-card').waitFor();
@@ -124,8 +180,16 @@ for (const colorScheme of ['light', 'dark']) {
     await p.page.locator('#inf-crossings details summary').first().click();
     await p.page.evaluate(axeSource);
     const violations = await p.page.evaluate(async () => {
-      const r = await window.axe.run(document.querySelector('#planner'), { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-      return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+      const r = await window.axe.run(document.querySelector('#planner'), {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      });
+      return r.violations.map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      );
     });
     assert.deepEqual(violations, []);
     await p.close();

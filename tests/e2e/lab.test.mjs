@@ -20,8 +20,14 @@ test('defaults show the worked example: 18.86 ms, 14 steps, substituted formula'
   assert.equal(await readout(page, 'time'), '18.86 ms');
   assert.equal(await readout(page, 'steps'), '14');
   assert.equal(await readout(page, 'latency_term'), '70.00 µs');
-  assert.match(await page.locator('#lab-formula-numbers').textContent(), /14 × 5\.000 µs \+ 1\.75 × 1\.000 GiB ÷ 100 GB\/s = 70\.00 µs \+ 18\.79 ms = 18\.86 ms/);
-  assert.match(await page.locator('section#lab p.scope').textContent(), /ideal ring all-reduce; this is not a topology-specific/);
+  assert.match(
+    await page.locator('#lab-formula-numbers').textContent(),
+    /14 × 5\.000 µs \+ 1\.75 × 1\.000 GiB ÷ 100 GB\/s = 70\.00 µs \+ 18\.79 ms = 18\.86 ms/,
+  );
+  assert.match(
+    await page.locator('section#lab p.scope').textContent(),
+    /ideal ring all-reduce; this is not a topology-specific/,
+  );
   assert.equal(await page.locator('section#lab p.scope').isVisible(), true);
   for (const label of ['Ranks', 'Payload', 'Effective bandwidth', 'Startup latency'])
     assert.equal(await page.getByLabel(label, { exact: true }).count(), 1, label);
@@ -37,19 +43,22 @@ test('defaults show the worked example: 18.86 ms, 14 steps, substituted formula'
 test('a chart out of view is redrawn with the latest values when it scrolls into view', async () => {
   const p = await openPage({ path: '#lab', height: 600 });
   const { page } = p;
-  const pixels = () => page.locator('#lab-chart-speedup canvas').evaluate((c) => /** @type {HTMLCanvasElement} */ (c).toDataURL());
+  const pixels = () =>
+    page.locator('#lab-chart-speedup canvas').evaluate((c) => /** @type {HTMLCanvasElement} */ (c).toDataURL());
   // In view: the chart has been drawn (its canvas is no longer blank) before the pixels are read.
   await page.locator('#lab-chart-speedup-fig').scrollIntoViewIfNeeded();
   await page.locator('#lab-chart-speedup-fig[data-near="true"]').waitFor({ state: 'attached' });
   await page.waitForFunction(() => {
     const c = document.querySelector('#lab-chart-speedup canvas');
     const blank = document.createElement('canvas');
-    blank.width = c.width, blank.height = c.height;
+    ((blank.width = c.width), (blank.height = c.height));
     return c.width > 0 && c.toDataURL() !== blank.toDataURL();
   });
   const before = await pixels();
   // Out of view again (the chart is more than 100 px away), before the change is made.
-  await page.evaluate(() => window.scrollTo(0, document.querySelector('.lab-controls').getBoundingClientRect().top + scrollY));
+  await page.evaluate(() =>
+    window.scrollTo(0, document.querySelector('.lab-controls').getBoundingClientRect().top + scrollY),
+  );
   await page.locator('#lab-chart-speedup-fig[data-near="false"]').waitFor({ state: 'attached' });
   await page.locator('#lab-bytes-text').fill('1 MiB'); // the speedup curve depends on the payload
   await page.locator('#lab-bytes-text').dispatchEvent('change');
@@ -112,16 +121,24 @@ test('presets, reset and comparison overlays', async () => {
   await page.getByLabel('Show other algorithms (for comparison only)').check();
   // Four lines: ring reduce-scatter and ring all-gather alone take equal times and share one.
   assert.equal(await legend(), without + 4);
-  assert.match(await page.locator('#lab-legend-bytes').textContent(), /reduce-scatter or all-gather alone \(equal times\)/);
+  assert.match(
+    await page.locator('#lab-legend-bytes').textContent(),
+    /reduce-scatter or all-gather alone \(equal times\)/,
+  );
   await p.close();
 });
 
 test('invalid typed values show a message at the field and keep the last good results', async () => {
   const p = await openPage({ path: '#lab' });
   const { page } = p;
-  for (const [id, text, message] of [['lab-ranks-number', '1', /2 to 4096/], ['lab-ranks-number', '2.5', /whole number/],
-    ['lab-bytes-text', '12 parsecs', /Unknown unit/], ['lab-bytes-text', '0', /1 B to 100 GB/],
-    ['lab-bandwidth-number', '0', /Bandwidth/], ['lab-latency-number', '-3', /Latency/]]) {
+  for (const [id, text, message] of [
+    ['lab-ranks-number', '1', /2 to 4096/],
+    ['lab-ranks-number', '2.5', /whole number/],
+    ['lab-bytes-text', '12 parsecs', /Unknown unit/],
+    ['lab-bytes-text', '0', /1 B to 100 GB/],
+    ['lab-bandwidth-number', '0', /Bandwidth/],
+    ['lab-latency-number', '-3', /Latency/],
+  ]) {
     await page.locator(`#${id}`).fill(text);
     await page.locator(`#${id}`).dispatchEvent('change');
     const param = id.split('-')[1];
@@ -140,13 +157,18 @@ test('the ring animation steps, names the phase and narrates', async () => {
   assert.equal(await page.locator('#lab-ring-stage svg .lab-ring-rank').count(), 8);
   await page.getByRole('button', { name: 'Next step' }).click();
   assert.match(await page.locator('#lab-ring-phase').textContent(), /Step 1 of 14 · Reduce-scatter 1 of 7/);
-  assert.match(await page.locator('#lab-ring-narration').textContent(), /Rank 0 sends chunk 0 to rank 1, whose copy now sums 2 of 8/);
+  assert.match(
+    await page.locator('#lab-ring-narration').textContent(),
+    /Rank 0 sends chunk 0 to rank 1, whose copy now sums 2 of 8/,
+  );
   for (let i = 0; i < 7; i += 1) await page.getByRole('button', { name: 'Next step' }).click();
   assert.match(await page.locator('#lab-ring-phase').textContent(), /All-gather 1 of 7/);
   await page.getByRole('button', { name: 'Previous step' }).click();
   assert.match(await page.locator('#lab-ring-phase').textContent(), /Step 7 of 14/);
   await page.getByRole('button', { name: 'Play' }).click();
-  await page.waitForFunction(() => /Step 14 of 14/.test(document.querySelector('#lab-ring-phase').textContent), null, { timeout: 10000 });
+  await page.waitForFunction(() => /Step 14 of 14/.test(document.querySelector('#lab-ring-phase').textContent), null, {
+    timeout: 10000,
+  });
   assert.equal(await page.locator('#lab-ring-stage .lab-ring-cell.complete').count(), 64);
   await page.locator('#lab-ranks-number').fill('64');
   await page.locator('#lab-ranks-number').dispatchEvent('change');
@@ -164,7 +186,7 @@ test('paste flow: measured points overlay, fit shown, use fitted values', async 
   assert.match(await legend(), /fitted α, B/);
   assert.match(await page.locator('[data-readout="fit-bandwidth"] dd').textContent(), /GB\/s/);
   assert.match(await page.locator('[data-readout="fit-r2"] dd').textContent(), /^0\.9\d{3}$/);
-  assert.ok(await page.locator('.lab-nccl-table tbody tr').count() >= 5);
+  assert.ok((await page.locator('.lab-nccl-table tbody tr').count()) >= 5);
   await page.getByRole('button', { name: 'Use fitted values' }).click();
   assert.equal(await page.locator('#lab-ranks-number').inputValue(), '8');
   assert.notEqual(await page.locator('#lab-bandwidth-number').inputValue(), '100');
@@ -181,8 +203,11 @@ test('permalink state: the view registers and restores ranks, bytes, bandwidth, 
   const p = await openPage({ path: '#lab' });
   const { page } = p;
   const state = await page.evaluate(() => window.atlas.views.get('lab').getState());
-  for (const k of ['ranks', 'bytes', 'bandwidth', 'latency', 'compute', 'overlap', 'compare', 'step']) assert.ok(k in state, k);
-  const rejected = await page.evaluate(() => window.atlas.views.apply('lab', { ranks: 4, bytes: 1e6, latency: 'x', nonsense: 1 }));
+  for (const k of ['ranks', 'bytes', 'bandwidth', 'latency', 'compute', 'overlap', 'compare', 'step'])
+    assert.ok(k in state, k);
+  const rejected = await page.evaluate(() =>
+    window.atlas.views.apply('lab', { ranks: 4, bytes: 1e6, latency: 'x', nonsense: 1 }),
+  );
   assert.deepEqual(rejected.sort(), ['latency', 'nonsense']);
   assert.equal(await page.locator('#lab-ranks-number').inputValue(), '4');
   assert.equal(await readout(page, 'steps'), '6');

@@ -75,7 +75,12 @@ test('a cold load at 1280×900 shifts the layout by at most 0.02 (CLS)', async (
       for (const e of list.getEntries()) {
         if (e.hadRecentInput) continue;
         window.__cls += e.value;
-        window.__shifts.push({ value: e.value, nodes: e.sources.map((s) => s.node?.nodeName + (s.node?.id ? `#${s.node.id}` : s.node?.className ? `.${s.node.className}` : '')) });
+        window.__shifts.push({
+          value: e.value,
+          nodes: e.sources.map(
+            (s) => s.node?.nodeName + (s.node?.id ? `#${s.node.id}` : s.node?.className ? `.${s.node.className}` : ''),
+          ),
+        });
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -90,8 +95,14 @@ test('a cold load at 1280×900 shifts the layout by at most 0.02 (CLS)', async (
 
 async function hostPage(parts) {
   const site = await siteUrl();
-  const filler = '<p>Course text. '.repeat(1) + 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(40) + '</p>';
-  const frames = parts.map((p) => `${filler}<h2>${p}</h2><iframe data-atlas-embed id="f-${p}" title="${p}" src="${site}index.html?embed=${p}" width="100%" height="640"></iframe>`).join('\n');
+  const filler =
+    '<p>Course text. '.repeat(1) + 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(40) + '</p>';
+  const frames = parts
+    .map(
+      (p) =>
+        `${filler}<h2>${p}</h2><iframe data-atlas-embed id="f-${p}" title="${p}" src="${site}index.html?embed=${p}" width="100%" height="640"></iframe>`,
+    )
+    .join('\n');
   const html = `<!doctype html><meta charset="utf-8"><title>Course page</title><body style="max-width:60rem;margin:auto">${frames}${filler}${filler}
 <script src="${site}atlas-host.js"></script></body>`;
   const dir = mkdtempSync(join(tmpdir(), 'atlas-host-'));
@@ -158,7 +169,10 @@ test('lab: locked and hidden values hold against every preset, reset and the fit
   const before = await labState(p.page);
   assert.equal(before.ranks, 32);
   const note = p.page.locator('#lab-app .fixed-note');
-  assert.match(await note.textContent(), /Fixed for this exercise: Ranks: 32; Effective bandwidth: 100 GB\/s \(not shown\); Startup latency: 5 µs \(not shown\)/);
+  assert.match(
+    await note.textContent(),
+    /Fixed for this exercise: Ranks: 32; Effective bandwidth: 100 GB\/s \(not shown\); Startup latency: 5 µs \(not shown\)/,
+  );
   assert.equal(await note.isVisible(), true);
   assert.match(await p.page.locator('#lab-app [data-param="ranks"] label').first().textContent(), /\(fixed\)/);
   const held = (s) => [s.ranks, s.bandwidth, s.latency];
@@ -181,13 +195,20 @@ test('planner: locked and hidden values hold against every scenario, every searc
   const before = await plannerState(p.page);
   const held = (s) => [s.tp, s.pp, s.zero];
   const note = p.page.locator('#planner-app .fixed-note');
-  assert.match(await note.textContent(), /Fixed for this exercise: Tensor parallel tp: 8; Pipeline stages pp: 8; ZeRO stage: 1 · optimizer \(not shown\)/);
+  assert.match(
+    await note.textContent(),
+    /Fixed for this exercise: Tensor parallel tp: 8; Pipeline stages pp: 8; ZeRO stage: 1 · optimizer \(not shown\)/,
+  );
   for (const button of await p.page.locator('#planner-scenario-buttons button').all()) {
     await button.click();
     assert.deepEqual(held(await plannerState(p.page)), held(before), `scenario ${await button.textContent()}`);
     for (const show of await p.page.locator('#planner-scenario-out tbody button').all()) {
       await show.click();
-      assert.deepEqual(held(await plannerState(p.page)), held(before), `scenario variant ${await show.getAttribute('aria-label')}`);
+      assert.deepEqual(
+        held(await plannerState(p.page)),
+        held(before),
+        `scenario variant ${await show.getAttribute('aria-label')}`,
+      );
     }
   }
   await p.page.locator('#planner-search-run').click();
@@ -195,9 +216,14 @@ test('planner: locked and hidden values hold against every scenario, every searc
   const applies = await p.page.locator('#planner-search-out .apply-result').all();
   for (const button of applies) {
     await button.click();
-    assert.deepEqual(held(await plannerState(p.page)), held(before), `search ${await button.getAttribute('aria-label')}`);
+    assert.deepEqual(
+      held(await plannerState(p.page)),
+      held(before),
+      `search ${await button.getAttribute('aria-label')}`,
+    );
   }
-  for (const text of await p.page.locator('#planner-search-out tbody th').allTextContents()) assert.match(text, /tp 8 · pp 8 .*ZeRO 1/);
+  for (const text of await p.page.locator('#planner-search-out tbody th').allTextContents())
+    assert.match(text, /tp 8 · pp 8 .*ZeRO 1/);
   // The check question's "Show me" writes the explorer through the same gate.
   await p.page.evaluate(() => window.atlas.views.apply('planner', { tp: 2, pp: 4, zero: 3, micro: 2 }));
   const after = await plannerState(p.page);

@@ -21,8 +21,10 @@ const isWasm = (u) => /^atlas-engine\.[0-9a-f]{10}\.wasm$/.test(fileName(u));
 const isOneFileEngine = (u) => /^atlas-engine-file\.[0-9a-f]{10}\.js$/.test(fileName(u));
 const isPlannerWasm = (u) => /^atlas-planner\.[0-9a-f]{10}\.wasm$/.test(fileName(u));
 const isOneFilePlanner = (u) => /^atlas-planner-file\.[0-9a-f]{10}\.js$/.test(fileName(u));
-const plannerStarted = (page) => page.waitForFunction(() => Boolean(window.atlas.views.get('planner')), null, { timeout: 20000 });
-const partsFetched = (requests) => PARTS.filter((part) => requests.some((u) => new RegExp(`^${part}\\.[0-9a-f]{10}\\.js$`).test(fileName(u))));
+const plannerStarted = (page) =>
+  page.waitForFunction(() => Boolean(window.atlas.views.get('planner')), null, { timeout: 20000 });
+const partsFetched = (requests) =>
+  PARTS.filter((part) => requests.some((u) => new RegExp(`^${part}\\.[0-9a-f]{10}\\.js$`).test(fileName(u))));
 
 test('over http the page compiles the real .wasm of each module and never fetches the base64 engines', async () => {
   const p = await openPage();
@@ -30,8 +32,19 @@ test('over http the page compiles the real .wasm of each module and never fetche
   assert.equal(p.record.requests.filter(isPlannerWasm).length, 1, p.record.requests.join('\n'));
   assert.deepEqual(p.record.requests.filter(isOneFileEngine), []);
   assert.deepEqual(p.record.requests.filter(isOneFilePlanner), []);
-  assert.ok(!(await p.page.evaluate(() => window.atlas.engine.run('plan', { model: { preset: 'llama-3.1-8b' }, hardware: { preset: 'h100-sxm', gpus: 8 } }).error)));
-  assert.equal(await p.page.evaluate(() => window.atlas.engine.run('batch', { global: 8192, micro: 8, dp: 64 }).accumulation), 16);
+  assert.ok(
+    !(await p.page.evaluate(
+      () =>
+        window.atlas.engine.run('plan', {
+          model: { preset: 'llama-3.1-8b' },
+          hardware: { preset: 'h100-sxm', gpus: 8 },
+        }).error,
+    )),
+  );
+  assert.equal(
+    await p.page.evaluate(() => window.atlas.engine.run('batch', { global: 8192, micro: 8, dp: 64 }).accumulation),
+    16,
+  );
   assert.deepEqual(p.record.consoleErrors, []);
   assert.deepEqual(p.record.pageErrors, []);
   assert.deepEqual(await p.csp(), []);
@@ -43,7 +56,10 @@ test('from file:// the one-file engines start, with no .wasm request and no cons
   assert.equal(await p.page.evaluate(() => document.documentElement.dataset.engine), 'ready');
   assert.equal(p.record.requests.filter(isOneFileEngine).length, 1, p.record.requests.join('\n'));
   assert.equal(p.record.requests.filter(isOneFilePlanner).length, 1, p.record.requests.join('\n'));
-  assert.deepEqual(p.record.requests.filter((u) => isWasm(u) || isPlannerWasm(u)), []);
+  assert.deepEqual(
+    p.record.requests.filter((u) => isWasm(u) || isPlannerWasm(u)),
+    [],
+  );
   assert.ok(await p.page.evaluate(() => window.atlas.views.get('planner') !== undefined));
   assert.deepEqual(partsFetched(p.record.requests), PARTS, 'the whole page loads every part');
   assert.deepEqual(p.record.consoleErrors, []);
@@ -52,11 +68,14 @@ test('from file:// the one-file engines start, with no .wasm request and no cons
   await p.close();
 });
 
-test('a first load over http leaves the planner module and the explorer\'s code until the explorer nears the view', async () => {
+test("a first load over http leaves the planner module and the explorer's code until the explorer nears the view", async () => {
   const p = await openPage({ allParts: false });
   assert.equal(await p.page.evaluate(() => window.scrollY), 0);
   assert.deepEqual(p.record.requests.filter(isPlannerWasm), [], 'no planner module at first');
-  assert.deepEqual(partsFetched(p.record.requests).filter((x) => x === 'planner'), []);
+  assert.deepEqual(
+    partsFetched(p.record.requests).filter((x) => x === 'planner'),
+    [],
+  );
   assert.equal(await p.page.evaluate(() => window.atlas.views.get('planner')), undefined);
   // A command of the planner asked for meanwhile is an answer, not a throw.
   assert.equal(await p.page.evaluate(() => window.atlas.engine.run('presets', {}).error?.code), 'engine_loading');
@@ -83,7 +102,11 @@ for (const part of [...PARTS, 'entry']) {
   test(`an embedded ${part} fetches only its own part's code`, async () => {
     const p = await openPage({ path: `?embed=${part}` });
     assert.deepEqual(partsFetched(p.record.requests), part === 'entry' ? [] : [part]);
-    assert.equal(p.record.requests.filter(isPlannerWasm).length, part === 'planner' ? 1 : 0, 'the planner module only for the explorer');
+    assert.equal(
+      p.record.requests.filter(isPlannerWasm).length,
+      part === 'planner' ? 1 : 0,
+      'the planner module only for the explorer',
+    );
     const section = { lab: '#lab-app', planner: '#planner-app', quiz: '#quiz-app' }[part];
     if (section) assert.ok(await p.page.locator(section).isVisible(), `${part} is shown`);
     assert.deepEqual(p.record.consoleErrors, []);
@@ -107,7 +130,9 @@ async function get(path, headers = {}) {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 }
 

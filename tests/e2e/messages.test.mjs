@@ -16,7 +16,11 @@ test('explorer: a number being typed shows no message until the field is left', 
   await page.locator('#pl-tp').pressSequentially('1e309');
   assert.equal(await message(page, 'tp').isVisible(), false, 'no message while typing 1e309');
   // "1" was a possible split; "1e3" and "1e30" were not and were never applied.
-  assert.equal((await page.evaluate(() => window.atlas.views.get('planner').getState())).tp, 1, 'the last possible split is kept');
+  assert.equal(
+    (await page.evaluate(() => window.atlas.views.get('planner').getState())).tp,
+    1,
+    'the last possible split is kept',
+  );
   await page.keyboard.press('Tab');
   await page.waitForFunction(() => !document.querySelector('[data-param="tp"] .field-message').hidden);
   assert.match(await message(page, 'tp').textContent(), /whole number/);
@@ -32,13 +36,16 @@ test('explorer: a number being typed shows no message until the field is left', 
   await p.close();
 });
 
-test('explorer: messages use the field\'s units, and an impossible split is not written into the link', async () => {
+test("explorer: messages use the field's units, and an impossible split is not written into the link", async () => {
   const p = await openPage({ path: '#planner' });
   const { page } = p;
   await page.locator('#pl-memory_gib').fill('1e30');
   await page.keyboard.press('Tab');
   await page.waitForFunction(() => !document.querySelector('[data-param="memory_gib"] .field-message').hidden);
-  assert.match(await message(page, 'memory_gib').textContent(), /^Must be (more than|at least) [\d.,]+ GiB and at most [\d,]+ GiB\.$/);
+  assert.match(
+    await message(page, 'memory_gib').textContent(),
+    /^Must be (more than|at least) [\d.,]+ GiB and at most [\d,]+ GiB\.$/,
+  );
   await page.locator('#pl-latency_us').fill('5e9');
   await page.keyboard.press('Tab');
   await page.waitForFunction(() => !document.querySelector('[data-param="latency_us"] .field-message').hidden);

@@ -14,8 +14,10 @@ function diagramTextSizes(page) {
   return page.evaluate(() => {
     const svg = document.querySelector('#planner-diagram svg');
     const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-    return [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim() !== '')
-      .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale).sort((a, b) => a - b);
+    return [...svg.querySelectorAll('text')]
+      .filter((t) => t.textContent.trim() !== '')
+      .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale)
+      .sort((a, b) => a - b);
   });
 }
 
@@ -23,14 +25,18 @@ function diagramTextSizes(page) {
 function sidewaysScrollers(page) {
   return page.evaluate(() => {
     const out = [];
-    if (document.documentElement.scrollWidth > innerWidth + 1) out.push(`page ${document.documentElement.scrollWidth} > ${innerWidth}`);
+    if (document.documentElement.scrollWidth > innerWidth + 1)
+      out.push(`page ${document.documentElement.scrollWidth} > ${innerWidth}`);
     for (const f of document.querySelectorAll('main figure.equation')) {
       if (f.scrollWidth > f.clientWidth + 1) out.push(`equation ${f.scrollWidth} > ${f.clientWidth}`);
     }
     for (const t of document.querySelectorAll('main table')) {
       if (!t.getClientRects().length) continue;
       const box = t.parentElement;
-      if (t.scrollWidth > box.clientWidth + 1) out.push(`${t.className || t.querySelector('caption')?.textContent || 'table'} ${t.scrollWidth} > ${box.clientWidth}`);
+      if (t.scrollWidth > box.clientWidth + 1)
+        out.push(
+          `${t.className || t.querySelector('caption')?.textContent || 'table'} ${t.scrollWidth} > ${box.clientWidth}`,
+        );
     }
     return out;
   });
@@ -41,7 +47,9 @@ for (const path of ['', 'index.html?embed=planner']) {
     const p = await openPage({ path, width: 375, height: 740 });
     const sizes = await diagramTextSizes(p.page);
     const p10 = sizes[Math.floor(sizes.length * 0.1)];
-    console.log(`diagram text at 375 px: p10 ${p10.toFixed(1)} px, min ${sizes[0].toFixed(1)} px over ${sizes.length} labels`);
+    console.log(
+      `diagram text at 375 px: p10 ${p10.toFixed(1)} px, min ${sizes[0].toFixed(1)} px over ${sizes.length} labels`,
+    );
     assert.ok(p10 >= 11, `p10 ${p10}`);
     const gap = await p.page.evaluate(() => {
       const first = document.querySelector('#planner-controls input, #planner-controls select');
@@ -62,29 +70,40 @@ test('375 px: no table scrolls sideways, with a scenario and search results show
   await frames(p.page);
   assert.deepEqual(await sidewaysScrollers(p.page), []);
   // Each crossing still reads with its bytes and time, labelled.
-  const labels = await p.page.evaluate(() => [...document.querySelectorAll('table.crossings tbody tr:first-child td')]
-    .map((td) => `${getComputedStyle(td, '::before').content} ${td.textContent}`));
-  assert.ok(labels.some((t) => /"Bytes per step: " \S+/.test(t)) && labels.some((t) => /"Time per step: " \S+/.test(t)), labels.join(' | '));
+  const labels = await p.page.evaluate(() =>
+    [...document.querySelectorAll('table.crossings tbody tr:first-child td')].map(
+      (td) => `${getComputedStyle(td, '::before').content} ${td.textContent}`,
+    ),
+  );
+  assert.ok(
+    labels.some((t) => /"Bytes per step: " \S+/.test(t)) && labels.some((t) => /"Time per step: " \S+/.test(t)),
+    labels.join(' | '),
+  );
   await p.close();
 });
 
 for (const width of [375, 1280]) {
   test(`${width} px: the Gantt's legend names only what it draws, and many micro-batches aggregate on a phone`, async () => {
     const p = await openPage({ width, height: 800 });
-    const read = () => p.page.evaluate(() => {
-      const g = document.getElementById('planner-gantt');
-      return {
-        numbers: g.querySelectorAll('text.gantt-mb').length,
-        busy: (g.querySelector('path.gantt-busy')?.getAttribute('d') ?? '') !== '',
-        fwd: (g.querySelector('path.gantt-fwd')?.getAttribute('d') ?? '') !== '',
-        legend: g.querySelector('.gantt-legend').textContent,
-        micro: /(\d+) micro-batch/.exec(g.querySelector('.gantt-summary').textContent)?.[1],
-      };
-    });
+    const read = () =>
+      p.page.evaluate(() => {
+        const g = document.getElementById('planner-gantt');
+        return {
+          numbers: g.querySelectorAll('text.gantt-mb').length,
+          busy: (g.querySelector('path.gantt-busy')?.getAttribute('d') ?? '') !== '',
+          fwd: (g.querySelector('path.gantt-fwd')?.getAttribute('d') ?? '') !== '',
+          legend: g.querySelector('.gantt-legend').textContent,
+          micro: /(\d+) micro-batch/.exec(g.querySelector('.gantt-summary').textContent)?.[1],
+        };
+      });
     for (const patch of [{}, { global: 64 }, { global: 16 }]) {
       if (Object.keys(patch).length) await p.page.evaluate((s) => window.atlas.views.apply('planner', s), patch);
       const g = await read();
-      assert.equal(g.numbers > 0, /number = micro-batch/.test(g.legend), `${JSON.stringify(patch)}: ${g.numbers} numbers, legend “${g.legend}”`);
+      assert.equal(
+        g.numbers > 0,
+        /number = micro-batch/.test(g.legend),
+        `${JSON.stringify(patch)}: ${g.numbers} numbers, legend “${g.legend}”`,
+      );
       assert.equal(g.busy, /working/.test(g.legend), `busy bars vs legend: ${g.legend}`);
       assert.equal(g.fwd, /forward(?! and backward)/.test(g.legend), `forward blocks vs legend: ${g.legend}`);
       if (width === 375 && Number(g.micro) >= 96) assert.ok(g.busy, `${g.micro} micro-batches at 375 px aggregate`);
@@ -117,10 +136,13 @@ for (const colorScheme of ['light', 'dark']) {
       /** WCAG contrast of two computed CSS colours (alpha ignored). */
       const contrast = (a, b) => {
         const lum = (c) => {
-          const [r, g, bl] = c.match(/[\d.]+/g).slice(0, 3).map((v) => {
-            const x = Number(v) / 255;
-            return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
-          });
+          const [r, g, bl] = c
+            .match(/[\d.]+/g)
+            .slice(0, 3)
+            .map((v) => {
+              const x = Number(v) / 255;
+              return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+            });
           return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
         };
         const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
@@ -134,7 +156,9 @@ for (const colorScheme of ['light', 'dark']) {
         checked += 1;
         if (c < 3) out.push(`chart line “${sw.parentElement.textContent.trim()}” ${c.toFixed(2)}:1`);
       }
-      const surface = getComputedStyle(document.getElementById('planner-gantt').querySelector('.gantt-scroll')).backgroundColor;
+      const surface = getComputedStyle(
+        document.getElementById('planner-gantt').querySelector('.gantt-scroll'),
+      ).backgroundColor;
       for (const cls of ['gantt-fwd', 'gantt-bwd', 'gantt-busy']) {
         const path = document.querySelector(`#planner-gantt path.${cls}`);
         if (!path || !path.getAttribute('d')) continue;
@@ -144,7 +168,12 @@ for (const colorScheme of ['light', 'dark']) {
       }
       const cell = document.querySelector('.lab-ring-cell');
       if (cell) {
-        const c = contrast(getComputedStyle(cell).stroke, getComputedStyle(document.querySelector('.lab-ring')).backgroundColor === 'rgba(0, 0, 0, 0)' ? getComputedStyle(document.body).backgroundColor : getComputedStyle(document.querySelector('.lab-ring')).backgroundColor);
+        const c = contrast(
+          getComputedStyle(cell).stroke,
+          getComputedStyle(document.querySelector('.lab-ring')).backgroundColor === 'rgba(0, 0, 0, 0)'
+            ? getComputedStyle(document.body).backgroundColor
+            : getComputedStyle(document.querySelector('.lab-ring')).backgroundColor,
+        );
         if (c < 3) out.push(`ring chunk outline ${c.toFixed(2)}:1`);
       }
       return { low: out, checked };
@@ -157,10 +186,27 @@ for (const colorScheme of ['light', 'dark']) {
 
 test('with context parallelism the data-parallel group reads as dp × cp, matching the description', async () => {
   const p = await openPage();
-  await p.page.evaluate(() => window.atlas.views.apply('planner', { model: 'gpt3-175b', gpus: 1024, tp: 8, pp: 2, cp: 4, dp_auto: true, global: 1536, micro: 1 }));
+  await p.page.evaluate(() =>
+    window.atlas.views.apply('planner', {
+      model: 'gpt3-175b',
+      gpus: 1024,
+      tp: 8,
+      pp: 2,
+      cp: 4,
+      dp_auto: true,
+      global: 1536,
+      micro: 1,
+    }),
+  );
   const groups = await p.page.locator('table.crossings td[data-label="Group"]').allTextContents();
-  assert.ok(groups.some((g) => /DP × CP \(16 × 4\)/.test(g)), groups.join(' | '));
+  assert.ok(
+    groups.some((g) => /DP × CP \(16 × 4\)/.test(g)),
+    groups.join(' | '),
+  );
   assert.ok(!groups.some((g) => /^DP \(64\)/.test(g)), groups.join(' | '));
-  assert.match(await p.page.locator('#planner-diagram').textContent(), /dp 16 × cp 4: context-parallel ranks hold the same weights/);
+  assert.match(
+    await p.page.locator('#planner-diagram').textContent(),
+    /dp 16 × cp 4: context-parallel ranks hold the same weights/,
+  );
   await p.close();
 });

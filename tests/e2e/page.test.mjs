@@ -15,10 +15,35 @@ after(closeBrowser);
 
 /** Every text field of the entry, as it should appear on the page. */
 function entryTexts(e) {
-  const out = [e.name, e.shortName, e.level, e.kind, e.branch, e.subbranch, e.scale, e.visualFamily, e.role,
-    e.description, e.tradeoff, e.whyAI, e.misconception, e.learningObjective, e.engineeringExample, e.evidenceNotes,
-    e.labScope, e.scope, e.labId, e.deepLabId, e.investigationId, e.check.question, e.check.explanation,
-    ...e.check.options, ...e.mechanism, ...e.related, ...e.prerequisites];
+  const out = [
+    e.name,
+    e.shortName,
+    e.level,
+    e.kind,
+    e.branch,
+    e.subbranch,
+    e.scale,
+    e.visualFamily,
+    e.role,
+    e.description,
+    e.tradeoff,
+    e.whyAI,
+    e.misconception,
+    e.learningObjective,
+    e.engineeringExample,
+    e.evidenceNotes,
+    e.labScope,
+    e.scope,
+    e.labId,
+    e.deepLabId,
+    e.investigationId,
+    e.check.question,
+    e.check.explanation,
+    ...e.check.options,
+    ...e.mechanism,
+    ...e.related,
+    ...e.prerequisites,
+  ];
   for (const s of e.specs) out.push(s.label, s.value, s.context);
   for (const i of e.interfaces) out.push(i.name, i.signal);
   for (const s of e.science) out.push(s.title, s.equation, s.explanation, s.assumptions);
@@ -34,10 +59,10 @@ test('over http: every entry field is on the page, no console errors, no off-sit
   const text = normalize(await p.page.evaluate(() => document.body.textContent));
   for (const t of entryTexts(entry)) assert.ok(text.includes(normalize(t)), `missing on page: ${t}`);
   for (const t of [entry.name, entry.description, entry.misconception, entry.check.question, entry.history[0].title])
-    assert.ok(await p.page.getByText(t, { exact: false }).filter({ visible: true }).count() > 0, `not visible: ${t}`);
+    assert.ok((await p.page.getByText(t, { exact: false }).filter({ visible: true }).count()) > 0, `not visible: ${t}`);
   // One equation shown per science item (a stacked copy waits, hidden, for narrow columns).
   assert.equal(await p.page.locator('figure.equation math').filter({ visible: true }).count(), entry.science.length);
-  for (const s of entry.sources) assert.equal(await p.page.locator(`a[href="${s.url}"]`).count() >= 1, true);
+  for (const s of entry.sources) assert.equal((await p.page.locator(`a[href="${s.url}"]`).count()) >= 1, true);
   assert.match(await p.page.locator('#engine-version').textContent(), /engine \d+\.\d+\.\d+/);
   assert.deepEqual(p.record.consoleErrors, []);
   assert.deepEqual(p.record.pageErrors, []);
@@ -57,8 +82,15 @@ test('from file://dist/index.html the engine starts with zero errors and zero ou
 
 test('with JavaScript disabled the whole entry still reads', async () => {
   const p = await openPage({ javaScriptEnabled: false });
-  for (const t of [entry.name, entry.role, entry.specs[2].context, entry.mechanism[1], entry.check.question,
-    entry.history[0].significance, entry.science[0].explanation])
+  for (const t of [
+    entry.name,
+    entry.role,
+    entry.specs[2].context,
+    entry.mechanism[1],
+    entry.check.question,
+    entry.history[0].significance,
+    entry.science[0].explanation,
+  ])
     assert.ok(await p.page.getByText(t, { exact: false }).first().isVisible(), `not visible without JS: ${t}`);
   await p.close();
 });
@@ -82,9 +114,15 @@ test('related entries not in this build are named once, say so once, and their r
   const names = await missing.allTextContents();
   assert.deepEqual(names.sort(), [...new Set([...entry.related, ...entry.prerequisites])].sort(), 'each entry once');
   assert.equal(await p.page.locator('#connections a[data-missing]').count(), 0, 'no links that lead nowhere');
-  assert.equal((await p.page.locator('#connections').textContent()).match(/part of this build/g).length, 2, 'one note per list');
+  assert.equal(
+    (await p.page.locator('#connections').textContent()).match(/part of this build/g).length,
+    2,
+    'one note per list',
+  );
   // A route from elsewhere (an old link) still explains itself.
-  await p.page.evaluate(() => { location.hash = '#/entry/nccl'; });
+  await p.page.evaluate(() => {
+    location.hash = '#/entry/nccl';
+  });
   await p.page.waitForSelector('#atlas-status .notice');
   assert.match(await p.page.locator('#atlas-status').textContent(), /“nccl” is not part of this build/);
   await p.close();
@@ -102,7 +140,8 @@ test('served from a sub-path it works the same', async () => {
 test('a deliberately broken entry: the build stops with the engine message and the page shows it', async () => {
   const out = mkdtempSync(join(tmpdir(), 'atlas-broken-'));
   const r = spawnSync(process.execPath, ['scripts/build.mjs'], {
-    cwd: root, encoding: 'utf8',
+    cwd: root,
+    encoding: 'utf8',
     env: { ...process.env, ATLAS_ENTRY: 'tests/fixtures/broken-entry.json', ATLAS_DIST: out, ATLAS_SKIP_ENGINE: '1' },
   });
   assert.equal(r.status, 2);
@@ -112,7 +151,10 @@ test('a deliberately broken entry: the build stops with the engine message and t
   const p = await openPage({ url, waitReady: false });
   assert.ok(await p.page.getByText('This atlas entry is invalid').isVisible());
   const errors = await p.page.locator('.errors li').allTextContents();
-  assert.ok(errors.some((t) => t.includes('/sources/0/url') && t.includes('bad_url')), errors.join('\n'));
+  assert.ok(
+    errors.some((t) => t.includes('/sources/0/url') && t.includes('bad_url')),
+    errors.join('\n'),
+  );
   assert.equal(errors.length, 3);
   await p.close();
   server.close();

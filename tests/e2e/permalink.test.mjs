@@ -16,22 +16,35 @@ const STATES = [
 ];
 
 async function statesOf(page) {
-  return page.evaluate(() => Object.fromEntries(window.atlas.views.ids().map((id) => [id, window.atlas.views.get(id).getState()])));
+  return page.evaluate(() =>
+    Object.fromEntries(window.atlas.views.ids().map((id) => [id, window.atlas.views.get(id).getState()])),
+  );
 }
 
 for (const [i, state] of STATES.entries()) {
   test(`round trip ${i + 1}: ${Object.keys(state).join(' + ')}`, async () => {
     const first = await openPage();
-    const rejected = await first.page.evaluate((s) => Object.entries(s).flatMap(([id, st]) => window.atlas.views.apply(id, st)), state);
+    const rejected = await first.page.evaluate(
+      (s) => Object.entries(s).flatMap(([id, st]) => window.atlas.views.apply(id, st)),
+      state,
+    );
     assert.deepEqual(rejected, []);
     // The hash follows the state after a short debounce: wait until it names every applied value.
     // (Values equal to a view's default are left out of the hash.)
-    await first.page.waitForFunction((s) => location.hash.startsWith('#v=1') && Object.entries(s).every(([id, st]) => {
-      const view = window.atlas.views.get(id);
-      const now = view.getState();
-      return Object.keys(st).every((k) => String(view.defaults?.[k]) === String(now[k])
-        || location.hash.includes(`${encodeURIComponent(`${id}.${k}`)}=`));
-    }), state);
+    await first.page.waitForFunction(
+      (s) =>
+        location.hash.startsWith('#v=1') &&
+        Object.entries(s).every(([id, st]) => {
+          const view = window.atlas.views.get(id);
+          const now = view.getState();
+          return Object.keys(st).every(
+            (k) =>
+              String(view.defaults?.[k]) === String(now[k]) ||
+              location.hash.includes(`${encodeURIComponent(`${id}.${k}`)}=`),
+          );
+        }),
+      state,
+    );
     const link = await first.page.evaluate(() => location.href);
     const expected = await statesOf(first.page);
     for (const [id, st] of Object.entries(state))
@@ -57,14 +70,19 @@ test('a link from before versioning (v0, lab only) migrates', async () => {
 });
 
 test('invalid values fall back to defaults with a visible note naming each control by its label', async () => {
-  const p = await openPage({ path: '#v=1&lab.ranks=abc&lab.bytes=-5&planner.tp=0&planner.schedule=zigzag&quiz.seed=x&ghost.a=1' });
+  const p = await openPage({
+    path: '#v=1&lab.ranks=abc&lab.bytes=-5&planner.tp=0&planner.schedule=zigzag&quiz.seed=x&ghost.a=1',
+  });
   const notes = await p.page.locator('[data-notes="link"]').textContent();
   // Named as the reader sees them (the controls' labels), never by internal keys.
-  for (const name of ['“Ranks”', '“Payload”', '“Tensor parallel tp”', '“Schedule”', '“Exercise set”']) assert.ok(notes.includes(name), `${name} in: ${notes}`);
+  for (const name of ['“Ranks”', '“Payload”', '“Tensor parallel tp”', '“Schedule”', '“Exercise set”'])
+    assert.ok(notes.includes(name), `${name} in: ${notes}`);
   assert.doesNotMatch(notes, /lab\.|planner\.|quiz\.|ghost/);
   assert.match(notes, /settings for a part this page does not have/);
   const s = await statesOf(p.page);
-  const defaults = await p.page.evaluate(() => Object.fromEntries(window.atlas.views.ids().map((id) => [id, window.atlas.views.get(id).defaults])));
+  const defaults = await p.page.evaluate(() =>
+    Object.fromEntries(window.atlas.views.ids().map((id) => [id, window.atlas.views.get(id).defaults])),
+  );
   assert.equal(String(s.lab.ranks), String(defaults.lab.ranks));
   assert.equal(String(s.planner.tp), String(defaults.planner.tp));
   assert.equal(await p.page.evaluate(() => document.body.innerText.includes('NaN')), false);

@@ -12,8 +12,21 @@ after(closeBrowser);
 
 /** One small model on one H100: nothing is split, nothing crosses. */
 const ONE_GPU = {
-  model: 'llama-3.1-8b', hardware: 'h100-sxm', gpus: 1, dp_auto: true, tp: 1, pp: 1, cp: 1, ep: 1, zero: 0,
-  sequence_parallel: false, recompute: 'full', schedule: '1f1b', virtual_stages: 1, micro: 1, global: 8,
+  model: 'llama-3.1-8b',
+  hardware: 'h100-sxm',
+  gpus: 1,
+  dp_auto: true,
+  tp: 1,
+  pp: 1,
+  cp: 1,
+  ep: 1,
+  zero: 0,
+  sequence_parallel: false,
+  recompute: 'full',
+  schedule: '1f1b',
+  virtual_stages: 1,
+  micro: 1,
+  global: 8,
 };
 
 async function planner(options = {}) {
@@ -45,7 +58,8 @@ test('TP adds per-layer all-reduces inside the layer, and the matmuls are cut tp
   const before = await p.page.locator('#planner-diagram .slices').first().locator('.dev').count();
   await apply(p.page, { gpus: 8, tp: 8 });
   const ids = await crossingIds(p.page);
-  for (const id of ['tp-fwd-attn-allreduce', 'tp-fwd-mlp-allreduce', 'tp-bwd-attn-allreduce', 'tp-bwd-mlp-allreduce']) assert.ok(ids.includes(id), `${id} in ${ids}`);
+  for (const id of ['tp-fwd-attn-allreduce', 'tp-fwd-mlp-allreduce', 'tp-bwd-attn-allreduce', 'tp-bwd-mlp-allreduce'])
+    assert.ok(ids.includes(id), `${id} in ${ids}`);
   const places = await markerPlaces(p.page);
   assert.ok(places.includes('layer.attention.out') && places.includes('layer.mlp.fc2'), places.join());
   const after = await p.page.locator('#planner-diagram .slices').first().locator('.dev').count();
@@ -64,7 +78,10 @@ test('PP adds send/recv between stages and groups the layers into stage bands', 
   assert.equal(await p.page.locator('#planner-diagram .stage-band').count(), 1);
   await apply(p.page, { gpus: 4, pp: 4, global: 16 });
   const ids = await crossingIds(p.page);
-  assert.ok(ids.some((id) => id.startsWith('pp-') && id !== 'pp-embedding-grad-allreduce'), ids.join());
+  assert.ok(
+    ids.some((id) => id.startsWith('pp-') && id !== 'pp-embedding-grad-allreduce'),
+    ids.join(),
+  );
   assert.ok((await markerPlaces(p.page)).includes('stage-boundary'));
   assert.equal(await p.page.locator('#planner-diagram .stage-band').count(), 4);
   assert.match(await p.page.locator('#planner-gantt').textContent(), /4 stages, 16 micro-batches/);
@@ -74,8 +91,12 @@ test('PP adds send/recv between stages and groups the layers into stage bands', 
 
 test('the Gantt is the same when its schedule comes back from the page cache', async () => {
   const p = await planner();
-  const blocks = () => p.page.evaluate(() => [...document.querySelectorAll('#planner-gantt path')].map((e) => e.getAttribute('d')).join('|')
-    + [...document.querySelectorAll('#planner-gantt text.gantt-mb')].map((e) => e.textContent).join(','));
+  const blocks = () =>
+    p.page.evaluate(
+      () =>
+        [...document.querySelectorAll('#planner-gantt path')].map((e) => e.getAttribute('d')).join('|') +
+        [...document.querySelectorAll('#planner-gantt text.gantt-mb')].map((e) => e.textContent).join(','),
+    );
   await apply(p.page, { gpus: 4, pp: 4, global: 16, schedule: '1f1b' });
   const oneF = await blocks();
   await apply(p.page, { schedule: 'gpipe' });
@@ -95,12 +116,15 @@ test('DP adds the gradient all-reduce; ZeRO-3 turns it into parameter all-gather
   let ids = await crossingIds(p.page);
   assert.ok(ids.includes('dp-grad-allreduce'), ids.join());
   assert.ok((await markerPlaces(p.page)).includes('gradients'));
-  assert.ok(await p.page.locator('#planner-diagram .replica-shadow').count() >= 1);
+  assert.ok((await p.page.locator('#planner-diagram .replica-shadow').count()) >= 1);
   await apply(p.page, { zero: 3 });
   ids = await crossingIds(p.page);
   assert.ok(ids.includes('dp-param-allgather-fwd') && ids.includes('dp-param-allgather-bwd'), ids.join());
   assert.ok(!ids.includes('dp-grad-allreduce'));
-  assert.ok(await p.page.locator('#planner-diagram .empty-shard').count() > 0, 'ZeRO-3 state bars show other ranks\' shards as empty');
+  assert.ok(
+    (await p.page.locator('#planner-diagram .empty-shard').count()) > 0,
+    "ZeRO-3 state bars show other ranks' shards as empty",
+  );
   await p.close();
 });
 
@@ -129,7 +153,7 @@ test('an impossible split is explained at its control and the last picture is gr
   const message = await p.page.locator('[data-param="tp"] .field-message').textContent();
   assert.match(message, /tp = 3 does not divide 32 heads/);
   assert.equal(await p.page.locator('#pl-tp').getAttribute('aria-invalid'), 'true');
-  assert.ok(await p.page.locator('#planner-output.is-stale').count() === 1);
+  assert.ok((await p.page.locator('#planner-output.is-stale').count()) === 1);
   assert.match(await p.page.locator('#planner-status').textContent(), /not possible/);
   // A product that does not match the GPUs names dp; fixing it clears both.
   await apply(p.page, { gpus: 8, tp: 8, dp_auto: false, dp: 2 });
@@ -162,16 +186,24 @@ test('keyboard only: type a degree, pick a schedule, reach a marker and jump to 
   assert.equal(state.schedule, 'interleaved');
   // Tab from the diagram's caption region reaches a crossing marker.
   await page.locator('#planner-diagram .crossing').first().focus();
-  assert.equal(await page.locator('#planner-crossings tr.is-hot').count() >= 1, true);
+  assert.equal((await page.locator('#planner-crossings tr.is-hot').count()) >= 1, true);
   await page.keyboard.press('Enter');
   assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'TR');
-  assert.equal(await page.locator('#planner-diagram .crossing.is-hot').count() >= 1, true);
+  assert.equal((await page.locator('#planner-diagram .crossing.is-hot').count()) >= 1, true);
   await p.close();
 });
 
 test('views.apply from another view restores a split, rejects bad names and brings the explorer into view', async () => {
   const p = await openPage({ path: '#top' });
-  const rejected = await apply(p.page, { tp: 8, pp: 1, gpus: 8, model: 'llama-3.1-8b', hardware: 'h100-sxm', tp_bogus: 1, zero: 9 });
+  const rejected = await apply(p.page, {
+    tp: 8,
+    pp: 1,
+    gpus: 8,
+    model: 'llama-3.1-8b',
+    hardware: 'h100-sxm',
+    tp_bogus: 1,
+    zero: 9,
+  });
   assert.deepEqual(rejected.sort(), ['tp_bogus', 'zero']);
   const inView = await p.page.evaluate(() => {
     const r = document.getElementById('planner').getBoundingClientRect();
@@ -188,7 +220,7 @@ test('scenarios apply in one click and compare their variants', async () => {
   const p = await planner();
   await p.page.locator('button[data-scenario="fit-70b"]').click();
   const rows = p.page.locator('.scenario-card tbody tr');
-  assert.ok(await rows.count() >= 3);
+  assert.ok((await rows.count()) >= 3);
   assert.match(await p.page.locator('#planner-memory').textContent(), /Does not fit/);
   await p.page.locator('button[data-scenario="batch-8192"]').click();
   assert.match(await p.page.locator('#planner-batch-equation').textContent(), /8192 = 8 × 16 × 64/);
@@ -198,12 +230,24 @@ test('scenarios apply in one click and compare their variants', async () => {
 for (const width of [375, 1280]) {
   test(`layout at ${width} px: no sideways scrolling of the page; screenshot saved`, async () => {
     const p = await openPage({ width, height: 900, path: '#planner' });
-    const overflow = await p.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await p.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     assert.ok(overflow <= 0, `page scrolls sideways by ${overflow}px`);
     if (width >= 1280) {
       // On a desktop the crossings table shows every column (bytes and time included) without
       // scrolling inside its wrapper; narrower windows may scroll there.
-      await apply(p.page, { model: 'gpt3-175b', hardware: 'a100-80gb', gpus: 1024, tp: 8, pp: 8, zero: 1, global: 1536, micro: 1, sequence_parallel: true });
+      await apply(p.page, {
+        model: 'gpt3-175b',
+        hardware: 'a100-80gb',
+        gpus: 1024,
+        tp: 8,
+        pp: 8,
+        zero: 1,
+        global: 1536,
+        micro: 1,
+        sequence_parallel: true,
+      });
       await p.page.locator('#planner-crossings').scrollIntoViewIfNeeded();
       const inner = await p.page.locator('#planner-crossings').evaluate((w) => w.scrollWidth - w.clientWidth);
       assert.ok(inner <= 1, `the crossings table scrolls sideways by ${inner}px at ${width}px`);

@@ -48,7 +48,13 @@ test('keyboard only: a wrong answer, the explanation, Try again, then the right 
   await answerByKeyboard(page, WRONG);
   assert.match(await page.locator('.quiz-verdict').textContent(), /Not quite/);
   assert.equal(await page.locator('.quiz-explanation').textContent(), entry.check.explanation);
-  assert.equal(await page.locator('.quiz-choice[data-state="wrong"] label').textContent().then((t) => t.endsWith(WRONG)), true);
+  assert.equal(
+    await page
+      .locator('.quiz-choice[data-state="wrong"] label')
+      .textContent()
+      .then((t) => t.endsWith(WRONG)),
+    true,
+  );
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'quiz-retry');
   // The focused row shows a visible ring (keyboard focus on a radio styles the whole row).
   await page.keyboard.press('Enter'); // Try again
@@ -68,7 +74,9 @@ test('a link picks the practice exercise (quiz.seed, quiz.index); a bad value fa
   const p = await openPage({ path: '#v=1&quiz.seed=7&quiz.index=1' });
   const { page } = p;
   assert.equal(await page.locator('#practice-meta').textContent(), 'Set 7, exercise 2');
-  const expected = await page.evaluate(() => window.atlas.engine.run('practice', { seed: 7, index: 1 }).exercise.question);
+  const expected = await page.evaluate(
+    () => window.atlas.engine.run('practice', { seed: 7, index: 1 }).exercise.question,
+  );
   assert.equal(await page.locator('#practice-question').textContent(), expected);
   await p.close();
   const bad = await openPage({ path: '#v=1&quiz.seed=-3' });
@@ -117,7 +125,7 @@ test('progress survives a reload: the check answer, the practice exercise, its f
   await page.keyboard.press('Enter');
   assert.match(await page.locator('.practice-verdict').textContent(), /Correct/);
   assert.match(await page.locator('#practice-score').textContent(), /1 of 1/);
-  assert.ok(await page.locator('.practice-solution li').count() >= 2);
+  assert.ok((await page.locator('.practice-solution li').count()) >= 2);
 
   await page.reload();
   await page.waitForFunction(() => document.documentElement.dataset.engine === 'ready');
@@ -145,31 +153,69 @@ test('progress survives a reload: the check answer, the practice exercise, its f
 test('corrupt, foreign and future-version progress is dropped silently; blocked storage still works', async () => {
   const b = await browser();
   const site = await siteUrl();
-  for (const bad of ['{not json', '"text"', JSON.stringify({ version: 2, entry: 'parallelism' }),
-    JSON.stringify({ version: 1, entry: 'nccl', orderSeed: 1, check: null, practice: { seed: 1, index: 0, answers: {} } }),
-    JSON.stringify({ version: 1, entry: 'parallelism', orderSeed: -5, check: { choice: 'x' }, practice: null })]) {
+  for (const bad of [
+    '{not json',
+    '"text"',
+    JSON.stringify({ version: 2, entry: 'parallelism' }),
+    JSON.stringify({
+      version: 1,
+      entry: 'nccl',
+      orderSeed: 1,
+      check: null,
+      practice: { seed: 1, index: 0, answers: {} },
+    }),
+    JSON.stringify({ version: 1, entry: 'parallelism', orderSeed: -5, check: { choice: 'x' }, practice: null }),
+  ]) {
     const context = await b.newContext();
-    await context.addInitScript(([k, v]) => { if (!sessionStorage.getItem('seeded')) { localStorage.setItem(k, v); sessionStorage.setItem('seeded', '1'); } }, [KEY, bad]);
+    await context.addInitScript(
+      ([k, v]) => {
+        if (!sessionStorage.getItem('seeded')) {
+          localStorage.setItem(k, v);
+          sessionStorage.setItem('seeded', '1');
+        }
+      },
+      [KEY, bad],
+    );
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
     await page.goto(`${site}#check`);
     await page.waitForFunction(() => document.documentElement.dataset.engine === 'ready');
     assert.equal(await page.locator('.quiz-verdict').count(), 0, bad);
     assert.match(await page.locator('#practice-score').textContent(), /no exercises/);
     assert.equal(await page.locator('#check .notice-error').count(), 0, 'nothing is shown about it');
     await answerByKeyboard(page, RIGHT);
-    assert.equal(JSON.parse(await page.evaluate((k) => localStorage.getItem(k), KEY)).version, 1, 'replaced with good data');
+    assert.equal(
+      JSON.parse(await page.evaluate((k) => localStorage.getItem(k), KEY)).version,
+      1,
+      'replaced with good data',
+    );
     assert.deepEqual(errors, []);
     await context.close();
   }
 
   // Progress from before entries had their own keys is still the learner's: it is restored and
   // kept under the entry's key from then on.
-  const legacy = { version: 1, entry: 'parallelism', orderSeed: 11, check: { choice: entry.check.answer, correct: true }, practice: { seed: 11, index: 0, answers: {} } };
+  const legacy = {
+    version: 1,
+    entry: 'parallelism',
+    orderSeed: 11,
+    check: { choice: entry.check.answer, correct: true },
+    practice: { seed: 11, index: 0, answers: {} },
+  };
   const old = await b.newContext();
-  await old.addInitScript(([k, v]) => { if (!sessionStorage.getItem('seeded')) { localStorage.setItem(k, v); sessionStorage.setItem('seeded', '1'); } }, [LEGACY_KEY, JSON.stringify(legacy)]);
+  await old.addInitScript(
+    ([k, v]) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem(k, v);
+        sessionStorage.setItem('seeded', '1');
+      }
+    },
+    [LEGACY_KEY, JSON.stringify(legacy)],
+  );
   const oldPage = await old.newPage();
   await oldPage.goto(`${site}#check`);
   await oldPage.waitForFunction(() => document.documentElement.dataset.engine === 'ready');
@@ -182,7 +228,11 @@ test('corrupt, foreign and future-version progress is dropped silently; blocked 
 
   const context = await b.newContext();
   await context.addInitScript(() => {
-    Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('blocked', 'SecurityError'); } });
+    Object.defineProperty(window, 'localStorage', {
+      get() {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+    });
   });
   const page = await context.newPage();
   const errors = [];
@@ -198,9 +248,12 @@ test('corrupt, foreign and future-version progress is dropped silently; blocked 
 test('embedded: each graded answer reaches the parent page as an xAPI-shaped "answered" message', async () => {
   const site = await siteUrl();
   const dir = mkdtempSync(join(tmpdir(), 'atlas-quiz-host-'));
-  writeFileSync(join(dir, 'index.html'), `<!doctype html><meta charset="utf-8"><title>Course</title>
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html><meta charset="utf-8"><title>Course</title>
 <iframe id="atlas" title="Check" width="900" height="1400" src="${site}index.html?embed=quiz"></iframe>
-<script>window.messages=[];addEventListener('message',e=>{if(e.data&&e.data.type==='atlas:answered')messages.push({origin:e.origin,data:e.data})});</script>`);
+<script>window.messages=[];addEventListener('message',e=>{if(e.data&&e.data.type==='atlas:answered')messages.push({origin:e.origin,data:e.data})});</script>`,
+  );
   const host = await serveFolder(dir); // another port: another origin, as on a real course site
   host.server.unref(); // a failed assertion must not leave the process waiting on the server
   const b = await browser();
@@ -253,10 +306,15 @@ test('screenshots of the quiz area at 375 px and 1280 px; nothing overflows side
     await p.page.locator('#practice-submit').click();
     const box = await p.page.locator('#check').boundingBox();
     assert.ok(box.width <= width, `#check is ${box.width}px wide at ${width}px`);
-    const overflow = await p.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await p.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     assert.equal(overflow, 0, `page scrolls sideways by ${overflow}px at ${width}px`);
     // The sticky contents bar would be stitched into a tall element shot; hide it for the picture.
-    await p.page.evaluate(() => { const toc = document.querySelector('.toc'); if (toc) toc.style.visibility = 'hidden'; });
+    await p.page.evaluate(() => {
+      const toc = document.querySelector('.toc');
+      if (toc) toc.style.visibility = 'hidden';
+    });
     await p.page.locator('#check').screenshot({ path: join(out, `quiz-${width}.png`) });
     await p.close();
   }

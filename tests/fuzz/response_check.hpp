@@ -28,8 +28,7 @@ inline std::string response_problem(std::string_view response) {
         return "error without code or path";
       const auto code = e["code"].get<std::string>();
       if (code == "internal" || code == "non_finite")
-        return code + ": " + e.value("message", std::string()).substr(0, 300) + " at " +
-               e["path"].dump();
+        return code + ": " + e.value("message", std::string()).substr(0, 300) + " at " + e["path"].dump();
     }
   }
   return "";

@@ -37,7 +37,11 @@ test('every broken field is named by its pointer and code', () => {
   assert.deepEqual(codes(check({ home: 'nccl', modules: ['quiz'] }).errors), ['/modules wrong_type']);
   assert.deepEqual(codes(check({ home: 'nccl', modules: { nccl: 'quiz' } }).errors), ['/modules/nccl wrong_type']);
   const r = check({ home: 'nccl', modules: { nccl: ['quiz', 'labb', 7, 'quiz'] } });
-  assert.deepEqual(codes(r.errors), ['/modules/nccl/1 unknown_module', '/modules/nccl/2 wrong_type', '/modules/nccl/3 duplicate']);
+  assert.deepEqual(codes(r.errors), [
+    '/modules/nccl/1 unknown_module',
+    '/modules/nccl/2 wrong_type',
+    '/modules/nccl/3 duplicate',
+  ]);
   assert.match(r.errors[0].message, /“labb” is not a module \(modules: lab, planner, quiz\)/);
   assert.deepEqual(r.modules.get('nccl'), ['quiz'], 'the good names are kept');
 });
@@ -47,15 +51,24 @@ test('unknown fields and entries not in this build are warnings, as in the engin
   assert.deepEqual(r.errors, []);
   assert.deepEqual(codes(r.warnings).sort(), ['/homepage unknown_field', '/modules/rack unknown_entry']);
   // One entry built alone (ATLAS_ENTRY) is home whatever the mapping says, and others are not its concern.
-  const alone = checkMapping({ home: 'parallelism', modules: { parallelism: ['lab'] } }, { entryIds: ['nccl'], moduleNames, alone: true });
+  const alone = checkMapping(
+    { home: 'parallelism', modules: { parallelism: ['lab'] } },
+    { entryIds: ['nccl'], moduleNames, alone: true },
+  );
   assert.deepEqual([alone.errors, alone.warnings, alone.home], [[], [], 'nccl']);
 });
 
 test('the registry: names, sections and old link keys are unique; "Show me" is offered by the explorer', async () => {
   const modules = await loadModules();
-  assert.deepEqual(modules.map((m) => m.name), ['lab', 'planner', 'quiz']);
+  assert.deepEqual(
+    modules.map((m) => m.name),
+    ['lab', 'planner', 'quiz'],
+  );
   assert.equal(new Set(modules.map((m) => m.sectionId)).size, modules.length);
-  assert.deepEqual(modules.filter((m) => m.offers?.showMe).map((m) => m.name), ['planner']);
+  assert.deepEqual(
+    modules.filter((m) => m.offers?.showMe).map((m) => m.name),
+    ['planner'],
+  );
   const { defineModule } = await import('../../web/src/modules/define.js');
   assert.throws(() => defineModule({ name: 'Lab', label: 'x', into: 'check' }), /module “Lab”: name/);
   assert.throws(() => defineModule({ name: 'app', label: 'x', into: 'check' }), /“app” is taken by the page/);

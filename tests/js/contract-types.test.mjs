@@ -15,13 +15,24 @@ test('the committed contract declarations match the engine (run `npm run types` 
   const committed = readFileSync(join(root, 'web/src/atlas-contract.d.ts'), 'utf8');
   const fresh = contractDeclarations(engine.schema);
   if (committed !== fresh) {
-    const a = committed.split('\n'), b = fresh.split('\n');
+    const a = committed.split('\n'),
+      b = fresh.split('\n');
     const i = a.findIndex((line, k) => line !== b[k]);
-    assert.fail(`web/src/atlas-contract.d.ts is stale from line ${i + 1}: committed ${JSON.stringify(a[i])}, engine ${JSON.stringify(b[i])}`);
+    assert.fail(
+      `web/src/atlas-contract.d.ts is stale from line ${i + 1}: committed ${JSON.stringify(a[i])}, engine ${JSON.stringify(b[i])}`,
+    );
   }
-  assert.equal(readFileSync(join(root, 'web/src/contract-bounds.js'), 'utf8'), contractBounds(engine.schema),
-    'web/src/contract-bounds.js is stale: run `npm run types`');
-  for (const command of engine.version.commands) assert.match(fresh, new RegExp(`^  ${JSON.stringify(command).replace(/"/g, '"?')}: `, 'm'), `${command} has a request type`);
+  assert.equal(
+    readFileSync(join(root, 'web/src/contract-bounds.js'), 'utf8'),
+    contractBounds(engine.schema),
+    'web/src/contract-bounds.js is stale: run `npm run types`',
+  );
+  for (const command of engine.version.commands)
+    assert.match(
+      fresh,
+      new RegExp(`^  ${JSON.stringify(command).replace(/"/g, '"?')}: `, 'm'),
+      `${command} has a request type`,
+    );
 });
 
 test('schema nodes map to the TypeScript a reader expects', () => {
@@ -31,18 +42,33 @@ test('schema nodes map to the TypeScript a reader expects', () => {
   assert.equal(typeOf({ type: 'array', items: { type: 'boolean' } }), 'Array<boolean>');
   assert.equal(typeOf({}), 'unknown');
   assert.equal(typeOf({ type: 'object' }), 'Record<string, unknown>');
-  const object = typeOf({ type: 'object', required: ['a'], properties: { a: { type: 'number', 'x-unit': 's' }, 'b-c': { type: 'string' } } });
+  const object = typeOf({
+    type: 'object',
+    required: ['a'],
+    properties: { a: { type: 'number', 'x-unit': 's' }, 'b-c': { type: 'string' } },
+  });
   assert.match(object, /\/\*\* unit: s \*\/\n {2}a: number;/);
   assert.match(object, /"b-c"\?: string;/);
-  const preset = typeOf({ type: 'object', properties: { preset: { type: 'string' }, layers: { type: 'integer' } }, anyOf: [{ required: ['preset'] }, { required: ['layers'] }] });
-  assert.match(preset, /^\{\n {2}preset: string;\n {2}layers\?: number;\n\} \| \{\n {2}preset\?: string;\n {2}layers: number;\n\}$/);
+  const preset = typeOf({
+    type: 'object',
+    properties: { preset: { type: 'string' }, layers: { type: 'integer' } },
+    anyOf: [{ required: ['preset'] }, { required: ['layers'] }],
+  });
+  assert.match(
+    preset,
+    /^\{\n {2}preset: string;\n {2}layers\?: number;\n\} \| \{\n {2}preset\?: string;\n {2}layers: number;\n\}$/,
+  );
   assert.throws(() => typeOf({ type: 'decimal' }), /unknown JSON Schema type decimal/);
 });
 
-test('the explorer\'s controls take their ranges and choices from the engine', async () => {
+test("the explorer's controls take their ranges and choices from the engine", async () => {
   const engine = await loadEngine();
   const plan = engine.schema.commands.plan.request;
-  const at = (path) => path.split('/').slice(1).reduce((node, key) => node.properties[key], plan);
+  const at = (path) =>
+    path
+      .split('/')
+      .slice(1)
+      .reduce((node, key) => node.properties[key], plan);
   let checked = 0;
   for (const [name, f] of Object.entries(FIELDS)) {
     if (!f.path || name === 'flash' || f.path.endsWith('/preset')) continue;

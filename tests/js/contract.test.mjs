@@ -13,7 +13,18 @@ const entry = JSON.parse(readFileSync(join(root, 'content/parallelism.json'), 'u
 test('version lists every command and SI units', async () => {
   const engine = await loadEngine();
   assert.equal(engine.version.engine, 'parallelism-atlas');
-  for (const c of ['version', 'validate', 'batch', 'allreduce', 'nccl-tests', 'presets', 'plan', 'search', 'quiz', 'practice'])
+  for (const c of [
+    'version',
+    'validate',
+    'batch',
+    'allreduce',
+    'nccl-tests',
+    'presets',
+    'plan',
+    'search',
+    'quiz',
+    'practice',
+  ])
     assert.ok(engine.version.commands.includes(c), c);
   assert.equal(engine.version.units.bandwidth, 'B/s');
 });
@@ -52,8 +63,14 @@ test('anything the module throws comes back as engine_failure, and the module ke
   assert.equal(engine.run('batch', { micro: 8, accumulation: 16, dp: 64 }).global, 8192);
   // What a trap or an exhausted stack throws (RuntimeError, RangeError), and a non-Error abort.
   const real = engine.module.call;
-  for (const thrown of [new RangeError('Maximum call stack size exceeded'), new WebAssembly.RuntimeError('divide by zero'), 'abort(1)']) {
-    engine.module.call = () => { throw thrown; };
+  for (const thrown of [
+    new RangeError('Maximum call stack size exceeded'),
+    new WebAssembly.RuntimeError('divide by zero'),
+    'abort(1)',
+  ]) {
+    engine.module.call = () => {
+      throw thrown;
+    };
     const r = engine.run('batch', {});
     assert.equal(r.error.code, 'engine_failure');
     assert.deepEqual(r.errors, [r.error]);
@@ -70,7 +87,8 @@ test('anything the module throws comes back as engine_failure, and the module ke
   assert.equal(JSON.parse(engine.module.call('validate', '1e999')).error.code, 'out_of_range');
   const search = engine.run('search', {
     model: { preset: 'llama-3.1-8b', layers: 7560, heads: 55440, kv_heads: 55440, hidden: 55440, ffn: 221760 },
-    hardware: { preset: 'h100-sxm', gpus: 8648640 }, batch: { global: 8648640 },
+    hardware: { preset: 'h100-sxm', gpus: 8648640 },
+    batch: { global: 8648640 },
   });
   assert.equal(search.error.code, 'search_too_large');
   assert.equal(search.error.path, '/limits');
@@ -91,7 +109,9 @@ test('the CLI exits 0 on success, 2 on a request error (error JSON still printed
 
 test('the module runs with code generation from strings disallowed (CSP without unsafe-eval)', () => {
   const script = `require(${JSON.stringify(engineModule)})().then(m => { const r = JSON.parse(m.call('version','{}')); process.stdout.write(r.engine); })`;
-  const r = spawnSync(process.execPath, ['--disallow-code-generation-from-strings', '-e', script], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--disallow-code-generation-from-strings', '-e', script], {
+    encoding: 'utf8',
+  });
   assert.equal(r.stderr, '');
   assert.equal(r.stdout, 'parallelism-atlas');
 });

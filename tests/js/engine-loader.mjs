@@ -23,7 +23,10 @@ function validating(engine) {
     const answer = run(command, request);
     const validate = check.get(command) ?? anyError;
     if (!validate(answer)) {
-      const where = validate.errors.slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+      const where = validate.errors
+        .slice(0, 5)
+        .map((e) => `${e.instancePath || '/'} ${e.message}`)
+        .join('; ');
       throw new Error(`${command}: the response does not match the engine's schema: ${where}`);
     }
     return answer;

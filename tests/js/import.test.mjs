@@ -11,13 +11,17 @@ const fixture = (name) => readFileSync(new URL(`../fixtures/import/${name}`, imp
 
 test('import: a config.json gives the released parameter count, and each list entry names its source', async () => {
   const engine = await loadEngine();
-  const r = engine.run('import', { text: fixture('mixtral-8x7b.config.json'), hardware: { preset: 'a100-80gb', gpus: 64 } });
+  const r = engine.run('import', {
+    text: fixture('mixtral-8x7b.config.json'),
+    hardware: { preset: 'a100-80gb', gpus: 64 },
+  });
   assert.ok(!isError(r), JSON.stringify(r.error));
   assert.equal(r.format, 'hf');
   assert.equal(r.parameters, 46702792704);
   assert.equal(r.request.hardware.preset, 'a100-80gb');
   assert.equal(r.request.hardware.gpus, 64);
-  for (const e of r.read) assert.ok(typeof e.field === 'string' && 'value' in e && typeof e.from === 'string', JSON.stringify(e));
+  for (const e of r.read)
+    assert.ok(typeof e.field === 'string' && 'value' in e && typeof e.from === 'string', JSON.stringify(e));
   for (const e of r.assumed) assert.ok(typeof e.field === 'string' && typeof e.why === 'string', JSON.stringify(e));
   for (const e of r.ignored) assert.ok(typeof e.from === 'string' && typeof e.why === 'string', JSON.stringify(e));
   const plan = engine.run('plan', r.request);
@@ -30,7 +34,10 @@ test('import: a Megatron script pasted whole gives its split; a bad flag is refu
   const r = engine.run('import', { text: fixture('megatron-llama-8b.sh'), format: 'auto' });
   assert.ok(!isError(r));
   assert.equal(r.format, 'megatron');
-  assert.deepEqual([r.request.parallel.tp, r.request.parallel.pp, r.request.parallel.dp, r.request.hardware.gpus], [2, 2, 8, 32]);
+  assert.deepEqual(
+    [r.request.parallel.tp, r.request.parallel.pp, r.request.parallel.dp, r.request.hardware.gpus],
+    [2, 2, 8, 32],
+  );
   const bad = engine.run('import', { text: 'pretrain_gpt.py \\\n  --num-layers 2 \\\n  --hidden-size lots' });
   assert.ok(isError(bad));
   assert.equal(bad.error.code, 'not_integer');
@@ -41,7 +48,9 @@ test('import: a Megatron script pasted whole gives its split; a bad flag is refu
 
 test('import: multi-head latent attention is refused naming its key', async () => {
   const engine = await loadEngine();
-  const r = engine.run('import', { text: JSON.stringify({ model_type: 'deepseek_v3', hidden_size: 7168, kv_lora_rank: 512 }, null, 2) });
+  const r = engine.run('import', {
+    text: JSON.stringify({ model_type: 'deepseek_v3', hidden_size: 7168, kv_lora_rank: 512 }, null, 2),
+  });
   assert.equal(r.error.code, 'unsupported_architecture');
   assert.match(r.error.message, /kv_lora_rank/);
   assert.equal(r.error.line, 4);
@@ -55,7 +64,12 @@ test('export: each format reads back to the same plan', async () => {
     ['torchtitan', { tp: 2, pp: 1, zero: 3, sequence_parallel: true, framework: 'fsdp' }],
   ];
   for (const [format, parallel] of cases) {
-    const request = { model: { preset: 'llama-3.1-8b' }, hardware: { preset: 'h100-sxm', gpus: 32 }, parallel, batch: { micro: 1, global: 128 } };
+    const request = {
+      model: { preset: 'llama-3.1-8b' },
+      hardware: { preset: 'h100-sxm', gpus: 32 },
+      parallel,
+      batch: { micro: 1, global: 128 },
+    };
     const out = engine.run('export', { request, format });
     assert.ok(!isError(out), format);
     assert.equal(typeof out.text, 'string');
@@ -69,6 +83,9 @@ test('export: each format reads back to the same plan', async () => {
     assert.deepEqual(b.batch, a.batch, format);
     assert.equal(b.time.step, a.time.step, format);
   }
-  const bad = engine.run('export', { request: { model: { preset: 'llama-3.1-8b' }, hardware: { preset: 'h100-sxm' } }, format: 'yaml' });
+  const bad = engine.run('export', {
+    request: { model: { preset: 'llama-3.1-8b' }, hardware: { preset: 'h100-sxm' } },
+    format: 'yaml',
+  });
   assert.equal(bad.error.path, '/format');
 });

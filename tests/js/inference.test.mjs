@@ -35,7 +35,7 @@ test('inference plan: the named readouts, each with a formula, the curve and bot
   assert.ok(r.communication.prefill.length > 0 && r.communication.decode.length > 0);
   const ar = r.communication.decode.find((t) => t.id === 'tp-attention-allreduce');
   assert.equal(ar.calls, 80);
-  assert.equal(ar.bytes_per_call, 2 * 32 * 8192);  // one bf16 hidden state for each of the 32 sequences
+  assert.equal(ar.bytes_per_call, 2 * 32 * 8192); // one bf16 hidden state for each of the 32 sequences
 });
 
 test('inference mode: coded errors with paths, training stays the default', async () => {
@@ -52,7 +52,12 @@ test('inference mode: coded errors with paths, training stays the default', asyn
   const fmt = engine.run('plan', { ...SERVE_70B, serving: { weights: 'int2' } });
   assert.equal(fmt.error.code, 'unknown_value');
   assert.equal(fmt.error.path, '/serving/weights');
-  const training = engine.run('plan', { model: { preset: 'llama-3.1-8b' }, hardware: { preset: 'h100-sxm', gpus: 8 }, parallel: { tp: 8 }, batch: { global: 8 } });
+  const training = engine.run('plan', {
+    model: { preset: 'llama-3.1-8b' },
+    hardware: { preset: 'h100-sxm', gpus: 8 },
+    parallel: { tp: 8 },
+    batch: { global: 8 },
+  });
   assert.ok(!isError(training));
   assert.equal(training.mode, undefined);
   assert.ok(training.memory.optimizer > 0);
@@ -63,13 +68,18 @@ test('inference search: ranked by latency, or by tokens/s per GPU under a latenc
   const base = { mode: 'inference', model: { preset: 'llama-3.1-8b' }, hardware: { preset: 'h100-sxm', gpus: 8 } };
   const fast = engine.run('search', { ...base, serving: { concurrency: 1 } });
   assert.ok(!isError(fast));
-  assert.equal(fast.top[0].parallel.tp, 8);  // one user: every GPU reads its share of the weights
-  const most = engine.run('search', { ...base, serving: { concurrency: 256 }, objective: 'throughput', latency_limit: 0.1 });
+  assert.equal(fast.top[0].parallel.tp, 8); // one user: every GPU reads its share of the weights
+  const most = engine.run('search', {
+    ...base,
+    serving: { concurrency: 256 },
+    objective: 'throughput',
+    latency_limit: 0.1,
+  });
   assert.ok(!isError(most));
   assert.ok(most.top.every((p) => p.time.per_output_token <= 0.1));
   const rates = most.top.map((p) => p.throughput.tokens_per_second_per_gpu);
   assert.ok(rates.every((x, i) => i === 0 || x <= rates[i - 1]));
-  assert.notEqual(most.top[0].parallel.tp, 8);  // under load, replicas beat one 8-way split
+  assert.notEqual(most.top[0].parallel.tp, 8); // under load, replicas beat one 8-way split
   const c = most.counts;
   assert.equal(c.evaluated, c.invalid + c.out_of_memory + c.fits);
 });
@@ -89,10 +99,22 @@ test('fidelity in inference mode: published serving cases with sources, calibrat
 
 test('inference plan: stages with each GPU\u2019s KV cache and both phases tagged where they cross, as the diagram reads them', async () => {
   const engine = await loadEngine();
-  const r = engine.run('plan', { ...SERVE_70B, parallel: { tp: 2, pp: 4 }, serving: { prompt: 2048, output: 256, concurrency: 16 } });
+  const r = engine.run('plan', {
+    ...SERVE_70B,
+    parallel: { tp: 2, pp: 4 },
+    serving: { prompt: 2048, output: 256, concurrency: 16 },
+  });
   assert.ok(!isError(r));
   assert.equal(isError(r), false);
-  assert.deepEqual(r.stages.map((st) => [st.index, st.first_layer, st.layers, st.devices]), [[0, 0, 20, 2], [1, 20, 20, 2], [2, 40, 20, 2], [3, 60, 20, 2]]);
+  assert.deepEqual(
+    r.stages.map((st) => [st.index, st.first_layer, st.layers, st.devices]),
+    [
+      [0, 0, 20, 2],
+      [1, 20, 20, 2],
+      [2, 40, 20, 2],
+      [3, 60, 20, 2],
+    ],
+  );
   for (const st of r.stages) {
     // 2 × 20 layers × 4 KV heads × 128 × 2 B per token; 2304 tokens (whole 16-token blocks) × 16 users.
     assert.equal(st.memory.kv_cache_per_token, 2 * 20 * 4 * 128 * 2);
@@ -103,15 +125,26 @@ test('inference plan: stages with each GPU\u2019s KV cache and both phases tagge
   const places = new Set(['embedding', 'layer.attention.out', 'layer.mlp.fc2', 'head', 'stage-boundary']);
   for (const phase of ['prefill', 'decode']) {
     const list = r.communication[phase];
-    assert.ok(list.every((t) => places.has(t.where) && t.phase === phase), phase);
+    assert.ok(
+      list.every((t) => places.has(t.where) && t.phase === phase),
+      phase,
+    );
     assert.equal(new Set(list.map((t) => t.id)).size, list.length, `${phase}: ids are unique`);
-    for (const t of list) assert.ok(Math.abs(t.bytes_per_token * t.tokens / t.bytes_per_step - 1) < 1e-12, t.id);
+    for (const t of list) assert.ok(Math.abs((t.bytes_per_token * t.tokens) / t.bytes_per_step - 1) < 1e-12, t.id);
   }
   // Decode: 16 sequences in 4 pipeline passes of 4; the send carries hidden state and residual.
   const send = r.communication.decode.find((t) => t.id === 'pp-send');
   assert.equal(send.count_per_step, 4);
   assert.equal(send.bytes_per_step, 2 * 2 * 16 * 8192);
-  const ar = r.communication.decode.filter((t) => t.group === 'TP' && t.collective === 'all-reduce' && t.stage === 0 && t.where !== 'embedding');
-  assert.equal(ar.reduce((sum, t) => sum + t.bytes_per_step, 0), 2 * 20 * 8192 * 2 * 16);  // 2 per layer × h × 2 B × users
-  assert.notDeepEqual(r.communication.prefill.map((t) => t.bytes_per_step), r.communication.decode.map((t) => t.bytes_per_step));
+  const ar = r.communication.decode.filter(
+    (t) => t.group === 'TP' && t.collective === 'all-reduce' && t.stage === 0 && t.where !== 'embedding',
+  );
+  assert.equal(
+    ar.reduce((sum, t) => sum + t.bytes_per_step, 0),
+    2 * 20 * 8192 * 2 * 16,
+  ); // 2 per layer × h × 2 B × users
+  assert.notDeepEqual(
+    r.communication.prefill.map((t) => t.bytes_per_step),
+    r.communication.decode.map((t) => t.bytes_per_step),
+  );
 });

@@ -35,7 +35,11 @@ test('allreduce: the page request returns point, curves, scaling and schedule in
   assert.ok(r.curves.ranks.x.length <= request.sweep.ranks.points);
   for (let p = 1; p <= 4096; p *= 2) assert.ok(r.curves.ranks.x.includes(p), String(p));
   // Whole decades of payload stay exact points of the curve (4 per decade from 1 B to 100 GB).
-  for (const decade of [1e3, 1e6, 1e9]) assert.ok(r.curves.bytes.x.some((x) => Math.abs(x / decade - 1) < 1e-12), String(decade));
+  for (const decade of [1e3, 1e6, 1e9])
+    assert.ok(
+      r.curves.bytes.x.some((x) => Math.abs(x / decade - 1) < 1e-12),
+      String(decade),
+    );
   assert.equal(r.step_time * r.steps, r.time);
   assert.equal(r.curves.bytes.x[0], 1);
   assert.equal(r.curves.bytes.x.at(-1), 1e11);
@@ -46,7 +50,14 @@ test('allreduce: the page request returns point, curves, scaling and schedule in
     assert.equal(r.curves.bytes.compare[k].length, points, k);
   // Only what the page reads: the drawn curve columns, no point-level comparison block.
   assert.equal(r.comparison, undefined);
-  assert.deepEqual(Object.keys(r.curves.bytes).sort(), ['bandwidth_term', 'compare', 'key', 'latency_term', 'time', 'x']);
+  assert.deepEqual(Object.keys(r.curves.bytes).sort(), [
+    'bandwidth_term',
+    'compare',
+    'key',
+    'latency_term',
+    'time',
+    'x',
+  ]);
   assert.deepEqual(Object.keys(r.curves.ranks).sort(), ['busbw', 'compare', 'key', 'speedup', 'time', 'x']);
   const off = engine.run('allreduce', labRequest(DEFAULTS, { schedule: false, curves: ['ranks'] }));
   assert.deepEqual(Object.keys(off.curves), ['ranks']);
@@ -54,13 +65,22 @@ test('allreduce: the page request returns point, curves, scaling and schedule in
   // Handing back the keys it holds, the page gets only the curves whose inputs moved: a new
   // payload moves the rank curve (drawn at that payload), not the payload curve.
   const known = { bytes: r.curves.bytes.key, ranks: r.curves.ranks.key };
-  const moved = engine.run('allreduce', labRequest({ ...DEFAULTS, compare: true, bytes: DEFAULTS.bytes * 2 }, { schedule: false, known }));
+  const moved = engine.run(
+    'allreduce',
+    labRequest({ ...DEFAULTS, compare: true, bytes: DEFAULTS.bytes * 2 }, { schedule: false, known }),
+  );
   assert.deepEqual(moved.curves.bytes, { key: known.bytes, unchanged: true });
   assert.notEqual(moved.curves.ranks.key, known.ranks);
   assert.equal(moved.curves.ranks.time.length, r.curves.ranks.time.length);
   // The columns match what a request without `columns` returns for them.
-  const full = engine.run('allreduce', { ...request, compare: true, sweep: { bytes: SWEEPS.bytes, ranks: SWEEPS.ranks } });
-  for (const c of ['bytes', 'ranks']) for (const k of Object.keys(r.curves[c]).filter((k) => k !== 'key')) assert.deepEqual(r.curves[c][k], full.curves[c][k], `${c}.${k}`);
+  const full = engine.run('allreduce', {
+    ...request,
+    compare: true,
+    sweep: { bytes: SWEEPS.bytes, ranks: SWEEPS.ranks },
+  });
+  for (const c of ['bytes', 'ranks'])
+    for (const k of Object.keys(r.curves[c]).filter((k) => k !== 'key'))
+      assert.deepEqual(r.curves[c][k], full.curves[c][k], `${c}.${k}`);
   assert.match(full.comparison.note, /comparison only/);
   assert.equal(r.schedule.steps.length, 14);
   assert.ok(r.scaling.doubled.time_ratio > 0.5, 'doubling GPUs does not halve the step time');
@@ -71,12 +91,23 @@ test('allreduce: the page request returns point, curves, scaling and schedule in
 test('allreduce: bad input is an error at the field, never NaN', async () => {
   const engine = await loadEngine();
   const cases = [
-    [{ ranks: 0 }, '/ranks', 'out_of_range'], [{ ranks: 1 }, '/ranks', 'out_of_range'], [{ ranks: -8 }, '/ranks', 'out_of_range'],
-    [{ ranks: 2.5 }, '/ranks', 'not_integer'], [{ ranks: 1e9 }, '/ranks', 'out_of_range'],
-    [{ bytes: 0 }, '/bytes', 'out_of_range'], [{ bytes: -5 }, '/bytes', 'out_of_range'], [{ bytes: NaN }, '/bytes', 'wrong_type'],
-    [{ bandwidth: 0 }, '/bandwidth', 'out_of_range'], [{ latency: -1 }, '/latency', 'out_of_range'],
-    [{ latency: '5' }, '/latency', 'wrong_type'], [{ bandwidth: Infinity }, '/bandwidth', 'wrong_type'],
-    [{ sweep: { bytes: { ...SWEEPS.bytes, columns: ['time', 'speedup'] } } }, '/sweep/bytes/columns/1', 'unknown_value'],
+    [{ ranks: 0 }, '/ranks', 'out_of_range'],
+    [{ ranks: 1 }, '/ranks', 'out_of_range'],
+    [{ ranks: -8 }, '/ranks', 'out_of_range'],
+    [{ ranks: 2.5 }, '/ranks', 'not_integer'],
+    [{ ranks: 1e9 }, '/ranks', 'out_of_range'],
+    [{ bytes: 0 }, '/bytes', 'out_of_range'],
+    [{ bytes: -5 }, '/bytes', 'out_of_range'],
+    [{ bytes: NaN }, '/bytes', 'wrong_type'],
+    [{ bandwidth: 0 }, '/bandwidth', 'out_of_range'],
+    [{ latency: -1 }, '/latency', 'out_of_range'],
+    [{ latency: '5' }, '/latency', 'wrong_type'],
+    [{ bandwidth: Infinity }, '/bandwidth', 'wrong_type'],
+    [
+      { sweep: { bytes: { ...SWEEPS.bytes, columns: ['time', 'speedup'] } } },
+      '/sweep/bytes/columns/1',
+      'unknown_value',
+    ],
   ];
   for (const [patch, path, code] of cases) {
     const r = engine.run('allreduce', { ...base, ...patch });
@@ -104,7 +135,10 @@ test('nccl-tests: garbage never crashes and unreadable lines carry line numbers'
   const engine = await loadEngine();
   const r = engine.run('nccl-tests', { log: 'hello\n1024 x\n\u0000\u00ff junk' });
   assert.equal(isError(r), false);
-  assert.deepEqual(r.unreadable.map((l) => l.line), [2]);
+  assert.deepEqual(
+    r.unreadable.map((l) => l.line),
+    [2],
+  );
   assert.equal(r.fit, null);
   assert.equal(engine.run('nccl-tests', { log: 42 }).error.path, '/log');
   assert.equal(engine.run('nccl-tests', { log: '', ranks: 1 }).error.path, '/ranks');
@@ -123,7 +157,8 @@ test('page payload parser: units and separators', () => {
 
 test('the lab states its limits once, within the engine bounds, and its markup agrees', async () => {
   const engine = await loadEngine();
-  const request = engine.run('schema', { command: 'allreduce', responses: false }).commands.allreduce.request.properties;
+  const request = engine.run('schema', { command: 'allreduce', responses: false }).commands.allreduce.request
+    .properties;
   for (const name of ['ranks', 'bytes', 'bandwidth', 'latency']) {
     const bound = request[name];
     assert.ok(LIMITS[name].min >= (bound.minimum ?? bound.exclusiveMinimum), name);
@@ -133,5 +168,7 @@ test('the lab states its limits once, within the engine bounds, and its markup a
   const ranks = /id="lab-ranks-number"[^>]*min="(\d+)" max="(\d+)"/.exec(markup);
   assert.deepEqual([Number(ranks[1]), Number(ranks[2])], [LIMITS.ranks.min, LIMITS.ranks.max]);
   assert.match(markup, new RegExp(`${LIMITS.ranks.min} to ${LIMITS.ranks.max} GPUs`));
-  assert.ok(Math.abs(Number(/id="lab-ranks-range"[^>]*max="([\d.]+)"/.exec(markup)[1]) - Math.log2(LIMITS.ranks.max)) < 1e-9);
+  assert.ok(
+    Math.abs(Number(/id="lab-ranks-range"[^>]*max="([\d.]+)"/.exec(markup)[1]) - Math.log2(LIMITS.ranks.max)) < 1e-9,
+  );
 });

@@ -21,17 +21,33 @@ test('each module answers only its own commands, and says which module it is', a
   assert.deepEqual(coreVersion.commands, coreVersion.modules.core);
   assert.equal(JSON.parse(core.call('plan', JSON.stringify(PLAN))).error.code, 'unknown_command');
   assert.equal(JSON.parse(planner.call('validate', '{}')).error.code, 'unknown_command');
-  assert.deepEqual(Object.keys(JSON.parse(core.call('schema', '{}')).commands).sort(), [...coreVersion.modules.core].sort());
-  assert.deepEqual(Object.keys(JSON.parse(planner.call('schema', '{}')).commands).sort(), [...plannerVersion.modules.planner].sort());
+  assert.deepEqual(
+    Object.keys(JSON.parse(core.call('schema', '{}')).commands).sort(),
+    [...coreVersion.modules.core].sort(),
+  );
+  assert.deepEqual(
+    Object.keys(JSON.parse(planner.call('schema', '{}')).commands).sort(),
+    [...plannerVersion.modules.planner].sort(),
+  );
 });
 
 test('the wrapper routes by the map: planner commands answer engine_loading until its module is loaded', async () => {
   let loads = 0;
-  const engine = new Engine(await require(engineModule)(), { planner: () => { loads += 1; return require(plannerModule)(); } });
-  for (const c of ['plan', 'search', 'presets', 'validate', 'allreduce', 'quiz']) assert.ok(engine.version.commands.includes(c), c);
+  const engine = new Engine(await require(engineModule)(), {
+    planner: () => {
+      loads += 1;
+      return require(plannerModule)();
+    },
+  });
+  for (const c of ['plan', 'search', 'presets', 'validate', 'allreduce', 'quiz'])
+    assert.ok(engine.version.commands.includes(c), c);
   const early = engine.run('plan', PLAN);
   assert.equal(early.error.code, 'engine_loading');
-  assert.equal(engine.run('schema', { command: 'import' }).error.code, 'engine_loading', 'schema of a planner command is the planner\'s');
+  assert.equal(
+    engine.run('schema', { command: 'import' }).error.code,
+    'engine_loading',
+    "schema of a planner command is the planner's",
+  );
   assert.equal(engine.run('batch', { micro: 8, accumulation: 16, dp: 64 }).global, 8192, 'the core answers meanwhile');
   await Promise.all([engine.load('planner'), engine.load('plan')]);
   assert.equal(loads, 1, 'loaded once');
@@ -45,7 +61,10 @@ test('the wrapper routes by the map: planner commands answer engine_loading unti
 test('a module that cannot load is reported to whoever waits for it, and a later call tries again', async () => {
   let attempts = 0;
   const engine = new Engine(await require(engineModule)(), {
-    planner: () => { attempts += 1; return attempts === 1 ? Promise.reject(new Error('offline')) : require(plannerModule)(); },
+    planner: () => {
+      attempts += 1;
+      return attempts === 1 ? Promise.reject(new Error('offline')) : require(plannerModule)();
+    },
   });
   await assert.rejects(engine.load('planner'), /offline/);
   assert.equal(engine.run('presets', {}).error.code, 'engine_loading');

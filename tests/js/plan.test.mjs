@@ -16,8 +16,12 @@ test('presets: models and hardware with citations; fidelity: every published run
   const r = engine.run('presets', {});
   assert.ok(!isError(r));
   const models = r.models.map((m) => m.id);
-  for (const id of ['gpt3-175b', 'megatron-1t', 'llama-3.1-8b', 'llama-3.1-405b', 'mixtral-8x7b']) assert.ok(models.includes(id), id);
-  assert.deepEqual(r.hardware.map((h) => h.id), ['a100-80gb', 'h100-sxm', 'h200', 'b200']);
+  for (const id of ['gpt3-175b', 'megatron-1t', 'llama-3.1-8b', 'llama-3.1-405b', 'mixtral-8x7b'])
+    assert.ok(models.includes(id), id);
+  assert.deepEqual(
+    r.hardware.map((h) => h.id),
+    ['a100-80gb', 'h100-sxm', 'h200', 'b200'],
+  );
   for (const p of [...r.models, ...r.hardware]) assert.match(p.citation.url, /^https:\/\//);
   const f = engine.run('fidelity', {});
   assert.ok(!isError(f));
@@ -37,14 +41,20 @@ test('presets: models and hardware with citations; fidelity: every published run
 
 test('plan: the ideal bound sits beside the step as run, and the scaling points follow the split', async () => {
   const engine = await loadEngine();
-  const r = engine.run('plan', { ...GPT3_SELENE, hardware: { preset: 'a100-80gb', gpus: 256 }, batch: { global: 256, micro: 1 }, scaling: true });
+  const r = engine.run('plan', {
+    ...GPT3_SELENE,
+    hardware: { preset: 'a100-80gb', gpus: 256 },
+    batch: { global: 256, micro: 1 },
+    scaling: true,
+  });
   assert.equal(isError(r), false);
   const ideal = r.time.ideal;
   assert.ok(ideal.step > 0 && ideal.step < r.time.step);
   assert.ok(Math.abs(ideal.gap - (r.time.step - ideal.step)) < 1e-9 * r.time.step);
   assert.ok(Math.abs(ideal.gap_share - ideal.gap / r.time.step) < 1e-12);
   assert.equal(r.scaling.summary.to_gpus, r.scaling.points.at(-1).gpus);
-  for (const p of r.scaling.points) assert.ok(p.perfect_step <= p.step * (1 + 1e-9), 'never faster than perfect halving');
+  for (const p of r.scaling.points)
+    assert.ok(p.perfect_step <= p.step * (1 + 1e-9), 'never faster than perfect halving');
   assert.ok(r.throughput.ideal.mfu > r.throughput.mfu);
   const pts = r.scaling.points;
   assert.ok(pts.length >= 3);
@@ -52,7 +62,7 @@ test('plan: the ideal bound sits beside the step as run, and the scaling points 
   for (let i = 1; i < pts.length; i += 1) {
     assert.equal(pts[i].gpus, pts[i - 1].gpus * 2);
     assert.ok(pts[i].step < pts[i - 1].step, 'more replicas are faster here');
-    assert.ok(pts[i].step >= pts[i - 1].step / 2 * (1 - 1e-9), 'never better than halving');
+    assert.ok(pts[i].step >= (pts[i - 1].step / 2) * (1 - 1e-9), 'never better than halving');
   }
   for (const t of r.communication) {
     assert.ok(t.calls_per_step > 0 && t.latency_share >= 0 && t.latency_share <= 1, t.id);
@@ -76,7 +86,7 @@ test('plan: GPT-3 on 64 A100s, as Korthikanti et al. ran it', async () => {
   const t = r.time;
   const sum = t.compute + t.bubble + t.optimizer + Object.values(t.communication).reduce((a, b) => a + b, 0);
   assert.ok(Math.abs(sum - t.step) < 1e-9 * t.step);
-  assert.ok(Math.abs(t.step - 13.75) / 13.75 < 0.0887);  // Table 5
+  assert.ok(Math.abs(t.step - 13.75) / 13.75 < 0.0887); // Table 5
   assert.ok(r.scope.length > 3);
 });
 
@@ -93,7 +103,13 @@ test('plan: an impossible split is an error answer with coded errors at the cont
 
 test('plan: malformed numbers are error responses with their path', async () => {
   const engine = await loadEngine();
-  for (const [tp, code] of [[0, 'out_of_range'], [-1, 'out_of_range'], [2.5, 'not_integer'], [1e300, 'out_of_range'], ['8', 'wrong_type']]) {
+  for (const [tp, code] of [
+    [0, 'out_of_range'],
+    [-1, 'out_of_range'],
+    [2.5, 'not_integer'],
+    [1e300, 'out_of_range'],
+    ['8', 'wrong_type'],
+  ]) {
     const r = engine.run('plan', { ...GPT3_SELENE, parallel: { tp } });
     assert.ok(isError(r));
     assert.equal(r.error.code, code);
@@ -103,7 +119,12 @@ test('plan: malformed numbers are error responses with their path', async () => 
 
 test('search: ranked plans that fit, with counts', async () => {
   const engine = await loadEngine();
-  const r = engine.run('search', { model: { preset: 'megatron-175b' }, hardware: { preset: 'a100-80gb', gpus: 64 }, batch: { global: 64 }, top: 3 });
+  const r = engine.run('search', {
+    model: { preset: 'megatron-175b' },
+    hardware: { preset: 'a100-80gb', gpus: 64 },
+    batch: { global: 64 },
+    top: 3,
+  });
   assert.equal(r.top.length, 3);
   assert.ok(r.top[0].time.step <= r.top[1].time.step);
   assert.ok(r.top.every((p) => p.memory.fits));

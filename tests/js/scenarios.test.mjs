@@ -5,7 +5,14 @@ import assert from 'node:assert/strict';
 import { loadEngine } from './engine-loader.mjs';
 import { isError } from '../../web/src/engine.js';
 import { SCENARIOS } from '../../web/src/modules/planner/scenarios.js';
-import { DEFAULTS, FIELDS, hardwareFromPreset, mergeState, planRequest, shapeFromPreset } from '../../web/src/modules/planner/state.js';
+import {
+  DEFAULTS,
+  FIELDS,
+  hardwareFromPreset,
+  mergeState,
+  planRequest,
+  shapeFromPreset,
+} from '../../web/src/modules/planner/state.js';
 
 const engine = await loadEngine();
 const presets = engine.run('presets', {});
@@ -17,7 +24,11 @@ FIELDS.hardware.options = [...presets.hardware.map((p) => p.id), 'custom'];
 function planOf(patch) {
   const model = presets.models.find((m) => m.id === patch.model);
   const hardware = presets.hardware.find((h) => h.id === patch.hardware);
-  const { state, rejected } = mergeState(DEFAULTS, { ...shapeFromPreset(model.model), ...hardwareFromPreset(hardware.hardware), ...patch });
+  const { state, rejected } = mergeState(DEFAULTS, {
+    ...shapeFromPreset(model.model),
+    ...hardwareFromPreset(hardware.hardware),
+    ...patch,
+  });
   assert.deepEqual(rejected, []);
   return engine.run('plan', planRequest(state));
 }
@@ -26,7 +37,10 @@ const plans = (id) => {
   const sc = SCENARIOS.find((s) => s.id === id);
   return new Map(sc.variants.map((v) => [v.label, planOf(v.patch)]));
 };
-const step = (p) => { assert.ok(!isError(p), JSON.stringify(p.errors)); return p.time.step; };
+const step = (p) => {
+  assert.ok(!isError(p), JSON.stringify(p.errors));
+  return p.time.step;
+};
 
 test('misconception: ZeRO-3 alone stops speeding up past 768 GPUs, tensor + pipeline keeps scaling, 3072 does not divide', () => {
   const p = plans('misconception');
@@ -34,7 +48,8 @@ test('misconception: ZeRO-3 alone stops speeding up past 768 GPUs, tensor + pipe
   const m = [384, 768, 1536, 3072].map((g) => step(p.get(`TP 8 × PP 8, ${g} GPUs`)));
   assert.ok(z[1] < z[0], 'ZeRO-3 gains something from 384 to 768');
   assert.ok(z[2] > 0.9 * z[1], `ZeRO-3 from 768 to 1536: ${z[1]} s → ${z[2]} s should not shrink`);
-  for (let i = 1; i < m.length; i++) assert.ok(m[i] < 0.6 * m[i - 1] && m[i] >= 0.5 * m[i - 1] * (1 - 1e-9), `TP × PP step ${i}`);
+  for (let i = 1; i < m.length; i++)
+    assert.ok(m[i] < 0.6 * m[i - 1] && m[i] >= 0.5 * m[i - 1] * (1 - 1e-9), `TP × PP step ${i}`);
   const no = p.get('ZeRO-3 only (DeepSpeed 2021), 3072 GPUs');
   assert.ok(isError(no), 'a batch of 1536 cannot split over 3072 replicas');
 });

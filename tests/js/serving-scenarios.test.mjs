@@ -7,7 +7,13 @@ import { loadEngine } from './engine-loader.mjs';
 import { isError } from '../../web/src/engine.js';
 import { SERVING_SCENARIOS } from '../../web/src/modules/planner/inference-scenarios.js';
 import { inferenceRequest } from '../../web/src/modules/planner/inference.js';
-import { DEFAULTS, FIELDS, hardwareFromPreset, mergeState, shapeFromPreset } from '../../web/src/modules/planner/state.js';
+import {
+  DEFAULTS,
+  FIELDS,
+  hardwareFromPreset,
+  mergeState,
+  shapeFromPreset,
+} from '../../web/src/modules/planner/state.js';
 
 const engine = await loadEngine();
 const presets = engine.run('presets', {});
@@ -17,7 +23,11 @@ FIELDS.hardware.options = [...presets.hardware.map((p) => p.id), 'custom'];
 function planOf(patch) {
   const model = presets.models.find((m) => m.id === patch.model);
   const hardware = presets.hardware.find((h) => h.id === patch.hardware);
-  const { state, rejected } = mergeState(DEFAULTS, { ...shapeFromPreset(model.model), ...hardwareFromPreset(hardware.hardware), ...patch });
+  const { state, rejected } = mergeState(DEFAULTS, {
+    ...shapeFromPreset(model.model),
+    ...hardwareFromPreset(hardware.hardware),
+    ...patch,
+  });
   assert.deepEqual(rejected, []);
   const plan = engine.run('plan', inferenceRequest(state));
   assert.ok(!isError(plan), JSON.stringify(plan.error));
@@ -30,39 +40,56 @@ const scenario = (id) => {
 // "about 141 GB": the quoted figure is the engine's rounded to the digits quoted.
 const near = (value, quoted, digits) => Math.abs(value - quoted) <= 0.5 * 10 ** -digits;
 
-test('70B on one GPU: the quoted parameters, weight bytes and KV cache per user are the engine\'s', () => {
+test("70B on one GPU: the quoted parameters, weight bytes and KV cache per user are the engine's", () => {
   const { lesson, plans } = scenario('int4-70b');
-  const bf16 = plans.get('bf16 weights'), fp8 = plans.get('fp8 weights');
-  const int4 = plans.get('int4 weights, 8 users'), int4many = plans.get('int4 weights, 32 users');
+  const bf16 = plans.get('bf16 weights'),
+    fp8 = plans.get('fp8 weights');
+  const int4 = plans.get('int4 weights, 8 users'),
+    int4many = plans.get('int4 weights, 32 users');
   const params = Number(lesson.match(/has ([\d.]+) billion parameters/)[1]);
-  assert.ok(near(bf16.model.parameters / 1e9, params, 1), `${bf16.model.parameters} parameters, prose says ${params} billion`);
+  assert.ok(
+    near(bf16.model.parameters / 1e9, params, 1),
+    `${bf16.model.parameters} parameters, prose says ${params} billion`,
+  );
   const quoted = (format) => Number(lesson.match(new RegExp(`(\\d+) GB in ${format}`))[1]);
   assert.ok(near(bf16.memory.weights / 1e9, quoted('bf16'), 0), `bf16 ${bf16.memory.weights}`);
   assert.ok(near(fp8.memory.weights / 1e9, quoted('fp8'), 0), `fp8 ${fp8.memory.weights}`);
   assert.ok(near(int4.memory.weights / 1e9, quoted('int4'), 0), `int4 ${int4.memory.weights}`);
   const [, kvQuoted, tokens] = lesson.match(/about ([\d.]+) GB of key\/value cache for a (\d+)-token/).map(Number);
   assert.equal(tokens, bf16.serving.prompt + bf16.serving.output);
-  assert.ok(near(int4.memory.kv_cache_per_sequence / 1e9, kvQuoted, 2), `KV per user ${int4.memory.kv_cache_per_sequence}`);
+  assert.ok(
+    near(int4.memory.kv_cache_per_sequence / 1e9, kvQuoted, 2),
+    `KV per user ${int4.memory.kv_cache_per_sequence}`,
+  );
   assert.equal(bf16.memory.fits, false, 'bf16 does not fit one 80 GB GPU');
-  assert.ok(fp8.memory.max_concurrency >= 1 && fp8.memory.max_concurrency < 10, `fp8: a handful, ${fp8.memory.max_concurrency}`);
+  assert.ok(
+    fp8.memory.max_concurrency >= 1 && fp8.memory.max_concurrency < 10,
+    `fp8: a handful, ${fp8.memory.max_concurrency}`,
+  );
   assert.ok(int4.memory.max_concurrency >= 24, `int4: dozens, ${int4.memory.max_concurrency}`);
   assert.equal(int4many.memory.fits, true);
 });
 
 test('tensor parallelism: faster for one user, fewer tokens per GPU under load', () => {
   const { plans } = scenario('tp-latency');
-  const one = plans.get('8 copies (tp 1), 1 user'), split = plans.get('one 8-way split (tp 8), 1 user');
+  const one = plans.get('8 copies (tp 1), 1 user'),
+    split = plans.get('one 8-way split (tp 8), 1 user');
   assert.ok(split.time.per_output_token < one.time.per_output_token / 2, 'several times faster per token');
-  const copies = plans.get('8 copies (tp 1), 512 users'), splitLoad = plans.get('one 8-way split (tp 8), 512 users');
+  const copies = plans.get('8 copies (tp 1), 512 users'),
+    splitLoad = plans.get('one 8-way split (tp 8), 512 users');
   assert.ok(copies.throughput.tokens_per_second_per_gpu > splitLoad.throughput.tokens_per_second_per_gpu);
 });
 
 test('pipeline parallelism for serving: about the same wait per token, about twice the users', () => {
   const { plans } = scenario('pp-serving');
-  const flat = plans.get('tp 4 on 4 GPUs, 1 user'), piped = plans.get('tp 4 × pp 2 on 8 GPUs, 1 user');
+  const flat = plans.get('tp 4 on 4 GPUs, 1 user'),
+    piped = plans.get('tp 4 × pp 2 on 8 GPUs, 1 user');
   assert.ok(piped.time.decode_step >= flat.time.decode_step, 'a decode step is no shorter');
   const wait = piped.time.per_output_token / flat.time.per_output_token;
-  assert.ok(wait > 0.95 && wait < 1.05, `about as long per token: ${flat.time.per_output_token} s → ${piped.time.per_output_token} s`);
+  assert.ok(
+    wait > 0.95 && wait < 1.05,
+    `about as long per token: ${flat.time.per_output_token} s → ${piped.time.per_output_token} s`,
+  );
   const ratio = piped.memory.max_concurrency / flat.memory.max_concurrency;
   assert.ok(ratio >= 1.8, `twice as many users fit: ${flat.memory.max_concurrency} → ${piped.memory.max_concurrency}`);
 });

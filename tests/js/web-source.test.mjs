@@ -13,10 +13,14 @@ function files(dir, ext) {
   });
 }
 
-const sources = files(join(root, 'web'), ['.js', '.html', '.css']).map((f) => ({ file: relative(root, f), text: readFileSync(f, 'utf8') }));
+const sources = files(join(root, 'web'), ['.js', '.html', '.css']).map((f) => ({
+  file: relative(root, f),
+  text: readFileSync(f, 'utf8'),
+}));
 
 test('no HTML from strings and no code from strings in the page', () => {
-  const banned = /\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write|\beval\(|new Function\(|setTimeout\(\s*['"`]/;
+  const banned =
+    /\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write|\beval\(|new Function\(|setTimeout\(\s*['"`]/;
   const hits = sources.filter((s) => s.file.endsWith('.js') && banned.test(s.text)).map((s) => s.file);
   assert.deepEqual(hits, []);
 });

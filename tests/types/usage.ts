@@ -1,5 +1,19 @@
 // Compile-time checks of the typed wrapper: tsc fails on a wrong command or a misuse of types.
-import type { AtlasEngineModule, BatchResponse, EngineErrorResponse, ExportRequest, ExportResponse, FidelityResponse, IdealTime, ImportRequest, ImportResponse, InferenceFidelityResponse, InferencePlan, SchemaResponse, VersionResponse } from '../../web/src/atlas-engine';
+import type {
+  AtlasEngineModule,
+  BatchResponse,
+  EngineErrorResponse,
+  ExportRequest,
+  ExportResponse,
+  FidelityResponse,
+  IdealTime,
+  ImportRequest,
+  ImportResponse,
+  InferenceFidelityResponse,
+  InferencePlan,
+  SchemaResponse,
+  VersionResponse,
+} from '../../web/src/atlas-engine';
 import { Engine, isError, loadEngine } from '../../web/src/engine.js';
 import { formatBytes, formatSeconds } from '../../web/src/format.js';
 
@@ -21,7 +35,10 @@ async function use(): Promise<string> {
 void use;
 
 function worstValidation(f: FidelityResponse): number {
-  return Math.max(...f.cases.filter((c) => c.set === 'validation').map((c) => Math.abs(c.error)), f.out_of_sample.max_abs_error);
+  return Math.max(
+    ...f.cases.filter((c) => c.set === 'validation').map((c) => Math.abs(c.error)),
+    f.out_of_sample.max_abs_error,
+  );
 }
 const gapShare = (t: { step: number; ideal: IdealTime }): number => t.ideal.gap_share;
 void worstValidation;
@@ -30,14 +47,17 @@ const planBounds = (s: SchemaResponse) => s.commands.plan?.request;
 void planBounds;
 module.call('fidelity', '{"refit":true}');
 module.call('schema', '{"command":"plan","responses":false}');
-const knee = (p: InferencePlan): number => p.curve.points.filter((x) => x.bound === 'memory' && x.fits).length + p.throughput.compute_bound_from;
+const knee = (p: InferencePlan): number =>
+  p.curve.points.filter((x) => x.bound === 'memory' && x.fits).length + p.throughput.compute_bound_from;
 void knee;
 // The diagram's inputs: each stage's KV cache per GPU, and one phase's crossings with their places.
 const kvPerGpu = (p: InferencePlan): number[] => p.stages.map((st) => st.memory.kv_cache);
 void kvPerGpu;
-const decodePlaces = (p: InferencePlan): string[] => p.communication.decode.filter((t) => t.where !== 'kv-cache').map((t) => `${t.where} ${t.bytes_per_step}`);
+const decodePlaces = (p: InferencePlan): string[] =>
+  p.communication.decode.filter((t) => t.where !== 'kv-cache').map((t) => `${t.where} ${t.bytes_per_step}`);
 void decodePlaces;
-const worstServing = (f: InferenceFidelityResponse): number => Math.max(...f.cases.filter((c) => c.role === 'validation').map((c) => Math.abs(c.error)));
+const worstServing = (f: InferenceFidelityResponse): number =>
+  Math.max(...f.cases.filter((c) => c.role === 'validation').map((c) => Math.abs(c.error)));
 void worstServing;
 
 const importRequest: ImportRequest = { texts: ['{"hidden_size": 4096}', '--num-layers 32'], format: 'auto' };
@@ -50,7 +70,11 @@ function firstRead(r: ImportResponse, e: ExportResponse): string {
   const line: number | undefined = r.read[0]?.line;
   return `${r.format} ${r.parameters} ${line ?? 0} ${r.request.batch.global} ${e.filename}`;
 }
-void importRequest; void badFormat; void exportRequest; void badExport; void firstRead;
+void importRequest;
+void badFormat;
+void exportRequest;
+void badExport;
+void firstRead;
 module.call('import', JSON.stringify(importRequest));
 
 // The hand-written response types must agree with the engine's generated contract: each is
@@ -62,8 +86,13 @@ const agreeImport = (r: ImportResponse): Answers['import'] => r;
 const agreeExport = (r: ExportResponse): Answers['export'] => r;
 const agreeVersion = (r: VersionResponse): Answers['version'] => r;
 const agreeError = (r: EngineErrorResponse): Answers['plan'] => r;
-void agreeBatch, agreeFidelity, agreeImport, agreeExport, agreeVersion, agreeError;
-const planRequest: Requests['plan'] = { model: { preset: 'llama-3.1-8b' }, hardware: { preset: 'h100-sxm', gpus: 8 }, parallel: { tp: 8 }, batch: { global: 8, micro: 1 } };
+(void agreeBatch, agreeFidelity, agreeImport, agreeExport, agreeVersion, agreeError);
+const planRequest: Requests['plan'] = {
+  model: { preset: 'llama-3.1-8b' },
+  hardware: { preset: 'h100-sxm', gpus: 8 },
+  parallel: { tp: 8 },
+  batch: { global: 8, micro: 1 },
+};
 // @ts-expect-error — the engine's tensor-parallel degree is a number
 const badPlan: Requests['plan'] = { ...planRequest, parallel: { tp: '8' } };
 void badPlan;

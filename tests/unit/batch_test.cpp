@@ -59,6 +59,7 @@ TEST_CASE("an answer fed back as a request gives the same answer, without warnin
   const json first = call("batch", json{{"micro", 8}, {"accumulation", 16}, {"dp", 64}, {"seq", 2048}});
   const json again = call("batch", first);
   CHECK_FALSE(again.contains("warnings"));
-  for (const char* k : {"global", "micro", "accumulation", "dp", "tokens_per_step", "equation"}) CHECK(again[k] == first[k]);
+  for (const char* k : {"global", "micro", "accumulation", "dp", "tokens_per_step", "equation"})
+    CHECK(again[k] == first[k]);
   CHECK(again["solved_for"] == "");  // nothing was unknown the second time
 }

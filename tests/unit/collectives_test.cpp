@@ -94,12 +94,13 @@ TEST_CASE("comparison algorithms follow Thakur et al. (2005)") {
   // The ring with γ = 0 is exactly the shared cost the plan engine uses.
   CHECK(atlas::allreduce_cost(A::ring, 8, n, link, 0).cost.time == atlas::ring_allreduce(8, n, link).time);
 
-  json r = call("allreduce", json{{"ranks", 8}, {"bytes", GiB}, {"bandwidth", 1e11}, {"latency", 5e-6},
-                                  {"compare", true}});
+  json r =
+      call("allreduce", json{{"ranks", 8}, {"bytes", GiB}, {"bandwidth", 1e11}, {"latency", 5e-6}, {"compare", true}});
   REQUIRE(r["comparison"]["algorithms"].size() == 5);
   CHECK(r["comparison"]["note"].get<std::string>().find("comparison only") != std::string::npos);
-  json tree = call("allreduce", json{{"ranks", 8}, {"bytes", 1e6}, {"bandwidth", 1e9}, {"latency", 1e-5},
-                                     {"algorithm", "binomial_tree"}});
+  json tree =
+      call("allreduce",
+           json{{"ranks", 8}, {"bytes", 1e6}, {"bandwidth", 1e9}, {"latency", 1e-5}, {"algorithm", "binomial_tree"}});
   CHECK(tree["time"].get<double>() == doctest::Approx(6e-5 + 6e-3));
 }
 
@@ -126,8 +127,8 @@ TEST_CASE("ring schedule: every chunk fully reduced on every rank after 2(p−1)
 }
 
 TEST_CASE("the schedule travels with the response up to 16 ranks") {
-  json r = call("allreduce", json{{"ranks", 4}, {"bytes", 4096}, {"bandwidth", 1e9}, {"latency", 0},
-                                  {"schedule", true}});
+  json r =
+      call("allreduce", json{{"ranks", 4}, {"bytes", 4096}, {"bandwidth", 1e9}, {"latency", 0}, {"schedule", true}});
   REQUIRE(r["schedule"]["available"] == true);
   CHECK(r["schedule"]["steps"].size() == 6);
   CHECK(r["schedule"]["steps"][0]["phase"] == "reduce-scatter");
@@ -137,14 +138,17 @@ TEST_CASE("the schedule travels with the response up to 16 ranks") {
   // 2(p−1) steps of one chunk each add up to the ring's time.
   CHECK(6 * r["schedule"]["step_time"].get<double>() == doctest::Approx(r["time"].get<double>()));
   CHECK(r["schedule"]["steps"][0]["contributions"][1][0] == 2);
-  json big = call("allreduce", json{{"ranks", 64}, {"bytes", 4096}, {"bandwidth", 1e9}, {"latency", 0},
-                                    {"schedule", true}});
+  json big =
+      call("allreduce", json{{"ranks", 64}, {"bytes", 4096}, {"bandwidth", 1e9}, {"latency", 0}, {"schedule", true}});
   CHECK(big["schedule"]["available"] == false);
   CHECK(big["schedule"]["max_ranks"] == 16);
 }
 
 TEST_CASE("strong scaling: doubling ranks does not halve the step time") {
-  json r = call("allreduce", json{{"ranks", 8}, {"bytes", GiB}, {"bandwidth", 1e11}, {"latency", 5e-6},
+  json r = call("allreduce", json{{"ranks", 8},
+                                  {"bytes", GiB},
+                                  {"bandwidth", 1e11},
+                                  {"latency", 5e-6},
                                   {"scaling", {{"compute", 1.0}, {"overlap", 0.0}}}});
   const json& s = r["scaling"];
   // No overlap: step = 1/8 + 18.860 ms.
@@ -154,24 +158,35 @@ TEST_CASE("strong scaling: doubling ranks does not halve the step time") {
   CHECK(s["doubled"]["time_ratio"].get<double>() > 0.5);
   CHECK(s["efficiency"].get<double>() == doctest::Approx(s["speedup"].get<double>() / 8));
   // Full overlap hides an all-reduce shorter than the compute.
-  json hidden = call("allreduce", json{{"ranks", 8}, {"bytes", GiB}, {"bandwidth", 1e11}, {"latency", 5e-6},
+  json hidden = call("allreduce", json{{"ranks", 8},
+                                       {"bytes", GiB},
+                                       {"bandwidth", 1e11},
+                                       {"latency", 5e-6},
                                        {"scaling", {{"compute", 1.0}, {"overlap", 1.0}}}});
   CHECK(hidden["scaling"]["exposed"].get<double>() == 0);
   CHECK(hidden["scaling"]["speedup"].get<double>() == doctest::Approx(8));
   // With latency growing in p, more ranks eventually make the step slower: a best count exists.
   CHECK(s["best"]["ranks"].get<int>() > 8);
   CHECK(s["best"]["ranks"].get<int>() < 65536);
-  json bounded = call("allreduce", json{{"ranks", 8}, {"bytes", GiB}, {"bandwidth", 1e11}, {"latency", 0},
+  json bounded = call("allreduce", json{{"ranks", 8},
+                                        {"bytes", GiB},
+                                        {"bandwidth", 1e11},
+                                        {"latency", 0},
                                         {"scaling", {{"compute", 1.0}, {"search_to", 64}}}});
   CHECK(bounded["scaling"]["best"]["ranks"] == 64);  // no latency: more ranks always help here
   CHECK(bounded["scaling"]["best"]["searched_to"] == 64);
 }
 
 TEST_CASE("sweeps return whole curves in one call") {
-  json r = call("allreduce", json{{"ranks", 8}, {"bytes", GiB}, {"bandwidth", 1e11}, {"latency", 5e-6},
-                                  {"compare", true}, {"scaling", {{"compute", 1.0}}},
-                                  {"sweep", {{"bytes", {{"from", 1}, {"to", 1e11}, {"points", 45}}},
-                                             {"ranks", {{"from", 1}, {"to", 4096}, {"points", 40}}}}}});
+  json r = call("allreduce", json{{"ranks", 8},
+                                  {"bytes", GiB},
+                                  {"bandwidth", 1e11},
+                                  {"latency", 5e-6},
+                                  {"compare", true},
+                                  {"scaling", {{"compute", 1.0}}},
+                                  {"sweep",
+                                   {{"bytes", {{"from", 1}, {"to", 1e11}, {"points", 45}}},
+                                    {"ranks", {{"from", 1}, {"to", 4096}, {"points", 40}}}}}});
   const json& b = r["curves"]["bytes"];
   REQUIRE(b["x"].size() == 45);
   CHECK(b["x"][0] == 1.0);
@@ -198,7 +213,7 @@ std::vector<std::string> keys(const json& curve) {
 }
 
 json lab_request(bool compare, json sweep, bool scaling = true) {
-  json req{{"ranks", 8},     {"bytes", GiB},      {"bandwidth", 1e11},
+  json req{{"ranks", 8},      {"bytes", GiB},       {"bandwidth", 1e11},
            {"latency", 5e-6}, {"compare", compare}, {"sweep", std::move(sweep)}};
   if (scaling) req["scaling"] = {{"compute", 1.0}};
   return req;
@@ -219,7 +234,7 @@ TEST_CASE("sweep columns: x and exactly the columns asked for, equal to the full
   REQUIRE(full.contains("curves"));
   // compare via columns alone (top-level compare false), duplicates and any order.
   json some = call("allreduce", lab_request(false, {{"bytes", with_columns(kBytes, {"bound", "time", "time"})},
-                                                   {"ranks", with_columns(kRanks, {"compare", "speedup", "busbw"})}}));
+                                                    {"ranks", with_columns(kRanks, {"compare", "speedup", "busbw"})}}));
   REQUIRE(some.contains("curves"));
   CHECK_FALSE(some.contains("comparison"));
   const json& b = some["curves"]["bytes"];
@@ -231,8 +246,9 @@ TEST_CASE("sweep columns: x and exactly the columns asked for, equal to the full
   CHECK(keys(k["compare"]).size() == 5);
 
   // An empty list returns the grid alone; scaling columns need a request with scaling.
-  json bare = call("allreduce", lab_request(false, {{"bytes", with_columns(kBytes, json::array())},
-                                                   {"ranks", with_columns(kRanks, {"time", "speedup"})}},
+  json bare = call("allreduce", lab_request(false,
+                                            {{"bytes", with_columns(kBytes, json::array())},
+                                             {"ranks", with_columns(kRanks, {"time", "speedup"})}},
                                             false));
   CHECK(keys(bare["curves"]["bytes"]) == std::vector<std::string>{"x"});
   CHECK(keys(bare["curves"]["ranks"]) == std::vector<std::string>{"time", "x"});
@@ -241,8 +257,8 @@ TEST_CASE("sweep columns: x and exactly the columns asked for, equal to the full
 TEST_CASE("sweep columns: absent, every column as before (compare with the top-level flag)") {
   const std::vector<std::string> bytes{"algbw", "bandwidth_term", "bound", "busbw", "latency_term", "time", "x"};
   const std::vector<std::string> ranks{"algbw", "bandwidth_term", "busbw", "latency_term", "time", "x"};
-  const std::vector<std::string> scaled{"algbw",     "bandwidth_term", "busbw",   "efficiency", "exposed",
-                                        "latency_term", "speedup",     "step_time", "time",     "x"};
+  const std::vector<std::string> scaled{"algbw",        "bandwidth_term", "busbw",     "efficiency", "exposed",
+                                        "latency_term", "speedup",        "step_time", "time",       "x"};
   auto plus_compare = [](std::vector<std::string> v) {
     v.push_back("compare");
     std::sort(v.begin(), v.end());

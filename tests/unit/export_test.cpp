@@ -40,7 +40,8 @@ void round_trip(const json& request, const char* format) {
 }
 
 json request(json model, json parallel, json batch, std::int64_t gpus, const char* gpu = "h100-sxm") {
-  return json{{"model", model}, {"hardware", {{"preset", gpu}, {"gpus", gpus}}}, {"parallel", parallel}, {"batch", batch}};
+  return json{
+      {"model", model}, {"hardware", {{"preset", gpu}, {"gpus", gpus}}}, {"parallel", parallel}, {"batch", batch}};
 }
 
 }  // namespace
@@ -51,7 +52,12 @@ TEST_CASE("export megatron: round trips through import") {
                      {{"micro", 1}, {"global", 1536}}, 1024, "a100-80gb"),
              "megatron");
   round_trip(request({{"preset", "llama-3.1-70b"}},
-                     {{"tp", 8}, {"pp", 4}, {"virtual_stages", 5}, {"cp", 2}, {"recompute", "full"}, {"flash_attention", true},
+                     {{"tp", 8},
+                      {"pp", 4},
+                      {"virtual_stages", 5},
+                      {"cp", 2},
+                      {"recompute", "full"},
+                      {"flash_attention", true},
                       {"tp_overlap", true}},
                      {{"micro", 1}, {"global", 512}}, 512),
              "megatron");
@@ -59,9 +65,20 @@ TEST_CASE("export megatron: round trips through import") {
                      {{"micro", 1}, {"global", 256}}, 256),
              "megatron");
   // Qwen2's Q/K/V-only biases and a model without dropout.
-  round_trip(request({{"layers", 28}, {"hidden", 3584}, {"heads", 28}, {"kv_heads", 4}, {"ffn", 18944}, {"vocab", 152064},
-                      {"seq", 4096}, {"position", "rotary"}, {"mlp", "swiglu"}, {"norm", "rmsnorm"}, {"bias", false},
-                      {"qkv_bias", true}, {"dropout", false}, {"tied_embeddings", false}},
+  round_trip(request({{"layers", 28},
+                      {"hidden", 3584},
+                      {"heads", 28},
+                      {"kv_heads", 4},
+                      {"ffn", 18944},
+                      {"vocab", 152064},
+                      {"seq", 4096},
+                      {"position", "rotary"},
+                      {"mlp", "swiglu"},
+                      {"norm", "rmsnorm"},
+                      {"bias", false},
+                      {"qkv_bias", true},
+                      {"dropout", false},
+                      {"tied_embeddings", false}},
                      {{"tp", 4}, {"pp", 1}, {"overlap", false}}, {{"micro", 2}, {"global", 128}}, 32),
              "megatron");
 }
@@ -70,10 +87,12 @@ TEST_CASE("export deepspeed: round trips, the model kept under a key DeepSpeed i
   round_trip(request({{"preset", "llama-3.1-8b"}}, {{"tp", 1}, {"pp", 1}, {"zero", 3}, {"framework", "deepspeed"}},
                      {{"micro", 2}, {"global", 256}}, 64),
              "deepspeed");
-  round_trip(request({{"preset", "megatron-22b"}}, {{"tp", 8}, {"pp", 2}, {"zero", 2}, {"framework", "deepspeed"}, {"overlap", false}},
+  round_trip(request({{"preset", "megatron-22b"}},
+                     {{"tp", 8}, {"pp", 2}, {"zero", 2}, {"framework", "deepspeed"}, {"overlap", false}},
                      {{"micro", 1}, {"global", 64}}, 64, "a100-80gb"),
              "deepspeed");
-  const json text = export_as(request({{"preset", "llama-3.1-8b"}}, {{"zero", 1}}, {{"micro", 1}, {"global", 64}}, 8), "deepspeed");
+  const json text =
+      export_as(request({{"preset", "llama-3.1-8b"}}, {{"zero", 1}}, {{"micro", 1}, {"global", 64}}, 8), "deepspeed");
   const json config = json::parse(text["text"].get<std::string>());
   CHECK(config["train_batch_size"] == 64);
   CHECK(config["train_micro_batch_size_per_gpu"] == 1);
@@ -83,29 +102,38 @@ TEST_CASE("export deepspeed: round trips, the model kept under a key DeepSpeed i
 }
 
 TEST_CASE("export torchtitan: round trips for llama3 flavors with FSDP") {
-  round_trip(request({{"preset", "llama-3.1-8b"}}, {{"tp", 1}, {"zero", 3}, {"framework", "fsdp"}, {"recompute", "selective-op"}},
+  round_trip(request({{"preset", "llama-3.1-8b"}},
+                     {{"tp", 1}, {"zero", 3}, {"framework", "fsdp"}, {"recompute", "selective-op"}},
                      {{"micro", 1}, {"global", 64}}, 64),
              "torchtitan");
   round_trip(request({{"preset", "llama-3.1-70b"}, {"seq", 4096}},
-                     {{"tp", 8}, {"pp", 4}, {"virtual_stages", 2}, {"sequence_parallel", true}, {"zero", 3}, {"framework", "fsdp"},
+                     {{"tp", 8},
+                      {"pp", 4},
+                      {"virtual_stages", 2},
+                      {"sequence_parallel", true},
+                      {"zero", 3},
+                      {"framework", "fsdp"},
                       {"recompute", "full"}},
                      {{"micro", 1}, {"global", 256}}, 512),
              "torchtitan");
-  round_trip(request({{"preset", "llama-3.1-8b"}}, {{"tp", 2}, {"sequence_parallel", true}, {"zero", 0}, {"framework", "fsdp"}},
+  round_trip(request({{"preset", "llama-3.1-8b"}},
+                     {{"tp", 2}, {"sequence_parallel", true}, {"zero", 0}, {"framework", "fsdp"}},
                      {{"micro", 4}, {"global", 128}}, 16),
              "torchtitan");
 }
 
 TEST_CASE("export: what the target cannot express is written as a comment") {
-  const json zero3 = export_as(request({{"preset", "llama-3.1-8b"}}, {{"tp", 2}, {"pp", 2}, {"zero", 3}, {"schedule", "gpipe"}},
-                                       {{"micro", 1}, {"global", 64}}, 16),
-                               "megatron");
+  const json zero3 =
+      export_as(request({{"preset", "llama-3.1-8b"}}, {{"tp", 2}, {"pp", 2}, {"zero", 3}, {"schedule", "gpipe"}},
+                        {{"micro", 1}, {"global", 64}}, 16),
+                "megatron");
   const std::string m = zero3["text"];
   CHECK(m.find("# ZeRO-3 has no Megatron argument") != std::string::npos);
   CHECK(m.find("# Megatron-LM has no GPipe schedule") != std::string::npos);
   CHECK(m.find("# GPU: h100-sxm × 16") != std::string::npos);
-  const json custom = export_as(request({{"preset", "gpt3-175b"}}, {{"tp", 8}, {"pp", 8}, {"zero", 1}}, {{"micro", 1}, {"global", 512}}, 512),
-                                "torchtitan");
+  const json custom = export_as(
+      request({{"preset", "gpt3-175b"}}, {{"tp", 8}, {"pp", 8}, {"zero", 1}}, {{"micro", 1}, {"global", 512}}, 512),
+      "torchtitan");
   const std::string t = custom["text"];
   CHECK(t.find("# torchtitan names models by flavor") != std::string::npos);
   CHECK(t.find("ZeRO-1 becomes ZeRO-3") != std::string::npos);
@@ -116,10 +144,13 @@ TEST_CASE("export: what the target cannot express is written as a comment") {
 
 TEST_CASE("export: bad requests are coded at their pointer") {
   CHECK(has_error(call("export", json{{"format", "megatron"}}), "missing_field", "/request"));
-  CHECK(has_error(call("export", json{{"request", {{"model", {{"preset", "llama-3.1-8b"}}}, {"hardware", {{"preset", "h100-sxm"}}}}},
-                                      {"format", "slurm"}}),
-                  "unknown_value", "/format"));
-  CHECK(has_error(call("export", json{{"request", {{"model", {{"preset", "nope"}}}, {"hardware", {{"preset", "h100-sxm"}}}}},
-                                      {"format", "megatron"}}),
-                  "unknown_preset", "/request/model/preset"));
+  CHECK(has_error(
+      call("export",
+           json{{"request", {{"model", {{"preset", "llama-3.1-8b"}}}, {"hardware", {{"preset", "h100-sxm"}}}}},
+                {"format", "slurm"}}),
+      "unknown_value", "/format"));
+  CHECK(has_error(
+      call("export", json{{"request", {{"model", {{"preset", "nope"}}}, {"hardware", {{"preset", "h100-sxm"}}}}},
+                          {"format", "megatron"}}),
+      "unknown_preset", "/request/model/preset"));
 }

@@ -64,7 +64,8 @@ TEST_CASE("the stored constants are the fit: refitting on the calibration source
     CAPTURE(gpu);
     for (const auto& h : presets["hardware"])
       if (h["id"] == gpu) {
-        CHECK(h["hardware"]["efficiencies"]["compute"].get<double>() == doctest::Approx(f["compute"].get<double>()).epsilon(0.01));
+        CHECK(h["hardware"]["efficiencies"]["compute"].get<double>() ==
+              doctest::Approx(f["compute"].get<double>()).epsilon(0.01));
         CHECK(h["hardware"]["efficiencies"]["memory_traffic"].get<double>() ==
               doctest::Approx(f["memory_traffic"].get<double>()).epsilon(0.05));
       }

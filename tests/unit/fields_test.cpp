@@ -5,8 +5,8 @@
 #include "support.hpp"
 
 using atlas::Fields;
-using atlas::Problems;
 using atlas::json;
+using atlas::Problems;
 
 TEST_CASE("a section reads a nested object with exact paths") {
   Problems problems;

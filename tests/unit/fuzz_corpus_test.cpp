@@ -16,7 +16,8 @@ namespace {
 std::vector<std::string> files_in(const std::string& folder) {
   std::vector<std::string> out;
   for (const auto& e : std::filesystem::directory_iterator(std::string(ATLAS_SOURCE_DIR) + "/" + folder))
-    if (e.is_regular_file() && e.path().filename().string()[0] != '.') out.push_back(folder + "/" + e.path().filename().string());
+    if (e.is_regular_file() && e.path().filename().string()[0] != '.')
+      out.push_back(folder + "/" + e.path().filename().string());
   std::sort(out.begin(), out.end());
   return out;
 }

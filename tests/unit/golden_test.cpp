@@ -22,7 +22,8 @@ const char* const kSections[] = {"communication", "memory", "time"};
 
 // Numbers agree to 1e-9 relative (native and WASM libm may differ in the last bits); everything
 // else exactly. Differences are listed by JSON pointer, at most `room` of them.
-void compare(const json& want, const json& got, const std::string& at, std::vector<std::string>& out, std::size_t room) {
+void compare(const json& want, const json& got, const std::string& at, std::vector<std::string>& out,
+             std::size_t room) {
   if (out.size() >= room) return;
   if (want.is_number() && got.is_number()) {
     const double a = want.get<double>(), b = got.get<double>();
@@ -35,13 +36,17 @@ void compare(const json& want, const json& got, const std::string& at, std::vect
     return;
   }
   if (want.is_array()) {
-    if (want.size() != got.size()) out.push_back(at + ": " + std::to_string(want.size()) + " items → " + std::to_string(got.size()));
+    if (want.size() != got.size())
+      out.push_back(at + ": " + std::to_string(want.size()) + " items → " + std::to_string(got.size()));
     for (std::size_t i = 0; i < std::min(want.size(), got.size()); ++i)
-      compare(want[i], got[i], at + "/" + (want[i].contains("id") ? want[i]["id"].get<std::string>() : std::to_string(i)), out, room);
+      compare(want[i], got[i],
+              at + "/" + (want[i].contains("id") ? want[i]["id"].get<std::string>() : std::to_string(i)), out, room);
   } else if (want.is_object()) {
     for (const auto& [key, value] : want.items())
-      if (!got.contains(key)) out.push_back(at + "/" + key + ": missing");
-      else compare(value, got[key], at + "/" + key, out, room);
+      if (!got.contains(key))
+        out.push_back(at + "/" + key + ": missing");
+      else
+        compare(value, got[key], at + "/" + key, out, room);
     for (const auto& [key, value] : got.items())
       if (!want.contains(key)) out.push_back(at + "/" + key + ": new");
   }

@@ -33,10 +33,11 @@ bool lists(const json& entries, const std::string& key, const std::string& value
 }  // namespace
 
 TEST_CASE("import: released config.json files give the released parameter counts exactly") {
-  const std::pair<const char*, double> models[] = {
-      {"llama-3.1-8b.config.json", 8030261248.0},   {"llama-3.1-70b.config.json", 70553706496.0},
-      {"mixtral-8x7b.config.json", 46702792704.0},  {"qwen2-7b.config.json", 7615616512.0},
-      {"gpt2.config.json", 124439808.0}};
+  const std::pair<const char*, double> models[] = {{"llama-3.1-8b.config.json", 8030261248.0},
+                                                   {"llama-3.1-70b.config.json", 70553706496.0},
+                                                   {"mixtral-8x7b.config.json", 46702792704.0},
+                                                   {"qwen2-7b.config.json", 7615616512.0},
+                                                   {"gpt2.config.json", 124439808.0}};
   for (const auto& model : models) {
     const char* file = model.first;
     const double count = model.second;
@@ -120,8 +121,8 @@ TEST_CASE("import: a Megatron-LM script with string arguments, ${VAR:-default} a
   const json& q = r["request"];
   CHECK(r["parameters"].get<double>() == 8030261248.0);
   CHECK(q["hardware"]["gpus"] == 32);
-  CHECK(q["parallel"]["tp"] == 2);  // ${TP:-2}
-  CHECK(q["parallel"]["pp"] == 2);  // ${PP}
+  CHECK(q["parallel"]["tp"] == 2);              // ${TP:-2}
+  CHECK(q["parallel"]["pp"] == 2);              // ${PP}
   CHECK(q["parallel"]["virtual_stages"] == 4);  // 32 layers ÷ (2 stages × 4 layers per chunk)
   CHECK(q["parallel"]["recompute"] == "full");
   CHECK(q["parallel"]["flash_attention"] == true);
@@ -179,7 +180,7 @@ TEST_CASE("import: a torchtitan TOML names its model by flavor and shards with F
   CHECK(q["model"]["preset"] == "llama-3.1-8b");
   CHECK(q["model"]["seq"] == 8192);
   CHECK(q["parallel"]["zero"] == 3);
-  CHECK(q["parallel"]["dp"] == 64);  // data_parallel_shard_degree = -1 over the explorer's 64 GPUs
+  CHECK(q["parallel"]["dp"] == 64);                     // data_parallel_shard_degree = -1 over the explorer's 64 GPUs
   CHECK(q["parallel"]["recompute"] == "selective-op");  // mode "selective", selective_ac_option "op"
   CHECK(q["batch"]["global"] == 64);
   CHECK(lists(r["ignored"], "from", "[optimizer]"));
@@ -188,7 +189,9 @@ TEST_CASE("import: a torchtitan TOML names its model by flavor and shards with F
 
 TEST_CASE("TOML subset: tables, dotted keys, arrays, numbers with _ and comments, with lines") {
   atlas::Problems problems;
-  const atlas::Pasted text("top = 1\n[a.b]  # header\nx = \"s # not a comment\"\ny.z = [1, 2.5, true, 'lit']\nn = 1_000\n", "/text", problems);
+  const atlas::Pasted text(
+      "top = 1\n[a.b]  # header\nx = \"s # not a comment\"\ny.z = [1, 2.5, true, 'lit']\nn = 1_000\n", "/text",
+      problems);
   const auto toml = atlas::parse_toml(text);
   REQUIRE(toml);
   CHECK(problems.ok());
@@ -231,7 +234,8 @@ TEST_CASE("import: every malformed text in the table is refused with its code on
     ++rows;
     std::istringstream cells(row);
     std::string format, code, line, text;
-    std::getline(cells, format, '\t'), std::getline(cells, code, '\t'), std::getline(cells, line, '\t'), std::getline(cells, text);
+    std::getline(cells, format, '\t'), std::getline(cells, code, '\t'), std::getline(cells, line, '\t'),
+        std::getline(cells, text);
     CAPTURE(row);
     const json r = call("import", json{{"text", json::parse(text)}, {"format", format}});
     REQUIRE(atlas::is_error(r));
@@ -244,13 +248,16 @@ TEST_CASE("import: every malformed text in the table is refused with its code on
 }
 
 TEST_CASE("import: torchtitan's per-block selective checkpointing is taken as full, and says so") {
-  const char* toml = "[model]\nname = \"llama3\"\nflavor = \"8B\"\n\n[activation_checkpoint]\nmode = \"selective\"\n"
-                     "selective_ac_option = \"2\"\n";
+  const char* toml =
+      "[model]\nname = \"llama3\"\nflavor = \"8B\"\n\n[activation_checkpoint]\nmode = \"selective\"\n"
+      "selective_ac_option = \"2\"\n";
   const json r = call("import", json{{"text", toml}, {"hardware", {{"preset", "h100-sxm"}, {"gpus", 8}}}});
   REQUIRE_FALSE(atlas::is_error(r));
   CHECK(r["request"]["parallel"]["recompute"] == "full");
   bool said = false;
   for (const auto& a : r["assumed"])
-    if (a["field"] == "parallel.recompute" && a["why"].get<std::string>().find("one transformer block in every 2") != std::string::npos) said = true;
+    if (a["field"] == "parallel.recompute" &&
+        a["why"].get<std::string>().find("one transformer block in every 2") != std::string::npos)
+      said = true;
   CHECK(said);
 }

@@ -51,7 +51,8 @@ TEST_CASE("inference stages: Llama-3.1-70B on tp 8, one stage holding every laye
   CHECK(num(m["kv_cache"]) == 16 * kTokens * 40960.0);  // 1,509,949,440 B
   CHECK(num(m["kv_cache"]) == num(r["memory"]["kv_cache"]));
   CHECK(num(m["weights"]) == num(r["memory"]["weights"]));
-  CHECK(num(m["total"]) == doctest::Approx(num(m["weights"]) + num(m["kv_cache"]) + num(m["activations"]) + num(m["reserve"])));
+  CHECK(num(m["total"]) ==
+        doctest::Approx(num(m["weights"]) + num(m["kv_cache"]) + num(m["activations"]) + num(m["reserve"])));
   CHECK(num(m["free"]) == doctest::Approx(num(m["capacity"]) - num(m["total"])));
   CHECK(num(m["max_sequences"]) == num(r["memory"]["max_concurrency"]));
   CHECK(st["formulas"]["kv_cache"].get<std::string>().find("1509949440 B") != std::string::npos);
@@ -98,8 +99,8 @@ TEST_CASE("inference crossings: decode's tensor-parallel all-reduces move 2 per 
   CHECK(num((*attn)["count_per_step"]) == 80);
   CHECK(num((*attn)["bytes_per_call"]) == 2 * 32 * kHidden);
   CHECK(num((*attn)["bytes_per_step"]) + num((*mlp)["bytes_per_step"]) == 2 * 80 * kHidden * 2 * 32);
-  CHECK(num((*attn)["bytes_per_token"]) == 80 * kHidden * 2);  // per output token of one user
-  CHECK(num((*attn)["exposed_time_per_step"]) == num((*attn)["time_per_step"]));  // nothing hides it
+  CHECK(num((*attn)["bytes_per_token"]) == 80 * kHidden * 2);                            // per output token of one user
+  CHECK(num((*attn)["exposed_time_per_step"]) == num((*attn)["time_per_step"]));         // nothing hides it
   CHECK((*attn)["formula"].get<std::string>().find("41943040 B") != std::string::npos);  // 2 × 32 × 8192 × 80
   const json* logits = find(decode, "tp-logits-allgather");
   REQUIRE(logits);
@@ -146,8 +147,8 @@ TEST_CASE("inference crossings with a pipeline: sends per stage boundary, passes
 }
 
 TEST_CASE("inference crossings: experts at the MoE layer, the KV hand-off at the cache, tags the diagram knows") {
-  const std::set<std::string> places{"embedding", "layer.attention.out", "layer.mlp.fc2", "layer.moe", "head",
-                                     "stage-boundary", "kv-cache"};
+  const std::set<std::string> places{"embedding", "layer.attention.out", "layer.mlp.fc2", "layer.moe",
+                                     "head",      "stage-boundary",      "kv-cache"};
   const json moe = serve("mixtral-8x7b", 8, {{"tp", 1}, {"ep", 8}});
   REQUIRE_FALSE(moe.contains("error"));
   const json* dispatch = find(moe["communication"]["decode"], "ep-dispatch");

@@ -102,7 +102,8 @@ TEST_CASE("paged blocks round each sequence up; max concurrency is exactly where
     const json base = serve(model, gpus, {{"tp", gpus}}, {{"prompt", 4096}, {"output", 512}});
     const std::int64_t max = base["memory"]["max_concurrency"];
     REQUIRE(max > 0);
-    CHECK(serve(model, gpus, {{"tp", gpus}}, {{"prompt", 4096}, {"output", 512}, {"concurrency", max}})["memory"]["fits"] == true);
+    CHECK(serve(model, gpus, {{"tp", gpus}},
+                {{"prompt", 4096}, {"output", 512}, {"concurrency", max}})["memory"]["fits"] == true);
     const json over = serve(model, gpus, {{"tp", gpus}}, {{"prompt", 4096}, {"output", 512}, {"concurrency", max + 1}});
     CHECK(over["memory"]["fits"] == false);
     CHECK(over["memory"]["total"].get<double>() > over["memory"]["capacity"].get<double>());
@@ -132,15 +133,19 @@ TEST_CASE("more concurrency: slower for each user, more tokens/s per GPU until c
   REQUIRE(points.size() > 6);
   for (std::size_t i = 1; i < points.size(); ++i) {
     CHECK(points[i]["per_output_token"].get<double>() > points[i - 1]["per_output_token"].get<double>());
-    CHECK(points[i]["tokens_per_second_per_user"].get<double>() < points[i - 1]["tokens_per_second_per_user"].get<double>());
-    const double gain = points[i]["tokens_per_second_per_gpu"].get<double>() / points[i - 1]["tokens_per_second_per_gpu"].get<double>();
+    CHECK(points[i]["tokens_per_second_per_user"].get<double>() <
+          points[i - 1]["tokens_per_second_per_user"].get<double>());
+    const double gain =
+        points[i]["tokens_per_second_per_gpu"].get<double>() / points[i - 1]["tokens_per_second_per_gpu"].get<double>();
     const double ratio = points[i]["concurrency"].get<double>() / points[i - 1]["concurrency"].get<double>();
     CHECK(gain > 1.0);
     if (points[i - 1]["concurrency"].get<std::int64_t>() >= knee) CHECK(gain < 1 + 0.15 * (ratio - 1));
     CHECK((points[i]["bound"] == "compute") == (points[i]["concurrency"].get<std::int64_t>() >= knee));
   }
-  CHECK(points[1]["tokens_per_second_per_gpu"].get<double>() > 1.5 * points[0]["tokens_per_second_per_gpu"].get<double>());
-  for (const auto& p : points) CHECK(p["fits"] == (p["concurrency"].get<std::int64_t>() <= r["memory"]["max_concurrency"].get<std::int64_t>()));
+  CHECK(points[1]["tokens_per_second_per_gpu"].get<double>() >
+        1.5 * points[0]["tokens_per_second_per_gpu"].get<double>());
+  for (const auto& p : points)
+    CHECK(p["fits"] == (p["concurrency"].get<std::int64_t>() <= r["memory"]["max_concurrency"].get<std::int64_t>()));
 }
 
 TEST_CASE("tensor parallelism: fewer weight bytes per device, two all-reduces per layer on every token") {
@@ -154,8 +159,8 @@ TEST_CASE("tensor parallelism: fewer weight bytes per device, two all-reduces pe
   for (const auto& t : two["communication"]["decode"]) {
     if (t["group"] != "TP" || t["collective"] != "all-reduce" || t["calls"] != 32.0) continue;
     ++per_layer;
-    CHECK(t["bytes_per_call"] == 2.0 * 4096);           // one bf16 hidden state
-    CHECK(t["latency_share"].get<double>() > 0.5);      // a few kilobytes: latency dominates
+    CHECK(t["bytes_per_call"] == 2.0 * 4096);       // one bf16 hidden state
+    CHECK(t["latency_share"].get<double>() > 0.5);  // a few kilobytes: latency dominates
   }
   CHECK(per_layer == 2);
   // Splitting 8 ways makes one user faster, but under load the GPUs give fewer tokens than 8 replicas.
@@ -165,7 +170,8 @@ TEST_CASE("tensor parallelism: fewer weight bytes per device, two all-reduces pe
   CHECK(on8(8, 1)["time"]["per_output_token"].get<double>() < on8(1, 1)["time"]["per_output_token"].get<double>());
   const json tp8 = on8(8, 512), dp8 = on8(1, 512);
   REQUIRE(dp8["memory"]["fits"] == true);
-  CHECK(tp8["throughput"]["tokens_per_second_per_gpu"].get<double>() < dp8["throughput"]["tokens_per_second_per_gpu"].get<double>());
+  CHECK(tp8["throughput"]["tokens_per_second_per_gpu"].get<double>() <
+        dp8["throughput"]["tokens_per_second_per_gpu"].get<double>());
 }
 
 TEST_CASE("pipeline and experts: sends per token, all-to-all per layer, a pipeline does not cut latency") {
@@ -214,14 +220,18 @@ TEST_CASE("bad serving requests get coded errors at their paths") {
 }
 
 TEST_CASE("search in inference mode: fastest per token first, or the most tokens/s per GPU within a limit") {
-  json req{{"mode", "inference"}, {"model", {{"preset", "llama-3.1-70b"}}}, {"hardware", {{"preset", "h100-sxm"}, {"gpus", 8}}},
-           {"serving", {{"concurrency", 32}}}, {"top", 20}};
+  json req{{"mode", "inference"},
+           {"model", {{"preset", "llama-3.1-70b"}}},
+           {"hardware", {{"preset", "h100-sxm"}, {"gpus", 8}}},
+           {"serving", {{"concurrency", 32}}},
+           {"top", 20}};
   const json fast = call("search", req);
   REQUIRE(!fast["top"].empty());
   const json& c = fast["counts"];
   CHECK(c["evaluated"] == c["invalid"].get<int>() + c["out_of_memory"].get<int>() + c["fits"].get<int>());
   for (std::size_t i = 1; i < fast["top"].size(); ++i)
-    CHECK(fast["top"][i]["time"]["per_output_token"].get<double>() >= fast["top"][i - 1]["time"]["per_output_token"].get<double>());
+    CHECK(fast["top"][i]["time"]["per_output_token"].get<double>() >=
+          fast["top"][i - 1]["time"]["per_output_token"].get<double>());
   CHECK(fast["top"][0]["parallel"]["tp"] == 8);
   req["objective"] = "throughput";
   req["latency_limit"] = 0.05;
@@ -234,9 +244,13 @@ TEST_CASE("search in inference mode: fastest per token first, or the most tokens
             most["top"][i - 1]["throughput"]["tokens_per_second_per_gpu"].get<double>());
   }
   // Every layout it returns is what plan says about the same layout.
-  json one{{"mode", "inference"}, {"model", req["model"]}, {"hardware", req["hardware"]}, {"serving", req["serving"]},
+  json one{{"mode", "inference"},
+           {"model", req["model"]},
+           {"hardware", req["hardware"]},
+           {"serving", req["serving"]},
            {"parallel", {{"tp", most["top"][0]["parallel"]["tp"]}, {"pp", most["top"][0]["parallel"]["pp"]}}}};
-  CHECK(call("plan", one)["throughput"]["tokens_per_second_per_gpu"] == most["top"][0]["throughput"]["tokens_per_second_per_gpu"]);
+  CHECK(call("plan", one)["throughput"]["tokens_per_second_per_gpu"] ==
+        most["top"][0]["throughput"]["tokens_per_second_per_gpu"]);
 }
 
 TEST_CASE("published serving cases: each within its stated tolerance, calibration and validation apart") {
@@ -247,16 +261,21 @@ TEST_CASE("published serving cases: each within its stated tolerance, calibratio
     const json r = call("plan", k["request"]);
     REQUIRE_FALSE(r.contains("error"));
     const std::string metric = k["metric"];
-    const double predicted = metric == "first_token" ? r["time"][metric].get<double>() : r["throughput"][metric].get<double>();
+    const double predicted =
+        metric == "first_token" ? r["time"][metric].get<double>() : r["throughput"][metric].get<double>();
     const double error = predicted / k["measured"].get<double>() - 1;
-    INFO(k["id"].get<std::string>() << ": predicted " << predicted << ", measured " << k["measured"] << ", error " << error);
+    INFO(k["id"].get<std::string>() << ": predicted " << predicted << ", measured " << k["measured"] << ", error "
+                                    << error);
     CHECK(std::fabs(error) < k["tolerance"].get<double>());
     // Wide tolerances are for cases whose gap the file explains.
     if (k["tolerance"].get<double>() > 0.15) CHECK(k.contains("gap"));
-    if (k["role"] == "calibration") CHECK(k["tolerance"].get<double>() <= 0.05);
-    else validation += 1;
+    if (k["role"] == "calibration")
+      CHECK(k["tolerance"].get<double>() <= 0.05);
+    else
+      validation += 1;
     bool cited = false;
-    for (const auto& src : cases["sources"]) cited = cited || (src["id"] == k["source"] && src["url"].get<std::string>().rfind("https://", 0) == 0);
+    for (const auto& src : cases["sources"])
+      cited = cited || (src["id"] == k["source"] && src["url"].get<std::string>().rfind("https://", 0) == 0);
     CHECK(cited);
   }
   CHECK(validation >= 8);
@@ -271,8 +290,10 @@ TEST_CASE("fidelity in inference mode: every serving case with the engine's figu
   double worst = 0;
   for (const auto& c : f["cases"]) {
     CHECK(c["error"].get<double>() == doctest::Approx(c["engine"].get<double>() / c["measured"].get<double>() - 1));
-    if (c["role"] == "calibration") ++calibration;
-    else worst = std::fmax(worst, std::fabs(c["error"].get<double>()));
+    if (c["role"] == "calibration")
+      ++calibration;
+    else
+      worst = std::fmax(worst, std::fabs(c["error"].get<double>()));
   }
   CHECK(f["calibration"]["cases"] == calibration);
   CHECK(f["validation"]["cases"].get<int>() + calibration == static_cast<int>(f["cases"].size()));

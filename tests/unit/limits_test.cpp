@@ -99,8 +99,9 @@ TEST_CASE("responses list at most kMaxIssuesListed errors and warnings, then one
   CHECK(ok["warnings"].back()["code"] == "too_many_issues");
   CHECK(ok["warnings"].back()["message"] == "900 more warnings are not listed.");
   // 200,000 bad column names (the issue's 36 MB of errors): refused by the list's size.
-  std::string columns = "{\"ranks\":8,\"bytes\":1,\"bandwidth\":1e9,\"latency\":0,\"sweep\":{\"bytes\":{\"from\":1,"
-                        "\"to\":10,\"columns\":[";
+  std::string columns =
+      "{\"ranks\":8,\"bytes\":1,\"bandwidth\":1e9,\"latency\":0,\"sweep\":{\"bytes\":{\"from\":1,"
+      "\"to\":10,\"columns\":[";
   for (int i = 0; i < 100000; ++i) columns += i ? ",\"x\"" : "\"x\"";
   columns += "]}}}";
   const json r = answer("allreduce", columns);
@@ -135,7 +136,8 @@ TEST_CASE("physical minimums name the field and its unit, not a non-finite outpu
                                             "ranks":{"from":1,"to":65536}}})");
   CHECK_FALSE(atlas::is_error(slow));
   // nccl-tests: a row time below what all_reduce_perf prints is an unreadable row, not infinity.
-  const json nccl = answer("nccl-tests", R"({"log":"1024 256 float sum -1 1e-300 1 1 0\n2048 512 float sum -1 2 1 1 0\n","ranks":8})");
+  const json nccl = answer(
+      "nccl-tests", R"({"log":"1024 256 float sum -1 1e-300 1 1 0\n2048 512 float sum -1 2 1 1 0\n","ranks":8})");
   REQUIRE_FALSE(atlas::is_error(nccl));
   CHECK(nccl["rows"].size() == 1);
   REQUIRE(nccl["unreadable"].size() == 1);
@@ -196,8 +198,12 @@ TEST_CASE("search: the estimate counts exactly the groups search enumerates (12 
 
 TEST_CASE("search: a space beyond the budget is refused before enumerating, naming what to narrow") {
   // The issue's 200-byte request that ran 38.6 s natively and 85 s in WASM: 23 million groups.
-  const json big = search_request({{"preset", "llama-3.1-8b"}, {"layers", 7560}, {"heads", 55440}, {"kv_heads", 55440},
-                                   {"hidden", 55440}, {"ffn", 221760}},
+  const json big = search_request({{"preset", "llama-3.1-8b"},
+                                   {"layers", 7560},
+                                   {"heads", 55440},
+                                   {"kv_heads", 55440},
+                                   {"hidden", 55440},
+                                   {"ffn", 221760}},
                                   8648640, 8648640);
   atlas::Problems p;
   auto model = atlas::read_model(big, p);
@@ -217,8 +223,9 @@ TEST_CASE("search: a space beyond the budget is refused before enumerating, nami
   narrowed["limits"] = {{"max_tp", 8}, {"max_pp", 16}, {"max_cp", 1}, {"max_micro", 2}, {"max_virtual_stages", 1}};
   CHECK(error_code(atlas::run("search", narrowed)) != "search_too_large");
   // A request the budget cannot read goes on to search's own errors, reported once.
-  const json bad = atlas::run("search", json{{"model", {{"preset", "nope"}}}, {"hardware", {{"preset", "a100-80gb"}}},
-                                             {"batch", {{"global", 8}}}});
+  const json bad = atlas::run(
+      "search",
+      json{{"model", {{"preset", "nope"}}}, {"hardware", {{"preset", "a100-80gb"}}}, {"batch", {{"global", 8}}}});
   CHECK(error_code(bad) == "unknown_preset");
   CHECK(bad["errors"].size() == 1);
 }

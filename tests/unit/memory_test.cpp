@@ -39,12 +39,12 @@ TEST_CASE("Korthikanti Table 2, GPT-3 at t = 8, all six configurations") {
     double published;  // the closed form, in s·b·h units
   };
   const Case cases[] = {
-      {1, false, Recompute::none, 34 + 5 * a * s / h},          // no parallelism
+      {1, false, Recompute::none, 34 + 5 * a * s / h},                   // no parallelism
       {8, false, Recompute::none, 10 + 24.0 / 8 + 5 * a * s / (h * 8)},  // tensor parallel
       {8, true, Recompute::none, 34.0 / 8 + 5 * a * s / (h * 8)},        // + sequence parallel
-      {8, false, Recompute::selective, 10 + 24.0 / 8},                    // tp + selective
-      {8, true, Recompute::selective, 34.0 / 8},                          // tp + sp + selective
-      {8, false, Recompute::full, 2},                                     // full recompute
+      {8, false, Recompute::selective, 10 + 24.0 / 8},                   // tp + selective
+      {8, true, Recompute::selective, 34.0 / 8},                         // tp + sp + selective
+      {8, false, Recompute::full, 2},                                    // full recompute
   };
   for (const auto& c : cases) {
     CAPTURE(c.tp);
@@ -59,22 +59,25 @@ TEST_CASE("Korthikanti Table 2, GPT-3 at t = 8, all six configurations") {
 }
 
 TEST_CASE("activations of the plan: the first stage holds p micro-batches of L/p layers = L layers") {
-  json r = call("plan", json{{"model", {{"preset", "megatron-175b"}}},
-                             {"hardware", {{"preset", "a100-80gb"}, {"gpus", 64}}},
-                             {"parallel", {{"tp", 8}, {"pp", 8}, {"sequence_parallel", true}, {"recompute", "selective"}}},
-                             {"batch", {{"global", 64}}}});
+  json r =
+      call("plan", json{{"model", {{"preset", "megatron-175b"}}},
+                        {"hardware", {{"preset", "a100-80gb"}, {"gpus", 64}}},
+                        {"parallel", {{"tp", 8}, {"pp", 8}, {"sequence_parallel", true}, {"recompute", "selective"}}},
+                        {"batch", {{"global", 64}}}});
   const double sbh = 2048.0 * 12288;
-  const double layers = 96 * 4.25 * sbh;  // Korthikanti: 34 s b h L / t
+  const double layers = 96 * 4.25 * sbh;    // Korthikanti: 34 s b h L / t
   const double dropout_mask = 8 * sbh / 8;  // embedding dropout, p micro-batches, split by sp
   CHECK(r["stages"][0]["memory"]["activations"].get<double>() == doctest::Approx(layers + dropout_mask));
   CHECK(r["stages"][0]["inflight_microbatches"] == 8);
   CHECK(r["stages"][7]["inflight_microbatches"] == 1);
   // Interleaving: L (1 + (p − 1)/(p v)) layers.
-  json v = call("plan", json{{"model", {{"preset", "megatron-175b"}}},
-                             {"hardware", {{"preset", "a100-80gb"}, {"gpus", 64}}},
-                             {"parallel", {{"tp", 8}, {"pp", 8}, {"sequence_parallel", true}, {"recompute", "selective"},
-                                           {"virtual_stages", 3}}},
-                             {"batch", {{"global", 64}}}});
+  json v = call(
+      "plan",
+      json{{"model", {{"preset", "megatron-175b"}}},
+           {"hardware", {{"preset", "a100-80gb"}, {"gpus", 64}}},
+           {"parallel",
+            {{"tp", 8}, {"pp", 8}, {"sequence_parallel", true}, {"recompute", "selective"}, {"virtual_stages", 3}}},
+           {"batch", {{"global", 64}}}});
   CHECK(v["parallel"]["schedule"] == "interleaved");
   const double interleaved = 96 * (1 + 7.0 / (8 * 3)) * 4.25 * sbh;
   CHECK(v["stages"][0]["memory"]["activations"].get<double>() ==

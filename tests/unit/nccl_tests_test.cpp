@@ -166,7 +166,8 @@ TEST_CASE("the planner's NCCL model read off a log: its own output comes back ex
   links.nic_busbw = 1;
   const atlas::GroupPlacement g{8, 1, 8};
   std::vector<atlas::TimedSize> pts;
-  for (double n = 8; n <= 8.6e9; n *= 4) pts.push_back({n, atlas::nccl_time(atlas::Collective::all_reduce, n, g, links).time});
+  for (double n = 8; n <= 8.6e9; n *= 4)
+    pts.push_back({n, atlas::nccl_time(atlas::Collective::all_reduce, n, g, links).time});
   const json fit = atlas::planner_network_fit(pts, 8);
   REQUIRE(fit.is_object());
   CHECK(fit["busbw"].get<double>() == doctest::Approx(3e11).epsilon(0.02));

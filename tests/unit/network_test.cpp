@@ -92,7 +92,8 @@ TEST_CASE("GEMM shape efficiency: big GEMMs near 1, narrow reductions and odd ti
   CHECK(big > 0.9);
   CHECK(big <= 1.0);
   // A short reduction (k = 128) pays the tile's fixed work: half.
-  CHECK(gemm_shape_efficiency(8192, 8192, 128, 108) == doctest::Approx(0.5 * big / (8192.0 / (8192 + 128))).epsilon(0.01));
+  CHECK(gemm_shape_efficiency(8192, 8192, 128, 108) ==
+        doctest::Approx(0.5 * big / (8192.0 / (8192 + 128))).epsilon(0.01));
   // One more tile than a full wave leaves most of the GPU idle in the last wave.
   CHECK(gemm_shape_efficiency(128, 128 * 109, 8192, 108) < 0.75);
   // Without an SM count the shape costs nothing.

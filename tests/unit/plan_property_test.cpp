@@ -33,7 +33,9 @@ using atlas::PlanInput;
 
 struct Draw {
   std::mt19937_64 rng{20240601};
-  std::int64_t pick(std::int64_t lo, std::int64_t hi) { return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng); }
+  std::int64_t pick(std::int64_t lo, std::int64_t hi) {
+    return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
+  }
   std::int64_t pow2(int max_exp) { return std::int64_t{1} << pick(0, max_exp); }
   bool coin() { return pick(0, 1) == 1; }
 };
@@ -53,7 +55,8 @@ PlanInput random_plan(Draw& d) {
   m.tied_embeddings = d.coin(), m.learned_positions = d.coin();
   if (d.pick(0, 4) == 0) m.experts = d.pow2(4) * 2, m.top_k = d.pick(1, 2), m.expert_ffn = m.ffn;
   atlas::Parallel& p = in.parallel;
-  do p.tp = d.pow2(5); while (m.kv_heads % p.tp != 0 || m.heads % p.tp != 0 || m.mlp_width() % p.tp != 0);
+  do p.tp = d.pow2(5);
+  while (m.kv_heads % p.tp != 0 || m.heads % p.tp != 0 || m.mlp_width() % p.tp != 0);
   p.pp = d.pick(1, std::min<std::int64_t>(m.layers, 32));
   p.cp = d.pow2(3);
   if (m.seq % p.cp != 0) p.cp = 1;
@@ -92,10 +95,25 @@ PlanInput random_plan(Draw& d) {
 bool sane(double v) { return std::isfinite(v) && v >= 0; }
 
 bool all_sane(const PlanFigures& f) {
-  const double values[] = {f.parameters, f.model_flops, f.hardware_flops, f.memory.parameters, f.memory.gradients,
-                           f.memory.optimizer, f.memory.activations, f.memory.buffers, f.bubble_fraction, f.compute,
-                           f.bubble, f.optimizer, f.step, f.tokens_per_second, f.model_flops_per_gpu, f.mfu, f.hfu,
-                           f.first.compute_per_microbatch, f.last.compute_per_microbatch};
+  const double values[] = {f.parameters,
+                           f.model_flops,
+                           f.hardware_flops,
+                           f.memory.parameters,
+                           f.memory.gradients,
+                           f.memory.optimizer,
+                           f.memory.activations,
+                           f.memory.buffers,
+                           f.bubble_fraction,
+                           f.compute,
+                           f.bubble,
+                           f.optimizer,
+                           f.step,
+                           f.tokens_per_second,
+                           f.model_flops_per_gpu,
+                           f.mfu,
+                           f.hfu,
+                           f.first.compute_per_microbatch,
+                           f.last.compute_per_microbatch};
   for (double v : values)
     if (!sane(v)) return false;
   for (double v : f.exposed)
@@ -160,8 +178,8 @@ TEST_CASE("property: random valid plans are finite, non-negative and monotone") 
     // whose thinnest node gains members when it grows gains NICs, which is placement, not scaling.
     const std::int64_t span = in.parallel.tp * in.parallel.cp * in.parallel.dp, node = in.hardware.gpus_per_node;
     const auto even_tiling = [node](std::int64_t n) { return n % node == 0 || node % n == 0; };
-    if (in.accumulation % 2 == 0 && even_tiling(span) && even_tiling(2 * span) && (in.parallel.schedule != atlas::Schedule::interleaved ||
-                                     (in.accumulation / 2) % in.parallel.pp == 0)) {
+    if (in.accumulation % 2 == 0 && even_tiling(span) && even_tiling(2 * span) &&
+        (in.parallel.schedule != atlas::Schedule::interleaved || (in.accumulation / 2) % in.parallel.pp == 0)) {
       PlanInput w = in;
       w.parallel.dp *= 2;
       w.hardware.gpus *= 2;
@@ -171,10 +189,11 @@ TEST_CASE("property: random valid plans are finite, non-negative and monotone") 
         if (ok && g.step < f.step / 2 * (1 - 1e-9)) {
           ok = false, why = "superlinear";
           if (std::getenv("ATLAS_PROPERTY_DEBUG"))
-            MESSAGE("gpn=" << in.hardware.gpus_per_node << " nics=" << in.hardware.nics_per_node << " fw="
-                           << static_cast<int>(in.parallel.framework) << " m=" << in.accumulation << ": compute "
-                           << f.compute << "/" << g.compute << " dp " << f.exposed[2] << "/" << g.exposed[2] << " bubble "
-                           << f.bubble << "/" << g.bubble << " opt " << f.optimizer << "/" << g.optimizer);
+            MESSAGE("gpn=" << in.hardware.gpus_per_node << " nics=" << in.hardware.nics_per_node
+                           << " fw=" << static_cast<int>(in.parallel.framework) << " m=" << in.accumulation
+                           << ": compute " << f.compute << "/" << g.compute << " dp " << f.exposed[2] << "/"
+                           << g.exposed[2] << " bubble " << f.bubble << "/" << g.bubble << " opt " << f.optimizer << "/"
+                           << g.optimizer);
         }
       }
     }
@@ -186,9 +205,9 @@ TEST_CASE("property: random valid plans are finite, non-negative and monotone") 
     ++checked;
     if (!ok && failures_shown++ < 5) {
       MESSAGE("failing plan " << i << " (" << why << "): L=" << in.model.layers << " h=" << in.model.hidden
-                               << " a=" << in.model.heads << " tp=" << in.parallel.tp << " pp=" << in.parallel.pp
-                               << " dp=" << in.parallel.dp << " cp=" << in.parallel.cp << " zero=" << in.parallel.zero
-                               << " step=" << f.step << " mem=" << f.memory.total());
+                              << " a=" << in.model.heads << " tp=" << in.parallel.tp << " pp=" << in.parallel.pp
+                              << " dp=" << in.parallel.dp << " cp=" << in.parallel.cp << " zero=" << in.parallel.zero
+                              << " step=" << f.step << " mem=" << f.memory.total());
     }
   }
   INFO(checked << " plans, " << tp_checked << " tp pairs, " << pp_checked << " pp pairs");

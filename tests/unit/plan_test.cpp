@@ -92,8 +92,8 @@ TEST_CASE("warnings are separate from errors: tp across nodes, uneven stages") {
 }
 
 TEST_CASE("the communication list follows the split") {
-  json plain = call("plan", request({{"tp", 1}, {"pp", 1}, {"zero", 0}, {"framework", "ideal"}}, {{"global", 64}},
-                                    "llama-3.1-8b"));
+  json plain = call(
+      "plan", request({{"tp", 1}, {"pp", 1}, {"zero", 0}, {"framework", "ideal"}}, {{"global", 64}}, "llama-3.1-8b"));
   REQUIRE_FALSE(plain.contains("error"));
   CHECK(plain["communication"].size() == 1);
   CHECK(plain["communication"][0]["id"] == "dp-grad-allreduce");
@@ -130,12 +130,12 @@ TEST_CASE("the communication list follows the split") {
   CHECK(has_id(z1, "dp-grad-reducescatter"));
   CHECK(has_id(z1, "dp-param-allgather"));
 
-  json moe = call("plan", request({{"ep", 8}, {"recompute", "full"}, {"zero", 1}}, {{"global", 64}}, "mixtral-8x7b",
-                                  64, "h100-sxm"));
+  json moe = call("plan", request({{"ep", 8}, {"recompute", "full"}, {"zero", 1}}, {{"global", 64}}, "mixtral-8x7b", 64,
+                                  "h100-sxm"));
   REQUIRE_FALSE(moe.contains("error"));
   CHECK(transfer(moe, "ep-fwd-dispatch")["collective"] == "all-to-all");
-  json cp = call("plan", request({{"tp", 8}, {"cp", 4}, {"recompute", "full"}}, {{"global", 2}}, "llama-3.1-70b", 64,
-                                 "h100-sxm"));
+  json cp = call(
+      "plan", request({{"tp", 8}, {"cp", 4}, {"recompute", "full"}}, {{"global", 2}}, "llama-3.1-70b", 64, "h100-sxm"));
   REQUIRE_FALSE(cp.contains("error"));
   CHECK(transfer(cp, "cp-fwd-kv")["tensor"] == "kv");
   CHECK(transfer(cp, "cp-fwd-kv")["group_size"] == 4);
@@ -171,7 +171,8 @@ TEST_CASE("malformed requests are error responses with the field's path") {
   CHECK(error_code(call("plan", request({{"tp", 1.5}}))) == "not_integer");
   CHECK(error_code(call("plan", request({{"tp", 1e30}}))) == "out_of_range");
   CHECK(error_code(call("plan", request({{"tp", "8"}}))) == "wrong_type");
-  CHECK(error_code(call("plan", R"({"model":{"preset":"gpt3-175b"},"hardware":{"preset":"a100-80gb"},"parallel":{"tp":NaN}})")) ==
+  CHECK(error_code(call(
+            "plan", R"({"model":{"preset":"gpt3-175b"},"hardware":{"preset":"a100-80gb"},"parallel":{"tp":NaN}})")) ==
         "invalid_json");
   CHECK(error_path(call("plan", request(json::object(), {{"global", 0}}))) == "/batch/global");
   CHECK(error_path(call("plan", request(json::object(), {{"micro", 1e13}}))) == "/batch/micro");
@@ -190,11 +191,15 @@ TEST_CASE("malformed requests are error responses with the field's path") {
 }
 
 TEST_CASE("an explicit model and hardware need no presets") {
-  json r = call("plan", json{{"model",
-                              {{"layers", 2}, {"hidden", 64}, {"heads", 4}, {"vocab", 100}, {"seq", 16}}},
+  json r = call("plan", json{{"model", {{"layers", 2}, {"hidden", 64}, {"heads", 4}, {"vocab", 100}, {"seq", 16}}},
                              {"hardware",
-                              {{"gpus", 2}, {"gpus_per_node", 2}, {"memory", 1e9}, {"flops", 1e12},
-                               {"memory_bandwidth", 1e11}, {"intra_bandwidth", 1e10}, {"inter_bandwidth", 1e9},
+                              {{"gpus", 2},
+                               {"gpus_per_node", 2},
+                               {"memory", 1e9},
+                               {"flops", 1e12},
+                               {"memory_bandwidth", 1e11},
+                               {"intra_bandwidth", 1e10},
+                               {"inter_bandwidth", 1e9},
                                {"latency", 1e-5}}},
                              {"parallel", {{"tp", 2}}}});
   REQUIRE_FALSE(r.contains("error"));
@@ -330,7 +335,7 @@ TEST_CASE("overlapped data-parallel transfers: ideal exposes only the excess, as
   CHECK(calls == 48);  // one per layer
   const double each = g["time_per_step"].get<double>() / g["count_per_step"].get<double>();
   const double exposed = g["exposed_time_per_step"].get<double>() / m;
-  CHECK(exposed >= each);                       // the first gather has nothing to hide behind
+  CHECK(exposed >= each);                                 // the first gather has nothing to hide behind
   CHECK(exposed < g["time_per_step"].get<double>() / m);  // the others mostly hide
 }
 
@@ -364,8 +369,7 @@ TEST_CASE("torchtitan's operator-level selective recomputation redoes every seco
   const json none = at("none"), op = at("selective-op"), full = at("full");
   REQUIRE_FALSE(op.contains("error"));
   CHECK(op["parallel"]["recompute"] == "selective-op");
-  const double extra = op["hardware_flops_per_step"].get<double>() -
-                       none["hardware_flops_per_step"].get<double>();
+  const double extra = op["hardware_flops_per_step"].get<double>() - none["hardware_flops_per_step"].get<double>();
   CHECK(extra == doctest::Approx(expected_extra).epsilon(1e-9));
   // Between no recomputation and full recomputation in time and in activation memory.
   CHECK(none["time"]["step"].get<double>() < op["time"]["step"].get<double>());

@@ -30,10 +30,14 @@ double solved_by_batch(const json& e) {
   auto g = givens_of(e);
   const std::string kind = e["kind"];
   const json world{{"world", g["world"]}, {"tp", g["tp"]}, {"pp", g["pp"]}, {"cp", g["cp"]}};
-  if (kind == "global") return batch({{"micro", g["micro"]}, {"accumulation", g["accumulation"]}, {"dp", g["dp"]}})["global"];
-  if (kind == "micro") return batch({{"global", g["global"]}, {"accumulation", g["accumulation"]}, {"dp", g["dp"]}})["micro"];
-  if (kind == "accumulation") return batch({{"global", g["global"]}, {"micro", g["micro"]}, {"dp", g["dp"]}})["accumulation"];
-  if (kind == "dp") return batch({{"global", g["global"]}, {"micro", g["micro"]}, {"accumulation", g["accumulation"]}})["dp"];
+  if (kind == "global")
+    return batch({{"micro", g["micro"]}, {"accumulation", g["accumulation"]}, {"dp", g["dp"]}})["global"];
+  if (kind == "micro")
+    return batch({{"global", g["global"]}, {"accumulation", g["accumulation"]}, {"dp", g["dp"]}})["micro"];
+  if (kind == "accumulation")
+    return batch({{"global", g["global"]}, {"micro", g["micro"]}, {"dp", g["dp"]}})["accumulation"];
+  if (kind == "dp")
+    return batch({{"global", g["global"]}, {"micro", g["micro"]}, {"accumulation", g["accumulation"]}})["dp"];
   json r = world;
   if (kind == "dp_from_world") {
     r.update({{"micro", 1}, {"accumulation", 1}});
@@ -48,14 +52,18 @@ double solved_by_batch(const json& e) {
     return batch(r)["accumulation"];
   }
   if (kind == "tokens_per_step")
-    return batch({{"micro", g["micro"]}, {"accumulation", g["accumulation"]}, {"dp", g["dp"]}, {"seq", g["seq"]}})["tokens_per_step"];
+    return batch({{"micro", g["micro"]},
+                  {"accumulation", g["accumulation"]},
+                  {"dp", g["dp"]},
+                  {"seq", g["seq"]}})["tokens_per_step"];
   if (kind == "accumulation_from_tokens") {
     REQUIRE(std::fmod(g["tokens"], g["seq"]) == 0);
     return batch({{"global", g["tokens"] / g["seq"]}, {"micro", g["micro"]}, {"dp", g["dp"]}})["accumulation"];
   }
   if (kind == "not_divisible") {
     // The target must be refused, and the answer must be the smallest accepted batch above it.
-    CHECK(error_code(call("batch", json{{"global", g["target"]}, {"micro", g["micro"]}, {"dp", g["dp"]}})) == "not_divisible");
+    CHECK(error_code(call("batch", json{{"global", g["target"]}, {"micro", g["micro"]}, {"dp", g["dp"]}})) ==
+          "not_divisible");
     const double answer = e["answer"];
     batch({{"global", answer}, {"micro", g["micro"]}, {"dp", g["dp"]}});
     CHECK(answer > g["target"]);
@@ -143,8 +151,9 @@ TEST_CASE("grading responses: exact for whole numbers, stated tolerance for toke
   CHECK(atlas::parse_response("4.19M") == doctest::Approx(4.19e6));
   CHECK(atlas::parse_response("1e3") == 1000.0);
   CHECK(atlas::parse_response("12k") == 12000.0);
-  CHECK(atlas::parse_response("8\xE2\x80\x89" "192") == 8192.0);  // thin space
-  CHECK_FALSE(atlas::parse_response("4,5"));   // a decimal comma is refused, not read as 45
+  CHECK(atlas::parse_response("8\xE2\x80\x89"
+                              "192") == 8192.0);  // thin space
+  CHECK_FALSE(atlas::parse_response("4,5"));      // a decimal comma is refused, not read as 45
   CHECK_FALSE(atlas::parse_response("12,34"));
   CHECK_FALSE(atlas::parse_response(""));
   CHECK_FALSE(atlas::parse_response("abc"));
@@ -191,8 +200,10 @@ TEST_CASE("a given of exactly one reads in the singular") {
     json e = atlas::to_json(atlas::make_exercise(9, i));
     for (const auto& g : e["givens"]) {
       const std::string unit = g["unit"];
-      if (g["value"] == 1) CHECK(unit.back() != 's');
-      else CHECK(unit.back() == 's');
+      if (g["value"] == 1)
+        CHECK(unit.back() != 's');
+      else
+        CHECK(unit.back() == 's');
     }
   }
 }

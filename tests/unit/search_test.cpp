@@ -109,15 +109,16 @@ TEST_CASE("search's pruned counts equal a brute-force count of every candidate")
           if (pp > 1) {
             schedules.push_back({atlas::Schedule::gpipe, 1});
             for (std::int64_t v = 2; v <= 48; ++v)
-              if (48 % pp == 0 && (48 / pp) % v == 0 && acc % pp == 0) schedules.push_back({atlas::Schedule::interleaved, v});
+              if (48 % pp == 0 && (48 / pp) % v == 0 && acc % pp == 0)
+                schedules.push_back({atlas::Schedule::interleaved, v});
           }
           for (int sp = 0; sp <= (tp > 1 ? 1 : 0); ++sp)
             for (const auto& s : schedules)
               for (int rc = 0; rc < 3; ++rc)
                 for (int zero = 0; zero <= 3; ++zero) {
                   atlas::PlanInput in = base;
-                  in.parallel = atlas::Parallel{dp, tp, pp, cp, 1, zero, sp == 1, static_cast<atlas::Recompute>(rc),
-                                                s.second, s.first};
+                  in.parallel = atlas::Parallel{
+                      dp, tp, pp, cp, 1, zero, sp == 1, static_cast<atlas::Recompute>(rc), s.second, s.first};
                   in.micro = micro, in.accumulation = acc;
                   atlas::evaluate_plan(in, f);
                   if (atlas::errors_of(f.rules) != 0) continue;

@@ -14,7 +14,7 @@ void usage(std::ostream& out) {
   out << "usage: atlas <command> [FILE|-]\n  commands:";
   for (const auto& name : atlas::command_names()) out << ' ' << name;
   out << "\n  The request is JSON read from FILE, or from stdin when FILE is '-' or absent.\n"
-               "  'atlas version' needs no request.\n";
+         "  'atlas version' needs no request.\n";
 }
 
 }  // namespace

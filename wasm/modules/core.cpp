@@ -5,7 +5,8 @@
 namespace atlas {
 
 const CommandSet& registered_commands() {
-  static const CommandSet set{"core", {ATLAS_SHARED_COMMANDS(ATLAS_COMMAND_ENTRY) ATLAS_CORE_COMMANDS(ATLAS_COMMAND_ENTRY)}};
+  static const CommandSet set{"core",
+                              {ATLAS_SHARED_COMMANDS(ATLAS_COMMAND_ENTRY) ATLAS_CORE_COMMANDS(ATLAS_COMMAND_ENTRY)}};
   return set;
 }
 

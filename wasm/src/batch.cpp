@@ -22,8 +22,8 @@ std::optional<std::int64_t> times(std::int64_t a, std::int64_t b) {
 
 }  // namespace
 
-std::optional<std::int64_t> data_parallel_degree(std::int64_t world, std::int64_t tp, std::int64_t pp,
-                                                 std::int64_t cp, Problems& problems, const std::string& base) {
+std::optional<std::int64_t> data_parallel_degree(std::int64_t world, std::int64_t tp, std::int64_t pp, std::int64_t cp,
+                                                 Problems& problems, const std::string& base) {
   const auto tp_pp = times(tp, pp);
   const auto product = tp_pp ? times(*tp_pp, cp) : std::nullopt;
   if (!product || *product > world) {
@@ -36,8 +36,8 @@ std::optional<std::int64_t> data_parallel_degree(std::int64_t world, std::int64_
   const std::int64_t model = *product;
   if (world % model != 0) {
     problems.error("not_divisible",
-                   "world = " + n(world) + " GPUs is not divisible by tp × pp × cp = " + n(tp) + " × " + n(pp) +
-                       " × " + n(cp) + " = " + n(model) + ", so there is no whole number of data-parallel replicas.",
+                   "world = " + n(world) + " GPUs is not divisible by tp × pp × cp = " + n(tp) + " × " + n(pp) + " × " +
+                       n(cp) + " = " + n(model) + ", so there is no whole number of data-parallel replicas.",
                    child_path(base, "world"));
     return std::nullopt;
   }
@@ -65,8 +65,8 @@ std::optional<BatchAccount> solve_batch(const BatchQuestion& q, Problems& proble
       if (a.accumulation > a.micro) largest = "accumulation";
       if (a.data_parallel > std::max(a.micro, a.accumulation)) largest = q.data_parallel_key;
       problems.error("out_of_range",
-                     "The global batch micro × accumulation × dp = " + n(a.micro) + " × " + n(a.accumulation) +
-                         " × " + n(a.data_parallel) + " would exceed 1e12 samples.",
+                     "The global batch micro × accumulation × dp = " + n(a.micro) + " × " + n(a.accumulation) + " × " +
+                         n(a.data_parallel) + " would exceed 1e12 samples.",
                      child_path(base, largest));
       return std::nullopt;
     }
@@ -76,8 +76,8 @@ std::optional<BatchAccount> solve_batch(const BatchQuestion& q, Problems& proble
   }
   a.global = *q.global;
   // The unknown factor is global divided by the product of the two known ones.
-  auto divide = [&](std::int64_t known_a, std::int64_t known_b, const char* term, const std::string& how)
-      -> std::optional<std::int64_t> {
+  auto divide = [&](std::int64_t known_a, std::int64_t known_b, const char* term,
+                    const std::string& how) -> std::optional<std::int64_t> {
     const auto product = times(known_a, known_b);
     if (!product || *product > a.global) {
       problems.error("not_divisible",
@@ -89,8 +89,8 @@ std::optional<BatchAccount> solve_batch(const BatchQuestion& q, Problems& proble
     const std::int64_t denominator = *product;
     if (a.global % denominator != 0) {
       problems.error("not_divisible",
-                     "global = " + n(a.global) + " is not divisible by " + how + " = " + n(denominator) +
-                         ", so '" + term + "' would not be a whole number.",
+                     "global = " + n(a.global) + " is not divisible by " + how + " = " + n(denominator) + ", so '" +
+                         term + "' would not be a whole number.",
                      child_path(base, "global"));
       return std::nullopt;
     }

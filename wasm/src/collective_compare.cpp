@@ -49,24 +49,36 @@ void add_fold(ComparedCost& c, std::int64_t ranks, double bytes, LinkModel link,
 
 std::string_view algorithm_name(AllreduceAlgorithm a) {
   switch (a) {
-    case AllreduceAlgorithm::ring: return "ring";
-    case AllreduceAlgorithm::reduce_scatter: return "reduce_scatter";
-    case AllreduceAlgorithm::all_gather: return "all_gather";
-    case AllreduceAlgorithm::recursive_doubling: return "recursive_doubling";
-    case AllreduceAlgorithm::rabenseifner: return "rabenseifner";
-    case AllreduceAlgorithm::binomial_tree: return "binomial_tree";
+    case AllreduceAlgorithm::ring:
+      return "ring";
+    case AllreduceAlgorithm::reduce_scatter:
+      return "reduce_scatter";
+    case AllreduceAlgorithm::all_gather:
+      return "all_gather";
+    case AllreduceAlgorithm::recursive_doubling:
+      return "recursive_doubling";
+    case AllreduceAlgorithm::rabenseifner:
+      return "rabenseifner";
+    case AllreduceAlgorithm::binomial_tree:
+      return "binomial_tree";
   }
   return "ring";
 }
 
 std::string_view algorithm_label(AllreduceAlgorithm a) {
   switch (a) {
-    case AllreduceAlgorithm::ring: return "Ideal ring all-reduce";
-    case AllreduceAlgorithm::reduce_scatter: return "Ring reduce-scatter alone";
-    case AllreduceAlgorithm::all_gather: return "Ring all-gather alone";
-    case AllreduceAlgorithm::recursive_doubling: return "Recursive doubling (Thakur et al. 2005)";
-    case AllreduceAlgorithm::rabenseifner: return "Rabenseifner: halving + doubling (Thakur et al. 2005)";
-    case AllreduceAlgorithm::binomial_tree: return "Binomial-tree reduce + broadcast (Thakur et al. 2005)";
+    case AllreduceAlgorithm::ring:
+      return "Ideal ring all-reduce";
+    case AllreduceAlgorithm::reduce_scatter:
+      return "Ring reduce-scatter alone";
+    case AllreduceAlgorithm::all_gather:
+      return "Ring all-gather alone";
+    case AllreduceAlgorithm::recursive_doubling:
+      return "Recursive doubling (Thakur et al. 2005)";
+    case AllreduceAlgorithm::rabenseifner:
+      return "Rabenseifner: halving + doubling (Thakur et al. 2005)";
+    case AllreduceAlgorithm::binomial_tree:
+      return "Binomial-tree reduce + broadcast (Thakur et al. 2005)";
   }
   return "";
 }

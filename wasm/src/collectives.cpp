@@ -43,8 +43,7 @@ std::optional<ColumnSet> read_columns(const Fields& f, ColumnSet offered, Column
       out.add(column);
       continue;
     }
-    f.problems().error("unknown_value",
-                       "'columns' has \"" + quote_cut(text) + "\"; expected any of: " + names + ".",
+    f.problems().error("unknown_value", "'columns' has \"" + quote_cut(text) + "\"; expected any of: " + names + ".",
                        child_path(path, i));
     ok = false;
   }
@@ -106,8 +105,8 @@ json keyed_curve(char curve, const LabInput& in, const SweepRange& r, Build buil
 json cmd_allreduce(const json& request, Problems& problems) {
   if (!require_object(request, problems)) return {};
   Fields f(request, "", problems);
-  f.warn_unknown({"ranks", "bytes", "bandwidth", "latency", "algorithm", "gamma", "compare", "schedule", "scaling",
-                  "sweep"});
+  f.warn_unknown(
+      {"ranks", "bytes", "bandwidth", "latency", "algorithm", "gamma", "compare", "schedule", "scaling", "sweep"});
 
   LabInput in;
   std::int64_t search_to = kMaxRanks;
@@ -118,10 +117,9 @@ json cmd_allreduce(const json& request, Problems& problems) {
   auto gamma = f.number("gamma", {0, 1}, 0.0);
   auto compare = f.boolean("compare", false);
   auto schedule = f.boolean("schedule", false);
-  auto algorithm = f.choice("algorithm",
-                            {"ring", "reduce_scatter", "all_gather", "recursive_doubling", "rabenseifner",
-                             "binomial_tree"},
-                            std::string("ring"));
+  auto algorithm = f.choice(
+      "algorithm", {"ring", "reduce_scatter", "all_gather", "recursive_doubling", "rabenseifner", "binomial_tree"},
+      std::string("ring"));
 
   if (const json* sc = f.object("scaling", false)) {
     Fields s(*sc, f.path_of("scaling"), problems);
@@ -156,8 +154,9 @@ json cmd_allreduce(const json& request, Problems& problems) {
     json list = json::array();
     for (auto a : kAllreduceAlgorithms)
       if (a != in.algorithm) list.push_back(point_json(a, in.ranks, in.bytes, in));
-    r["comparison"] = {{"note", "For comparison only: α-β-γ costs of Thakur, Rabenseifner & Gropp (2005) "
-                                "as implemented in MPICH; the lab's model is the ideal ring."},
+    r["comparison"] = {{"note",
+                        "For comparison only: α-β-γ costs of Thakur, Rabenseifner & Gropp (2005) "
+                        "as implemented in MPICH; the lab's model is the ideal ring."},
                        {"algorithms", list}};
   }
   if (*schedule) r["schedule"] = schedule_json(in.ranks, in.bytes, in.link);
@@ -166,8 +165,10 @@ json cmd_allreduce(const json& request, Problems& problems) {
   }
   if (bytes_range || ranks_range) {
     r["curves"] = json::object();
-    if (bytes_range) r["curves"]["bytes"] = keyed_curve('b', in, *bytes_range, [&] { return bytes_curve(in, *bytes_range); });
-    if (ranks_range) r["curves"]["ranks"] = keyed_curve('r', in, *ranks_range, [&] { return ranks_curve(in, *ranks_range); });
+    if (bytes_range)
+      r["curves"]["bytes"] = keyed_curve('b', in, *bytes_range, [&] { return bytes_curve(in, *bytes_range); });
+    if (ranks_range)
+      r["curves"]["ranks"] = keyed_curve('r', in, *ranks_range, [&] { return ranks_curve(in, *ranks_range); });
   }
   return r;
 }

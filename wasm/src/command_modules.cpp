@@ -6,8 +6,9 @@
 namespace atlas {
 
 json command_modules() {
-  return json{{"core", json::array({ATLAS_SHARED_COMMANDS(ATLAS_COMMAND_NAME) ATLAS_CORE_COMMANDS(ATLAS_COMMAND_NAME)})},
-              {"planner", json::array({ATLAS_SHARED_COMMANDS(ATLAS_COMMAND_NAME) ATLAS_PLANNER_COMMANDS(ATLAS_COMMAND_NAME)})}};
+  return json{
+      {"core", json::array({ATLAS_SHARED_COMMANDS(ATLAS_COMMAND_NAME) ATLAS_CORE_COMMANDS(ATLAS_COMMAND_NAME)})},
+      {"planner", json::array({ATLAS_SHARED_COMMANDS(ATLAS_COMMAND_NAME) ATLAS_PLANNER_COMMANDS(ATLAS_COMMAND_NAME)})}};
 }
 
 }  // namespace atlas

@@ -36,16 +36,21 @@ CollectiveTime call_time(const PlanInput& in, Collective op, double bytes, const
   const double n = static_cast<double>(g.ranks);
   const double nics = static_cast<double>(hw.nics_per_node > 0 ? hw.nics_per_node : hw.gpus_per_node);
   const double per_nic = hw.inter_bandwidth * static_cast<double>(hw.gpus_per_node) / nics;
-  const double used = std::min(nics, std::max(1.0, static_cast<double>(g.members_per_node) * nics /
-                                                       static_cast<double>(hw.gpus_per_node)));
+  const double used = std::min(
+      nics, std::max(1.0, static_cast<double>(g.members_per_node) * nics / static_cast<double>(hw.gpus_per_node)));
   const double bw = g.nodes > 1 ? std::min(hw.intra_bandwidth, used * per_nic) : hw.intra_bandwidth;
   double moved = bytes;
   switch (op) {
-    case Collective::all_reduce: moved = n > 1 ? 2.0 * (n - 1.0) / n * bytes : 0.0; break;
+    case Collective::all_reduce:
+      moved = n > 1 ? 2.0 * (n - 1.0) / n * bytes : 0.0;
+      break;
     case Collective::reduce_scatter:
     case Collective::all_gather:
-    case Collective::all_to_all: moved = n > 1 ? (n - 1.0) / n * bytes : 0.0; break;
-    case Collective::send_recv: break;
+    case Collective::all_to_all:
+      moved = n > 1 ? (n - 1.0) / n * bytes : 0.0;
+      break;
+    case Collective::send_recv:
+      break;
   }
   CollectiveTime t;
   t.time = t.bandwidth = moved / bw;
@@ -149,39 +154,51 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
     const GroupPlacement g = group_placement(hw, 1, par.tp);
     // Blocking, or hidden under the layer's GEMMs when the framework overlaps them.
     const auto tp_expose = [&](Transfer* x) {
-      if (x && par.tp_overlap) B.exposed_mb(x, hidden_under_gemm(*x, B.m, st, slowdown, in.ideal));
-      else B.blocking(x);
+      if (x && par.tp_overlap)
+        B.exposed_mb(x, hidden_under_gemm(*x, B.m, st, slowdown, in.ideal));
+      else
+        B.blocking(x);
     };
     const double recompute = par.recompute == Recompute::full ? 1.0 : 0.0;
     if (!par.sequence_parallel) {
       tp_expose(B.add({"tp-fwd-attn-allreduce", "activation", "attention output (b×s×h)", "forward", C::all_reduce,
-                        Group::TP, "layer.attention.out", bsh}, g, act, L * (1 + recompute), 0));
+                       Group::TP, "layer.attention.out", bsh},
+                      g, act, L * (1 + recompute), 0));
       tp_expose(B.add({"tp-fwd-mlp-allreduce", "activation", "MLP output (b×s×h)", "forward", C::all_reduce, Group::TP,
-                        "layer.mlp.fc2", bsh}, g, act, L * (1 + recompute), 0));
+                       "layer.mlp.fc2", bsh},
+                      g, act, L * (1 + recompute), 0));
       tp_expose(B.add({"tp-bwd-attn-allreduce", "activation-grad", "gradient of the attention input (b×s×h)",
-                        "backward", C::all_reduce, Group::TP, "layer.attention.in", bsh}, g, act, L, 0));
+                       "backward", C::all_reduce, Group::TP, "layer.attention.in", bsh},
+                      g, act, L, 0));
       tp_expose(B.add({"tp-bwd-mlp-allreduce", "activation-grad", "gradient of the MLP input (b×s×h)", "backward",
-                        C::all_reduce, Group::TP, "layer.mlp.in", bsh}, g, act, L, 0));
+                       C::all_reduce, Group::TP, "layer.mlp.in", bsh},
+                      g, act, L, 0));
     } else {
       // Sequence parallelism: each all-reduce becomes a reduce-scatter plus an all-gather of the
       // same total volume; the backward pass mirrors the forward.
       const double calls = L * (2 + 2 * recompute);
       tp_expose(B.add({"tp-fwd-allgather", "activation", "norm output gathered along the sequence (b×s×h)", "forward",
-                        C::all_gather, Group::TP, "layer.attention.in", bsh}, g, act, calls, 0));
+                       C::all_gather, Group::TP, "layer.attention.in", bsh},
+                      g, act, calls, 0));
       tp_expose(B.add({"tp-fwd-reducescatter", "activation", "attention and MLP outputs (b×s×h)", "forward",
-                        C::reduce_scatter, Group::TP, "layer.attention.out", bsh}, g, act, calls, 0));
+                       C::reduce_scatter, Group::TP, "layer.attention.out", bsh},
+                      g, act, calls, 0));
       tp_expose(B.add({"tp-bwd-allgather", "activation-grad", "gradients of the block outputs (b×s×h)", "backward",
-                        C::all_gather, Group::TP, "layer.mlp.fc2", bsh}, g, act, 2 * L, 0));
+                       C::all_gather, Group::TP, "layer.mlp.fc2", bsh},
+                      g, act, 2 * L, 0));
       tp_expose(B.add({"tp-bwd-reducescatter", "activation-grad", "gradients of the block inputs (b×s×h)", "backward",
-                        C::reduce_scatter, Group::TP, "layer.mlp.in", bsh}, g, act, 2 * L, 0));
+                       C::reduce_scatter, Group::TP, "layer.mlp.in", bsh},
+                      g, act, 2 * L, 0));
     }
     const C embed_op = par.sequence_parallel ? C::reduce_scatter : C::all_reduce;
     if (first)
       tp_expose(B.add({"tp-fwd-embedding", "activation", "vocabulary-parallel embedding output (b×s×h)", "forward",
-                        embed_op, Group::TP, "embedding", bsh}, g, act, 1, 0));
+                       embed_op, Group::TP, "embedding", bsh},
+                      g, act, 1, 0));
     if (last)
       tp_expose(B.add({"tp-bwd-head", "activation-grad", "gradient of the output-layer input (b×s×h)", "backward",
-                        embed_op, Group::TP, "head", bsh}, g, act, 1, 0));
+                       embed_op, Group::TP, "head", bsh},
+                      g, act, 1, 0));
   }
 
   if (model_groups && par.cp > 1) {
@@ -195,15 +212,18 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
     const double hops = static_cast<double>(par.cp - 1);
     const std::array<double, 3> shape{b, s, mo.kv_width() / t};
     Transfer* f = B.add({"cp-fwd-kv", "kv", "key and value block (b×s/cp×kv)", "forward", C::send_recv, Group::CP,
-                         "layer.attention.core", shape}, g, kv, forward_passes * L * hops, 0);
+                         "layer.attention.core", shape},
+                        g, kv, forward_passes * L * hops, 0);
     if (f)
-      B.exposed_mb(f, forward_passes * L *
-                          exposed_series(hops, f->time_per_step / B.m / (forward_passes * L * hops), attn, slowdown,
-                                         in.ideal));
+      B.exposed_mb(
+          f, forward_passes * L *
+                 exposed_series(hops, f->time_per_step / B.m / (forward_passes * L * hops), attn, slowdown, in.ideal));
     Transfer* r = B.add({"cp-bwd-kv", "kv", "key/value block and its gradient", "backward", C::send_recv, Group::CP,
-                         "layer.attention.core", shape}, g, kv, 2 * L * hops, 0);
-    if (r) B.exposed_mb(r, L * exposed_series(hops, 2.0 * r->time_per_step / B.m / (2 * L * hops), 2 * attn, slowdown,
-                                              in.ideal));
+                         "layer.attention.core", shape},
+                        g, kv, 2 * L * hops, 0);
+    if (r)
+      B.exposed_mb(
+          r, L * exposed_series(hops, 2.0 * r->time_per_step / B.m / (2 * L * hops), 2 * attn, slowdown, in.ideal));
   }
 
   if (model_groups && par.ep > 1) {
@@ -212,11 +232,14 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
     const double bytes = 2.0 * tokens * h;
     const std::array<double, 3> shape{tokens, 1, h};
     B.blocking(B.add({"ep-fwd-dispatch", "tokens", "routed tokens to their experts", "forward", C::all_to_all,
-                      Group::EP, "layer.moe", shape}, g, bytes, L, 0));
+                      Group::EP, "layer.moe", shape},
+                     g, bytes, L, 0));
     B.blocking(B.add({"ep-fwd-combine", "tokens", "expert outputs back to their tokens", "forward", C::all_to_all,
-                      Group::EP, "layer.moe", shape}, g, bytes, L, 0));
+                      Group::EP, "layer.moe", shape},
+                     g, bytes, L, 0));
     B.blocking(B.add({"ep-bwd-tokens", "activation-grad", "gradients of routed tokens (both directions)", "backward",
-                      C::all_to_all, Group::EP, "layer.moe", shape}, g, bytes, 2 * L, 0));
+                      C::all_to_all, Group::EP, "layer.moe", shape},
+                     g, bytes, 2 * L, 0));
   }
 
   if (model_groups && par.pp > 1) {
@@ -233,14 +256,22 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
     const double forward_sends = v - (last ? 1.0 : 0.0), backward_sends = v - (first ? 1.0 : 0.0);
     if (forward_sends > 0)
       B.blocking(B.add({"pp-fwd-activation", "activation", "stage output to the next stage (b×s×h/t)", "forward",
-                        C::send_recv, Group::PP, "stage-boundary", shape}, g, act / slice, forward_sends, 0));
+                        C::send_recv, Group::PP, "stage-boundary", shape},
+                       g, act / slice, forward_sends, 0));
     if (backward_sends > 0)
       B.blocking(B.add({"pp-bwd-activation-grad", "activation-grad", "gradient back to the previous stage", "backward",
-                        C::send_recv, Group::PP, "stage-boundary", shape}, g, act / slice, backward_sends, 0));
+                        C::send_recv, Group::PP, "stage-boundary", shape},
+                       g, act / slice, backward_sends, 0));
     if (mo.tied_embeddings && (first || last)) {
       const double words = embedding_parameters(mo).word / t;
-      Transfer* e = B.add({"pp-embedding-grad-allreduce", "gradient", "tied word-embedding gradient, first and last stage",
-                           "optimizer", C::all_reduce, Group::PP, "gradients", {words, 0, 0}},
+      Transfer* e = B.add({"pp-embedding-grad-allreduce",
+                           "gradient",
+                           "tied word-embedding gradient, first and last stage",
+                           "optimizer",
+                           C::all_reduce,
+                           Group::PP,
+                           "gradients",
+                           {words, 0, 0}},
                           g, gradient_bytes(par) * words, 0, 1);
       if (e) B.exposed_step(e, e->time_per_step);
     }

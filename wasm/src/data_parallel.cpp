@@ -24,9 +24,12 @@ namespace {
 double bucket_parameters(const Parallel& par, double replicas, double grad_bytes, double total, double layers) {
   if (par.framework == Framework::ideal) return total;
   switch (par.framework) {
-    case Framework::megatron: return par.overlap ? std::max(40e6, 1e6 * replicas) : total;
-    case Framework::fsdp: return par.zero == 0 ? 25.0 * 1024 * 1024 / grad_bytes : total / std::max(1.0, layers);
-    default: return 5e8;
+    case Framework::megatron:
+      return par.overlap ? std::max(40e6, 1e6 * replicas) : total;
+    case Framework::fsdp:
+      return par.zero == 0 ? 25.0 * 1024 * 1024 / grad_bytes : total / std::max(1.0, layers);
+    default:
+      return 5e8;
   }
 }
 
@@ -58,8 +61,8 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
   const double grad_bytes = gradient_bytes(par);
   const double fwd_window = par.overlap ? st.compute_per_microbatch / 3.0 : 0.0;
   const double bwd_window = par.overlap ? 2.0 * st.compute_per_microbatch / 3.0 : 0.0;
-  const double bucket = std::min(psi, bucket_parameters(par, static_cast<double>(replicas), grad_bytes, psi,
-                                                        static_cast<double>(st.layers)));
+  const double bucket = std::min(
+      psi, bucket_parameters(par, static_cast<double>(replicas), grad_bytes, psi, static_cast<double>(st.layers)));
   const double buckets = std::max(1.0, std::ceil(psi / std::max(bucket, 1.0)));
   const std::array<double, 3> bucket_shape{psi / buckets, 0, 0};
 
@@ -69,8 +72,10 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
     const double calls = per_mb ? t->count_per_microbatch : t->count_per_step;
     const double each = calls > 0 ? t->time_per_step / t->count_per_step : 0.0;
     const double exposed = exposed_series(calls, each, window, slowdown, ideal);
-    if (per_mb) B.exposed_mb(t, exposed);
-    else B.exposed_step(t, exposed);
+    if (per_mb)
+      B.exposed_mb(t, exposed);
+    else
+      B.exposed_step(t, exposed);
   };
 
   if (par.zero <= 2) {
@@ -87,11 +92,17 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
       // gather them behind the next step's first forward; DeepSpeed gathers after the step.
       const double gather = is_deepspeed(par.framework) ? std::min(psi, 5e8) : bucket;
       const double calls = std::max(1.0, std::ceil(psi / std::max(gather, 1.0)));
-      Transfer* w = B.add({"dp-param-allgather", "parameter", "updated weight shards", "optimizer", C::all_gather,
-                           Group::DP, "parameters", {psi / calls, 0, 0}},
+      Transfer* w = B.add({"dp-param-allgather",
+                           "parameter",
+                           "updated weight shards",
+                           "optimizer",
+                           C::all_gather,
+                           Group::DP,
+                           "parameters",
+                           {psi / calls, 0, 0}},
                           g, kWeightBytes * psi / calls, 0, calls);
-      const bool hidden = par.framework == Framework::megatron || par.framework == Framework::ideal ||
-                          par.framework == Framework::fsdp;
+      const bool hidden =
+          par.framework == Framework::megatron || par.framework == Framework::ideal || par.framework == Framework::fsdp;
       series(w, hidden ? fwd_window : 0.0, false);
     }
     return;
@@ -111,17 +122,21 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
                                                    : "one layer's weights gathered before its forward",
                        "forward", C::all_gather, Group::DP, "parameters", unit_shape},
                       g, kWeightBytes * psi / units, units, 0, rate);
-  Transfer* b = B.add({"dp-param-allgather-bwd", "parameter", "the same weights gathered again for backward", "backward",
-                       C::all_gather, Group::DP, "parameters", unit_shape},
+  Transfer* b = B.add({"dp-param-allgather-bwd", "parameter", "the same weights gathered again for backward",
+                       "backward", C::all_gather, Group::DP, "parameters", unit_shape},
                       g, kWeightBytes * psi / units, units, 0, rate);
   series(f, synchronous ? 0.0 : fwd_window, true);
   series(b, synchronous ? 0.0 : bwd_window / 2, true);
   // FSDP and Megatron reduce each layer's gradients; DeepSpeed fills reduce_bucket_size buckets.
-  const double reductions = ideal ? 1.0
-                            : is_deepspeed(par.framework) ? std::max(1.0, std::ceil(psi / 5e8))
-                                                                    : layers;
-  Transfer* r = B.add({"dp-grad-reducescatter", "gradient", "gradients reduced to their owners as backward goes",
-                       "backward", C::reduce_scatter, Group::DP, "gradients", {psi / reductions, 0, 0}},
+  const double reductions = ideal ? 1.0 : is_deepspeed(par.framework) ? std::max(1.0, std::ceil(psi / 5e8)) : layers;
+  Transfer* r = B.add({"dp-grad-reducescatter",
+                       "gradient",
+                       "gradients reduced to their owners as backward goes",
+                       "backward",
+                       C::reduce_scatter,
+                       Group::DP,
+                       "gradients",
+                       {psi / reductions, 0, 0}},
                       g, grad_bytes * psi / reductions, reductions, 0);
   series(r, bwd_window / 2, true);
 }

@@ -29,8 +29,8 @@ void cap_issues(json& response) {
     const std::size_t more = list.size() - kMaxIssuesListed;
     list.erase(list.begin() + static_cast<std::ptrdiff_t>(kMaxIssuesListed), list.end());
     list.push_back(json{{"code", "too_many_issues"},
-                        {"message", std::to_string(more) + " more " + (std::string(key) == "errors" ? "errors" : "warnings") +
-                                        " are not listed."},
+                        {"message", std::to_string(more) + " more " +
+                                        (std::string(key) == "errors" ? "errors" : "warnings") + " are not listed."},
                         {"path", ""}});
   }
 }
@@ -111,8 +111,7 @@ class RequestScan {
   }
   bool count_value() {
     if (++values_ > kMaxValues)
-      return fail("too_many", "The request holds more than " + std::to_string(kMaxValues) + " values.",
-                  path_of_next());
+      return fail("too_many", "The request holds more than " + std::to_string(kMaxValues) + " values.", path_of_next());
     return true;
   }
   void advance() {
@@ -227,10 +226,12 @@ json run(std::string_view command, const json& request) {
         return response;
       }
       json response = c.handler(request, problems);
-      if (!problems.ok()) response = problems.error_response();
+      if (!problems.ok())
+        response = problems.error_response();
       else if (auto where = non_finite_path(response))
         return single_error("non_finite", "The engine produced a non-finite number at " + *where + ".", "");
-      else problems.attach_warnings(response);
+      else
+        problems.attach_warnings(response);
       cap_issues(response);
       return response;
     } catch (const std::exception& e) {

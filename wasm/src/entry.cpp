@@ -10,9 +10,9 @@ namespace atlas {
 
 namespace {
 
-constexpr std::size_t kShortText = 300;   // names, labels, titles
-constexpr std::size_t kLongText = 5000;   // descriptions, explanations
-constexpr int kEarliestYear = 1800;       // history of computing starts well after this
+constexpr std::size_t kShortText = 300;  // names, labels, titles
+constexpr std::size_t kLongText = 5000;  // descriptions, explanations
+constexpr int kEarliestYear = 1800;      // history of computing starts well after this
 constexpr int kLatestYear = 2100;
 
 enum class Kind { ShortText, LongText, Id, IdList, Object };
@@ -42,9 +42,10 @@ void id_field(const Fields& f, json& out, std::string_view key, bool required) {
   auto s = f.string(key, 100);
   if (!s) return;
   if (!is_kebab_id(*s)) {
-    f.problems().error("bad_id", "'" + std::string(key) + "' is \"" + *s +
-                                     "\"; ids are lowercase kebab-case (letters, digits, single hyphens).",
-                       f.path_of(key));
+    f.problems().error(
+        "bad_id",
+        "'" + std::string(key) + "' is \"" + *s + "\"; ids are lowercase kebab-case (letters, digits, single hyphens).",
+        f.path_of(key));
     return;
   }
   out[std::string(key)] = *s;
@@ -75,8 +76,7 @@ void id_list(const Fields& f, json& out, std::string_view key) {
 
 // Runs `each` over the objects of an array field, reporting non-objects.
 template <typename Each>
-void object_list(const Fields& f, json& out, std::string_view key, bool required, std::size_t min_items,
-                 Each each) {
+void object_list(const Fields& f, json& out, std::string_view key, bool required, std::size_t min_items, Each each) {
   if (!required) out[std::string(key)] = json::array();
   const json* arr = f.array(key, required, min_items, 200);
   if (!arr) return;
@@ -161,9 +161,12 @@ bool is_kebab_id(const std::string& s) {
 bool is_web_url(const std::string& s) {
   std::string_view v(s);
   std::size_t scheme = 0;
-  if (v.rfind("https://", 0) == 0) scheme = 8;
-  else if (v.rfind("http://", 0) == 0) scheme = 7;
-  else return false;
+  if (v.rfind("https://", 0) == 0)
+    scheme = 8;
+  else if (v.rfind("http://", 0) == 0)
+    scheme = 7;
+  else
+    return false;
   for (unsigned char c : v)
     if (c <= 0x20 || c == 0x7f || c == '"' || c == '<' || c == '>' || c == '\\') return false;
   const auto host_end = v.find_first_of("/?#", scheme);
@@ -203,10 +206,14 @@ json validate_entry(const json& entry, Problems& problems) {
     for (std::size_t i = 0; i < steps->size(); ++i) {
       const json& s = (*steps)[i];
       const std::string path = child_path(f.path_of("mechanism"), i);
-      if (!s.is_string()) problems.error("wrong_type", "Each step must be a string, not " + describe_type(s) + ".", path);
-      else if (trim(s.get<std::string>()).empty()) problems.error("empty", "Step " + std::to_string(i) + " is empty.", path);
-      else if (s.get_ref<const std::string&>().size() > kLongText) problems.error("too_long", "Step is too long.", path);
-      else out["mechanism"].push_back(trim(s.get<std::string>()));
+      if (!s.is_string())
+        problems.error("wrong_type", "Each step must be a string, not " + describe_type(s) + ".", path);
+      else if (trim(s.get<std::string>()).empty())
+        problems.error("empty", "Step " + std::to_string(i) + " is empty.", path);
+      else if (s.get_ref<const std::string&>().size() > kLongText)
+        problems.error("too_long", "Step is too long.", path);
+      else
+        out["mechanism"].push_back(trim(s.get<std::string>()));
     }
   }
   check_fields(f, out);
@@ -240,10 +247,37 @@ json validate_entry(const json& entry, Problems& problems) {
   for (auto key : {"engineeringExample", "evidenceNotes", "scope", "labScope"}) text(f, out, key, false, kLongText);
   for (auto key : {"labId", "deepLabId", "investigationId"}) id_field(f, out, key, false);
 
-  f.warn_unknown({"id", "level", "name", "shortName", "role", "description", "specs", "interfaces", "tradeoff",
-                  "whyAI", "related", "sources", "scale", "kind", "mechanism", "misconception", "check", "branch",
-                  "subbranch", "science", "history", "learningObjective", "engineeringExample", "evidenceNotes",
-                  "visualFamily", "prerequisites", "labId", "scope", "deepLabId", "investigationId", "labScope"});
+  f.warn_unknown({"id",
+                  "level",
+                  "name",
+                  "shortName",
+                  "role",
+                  "description",
+                  "specs",
+                  "interfaces",
+                  "tradeoff",
+                  "whyAI",
+                  "related",
+                  "sources",
+                  "scale",
+                  "kind",
+                  "mechanism",
+                  "misconception",
+                  "check",
+                  "branch",
+                  "subbranch",
+                  "science",
+                  "history",
+                  "learningObjective",
+                  "engineeringExample",
+                  "evidenceNotes",
+                  "visualFamily",
+                  "prerequisites",
+                  "labId",
+                  "scope",
+                  "deepLabId",
+                  "investigationId",
+                  "labScope"});
   return out;
 }
 

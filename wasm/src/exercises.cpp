@@ -34,7 +34,9 @@ std::string num(double v) {
   return out;
 }
 
-std::string plural(std::int64_t n, const std::string& noun) { return num(double(n)) + " " + noun + (n == 1 ? "" : "s"); }
+std::string plural(std::int64_t n, const std::string& noun) {
+  return num(double(n)) + " " + noun + (n == 1 ? "" : "s");
+}
 
 Given micro(std::int64_t v) { return {"micro", "B_micro", "Microbatch per replica", double(v), "samples"}; }
 Given accumulation(std::int64_t v) { return {"accumulation", "N_acc", "Accumulation steps", double(v), "steps"}; }
@@ -51,7 +53,8 @@ Given sequence(std::int64_t v) { return {"seq", "L", "Sequence length", double(v
 BatchAccount solve(const BatchQuestion& q) {
   Problems p;
   auto account = solve_batch(q, p);
-  if (!account) throw std::logic_error("practice: batch solver rejected a generated exercise: " + p.errors()[0].message);
+  if (!account)
+    throw std::logic_error("practice: batch solver rejected a generated exercise: " + p.errors()[0].message);
   return *account;
 }
 
@@ -85,9 +88,10 @@ struct Layout {
 };
 
 Layout draw_layout(Prng& rng) {
-  Layout l{rng.pick(kMicro), rng.pick(kAccumulation), rng.pick(kDataParallel), rng.pick(kTensor),
-           rng.pick(kPipeline), rng.pick(kContext), rng.pick(kSequence)};
-  if (l.tp * l.pp * l.cp == 1) l.tp = rng.pick(std::vector<std::int64_t>{2, 4, 8});  // world-size exercises need a model-parallel axis
+  Layout l{rng.pick(kMicro),    rng.pick(kAccumulation), rng.pick(kDataParallel), rng.pick(kTensor),
+           rng.pick(kPipeline), rng.pick(kContext),      rng.pick(kSequence)};
+  if (l.tp * l.pp * l.cp == 1)
+    l.tp = rng.pick(std::vector<std::int64_t>{2, 4, 8});  // world-size exercises need a model-parallel axis
   return l;
 }
 
@@ -105,17 +109,21 @@ void one_factor(Exercise& e, const Layout& l, const std::string& unknown) {
   if (unknown == "dp") q.data_parallel.reset();
   const BatchAccount a = solve(q);
   agree(double(g), double(a.global));
-  const std::string eq = num(a.global) + " = " + num(a.micro) + " × " + num(a.accumulation) + " × " + num(a.data_parallel);
+  const std::string eq =
+      num(a.global) + " = " + num(a.micro) + " × " + num(a.accumulation) + " × " + num(a.data_parallel);
   if (unknown == "global") {
     e.givens = {micro(l.micro), accumulation(l.acc), replicas(l.dp)};
     e.unknown = global(a.global);
     e.question = (l.dp == 1 ? std::string("One data-parallel replica runs microbatches of ")
-                            : "Each of " + replicas_text(l.dp) + " runs microbatches of ") + num(l.micro) +
-                 " samples and accumulates gradients over " + num(l.acc) +
+                            : "Each of " + replicas_text(l.dp) + " runs microbatches of ") +
+                 num(l.micro) + " samples and accumulates gradients over " + num(l.acc) +
                  " of them before the optimizer step. How many samples does one optimizer step see?";
-    e.solution = {kEquation, "B_global = " + num(l.micro) + " × " + num(l.acc) + " × " + num(l.dp) + " = " + num(g) + " samples."};
-    tempt(e, double(l.micro * l.dp), "That leaves out accumulation: each replica adds " + num(l.acc) + " microbatches per step.");
-    tempt(e, double(l.micro * l.acc), "That is one replica's share; the " + num(l.dp) + " replicas each see different samples.");
+    e.solution = {kEquation,
+                  "B_global = " + num(l.micro) + " × " + num(l.acc) + " × " + num(l.dp) + " = " + num(g) + " samples."};
+    tempt(e, double(l.micro * l.dp),
+          "That leaves out accumulation: each replica adds " + num(l.acc) + " microbatches per step.");
+    tempt(e, double(l.micro * l.acc),
+          "That is one replica's share; the " + num(l.dp) + " replicas each see different samples.");
     return;
   }
   e.givens = {global(g)};
@@ -126,24 +134,32 @@ void one_factor(Exercise& e, const Layout& l, const std::string& unknown) {
     e.unknown = micro(a.micro);
     e.question = "A run needs a global batch of " + num(g) + " samples on " + replicas_text(l.dp) + " with " +
                  num(l.acc) + " accumulation steps. What microbatch must each replica run?";
-    e.solution = {kEquation, "B_micro = B_global ÷ (N_acc × N_dp) = " + num(g) + " ÷ (" + num(l.acc) + " × " + num(l.dp) +
-                                 ") = " + num(a.micro) + " samples.", "Check: " + eq + "."};
+    e.solution = {kEquation,
+                  "B_micro = B_global ÷ (N_acc × N_dp) = " + num(g) + " ÷ (" + num(l.acc) + " × " + num(l.dp) +
+                      ") = " + num(a.micro) + " samples.",
+                  "Check: " + eq + "."};
     tempt(e, double(g / l.dp), "That forgets accumulation: divide by N_acc as well as N_dp.");
   } else if (unknown == "accumulation") {
     e.unknown = accumulation(a.accumulation);
     e.question = "A run needs a global batch of " + num(g) + " samples; " + replicas_text(l.dp) +
-                 (l.dp == 1 ? " fits" : " each fit") + " a microbatch of " +
-                 num(l.micro) + ". How many accumulation steps per optimizer step?";
-    e.solution = {kEquation, "N_acc = B_global ÷ (B_micro × N_dp) = " + num(g) + " ÷ (" + num(l.micro) + " × " + num(l.dp) +
-                                 ") = " + num(a.accumulation) + ".", "Check: " + eq + "."};
-    tempt(e, double(g / l.micro), "That counts one replica only: the " + num(l.dp) + " replicas share the global batch.");
+                 (l.dp == 1 ? " fits" : " each fit") + " a microbatch of " + num(l.micro) +
+                 ". How many accumulation steps per optimizer step?";
+    e.solution = {kEquation,
+                  "N_acc = B_global ÷ (B_micro × N_dp) = " + num(g) + " ÷ (" + num(l.micro) + " × " + num(l.dp) +
+                      ") = " + num(a.accumulation) + ".",
+                  "Check: " + eq + "."};
+    tempt(e, double(g / l.micro),
+          "That counts one replica only: the " + num(l.dp) + " replicas share the global batch.");
   } else {
     e.unknown = replicas(a.data_parallel);
     e.question = "A global batch of " + num(g) + " samples is built from microbatches of " + num(l.micro) + " with " +
                  num(l.acc) + " accumulation steps. How many data-parallel replicas does that take?";
-    e.solution = {kEquation, "N_dp = B_global ÷ (B_micro × N_acc) = " + num(g) + " ÷ (" + num(l.micro) + " × " + num(l.acc) +
-                                 ") = " + num(a.data_parallel) + " replicas.", "Check: " + eq + "."};
-    tempt(e, double(g / l.micro), "That forgets accumulation: each replica contributes " + num(l.acc) + " microbatches.");
+    e.solution = {kEquation,
+                  "N_dp = B_global ÷ (B_micro × N_acc) = " + num(g) + " ÷ (" + num(l.micro) + " × " + num(l.acc) +
+                      ") = " + num(a.data_parallel) + " replicas.",
+                  "Check: " + eq + "."};
+    tempt(e, double(g / l.micro),
+          "That forgets accumulation: each replica contributes " + num(l.acc) + " microbatches.");
   }
 }
 
@@ -152,7 +168,8 @@ void from_world(Exercise& e, const Layout& l, const std::string& unknown) {
   const std::int64_t w = l.dp * l.tp * l.pp * l.cp;
   const std::int64_t dp = replicas_of(w, l.tp, l.pp, l.cp);
   agree(double(l.dp), double(dp));
-  const std::string layout = num(w) + " GPUs split as tp = " + num(l.tp) + ", pp = " + num(l.pp) + ", cp = " + num(l.cp);
+  const std::string layout =
+      num(w) + " GPUs split as tp = " + num(l.tp) + ", pp = " + num(l.pp) + ", cp = " + num(l.cp);
   const std::string dp_step = "N_dp = W ÷ (tp × pp × cp) = " + num(w) + " ÷ (" + num(l.tp) + " × " + num(l.pp) + " × " +
                               num(l.cp) + ") = " + num(dp) + " replicas.";
   e.givens = {world(w), tensor(l.tp), pipeline(l.pp), context(l.cp)};
@@ -160,7 +177,9 @@ void from_world(Exercise& e, const Layout& l, const std::string& unknown) {
     e.unknown = replicas(dp);
     e.question = "A job runs on " + layout + ". How many data-parallel replicas does it have?";
     e.solution = {kNotReplicas, dp_step};
-    tempt(e, double(w), "Every GPU was counted as a replica; " + num(l.tp * l.pp * l.cp) + " GPUs together hold one copy of the model.");
+    tempt(e, double(w),
+          "Every GPU was counted as a replica; " + num(l.tp * l.pp * l.cp) +
+              " GPUs together hold one copy of the model.");
     tempt(e, double(w / l.tp), "Pipeline and context ranks are not replicas either: divide by pp and cp too.");
     return;
   }
@@ -171,18 +190,24 @@ void from_world(Exercise& e, const Layout& l, const std::string& unknown) {
     e.unknown = global(a.global);
     e.question = "A job runs on " + layout + ", with microbatch " + num(l.micro) + " and " + num(l.acc) +
                  " accumulation steps. What is the global batch in samples?";
-    e.solution = {kNotReplicas, dp_step, "B_global = " + num(l.micro) + " × " + num(l.acc) + " × " + num(dp) + " = " + num(a.global) + " samples."};
-    tempt(e, double(w * l.micro * l.acc), "Every GPU was counted as a replica; only the " + num(dp) + " data-parallel groups see different samples.");
+    e.solution = {
+        kNotReplicas, dp_step,
+        "B_global = " + num(l.micro) + " × " + num(l.acc) + " × " + num(dp) + " = " + num(a.global) + " samples."};
+    tempt(e, double(w * l.micro * l.acc),
+          "Every GPU was counted as a replica; only the " + num(dp) + " data-parallel groups see different samples.");
     return;
   }
   const std::int64_t g = l.micro * l.acc * dp;
   e.givens.push_back(global(g));
   const BatchAccount a = solve({g, l.micro, std::nullopt, dp});
   e.unknown = accumulation(a.accumulation);
-  e.question = "A job runs on " + layout + ", with microbatch " + num(l.micro) + ". How many accumulation steps give a global batch of " +
-               num(g) + " samples?";
-  e.solution = {kNotReplicas, dp_step, "N_acc = " + num(g) + " ÷ (" + num(l.micro) + " × " + num(dp) + ") = " + num(a.accumulation) + "."};
-  if ((g % (l.micro * w)) == 0) tempt(e, double(g / (l.micro * w)), "Every GPU was counted as a replica; divide by N_dp = " + num(dp) + ", not by the world size.");
+  e.question = "A job runs on " + layout + ", with microbatch " + num(l.micro) +
+               ". How many accumulation steps give a global batch of " + num(g) + " samples?";
+  e.solution = {kNotReplicas, dp_step,
+                "N_acc = " + num(g) + " ÷ (" + num(l.micro) + " × " + num(dp) + ") = " + num(a.accumulation) + "."};
+  if ((g % (l.micro * w)) == 0)
+    tempt(e, double(g / (l.micro * w)),
+          "Every GPU was counted as a replica; divide by N_dp = " + num(dp) + ", not by the world size.");
 }
 
 Given document(std::int64_t v) { return {"doc", "d", "Average document length", double(v), "tokens"}; }
@@ -194,12 +219,15 @@ void tokens_per_step(Exercise& e, const Layout& l) {
   e.givens = {micro(l.micro), accumulation(l.acc), replicas(l.dp), sequence(l.seq)};
   e.unknown = {"tokens", "T", "Tokens per optimizer step", tokens, "tokens"};
   e.tolerance = kTokenTolerance;
-  e.question = "Each of " + num(l.dp) + " data-parallel replicas runs microbatches of " + plural(l.micro, "sequence") + " of " +
-               num(l.seq) + " tokens and accumulates " + plural(l.acc, "step") + ". How many tokens does one optimizer step see?";
-  e.solution = {"B_global = " + num(l.micro) + " × " + num(l.acc) + " × " + num(l.dp) + " = " + num(a.global) + " samples (sequences).",
+  e.question = "Each of " + num(l.dp) + " data-parallel replicas runs microbatches of " + plural(l.micro, "sequence") +
+               " of " + num(l.seq) + " tokens and accumulates " + plural(l.acc, "step") +
+               ". How many tokens does one optimizer step see?";
+  e.solution = {"B_global = " + num(l.micro) + " × " + num(l.acc) + " × " + num(l.dp) + " = " + num(a.global) +
+                    " samples (sequences).",
                 "Tokens = B_global × L = " + num(a.global) + " × " + num(l.seq) + " = " + num(tokens) + " tokens."};
   tempt(e, double(a.global), "That is the batch in samples (sequences); multiply by the sequence length for tokens.");
-  tempt(e, double(l.micro * l.acc * l.seq), "That is one replica's tokens; the " + num(l.dp) + " replicas see different sequences.");
+  tempt(e, double(l.micro * l.acc * l.seq),
+        "That is one replica's tokens; the " + num(l.dp) + " replicas see different sequences.");
 }
 
 void accumulation_from_tokens(Exercise& e, const Layout& l) {
@@ -208,13 +236,20 @@ void accumulation_from_tokens(Exercise& e, const Layout& l) {
   const std::int64_t g = budget / l.seq;
   const BatchAccount a = solve({g, l.micro, std::nullopt, l.dp});
   agree(double(l.acc), double(a.accumulation));
-  e.givens = {{"tokens", "T", "Tokens per optimizer step", double(budget), "tokens"}, sequence(l.seq), micro(l.micro), replicas(l.dp)};
+  e.givens = {{"tokens", "T", "Tokens per optimizer step", double(budget), "tokens"},
+              sequence(l.seq),
+              micro(l.micro),
+              replicas(l.dp)};
   e.unknown = accumulation(a.accumulation);
-  e.question = "A recipe asks for " + num(budget) + " tokens per optimizer step with sequences of " + num(l.seq) + " tokens, microbatch " +
-               num(l.micro) + " and " + num(l.dp) + " data-parallel replicas. How many accumulation steps?";
-  e.solution = {"B_global in samples = tokens ÷ L = " + num(budget) + " ÷ " + num(l.seq) + " = " + num(g) + " sequences.",
-                "N_acc = B_global ÷ (B_micro × N_dp) = " + num(g) + " ÷ (" + num(l.micro) + " × " + num(l.dp) + ") = " + num(a.accumulation) + "."};
-  tempt(e, double(budget / (l.micro * l.dp)), "Tokens were treated as samples: divide the token budget by the sequence length first.");
+  e.question = "A recipe asks for " + num(budget) + " tokens per optimizer step with sequences of " + num(l.seq) +
+               " tokens, microbatch " + num(l.micro) + " and " + num(l.dp) +
+               " data-parallel replicas. How many accumulation steps?";
+  e.solution = {
+      "B_global in samples = tokens ÷ L = " + num(budget) + " ÷ " + num(l.seq) + " = " + num(g) + " sequences.",
+      "N_acc = B_global ÷ (B_micro × N_dp) = " + num(g) + " ÷ (" + num(l.micro) + " × " + num(l.dp) +
+          ") = " + num(a.accumulation) + "."};
+  tempt(e, double(budget / (l.micro * l.dp)),
+        "Tokens were treated as samples: divide the token budget by the sequence length first.");
 }
 
 void not_divisible(Exercise& e, Layout l, Prng& rng) {
@@ -242,14 +277,17 @@ void not_divisible(Exercise& e, Layout l, Prng& rng) {
   e.unknown = global(a.global);
   e.question = "A recipe asks for a global batch of " + num(target) + " samples. " + num(l.dp) +
                " data-parallel replicas each run microbatches of " + num(l.micro) +
-               ", and accumulation steps come in whole numbers. What is the smallest global batch of at least " + num(target) +
-               " samples this layout can run exactly?";
-  e.solution = {"Each accumulation step adds B_micro × N_dp = " + num(l.micro) + " × " + num(l.dp) + " = " + num(per_step) + " samples.",
+               ", and accumulation steps come in whole numbers. What is the smallest global batch of at least " +
+               num(target) + " samples this layout can run exactly?";
+  e.solution = {"Each accumulation step adds B_micro × N_dp = " + num(l.micro) + " × " + num(l.dp) + " = " +
+                    num(per_step) + " samples.",
                 "The batch solver refuses the target: " + refused.errors()[0].message,
-                "Round N_acc up to " + num(acc) + ": B_global = " + num(l.micro) + " × " + num(acc) + " × " + num(l.dp) + " = " +
-                    num(a.global) + " samples (or change the microbatch or replica count)."};
-  tempt(e, double(target), num(target) + " is not a multiple of " + num(per_step) + ", so it would need a fractional accumulation step.");
-  tempt(e, double((target / per_step) * per_step), "That rounds down, below the target; round the accumulation steps up.");
+                "Round N_acc up to " + num(acc) + ": B_global = " + num(l.micro) + " × " + num(acc) + " × " +
+                    num(l.dp) + " = " + num(a.global) + " samples (or change the microbatch or replica count)."};
+  tempt(e, double(target),
+        num(target) + " is not a multiple of " + num(per_step) + ", so it would need a fractional accumulation step.");
+  tempt(e, double((target / per_step) * per_step),
+        "That rounds down, below the target; round the accumulation steps up.");
 }
 
 void packing(Exercise& e, const Layout& l, Prng& rng) {
@@ -262,21 +300,31 @@ void packing(Exercise& e, const Layout& l, Prng& rng) {
   e.unknown = {"documents", "N_docs", "Documents per optimizer step", documents, "documents"};
   e.tolerance = kTokenTolerance;
   e.question = "Sequence packing fills each row of " + num(l.seq) + " tokens with whole documents averaging " + num(d) +
-               " tokens, without padding. Microbatch of " + plural(l.micro, "row") + ", " + plural(l.acc, "accumulation step") + ", " +
-               num(l.dp) + " data-parallel replicas. About how many documents does one optimizer step see?";
-  e.solution = {"B_global = " + num(l.micro) + " × " + num(l.acc) + " × " + num(l.dp) + " = " + num(a.global) + " packed rows.",
-                "Each row holds L ÷ d = " + num(l.seq) + " ÷ " + num(d) + " = " + num(l.seq / d) + " documents on average.",
-                "Documents ≈ " + num(a.global) + " × " + num(l.seq / d) + " = " + num(documents) +
-                    ". The nominal batch counts rows; packing changes the effective count of examples."};
+               " tokens, without padding. Microbatch of " + plural(l.micro, "row") + ", " +
+               plural(l.acc, "accumulation step") + ", " + num(l.dp) +
+               " data-parallel replicas. About how many documents does one optimizer step see?";
+  e.solution = {
+      "B_global = " + num(l.micro) + " × " + num(l.acc) + " × " + num(l.dp) + " = " + num(a.global) + " packed rows.",
+      "Each row holds L ÷ d = " + num(l.seq) + " ÷ " + num(d) + " = " + num(l.seq / d) + " documents on average.",
+      "Documents ≈ " + num(a.global) + " × " + num(l.seq / d) + " = " + num(documents) +
+          ". The nominal batch counts rows; packing changes the effective count of examples."};
   tempt(e, double(a.global), "That counts packed rows; each row holds about " + num(l.seq / d) + " documents.");
 }
 
 }  // namespace
 
 const std::vector<std::string>& exercise_kinds() {
-  static const std::vector<std::string> kinds{
-      "global",          "micro",         "accumulation",     "dp",           "dp_from_world",  "global_from_world",
-      "accumulation_from_world", "tokens_per_step", "accumulation_from_tokens", "not_divisible", "packing"};
+  static const std::vector<std::string> kinds{"global",
+                                              "micro",
+                                              "accumulation",
+                                              "dp",
+                                              "dp_from_world",
+                                              "global_from_world",
+                                              "accumulation_from_world",
+                                              "tokens_per_step",
+                                              "accumulation_from_tokens",
+                                              "not_divisible",
+                                              "packing"};
   return kinds;
 }
 
@@ -287,15 +335,24 @@ Exercise make_exercise_of_kind(std::uint64_t seed, std::int64_t index, const std
   e.index = index;
   e.kind = kind;
   const Layout l = draw_layout(rng);
-  if (kind == "global" || kind == "micro" || kind == "accumulation" || kind == "dp") one_factor(e, l, kind);
-  else if (kind == "dp_from_world") from_world(e, l, "dp");
-  else if (kind == "global_from_world") from_world(e, l, "global");
-  else if (kind == "accumulation_from_world") from_world(e, l, "accumulation");
-  else if (kind == "tokens_per_step") tokens_per_step(e, l);
-  else if (kind == "accumulation_from_tokens") accumulation_from_tokens(e, l);
-  else if (kind == "not_divisible") not_divisible(e, l, rng);
-  else if (kind == "packing") packing(e, l, rng);
-  else throw std::logic_error("practice: unknown exercise kind " + kind);
+  if (kind == "global" || kind == "micro" || kind == "accumulation" || kind == "dp")
+    one_factor(e, l, kind);
+  else if (kind == "dp_from_world")
+    from_world(e, l, "dp");
+  else if (kind == "global_from_world")
+    from_world(e, l, "global");
+  else if (kind == "accumulation_from_world")
+    from_world(e, l, "accumulation");
+  else if (kind == "tokens_per_step")
+    tokens_per_step(e, l);
+  else if (kind == "accumulation_from_tokens")
+    accumulation_from_tokens(e, l);
+  else if (kind == "not_divisible")
+    not_divisible(e, l, rng);
+  else if (kind == "packing")
+    packing(e, l, rng);
+  else
+    throw std::logic_error("practice: unknown exercise kind " + kind);
   return e;
 }
 

@@ -6,9 +6,9 @@
 #include <map>
 
 #include "atlas/commands.hpp"
-#include "atlas/presets.hpp"
 #include "atlas/inference.hpp"
 #include "atlas/plan_request.hpp"
+#include "atlas/presets.hpp"
 
 namespace atlas {
 
@@ -40,7 +40,8 @@ double published_step(const json& published, const PlanInput& in) {
   const double gpus = static_cast<double>(in.hardware.gpus);
   if (kind == "step_seconds") return value;
   if (kind == "tflops_eq3") return eq3_flops(in) / (gpus * value * 1e12);
-  if (kind == "model_tflops_per_gpu") return model_flops(in.model, static_cast<double>(in.global)) / (gpus * value * 1e12);
+  if (kind == "model_tflops_per_gpu")
+    return model_flops(in.model, static_cast<double>(in.global)) / (gpus * value * 1e12);
   if (kind == "tokens_per_second_per_gpu")
     return static_cast<double>(in.global) * static_cast<double>(in.model.seq) / (gpus * value);
   return 0;
@@ -110,9 +111,7 @@ Efficiencies fit(const std::vector<const Case*>& cases, Efficiencies e) {
 struct Summary {
   double mean = 0, max = 0;
   int count = 0;
-  void add(double err) {
-    mean += std::fabs(err), max = std::fmax(max, std::fabs(err)), ++count;
-  }
+  void add(double err) { mean += std::fabs(err), max = std::fmax(max, std::fabs(err)), ++count; }
   json to_json() const {
     return json{{"cases", count}, {"mean_abs_error", count ? mean / count : 0.0}, {"max_abs_error", max}};
   }
@@ -141,17 +140,27 @@ json cmd_fidelity(const json& request, Problems& problems) {
     const double error = f.step / c.published_step - 1.0;
     (c.role == "calibration" ? in_sample : out_of_sample).add(error);
     by_source[c.source].add(error);
-    rows.push_back({{"id", c.id}, {"source", c.source}, {"set", c.role}, {"where", c.doc->value("where", "")},
-                    {"request", (*c.doc)["request"]}, {"published", (*c.doc)["published"]},
-                    {"assumed", c.doc->value("assumed", json::array())}, {"published_step", c.published_step},
-                    {"model_step", f.step}, {"ideal_step", [&] {
+    rows.push_back({{"id", c.id},
+                    {"source", c.source},
+                    {"set", c.role},
+                    {"where", c.doc->value("where", "")},
+                    {"request", (*c.doc)["request"]},
+                    {"published", (*c.doc)["published"]},
+                    {"assumed", c.doc->value("assumed", json::array())},
+                    {"published_step", c.published_step},
+                    {"model_step", f.step},
+                    {"ideal_step",
+                     [&] {
                        PlanInput b = c.input;
                        b.ideal = true;
                        PlanFigures g;
                        evaluate_plan(b, g);
                        return g.step;
                      }()},
-                    {"error", error}, {"mfu", f.mfu}, {"hfu", f.hfu}, {"fits", f.fits}});
+                    {"error", error},
+                    {"mfu", f.mfu},
+                    {"hfu", f.hfu},
+                    {"fits", f.fits}});
     if (c.doc->contains("tolerance")) rows.back()["tolerance"] = (*c.doc)["tolerance"];
     if (c.doc->contains("gap")) rows.back()["gap"] = (*c.doc)["gap"];
   }
@@ -162,7 +171,9 @@ json cmd_fidelity(const json& request, Problems& problems) {
     if (it != by_source.end()) row["errors"] = it->second.to_json();
     sources.push_back(row);
   }
-  json out{{"cases", rows}, {"sources", sources}, {"in_sample", in_sample.to_json()},
+  json out{{"cases", rows},
+           {"sources", sources},
+           {"in_sample", in_sample.to_json()},
            {"out_of_sample", out_of_sample.to_json()}};
   if (*refit) {
     // Constants per GPU from its calibration cases; then, per calibration source, the same fit

@@ -50,15 +50,22 @@ std::string g4(double v) {
 
 std::string describe_type(const json& value) {
   switch (value.type()) {
-    case json::value_t::null: return "null";
-    case json::value_t::boolean: return "a boolean";
-    case json::value_t::string: return "a string";
-    case json::value_t::array: return "an array";
-    case json::value_t::object: return "an object";
+    case json::value_t::null:
+      return "null";
+    case json::value_t::boolean:
+      return "a boolean";
+    case json::value_t::string:
+      return "a string";
+    case json::value_t::array:
+      return "an array";
+    case json::value_t::object:
+      return "an object";
     case json::value_t::number_integer:
     case json::value_t::number_unsigned:
-    case json::value_t::number_float: return "a number";
-    default: return "an unsupported value";
+    case json::value_t::number_float:
+      return "a number";
+    default:
+      return "an unsupported value";
   }
 }
 
@@ -76,9 +83,7 @@ bool Fields::has(std::string_view key) const {
   return contains(key);
 }
 
-bool Fields::contains(std::string_view key) const {
-  return object_.is_object() && object_.contains(std::string(key));
-}
+bool Fields::contains(std::string_view key) const { return object_.is_object() && object_.contains(std::string(key)); }
 
 void Fields::note(std::string_view key, const json& spec, bool required) const {
   if (auto* r = problems_.recorder()) r->field(path_, key, spec, required);
@@ -251,14 +256,16 @@ const json* Fields::array(std::string_view key, bool required, std::size_t min_i
     return nullptr;
   }
   if (v.size() < min_items) {
-    problems_.error("too_few", "'" + std::string(key) + "' needs at least " + std::to_string(min_items) +
-                                   (min_items == 1 ? " item." : " items."),
+    problems_.error("too_few",
+                    "'" + std::string(key) + "' needs at least " + std::to_string(min_items) +
+                        (min_items == 1 ? " item." : " items."),
                     path_of(key));
     return nullptr;
   }
   if (v.size() > max_items) {
-    problems_.error("too_many", "'" + std::string(key) + "' has " + std::to_string(v.size()) +
-                                    " items; the limit is " + std::to_string(max_items) + ".",
+    problems_.error("too_many",
+                    "'" + std::string(key) + "' has " + std::to_string(v.size()) + " items; the limit is " +
+                        std::to_string(max_items) + ".",
                     path_of(key));
     return nullptr;
   }

@@ -20,11 +20,17 @@ struct Config {
     if (!c.contains(key)) return std::nullopt;
     const json& v = c[key];
     if (v.is_string() && v.get<std::string>() == "auto") {
-      facts.ignore(key, "auto", "\"auto\" is filled in by the Hugging Face Trainer at launch; the engine settles it from the other batch figures", text.line_of_key(key));
+      facts.ignore(key, "auto",
+                   "\"auto\" is filled in by the Hugging Face Trainer at launch; the engine settles it from the other "
+                   "batch figures",
+                   text.line_of_key(key));
       return std::nullopt;
     }
     if (!v.is_number_integer() || v.get<std::int64_t>() < 1 || v.get<std::int64_t>() > 1000000000000) {
-      text.error("not_integer", "\"" + std::string(key) + "\" (/" + key + ") must be a whole number of 1 or more, not " + v.dump() + ".", text.line_of_key(key));
+      text.error(
+          "not_integer",
+          "\"" + std::string(key) + "\" (/" + key + ") must be a whole number of 1 or more, not " + v.dump() + ".",
+          text.line_of_key(key));
       return std::nullopt;
     }
     return v.get<std::int64_t>();
@@ -35,16 +41,24 @@ struct Config {
     const auto micro = count("train_micro_batch_size_per_gpu");
     const auto accumulation = count("gradient_accumulation_steps");
     if (train && micro && accumulation && *train % times(*micro, *accumulation) != 0) {
-      text.error("batch_inconsistent", "train_batch_size " + std::to_string(*train) + " is not train_micro_batch_size_per_gpu " +
-                 std::to_string(*micro) + " × gradient_accumulation_steps " + std::to_string(*accumulation) +
-                 " × a whole number of data-parallel ranks; DeepSpeed refuses this config.", text.line_of_key("train_batch_size"));
+      text.error("batch_inconsistent",
+                 "train_batch_size " + std::to_string(*train) + " is not train_micro_batch_size_per_gpu " +
+                     std::to_string(*micro) + " × gradient_accumulation_steps " + std::to_string(*accumulation) +
+                     " × a whole number of data-parallel ranks; DeepSpeed refuses this config.",
+                 text.line_of_key("train_batch_size"));
       return;
     }
-    if (train) facts.count(text, text.line_of_key("train_batch_size"), facts.global, "batch.global", *train, "train_batch_size");
-    if (micro) facts.count(text, text.line_of_key("train_micro_batch_size_per_gpu"), facts.micro, "batch.micro", *micro, "train_micro_batch_size_per_gpu");
-    if (accumulation) facts.count(text, text.line_of_key("gradient_accumulation_steps"), facts.accumulation, "batch.accumulation", *accumulation, "gradient_accumulation_steps");
+    if (train)
+      facts.count(text, text.line_of_key("train_batch_size"), facts.global, "batch.global", *train, "train_batch_size");
+    if (micro)
+      facts.count(text, text.line_of_key("train_micro_batch_size_per_gpu"), facts.micro, "batch.micro", *micro,
+                  "train_micro_batch_size_per_gpu");
+    if (accumulation)
+      facts.count(text, text.line_of_key("gradient_accumulation_steps"), facts.accumulation, "batch.accumulation",
+                  *accumulation, "gradient_accumulation_steps");
     if (train && micro && accumulation)
-      facts.count(text, text.line_of_key("train_batch_size"), facts.dp, "parallel.dp", *train / times(*micro, *accumulation),
+      facts.count(text, text.line_of_key("train_batch_size"), facts.dp, "parallel.dp",
+                  *train / times(*micro, *accumulation),
                   "train_batch_size ÷ (micro-batch × accumulation), DeepSpeed's rule");
   }
 
@@ -55,17 +69,20 @@ struct Config {
     }
     const json& z = c["zero_optimization"];
     if (z.is_boolean()) {  // the early form: true meant what is now stage 1
-      facts.set(text, text.line_of_key("zero_optimization"), "parallel", "zero", z.get<bool>() ? 1 : 0, "zero_optimization (true = stage 1)");
+      facts.set(text, text.line_of_key("zero_optimization"), "parallel", "zero", z.get<bool>() ? 1 : 0,
+                "zero_optimization (true = stage 1)");
       return;
     }
     if (!z.is_object()) {
-      text.error("not_object", "\"zero_optimization\" must be an object ({\"stage\": …}).", text.line_of_key("zero_optimization"));
+      text.error("not_object", "\"zero_optimization\" must be an object ({\"stage\": …}).",
+                 text.line_of_key("zero_optimization"));
       return;
     }
     if (z.contains("stage")) {
       const json& s = z["stage"];
       if (!s.is_number_integer() || s.get<std::int64_t>() < 0 || s.get<std::int64_t>() > 3) {
-        text.error("not_integer", "/zero_optimization/stage must be 0, 1, 2 or 3, not " + s.dump() + ".", text.line_of_key("stage"));
+        text.error("not_integer", "/zero_optimization/stage must be 0, 1, 2 or 3, not " + s.dump() + ".",
+                   text.line_of_key("stage"));
         return;
       }
       facts.set(text, text.line_of_key("stage"), "parallel", "zero", s.get<int>(), "zero_optimization.stage");
@@ -73,20 +90,24 @@ struct Config {
       facts.fallback("parallel", "zero", 0, "zero_optimization has no stage: DeepSpeed's default 0");
     }
     if (z.contains("overlap_comm") && z["overlap_comm"].is_boolean())
-      facts.set(text, text.line_of_key("overlap_comm"), "parallel", "overlap", z["overlap_comm"].get<bool>(), "zero_optimization.overlap_comm");
+      facts.set(text, text.line_of_key("overlap_comm"), "parallel", "overlap", z["overlap_comm"].get<bool>(),
+                "zero_optimization.overlap_comm");
     for (auto it = z.begin(); it != z.end(); ++it) {
       const std::string& k = it.key();
       if (k == "stage" || k == "overlap_comm") continue;
       const bool offload = k.rfind("offload_", 0) == 0 || k == "cpu_offload";
       const json device = it->is_object() && it->contains("device") ? (*it)["device"] : json(nullptr);
       if (offload && device == "none")
-        facts.ignore("zero_optimization." + k, "{…}", "its device is \"none\": nothing is offloaded", text.line_of_key(k));
+        facts.ignore("zero_optimization." + k, "{…}", "its device is \"none\": nothing is offloaded",
+                     text.line_of_key(k));
       else if (offload)
         facts.ignore("zero_optimization." + k, it->is_structured() ? json("{…}") : *it,
-                     "offloading to CPU or NVMe is not modelled: the plan keeps this state in GPU memory and has no PCIe traffic", text.line_of_key(k));
+                     "offloading to CPU or NVMe is not modelled: the plan keeps this state in GPU memory and has no "
+                     "PCIe traffic",
+                     text.line_of_key(k));
       else
-        facts.ignore("zero_optimization." + k, it->is_structured() ? json("{…}") : *it, "bucket sizes and tuning knobs are not modelled",
-                     facts.ignored_full() ? 0 : text.line_of_key(k));
+        facts.ignore("zero_optimization." + k, it->is_structured() ? json("{…}") : *it,
+                     "bucket sizes and tuning knobs are not modelled", facts.ignored_full() ? 0 : text.line_of_key(k));
     }
   }
 
@@ -120,9 +141,10 @@ void import_deepspeed(const Pasted& text, RunFacts& facts) {
         k == "zero_optimization" || k == kAtlasKey)
       continue;
     const char* why = k == "bf16" || k == "fp16" ? "bf16 and fp16 mixed precision cost the same in the engine"
-                      : k == "optimizer" ? "the engine assumes Adam with fp32 state"
-                      : k == "activation_checkpointing" ? "DeepSpeed's checkpointing API depends on the model code; set recompute in the explorer"
-                                                        : "not part of the engine's cost model";
+                      : k == "optimizer"         ? "the engine assumes Adam with fp32 state"
+                      : k == "activation_checkpointing"
+                          ? "DeepSpeed's checkpointing API depends on the model code; set recompute in the explorer"
+                          : "not part of the engine's cost model";
     facts.ignore(k, it->is_structured() ? json("{…}") : *it, why, facts.ignored_full() ? 0 : text.line_of_key(k));
   }
 }

@@ -57,7 +57,8 @@ struct Reader {
     const json* v = find(keys);
     const std::string key = name_of(keys);
     if (!v) {
-      if (required) text.error("missing_key", "config.json has no \"" + key + "\"; the engine needs it for the model shape.", 0);
+      if (required)
+        text.error("missing_key", "config.json has no \"" + key + "\"; the engine needs it for the model shape.", 0);
       return std::nullopt;
     }
     if (!v->is_number_integer() || v->get<std::int64_t>() < 1 || v->get<std::int64_t>() > 1000000000000) {
@@ -91,18 +92,22 @@ void import_hf(const Pasted& text, RunFacts& facts) {
   for (const auto& [key, what] : kUnsupported)
     if (c.contains(key) && !c[key].is_null()) {
       text.error("unsupported_architecture",
-                 "\"" + std::string(key) + "\" describes " + what + ", which the engine cannot represent; its parameter "
-                 "count and traffic would be wrong.", text.line_of_key(key));
+                 "\"" + std::string(key) + "\" describes " + what +
+                     ", which the engine cannot represent; its parameter "
+                     "count and traffic would be wrong.",
+                 text.line_of_key(key));
       return;
     }
   Reader r{text, c, facts, {}};
-  const std::string type = c.contains("model_type") && c["model_type"].is_string() ? c["model_type"].get<std::string>() : "";
+  const std::string type =
+      c.contains("model_type") && c["model_type"].is_string() ? c["model_type"].get<std::string>() : "";
   r.used.insert("model_type");
   const bool gpt2 = type == "gpt2", neox = type == "gpt_neox", qwen2 = type == "qwen2";
   const bool llama_like = !gpt2 && !neox;
   if (!type.empty() && type != "llama" && type != "mistral" && type != "mixtral" && !gpt2 && !neox && !qwen2)
-    facts.assume("model.architecture", type, "config.json names model_type \"" + type +
-                 "\"; it is read with Llama's keys and rules (check the parameter count against the model card)");
+    facts.assume("model.architecture", type,
+                 "config.json names model_type \"" + type +
+                     "\"; it is read with Llama's keys and rules (check the parameter count against the model card)");
 
   const auto layers = r.whole({"num_hidden_layers", "n_layer", "num_layers"}, true);
   const auto hidden = r.whole({"hidden_size", "n_embd", "d_model"}, true);
@@ -127,8 +132,10 @@ void import_hf(const Pasted& text, RunFacts& facts) {
   }
   if (llama_like && attention_bias.value_or(false) != mlp_bias.value_or(false)) {
     const char* key = attention_bias.value_or(false) ? "attention_bias" : "mlp_bias";
-    text.error("unsupported_architecture", "\"" + std::string(key) + "\" puts biases on only some projections; the "
-               "engine has biases on every linear layer or none (or on Q, K and V only, as in Qwen2).",
+    text.error("unsupported_architecture",
+               "\"" + std::string(key) +
+                   "\" puts biases on only some projections; the "
+                   "engine has biases on every linear layer or none (or on Q, K and V only, as in Qwen2).",
                text.line_of_key(key));
     return;
   }
@@ -137,11 +144,16 @@ void import_hf(const Pasted& text, RunFacts& facts) {
   r.set("hidden", *hidden, r.name_of({"hidden_size", "n_embd", "d_model"}));
   r.set("heads", *heads, r.name_of({"num_attention_heads", "n_head"}));
   r.set("vocab", *vocab, "vocab_size");
-  if (kv) r.set("kv_heads", *kv, "num_key_value_heads");
-  else facts.fallback("model", "kv_heads", *heads, "no num_key_value_heads: one key/value head per query head");
+  if (kv)
+    r.set("kv_heads", *kv, "num_key_value_heads");
+  else
+    facts.fallback("model", "kv_heads", *heads, "no num_key_value_heads: one key/value head per query head");
   const std::int64_t width = ffn ? *ffn : times(4, *hidden);
-  if (ffn) r.set(experts && *experts > 1 ? "expert_ffn" : "ffn", *ffn, r.name_of({"intermediate_size", "n_inner"}));
-  else facts.fallback("model", experts && *experts > 1 ? "expert_ffn" : "ffn", width, "no intermediate_size (or n_inner is null): GPT's 4 × hidden");
+  if (ffn)
+    r.set(experts && *experts > 1 ? "expert_ffn" : "ffn", *ffn, r.name_of({"intermediate_size", "n_inner"}));
+  else
+    facts.fallback("model", experts && *experts > 1 ? "expert_ffn" : "ffn", width,
+                   "no intermediate_size (or n_inner is null): GPT's 4 × hidden");
   if (experts && *experts > 1) {
     facts.fallback("model", "ffn", width, "the dense MLP width of an all-expert model: the experts' width");
     r.set("experts", *experts, "num_local_experts");
@@ -153,35 +165,50 @@ void import_hf(const Pasted& text, RunFacts& facts) {
   const std::string activation = act && act->is_string() ? act->get<std::string>() : (llama_like ? "silu" : "gelu");
   const bool gated = llama_like && (activation == "silu" || activation == "swish");
   if (llama_like && !gated) {
-    text.error("unsupported_architecture", "\"" + act_key + "\" is \"" + activation + "\"; Llama-style models gate "
-               "their MLP with SiLU (SwiGLU), the only gated MLP the engine has.", text.line_of_key(act_key));
+    text.error("unsupported_architecture",
+               "\"" + act_key + "\" is \"" + activation +
+                   "\"; Llama-style models gate "
+                   "their MLP with SiLU (SwiGLU), the only gated MLP the engine has.",
+               text.line_of_key(act_key));
     return;
   }
   facts.set(text, text.line_of_key(act_key), "model", "mlp", gated ? "swiglu" : "gelu",
-            act ? "config.json \"" + act_key + "\"" : "the " + (type.empty() ? std::string("Llama") : type) + " architecture");
-  facts.set(text, 0, "model", "norm", llama_like ? "rmsnorm" : "layernorm", "the " + (type.empty() ? std::string("Llama") : type) + " architecture");
-  facts.set(text, 0, "model", "position", gpt2 ? "learned" : "rotary", "the " + (type.empty() ? std::string("Llama") : type) + " architecture");
+            act ? "config.json \"" + act_key + "\""
+                : "the " + (type.empty() ? std::string("Llama") : type) + " architecture");
+  facts.set(text, 0, "model", "norm", llama_like ? "rmsnorm" : "layernorm",
+            "the " + (type.empty() ? std::string("Llama") : type) + " architecture");
+  facts.set(text, 0, "model", "position", gpt2 ? "learned" : "rotary",
+            "the " + (type.empty() ? std::string("Llama") : type) + " architecture");
   const bool all_bias = !llama_like || attention_bias.value_or(false);
   facts.set(text, attention_bias ? text.line_of_key("attention_bias") : 0, "model", "bias", all_bias,
-            attention_bias ? "config.json \"attention_bias\"" : "the " + (type.empty() ? std::string("Llama") : type) + " architecture");
+            attention_bias ? "config.json \"attention_bias\""
+                           : "the " + (type.empty() ? std::string("Llama") : type) + " architecture");
   if (qwen2) facts.set(text, 0, "model", "qkv_bias", true, "the qwen2 architecture (biases on Q, K and V)");
   // Defaults of the library's config classes when the key is absent.
-  if (tied) r.set("tied_embeddings", *tied, "tie_word_embeddings");
-  else facts.fallback("model", "tied_embeddings", gpt2, "no tie_word_embeddings: the default of the " + (type.empty() ? std::string("llama") : type) + " config class");
+  if (tied)
+    r.set("tied_embeddings", *tied, "tie_word_embeddings");
+  else
+    facts.fallback(
+        "model", "tied_embeddings", gpt2,
+        "no tie_word_embeddings: the default of the " + (type.empty() ? std::string("llama") : type) + " config class");
   const json* drop = r.find({"attention_dropout", "attn_pdrop", "resid_pdrop", "hidden_dropout"});
   const bool dropout = drop ? drop->is_number() && drop->get<double>() > 0 : gpt2;
-  facts.fallback("model", "dropout", dropout, dropout ? "the config trains with dropout: its masks are stored for backward"
-                                                 : "no dropout in the config: no masks are stored");
+  facts.fallback("model", "dropout", dropout,
+                 dropout ? "the config trains with dropout: its masks are stored for backward"
+                         : "no dropout in the config: no masks are stored");
   if (positions) {
-    if (gpt2) r.set("seq", *positions, r.name_of({"n_positions", "max_position_embeddings", "n_ctx"}));
+    if (gpt2)
+      r.set("seq", *positions, r.name_of({"n_positions", "max_position_embeddings", "n_ctx"}));
     else {
       const std::int64_t seq = std::min<std::int64_t>(*positions, 8192);
-      facts.fallback("model", "seq", seq, "config.json gives the longest context (" + std::to_string(*positions) +
-                   "), not the training sequence length; paste the launch script or set it");
+      facts.fallback("model", "seq", seq,
+                     "config.json gives the longest context (" + std::to_string(*positions) +
+                         "), not the training sequence length; paste the launch script or set it");
     }
   }
   if (const json* dtype = r.find({"torch_dtype"}))
-    facts.ignore("torch_dtype", *dtype, "the engine costs bf16/fp16 mixed-precision training with fp32 Adam state", text.line_of_key("torch_dtype"));
+    facts.ignore("torch_dtype", *dtype, "the engine costs bf16/fp16 mixed-precision training with fp32 Adam state",
+                 text.line_of_key("torch_dtype"));
   for (auto it = c.begin(); it != c.end(); ++it)
     if (!r.used.count(it.key()))
       facts.ignore(it.key(), it.value().is_structured() ? json("{…}") : it.value(), ignored_why(it.key()),

@@ -89,26 +89,32 @@ class Script {
       if (w.boundary || w.assignment || w.text.rfind("--", 0) != 0 || w.text.size() < 3) continue;
       std::string name = w.text.substr(2), value;
       bool inline_value = false;
-      if (const auto eq = name.find('='); eq != std::string::npos) value = name.substr(eq + 1), name.resize(eq), inline_value = true;
+      if (const auto eq = name.find('='); eq != std::string::npos)
+        value = name.substr(eq + 1), name.resize(eq), inline_value = true;
       const Flag* flag = find_flag(name);
       const bool next_is_value = i + 1 < words.size() && !words[i + 1].boundary && !words[i + 1].assignment &&
                                  words[i + 1].text.rfind("--", 0) != 0;
       const ShellWord* source = &w;
-      if (!inline_value && (!flag || flag->kind != Kind::flag) && next_is_value) source = &words[++i], value = source->text;
+      if (!inline_value && (!flag || flag->kind != Kind::flag) && next_is_value)
+        source = &words[++i], value = source->text;
       if (!source->undefined.empty()) {
-        text_.error("undefined_variable", "--" + name + " is " + source->raw + ", and " + source->undefined[0] +
-                    " is not set in the pasted text. Paste the line that sets it, or write the number.", source->line);
+        text_.error("undefined_variable",
+                    "--" + name + " is " + source->raw + ", and " + source->undefined[0] +
+                        " is not set in the pasted text. Paste the line that sets it, or write the number.",
+                    source->line);
         continue;
       }
       if (!flag) {
-        facts_.ignore("--" + name, value.empty() ? json(true) : json(value), "not part of the engine's cost model", w.line);
+        facts_.ignore("--" + name, value.empty() ? json(true) : json(value), "not part of the engine's cost model",
+                      w.line);
         continue;
       }
       auto read = parse(*flag, name, value, inline_value || flag->kind != Kind::flag ? source->line : w.line);
       if (!read) continue;
       if (given_.count(name) && given_[name].value != *read)
-        facts_.ignore("--" + name, given_[name].value, "given again on line " + std::to_string(w.line) +
-                      "; the last value counts, as in Megatron", given_[name].line);
+        facts_.ignore("--" + name, given_[name].value,
+                      "given again on line " + std::to_string(w.line) + "; the last value counts, as in Megatron",
+                      given_[name].line);
       given_[name] = Given{*read, w.line};
     }
     return true;
@@ -129,8 +135,10 @@ class Script {
     const bool whole = f.kind == Kind::whole;
     if (end != value.c_str() + value.size() || !(v >= (whole ? 1 : 0)) || v > 1e12 ||
         (whole && v != static_cast<double>(static_cast<std::int64_t>(v)))) {
-      text_.error(whole ? "not_integer" : "not_number", "--" + name + " is \"" + quote_cut(value, 40) + "\"; it must be " +
-                  (whole ? "a whole number of 1 or more." : "a number from 0 to 1."), line);
+      text_.error(whole ? "not_integer" : "not_number",
+                  "--" + name + " is \"" + quote_cut(value, 40) + "\"; it must be " +
+                      (whole ? "a whole number of 1 or more." : "a number from 0 to 1."),
+                  line);
       return std::nullopt;
     }
     return whole ? json(static_cast<std::int64_t>(v)) : json(v);
@@ -142,8 +150,10 @@ class Script {
   }
   std::string from(const char* name) const { return "--" + std::string(name); }
   void set(const char* section, const char* key, const json& value, const char* flag) {
-    if (const Given* g = get(flag)) facts_.set(text_, g->line, section, key, value, from(flag));
-    else facts_.fallback(section, key, value, "Megatron's default (no --" + std::string(flag) + ")");
+    if (const Given* g = get(flag))
+      facts_.set(text_, g->line, section, key, value, from(flag));
+    else
+      facts_.fallback(section, key, value, "Megatron's default (no --" + std::string(flag) + ")");
   }
 
   const Pasted& text_;
@@ -159,82 +169,113 @@ void Script::interpret() {
   const Given* hidden = get("hidden-size");
   const bool swiglu = get("swiglu") != nullptr;
   set("model", "mlp", swiglu ? "swiglu" : "gelu", "swiglu");
-  if (const Given* ffn = get("ffn-hidden-size")) set("model", "ffn", ffn->value, "ffn-hidden-size");
+  if (const Given* ffn = get("ffn-hidden-size"))
+    set("model", "ffn", ffn->value, "ffn-hidden-size");
   else if (hidden) {
     // Megatron's own default (arguments.py): 4h, or 2/3 of it rounded down to 64 with SwiGLU.
     const std::int64_t h = hidden->value.get<std::int64_t>();
     const std::int64_t ffn_default = swiglu ? (4 * h * 2 / 3) / 64 * 64 : 4 * h;
-    facts_.fallback("model", "ffn", ffn_default, swiglu ? "no --ffn-hidden-size: Megatron's default for SwiGLU, 4h·2/3 rounded down to a multiple of 64"
-                                                   : "no --ffn-hidden-size: Megatron's default, 4 × hidden size");
+    facts_.fallback("model", "ffn", ffn_default,
+                    swiglu
+                        ? "no --ffn-hidden-size: Megatron's default for SwiGLU, 4h·2/3 rounded down to a multiple of 64"
+                        : "no --ffn-hidden-size: Megatron's default, 4 × hidden size");
   }
   if (const Given* groups = get("num-query-groups")) {
-    if (get("group-query-attention")) set("model", "kv_heads", groups->value, "num-query-groups");
-    else facts_.ignore("--num-query-groups", groups->value, "Megatron uses it only with --group-query-attention", groups->line);
+    if (get("group-query-attention"))
+      set("model", "kv_heads", groups->value, "num-query-groups");
+    else
+      facts_.ignore("--num-query-groups", groups->value, "Megatron uses it only with --group-query-attention",
+                    groups->line);
   }
   if (const Given* v = get("vocab-size")) {
     set("model", "vocab", v->value, "vocab-size");
-    facts_.assume("model.vocab", v->value, "as given; Megatron pads the vocabulary to a multiple of 128 × tp (--make-vocab-size-divisible-by)");
+    facts_.assume("model.vocab", v->value,
+                  "as given; Megatron pads the vocabulary to a multiple of 128 × tp (--make-vocab-size-divisible-by)");
   }
   if (get("num-experts")) {
-    if (const Given* k = get("moe-router-topk")) set("model", "top_k", k->value, "moe-router-topk");
-    else facts_.fallback("model", "top_k", 2, "no --moe-router-topk: Megatron's default");
-    if (const Given* e = get("moe-ffn-hidden-size")) set("model", "expert_ffn", e->value, "moe-ffn-hidden-size");
-    else if (facts_.model.contains("ffn")) facts_.model["expert_ffn"] = facts_.model["ffn"];
+    if (const Given* k = get("moe-router-topk"))
+      set("model", "top_k", k->value, "moe-router-topk");
+    else
+      facts_.fallback("model", "top_k", 2, "no --moe-router-topk: Megatron's default");
+    if (const Given* e = get("moe-ffn-hidden-size"))
+      set("model", "expert_ffn", e->value, "moe-ffn-hidden-size");
+    else if (facts_.model.contains("ffn"))
+      facts_.model["expert_ffn"] = facts_.model["ffn"];
   }
   const Given* pos = get("position-embedding-type");
   const bool rope = get("use-rotary-position-embeddings") || (pos && pos->value == "rope");
   if (pos && pos->value != "rope" && pos->value != "learned_absolute")
-    text_.error("unsupported_value", "--position-embedding-type " + pos->value.get<std::string>() +
-                " is not one the engine has (rope or learned_absolute).", pos->line);
-  set("model", "position", rope ? "rotary" : "learned", pos ? "position-embedding-type" : "use-rotary-position-embeddings");
+    text_.error("unsupported_value",
+                "--position-embedding-type " + pos->value.get<std::string>() +
+                    " is not one the engine has (rope or learned_absolute).",
+                pos->line);
+  set("model", "position", rope ? "rotary" : "learned",
+      pos ? "position-embedding-type" : "use-rotary-position-embeddings");
   const Given* norm = get("normalization");
   if (norm && norm->value != "RMSNorm" && norm->value != "LayerNorm")
-    text_.error("unsupported_value", "--normalization " + norm->value.get<std::string>() + " is not LayerNorm or RMSNorm.", norm->line);
+    text_.error("unsupported_value",
+                "--normalization " + norm->value.get<std::string>() + " is not LayerNorm or RMSNorm.", norm->line);
   set("model", "norm", norm && norm->value == "RMSNorm" ? "rmsnorm" : "layernorm", "normalization");
   set("model", "bias", get("disable-bias-linear") == nullptr, "disable-bias-linear");
   if (get("add-qkv-bias")) set("model", "qkv_bias", true, "add-qkv-bias");
-  set("model", "tied_embeddings", get("untie-embeddings-and-output-weights") == nullptr, "untie-embeddings-and-output-weights");
+  set("model", "tied_embeddings", get("untie-embeddings-and-output-weights") == nullptr,
+      "untie-embeddings-and-output-weights");
   const Given* attention_dropout = get("attention-dropout");
   const Given* hidden_dropout = get("hidden-dropout");
-  const bool dropout = !(attention_dropout && hidden_dropout && attention_dropout->value == 0.0 && hidden_dropout->value == 0.0);
+  const bool dropout =
+      !(attention_dropout && hidden_dropout && attention_dropout->value == 0.0 && hidden_dropout->value == 0.0);
   set("model", "dropout", dropout, "hidden-dropout");
   if (const Given* seq = get("seq-length"); seq && !rope)
     if (const Given* mpe = get("max-position-embeddings"); mpe && mpe->value != seq->value)
-      facts_.assume("model.seq", seq->value, "the position table is counted at the sequence length, not --max-position-embeddings " + mpe->value.dump());
+      facts_.assume(
+          "model.seq", seq->value,
+          "the position table is counted at the sequence length, not --max-position-embeddings " + mpe->value.dump());
 
   // The split.
   const Given* granularity = get("recompute-granularity");
   std::string recompute = get("recompute-activations") ? "selective" : "none";
   if (granularity) recompute = granularity->value.get<std::string>();
   if (recompute != "none" && recompute != "selective" && recompute != "full")
-    text_.error("unsupported_value", "--recompute-granularity must be full or selective, not " + recompute + ".", granularity->line);
+    text_.error("unsupported_value", "--recompute-granularity must be full or selective, not " + recompute + ".",
+                granularity->line);
   set("parallel", "recompute", recompute, granularity ? "recompute-granularity" : "recompute-activations");
   if (const Given* method = get("recompute-method"); method && recompute == "full" && method->value == "block")
-    facts_.assume("parallel.recompute", "full", "--recompute-method block recomputes only --recompute-num-layers per stage; the engine recomputes every layer");
+    facts_.assume(
+        "parallel.recompute", "full",
+        "--recompute-method block recomputes only --recompute-num-layers per stage; the engine recomputes every layer");
   set("parallel", "zero", get("use-distributed-optimizer") ? 1 : 0, "use-distributed-optimizer");
   set("parallel", "overlap", get("overlap-grad-reduce") != nullptr, "overlap-grad-reduce");
   facts_.set(text_, 0, "parallel", "framework", "megatron", "Megatron-LM arguments");
   if (const Given* per_stage = get("num-layers-per-virtual-pipeline-stage")) {
     const Given* layers = get("num-layers");
-    const std::int64_t pp = get("pipeline-model-parallel-size") ? get("pipeline-model-parallel-size")->value.get<std::int64_t>() : 1;
+    const std::int64_t pp =
+        get("pipeline-model-parallel-size") ? get("pipeline-model-parallel-size")->value.get<std::int64_t>() : 1;
     const std::int64_t n = per_stage->value.get<std::int64_t>();
     if (!layers || layers->value.get<std::int64_t>() % times(n, pp) != 0)
-      text_.error("virtual_layers", "--num-layers-per-virtual-pipeline-stage " + std::to_string(n) +
-                  " must divide the layers of each pipeline stage (--num-layers ÷ --pipeline-model-parallel-size).", per_stage->line);
+      text_.error("virtual_layers",
+                  "--num-layers-per-virtual-pipeline-stage " + std::to_string(n) +
+                      " must divide the layers of each pipeline stage (--num-layers ÷ --pipeline-model-parallel-size).",
+                  per_stage->line);
     else
       facts_.set(text_, per_stage->line, "parallel", "virtual_stages", layers->value.get<std::int64_t>() / times(n, pp),
                  "--num-layers ÷ (--pipeline-model-parallel-size × --num-layers-per-virtual-pipeline-stage)");
   }
-  if (const Given* m = get("micro-batch-size")) facts_.count(text_, m->line, facts_.micro, "batch.micro", m->value, "--micro-batch-size");
-  if (const Given* g = get("global-batch-size")) facts_.count(text_, g->line, facts_.global, "batch.global", g->value, "--global-batch-size");
+  if (const Given* m = get("micro-batch-size"))
+    facts_.count(text_, m->line, facts_.micro, "batch.micro", m->value, "--micro-batch-size");
+  if (const Given* g = get("global-batch-size"))
+    facts_.count(text_, g->line, facts_.global, "batch.global", g->value, "--global-batch-size");
   const Given* per_node = get("nproc_per_node") ? get("nproc_per_node") : get("nproc-per-node");
   if (per_node) {
     const Given* nodes = get("nnodes");
     const std::int64_t gpus = times(per_node->value.get<std::int64_t>(), nodes ? nodes->value.get<std::int64_t>() : 1);
-    facts_.count(text_, per_node->line, facts_.gpus, "hardware.gpus", gpus, nodes ? "torchrun --nproc_per_node × --nnodes" : "torchrun --nproc_per_node");
+    facts_.count(text_, per_node->line, facts_.gpus, "hardware.gpus", gpus,
+                 nodes ? "torchrun --nproc_per_node × --nnodes" : "torchrun --nproc_per_node");
   }
-  if (get("fp16")) facts_.ignore("--fp16", true, "fp16 and bf16 cost the same in the engine (loss scaling is not modelled)", get("fp16")->line);
-  if (const Given* g = get("overlap-param-gather")) facts_.ignore("--overlap-param-gather", true, "follows --overlap-grad-reduce in the engine", g->line);
+  if (get("fp16"))
+    facts_.ignore("--fp16", true, "fp16 and bf16 cost the same in the engine (loss scaling is not modelled)",
+                  get("fp16")->line);
+  if (const Given* g = get("overlap-param-gather"))
+    facts_.ignore("--overlap-param-gather", true, "follows --overlap-grad-reduce in the engine", g->line);
 }
 
 }  // namespace

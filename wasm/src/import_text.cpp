@@ -20,7 +20,8 @@ int Pasted::line_of_key(std::string_view key) const {
 }
 
 void Pasted::error(const std::string& code, const std::string& message, int line) const {
-  problems_.error(Issue{code, (line > 0 ? "Line " + std::to_string(line) + ": " : std::string()) + message, path_, line});
+  problems_.error(
+      Issue{code, (line > 0 ? "Line " + std::to_string(line) + ": " : std::string()) + message, path_, line});
 }
 
 std::optional<json> Pasted::parse_json() const {
@@ -38,8 +39,9 @@ std::optional<json> Pasted::parse_json() const {
   } catch (const json::parse_error& e) {
     // The byte nlohmann stopped at: one past the offending character.
     const std::size_t at = e.byte > 0 ? e.byte - 1 : 0;
-    error("invalid_json", "This is not valid JSON near \"" + quote_cut(text_.substr(std::min(at, text_.size()), 20)) +
-                              "\" (a missing comma, quote or brace?).",
+    error("invalid_json",
+          "This is not valid JSON near \"" + quote_cut(text_.substr(std::min(at, text_.size()), 20)) +
+              "\" (a missing comma, quote or brace?).",
           line_of_offset(at));
     return std::nullopt;
   }

@@ -15,7 +15,8 @@ namespace {
 constexpr const char* kFlavors[][2] = {{"8B", "llama-3.1-8b"}, {"70B", "llama-3.1-70b"}, {"405B", "llama-3.1-405b"}};
 
 const char* ignored_table_why(const std::string& table) {
-  if (table == "optimizer" || table == "lr_scheduler") return "the engine assumes Adam; the learning rate does not change the cost";
+  if (table == "optimizer" || table == "lr_scheduler")
+    return "the engine assumes Adam; the learning rate does not change the cost";
   if (table == "float8" || table == "mx") return "low-precision matmuls are not modelled: the engine costs bf16 GEMMs";
   if (table == "compile") return "torch.compile's fusions are not modelled separately";
   return "not part of the engine's cost model";
@@ -41,8 +42,10 @@ class Job {
     if (!v) return std::nullopt;
     if (!v->is_number_integer() || (v->get<std::int64_t>() < 1 && !(derive && v->get<std::int64_t>() == -1)) ||
         v->get<std::int64_t>() > 1000000000) {
-      text_.error("not_integer", from(table, key) + " must be a whole number of 1 or more" + (derive ? " (or -1)" : "") +
-                  ", not " + v->dump() + ".", line(table, key));
+      text_.error("not_integer",
+                  from(table, key) + " must be a whole number of 1 or more" + (derive ? " (or -1)" : "") + ", not " +
+                      v->dump() + ".",
+                  line(table, key));
       return std::nullopt;
     }
     return v->get<std::int64_t>();
@@ -51,7 +54,8 @@ class Job {
     const json* v = get(table, key);
     if (!v) return std::nullopt;
     if (!v->is_string()) {
-      text_.error("not_string", from(table, key) + " must be a quoted string, not " + v->dump() + ".", line(table, key));
+      text_.error("not_string", from(table, key) + " must be a quoted string, not " + v->dump() + ".",
+                  line(table, key));
       return std::nullopt;
     }
     return v->get<std::string>();
@@ -82,12 +86,18 @@ void Job::read() {
         if (flavor && *flavor == f) preset = id;
     if (preset) {
       facts_.model_preset = preset;
-      facts_.read.push_back(json{{"field", "model.preset"}, {"value", preset}, {"from", "[model] name and flavor"}, {"line", line("model", "flavor")}});
+      facts_.read.push_back(json{{"field", "model.preset"},
+                                 {"value", preset},
+                                 {"from", "[model] name and flavor"},
+                                 {"line", line("model", "flavor")}});
     } else {
-      facts_.unknown_model = Issue{"unknown_model", "Line " + std::to_string(line("model", flavor ? "flavor" : "name")) +
-                                   ": the engine does not know the torchtitan model " + name.value_or("llama3") + " \"" +
-                                   flavor.value_or("") + "\" (it knows llama3 8B, 70B and 405B); paste the model's "
-                                   "config.json too.", text_.path(), line("model", flavor ? "flavor" : "name")};
+      facts_.unknown_model = Issue{"unknown_model",
+                                   "Line " + std::to_string(line("model", flavor ? "flavor" : "name")) +
+                                       ": the engine does not know the torchtitan model " + name.value_or("llama3") +
+                                       " \"" + flavor.value_or("") +
+                                       "\" (it knows llama3 8B, 70B and 405B); paste the model's "
+                                       "config.json too.",
+                                   text_.path(), line("model", flavor ? "flavor" : "name")};
     }
   }
   if (const auto seq = whole("training", "seq_len")) set("model", "seq", *seq, "training", "seq_len");
@@ -104,20 +114,29 @@ void Job::read() {
   facts_.set(text_, line("parallelism", "tensor_parallel_degree"), "parallel", "sequence_parallel", tp > 1,
              "torchtitan's tensor parallelism (always sequence-parallel)");
   facts_.set(text_, line("parallelism", "data_parallel_shard_degree"), "parallel", "zero", shard == 1 ? 0 : 3,
-             shard == 1 ? "[parallelism] data_parallel_shard_degree = 1 (replicated, DDP)" : "[parallelism] data_parallel_shard_degree (FSDP2 shards parameters, gradients and optimizer state)");
-  if (shard > 0) facts_.count(text_, line("parallelism", "data_parallel_shard_degree"), facts_.dp, "parallel.dp", times(replicate, shard),
-                              "[parallelism] data_parallel_replicate_degree × data_parallel_shard_degree");
+             shard == 1
+                 ? "[parallelism] data_parallel_shard_degree = 1 (replicated, DDP)"
+                 : "[parallelism] data_parallel_shard_degree (FSDP2 shards parameters, gradients and optimizer state)");
+  if (shard > 0)
+    facts_.count(text_, line("parallelism", "data_parallel_shard_degree"), facts_.dp, "parallel.dp",
+                 times(replicate, shard), "[parallelism] data_parallel_replicate_degree × data_parallel_shard_degree");
   if (replicate > 1 && shard != 1)
-    facts_.ignore("[parallelism] data_parallel_replicate_degree", replicate, "HSDP shards within groups of data_parallel_shard_degree; the engine shards over every data-parallel rank", line("parallelism", "data_parallel_replicate_degree"));
+    facts_.ignore(
+        "[parallelism] data_parallel_replicate_degree", replicate,
+        "HSDP shards within groups of data_parallel_shard_degree; the engine shards over every data-parallel rank",
+        line("parallelism", "data_parallel_replicate_degree"));
   if (const json* async = get("parallelism", "enable_async_tensor_parallel"); async && async->is_boolean())
     set("parallel", "tp_overlap", *async, "parallelism", "enable_async_tensor_parallel");
   if (const auto schedule = text("parallelism", "pipeline_parallel_schedule")) {
     const std::string s = *schedule;
-    if (s == "1F1B") set("parallel", "schedule", "1f1b", "parallelism", "pipeline_parallel_schedule");
-    else if (s == "GPipe") set("parallel", "schedule", "gpipe", "parallelism", "pipeline_parallel_schedule");
+    if (s == "1F1B")
+      set("parallel", "schedule", "1f1b", "parallelism", "pipeline_parallel_schedule");
+    else if (s == "GPipe")
+      set("parallel", "schedule", "gpipe", "parallelism", "pipeline_parallel_schedule");
     else if (s == "Interleaved1F1B") {
       set("parallel", "schedule", "interleaved", "parallelism", "pipeline_parallel_schedule");
-      facts_.fallback("parallel", "virtual_stages", 2, "Interleaved1F1B without a stage count: two model chunks per GPU");
+      facts_.fallback("parallel", "virtual_stages", 2,
+                      "Interleaved1F1B without a stage count: two model chunks per GPU");
     } else {
       facts_.fallback("parallel", "schedule", "1f1b", "the engine has no " + s + " schedule; costed as 1F1B");
     }
@@ -125,19 +144,24 @@ void Job::read() {
   // Model chunks per GPU follow from the layers each stage holds, once the model is known.
   if (const auto per_stage = whole("parallelism", "pipeline_parallel_layers_per_stage")) {
     Problems ignored;
-    const auto shape = facts_.model_preset ? read_model(json{{"model", {{"preset", *facts_.model_preset}}}}, ignored) : std::nullopt;
+    const auto shape =
+        facts_.model_preset ? read_model(json{{"model", {{"preset", *facts_.model_preset}}}}, ignored) : std::nullopt;
     if (shape && shape->layers % times(*per_stage, pp) == 0)
-      set("parallel", "virtual_stages", shape->layers / times(*per_stage, pp), "parallelism", "pipeline_parallel_layers_per_stage");
+      set("parallel", "virtual_stages", shape->layers / times(*per_stage, pp), "parallelism",
+          "pipeline_parallel_layers_per_stage");
     else
-      text_.error("virtual_layers", "[parallelism] pipeline_parallel_layers_per_stage " + std::to_string(*per_stage) +
-                  " must divide the model's layers per pipeline stage (and the model must be a known flavor).",
+      text_.error("virtual_layers",
+                  "[parallelism] pipeline_parallel_layers_per_stage " + std::to_string(*per_stage) +
+                      " must divide the model's layers per pipeline stage (and the model must be a known flavor).",
                   line("parallelism", "pipeline_parallel_layers_per_stage"));
   }
   if (const auto mode = text("activation_checkpoint", "mode")) {
     if (*mode != "none" && *mode != "selective" && *mode != "full")
-      text_.error("unsupported_value", "[activation_checkpoint] mode must be none, selective or full, not \"" + *mode + "\".",
+      text_.error("unsupported_value",
+                  "[activation_checkpoint] mode must be none, selective or full, not \"" + *mode + "\".",
                   line("activation_checkpoint", "mode"));
-    else if (*mode != "selective") set("parallel", "recompute", *mode, "activation_checkpoint", "mode");
+    else if (*mode != "selective")
+      set("parallel", "recompute", *mode, "activation_checkpoint", "mode");
     else {
       // torchtitan's "selective" is op-level ("op": every second matmul redone) or every Nth
       // block fully recomputed (an integer, "2" by default), which the engine has no mode for.
@@ -162,14 +186,19 @@ void Job::read() {
   if (!local) facts_.assume("training.local_batch_size", 8, "torchtitan's default");
   const std::int64_t micro = pp > 1 ? pp_micro.value_or(1) : per_rank;
   if (pp > 1 && per_rank % micro != 0) {
-    text_.error("batch_not_divisible", "[training] " + local_key + " " + std::to_string(per_rank) +
-                " is not a whole number of pipeline micro-batches of " + std::to_string(micro) + ".", line("training", local_key));
+    text_.error("batch_not_divisible",
+                "[training] " + local_key + " " + std::to_string(per_rank) +
+                    " is not a whole number of pipeline micro-batches of " + std::to_string(micro) + ".",
+                line("training", local_key));
     return;
   }
   facts_.count(text_, line("training", local_key), facts_.micro, "batch.micro", micro,
                pp > 1 ? "[parallelism] pipeline_parallel_microbatch_size" : "[training] " + local_key);
-  if (global && *global > 0) facts_.count(text_, line("training", "global_batch_size"), facts_.global, "batch.global", *global, "[training] global_batch_size");
-  else facts_.accumulation = per_rank / micro;  // one optimizer step per local batch
+  if (global && *global > 0)
+    facts_.count(text_, line("training", "global_batch_size"), facts_.global, "batch.global", *global,
+                 "[training] global_batch_size");
+  else
+    facts_.accumulation = per_rank / micro;  // one optimizer step per local batch
 }
 
 void Job::report_unused() {
@@ -178,14 +207,16 @@ void Job::report_unused() {
       facts_.ignore(t.key(), *t, "a key outside any table", 0);
       continue;
     }
-    const bool known = t.key() == "model" || t.key() == "training" || t.key() == "parallelism" || t.key() == "activation_checkpoint";
+    const bool known =
+        t.key() == "model" || t.key() == "training" || t.key() == "parallelism" || t.key() == "activation_checkpoint";
     if (!known) {
       facts_.ignore("[" + t.key() + "]", "…", ignored_table_why(t.key()), 0);
       continue;
     }
     for (auto k = t->begin(); k != t->end(); ++k)
       if (!used_.count(t.key() + "." + k.key()))
-        facts_.ignore(from(t.key(), k.key()), k->is_structured() ? json("…") : *k, "not part of the engine's cost model", line(t.key(), k.key()));
+        facts_.ignore(from(t.key(), k.key()), k->is_structured() ? json("…") : *k,
+                      "not part of the engine's cost model", line(t.key(), k.key()));
   }
 }
 

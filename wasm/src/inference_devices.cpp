@@ -53,17 +53,19 @@ json stage_json(const InferenceInput& in, const StageMemory& st, const StageWeig
               {"free", std::max(0.0, capacity - st.total)},
               {"max_sequences", st.max_sequences},
               {"fits", st.total <= capacity}};
-  const std::string ends = std::string(first ? " + embedding rows ÷ tp" : "") + (last ? " + final norm and head ÷ tp" : "");
+  const std::string ends =
+      std::string(first ? " + embedding rows ÷ tp" : "") + (last ? " + final norm and head ÷ tp" : "");
   json formulas{
-      {"weights", exact(static_cast<double>(st.layers)) + " layers' linear weights ÷ tp " + exact(static_cast<double>(p.tp)) +
-                      (m.moe() ? " (experts ÷ tp·ep)" : "") + " in " + fmt + " = " + g4(w.quantized / 1e9) +
-                      " GB, + norms and biases in bf16" + ends + " = " + g4(w.bf16 / 1e9) + " GB; " + bytes_text(st.weights)},
-      {"kv_cache", "2 (K and V) × " + exact(static_cast<double>(st.layers)) + " layers × " + g4(kvr) +
-                       " KV head" + (kvr == 1 ? "" : "s") + " on this device × " + g4(m.head_dim()) + " × " +
+      {"weights", exact(static_cast<double>(st.layers)) + " layers' linear weights ÷ tp " +
+                      exact(static_cast<double>(p.tp)) + (m.moe() ? " (experts ÷ tp·ep)" : "") + " in " + fmt + " = " +
+                      g4(w.quantized / 1e9) + " GB, + norms and biases in bf16" + ends + " = " + g4(w.bf16 / 1e9) +
+                      " GB; " + bytes_text(st.weights)},
+      {"kv_cache", "2 (K and V) × " + exact(static_cast<double>(st.layers)) + " layers × " + g4(kvr) + " KV head" +
+                       (kvr == 1 ? "" : "s") + " on this device × " + g4(m.head_dim()) + " × " +
                        g4(kv_bytes(in.serving.kv)) + " B = " + bytes_text(st.kv_per_token) + " per token; × " +
-                       exact(st.kv_per_token > 0 ? st.kv_per_sequence / st.kv_per_token : 0) + " tokens (whole blocks of " +
-                       exact(static_cast<double>(in.serving.block)) + ") × " + plural(seqs, "sequence", "sequences") +
-                       " = " + bytes_text(st.kv_cache)},
+                       exact(st.kv_per_token > 0 ? st.kv_per_sequence / st.kv_per_token : 0) +
+                       " tokens (whole blocks of " + exact(static_cast<double>(in.serving.block)) + ") × " +
+                       plural(seqs, "sequence", "sequences") + " = " + bytes_text(st.kv_cache)},
       {"total", "weights + KV cache + prefill working set + runtime reserve = " + g4(st.weights / 1e9) + " + " +
                     g4(st.kv_cache / 1e9) + " + " + g4(st.activations / 1e9) + " + " + g4(st.reserve / 1e9) + " = " +
                     g4(st.total / 1e9) + " GB of " + g4(capacity / 1e9) + " GB; room for " +
@@ -116,8 +118,9 @@ json serving_communication_json(const InferenceInput& in, const InferenceFigures
       std::vector<ServingTransfer> list;
       stage_collectives(in, s, prefill ? prompt : per_group, prefill, &list);
       if (prefill && s == 0) kv_handoff(in, &list);
-      const std::string device = "One device of pipeline stage " + std::to_string(s + 1) + " of " + std::to_string(p.pp) +
-                                 (p.tp > 1 ? " (each of its " + std::to_string(p.tp) + " tensor ranks moves the same)" : "");
+      const std::string device =
+          "One device of pipeline stage " + std::to_string(s + 1) + " of " + std::to_string(p.pp) +
+          (p.tp > 1 ? " (each of its " + std::to_string(p.tp) + " tensor ranks moves the same)" : "");
       for (const ServingTransfer& t : list) {
         const bool handoff = std::string(t.tensor) == "kv";
         const double passes = prefill ? 1.0 : groups;
@@ -135,20 +138,36 @@ json serving_communication_json(const InferenceInput& in, const InferenceFigures
                      " carry all " + plural(seqs, "sequence", "sequences") + ": " + bytes_text(bytes) +
                      " per decode step, " + bytes_text(bytes / tokens) + " per output token of one user";
         json x{{"id", std::string(t.id) + (s > 0 ? "-last-stage" : "")},
-               {"tensor", t.tensor}, {"name", t.name}, {"phase", t.phase}, {"where", t.where},
-               {"collective", t.collective}, {"group", t.group}, {"group_size", t.group_size}, {"stage", s},
-               {"shape", t.shape}, {"tokens", tokens}, {"bytes_per_call", t.bytes_per_call},
-               {"calls", calls}, {"count_per_step", calls}, {"calls_per_step", calls},
-               {"bytes", bytes}, {"bytes_per_step", bytes}, {"bytes_per_token", bytes / tokens},
-               {"time", t.time * passes}, {"time_per_step", t.time * passes},
+               {"tensor", t.tensor},
+               {"name", t.name},
+               {"phase", t.phase},
+               {"where", t.where},
+               {"collective", t.collective},
+               {"group", t.group},
+               {"group_size", t.group_size},
+               {"stage", s},
+               {"shape", t.shape},
+               {"tokens", tokens},
+               {"bytes_per_call", t.bytes_per_call},
+               {"calls", calls},
+               {"count_per_step", calls},
+               {"calls_per_step", calls},
+               {"bytes", bytes},
+               {"bytes_per_step", bytes},
+               {"bytes_per_token", bytes / tokens},
+               {"time", t.time * passes},
+               {"time_per_step", t.time * passes},
                {"latency_per_step", t.latency * passes},
                // Serving collectives block: nothing overlaps them.
                {"exposed_time_per_step", t.time * passes},
-               {"latency_share", t.time > 0 ? t.latency / t.time : 0.0}, {"algorithm", t.algorithm},
-               {"protocol", t.protocol}, {"link", t.inter_node ? "inter" : "intra"},
+               {"latency_share", t.time > 0 ? t.latency / t.time : 0.0},
+               {"algorithm", t.algorithm},
+               {"protocol", t.protocol},
+               {"link", t.inter_node ? "inter" : "intra"},
                {"formula", formula}};
         x["scope"] = handoff ? "From one device of a prefill replica to the matching device of a decode replica, once "
-                               "per prompt (" + exact(prompt) + " tokens)."
+                               "per prompt (" +
+                                   exact(prompt) + " tokens)."
                              : device + (prefill ? ", for one prompt of " + exact(prompt) + " tokens."
                                                  : ", for one decode step: one new token for each of the replica's " +
                                                        plural(seqs, "sequence", "sequences") + ".");

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <string>
 
-#include "atlas/presets.hpp"
 #include "atlas/inference_request.hpp"
+#include "atlas/presets.hpp"
 
 namespace atlas {
 
@@ -20,7 +20,9 @@ struct Summary {
   int cases = 0;
   double sum = 0, max = 0;
   void add(double e) { ++cases, sum += std::fabs(e), max = std::fmax(max, std::fabs(e)); }
-  json to_json() const { return {{"cases", cases}, {"mean_abs_error", cases ? sum / cases : 0.0}, {"max_abs_error", max}}; }
+  json to_json() const {
+    return {{"cases", cases}, {"mean_abs_error", cases ? sum / cases : 0.0}, {"max_abs_error", max}};
+  }
 };
 
 }  // namespace
@@ -53,8 +55,9 @@ json cmd_inference_fidelity(const json& request, Problems& problems) {
     row["unit"] = metric == "first_token" ? "s" : "tokens/s";
     rows.push_back(std::move(row));
   }
-  return json{{"mode", "inference"}, {"note", doc.value("note", "")}, {"sources", doc.value("sources", json::array())},
-              {"cases", rows}, {"calibration", calibration.to_json()}, {"validation", validation.to_json()}};
+  return json{
+      {"mode", "inference"}, {"note", doc.value("note", "")},        {"sources", doc.value("sources", json::array())},
+      {"cases", rows},       {"calibration", calibration.to_json()}, {"validation", validation.to_json()}};
 }
 
 }  // namespace atlas

@@ -32,8 +32,8 @@ std::int64_t compute_bound_from(const InferenceInput& in) {
 json curve_json(const InferenceInput& in, const InferenceFigures& f) {
   std::set<std::int64_t> at{in.serving.concurrency};
   if (f.memory.max_concurrency > 0) at.insert(f.memory.max_concurrency);
-  const std::int64_t top = std::min<std::int64_t>(1 << 16, std::max<std::int64_t>({8, in.serving.concurrency,
-                                                                                   2 * f.memory.max_concurrency}));
+  const std::int64_t top = std::min<std::int64_t>(
+      1 << 16, std::max<std::int64_t>({8, in.serving.concurrency, 2 * f.memory.max_concurrency}));
   for (std::int64_t c = 1; c <= top; c *= 2) at.insert(c);
   json points = json::array();
   for (std::int64_t c : at) {
@@ -60,20 +60,22 @@ json memory_formulas(const InferenceInput& in, const InferenceFigures& f) {
   const double kvr = kv_heads_per_rank(m, in.parallel.tp);
   const std::string fmt = weight_format_name(s.weights);
   return json{
-      {"weights", "layer linear weights ÷ tp (experts ÷ tp·ep) × " + g4(weight_bytes(s.weights)) + " B (" + fmt +
-                      (s.weights == WeightFormat::int4 ? ", with a 2 B scale and a 0.5 B zero point per group of 128"
-                                                       : "") +
-                      ") + embedding, head ÷ tp, norms and biases in bf16 (norms on every device) = " + gb(mem.weights) +
-                      " on the busiest device"},
-      {"kv_cache_per_token", "2 (K and V) × layers × KV heads × head size × bytes = 2 × " + std::to_string(m.layers) +
-                                 " × " + g4(kvr * static_cast<double>(in.parallel.tp)) + " × " + g4(m.head_dim()) +
-                                 " × " + g4(kv_bytes(s.kv)) + " B = " + g4(mem.kv_per_token / 1e3) + " kB" +
-                                 (in.parallel.tp > m.kv_heads ? " (tp > KV heads: each rank keeps a copy of one head)" : "")},
+      {"weights",
+       "layer linear weights ÷ tp (experts ÷ tp·ep) × " + g4(weight_bytes(s.weights)) + " B (" + fmt +
+           (s.weights == WeightFormat::int4 ? ", with a 2 B scale and a 0.5 B zero point per group of 128" : "") +
+           ") + embedding, head ÷ tp, norms and biases in bf16 (norms on every device) = " + gb(mem.weights) +
+           " on the busiest device"},
+      {"kv_cache_per_token",
+       "2 (K and V) × layers × KV heads × head size × bytes = 2 × " + std::to_string(m.layers) + " × " +
+           g4(kvr * static_cast<double>(in.parallel.tp)) + " × " + g4(m.head_dim()) + " × " + g4(kv_bytes(s.kv)) +
+           " B = " + g4(mem.kv_per_token / 1e3) + " kB" +
+           (in.parallel.tp > m.kv_heads ? " (tp > KV heads: each rank keeps a copy of one head)" : "")},
       {"kv_cache", "sequences per device × ⌈(prompt + output) ÷ block⌉ × block × KV per token per device = " +
                        g4(mem.sequences_per_device) + " × " + g4(mem.tokens_per_sequence) + " × " +
                        g4(mem.kv_per_token_device) + " B = " + gb(mem.kv_cache)},
       {"activations", "prompt × 2 B × (2h + QKV width ÷ tp + MLP up width ÷ tp) = " + gb(mem.activations)},
-      {"reserve", g4(100 * kRuntimeReserve) + " % of memory (vLLM's default gpu_memory_utilization 0.9) = " + gb(mem.reserve)},
+      {"reserve",
+       g4(100 * kRuntimeReserve) + " % of memory (vLLM's default gpu_memory_utilization 0.9) = " + gb(mem.reserve)},
       {"max_concurrency", "⌊(memory − weights − activations − reserve) ÷ KV per sequence⌋ × decode replicas = " +
                               std::to_string(mem.max_concurrency)}};
 }
@@ -84,14 +86,16 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
   const DecodeStep& d = f.decode;
   return json{
       {"first_token", "prefill of one prompt through every stage, each GEMM at " + g4(100 * hw.efficiency.compute) +
-                          " % of " + g4(hw.flops / 1e12) + " TFLOP/s times its shape's efficiency, causal attention at " +
+                          " % of " + g4(hw.flops / 1e12) +
+                          " TFLOP/s times its shape's efficiency, causal attention at " +
                           "FlashAttention's rate, + its collectives " + ms(f.prefill_communication) +
                           (in.serving.disaggregated ? " + KV hand-off " + ms(f.kv_handoff) : std::string()) + " = " +
                           ms(f.first_token) + " (no queueing)"},
-      {"decode_step", "max(bytes ÷ bandwidth, GEMM time) + max(KV bytes ÷ bandwidth, attention FLOPs ÷ rate) + "
-                      "collectives: max(" + gb(d.weight_bytes) + " ÷ " + g4(bw / 1e12) + " TB/s, " +
-                          ms(d.compute_time) + ") + KV " + gb(d.kv_bytes) + " + collectives " + ms(d.communication) +
-                          " = " + ms(d.cycle) + " (" + bound_name(d) + "-bound)"},
+      {"decode_step",
+       "max(bytes ÷ bandwidth, GEMM time) + max(KV bytes ÷ bandwidth, attention FLOPs ÷ rate) + "
+       "collectives: max(" +
+           gb(d.weight_bytes) + " ÷ " + g4(bw / 1e12) + " TB/s, " + ms(d.compute_time) + ") + KV " + gb(d.kv_bytes) +
+           " + collectives " + ms(d.communication) + " = " + ms(d.cycle) + " (" + bound_name(d) + "-bound)"},
       {"per_output_token", in.serving.disaggregated
                                ? "decode step = " + ms(f.per_output_token)
                                : "decode step + (sequences per replica ÷ output) × prefill share = " + ms(d.cycle) +
@@ -102,35 +106,65 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
 }  // namespace
 
 json to_json(const Serving& s) {
-  return json{{"prompt", s.prompt}, {"output", s.output}, {"concurrency", s.concurrency},
-              {"weights", weight_format_name(s.weights)}, {"kv", s.kv == KvFormat::fp8 ? "fp8" : "bf16"},
-              {"block", s.block}, {"disaggregated", s.disaggregated}, {"bandwidth_fraction", s.bandwidth_fraction}};
+  return json{{"prompt", s.prompt},
+              {"output", s.output},
+              {"concurrency", s.concurrency},
+              {"weights", weight_format_name(s.weights)},
+              {"kv", s.kv == KvFormat::fp8 ? "fp8" : "bf16"},
+              {"block", s.block},
+              {"disaggregated", s.disaggregated},
+              {"bandwidth_fraction", s.bandwidth_fraction}};
 }
 
 json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
   const InferenceMemory& m = f.memory;
   const Parallel& p = in.parallel;
-  return json{
-      {"parallel", {{"dp", p.dp}, {"tp", p.tp}, {"pp", p.pp}, {"ep", p.ep}, {"cp", p.cp},
-                    {"decode_replicas", decode_replicas(in)}, {"gpus_per_replica", p.tp * p.pp}}},
-      {"memory", {{"weights", m.weights}, {"weights_per_instance", m.weights_per_instance},
-                  {"kv_cache_per_token", m.kv_per_token}, {"kv_cache_per_token_device", m.kv_per_token_device},
-                  {"kv_cache_per_sequence", m.kv_per_sequence_device}, {"tokens_per_sequence", m.tokens_per_sequence},
-                  {"sequences_per_device", m.sequences_per_device}, {"kv_cache", m.kv_cache},
-                  {"activations", m.activations}, {"reserve", m.reserve}, {"total", m.total},
-                  {"capacity", in.hardware.memory}, {"fits", m.fits}, {"max_concurrency", m.max_concurrency}}},
-      {"time", {{"first_token", f.first_token}, {"prefill", f.prefill}, {"kv_handoff", f.kv_handoff},
-                {"per_output_token", f.per_output_token}, {"decode_step", f.decode.cycle}, {"request", f.request},
+  return json{{"parallel",
+               {{"dp", p.dp},
+                {"tp", p.tp},
+                {"pp", p.pp},
+                {"ep", p.ep},
+                {"cp", p.cp},
+                {"decode_replicas", decode_replicas(in)},
+                {"gpus_per_replica", p.tp * p.pp}}},
+              {"memory",
+               {{"weights", m.weights},
+                {"weights_per_instance", m.weights_per_instance},
+                {"kv_cache_per_token", m.kv_per_token},
+                {"kv_cache_per_token_device", m.kv_per_token_device},
+                {"kv_cache_per_sequence", m.kv_per_sequence_device},
+                {"tokens_per_sequence", m.tokens_per_sequence},
+                {"sequences_per_device", m.sequences_per_device},
+                {"kv_cache", m.kv_cache},
+                {"activations", m.activations},
+                {"reserve", m.reserve},
+                {"total", m.total},
+                {"capacity", in.hardware.memory},
+                {"fits", m.fits},
+                {"max_concurrency", m.max_concurrency}}},
+              {"time",
+               {{"first_token", f.first_token},
+                {"prefill", f.prefill},
+                {"kv_handoff", f.kv_handoff},
+                {"per_output_token", f.per_output_token},
+                {"decode_step", f.decode.cycle},
+                {"request", f.request},
                 {"hbm_bound", (f.decode.weight_bytes + f.decode.kv_bytes) / in.hardware.memory_bandwidth},
-                {"decode", {{"weight_bytes", f.decode.weight_bytes}, {"kv_bytes", f.decode.kv_bytes},
-                            {"memory_time", f.decode.memory_time}, {"compute_time", f.decode.compute_time},
-                            {"communication", f.decode.communication}, {"bound", bound_name(f.decode)}}},
+                {"decode",
+                 {{"weight_bytes", f.decode.weight_bytes},
+                  {"kv_bytes", f.decode.kv_bytes},
+                  {"memory_time", f.decode.memory_time},
+                  {"compute_time", f.decode.compute_time},
+                  {"communication", f.decode.communication},
+                  {"bound", bound_name(f.decode)}}},
                 {"prefill_communication", f.prefill_communication}}},
-      {"throughput", {{"tokens_per_second", f.tokens_per_second},
-                      {"tokens_per_second_per_gpu", f.tokens_per_second_per_gpu},
-                      {"tokens_per_second_per_replica", f.tokens_per_second / static_cast<double>(std::max<std::int64_t>(1, decode_replicas(in)))},
-                      {"tokens_per_second_per_user", f.tokens_per_second_per_user},
-                      {"prefill_limited", f.prefill_limited}}}};
+              {"throughput",
+               {{"tokens_per_second", f.tokens_per_second},
+                {"tokens_per_second_per_gpu", f.tokens_per_second_per_gpu},
+                {"tokens_per_second_per_replica",
+                 f.tokens_per_second / static_cast<double>(std::max<std::int64_t>(1, decode_replicas(in)))},
+                {"tokens_per_second_per_user", f.tokens_per_second_per_user},
+                {"prefill_limited", f.prefill_limited}}}};
 }
 
 json cmd_inference_plan(const json& request, Problems& problems) {
@@ -142,20 +176,21 @@ json cmd_inference_plan(const json& request, Problems& problems) {
   if (!problems.ok()) return {};
   json model = to_json(in.model);
   model["parameters"] = parameter_count(in.model);
-  json out{{"mode", "inference"}, {"model", model},
-           {"hardware", to_json(in.hardware)}, {"serving", to_json(in.serving)}};
-  out["scope"] = json::array({
-      "Weights and KV cache bytes are exact for the model's shape and the serving formats; paged blocks are "
-      "rounded up whole. Activations are one prompt's working set; 10 % of memory stays with the runtime.",
-      "Each kernel group costs the larger of its bytes ÷ HBM bandwidth (at " + g4(100 * in.serving.bandwidth_fraction) +
-          " % of nominal, calibrated) and its FLOPs ÷ the fitted GEMM rate with the shape's tile and wave losses; "
-          "norms, rotary embeddings and sampling are not counted, nor CPU scheduling or kernel launches.",
-      "Collectives use NCCL's cost model (ring or tree, LL/LL128/Simple, per-call overhead); decode's messages are "
-      "kilobytes, so latency dominates. They block: no overlap with compute.",
-      "Continuous batching at a steady state: every sequence decodes, and (without separate prefill GPUs) each "
-      "step also prefills the prompts of the sequences that finish. Time to first token has no queueing.",
-      "Pipeline stages pass groups of sequences round the pipeline; mixture-of-experts routing is balanced and "
-      "random. Weight formats use bf16 arithmetic (no fp8 tensor-core speed-up)."});
+  json out{
+      {"mode", "inference"}, {"model", model}, {"hardware", to_json(in.hardware)}, {"serving", to_json(in.serving)}};
+  out["scope"] = json::array(
+      {"Weights and KV cache bytes are exact for the model's shape and the serving formats; paged blocks are "
+       "rounded up whole. Activations are one prompt's working set; 10 % of memory stays with the runtime.",
+       "Each kernel group costs the larger of its bytes ÷ HBM bandwidth (at " +
+           g4(100 * in.serving.bandwidth_fraction) +
+           " % of nominal, calibrated) and its FLOPs ÷ the fitted GEMM rate with the shape's tile and wave losses; "
+           "norms, rotary embeddings and sampling are not counted, nor CPU scheduling or kernel launches.",
+       "Collectives use NCCL's cost model (ring or tree, LL/LL128/Simple, per-call overhead); decode's messages are "
+       "kilobytes, so latency dominates. They block: no overlap with compute.",
+       "Continuous batching at a steady state: every sequence decodes, and (without separate prefill GPUs) each "
+       "step also prefills the prompts of the sequences that finish. Time to first token has no queueing.",
+       "Pipeline stages pass groups of sequences round the pipeline; mixture-of-experts routing is balanced and "
+       "random. Weight formats use bf16 arithmetic (no fp8 tensor-core speed-up)."});
   InferenceFigures f;
   evaluate_inference(in, f);
   json summary = inference_summary(in, f);
@@ -163,9 +198,10 @@ json cmd_inference_plan(const json& request, Problems& problems) {
   out["memory"]["formulas"] = memory_formulas(in, f);
   out["time"]["formulas"] = time_formulas(in, f);
   out["throughput"]["formulas"] = {
-      {"tokens_per_second_per_gpu", "concurrency ÷ per output token ÷ GPUs = " + std::to_string(in.serving.concurrency) +
-                                        " ÷ " + ms(f.per_output_token) + " ÷ " + std::to_string(in.hardware.gpus) +
-                                        " = " + g4(f.tokens_per_second_per_gpu) + " tokens/s"},
+      {"tokens_per_second_per_gpu",
+       "concurrency ÷ per output token ÷ GPUs = " + std::to_string(in.serving.concurrency) + " ÷ " +
+           ms(f.per_output_token) + " ÷ " + std::to_string(in.hardware.gpus) + " = " + g4(f.tokens_per_second_per_gpu) +
+           " tokens/s"},
       {"tokens_per_second_per_user", "1 ÷ per output token = " + g4(f.tokens_per_second_per_user) + " tokens/s"}};
   out["curve"] = curve_json(in, f);
   out["throughput"]["compute_bound_from"] = out["curve"]["compute_bound_from"];

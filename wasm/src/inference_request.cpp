@@ -43,8 +43,10 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   }
   Serving out;
   out.prompt = *prompt, out.output = *output, out.concurrency = *concurrency, out.block = *block;
-  out.weights = *weights == "fp8" ? WeightFormat::fp8 : *weights == "int8" ? WeightFormat::int8
-              : *weights == "int4" ? WeightFormat::int4 : WeightFormat::bf16;
+  out.weights = *weights == "fp8"    ? WeightFormat::fp8
+                : *weights == "int8" ? WeightFormat::int8
+                : *weights == "int4" ? WeightFormat::int4
+                                     : WeightFormat::bf16;
   out.kv = *kv == "fp8" ? KvFormat::fp8 : KvFormat::bf16;
   out.disaggregated = *disaggregated;
   out.bandwidth_fraction = *fraction;

@@ -85,8 +85,12 @@ json cmd_inference_search(const json& request, Problems& problems) {
               {"objective", *objective},
               {"serving", to_json(*serving)},
               {"top", list},
-              {"counts", {{"evaluated", evaluated}, {"invalid", invalid}, {"out_of_memory", out_of_memory},
-                          {"fits", fits}, {"too_slow", too_slow}}}};
+              {"counts",
+               {{"evaluated", evaluated},
+                {"invalid", invalid},
+                {"out_of_memory", out_of_memory},
+                {"fits", fits},
+                {"too_slow", too_slow}}}};
 }
 
 }  // namespace atlas

@@ -81,7 +81,8 @@ StageCost stage_pass(const InferenceInput& in, std::int64_t index, double tokens
   c.compute = L * layer_gemms(in, tokens);
   if (index == in.parallel.pp - 1)  // logits of the last position of each sequence
     c.compute += linear_time({prefill ? 1.0 : tokens, static_cast<double>(m.vocab) / t, static_cast<double>(m.hidden)},
-                             hw.flops, hw.efficiency.compute, hw.sms).forward;
+                             hw.flops, hw.efficiency.compute, hw.sms)
+                     .forward;
   c.weight_bytes = weights_read(in, w, tokens);
   c.memory = c.weight_bytes / bw;
   // Attention core: QKᵀ and scores·V, 2 FLOPs per multiply-add; the causal prompt halves it.
@@ -89,7 +90,8 @@ StageCost stage_pass(const InferenceInput& in, std::int64_t index, double tokens
   const double attention_flops = L * (prefill ? 2.0 * tokens * tokens : 4.0 * tokens * context) * width;
   const double per_token = 2.0 * kv_heads_per_rank(m, in.parallel.tp) * hd * kv_bytes(in.serving.kv);
   c.kv_bytes = L * (prefill ? tokens : tokens * context) * per_token;
-  const double attention = std::max(c.kv_bytes / bw, attention_flops / (hw.flops * hw.efficiency.compute * kFlashRelative));
+  const double attention =
+      std::max(c.kv_bytes / bw, attention_flops / (hw.flops * hw.efficiency.compute * kFlashRelative));
   c.time = std::max(c.memory, c.compute) + attention;
   return c;
 }
@@ -108,8 +110,8 @@ double stage_collectives(const InferenceInput& in, std::int64_t index, double to
   double total = 0;
   using Dims = std::array<const char*, 3>;
   const auto add = [&](const char* id, const char* tensor, const char* name, const char* where, Collective op,
-                       const char* group, const GroupPlacement& g, std::array<double, 3> shape, Dims dims,
-                       double bytes, double calls) {
+                       const char* group, const GroupPlacement& g, std::array<double, 3> shape, Dims dims, double bytes,
+                       double calls) {
     const CollectiveTime c = call_time(sh, op, bytes, g);
     total += calls * c.time;
     if (!out) return;
@@ -134,9 +136,8 @@ double stage_collectives(const InferenceInput& in, std::int64_t index, double to
           Collective::all_reduce, "TP", g, {tokens, 1, h}, hidden, act, 1);
     if (last) {
       const double rows = prefill ? 1.0 : tokens, vocab = static_cast<double>(m.vocab);
-      add("tp-logits-allgather", "logits", "logits gathered over the vocabulary", "head", Collective::all_gather,
-          "TP", g, {rows, 1, vocab}, Dims{prefill ? "last position" : "tokens", "", "vocabulary"}, 2.0 * rows * vocab,
-          1);
+      add("tp-logits-allgather", "logits", "logits gathered over the vocabulary", "head", Collective::all_gather, "TP",
+          g, {rows, 1, vocab}, Dims{prefill ? "last position" : "tokens", "", "vocabulary"}, 2.0 * rows * vocab, 1);
     }
   }
   if (p.ep > 1) {
@@ -151,9 +152,8 @@ double stage_collectives(const InferenceInput& in, std::int64_t index, double to
   if (p.pp > 1 && !last) {
     GroupPlacement g = group_placement(hw, p.tp * p.dp, 2);
     g.members_per_node = 1;  // each tensor rank sends through its own NIC
-    add("pp-send", "activation", "hidden state and residual to the next stage", "stage-boundary",
-        Collective::send_recv, "PP", g, {tokens, 2, h}, Dims{"tokens", "hidden state and residual", "hidden size"},
-        2.0 * act, 1);
+    add("pp-send", "activation", "hidden state and residual to the next stage", "stage-boundary", Collective::send_recv,
+        "PP", g, {tokens, 2, h}, Dims{"tokens", "hidden state and residual", "hidden size"}, 2.0 * act, 1);
   }
   return total;
 }
@@ -172,7 +172,8 @@ double kv_handoff(const InferenceInput& in, std::vector<ServingTransfer>* out) {
   const CollectiveTime c = call_time(shell(in), Collective::send_recv, bytes, g);
   if (out) {
     ServingTransfer x;
-    x.id = "kv-handoff", x.tensor = "kv", x.name = "the prompt's KV cache, prefill GPU to decode GPU", x.phase = "prefill";
+    x.id = "kv-handoff", x.tensor = "kv", x.name = "the prompt's KV cache, prefill GPU to decode GPU",
+    x.phase = "prefill";
     x.where = "kv-cache", x.dims = {"prompt tokens", "layers", "K and V width of this rank"};
     x.collective = collective_name(Collective::send_recv), x.group = "DP", x.group_size = 2;
     x.shape = {prompt, layers, width}, x.bytes_per_call = bytes, x.calls = 1, x.time = c.time, x.latency = c.latency;

@@ -26,7 +26,9 @@ LinearTime linear_time(GemmShape s, double peak, double fit, std::int64_t sms, d
   const double flops = 2.0 * s.m * s.n * s.k * batch;
   const double rate = peak * fit;
   // Without an SM count (or at the ideal bound) the shape costs nothing.
-  const auto eff = [&](double m, double n, double k) { return sms > 0 ? gemm_shape_efficiency(m, n, k, sms, batch) : 1.0; };
+  const auto eff = [&](double m, double n, double k) {
+    return sms > 0 ? gemm_shape_efficiency(m, n, k, sms, batch) : 1.0;
+  };
   LinearTime t;
   t.flops = flops;
   t.forward = flops / (rate * eff(s.m, s.n, s.k));

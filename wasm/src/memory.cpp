@@ -6,7 +6,7 @@ double activation_bytes_per_layer(const ModelShape& m, double micro, std::int64_
                                   bool sequence_parallel, Recompute recompute, bool flash) {
   const double t = static_cast<double>(tp);
   const double s = static_cast<double>(m.seq) / static_cast<double>(cp);  // query tokens on this device
-  const double context = static_cast<double>(m.seq);                   // keys each query attends to
+  const double context = static_cast<double>(m.seq);                      // keys each query attends to
   const double sbh = s * micro * static_cast<double>(m.hidden);
   // Tensors outside the tensor-parallel region are replicated on every tp rank unless
   // sequence parallelism splits them along the sequence.
@@ -42,8 +42,8 @@ double activation_bytes_per_layer(const ModelShape& m, double micro, std::int64_
   return outside / outside_split + inside / t;
 }
 
-double korthikanti_table2(double s, double b, double h, double a, double t, bool sequence_parallel,
-                          Recompute recompute, bool tensor_parallel) {
+double korthikanti_table2(double s, double b, double h, double a, double t, bool sequence_parallel, Recompute recompute,
+                          bool tensor_parallel) {
   const double sbh = s * b * h;
   if (recompute == Recompute::full) return 2.0 * sbh;
   if (!tensor_parallel) return sbh * (34.0 + 5.0 * a * s / h);

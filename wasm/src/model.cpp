@@ -4,9 +4,7 @@ namespace atlas {
 
 namespace {
 
-double norm_parameters(const ModelShape& m) {
-  return static_cast<double>(m.hidden) * (m.rmsnorm ? 1.0 : 2.0);
-}
+double norm_parameters(const ModelShape& m) { return static_cast<double>(m.hidden) * (m.rmsnorm ? 1.0 : 2.0); }
 
 }  // namespace
 

@@ -108,13 +108,20 @@ std::optional<Columns> header_columns(const std::vector<std::string_view>& cells
     ++i;
     const std::string k = lower(raw);
     const bool in_place = times >= 2;
-    if (k == "size") size = true, c.size = i;
-    else if (k == "type") c.type = i;
-    else if (k == "redop") c.redop = i;
-    else if (k == "time") (times++ == 0 ? c.time : c.ip_time) = i;
-    else if (k == "algbw" && !in_place) c.algbw = i;
-    else if (k == "busbw") (in_place ? c.ip_busbw : c.busbw) = i;
-    else if (k == "#wrong" || k == "error" || k == "wrong") (in_place ? c.ip_wrong : c.wrong) = i;
+    if (k == "size")
+      size = true, c.size = i;
+    else if (k == "type")
+      c.type = i;
+    else if (k == "redop")
+      c.redop = i;
+    else if (k == "time")
+      (times++ == 0 ? c.time : c.ip_time) = i;
+    else if (k == "algbw" && !in_place)
+      c.algbw = i;
+    else if (k == "busbw")
+      (in_place ? c.ip_busbw : c.busbw) = i;
+    else if (k == "#wrong" || k == "error" || k == "wrong")
+      (in_place ? c.ip_wrong : c.wrong) = i;
   }
   if (!size || times == 0) return std::nullopt;
   c.width = i + 1;
@@ -123,7 +130,7 @@ std::optional<Columns> header_columns(const std::vector<std::string_view>& cells
 
 std::string cell(const std::vector<std::string_view>& cells, int index) {
   return index >= 0 && index < static_cast<int>(cells.size()) ? std::string(cells[static_cast<std::size_t>(index)])
-                                                               : std::string();
+                                                              : std::string();
 }
 
 std::optional<double> number_at(const std::vector<std::string_view>& cells, int index) {
@@ -139,21 +146,30 @@ std::optional<double> parse_size(std::string_view raw) {
   for (; i < raw.size(); ++i) {
     const char c = raw[i];
     if (c == '_' || c == ',') continue;
-    if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') digits += c;
-    else break;
+    if (std::isdigit(static_cast<unsigned char>(c)) || c == '.')
+      digits += c;
+    else
+      break;
   }
   if (digits.empty() || digits.size() > 24) return std::nullopt;
   auto value = parse_number(digits);
   if (!value) return std::nullopt;
   const std::string unit = lower(raw.substr(i));
   double scale = 0;
-  if (unit.empty() || unit == "b") scale = 1;
-  else if (unit == "k" || unit == "kib") scale = 1024.0;
-  else if (unit == "m" || unit == "mib") scale = 1024.0 * 1024;
-  else if (unit == "g" || unit == "gib") scale = 1024.0 * 1024 * 1024;
-  else if (unit == "kb") scale = 1e3;
-  else if (unit == "mb") scale = 1e6;
-  else if (unit == "gb") scale = 1e9;
+  if (unit.empty() || unit == "b")
+    scale = 1;
+  else if (unit == "k" || unit == "kib")
+    scale = 1024.0;
+  else if (unit == "m" || unit == "mib")
+    scale = 1024.0 * 1024;
+  else if (unit == "g" || unit == "gib")
+    scale = 1024.0 * 1024 * 1024;
+  else if (unit == "kb")
+    scale = 1e3;
+  else if (unit == "mb")
+    scale = 1e6;
+  else if (unit == "gb")
+    scale = 1e9;
   if (scale == 0) return std::nullopt;
   const double bytes = *value * scale;
   if (!std::isfinite(bytes) || bytes > 1e15) return std::nullopt;
@@ -211,14 +227,19 @@ NcclLog parse_nccl_log(std::string_view text) {
       // A row: use the header's layout when the width matches, else the known layouts.
       Columns c = current_format();
       const int width = static_cast<int>(cells.size());
-      if (header && header->width == width) c = *header;
-      else if (width == 12 || width == 8) c = older_format();
-      else if (width < 8) c = size_and_time();
+      if (header && header->width == width)
+        c = *header;
+      else if (width == 12 || width == 8)
+        c = older_format();
+      else if (width < 8)
+        c = size_and_time();
       const auto size = parse_size(cells[static_cast<std::size_t>(c.size)]);
       const auto time_us = number_at(cells, c.time);
       std::string reason;
-      if (width < 2) reason = "only one cell; expected at least size and time";
-      else if (!time_us) reason = "time column (" + std::to_string(c.time + 1) + ") is not a number: '" + cell(cells, c.time) + "'";
+      if (width < 2)
+        reason = "only one cell; expected at least size and time";
+      else if (!time_us)
+        reason = "time column (" + std::to_string(c.time + 1) + ") is not a number: '" + cell(cells, c.time) + "'";
       else if (!(*time_us >= kMinTimeMicroseconds))
         reason = "time must be at least 0.001 us (all_reduce_perf prints microseconds with two decimals)";
       if (!reason.empty()) {

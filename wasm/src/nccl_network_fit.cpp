@@ -37,8 +37,11 @@ json planner_network_fit(const std::vector<TimedSize>& points, std::int64_t rank
   for (const auto& pt : sorted) {
     const CollectiveTime t = nccl_time(Collective::all_reduce, pt.bytes, g, links);
     sum += std::fabs(t.time / pt.time - 1.0);
-    rows.push_back({{"size", pt.bytes}, {"time", pt.time}, {"model_time", t.time},
-                    {"protocol", protocol_name(t.protocol)}, {"algorithm", algorithm_name(t.algorithm)}});
+    rows.push_back({{"size", pt.bytes},
+                    {"time", pt.time},
+                    {"model_time", t.time},
+                    {"protocol", protocol_name(t.protocol)},
+                    {"algorithm", algorithm_name(t.algorithm)}});
   }
   json presets = json::object();
   for (const auto& h : preset_catalog()["hardware"]) {

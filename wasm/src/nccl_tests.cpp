@@ -57,8 +57,8 @@ json cmd_nccl_tests(const json& request, Problems& problems) {
   auto max_bytes = f.number("max_bytes", {0, kMaxBytes, false, false, "B"}, kMaxBytes);
   if (min_bytes && max_bytes && *min_bytes > *max_bytes)
     problems.error("out_of_range",
-                   "'max_bytes' is " + format_number(*max_bytes) + " B, less than 'min_bytes' = " +
-                       format_number(*min_bytes) + " B: no row could be fitted.",
+                   "'max_bytes' is " + format_number(*max_bytes) +
+                       " B, less than 'min_bytes' = " + format_number(*min_bytes) + " B: no row could be fitted.",
                    "/max_bytes");
   if (!problems.ok() || (f.has("ranks") && !given)) return {};
 
@@ -85,15 +85,17 @@ json cmd_nccl_tests(const json& request, Problems& problems) {
                      "/ranks");
   }
   if (given && log.rank_lines >= 2 && log.rank_lines != *given)
-    problems.warning("ranks_differ",
-                     "The log lists " + std::to_string(log.rank_lines) + " ranks; using the " +
-                         std::to_string(*given) + " given.",
-                     "/ranks");
+    problems.warning(
+        "ranks_differ",
+        "The log lists " + std::to_string(log.rank_lines) + " ranks; using the " + std::to_string(*given) + " given.",
+        "/ranks");
   if (log.collective && log.collective->find("all_reduce") == std::string::npos)
-    problems.warning("not_all_reduce", "This log is from " + *log.collective + ", not all_reduce_perf; the ring "
-                     "all-reduce model does not describe it.", "/log");
-  if (log.rows.empty())
-    problems.warning("no_rows", "No all_reduce_perf table rows were found in the text.", "/log");
+    problems.warning("not_all_reduce",
+                     "This log is from " + *log.collective +
+                         ", not all_reduce_perf; the ring "
+                         "all-reduce model does not describe it.",
+                     "/log");
+  if (log.rows.empty()) problems.warning("no_rows", "No all_reduce_perf table rows were found in the text.", "/log");
 
   const bool in_place = *column == "in_place";
   const double p = ranks ? static_cast<double>(*ranks) : 0.0;
@@ -122,16 +124,24 @@ json cmd_nccl_tests(const json& request, Problems& problems) {
                     {"in_fit", usable && ranks}});
   }
   if (wrong > 0)
-    problems.warning("wrong_results", std::to_string(wrong) + " row(s) report wrong results; their times may not "
-                     "be meaningful.", "/log");
+    problems.warning("wrong_results",
+                     std::to_string(wrong) +
+                         " row(s) report wrong results; their times may not "
+                         "be meaningful.",
+                     "/log");
 
   json fit = nullptr;
   std::string why = ranks ? "" : "The number of ranks is unknown.";
   if (ranks) {
     if (auto r = fit_ring(points, *ranks, why)) {
-      fit = {{"latency", r->latency},     {"bandwidth", r->bandwidth},   {"r2", r->r2},
-             {"points", r->points},       {"intercept", r->intercept},   {"slope", r->slope},
-             {"latency_clamped", r->latency_clamped}, {"weighting", "relative"}};
+      fit = {{"latency", r->latency},
+             {"bandwidth", r->bandwidth},
+             {"r2", r->r2},
+             {"points", r->points},
+             {"intercept", r->intercept},
+             {"slope", r->slope},
+             {"latency_clamped", r->latency_clamped},
+             {"weighting", "relative"}};
       for (auto& row : rows)
         if (row["time"].is_number()) row["model_time"] = r->intercept + r->slope * row["size"].get<double>();
     }

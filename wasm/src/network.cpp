@@ -27,9 +27,8 @@ const char* algorithm_name(Algorithm a) {
 
 const NcclLatencies& nccl_latencies() {
   // baseLatencies and hwLatencies (µs) for Ring and Tree, protocols LL, LL128, Simple.
-  static const NcclLatencies k{{6.6, 14.0, 8.4}, {6.8, 14.0, 8.4},
-                               {0.6, 1.9, 3.4},  {2.7, 4.0, 14.0},
-                               {0.6, 1.25, 4.0}, {5.0, 8.5, 14.0}};
+  static const NcclLatencies k{{6.6, 14.0, 8.4}, {6.8, 14.0, 8.4}, {0.6, 1.9, 3.4},
+                               {2.7, 4.0, 14.0}, {0.6, 1.25, 4.0}, {5.0, 8.5, 14.0}};
   return k;
 }
 
@@ -63,9 +62,10 @@ double tree_correction(Protocol p, double bytes) {
 // ring's inter-node edges run through the NICs of the group's members in the thinnest node.
 double group_busbw(const GroupPlacement& g, const NetworkLinks& l) {
   if (g.nodes <= 1) return l.nvlink_busbw;
-  const double per_gpu = static_cast<double>(l.nics_per_node) / static_cast<double>(std::max<std::int64_t>(1, l.gpus_per_node));
-  const double nics = std::min(static_cast<double>(l.nics_per_node),
-                               std::max(1.0, static_cast<double>(g.members_per_node) * per_gpu));
+  const double per_gpu =
+      static_cast<double>(l.nics_per_node) / static_cast<double>(std::max<std::int64_t>(1, l.gpus_per_node));
+  const double nics =
+      std::min(static_cast<double>(l.nics_per_node), std::max(1.0, static_cast<double>(g.members_per_node) * per_gpu));
   return std::min(l.nvlink_busbw, nics * l.nic_busbw);
 }
 
@@ -85,7 +85,8 @@ GroupPlacement place_group(std::int64_t gpus, std::int64_t gpus_per_node, std::i
     GroupPlacement value;
   };
   static std::array<Entry, 256> memo;
-  const auto mix = static_cast<std::uint64_t>(gpus * 1315423911 ^ gpus_per_node * 2654435761 ^ stride * 97 ^ size * 40503);
+  const auto mix =
+      static_cast<std::uint64_t>(gpus * 1315423911 ^ gpus_per_node * 2654435761 ^ stride * 97 ^ size * 40503);
   Entry& e = memo[static_cast<std::size_t>(mix % memo.size())];
   if (e.gpus == gpus && e.node == gpus_per_node && e.stride == stride && e.size == size) return e.value;
   const GroupPlacement g = walk_groups(gpus, gpus_per_node, stride, size);
@@ -134,7 +135,8 @@ GroupPlacement walk_groups(std::int64_t gpus, std::int64_t gpus_per_node, std::i
     const std::int64_t last_node = (first + (size - 1) * stride) / gpus_per_node;
     if (last_node == first_node) continue;
     count.assign(static_cast<std::size_t>(last_node - first_node + 1), 0);
-    for (std::int64_t i = 0; i < size; ++i) ++count[static_cast<std::size_t>((first + i * stride) / gpus_per_node - first_node)];
+    for (std::int64_t i = 0; i < size; ++i)
+      ++count[static_cast<std::size_t>((first + i * stride) / gpus_per_node - first_node)];
     std::int64_t used = 0;
     for (std::int64_t c : count)
       if (c > 0) ++used, g.members_per_node = std::min(g.members_per_node, c);
@@ -164,8 +166,8 @@ struct CallKey {
 CollectiveTime nccl_time(Collective op, double bytes, const GroupPlacement& g, const NetworkLinks& l) {
   // Search prices the same call (size, group, links) for many candidates: a direct-mapped memo
   // keyed on a cheap mix of the size's bits and the group.
-  const CallKey key{bytes, l.nvlink_busbw, l.nic_busbw, l.call_overhead, g.ranks, g.nodes, g.members_per_node,
-                    l.nics_per_node, l.gpus_per_node, op};
+  const CallKey key{bytes,   l.nvlink_busbw,     l.nic_busbw,     l.call_overhead, g.ranks,
+                    g.nodes, g.members_per_node, l.nics_per_node, l.gpus_per_node, op};
   std::uint64_t bits = 0;
   std::memcpy(&bits, &bytes, sizeof bits);
   const std::uint64_t mix = (bits ^ (bits >> 29)) * 0x9E3779B97F4A7C15ull ^
@@ -250,7 +252,8 @@ CollectiveTime price(Collective op, double bytes, const GroupPlacement& g, const
         // Grouped point-to-point: each rank sends (n − 1)/n of what it holds; the part for other
         // nodes leaves through the rank's own share of the NICs, the rest over NVLink.
         const double k = static_cast<double>(g.members_per_node);
-        const double nic_share = static_cast<double>(l.nics_per_node) / static_cast<double>(std::max<std::int64_t>(1, l.gpus_per_node));
+        const double nic_share =
+            static_cast<double>(l.nics_per_node) / static_cast<double>(std::max<std::int64_t>(1, l.gpus_per_node));
         const double over_nvlink = bytes * (k - 1.0) / n, over_net = multi ? bytes * (n - k) / n : 0.0;
         const double nvlink_bw = l.nvlink_busbw * pb.fraction[static_cast<std::size_t>(pi)];
         const double net_bw = std::max(nic_share, 1e-9) * l.nic_busbw * pb.fraction[static_cast<std::size_t>(pi)];
@@ -261,9 +264,10 @@ CollectiveTime price(Collective op, double bytes, const GroupPlacement& g, const
         break;
       }
       case Collective::send_recv: {
-        const double link = multi ? l.nic_busbw * std::max(1.0, static_cast<double>(l.nics_per_node) /
-                                                                     static_cast<double>(std::max<std::int64_t>(1, l.gpus_per_node)))
-                                  : l.nvlink_busbw;
+        const double link =
+            multi ? l.nic_busbw * std::max(1.0, static_cast<double>(l.nics_per_node) /
+                                                    static_cast<double>(std::max<std::int64_t>(1, l.gpus_per_node)))
+                  : l.nvlink_busbw;
         offer(Algorithm::p2p, p, lat.ring_base[static_cast<std::size_t>(pi)] + (multi ? inter_hop : intra_hop), bytes,
               std::min(link * pb.fraction[static_cast<std::size_t>(pi)], p == Protocol::ll ? ll_cap : 1e300));
         break;
@@ -271,7 +275,7 @@ CollectiveTime price(Collective op, double bytes, const GroupPlacement& g, const
     }
   }
   if (best.time < 0) best.time = 0;
-  const double factor = op == Collective::all_reduce ? 2.0 * (n - 1.0) / n
+  const double factor = op == Collective::all_reduce    ? 2.0 * (n - 1.0) / n
                         : (op == Collective::send_recv) ? 1.0
                                                         : (n - 1.0) / n;
   best.busbw = best.time > 0 ? bytes * factor / best.time : 0.0;

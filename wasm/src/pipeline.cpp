@@ -28,8 +28,10 @@ namespace {
 double inflight_microbatches(const Parallel& par, std::int64_t m, std::int64_t index) {
   const std::int64_t p = par.pp, v = par.virtual_stages;
   switch (par.schedule) {
-    case Schedule::gpipe: return static_cast<double>(m);
-    case Schedule::one_f_one_b: return static_cast<double>(std::min(m, p - index));
+    case Schedule::gpipe:
+      return static_cast<double>(m);
+    case Schedule::one_f_one_b:
+      return static_cast<double>(std::min(m, p - index));
     case Schedule::interleaved: {
       const std::int64_t chunks = std::min(m * v, 2 * (p - index - 1) + (v - 1) * p + 1);
       return static_cast<double>(chunks) / static_cast<double>(v);
@@ -80,9 +82,10 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
   };
   static std::array<Entry, 2048> memo;
   const LayerKey key{&m, tokens, peak, fit, par.tp, par.ep, sms, in.micro, par.flash_attention, in.ideal};
-  const std::uint64_t mix = static_cast<std::uint64_t>(par.tp) * 73856093u ^ static_cast<std::uint64_t>(in.micro) * 19349663u ^
-                            static_cast<std::uint64_t>(par.ep) * 83492791u ^ static_cast<std::uint64_t>(tokens) * 2654435761u ^
-                            (par.flash_attention ? 1u : 0u) ^ (in.ideal ? 2u : 0u);
+  const std::uint64_t mix =
+      static_cast<std::uint64_t>(par.tp) * 73856093u ^ static_cast<std::uint64_t>(in.micro) * 19349663u ^
+      static_cast<std::uint64_t>(par.ep) * 83492791u ^ static_cast<std::uint64_t>(tokens) * 2654435761u ^
+      (par.flash_attention ? 1u : 0u) ^ (in.ideal ? 2u : 0u);
   Entry& slot = memo[static_cast<std::size_t>(mix % memo.size())];
   LayerFigures lf;
   if (slot.used && slot.key == key && std::memcmp(&slot.model, &m, sizeof m) == 0) {
@@ -94,7 +97,8 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     const double up = m.swiglu ? 2.0 : 1.0;
     if (m.moe()) {
       const double local_experts = static_cast<double>(m.experts) / static_cast<double>(par.ep);
-      const double routed = tokens * static_cast<double>(m.top_k) * static_cast<double>(par.ep) / static_cast<double>(m.experts);
+      const double routed =
+          tokens * static_cast<double>(m.top_k) * static_cast<double>(par.ep) / static_cast<double>(m.experts);
       const double f = static_cast<double>(m.expert_ffn);
       add(linear(routed, up * f / t, h, local_experts));
       add(linear(routed, h, f / t, local_experts));
@@ -135,8 +139,8 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
   const double model = l * (flops + 3.0 * attn_flops) + head_flops;
   const double hardware = model + l * op_share * flops / 3.0 +
                           (par.recompute == Recompute::full ? l * (flops / 3.0 + attn_flops)
-                                   : par.recompute == Recompute::selective && par.attention_recomputed() ? l * attn_flops
-                                                                                                         : 0.0);
+                           : par.recompute == Recompute::selective && par.attention_recomputed() ? l * attn_flops
+                                                                                                 : 0.0);
   // Counted as if every kernel were split over the tp ranks (the sequence-parallel layout).
   const double produced = l * activation_bytes_per_layer(m, static_cast<double>(in.micro), par.tp, par.cp, true,
                                                          Recompute::none, par.flash_attention) +
@@ -201,17 +205,18 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelT
   const double s_local = static_cast<double>(m.seq) / static_cast<double>(par.cp);
   const double h = static_cast<double>(m.hidden);
   const double outside_split = par.sequence_parallel ? t : 1.0;
-  const double per_layer = activation_bytes_per_layer(m, b, par.tp, par.cp, par.sequence_parallel, par.recompute,
-                                                      par.flash_attention);
+  const double per_layer =
+      activation_bytes_per_layer(m, b, par.tp, par.cp, par.sequence_parallel, par.recompute, par.flash_attention);
   // The last stage holds one micro-batch's head: final-norm input, head input, fp32 logits.
   double head_bytes = 0;
-  if (last) head_bytes = 2 * 2.0 * b * s_local * h / outside_split + 4.0 * b * s_local * static_cast<double>(m.vocab) / t;
+  if (last)
+    head_bytes = 2 * 2.0 * b * s_local * h / outside_split + 4.0 * b * s_local * static_cast<double>(m.vocab) / t;
   st.activation_per_layer = per_layer;
   st.head_activations = head_bytes;
   // Recomputation rebuilds one layer's activations at a time during backward: that layer's full
   // set (full recompute) or its attention scores (selective) is a working set on top.
-  const double full_layer = activation_bytes_per_layer(m, b, par.tp, par.cp, par.sequence_parallel, Recompute::none,
-                                                       par.flash_attention);
+  const double full_layer =
+      activation_bytes_per_layer(m, b, par.tp, par.cp, par.sequence_parallel, Recompute::none, par.flash_attention);
   if (par.recompute == Recompute::full) st.working_set = full_layer - per_layer;
   if (par.recompute == Recompute::selective || par.recompute == Recompute::op_selective)
     st.working_set = full_layer - per_layer;  // selective: the scores of one layer (0 with FlashAttention)
@@ -270,8 +275,10 @@ bool schedule_blocks(Schedule schedule, std::int64_t p, std::int64_t m, std::int
         ScheduleBlock& op = ops[n];
         double dep = 0;
         if (op.forward) {
-          if (st > 0) dep = done[slot_of(true, st - 1, op.microbatch, op.chunk)];
-          else if (op.chunk > 0) dep = done[slot_of(true, p - 1, op.microbatch, op.chunk - 1)];
+          if (st > 0)
+            dep = done[slot_of(true, st - 1, op.microbatch, op.chunk)];
+          else if (op.chunk > 0)
+            dep = done[slot_of(true, p - 1, op.microbatch, op.chunk - 1)];
         } else if (st < p - 1) {
           dep = done[slot_of(false, st + 1, op.microbatch, op.chunk)];
         } else if (op.chunk < v - 1) {

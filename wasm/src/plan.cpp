@@ -15,27 +15,30 @@ namespace atlas {
 namespace {
 
 json memory_json(const DeviceMemory& m, double capacity) {
-  return json{{"parameters", m.parameters}, {"gradients", m.gradients}, {"optimizer", m.optimizer},
-              {"activations", m.activations}, {"buffers", m.buffers},  {"total", m.total()},
+  return json{{"parameters", m.parameters},   {"gradients", m.gradients},     {"optimizer", m.optimizer},
+              {"activations", m.activations}, {"buffers", m.buffers},         {"total", m.total()},
               {"capacity", capacity},         {"fits", m.total() <= capacity}};
 }
 
 json batch_json(const PlanInput& in) {
   const auto n = [](std::int64_t v) { return std::to_string(v); };
-  return json{{"global", in.global},
-              {"micro", in.micro},
-              {"accumulation", in.accumulation},
-              {"dp", in.parallel.dp},
-              {"tokens_per_step", static_cast<double>(in.global) * static_cast<double>(in.model.seq)},
-              {"equation", n(in.global) + " = " + n(in.micro) + " × " + n(in.accumulation) + " × " +
-                               n(in.parallel.dp)}};
+  return json{
+      {"global", in.global},
+      {"micro", in.micro},
+      {"accumulation", in.accumulation},
+      {"dp", in.parallel.dp},
+      {"tokens_per_step", static_cast<double>(in.global) * static_cast<double>(in.model.seq)},
+      {"equation", n(in.global) + " = " + n(in.micro) + " × " + n(in.accumulation) + " × " + n(in.parallel.dp)}};
 }
 
 json time_json(const PlanFigures& f) {
   json comm = json::object();
   for (int g = 0; g < kGroups; ++g) comm[group_name(static_cast<Group>(g))] = f.exposed[static_cast<std::size_t>(g)];
-  return json{{"compute", f.compute}, {"communication", comm}, {"bubble", f.bubble},
-              {"optimizer", f.optimizer}, {"step", f.step}};
+  return json{{"compute", f.compute},
+              {"communication", comm},
+              {"bubble", f.bubble},
+              {"optimizer", f.optimizer},
+              {"step", f.step}};
 }
 
 json throughput_json(const PlanFigures& f) {
@@ -105,16 +108,15 @@ json formulas(const Parallel& p) {
   return json{
       {"parameters", p.zero >= 3 ? "2Ψ/N bytes (bf16 weights sharded by ZeRO-3, " + shards + ")"
                                  : "2Ψ bytes (bf16 weights), Ψ = parameters of the stage per tp rank"},
-      {"gradients", p.zero >= 2 ? "2Ψ/N bytes (bf16 gradients sharded by ZeRO-2/3, " + shards + ")"
-                                : "2Ψ bytes (bf16 gradients)"},
+      {"gradients",
+       p.zero >= 2 ? "2Ψ/N bytes (bf16 gradients sharded by ZeRO-2/3, " + shards + ")" : "2Ψ bytes (bf16 gradients)"},
       {"optimizer", p.zero >= 1 ? "12Ψ/N bytes (fp32 master weights, momentum, variance sharded, " + shards + ")"
                                 : "12Ψ bytes (fp32 master weights, momentum, variance)"},
-      {"activations", "Korthikanti et al. 2022 Table 2 bytes per layer × layers of the stage × micro-batches in "
-                      "flight for the schedule; + embedding dropout mask (first stage), logits (last stage)"},
+      {"activations",
+       "Korthikanti et al. 2022 Table 2 bytes per layer × layers of the stage × micro-batches in "
+       "flight for the schedule; + embedding dropout mask (first stage), logits (last stage)"},
       {"buffers", "ZeRO-3: the current and the prefetched layer's gathered weights, less the rank's own shard"}};
 }
-
-
 
 json time_formulas(const PlanInput& in, const PlanFigures& f) {
   const Parallel& p = in.parallel;
@@ -126,24 +128,30 @@ json time_formulas(const PlanInput& in, const PlanFigures& f) {
   for (int g = 0; g < kGroups; ++g) {
     const double x = f.exposed[static_cast<std::size_t>(g)];
     comm += x;
-    if (x > 0) parts += std::string(parts.empty() ? "" : " + ") + group_name(static_cast<Group>(g)) + " " + g4(x) + " s";
+    if (x > 0)
+      parts += std::string(parts.empty() ? "" : " + ") + group_name(static_cast<Group>(g)) + " " + g4(x) + " s";
   }
   if (parts.empty()) parts = "0 s";
   const double held = f.optimizer * in.hardware.memory_bandwidth / kOptimizerTrafficBytes;
   return json{
       {"compute", "m × t(micro-batch) = " + g4(m) + " × " + g4(per_mb) + " s = " + g4(f.compute) +
                       " s on the slowest stage: each GEMM at " + g4(100 * in.hardware.efficiency.compute) + " % of " +
-                      g4(in.hardware.flops / 1e12) + " TFLOP/s times its shape's tile and wave efficiency (this "
-                      "stage: " + g4(100 * f.first.gemm_efficiency) + " % of peak on average), attention " +
+                      g4(in.hardware.flops / 1e12) +
+                      " TFLOP/s times its shape's tile and wave efficiency (this "
+                      "stage: " +
+                      g4(100 * f.first.gemm_efficiency) + " % of peak on average), attention " +
                       (p.flash_attention ? "fused (FlashAttention)" : "as batched matmuls") +
                       ", plus memory-bound kernels at " + g4(in.hardware.memory_bandwidth / 1e12) + " TB/s HBM"},
-      {"communication", "exposed = Σ max(0, transfer time − compute it overlaps) = " + parts + " = " + g4(comm) +
-                            " s. Each call costs what NCCL's model gives for its size and group (ring or tree, LL, LL128 or "
-                            "Simple, NVLink inside a node and the NICs across nodes, " + g4(in.hardware.latency * 1e6) +
-                            " µs per call on top). TP, PP and EP transfers block; DP and ZeRO calls are issued as the " +
-                            framework_name(p.framework) + " framework issues them and hide behind compute one after "
-                            "another, the first one exposed, overlapped compute " +
-                            g4(100 * overlap_slowdown(in.hardware)) + " % slower"},
+      {"communication",
+       "exposed = Σ max(0, transfer time − compute it overlaps) = " + parts + " = " + g4(comm) +
+           " s. Each call costs what NCCL's model gives for its size and group (ring or tree, LL, LL128 or "
+           "Simple, NVLink inside a node and the NICs across nodes, " +
+           g4(in.hardware.latency * 1e6) +
+           " µs per call on top). TP, PP and EP transfers block; DP and ZeRO calls are issued as the " +
+           framework_name(p.framework) +
+           " framework issues them and hide behind compute one after "
+           "another, the first one exposed, overlapped compute " +
+           g4(100 * overlap_slowdown(in.hardware)) + " % slower"},
       {"bubble", "(p − 1)/v × slot = (" + std::to_string(p.pp) + " − 1)/" + std::to_string(v) + " × " + g4(f.slot) +
                      " s = " + g4(f.bubble) + " s (slot = one micro-batch's compute + exposed transfers)"},
       {"optimizer", "28 B × parameters updated per GPU ÷ HBM bandwidth = 28 × " + g4(held) + " ÷ " +
@@ -175,8 +183,10 @@ json schedule_json(const PlanInput& in, const PlanFigures& f, const std::vector<
   const double blocks = 2.0 * static_cast<double>(p.pp) * static_cast<double>(f.microbatches) * static_cast<double>(v);
   if (blocks > static_cast<double>(kMaxScheduleBlocks))
     return json{{"omitted", true},
-                {"note", "The schedule has " + g4(blocks) + " blocks (2 × stages × micro-batches × virtual stages); "
-                         "the engine lists them only up to " + std::to_string(kMaxScheduleBlocks) + "."}};
+                {"note", "The schedule has " + g4(blocks) +
+                             " blocks (2 × stages × micro-batches × virtual stages); "
+                             "the engine lists them only up to " +
+                             std::to_string(kMaxScheduleBlocks) + "."}};
   std::vector<std::vector<ScheduleBlock>> stages;
   double makespan = 0;
   if (!schedule_blocks(p.schedule, p.pp, f.microbatches, v, stages, makespan))
@@ -209,8 +219,11 @@ json schedule_json(const PlanInput& in, const PlanFigures& f, const std::vector<
       start.push_back(static_cast<std::int64_t>(b.start));
       duration.push_back(static_cast<std::int64_t>(b.duration));
     }
-    list.push_back(json{{"pass", std::move(pass)}, {"microbatch", std::move(mb)}, {"chunk", std::move(chunk)},
-                        {"start", std::move(start)}, {"duration", std::move(duration)}});
+    list.push_back(json{{"pass", std::move(pass)},
+                        {"microbatch", std::move(mb)},
+                        {"chunk", std::move(chunk)},
+                        {"start", std::move(start)},
+                        {"duration", std::move(duration)}});
   }
   out["known"] = false;
   out["stages"] = std::move(list);
@@ -225,8 +238,10 @@ json plan_summary(const PlanInput& in, const PlanFigures& f) {
               {"time", time_json(f)},
               {"memory", memory_json(f.memory, in.hardware.memory)},
               {"pipeline",
-               {{"stages", in.parallel.pp}, {"microbatches", f.microbatches},
-                {"virtual_stages", in.parallel.virtual_stages}, {"bubble_fraction", f.bubble_fraction}}},
+               {{"stages", in.parallel.pp},
+                {"microbatches", f.microbatches},
+                {"virtual_stages", in.parallel.virtual_stages},
+                {"bubble_fraction", f.bubble_fraction}}},
               {"throughput", throughput_json(f)}};
 }
 
@@ -261,27 +276,27 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
            {"parameters", f.parameters},
            {"flops_per_step", f.model_flops},
            {"hardware_flops_per_step", f.hardware_flops}};
-  out["scope"] = json::array({
-      "Compute: each GEMM at one fitted fraction of peak times its shape's tile and wave quantization and a short-"
-      "reduction penalty; attention fused (FlashAttention, at an assumed 75 % of a GEMM's rate) or as batched "
-      "matmuls; memory-bound kernels at HBM bandwidth. No per-kernel measured tables, no CPU, launch or "
-      "data-loader time, no power or clock throttling.",
-      "Collectives: NCCL's own cost model (ring and tree, three protocols, per-hop latencies from NCCL's tuning "
-      "tables) on two tiers (NVLink in a node, NICs across nodes), with peak bus bandwidths and a per-call overhead "
-      "fitted on published nccl-tests results. No NVLS/SHARP, no PAT, no congestion between groups or in the "
-      "fabric, no channel-count effects beyond the protocol choice.",
-      "Overlap: tensor-, expert- and pipeline-parallel transfers block. Data-parallel and ZeRO calls hide behind "
-      "compute one after another; the first of each series is exposed, and compute they overlap runs slower by the "
-      "share of multiprocessors NCCL takes (16 channels assumed).",
-      "Framework granularity: Megatron-Core's gradient buckets, PyTorch DDP's 25 MiB buckets and FSDP's per-block "
-      "gathers, DeepSpeed's buckets and per-weight ZeRO-3 fetches, at their documented defaults; no Python or "
-      "host-side overhead per call beyond the fitted per-call figure.",
-      "Communication is counted on one device of the slowest pipeline stage.",
-      "Memory: no allocator fragmentation, CUDA context or library workspaces. Megatron keeps fp32 gradients (18Ψ), "
-      "DeepSpeed bf16 (ZeRO's 16Ψ).",
-      "Mixture of experts: routing is assumed perfectly balanced; expert gradients are reduced with the dense ones "
-      "over dp·cp.",
-      "Uneven pipeline stages give the extra layers to the first stages; no embedding-aware balancing."});
+  out["scope"] = json::array(
+      {"Compute: each GEMM at one fitted fraction of peak times its shape's tile and wave quantization and a short-"
+       "reduction penalty; attention fused (FlashAttention, at an assumed 75 % of a GEMM's rate) or as batched "
+       "matmuls; memory-bound kernels at HBM bandwidth. No per-kernel measured tables, no CPU, launch or "
+       "data-loader time, no power or clock throttling.",
+       "Collectives: NCCL's own cost model (ring and tree, three protocols, per-hop latencies from NCCL's tuning "
+       "tables) on two tiers (NVLink in a node, NICs across nodes), with peak bus bandwidths and a per-call overhead "
+       "fitted on published nccl-tests results. No NVLS/SHARP, no PAT, no congestion between groups or in the "
+       "fabric, no channel-count effects beyond the protocol choice.",
+       "Overlap: tensor-, expert- and pipeline-parallel transfers block. Data-parallel and ZeRO calls hide behind "
+       "compute one after another; the first of each series is exposed, and compute they overlap runs slower by the "
+       "share of multiprocessors NCCL takes (16 channels assumed).",
+       "Framework granularity: Megatron-Core's gradient buckets, PyTorch DDP's 25 MiB buckets and FSDP's per-block "
+       "gathers, DeepSpeed's buckets and per-weight ZeRO-3 fetches, at their documented defaults; no Python or "
+       "host-side overhead per call beyond the fitted per-call figure.",
+       "Communication is counted on one device of the slowest pipeline stage.",
+       "Memory: no allocator fragmentation, CUDA context or library workspaces. Megatron keeps fp32 gradients (18Ψ), "
+       "DeepSpeed bf16 (ZeRO's 16Ψ).",
+       "Mixture of experts: routing is assumed perfectly balanced; expert gradients are reduced with the dense ones "
+       "over dp·cp.",
+       "Uneven pipeline stages give the extra layers to the first stages; no embedding-aware balancing."});
   if (!req.batch_known || !errors.empty()) return out;
 
   out["batch"] = batch_json(in);
@@ -292,9 +307,14 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
     worst = std::fmax(worst, st.memory.total());
     json mem = memory_json(st.memory, in.hardware.memory);
     mem.erase("capacity");
-    stages.push_back({{"index", i}, {"first_layer", st.first_layer}, {"layers", st.layers}, {"embedding", i == 0},
-                      {"head", i == in.parallel.pp - 1}, {"parameters", st.parameters},
-                      {"inflight_microbatches", st.inflight}, {"memory", mem},
+    stages.push_back({{"index", i},
+                      {"first_layer", st.first_layer},
+                      {"layers", st.layers},
+                      {"embedding", i == 0},
+                      {"head", i == in.parallel.pp - 1},
+                      {"parameters", st.parameters},
+                      {"inflight_microbatches", st.inflight},
+                      {"memory", mem},
                       {"compute_per_microbatch", st.compute_per_microbatch},
                       {"gemm_efficiency", st.gemm_efficiency},
                       {"attention_per_microbatch", st.attention_seconds},

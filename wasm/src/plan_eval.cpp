@@ -10,7 +10,6 @@ namespace atlas {
 
 namespace {
 
-
 StageTime stage_time(const PlanInput& in, std::int64_t index, const StageFigures& st,
                      std::array<Transfer, kMaxTransfers>& transfers, int& count) {
   StageCommunication comm;
@@ -38,7 +37,8 @@ void evaluate_plan(const PlanInput& in, PlanFigures& out, bool with_time) {
     extra = static_cast<double>(m.layers) * attention_core_forward_flops(m, s, s);
   if (par.recompute == Recompute::op_selective) {
     const LayerParameters lp = layer_parameters(m);
-    extra = static_cast<double>(m.layers) * op_selective_recomputed_share(m) * 2.0 * s * (lp.attention_linear + lp.mlp_active);
+    extra = static_cast<double>(m.layers) * op_selective_recomputed_share(m) * 2.0 * s *
+            (lp.attention_linear + lp.mlp_active);
   }
   out.hardware_flops = out.model_flops + extra * static_cast<double>(in.global);
   out.transfer_count = 0;

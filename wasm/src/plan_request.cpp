@@ -84,13 +84,14 @@ std::optional<ModelShape> read_model(const json& request, Problems& problems) {
                    std::to_string(m.heads) + " heads do not divide the hidden size " + std::to_string(m.hidden) + ".",
                    "/model/heads");
   if (m.heads % m.kv_heads != 0)
-    problems.error("kv_heads", std::to_string(m.kv_heads) + " key/value heads do not divide " +
-                                   std::to_string(m.heads) + " query heads.",
-                   "/model/kv_heads");
+    problems.error(
+        "kv_heads",
+        std::to_string(m.kv_heads) + " key/value heads do not divide " + std::to_string(m.heads) + " query heads.",
+        "/model/kv_heads");
   if (m.top_k > m.experts)
-    problems.error("top_k", "top_k = " + std::to_string(m.top_k) + " is more than the " +
-                                std::to_string(m.experts) + " experts.",
-                   "/model/top_k");
+    problems.error(
+        "top_k", "top_k = " + std::to_string(m.top_k) + " is more than the " + std::to_string(m.experts) + " experts.",
+        "/model/top_k");
   if (problems.errors().size() != before) return std::nullopt;
   return m;
 }
@@ -137,10 +138,20 @@ std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
 }
 
 json to_json(const ModelShape& m) {
-  json j{{"layers", m.layers}, {"hidden", m.hidden}, {"heads", m.heads}, {"kv_heads", m.kv_heads}, {"ffn", m.ffn},
-         {"vocab", m.vocab}, {"seq", m.seq}, {"position", m.learned_positions ? "learned" : "rotary"},
-         {"mlp", m.swiglu ? "swiglu" : "gelu"}, {"norm", m.rmsnorm ? "rmsnorm" : "layernorm"}, {"bias", m.bias},
-         {"dropout", m.dropout}, {"tied_embeddings", m.tied_embeddings}, {"experts", m.experts}};
+  json j{{"layers", m.layers},
+         {"hidden", m.hidden},
+         {"heads", m.heads},
+         {"kv_heads", m.kv_heads},
+         {"ffn", m.ffn},
+         {"vocab", m.vocab},
+         {"seq", m.seq},
+         {"position", m.learned_positions ? "learned" : "rotary"},
+         {"mlp", m.swiglu ? "swiglu" : "gelu"},
+         {"norm", m.rmsnorm ? "rmsnorm" : "layernorm"},
+         {"bias", m.bias},
+         {"dropout", m.dropout},
+         {"tied_embeddings", m.tied_embeddings},
+         {"experts", m.experts}};
   if (m.moe()) j["top_k"] = m.top_k, j["expert_ffn"] = m.expert_ffn;
   if (m.qkv_bias) j["qkv_bias"] = true;
   return j;
@@ -172,7 +183,12 @@ const char* schedule_name(Schedule s) {
 
 json to_json(const Parallel& p) {
   static const char* const kRecompute[] = {"none", "selective", "full", "selective-op"};
-  return json{{"dp", p.dp}, {"tp", p.tp}, {"pp", p.pp}, {"cp", p.cp}, {"ep", p.ep}, {"zero", p.zero},
+  return json{{"dp", p.dp},
+              {"tp", p.tp},
+              {"pp", p.pp},
+              {"cp", p.cp},
+              {"ep", p.ep},
+              {"zero", p.zero},
               {"sequence_parallel", p.sequence_parallel},
               {"recompute", kRecompute[static_cast<int>(p.recompute)]},
               {"virtual_stages", p.virtual_stages},
@@ -190,21 +206,26 @@ void read_known_schedules(const json& request, Problems& problems, std::vector<s
   const auto it = request.find("known_schedules");
   if (it == request.end()) return;
   if (!it->is_array() || it->size() > 64) {
-    problems.error("wrong_type", "'known_schedules' must be an array of at most 64 schedule keys, not " +
-                   describe_type(*it) + (it->is_array() ? " of " + std::to_string(it->size()) : std::string()) + ".",
+    problems.error("wrong_type",
+                   "'known_schedules' must be an array of at most 64 schedule keys, not " + describe_type(*it) +
+                       (it->is_array() ? " of " + std::to_string(it->size()) : std::string()) + ".",
                    "/known_schedules");
     return;
   }
   for (std::size_t i = 0; i < it->size(); ++i) {
     const json& key = (*it)[i];
     if (!key.is_string()) {
-      problems.error("wrong_type", "Each known schedule must be a key string as given in pipeline.blocks.key, not " +
-                     describe_type(key) + ".", "/known_schedules/" + std::to_string(i));
+      problems.error(
+          "wrong_type",
+          "Each known schedule must be a key string as given in pipeline.blocks.key, not " + describe_type(key) + ".",
+          "/known_schedules/" + std::to_string(i));
       continue;
     }
     if (key.get_ref<const std::string&>().size() > 100) {
-      problems.error("too_long", "A known schedule key is at most 100 bytes (keys look like \"1f1b/8/96/1\"); this one has " +
-                     std::to_string(key.get_ref<const std::string&>().size()) + ".", "/known_schedules/" + std::to_string(i));
+      problems.error("too_long",
+                     "A known schedule key is at most 100 bytes (keys look like \"1f1b/8/96/1\"); this one has " +
+                         std::to_string(key.get_ref<const std::string&>().size()) + ".",
+                     "/known_schedules/" + std::to_string(i));
       continue;
     }
     out.push_back(key.get<std::string>());
@@ -238,8 +259,8 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   auto sp = p.boolean("sequence_parallel", false);
   auto recompute = p.choice("recompute", {"none", "selective", "selective-op", "full"}, std::string("none"));
   auto v = p.integer("virtual_stages", {1, 1e4}, 1);
-  auto schedule = p.choice("schedule", {"gpipe", "1f1b", "interleaved"},
-                           std::string(v && *v > 1 ? "interleaved" : "1f1b"));
+  auto schedule =
+      p.choice("schedule", {"gpipe", "1f1b", "interleaved"}, std::string(v && *v > 1 ? "interleaved" : "1f1b"));
   auto framework =
       p.choice("framework", {"megatron", "fsdp", "deepspeed", "deepspeed-2021", "ideal"}, std::string("megatron"));
   auto overlap = p.boolean("overlap", true);
@@ -283,8 +304,9 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   q.overlap = *overlap;
   q.tp_overlap = *tp_overlap;
   q.flash_attention = *flash;
-  q.schedule = *schedule == "gpipe" ? Schedule::gpipe : *schedule == "interleaved" ? Schedule::interleaved
-                                                                                     : Schedule::one_f_one_b;
+  q.schedule = *schedule == "gpipe"         ? Schedule::gpipe
+               : *schedule == "interleaved" ? Schedule::interleaved
+                                            : Schedule::one_f_one_b;
   // Impossible splits are answers, not request errors: collect them as the plan's errors.
   Problems split;
   if (dp) {

@@ -62,17 +62,18 @@ Issue describe_rule(const PlanInput& in, Rule rule, bool dp_derived) {
       return {"tp_kv_heads", "tp = " + n(p.tp) + " does not divide " + n(m.kv_heads) + " key/value heads.",
               "/parallel/tp"};
     case Rule::tp_ffn:
-      return {"tp_ffn", "tp = " + n(p.tp) + " does not divide the MLP width " + n(m.mlp_width()) + ".",
-              "/parallel/tp"};
+      return {"tp_ffn", "tp = " + n(p.tp) + " does not divide the MLP width " + n(m.mlp_width()) + ".", "/parallel/tp"};
     case Rule::gpus_product:
       if (dp_derived)
         return {"gpus_not_divisible",
-                n(in.hardware.gpus) + " GPUs are not divisible by tp × pp × cp = " + fmt(static_cast<double>(p.tp) * p.pp * p.cp) +
+                n(in.hardware.gpus) +
+                    " GPUs are not divisible by tp × pp × cp = " + fmt(static_cast<double>(p.tp) * p.pp * p.cp) +
                     ", so there is no whole number of data-parallel replicas.",
                 "/hardware/gpus"};
       return {"gpus_mismatch",
               "dp × tp × pp × cp = " + n(p.dp) + " × " + n(p.tp) + " × " + n(p.pp) + " × " + n(p.cp) + " = " +
-                  fmt(static_cast<double>(p.dp) * p.tp * p.pp * p.cp) + ", not the " + n(in.hardware.gpus) + " GPUs of the cluster.",
+                  fmt(static_cast<double>(p.dp) * p.tp * p.pp * p.cp) + ", not the " + n(in.hardware.gpus) +
+                  " GPUs of the cluster.",
               "/parallel/dp"};
     case Rule::ep_dense:
       return {"ep_dense", "ep = " + n(p.ep) + " needs a mixture-of-experts model; this one has a dense MLP.",
@@ -85,15 +86,13 @@ Issue describe_rule(const PlanInput& in, Rule rule, bool dp_derived) {
                   ": expert-parallel groups are carved out of the data-parallel replicas.",
               "/parallel/ep"};
     case Rule::pp_layers:
-      return {"pp_layers", "pp = " + n(p.pp) + " stages is more than the " + n(m.layers) + " layers.",
-              "/parallel/pp"};
+      return {"pp_layers", "pp = " + n(p.pp) + " stages is more than the " + n(m.layers) + " layers.", "/parallel/pp"};
     case Rule::virtual_layers:
       return {"virtual_layers",
-              m.layers % p.pp != 0
-                  ? "Interleaving needs equal stages, but " + n(m.layers) + " layers do not split evenly over pp = " +
-                        n(p.pp) + "."
-                  : "virtual_stages = " + n(p.virtual_stages) + " does not divide the " + n(m.layers / p.pp) +
-                        " layers per stage.",
+              m.layers % p.pp != 0 ? "Interleaving needs equal stages, but " + n(m.layers) +
+                                         " layers do not split evenly over pp = " + n(p.pp) + "."
+                                   : "virtual_stages = " + n(p.virtual_stages) + " does not divide the " +
+                                         n(m.layers / p.pp) + " layers per stage.",
               "/parallel/virtual_stages"};
     case Rule::virtual_needs_interleaved:
       return {"virtual_needs_interleaved",
@@ -112,8 +111,7 @@ Issue describe_rule(const PlanInput& in, Rule rule, bool dp_derived) {
                   " does not equal the global batch " + n(in.global) + ".",
               "/batch/global"};
     case Rule::cp_seq:
-      return {"cp_seq", "cp = " + n(p.cp) + " does not divide the sequence length " + n(m.seq) + ".",
-              "/parallel/cp"};
+      return {"cp_seq", "cp = " + n(p.cp) + " does not divide the sequence length " + n(m.seq) + ".", "/parallel/cp"};
     case Rule::tp_across_nodes:
       return {"tp_across_nodes",
               (p.tp > in.hardware.gpus_per_node
@@ -139,7 +137,8 @@ Issue describe_rule(const PlanInput& in, Rule rule, bool dp_derived) {
               "ZeRO stage " + std::to_string(p.zero) +
                   " with pipeline parallelism is modelled, but DeepSpeed and Megatron do not offer it.",
               "/parallel/zero"};
-    case Rule::count: break;
+    case Rule::count:
+      break;
   }
   return {"internal", "Unknown rule.", ""};
 }

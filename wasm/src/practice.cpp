@@ -16,7 +16,7 @@ namespace atlas {
 
 namespace {
 
-constexpr double kMaxCount = 1000;   // exercises per request; a page asks for one at a time
+constexpr double kMaxCount = 1000;  // exercises per request; a page asks for one at a time
 constexpr double kMaxIndex = 1e9;
 constexpr double kMaxResponse = 1e18;
 
@@ -28,7 +28,8 @@ json number_json(double v) {
 
 // Units are stored plural ("GPUs", "samples"); a given of exactly 1 reads "1 GPU", "1 sample".
 std::string unit_for(const Given& g, bool with_value) {
-  if (with_value && g.value == 1 && g.unit.size() > 1 && g.unit.back() == 's') return g.unit.substr(0, g.unit.size() - 1);
+  if (with_value && g.value == 1 && g.unit.size() > 1 && g.unit.back() == 's')
+    return g.unit.substr(0, g.unit.size() - 1);
   return g.unit;
 }
 
@@ -88,10 +89,18 @@ std::optional<double> parse_response(const std::string& raw) {
   double scale = 1;
   if (!plain.empty()) {
     switch (plain.back()) {
-      case 'k': case 'K': scale = 1e3; break;
-      case 'M': scale = 1e6; break;
-      case 'G': scale = 1e9; break;
-      default: break;
+      case 'k':
+      case 'K':
+        scale = 1e3;
+        break;
+      case 'M':
+        scale = 1e6;
+        break;
+      case 'G':
+        scale = 1e9;
+        break;
+      default:
+        break;
     }
     if (scale != 1) plain.pop_back();
   }

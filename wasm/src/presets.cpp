@@ -64,8 +64,8 @@ std::vector<Issue> check_presets() {
         issues.push_back({"preset_citation", "Every preset needs a citation with a title and an https URL.",
                           child_path(path, "citation")});
       if (!p.is_object() || !p.contains(body) || !p[body].is_object()) {
-        issues.push_back({"preset_body", std::string("The preset has no '") + body + "' object.",
-                          child_path(path, body)});
+        issues.push_back(
+            {"preset_body", std::string("The preset has no '") + body + "' object.", child_path(path, body)});
         continue;
       }
       // The shape must pass the same reader as a request, so a preset can never be invalid.
@@ -82,8 +82,8 @@ std::vector<Issue> check_presets() {
             issues.push_back({"preset_citation", id + ": no source for '" + field + "'.",
                               child_path(child_path(path, "sources"), field)});
       } else if (std::string(kind) == "hardware") {
-        issues.push_back({"preset_citation", id + ": hardware presets cite a source per number.",
-                          child_path(path, "sources")});
+        issues.push_back(
+            {"preset_citation", id + ": hardware presets cite a source per number.", child_path(path, "sources")});
       }
     }
   }

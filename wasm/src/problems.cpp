@@ -35,19 +35,18 @@ std::string pointer_token(const std::string& key) {
   std::string out;
   out.reserve(key.size());
   for (char c : key) {
-    if (c == '~') out += "~0";
-    else if (c == '/') out += "~1";
-    else out += c;
+    if (c == '~')
+      out += "~0";
+    else if (c == '/')
+      out += "~1";
+    else
+      out += c;
   }
   return out;
 }
 
-std::string child_path(const std::string& base, const std::string& key) {
-  return base + "/" + pointer_token(key);
-}
+std::string child_path(const std::string& base, const std::string& key) { return base + "/" + pointer_token(key); }
 
-std::string child_path(const std::string& base, std::size_t index) {
-  return base + "/" + std::to_string(index);
-}
+std::string child_path(const std::string& base, std::size_t index) { return base + "/" + std::to_string(index); }
 
 }  // namespace atlas

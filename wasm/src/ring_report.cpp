@@ -12,12 +12,18 @@ namespace {
 // The cost formula in symbols, per algorithm, as the page prints it above the numbers.
 const char* symbolic(AllreduceAlgorithm a) {
   switch (a) {
-    case AllreduceAlgorithm::ring: return "T = 2(p−1)·α + 2(p−1)/p · n/B";
-    case AllreduceAlgorithm::reduce_scatter: return "T = (p−1)·α + (p−1)/p · n/B + (p−1)/p · n·γ";
-    case AllreduceAlgorithm::all_gather: return "T = (p−1)·α + (p−1)/p · n/B";
-    case AllreduceAlgorithm::recursive_doubling: return "T = lg p·α + lg p · n/B + lg p · n·γ";
-    case AllreduceAlgorithm::rabenseifner: return "T = 2 lg p·α + 2(p−1)/p · n/B + (p−1)/p · n·γ";
-    case AllreduceAlgorithm::binomial_tree: return "T = 2⌈lg p⌉·α + 2⌈lg p⌉ · n/B + ⌈lg p⌉ · n·γ";
+    case AllreduceAlgorithm::ring:
+      return "T = 2(p−1)·α + 2(p−1)/p · n/B";
+    case AllreduceAlgorithm::reduce_scatter:
+      return "T = (p−1)·α + (p−1)/p · n/B + (p−1)/p · n·γ";
+    case AllreduceAlgorithm::all_gather:
+      return "T = (p−1)·α + (p−1)/p · n/B";
+    case AllreduceAlgorithm::recursive_doubling:
+      return "T = lg p·α + lg p · n/B + lg p · n·γ";
+    case AllreduceAlgorithm::rabenseifner:
+      return "T = 2 lg p·α + 2(p−1)/p · n/B + (p−1)/p · n·γ";
+    case AllreduceAlgorithm::binomial_tree:
+      return "T = 2⌈lg p⌉·α + 2⌈lg p⌉ · n/B + ⌈lg p⌉ · n·γ";
   }
   return "";
 }
@@ -78,8 +84,7 @@ json point_json(AllreduceAlgorithm a, std::int64_t ranks, double bytes, const La
 }
 
 json schedule_json(std::int64_t ranks, double bytes, LinkModel link) {
-  if (ranks > kScheduleMaxRanks)
-    return {{"available", false}, {"max_ranks", kScheduleMaxRanks}, {"ranks", ranks}};
+  if (ranks > kScheduleMaxRanks) return {{"available", false}, {"max_ranks", kScheduleMaxRanks}, {"ranks", ranks}};
   json steps = json::array();
   int index = 0;
   for (const RingStep& s : ring_schedule(static_cast<int>(ranks))) {
@@ -105,9 +110,9 @@ json scaling_json(const LabInput& in, std::int64_t max_ranks) {
   const ScalingInput s = *in.scaling;
   auto point = [&](std::int64_t p) {
     const ScalingPoint x = strong_scaling(p, in.bytes, in.link, s);
-    return json{{"ranks", x.ranks},         {"compute", x.compute},     {"allreduce", x.allreduce},
-                {"hidden", x.hidden},       {"exposed", x.exposed},     {"step_time", x.step_time},
-                {"speedup", x.speedup},     {"efficiency", x.efficiency}, {"ideal_speedup", static_cast<double>(p)}};
+    return json{{"ranks", x.ranks},     {"compute", x.compute},       {"allreduce", x.allreduce},
+                {"hidden", x.hidden},   {"exposed", x.exposed},       {"step_time", x.step_time},
+                {"speedup", x.speedup}, {"efficiency", x.efficiency}, {"ideal_speedup", static_cast<double>(p)}};
   };
   const ScalingPoint here = strong_scaling(in.ranks, in.bytes, in.link, s);
   json r = point(in.ranks);

@@ -43,7 +43,8 @@ json scaling_json(const PlanInput& base) {
     if (points.empty()) first_step = run.step, first_gpus = gpus;
     const double speedup = first_step / run.step;
     json comm = json::object();
-    for (int g = 0; g < kGroups; ++g) comm[group_name(static_cast<Group>(g))] = run.exposed[static_cast<std::size_t>(g)];
+    for (int g = 0; g < kGroups; ++g)
+      comm[group_name(static_cast<Group>(g))] = run.exposed[static_cast<std::size_t>(g)];
     points.push_back({{"gpus", in.hardware.gpus},
                       {"dp", dp},
                       {"accumulation", in.accumulation},
@@ -71,23 +72,28 @@ json scaling_json(const PlanInput& base) {
     json grew = json::array();
     for (const char* term : {"exposed_communication", "bubble", "optimizer"})
       if (b[term].get<double>() > a[term].get<double>() * 1.05 + 1e-9) grew.push_back(term);
-    summary = {{"from_gpus", a["gpus"]}, {"to_gpus", b["gpus"]}, {"speedup", b["speedup"]},
+    summary = {{"from_gpus", a["gpus"]},
+               {"to_gpus", b["gpus"]},
+               {"speedup", b["speedup"]},
                {"perfect_speedup", b["gpus"].get<double>() / a["gpus"].get<double>()},
-               {"efficiency", b["efficiency"]}, {"waiting_share_from", a["waiting_share"]},
-               {"waiting_share_to", b["waiting_share"]}, {"grew", grew}};
+               {"efficiency", b["efficiency"]},
+               {"waiting_share_from", a["waiting_share"]},
+               {"waiting_share_to", b["waiting_share"]},
+               {"grew", grew}};
   }
   json out{{"points", points},
            {"summary", summary},
-              {"holds",
-               "tp, pp, cp, ep, the micro-batch and the global batch stay fixed; data-parallel replicas change, so "
-               "each GPU gets fewer micro-batches per step. Points whose batch does not divide are left out."}};
+           {"holds",
+            "tp, pp, cp, ep, the micro-batch and the global batch stay fixed; data-parallel replicas change, so "
+            "each GPU gets fewer micro-batches per step. Points whose batch does not divide are left out."}};
   // Where the engine is known to be too optimistic, the view says so next to the curve.
   if (base.parallel.zero >= 3 && base.parallel.framework != Framework::ideal &&
       base.parallel.framework != Framework::deepspeed_2021)
     out["caveat"] =
         "This curve assumes the framework overlaps and batches its ZeRO-3 gathers, as current FSDP, Megatron and "
         "DeepSpeed do. The runs Narayanan et al. 2021 measured (Table 2: GPT-3 175B at 144, 88 and 44 TFLOP/s per GPU "
-        "on 384, 768 and 1536 A100s) used DeepSpeed of early 2021, which gathered each parameter synchronously at about "
+        "on 384, 768 and 1536 A100s) used DeepSpeed of early 2021, which gathered each parameter synchronously at "
+        "about "
         "a tenth of NCCL's rate: choose the framework \"DeepSpeed (2021)\" to see that collapse.";
   return out;
 }

@@ -23,14 +23,20 @@ std::string unescape(std::string token) {
 
 const char* type_name(const json& v) {
   switch (v.type()) {
-    case json::value_t::null: return "null";
-    case json::value_t::boolean: return "boolean";
-    case json::value_t::string: return "string";
-    case json::value_t::array: return "array";
-    case json::value_t::object: return "object";
+    case json::value_t::null:
+      return "null";
+    case json::value_t::boolean:
+      return "boolean";
+    case json::value_t::string:
+      return "string";
+    case json::value_t::array:
+      return "array";
+    case json::value_t::object:
+      return "object";
     // A count in one answer may be a fraction in the next (a tolerance, a mean): answers say
     // "number"; request schemas keep "integer" where the reader requires a whole number.
-    default: return "number";
+    default:
+      return "number";
   }
 }
 

@@ -17,9 +17,9 @@ namespace {
 struct Pending {
   Parallel parallel;
   std::int64_t micro = 0, accumulation = 0;
-  int first_fit = 0;      // the leanest ZeRO stage that fits; stages first_fit…3 are candidates
-  double bound = 0;       // compute-only lower bound on the step of every candidate in the group
-  std::int64_t order = 0; // enumeration index: ties keep the enumeration order
+  int first_fit = 0;       // the leanest ZeRO stage that fits; stages first_fit…3 are candidates
+  double bound = 0;        // compute-only lower bound on the step of every candidate in the group
+  std::int64_t order = 0;  // enumeration index: ties keep the enumeration order
 };
 
 struct Ranked {
@@ -48,7 +48,8 @@ struct Best {
 
 double lower_bound(const PlanInput& in, const StageFigures& a, const StageFigures& z) {
   const double compute = std::max(a.compute_per_microbatch, z.compute_per_microbatch);
-  const double v = in.parallel.schedule == Schedule::interleaved ? static_cast<double>(in.parallel.virtual_stages) : 1.0;
+  const double v =
+      in.parallel.schedule == Schedule::interleaved ? static_cast<double>(in.parallel.virtual_stages) : 1.0;
   return compute * (static_cast<double>(in.accumulation) + static_cast<double>(in.parallel.pp - 1) / v);
 }
 
@@ -103,8 +104,8 @@ std::vector<Candidate> search_plans(const PlanInput& base, const SearchLimits& l
           ++counts.invalid;
           continue;
         }
-        const std::vector<std::int64_t> eps = m.moe() ? divisors(dp, std::min(lim.max_ep, m.experts))
-                                                      : std::vector<std::int64_t>{1};
+        const std::vector<std::int64_t> eps =
+            m.moe() ? divisors(dp, std::min(lim.max_ep, m.experts)) : std::vector<std::int64_t>{1};
         for (std::int64_t ep : eps) {
           if (m.experts % ep != 0) {
             ++counts.invalid;
@@ -252,7 +253,8 @@ json cmd_search(const json& request, Problems& problems) {
   const Range cap{1, 1e9, false, true};
   auto tp = l.integer("max_tp", cap, lim.max_tp), pp = l.integer("max_pp", cap, lim.max_pp);
   auto cp = l.integer("max_cp", cap, lim.max_cp), ep = l.integer("max_ep", cap, lim.max_ep);
-  auto micro = l.integer("max_micro", cap, lim.max_micro), v = l.integer("max_virtual_stages", cap, lim.max_virtual_stages);
+  auto micro = l.integer("max_micro", cap, lim.max_micro),
+       v = l.integer("max_virtual_stages", cap, lim.max_virtual_stages);
   if (!problems.ok() || !model || !hardware || !global) return {};
   lim = SearchLimits{*tp, *pp, *cp, *ep, *micro, *v};
 
@@ -268,14 +270,14 @@ json cmd_search(const json& request, Problems& problems) {
     evaluate_plan(c.input, f);
     list.push_back(plan_summary(c.input, f));
   }
-  return json{{"top", list},
-              {"counts",
-               {{"evaluated", counts.evaluated},
-                {"invalid", counts.invalid},
-                {"out_of_memory", counts.out_of_memory},
-                {"fits", counts.fits}}},
-              {"elapsed_note",
-               "Time is not measured by the engine (it is deterministic); bench/search.mjs measures it."}};
+  return json{
+      {"top", list},
+      {"counts",
+       {{"evaluated", counts.evaluated},
+        {"invalid", counts.invalid},
+        {"out_of_memory", counts.out_of_memory},
+        {"fits", counts.fits}}},
+      {"elapsed_note", "Time is not measured by the engine (it is deterministic); bench/search.mjs measures it."}};
 }
 
 }  // namespace atlas

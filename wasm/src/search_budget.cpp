@@ -51,7 +51,7 @@ std::int64_t estimate_search_groups(const ModelShape& m, std::int64_t gpus, std:
                                     const SearchLimits& lim, std::int64_t cap) {
   if (gpus < 1 || global < 1) return 0;
   Divisors div;
-  std::map<std::int64_t, std::int64_t> virtual_choices;                 // per pp
+  std::map<std::int64_t, std::int64_t> virtual_choices;                     // per pp
   std::map<std::pair<std::int64_t, std::int64_t>, std::int64_t> per_dp_pp;  // Σ over micro of schedules
   const auto schedules = [&](std::int64_t pp, std::int64_t acc) -> std::int64_t {
     if (pp == 1) return 1;
@@ -125,15 +125,16 @@ bool search_within_budget(const json& request, Problems& problems) {
   const std::int64_t groups = estimate_search_groups(*model, hardware->gpus, *global, lim);
   if (groups <= kMaxSearchGroups) return true;
   Divisors div;
-  problems.error("search_too_large",
-                 "This search would enumerate more than " + grouped(kMaxSearchGroups) +
-                     " split groups (each up to 12 layouts), the engine's budget for one request: " +
-                     grouped(hardware->gpus) + " GPUs have " + grouped(div.count_up_to(hardware->gpus, hardware->gpus)) +
-                     " divisors to share among tp, cp, pp and dp, and a global batch of " + grouped(*global) +
-                     " has " + grouped(div.count_up_to(*global, *global)) +
-                     " micro-batch sizes. Narrow it with limits (max_tp, max_pp, max_cp, max_micro, "
-                     "max_virtual_stages), fewer GPUs or another global batch.",
-                 "/limits");
+  problems.error(
+      "search_too_large",
+      "This search would enumerate more than " + grouped(kMaxSearchGroups) +
+          " split groups (each up to 12 layouts), the engine's budget for one request: " + grouped(hardware->gpus) +
+          " GPUs have " + grouped(div.count_up_to(hardware->gpus, hardware->gpus)) +
+          " divisors to share among tp, cp, pp and dp, and a global batch of " + grouped(*global) + " has " +
+          grouped(div.count_up_to(*global, *global)) +
+          " micro-batch sizes. Narrow it with limits (max_tp, max_pp, max_cp, max_micro, "
+          "max_virtual_stages), fewer GPUs or another global batch.",
+      "/limits");
   return false;
 }
 

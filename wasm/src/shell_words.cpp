@@ -83,7 +83,8 @@ class Arithmetic {
     }
     long long v = 0;
     const std::size_t start = i_;
-    while (i_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[i_])) && i_ - start < 15) v = v * 10 + (s_[i_++] - '0');
+    while (i_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[i_])) && i_ - start < 15)
+      v = v * 10 + (s_[i_++] - '0');
     if (i_ == start) return std::nullopt;
     return v;
   }
@@ -114,11 +115,15 @@ class Reader {
       if (c == '\n' || c == ';' || c == '&' || c == '|') {
         if (c == '\n') ++line_;
         ++i_;
-        if (array_depth == 0 && (out.empty() || !out.back().boundary)) out.push_back(ShellWord{"", "", line_, false, true, false, {}});
+        if (array_depth == 0 && (out.empty() || !out.back().boundary))
+          out.push_back(ShellWord{"", "", line_, false, true, false, {}});
         if (array_depth == 0) command_start = true;
         continue;
       }
-      if (std::isspace(static_cast<unsigned char>(c))) { ++i_; continue; }
+      if (std::isspace(static_cast<unsigned char>(c))) {
+        ++i_;
+        continue;
+      }
       if (c == '#') {
         while (i_ < t_.size() && t_[i_] != '\n') ++i_;
         continue;
@@ -127,11 +132,15 @@ class Reader {
         ++i_, --array_depth;
         continue;
       }
-      if (c == '(' || c == ')') { ++i_; continue; }
+      if (c == '(' || c == ')') {
+        ++i_;
+        continue;
+      }
       ShellWord w = word();
       const auto eq = w.raw.find('=');
-      const bool assignment = command_start && eq != std::string::npos && eq > 0 && is_name_start(w.raw[0]) &&
-                              w.raw.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == eq;
+      const bool assignment =
+          command_start && eq != std::string::npos && eq > 0 && is_name_start(w.raw[0]) &&
+          w.raw.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == eq;
       if (assignment) {
         const std::string name = w.raw.substr(0, eq);
         const std::string value = w.text.substr(w.text.find('=') + 1);
@@ -154,8 +163,10 @@ class Reader {
       }
       if (w.raw == "export" || w.raw == "local" || w.raw == "readonly" || w.raw == "declare") continue;
       if (array_depth == 0) command_start = false;
-      if (w.splits) split_into(out, w, w.text);
-      else out.push_back(std::move(w));
+      if (w.splits)
+        split_into(out, w, w.text);
+      else
+        out.push_back(std::move(w));
     }
     return out;
   }
@@ -166,7 +177,8 @@ class Reader {
     const std::size_t start = i_;
     while (i_ < t_.size()) {
       const char c = t_[i_];
-      if (std::isspace(static_cast<unsigned char>(c)) || c == ';' || c == '&' || c == '|' || c == '(' || c == ')') break;
+      if (std::isspace(static_cast<unsigned char>(c)) || c == ';' || c == '&' || c == '|' || c == '(' || c == ')')
+        break;
       if (c == '\\' && i_ + 1 < t_.size()) {
         if (t_[i_ + 1] == '\n') break;  // a continuation ends the word
         w.text += t_[i_ + 1], i_ += 2;
@@ -178,9 +190,12 @@ class Reader {
       } else if (c == '"') {
         ++i_;
         while (i_ < t_.size() && t_[i_] != '"') {
-          if (t_[i_] == '$') expand(w);
-          else if (t_[i_] == '\\' && i_ + 1 < t_.size()) w.text += t_[i_ + 1], i_ += 2;
-          else w.text += t_[i_++];
+          if (t_[i_] == '$')
+            expand(w);
+          else if (t_[i_] == '\\' && i_ + 1 < t_.size())
+            w.text += t_[i_ + 1], i_ += 2;
+          else
+            w.text += t_[i_++];
         }
         ++i_;
       } else if (c == '$') {
@@ -191,7 +206,8 @@ class Reader {
       }
     }
     w.raw = std::string(t_.substr(start, std::min(i_, t_.size()) - start));
-    for (char c : w.raw) if (c == '\n') ++line_;
+    for (char c : w.raw)
+      if (c == '\n') ++line_;
     return w;
   }
 
@@ -218,8 +234,10 @@ class Reader {
     int depth = 1;
     const std::size_t start = i_;
     while (i_ < t_.size() && depth > 0) {
-      if (t_[i_] == open) ++depth;
-      else if (t_[i_] == close) --depth;
+      if (t_[i_] == open)
+        ++depth;
+      else if (t_[i_] == close)
+        --depth;
       ++i_;
     }
     return std::string(t_.substr(start, i_ - start - (depth == 0 ? 1 : 0)));
@@ -227,7 +245,10 @@ class Reader {
 
   void expand(ShellWord& w) {
     ++i_;  // '$'
-    if (i_ >= t_.size()) { w.text += '$'; return; }
+    if (i_ >= t_.size()) {
+      w.text += '$';
+      return;
+    }
     if (t_.compare(i_, 2, "((") == 0) {
       i_ += 2;
       std::string expr = enclosed('(', ')');
@@ -235,8 +256,10 @@ class Reader {
       std::string expanded;
       for (char k : expr) expanded += k == '$' || k == '{' || k == '}' ? ' ' : k;
       const auto v = Arithmetic(expanded, vars_, budget_).value();
-      if (v) w.text += std::to_string(*v);
-      else w.undefined.push_back("$((" + expr + "))"), w.text += "$((" + expr + "))";
+      if (v)
+        w.text += std::to_string(*v);
+      else
+        w.undefined.push_back("$((" + expr + "))"), w.text += "$((" + expr + "))";
       return;
     }
     if (t_[i_] == '(') {
@@ -254,8 +277,10 @@ class Reader {
       std::size_t k = inner[0] == '#' ? 1 : 0;
       while (k < inner.size() && is_name_char(inner[k])) ++k;
       name = inner.substr(inner[0] == '#' ? 1 : 0, k - (inner[0] == '#' ? 1 : 0));
-      if (inner.compare(k, 2, ":-") == 0 || inner.compare(k, 2, ":=") == 0) has_fallback = true, fallback = inner.substr(k + 2);
-      else if (k < inner.size() && (inner[k] == '-' || inner[k] == '=')) has_fallback = true, fallback = inner.substr(k + 1);
+      if (inner.compare(k, 2, ":-") == 0 || inner.compare(k, 2, ":=") == 0)
+        has_fallback = true, fallback = inner.substr(k + 2);
+      else if (k < inner.size() && (inner[k] == '-' || inner[k] == '='))
+        has_fallback = true, fallback = inner.substr(k + 1);
       if (k < inner.size() && inner[k] == '[') return;  // ${ARR[@]}: its words were read where it was set
     } else if (is_name_start(t_[i_])) {
       while (i_ < t_.size() && is_name_char(t_[i_])) name += t_[i_++];
@@ -264,9 +289,13 @@ class Reader {
       return;
     }
     const auto it = vars_.find(name);
-    if (it != vars_.end() && !(it->second.empty() && has_fallback)) w.text += it->second;
-    else if (has_fallback) w.text += fallback.size() > 1 && fallback[0] == '$' && vars_.count(fallback.substr(1)) ? vars_[fallback.substr(1)] : fallback;
-    else w.undefined.push_back("$" + name);
+    if (it != vars_.end() && !(it->second.empty() && has_fallback))
+      w.text += it->second;
+    else if (has_fallback)
+      w.text += fallback.size() > 1 && fallback[0] == '$' && vars_.count(fallback.substr(1)) ? vars_[fallback.substr(1)]
+                                                                                             : fallback;
+    else
+      w.undefined.push_back("$" + name);
   }
 
   std::string_view t_;

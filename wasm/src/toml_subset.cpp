@@ -51,7 +51,8 @@ class LineParser {
         continue;
       }
       const std::size_t start = i_;
-      while (i_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[i_])) || s_[i_] == '_' || s_[i_] == '-')) ++i_;
+      while (i_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[i_])) || s_[i_] == '_' || s_[i_] == '-'))
+        ++i_;
       if (i_ == start) return fail("Expected a key name here."), std::nullopt;
       parts.emplace_back(s_.substr(start, i_ - start));
     } while (parts.size() <= 16 && take('.'));
@@ -79,13 +80,17 @@ class LineParser {
     }
     if (c == '{') return fail("Inline tables ({ … }) are not read here; write a [table] instead."), std::nullopt;
     const std::size_t start = i_;
-    while (i_ < s_.size() && !std::isspace(static_cast<unsigned char>(s_[i_])) && s_[i_] != ',' && s_[i_] != ']' && s_[i_] != '#') ++i_;
+    while (i_ < s_.size() && !std::isspace(static_cast<unsigned char>(s_[i_])) && s_[i_] != ',' && s_[i_] != ']' &&
+           s_[i_] != '#')
+      ++i_;
     std::string word(s_.substr(start, i_ - start));
     if (word == "true") return json(true);
     if (word == "false") return json(false);
     std::string digits;
-    for (char d : word) if (d != '_') digits += d;
-    if (digits.empty() || digits.size() > 40) return fail("\"" + word + "\" is not a TOML value (a string needs quotes)."), std::nullopt;
+    for (char d : word)
+      if (d != '_') digits += d;
+    if (digits.empty() || digits.size() > 40)
+      return fail("\"" + word + "\" is not a TOML value (a string needs quotes)."), std::nullopt;
     char* end = nullptr;
     const bool integer = digits.find_first_of(".eE") == std::string::npos && digits.find("inf") == std::string::npos &&
                          digits.find("nan") == std::string::npos;
@@ -152,7 +157,8 @@ std::optional<Toml> parse_toml(const Pasted& text) {
     if (p.take('[')) {
       if (p.peek('[')) return p.fail("Arrays of tables ([[ … ]]) are not read here."), std::nullopt;
       auto name = p.key();
-      if (!name || !p.take(']') || !p.at_end()) return p.failed() ? std::nullopt : (p.fail("A table header is [name] alone on its line."), std::nullopt);
+      if (!name || !p.take(']') || !p.at_end())
+        return p.failed() ? std::nullopt : (p.fail("A table header is [name] alone on its line."), std::nullopt);
       table = *name;
       json* node = &toml.values;
       for (const auto& part : table) {
@@ -175,7 +181,8 @@ std::optional<Toml> parse_toml(const Pasted& text) {
     for (std::size_t k = 0; k + 1 < full.size(); ++k) {
       json& next = (*node)[full[k]];
       if (next.is_null()) next = json::object();
-      if (!next.is_object()) return p.fail("\"" + joined(full) + "\" goes inside a key that already has a value."), std::nullopt;
+      if (!next.is_object())
+        return p.fail("\"" + joined(full) + "\" goes inside a key that already has a value."), std::nullopt;
       node = &next;
     }
     if (node->contains(full.back())) return p.fail("\"" + joined(full) + "\" is given twice."), std::nullopt;

@@ -17,7 +17,10 @@ export type EngineCommand = import('./atlas-contract').ContractCommand;
  */
 export type CreateAtlasEngine = (overrides?: {
   wasmBinary?: ArrayBuffer | Uint8Array;
-  instantiateWasm?: (imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) => object;
+  instantiateWasm?: (
+    imports: WebAssembly.Imports,
+    done: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
+  ) => object;
 }) => Promise<AtlasEngineModule>;
 
 export interface EngineIssue {
@@ -74,7 +77,10 @@ export type JsonSchema = Record<string, unknown>;
 export interface SchemaResponse {
   dialect: 'https://json-schema.org/draft/2020-12/schema';
   units: string;
-  commands: Record<string, { description: string; request: JsonSchema; examples: Record<string, unknown>[]; response?: JsonSchema }>;
+  commands: Record<
+    string,
+    { description: string; request: JsonSchema; examples: Record<string, unknown>[]; response?: JsonSchema }
+  >;
 }
 
 /** `fidelity`: the engine against every published run (docs/contract-plan.md). */
@@ -85,7 +91,10 @@ export interface FidelityResponse {
     set: 'calibration' | 'validation';
     where: string;
     request: Record<string, unknown>;
-    published: { kind: 'step_seconds' | 'tflops_eq3' | 'model_tflops_per_gpu' | 'tokens_per_second_per_gpu'; value: number };
+    published: {
+      kind: 'step_seconds' | 'tflops_eq3' | 'model_tflops_per_gpu' | 'tokens_per_second_per_gpu';
+      value: number;
+    };
     assumed: string[];
     published_step: number;
     model_step: number;
@@ -97,11 +106,21 @@ export interface FidelityResponse {
     tolerance?: number;
     gap?: string;
   }>;
-  sources: Array<{ id: string; title: string; url: string; role: 'calibration' | 'validation'; fits?: string[]; tolerance?: number; errors?: ErrorSummary }>;
+  sources: Array<{
+    id: string;
+    title: string;
+    url: string;
+    role: 'calibration' | 'validation';
+    fits?: string[];
+    tolerance?: number;
+    errors?: ErrorSummary;
+  }>;
   in_sample: ErrorSummary;
   out_of_sample: ErrorSummary;
   fitted?: Record<string, { compute: number; memory_traffic: number; mean_abs_error: number }>;
-  leave_one_source_out?: Array<ErrorSummary & { source: string; hardware: string; fitted_on: string; compute: number; memory_traffic: number }>;
+  leave_one_source_out?: Array<
+    ErrorSummary & { source: string; hardware: string; fitted_on: string; compute: number; memory_traffic: number }
+  >;
 }
 
 /** `plan` → `time.ideal`: the bound beside the step as run. */
@@ -169,25 +188,77 @@ export interface ServingPoint {
 /** `plan` with `"mode": "inference"` for a valid layout (bytes B, times s, rates tokens/s). */
 export interface InferencePlan {
   mode: 'inference';
-  serving: { prompt: number; output: number; concurrency: number; weights: 'bf16' | 'fp8' | 'int8' | 'int4'; kv: 'bf16' | 'fp8'; block: number; disaggregated: boolean; bandwidth_fraction: number };
-  parallel: { dp: number; tp: number; pp: number; ep: number; cp: number; decode_replicas: number; gpus_per_replica: number };
+  serving: {
+    prompt: number;
+    output: number;
+    concurrency: number;
+    weights: 'bf16' | 'fp8' | 'int8' | 'int4';
+    kv: 'bf16' | 'fp8';
+    block: number;
+    disaggregated: boolean;
+    bandwidth_fraction: number;
+  };
+  parallel: {
+    dp: number;
+    tp: number;
+    pp: number;
+    ep: number;
+    cp: number;
+    decode_replicas: number;
+    gpus_per_replica: number;
+  };
   memory: {
-    weights: number; weights_per_instance: number; kv_cache_per_token: number; kv_cache_per_token_device: number;
-    kv_cache_per_sequence: number; tokens_per_sequence: number; sequences_per_device: number; kv_cache: number;
-    activations: number; reserve: number; total: number; capacity: number; fits: boolean; max_concurrency: number;
+    weights: number;
+    weights_per_instance: number;
+    kv_cache_per_token: number;
+    kv_cache_per_token_device: number;
+    kv_cache_per_sequence: number;
+    tokens_per_sequence: number;
+    sequences_per_device: number;
+    kv_cache: number;
+    activations: number;
+    reserve: number;
+    total: number;
+    capacity: number;
+    fits: boolean;
+    max_concurrency: number;
     formulas: Record<string, string>;
   };
   time: {
-    first_token: number; prefill: number; kv_handoff: number; per_output_token: number; decode_step: number; request: number;
-    hbm_bound: number; prefill_communication: number;
-    decode: { weight_bytes: number; kv_bytes: number; memory_time: number; compute_time: number; communication: number; bound: 'memory' | 'compute' };
+    first_token: number;
+    prefill: number;
+    kv_handoff: number;
+    per_output_token: number;
+    decode_step: number;
+    request: number;
+    hbm_bound: number;
+    prefill_communication: number;
+    decode: {
+      weight_bytes: number;
+      kv_bytes: number;
+      memory_time: number;
+      compute_time: number;
+      communication: number;
+      bound: 'memory' | 'compute';
+    };
     formulas: Record<string, string>;
   };
   throughput: {
-    tokens_per_second: number; tokens_per_second_per_gpu: number; tokens_per_second_per_replica: number;
-    tokens_per_second_per_user: number; prefill_limited: boolean; compute_bound_from: number; formulas: Record<string, string>;
+    tokens_per_second: number;
+    tokens_per_second_per_gpu: number;
+    tokens_per_second_per_replica: number;
+    tokens_per_second_per_user: number;
+    prefill_limited: boolean;
+    compute_bound_from: number;
+    formulas: Record<string, string>;
   };
-  curve: { points: ServingPoint[]; max_concurrency: number; requested: number; compute_bound_from: number; axis: string };
+  curve: {
+    points: ServingPoint[];
+    max_concurrency: number;
+    requested: number;
+    compute_bound_from: number;
+    axis: string;
+  };
   /** Per pipeline stage: its layers and what one of its GPUs holds (bytes). */
   stages: ServingStage[];
   communication: { prefill: ServingTransfer[]; decode: ServingTransfer[] };
@@ -205,8 +276,18 @@ export interface ServingStage {
   devices: number;
   kv_heads_per_device: number;
   memory: {
-    weights: number; kv_cache_per_token: number; kv_cache_per_sequence: number; sequences: number; kv_cache: number;
-    activations: number; reserve: number; total: number; capacity: number; free: number; max_sequences: number; fits: boolean;
+    weights: number;
+    kv_cache_per_token: number;
+    kv_cache_per_sequence: number;
+    sequences: number;
+    kv_cache: number;
+    activations: number;
+    reserve: number;
+    total: number;
+    capacity: number;
+    free: number;
+    max_sequences: number;
+    fits: boolean;
   };
   formulas: { weights: string; kv_cache: string; total: string };
 }
@@ -217,9 +298,19 @@ export interface InferenceFidelityResponse {
   note: string;
   sources: Array<{ id: string; title: string; url: string }>;
   cases: Array<{
-    id: string; source: string; role: 'calibration' | 'validation'; statement: string;
-    metric: 'tokens_per_second' | 'first_token'; measured: number; engine: number; error: number; unit: 's' | 'tokens/s';
-    tolerance: number; assumed: string[]; gap?: string; request: Record<string, unknown>;
+    id: string;
+    source: string;
+    role: 'calibration' | 'validation';
+    statement: string;
+    metric: 'tokens_per_second' | 'first_token';
+    measured: number;
+    engine: number;
+    error: number;
+    unit: 's' | 'tokens/s';
+    tolerance: number;
+    assumed: string[];
+    gap?: string;
+    request: Record<string, unknown>;
   }>;
   calibration: ErrorSummary;
   validation: ErrorSummary;
@@ -229,21 +320,25 @@ export interface InferenceFidelityResponse {
 export type ConfigFormat = 'hf' | 'megatron' | 'deepspeed' | 'torchtitan';
 
 /** `import` request: one pasted text, or several describing one run (a config.json plus a launch script). */
-export type ImportRequest =
-  ({ text: string } | { texts: string[] }) & {
-    format?: 'auto' | ConfigFormat;
-    /** The explorer's hardware section (preset, gpus, …): kept, since configs do not name the GPU. */
-    hardware?: Record<string, unknown>;
-    /** The explorer's model section: kept when no pasted text describes a model (a DeepSpeed config alone). */
-    model?: Record<string, unknown>;
-  };
+export type ImportRequest = ({ text: string } | { texts: string[] }) & {
+  format?: 'auto' | ConfigFormat;
+  /** The explorer's hardware section (preset, gpus, …): kept, since configs do not name the GPU. */
+  hardware?: Record<string, unknown>;
+  /** The explorer's model section: kept when no pasted text describes a model (a DeepSpeed config alone). */
+  model?: Record<string, unknown>;
+};
 
 /** `import` response: a complete `plan` request and how each part of it was found. */
 export interface ImportResponse {
   /** Formats joined with "+" in the order given ("hf+megatron"). */
   format: string;
   formats: ConfigFormat[];
-  request: { model: Record<string, unknown>; hardware: Record<string, unknown>; parallel: Record<string, unknown>; batch: { micro: number; global: number } };
+  request: {
+    model: Record<string, unknown>;
+    hardware: Record<string, unknown>;
+    parallel: Record<string, unknown>;
+    batch: { micro: number; global: number };
+  };
   /** Exact parameter count of the imported model. */
   parameters: number;
   read: Array<{ field: string; value: unknown; from: string; line?: number }>;

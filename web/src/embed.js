@@ -18,7 +18,9 @@ export function readEmbedOptions(search = location.search) {
   const parts = embedParts();
   let part = q.get('embed');
   if (part !== null && !Object.hasOwn(parts, part)) {
-    notes.push(`Unknown embed part “${part.slice(0, 40)}”; showing the whole page (parts: ${Object.keys(parts).join(', ')}).`);
+    notes.push(
+      `Unknown embed part “${part.slice(0, 40)}”; showing the whole page (parts: ${Object.keys(parts).join(', ')}).`,
+    );
     part = null;
   }
   let theme = q.get('theme') ?? 'auto';
@@ -26,11 +28,16 @@ export function readEmbedOptions(search = location.search) {
     notes.push(`Unknown theme “${theme.slice(0, 40)}”; using auto (themes: ${THEMES.join(', ')}).`);
     theme = 'auto';
   }
-  const list = (name) => (q.get(name) ?? '').split(',').map((s) => s.trim()).filter(Boolean).filter((s) => {
-    if (PARAM_NAME.test(s)) return true;
-    notes.push(`Ignored ${name} entry “${s.slice(0, 40)}”: not a control name.`);
-    return false;
-  });
+  const list = (name) =>
+    (q.get(name) ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .filter((s) => {
+        if (PARAM_NAME.test(s)) return true;
+        notes.push(`Ignored ${name} entry “${s.slice(0, 40)}”: not a control name.`);
+        return false;
+      });
   return { part, theme, hide: list('hide'), lock: list('lock'), notes };
 }
 
@@ -60,13 +67,17 @@ export function applyEmbedLayout(options) {
   }
   // A source link inside a course page's frame opens in a new tab rather than replacing the
   // frame's content (the learner would lose the exercise).
-  document.addEventListener('click', (e) => {
-    const a = /** @type {Element} */ (e.target).closest?.('a[href]');
-    if (a instanceof HTMLAnchorElement && /^https?:$/.test(a.protocol) && a.origin !== location.origin) {
-      a.target = '_blank';
-      a.rel = 'noopener noreferrer';
-    }
-  }, { capture: true });
+  document.addEventListener(
+    'click',
+    (e) => {
+      const a = /** @type {Element} */ (e.target).closest?.('a[href]');
+      if (a instanceof HTMLAnchorElement && /^https?:$/.test(a.protocol) && a.origin !== location.origin) {
+        a.target = '_blank';
+        a.rel = 'noopener noreferrer';
+      }
+    },
+    { capture: true },
+  );
 }
 
 /**
@@ -80,7 +91,10 @@ export function applyControlFlags(options) {
   const fixed = [];
   const scopeId = options.part && options.part !== 'entry' ? embedParts()[options.part] : null;
   const scope = (scopeId && document.getElementById(scopeId)) || document;
-  const find = (name) => [.../** @type {NodeListOf<HTMLElement>} */ (scope.querySelectorAll('[data-param]'))].filter((el) => el.dataset.param === name);
+  const find = (name) =>
+    [.../** @type {NodeListOf<HTMLElement>} */ (scope.querySelectorAll('[data-param]'))].filter(
+      (el) => el.dataset.param === name,
+    );
   for (const name of options.hide) {
     const found = find(name);
     if (found.length === 0) notes.push(`Hidden control “${name}”: there is no control with that name here.`);
@@ -94,8 +108,11 @@ export function applyControlFlags(options) {
     for (const el of found) {
       el.dataset.locked = 'true';
       const label = el.querySelector('label, legend');
-      if (label && !label.querySelector('.fixed-mark')) label.append(h('span', { class: 'fixed-mark', text: ' (fixed)' }));
-      for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (el.querySelectorAll('input, select, textarea, button'))) {
+      if (label && !label.querySelector('.fixed-mark'))
+        label.append(h('span', { class: 'fixed-mark', text: ' (fixed)' }));
+      for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (
+        el.querySelectorAll('input, select, textarea, button')
+      )) {
         input.disabled = true;
         input.setAttribute('aria-disabled', 'true');
       }

@@ -11,8 +11,22 @@
 // Per module: the script tag's data attributes naming its files, the glue's factory global and
 // the one-file engine's base64 global.
 const MODULES = {
-  core: { glue: 'engine', wasm: 'wasm', single: 'engineFile', stem: 'atlas-engine', factory: 'createAtlasEngine', base64: 'atlasEngineWasm' },
-  planner: { glue: 'plannerEngine', wasm: 'plannerWasm', single: 'plannerEngineFile', stem: 'atlas-planner', factory: 'createAtlasPlanner', base64: 'atlasPlannerWasm' },
+  core: {
+    glue: 'engine',
+    wasm: 'wasm',
+    single: 'engineFile',
+    stem: 'atlas-engine',
+    factory: 'createAtlasEngine',
+    base64: 'atlasEngineWasm',
+  },
+  planner: {
+    glue: 'plannerEngine',
+    wasm: 'plannerWasm',
+    single: 'plannerEngineFile',
+    stem: 'atlas-planner',
+    factory: 'createAtlasPlanner',
+    base64: 'atlasPlannerWasm',
+  },
 };
 
 /** @returns {EngineFiles} */
@@ -20,7 +34,13 @@ function engineFiles(name) {
   const m = MODULES[name];
   const tag = document.getElementById('atlas-app');
   const d = tag ? tag.dataset : {};
-  return { glue: d[m.glue] || `${m.stem}.js`, wasm: d[m.wasm] || `${m.stem}.wasm`, single: d[m.single] || `${m.stem}-file.js`, factory: m.factory, base64: m.base64 };
+  return {
+    glue: d[m.glue] || `${m.stem}.js`,
+    wasm: d[m.wasm] || `${m.stem}.wasm`,
+    single: d[m.single] || `${m.stem}-file.js`,
+    factory: m.factory,
+    base64: m.base64,
+  };
 }
 
 /** Adds a classic script; resolves when it has run. */
@@ -40,7 +60,8 @@ export function loadScript(src) {
 function compileWasm(url) {
   return fetch(url).then((response) => {
     if (!response.ok) throw new Error(`the engine's code could not be downloaded (HTTP ${response.status})`);
-    if (typeof WebAssembly.compileStreaming !== 'function') return response.arrayBuffer().then((b) => WebAssembly.compile(b));
+    if (typeof WebAssembly.compileStreaming !== 'function')
+      return response.arrayBuffer().then((b) => WebAssembly.compile(b));
     const copy = response.clone();
     return WebAssembly.compileStreaming(response).catch(() => copy.arrayBuffer().then((b) => WebAssembly.compile(b)));
   });
@@ -78,7 +99,8 @@ export function fetchEngine(name = 'core') {
     options: (fail) => ({
       // The glue hands over its imports; the module compiled meanwhile is instantiated with them.
       instantiateWasm(imports, done) {
-        compiled.then((module) => WebAssembly.instantiate(module, imports).then((instance) => done(instance, module)))
+        compiled
+          .then((module) => WebAssembly.instantiate(module, imports).then((instance) => done(instance, module)))
           .catch((e) => fail(e));
         return {};
       },

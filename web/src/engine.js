@@ -44,7 +44,8 @@ export class Engine {
    * @param {unknown} [request]
    */
   moduleOf(command, request) {
-    const about = command === 'schema' && request && typeof request === 'object' ? /** @type {any} */ (request).command : undefined;
+    const about =
+      command === 'schema' && request && typeof request === 'object' ? /** @type {any} */ (request).command : undefined;
     return this.owners.get(typeof about === 'string' ? about : command) ?? 'core';
   }
 
@@ -60,7 +61,10 @@ export class Engine {
     let pending = this.loading.get(module);
     if (!pending) {
       const loader = this.loaders[module];
-      pending = loader ? loader().then((m) => { this.loaded.set(module, m); })
+      pending = loader
+        ? loader().then((m) => {
+            this.loaded.set(module, m);
+          })
         : Promise.reject(new EngineLoadError(`this page has no way to load the engine's ${module} module`));
       pending.catch(() => this.loading.delete(module)); // a later call may try again
       this.loading.set(module, pending);
@@ -163,13 +167,20 @@ export function loadEngine({ factory, loaders, timeoutMs = 15000 } = {}) {
     planner: () => {
       const download = prefetched.get('planner') ?? fetchEngine('planner');
       prefetched.delete('planner'); // after a failure, a later attempt downloads again
-      return download.then(({ create, options }) => start(create, options, timeoutMs),
-        (e) => { throw new EngineLoadError(`the engine's planner module did not load (${e && e.message ? e.message : e})`); });
+      return download.then(
+        ({ create, options }) => start(create, options, timeoutMs),
+        (e) => {
+          throw new EngineLoadError(`the engine's planner module did not load (${e && e.message ? e.message : e})`);
+        },
+      );
     },
   };
   loading = fetched.then(
     ({ create, options }) => start(create, options, timeoutMs).then((module) => new Engine(module, others)),
-    (e) => { throw new EngineLoadError(`the engine did not load (${e && e.message ? e.message : e})`); });
+    (e) => {
+      throw new EngineLoadError(`the engine did not load (${e && e.message ? e.message : e})`);
+    },
+  );
   return loading;
 }
 

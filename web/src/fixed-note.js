@@ -6,7 +6,10 @@ import { h } from './dom.js';
 function describeControl(root, name) {
   const el = root.querySelector(`[data-param="${name}"]`);
   if (!el) return null;
-  const label = (el.querySelector('label, legend')?.textContent ?? name).replace(/\s*\(fixed\)\s*$/, '').replace(/\s+/g, ' ').trim();
+  const label = (el.querySelector('label, legend')?.textContent ?? name)
+    .replace(/\s*\(fixed\)\s*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   const input = el.querySelector('input:not([type="range"]), select');
   let value = '';
   if (input instanceof HTMLSelectElement) value = input.selectedOptions[0]?.textContent ?? input.value;
@@ -29,16 +32,33 @@ export function fixedNote(root, views) {
   root.prepend(note);
   const show = (held = []) => {
     // In the order the controls appear.
-    const names = [...new Set([...root.querySelectorAll('[data-param]')].map((el) => /** @type {HTMLElement} */ (el).dataset.param))];
-    const items = names.filter((n) => views.fixed.has(n)).map((n) => describeControl(root, n)).filter(Boolean);
+    const names = [
+      ...new Set([...root.querySelectorAll('[data-param]')].map((el) => /** @type {HTMLElement} */ (el).dataset.param)),
+    ];
+    const items = names
+      .filter((n) => views.fixed.has(n))
+      .map((n) => describeControl(root, n))
+      .filter(Boolean);
     if (items.length === 0) {
       note.hidden = true;
       return;
     }
-    const list = items.map((d) => `${d.label}${d.value ? `: ${d.value}` : ''}${d.hidden ? ' (not shown)' : ''}`).join('; ');
+    const list = items
+      .map((d) => `${d.label}${d.value ? `: ${d.value}` : ''}${d.hidden ? ' (not shown)' : ''}`)
+      .join('; ');
     const heldText = held.map((n) => describeControl(root, n)?.label).filter(Boolean);
-    note.replaceChildren(h('strong', { text: 'Fixed for this exercise: ' }), list + '.',
-      ...(heldText.length ? [h('span', { class: 'held', text: ` The last change left ${heldText.join(', ')} as set; everything else was applied.` })] : []));
+    note.replaceChildren(
+      h('strong', { text: 'Fixed for this exercise: ' }),
+      list + '.',
+      ...(heldText.length
+        ? [
+            h('span', {
+              class: 'held',
+              text: ` The last change left ${heldText.join(', ')} as set; everything else was applied.`,
+            }),
+          ]
+        : []),
+    );
     note.hidden = false;
   };
   views.onFixed(() => show());

@@ -81,6 +81,7 @@ export function formatPercent(fraction, digits = 1) {
  * @param {string} text
  */
 export function learnerText(text) {
-  return String(text).replace(/\s*\((?:see\s+)?(?:docs|bench|wasm|web|scripts|tests)\/[^)]*\)/g, '')
+  return String(text)
+    .replace(/\s*\((?:see\s+)?(?:docs|bench|wasm|web|scripts|tests)\/[^)]*\)/g, '')
     .replace(/[;,]?\s*(?:bench|docs|scripts)\/[\w./-]+ measures it/g, '');
 }

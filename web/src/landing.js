@@ -30,11 +30,15 @@ export function holdInView(el) {
 /** Starts following the hash; call once at boot, before the interactive parts fill in. */
 export function initLanding() {
   for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown']) {
-    window.addEventListener(type, (e) => {
-      // A click on a same-page link moves the reader on purpose: the hashchange below re-arms.
-      if (type === 'pointerdown' && /** @type {Element} */ (e.target).closest?.('a[href^="#"]')) return;
-      release();
-    }, { capture: true, passive: true });
+    window.addEventListener(
+      type,
+      (e) => {
+        // A click on a same-page link moves the reader on purpose: the hashchange below re-arms.
+        if (type === 'pointerdown' && /** @type {Element} */ (e.target).closest?.('a[href^="#"]')) return;
+        release();
+      },
+      { capture: true, passive: true },
+    );
   }
   window.addEventListener('hashchange', () => {
     const el = hashTarget();

@@ -8,7 +8,14 @@ import { Views } from './views.js';
 import { channel } from './channel.js';
 import { h, replaceChildren } from './dom.js';
 import { initRoutes } from './routes.js';
-import { readEmbedOptions, applyEmbedRoot, applyEmbedLayout, applyControlFlags, startEmbedChannel, setEmbedVersion } from './embed.js';
+import {
+  readEmbedOptions,
+  applyEmbedRoot,
+  applyEmbedLayout,
+  applyControlFlags,
+  startEmbedChannel,
+  setEmbedVersion,
+} from './embed.js';
 import { embedParts, legacyParams, offers } from './page-modules.js';
 import { trackState } from './permalink.js';
 import { initShare } from './share.js';
@@ -31,8 +38,13 @@ function showNotes(notes) {
   if (notes.length === 0) return;
   const status = document.getElementById('atlas-status');
   if (!status) return;
-  status.append(h('div', { class: 'notice notice-warn', dataset: { notes: 'link' } },
-    h('ul', {}, ...notes.map((n) => h('li', { text: n })))));
+  status.append(
+    h(
+      'div',
+      { class: 'notice notice-warn', dataset: { notes: 'link' } },
+      h('ul', {}, ...notes.map((n) => h('li', { text: n }))),
+    ),
+  );
 }
 
 /** Shows a message in the section of the module that failed, instead of leaving it empty. */
@@ -48,9 +60,19 @@ function checkEntry(engine, entry) {
   if (!isError(response)) return true;
   const status = document.getElementById('atlas-status');
   if (status) {
-    replaceChildren(status, h('div', { class: 'notice notice-error', role: 'alert' },
-      h('p', { text: 'The engine found problems in this entry:' }),
-      h('ul', {}, ...response.errors.map((e) => h('li', {}, h('code', { text: e.path || '/' }), ` ${e.code}: ${e.message}`)))));
+    replaceChildren(
+      status,
+      h(
+        'div',
+        { class: 'notice notice-error', role: 'alert' },
+        h('p', { text: 'The engine found problems in this entry:' }),
+        h(
+          'ul',
+          {},
+          ...response.errors.map((e) => h('li', {}, h('code', { text: e.path || '/' }), ` ${e.code}: ${e.message}`)),
+        ),
+      ),
+    );
   }
   return false;
 }
@@ -75,7 +97,8 @@ async function boot() {
   const parts = fetchParts(embed.part);
   applyEmbedRoot(embed);
   // This script runs in <head> (so the downloads above start at once); the rest needs the body.
-  if (document.readyState === 'loading') await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
+  if (document.readyState === 'loading')
+    await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
   applyEmbedLayout(embed);
   const entry = readJson('atlas-entry');
   const views = new Views();
@@ -108,7 +131,12 @@ async function boot() {
   });
   await started.ready; // the parts that wait to come near (the split explorer) start later
   let openPart = embed.part;
-  const linkOpen = trackState(views, { getOpen: () => getOpen(), onNotes: showNotes, notStarted: partsLeftOut(embed.part), legacy: legacyParams() });
+  const linkOpen = trackState(views, {
+    getOpen: () => getOpen(),
+    onNotes: showNotes,
+    notStarted: partsLeftOut(embed.part),
+    legacy: legacyParams(),
+  });
   openPart = linkOpen || openPart;
   const getOpen = trackOpenSection(openPart);
   const flags = applyControlFlags(embed);
@@ -117,7 +145,13 @@ async function boot() {
   initShare(views, getOpen, entry.name);
   setEmbedVersion(engine.version.version);
   setEngineState('Interactive · computed by the C++ engine in WebAssembly', 'ready');
-  /** @type {any} */ (window).atlas = { views, engine, ready: true, startPart: started.start, startParts: started.startAll };
+  /** @type {any} */ (window).atlas = {
+    views,
+    engine,
+    ready: true,
+    startPart: started.start,
+    startParts: started.startAll,
+  };
   root.dataset.engine = 'ready';
   performance.mark('atlas: ready');
   document.dispatchEvent(new CustomEvent('atlas:ready'));

@@ -39,12 +39,14 @@ export function embedParts() {
 
 /** A learner-facing name for an embed part. */
 export function partLabel(part) {
-  return part === 'entry' ? 'Entry text (no labs)' : pageModules().find((m) => m.name === part)?.label ?? part;
+  return part === 'entry' ? 'Entry text (no labs)' : (pageModules().find((m) => m.name === part)?.label ?? part);
 }
 
 /** The hooks called `hook` that this page's modules offer (e.g. "showMe"). */
 export function offers(hook) {
-  return pageModules().map((m) => m.offers?.[hook]).filter(Boolean);
+  return pageModules()
+    .map((m) => m.offers?.[hook])
+    .filter(Boolean);
 }
 
 /**

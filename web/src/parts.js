@@ -12,7 +12,11 @@ import { moduleScripts, pageModules } from './page-modules.js';
 
 /** The parts an embed of `embedPart` does not run (their link settings are not for it). */
 export function partsLeftOut(embedPart) {
-  return embedPart ? pageModules().map((m) => m.name).filter((id) => id !== embedPart) : [];
+  return embedPart
+    ? pageModules()
+        .map((m) => m.name)
+        .filter((id) => id !== embedPart)
+    : [];
 }
 
 /** True when the address opens module `id`: its section (#planner), or a link with its settings. */
@@ -20,7 +24,9 @@ function linkOpens(id, section) {
   let hash = location.hash.slice(1);
   try {
     hash = decodeURIComponent(hash);
-  } catch { /* a malformed link is read as it is */ }
+  } catch {
+    /* a malformed link is read as it is */
+  }
   return hash === section || hash.split('&').some((p) => p === `open=${id}` || p.startsWith(`${id}.`));
 }
 
@@ -31,22 +37,30 @@ function linkOpens(id, section) {
  */
 export function fetchParts(embedPart) {
   const scripts = moduleScripts();
-  return pageModules().filter((m) => !embedPart || embedPart === m.name).map((m) => {
-    const id = m.name;
-    let loaded = null;
-    const load = () => (loaded ??= loadScript(scripts[id]).then(() => /** @type {any} */ (globalThis).atlasModules[id].start,
-      () => { throw new Error('its code did not download'); }));
-    const waits = Boolean(m.waitsUntilNear) && embedPart !== id && !linkOpens(id, m.sectionId);
-    if (!waits) {
-      load().catch(() => {}); // reported when the part starts
-      if (m.engine) prefetchModule(m.engine);
-    }
-    return { id, section: m.sectionId, load, engine: m.engine, waits, near: [m.sectionId, ...(m.alsoNear ?? [])] };
-  });
+  return pageModules()
+    .filter((m) => !embedPart || embedPart === m.name)
+    .map((m) => {
+      const id = m.name;
+      let loaded = null;
+      const load = () =>
+        (loaded ??= loadScript(scripts[id]).then(
+          () => /** @type {any} */ (globalThis).atlasModules[id].start,
+          () => {
+            throw new Error('its code did not download');
+          },
+        ));
+      const waits = Boolean(m.waitsUntilNear) && embedPart !== id && !linkOpens(id, m.sectionId);
+      if (!waits) {
+        load().catch(() => {}); // reported when the part starts
+        if (m.engine) prefetchModule(m.engine);
+      }
+      return { id, section: m.sectionId, load, engine: m.engine, waits, near: [m.sectionId, ...(m.alsoNear ?? [])] };
+    });
 }
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-const whenIdle = (fn) => ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 1000 }) : setTimeout(fn, 50));
+const whenIdle = (fn) =>
+  'requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 1000 }) : setTimeout(fn, 50);
 
 /**
  * Starts the parts with `ctx` (`onError(id, e)` for one that fails). `ready` resolves once every
@@ -56,11 +70,15 @@ const whenIdle = (fn) => ('requestIdleCallback' in window ? requestIdleCallback(
  * @returns {{ready: Promise<void>, start: (id: string) => Promise<void>, startAll: () => Promise<void>}}
  */
 export function startParts(parts, ctx, onError) {
-  const done = new Map(parts.map((p) => {
-    let resolve;
-    const promise = new Promise((r) => { resolve = r; });
-    return [p.id, { promise, resolve, requested: false }];
-  }));
+  const done = new Map(
+    parts.map((p) => {
+      let resolve;
+      const promise = new Promise((r) => {
+        resolve = r;
+      });
+      return [p.id, { promise, resolve, requested: false }];
+    }),
+  );
   const queue = [];
   let running = false;
   let left = parts.length;
@@ -101,17 +119,22 @@ export function startParts(parts, ctx, onError) {
         queue.push({ id: part.id, ...ready });
         drain();
       };
-      Promise.all([part.load(), part.engine ? ctx.engine.load(part.engine) : undefined])
-        .then(([init]) => enqueue({ init }), (error) => enqueue({ error }));
+      Promise.all([part.load(), part.engine ? ctx.engine.load(part.engine) : undefined]).then(
+        ([init]) => enqueue({ init }),
+        (error) => enqueue({ error }),
+      );
     }
     return state.promise;
   }
 
   // Section → the parts it starts, its own part first.
   const bySection = new Map();
-  const observer = new IntersectionObserver((entries) => {
-    for (const e of entries) if (e.isIntersecting) for (const part of bySection.get(e.target)) request(part);
-  }, { rootMargin: '50% 0px' });
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const e of entries) if (e.isIntersecting) for (const part of bySection.get(e.target)) request(part);
+    },
+    { rootMargin: '50% 0px' },
+  );
   for (const part of parts) {
     for (const id of part.near) {
       const section = document.getElementById(id);

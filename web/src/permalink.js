@@ -57,7 +57,8 @@ export function parseStateHash(hash, legacy = new Map()) {
   let version = params.has('v') ? Number(params.get('v')) : 0;
   const notes = [];
   if (!Number.isInteger(version) || version < 0) version = 0;
-  if (version > SCHEMA_VERSION) notes.push(`This link was made by a newer version (v${version}); some settings may not apply.`);
+  if (version > SCHEMA_VERSION)
+    notes.push(`This link was made by a newer version (v${version}); some settings may not apply.`);
   for (let v = version; v < SCHEMA_VERSION; v += 1) if (MIGRATIONS[v]) params = MIGRATIONS[v](params, legacy);
   const states = {};
   for (const [key, value] of params) {
@@ -113,10 +114,15 @@ export function applyLink(views, parsed, notStarted = []) {
       notes.push(`The link's settings for “${id}” could not be applied; showing the defaults.`);
       try {
         views.get(id).setState(views.get(id).defaults ?? {});
-      } catch { /* the view keeps whatever it had */ }
+      } catch {
+        /* the view keeps whatever it had */
+      }
       continue;
     }
-    for (const name of rejected) notes.push(`The link's value for “${controlLabel(views.get(id), name)}” (“${String(state[name]).slice(0, 40)}”) is not valid here; using the default.`);
+    for (const name of rejected)
+      notes.push(
+        `The link's value for “${controlLabel(views.get(id), name)}” (“${String(state[name]).slice(0, 40)}”) is not valid here; using the default.`,
+      );
   }
   return notes;
 }
@@ -124,7 +130,11 @@ export function applyLink(views, parsed, notStarted = []) {
 /** A control's label as the reader sees it (a link names values by their internal keys). */
 function controlLabel(view, name) {
   const el = [...(view.root?.querySelectorAll('[data-param]') ?? [])].find((e) => e.dataset.param === name);
-  const label = el?.querySelector('label, legend')?.textContent?.replace(/\s*\(fixed\)$/, '').replace(/\s+/g, ' ').trim();
+  const label = el
+    ?.querySelector('label, legend')
+    ?.textContent?.replace(/\s*\(fixed\)$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return label || name.replace(/_/g, ' ');
 }
 

@@ -30,9 +30,17 @@ function route(entry, built) {
     location.replace(new URL(other.page, location.href).href);
     return;
   }
-  replaceChildren(status, h('p', { class: 'notice' },
-    h('strong', { text: `“${match[1]}” is not part of this build. ` }),
-    'This page carries the ', h('a', { href: '#top', text: entry ? entry.name : 'current' }), ' entry.'));
+  replaceChildren(
+    status,
+    h(
+      'p',
+      { class: 'notice' },
+      h('strong', { text: `“${match[1]}” is not part of this build. ` }),
+      'This page carries the ',
+      h('a', { href: '#top', text: entry ? entry.name : 'current' }),
+      ' entry.',
+    ),
+  );
   status.scrollIntoView({ block: 'center' });
 }
 

@@ -35,49 +35,115 @@ export function embedSnippet({ link, part, name, theme, hide, lock }) {
 function controlNames(part) {
   const scope = part === 'entry' ? null : document.getElementById(embedParts()[part]);
   if (!scope) return [];
-  return [...new Set([.../** @type {NodeListOf<HTMLElement>} */ (scope.querySelectorAll('[data-param]'))].map((el) => el.dataset.param))];
+  return [
+    ...new Set(
+      [.../** @type {NodeListOf<HTMLElement>} */ (scope.querySelectorAll('[data-param]'))].map(
+        (el) => el.dataset.param,
+      ),
+    ),
+  ];
 }
 
 function openEmbedDialog(views, getOpen, name) {
   const feedback = h('p', { class: 'share-feedback', role: 'status' });
   const snippet = h('textarea', { id: 'embed-snippet', readonly: true, rows: 6 });
   const parts = embedParts();
-  const part = h('select', { id: 'embed-part' }, ...Object.keys(parts).map((p) => h('option', { value: p, text: partLabel(p) })));
-  const theme = h('select', { id: 'embed-theme' }, ...['auto', 'light', 'dark'].map((t) => h('option', { value: t, text: t })));
+  const part = h(
+    'select',
+    { id: 'embed-part' },
+    ...Object.keys(parts).map((p) => h('option', { value: p, text: partLabel(p) })),
+  );
+  const theme = h(
+    'select',
+    { id: 'embed-theme' },
+    ...['auto', 'light', 'dark'].map((t) => h('option', { value: t, text: t })),
+  );
   const flags = h('div', { class: 'flags' });
   const open = getOpen();
   if (open && Object.hasOwn(parts, open)) part.value = open;
   const update = () => {
     const hide = [...flags.querySelectorAll('select')].filter((s) => s.value === 'hide').map((s) => s.dataset.name);
     const lock = [...flags.querySelectorAll('select')].filter((s) => s.value === 'lock').map((s) => s.dataset.name);
-    snippet.value = embedSnippet({ link: currentLink(views, part.value), part: part.value, name, theme: theme.value, hide, lock });
+    snippet.value = embedSnippet({
+      link: currentLink(views, part.value),
+      part: part.value,
+      name,
+      theme: theme.value,
+      hide,
+      lock,
+    });
   };
   const fillFlags = () => {
     const names = controlNames(part.value);
-    replaceChildren(flags, ...(names.length ? names.map((n, i) => h('label', { for: `embed-flag-${i}` }, `${n} `,
-      h('select', { id: `embed-flag-${i}`, dataset: { name: n }, on: { change: update } },
-        h('option', { value: 'show', text: 'show' }), h('option', { value: 'lock', text: 'lock' }), h('option', { value: 'hide', text: 'hide' })))) : [h('p', { text: 'No controls in this part.' })]));
+    replaceChildren(
+      flags,
+      ...(names.length
+        ? names.map((n, i) =>
+            h(
+              'label',
+              { for: `embed-flag-${i}` },
+              `${n} `,
+              h(
+                'select',
+                { id: `embed-flag-${i}`, dataset: { name: n }, on: { change: update } },
+                h('option', { value: 'show', text: 'show' }),
+                h('option', { value: 'lock', text: 'lock' }),
+                h('option', { value: 'hide', text: 'hide' }),
+              ),
+            ),
+          )
+        : [h('p', { text: 'No controls in this part.' })]),
+    );
     update();
   };
   part.addEventListener('change', fillFlags);
   theme.addEventListener('change', update);
-  const dialog = h('dialog', { class: 'embed-dialog', 'aria-labelledby': 'embed-title' },
-    h('form', { method: 'dialog' },
+  const dialog = h(
+    'dialog',
+    { class: 'embed-dialog', 'aria-labelledby': 'embed-title' },
+    h(
+      'form',
+      { method: 'dialog' },
       h('h2', { id: 'embed-title', text: 'Embed in a course page' }),
-      h('p', { text: 'Paste this into the course page. The small script that comes with it sizes the frame to its content and passes quiz answers on to the course page.' }),
-      ...(location.protocol === 'file:' ? [h('p', { class: 'notice notice-warn', text: 'This page is open from a file on this computer, so the snippet points at that file and works only here. Put the atlas folder on your course’s web server, open the page from there and copy the snippet again.' })] : []),
-      h('label', { for: 'embed-part', text: 'Part' }), part,
-      h('label', { for: 'embed-theme', text: 'Theme' }), theme,
+      h('p', {
+        text: 'Paste this into the course page. The small script that comes with it sizes the frame to its content and passes quiz answers on to the course page.',
+      }),
+      ...(location.protocol === 'file:'
+        ? [
+            h('p', {
+              class: 'notice notice-warn',
+              text: 'This page is open from a file on this computer, so the snippet points at that file and works only here. Put the atlas folder on your course’s web server, open the page from there and copy the snippet again.',
+            }),
+          ]
+        : []),
+      h('label', { for: 'embed-part', text: 'Part' }),
+      part,
+      h('label', { for: 'embed-theme', text: 'Theme' }),
+      theme,
       h('fieldset', {}, h('legend', { text: 'Controls: show, lock or hide' }), flags),
-      h('label', { for: 'embed-snippet', text: 'Snippet' }), snippet, feedback,
-      h('div', { class: 'actions' },
-        h('button', { type: 'button', on: { click: () => copyText(snippet.value, snippet, feedback) }, text: 'Copy snippet' }),
-        h('button', { class: 'secondary', value: 'close', text: 'Close' }))));
+      h('label', { for: 'embed-snippet', text: 'Snippet' }),
+      snippet,
+      feedback,
+      h(
+        'div',
+        { class: 'actions' },
+        h('button', {
+          type: 'button',
+          on: { click: () => copyText(snippet.value, snippet, feedback) },
+          text: 'Copy snippet',
+        }),
+        h('button', { class: 'secondary', value: 'close', text: 'Close' }),
+      ),
+    ),
+  );
   dialog.addEventListener('close', () => dialog.remove());
   // Escape always closes, whichever control has focus: Chromium lets a focused <select> take the
   // key, and may drop a cancel request it judges to lack user activation.
   dialog.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape' && dialog.open) { e.preventDefault(); dialog.close(); }
+    if (e.key === 'Escape' && dialog.open) {
+      e.preventDefault();
+      dialog.close();
+    }
   });
   document.body.append(dialog);
   fillFlags();
@@ -94,7 +160,13 @@ export function initShare(views, getOpen, entryName) {
   const copy = /** @type {HTMLButtonElement} */ (bar.querySelector('#copy-link'));
   const embed = /** @type {HTMLButtonElement} */ (bar.querySelector('#open-embed'));
   const feedback = /** @type {HTMLElement} */ (bar.querySelector('.share-feedback'));
-  const hidden = h('input', { type: 'text', class: 'visually-hidden', tabindex: '-1', 'aria-hidden': 'true', readonly: true });
+  const hidden = h('input', {
+    type: 'text',
+    class: 'visually-hidden',
+    tabindex: '-1',
+    'aria-hidden': 'true',
+    readonly: true,
+  });
   bar.append(hidden);
   copy.addEventListener('click', () => {
     hidden.value = currentLink(views, getOpen());

@@ -55,7 +55,12 @@ export class Views {
 
   /** @param {View} view */
   register(view) {
-    if (!view || typeof view.id !== 'string' || typeof view.getState !== 'function' || typeof view.setState !== 'function')
+    if (
+      !view ||
+      typeof view.id !== 'string' ||
+      typeof view.getState !== 'function' ||
+      typeof view.setState !== 'function'
+    )
       throw new Error('views.register needs {id, root, defaults, getState, setState}');
     this.views.set(view.id, view);
   }

@@ -26,7 +26,9 @@
   function hello(frame) {
     try {
       frame.contentWindow.postMessage({ type: 'atlas:hello' }, '*');
-    } catch (e) { /* frame not ready: it reports its height on load anyway */ }
+    } catch (e) {
+      /* frame not ready: it reports its height on load anyway */
+    }
   }
 
   window.addEventListener('message', function (event) {
@@ -34,8 +36,12 @@
     var data = event.data;
     if (!frame || !data || typeof data !== 'object' || typeof data.type !== 'string') return;
     if (data.type.indexOf('atlas:') !== 0) return;
-    if ((data.type === 'atlas:resize' || data.type === 'atlas:welcome') && typeof data.height === 'number' &&
-        isFinite(data.height) && data.height > 0) {
+    if (
+      (data.type === 'atlas:resize' || data.type === 'atlas:welcome') &&
+      typeof data.height === 'number' &&
+      isFinite(data.height) &&
+      data.height > 0
+    ) {
       frame.style.height = Math.min(Math.ceil(data.height), MAX_HEIGHT) + 'px';
     }
     var detail = {};
@@ -46,7 +52,9 @@
   frames().forEach(function (frame) {
     frame.style.border = frame.style.border || '0';
     frame.style.width = frame.style.width || '100%';
-    frame.addEventListener('load', function () { hello(frame); });
+    frame.addEventListener('load', function () {
+      hello(frame);
+    });
     hello(frame);
   });
 })();

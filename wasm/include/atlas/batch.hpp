@@ -33,8 +33,8 @@ struct BatchQuestion {
 std::optional<BatchAccount> solve_batch(const BatchQuestion& q, Problems& problems, const std::string& base = "");
 
 /// N_dp from a world size and model-parallel degrees; not_divisible when they do not divide it.
-std::optional<std::int64_t> data_parallel_degree(std::int64_t world, std::int64_t tp, std::int64_t pp,
-                                                 std::int64_t cp, Problems& problems, const std::string& base = "");
+std::optional<std::int64_t> data_parallel_degree(std::int64_t world, std::int64_t tp, std::int64_t pp, std::int64_t cp,
+                                                 Problems& problems, const std::string& base = "");
 
 json to_json(const BatchAccount& account);
 

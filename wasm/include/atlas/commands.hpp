@@ -25,7 +25,7 @@ json cmd_schema(const json& request, Problems& problems);      // schema_command
 
 /// The handler of a command by name (nullptr when there is none).
 Handler find_handler(std::string_view name);
-json cmd_import(const json& request, Problems& problems);      // import.cpp
-json cmd_export(const json& request, Problems& problems);      // export_config.cpp
+json cmd_import(const json& request, Problems& problems);  // import.cpp
+json cmd_export(const json& request, Problems& problems);  // export_config.cpp
 
 }  // namespace atlas

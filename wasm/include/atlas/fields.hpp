@@ -35,8 +35,7 @@ class Fields {
   Problems& problems() const { return problems_; }
 
   /// A number within range. Absent: fallback if given, else a missing_field error.
-  std::optional<double> number(std::string_view key, Range range,
-                               std::optional<double> fallback = std::nullopt) const;
+  std::optional<double> number(std::string_view key, Range range, std::optional<double> fallback = std::nullopt) const;
   /// An integer within range (1.0 is accepted, 1.5 is not_integer).
   std::optional<std::int64_t> integer(std::string_view key, Range range,
                                       std::optional<std::int64_t> fallback = std::nullopt) const;

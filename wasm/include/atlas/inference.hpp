@@ -72,22 +72,22 @@ struct StageMemory {
   double kv_per_sequence = 0;  // B: block-rounded tokens × kv_per_token
   double kv_cache = 0;         // B at the requested concurrency
   double activations = 0, reserve = 0, total = 0;
-  double max_sequences = 0;    // sequences this device has room for beside its fixed part
+  double max_sequences = 0;  // sequences this device has room for beside its fixed part
 };
 
 struct InferenceMemory {
-  double weights = 0;                  // B, the most loaded device
-  double weights_per_instance = 0;     // B, all devices of one copy of the model (tp·pp·ep)
-  double kv_per_token = 0;             // B, whole model, all devices of one copy
-  double kv_per_token_device = 0;      // B, one device of the most loaded stage
-  double tokens_per_sequence = 0;      // prompt + output rounded up to whole blocks
-  double kv_per_sequence_device = 0;   // B
-  double sequences_per_device = 0;     // concurrency served by one decode replica
-  double kv_cache = 0;                 // B on one device at the requested concurrency
-  double activations = 0;              // B, one prompt's prefill working set
-  double reserve = 0;                  // B
+  double weights = 0;                 // B, the most loaded device
+  double weights_per_instance = 0;    // B, all devices of one copy of the model (tp·pp·ep)
+  double kv_per_token = 0;            // B, whole model, all devices of one copy
+  double kv_per_token_device = 0;     // B, one device of the most loaded stage
+  double tokens_per_sequence = 0;     // prompt + output rounded up to whole blocks
+  double kv_per_sequence_device = 0;  // B
+  double sequences_per_device = 0;    // concurrency served by one decode replica
+  double kv_cache = 0;                // B on one device at the requested concurrency
+  double activations = 0;             // B, one prompt's prefill working set
+  double reserve = 0;                 // B
   double total = 0;
-  std::int64_t max_concurrency = 0;    // whole deployment
+  std::int64_t max_concurrency = 0;  // whole deployment
   bool fits = false;
 };
 
@@ -97,10 +97,10 @@ StageMemory stage_memory(const InferenceInput& in, std::int64_t index, const Inf
 
 /// Time of one decode step of `sequences` on one replica, and how it splits.
 struct DecodeStep {
-  double cycle = 0;          // s: one new token for each sequence (the pipeline's cycle)
-  double weight_bytes = 0, kv_bytes = 0;  // B read per step on the busiest device
+  double cycle = 0;                          // s: one new token for each sequence (the pipeline's cycle)
+  double weight_bytes = 0, kv_bytes = 0;     // B read per step on the busiest device
   double memory_time = 0, compute_time = 0;  // s of the GEMMs on the busiest device
-  double communication = 0;  // s of blocking collectives per step (all stages, one token)
+  double communication = 0;                  // s of blocking collectives per step (all stages, one token)
   bool compute_bound = false;
 };
 
@@ -119,8 +119,8 @@ struct ServingTransfer {
   const char* id = "";
   const char* tensor = "";  // activation | logits | tokens | kv
   const char* name = "";
-  const char* phase = "";   // prefill | decode
-  const char* where = "";   // the place in the model, with the training plan's tags (layer.attention.out, …)
+  const char* phase = "";  // prefill | decode
+  const char* where = "";  // the place in the model, with the training plan's tags (layer.attention.out, …)
   std::array<const char*, 3> dims{"", "", ""};  // what each entry of `shape` counts
   const char* collective = "";
   const char* group = "";
@@ -171,8 +171,8 @@ json serving_communication_json(const InferenceInput& in, const InferenceFigures
 
 /// True when the request asks for "mode": "inference" (coded error for another value).
 bool inference_mode(const json& request, Problems& problems);
-json cmd_inference_plan(const json& request, Problems& problems);    // inference_plan.cpp
-json cmd_inference_search(const json& request, Problems& problems);  // inference_search.cpp
+json cmd_inference_plan(const json& request, Problems& problems);      // inference_plan.cpp
+json cmd_inference_search(const json& request, Problems& problems);    // inference_search.cpp
 json cmd_inference_fidelity(const json& request, Problems& problems);  // inference_fidelity.cpp
 
 }  // namespace atlas

@@ -36,9 +36,7 @@ inline ModelStates zero_model_states(double psi, double shards, int stage, doubl
 /// all-reduces bf16 gradients in an fp32 buffer ("bfloat16 requires gradient accumulation and
 /// all-reduce to be done in fp32", megatron/training/arguments.py); FSDP, DeepSpeed and the ideal
 /// model keep them in bf16 (ZeRO's 16Ψ).
-inline double gradient_bytes(const Parallel& par) {
-  return par.framework == Framework::megatron ? 4 : kGradientBytes;
-}
+inline double gradient_bytes(const Parallel& par) { return par.framework == Framework::megatron ? 4 : kGradientBytes; }
 
 inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, int zero) {
   // ZeRO shards over every replica of the weights: dp × cp ranks for dense weights, and
@@ -59,8 +57,9 @@ inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, 
   // pipeline's received input are tensors Table 2 already counts (a layer's input), so only
   // ZeRO-3's gathered weights (current and prefetched layer) are extra; the rank's own shard
   // is part of the gathered buffer, so only the other ranks' (1 − 1/N) counts.
-  if (zero >= 3) m.buffers = st.gathered_layer * (st.layer_dense * (1.0 - 1.0 / shards) +
-                                                  st.layer_expert * (1.0 - 1.0 / expert_shards));
+  if (zero >= 3)
+    m.buffers =
+        st.gathered_layer * (st.layer_dense * (1.0 - 1.0 / shards) + st.layer_expert * (1.0 - 1.0 / expert_shards));
   m.buffers += st.working_set;
   return m;
 }
@@ -75,7 +74,7 @@ double activation_bytes_per_layer(const ModelShape& m, double micro, std::int64_
 
 /// Korthikanti Table 2 terms in units of s·b·h bytes for a GPT layer (a heads, t-way TP):
 /// the published closed forms, used by the tests to pin the general formula above.
-double korthikanti_table2(double s, double b, double h, double a, double t, bool sequence_parallel,
-                          Recompute recompute, bool tensor_parallel);
+double korthikanti_table2(double s, double b, double h, double a, double t, bool sequence_parallel, Recompute recompute,
+                          bool tensor_parallel);
 
 }  // namespace atlas

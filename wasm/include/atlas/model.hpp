@@ -10,11 +10,11 @@ namespace atlas {
 struct ModelShape {
   std::int64_t layers = 0, hidden = 0, heads = 0, kv_heads = 0, ffn = 0, vocab = 0, seq = 0;
   bool learned_positions = true;
-  bool swiglu = false;   // gate + up + down projections instead of fc1/fc2
-  bool rmsnorm = false;  // weight only; LayerNorm has weight and bias
-  bool bias = true;      // biases on the linear layers
-  bool qkv_bias = false; // biases on Q, K and V only (Qwen2), when `bias` is off
-  bool dropout = true;   // dropout masks are stored for backward (Korthikanti's accounting)
+  bool swiglu = false;    // gate + up + down projections instead of fc1/fc2
+  bool rmsnorm = false;   // weight only; LayerNorm has weight and bias
+  bool bias = true;       // biases on the linear layers
+  bool qkv_bias = false;  // biases on Q, K and V only (Qwen2), when `bias` is off
+  bool dropout = true;    // dropout masks are stored for backward (Korthikanti's accounting)
   bool tied_embeddings = true;
   std::int64_t experts = 1;  // 1 = dense MLP
   std::int64_t top_k = 1;
@@ -28,9 +28,9 @@ struct ModelShape {
 
 /// Parameters of one transformer layer, split by how tensor parallelism treats them.
 struct LayerParameters {
-  double sharded = 0;     // divided over tp ranks (column/row-parallel weights and their split biases)
-  double replicated = 0;  // copied on every tp rank (norms, row-parallel output biases, router)
-  double expert = 0;      // all experts' weights (sharded over tp and ep); 0 for dense models
+  double sharded = 0;           // divided over tp ranks (column/row-parallel weights and their split biases)
+  double replicated = 0;        // copied on every tp rank (norms, row-parallel output biases, router)
+  double expert = 0;            // all experts' weights (sharded over tp and ep); 0 for dense models
   double attention_linear = 0;  // weights of Q, K, V and output projections (for FLOPs)
   double mlp_active = 0;        // MLP weights one token passes through (top_k experts for MoE)
   double total() const { return sharded + replicated + expert; }

@@ -14,13 +14,13 @@ namespace atlas {
 
 struct NcclRow {
   int line = 0;
-  double size = 0;         // B
-  std::string type;        // "float", … ("" when the table has no such column)
-  std::string redop;       // "sum", …
-  double time = 0;         // out-of-place, s
+  double size = 0;                     // B
+  std::string type;                    // "float", … ("" when the table has no such column)
+  std::string redop;                   // "sum", …
+  double time = 0;                     // out-of-place, s
   std::optional<double> logged_algbw;  // GB/s as printed
   std::optional<double> logged_busbw;
-  std::string wrong;       // "#wrong" / "error" cell as printed ("" when absent)
+  std::string wrong;                    // "#wrong" / "error" cell as printed ("" when absent)
   std::optional<double> in_place_time;  // s
   std::optional<double> in_place_logged_busbw;
   std::string in_place_wrong;
@@ -37,11 +37,11 @@ struct NcclLog {
   std::vector<NcclLine> unreadable;  // looked like table rows but could not be read
   std::vector<NcclLine> skipped;     // other text (NCCL INFO, shell prompts, …), first few only
   int skipped_count = 0;
-  int rank_lines = 0;                // distinct ranks in "#  Rank N …" lines
+  int rank_lines = 0;                     // distinct ranks in "#  Rank N …" lines
   std::optional<std::string> collective;  // from "Collective test starting: all_reduce_perf"
   std::optional<double> avg_busbw;        // GB/s from the "# Avg bus bandwidth" footer
   bool header_found = false;
-  bool too_many_rows = false;             // reading stopped after kMaxRows rows
+  bool too_many_rows = false;  // reading stopped after kMaxRows rows
 };
 
 inline constexpr std::size_t kMaxSkippedListed = 50;

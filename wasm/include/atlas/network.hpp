@@ -25,11 +25,11 @@ const char* algorithm_name(Algorithm a);
 /// What the network of a node offers one collective: per-direction bandwidths already scaled to
 /// what NCCL achieves at large messages, and the overhead every call pays.
 struct NetworkLinks {
-  double nvlink_busbw = 0;       // B/s per GPU inside a node, Simple protocol, large messages
-  double nic_busbw = 0;          // B/s per NIC between nodes, Simple protocol, large messages
+  double nvlink_busbw = 0;  // B/s per GPU inside a node, Simple protocol, large messages
+  double nic_busbw = 0;     // B/s per NIC between nodes, Simple protocol, large messages
   std::int64_t nics_per_node = 0;
   std::int64_t gpus_per_node = 0;
-  double call_overhead = 0;      // s per collective call: CUDA launch and NCCL host work
+  double call_overhead = 0;  // s per collective call: CUDA launch and NCCL host work
 };
 
 /// Where the members of one group sit: how many nodes it spans and how many members the most

@@ -30,15 +30,15 @@ struct Efficiencies {
 
 struct Hardware {
   std::int64_t gpus = 0, gpus_per_node = 0;
-  double memory = 0;            // B per GPU
-  double flops = 0;             // FLOP/s, dense bf16 peak
-  double memory_bandwidth = 0;  // B/s HBM
-  double intra_bandwidth = 0;   // B/s per GPU per direction inside a node
-  double inter_bandwidth = 0;   // B/s per GPU per direction between nodes
-  double latency = 0;           // s per collective call (launch and host overhead), on top of NCCL's latencies
+  double memory = 0;               // B per GPU
+  double flops = 0;                // FLOP/s, dense bf16 peak
+  double memory_bandwidth = 0;     // B/s HBM
+  double intra_bandwidth = 0;      // B/s per GPU per direction inside a node
+  double inter_bandwidth = 0;      // B/s per GPU per direction between nodes
+  double latency = 0;              // s per collective call (launch and host overhead), on top of NCCL's latencies
   std::int64_t nics_per_node = 0;  // network interfaces for compute traffic (0: one per GPU)
-  std::int64_t sms = 0;         // streaming multiprocessors: tile waves, and what NCCL's kernels take
-  bool flash_attention = false; // the default for plans on this GPU
+  std::int64_t sms = 0;            // streaming multiprocessors: tile waves, and what NCCL's kernels take
+  bool flash_attention = false;    // the default for plans on this GPU
   Efficiencies efficiency;
 };
 
@@ -63,8 +63,8 @@ struct Parallel {
   std::int64_t virtual_stages = 1;
   Schedule schedule = Schedule::one_f_one_b;
   Framework framework = Framework::megatron;
-  bool overlap = true;           // gradient reduction and weight gathers overlap compute where the framework can
-  bool tp_overlap = false;       // tensor-parallel collectives split and hidden behind the layer's GEMMs (TE userbuffers)
+  bool overlap = true;      // gradient reduction and weight gathers overlap compute where the framework can
+  bool tp_overlap = false;  // tensor-parallel collectives split and hidden behind the layer's GEMMs (TE userbuffers)
   bool flash_attention = false;  // fused attention: no stored scores, attention FLOPs at FlashAttention's efficiency
   /// Whether recomputation runs the attention core's forward again: full recomputation always,
   /// Megatron's selective only when the scores were not kept by a fused kernel.
@@ -85,10 +85,26 @@ struct PlanInput {
 
 /// Constraint violations (errors) and warnings as codes; messages are built only for `plan`.
 enum class Rule : std::uint8_t {
-  tp_heads, tp_kv_heads, tp_ffn, gpus_product, ep_dense, ep_experts, ep_dp, pp_layers, virtual_layers,
-  virtual_needs_interleaved, interleaved_needs_virtual, interleaved_microbatches, batch_product, cp_seq,
+  tp_heads,
+  tp_kv_heads,
+  tp_ffn,
+  gpus_product,
+  ep_dense,
+  ep_experts,
+  ep_dp,
+  pp_layers,
+  virtual_layers,
+  virtual_needs_interleaved,
+  interleaved_needs_virtual,
+  interleaved_microbatches,
+  batch_product,
+  cp_seq,
   // warnings from here on
-  tp_across_nodes, uneven_stages, few_microbatches, zero_with_pipeline, count
+  tp_across_nodes,
+  uneven_stages,
+  few_microbatches,
+  zero_with_pipeline,
+  count
 };
 constexpr int kFirstWarning = static_cast<int>(Rule::tp_across_nodes);
 using RuleSet = std::uint32_t;
@@ -104,7 +120,7 @@ const char* group_name(Group g);
 /// One tensor that crosses a device boundary, counted on one device of the busiest stage.
 struct Transfer {
   const char* id = "";
-  const char* tensor = "";      // activation | activation-grad | gradient | parameter | kv | tokens
+  const char* tensor = "";  // activation | activation-grad | gradient | parameter | kv | tokens
   const char* name = "";
   const char* phase = "";       // forward | backward | optimizer
   const char* collective = "";  // all-reduce | reduce-scatter | all-gather | send-recv | all-to-all
@@ -112,17 +128,17 @@ struct Transfer {
   Group group = Group::TP;
   std::int64_t group_size = 1;
   std::array<double, 3> shape{0, 0, 0};  // elements along b, s, h (or parameter count, 0, 0)
-  double count_per_microbatch = 0;  // 0 for once-per-step transfers
+  double count_per_microbatch = 0;       // 0 for once-per-step transfers
   double count_per_step = 0;
   double bytes_per_call = 0;
   bool inter_node = false;
   double time_per_step = 0;
   double exposed_per_step = 0;
-  double latency_per_step = 0;     // the bytes-independent part of time_per_step
-  double calls_per_step = 0;       // collective calls the framework issues for it per step
-  const char* algorithm = "";      // what NCCL would pick for one call ("ring", "tree", …)
-  const char* protocol = "";       // "LL", "LL128", "Simple"; "" in the ideal model
-  double busbw = 0;                // B/s one call reaches
+  double latency_per_step = 0;  // the bytes-independent part of time_per_step
+  double calls_per_step = 0;    // collective calls the framework issues for it per step
+  const char* algorithm = "";   // what NCCL would pick for one call ("ring", "tree", …)
+  const char* protocol = "";    // "LL", "LL128", "Simple"; "" in the ideal model
+  double busbw = 0;             // B/s one call reaches
 };
 
 /// Memory of one device, bytes.
@@ -133,19 +149,19 @@ struct DeviceMemory {
 
 struct StageFigures {
   std::int64_t first_layer = 0, layers = 0;
-  double parameters = 0;   // per tp rank, before ZeRO sharding
-  double dense = 0, expert = 0;  // the same split into weights replicated over dp·cp and over dp·cp/ep
-  double gathered_layer = 0;     // ZeRO-3: layers gathered at once × bytes per weight
+  double parameters = 0;                     // per tp rank, before ZeRO sharding
+  double dense = 0, expert = 0;              // the same split into weights replicated over dp·cp and over dp·cp/ep
+  double gathered_layer = 0;                 // ZeRO-3: layers gathered at once × bytes per weight
   double layer_dense = 0, layer_expert = 0;  // weights of one layer per rank
-  double inflight = 0;     // micro-batches whose activations the stage holds at its peak
-  double working_set = 0;  // bytes: one layer's activations rebuilt during backward (recomputation)
+  double inflight = 0;                       // micro-batches whose activations the stage holds at its peak
+  double working_set = 0;                    // bytes: one layer's activations rebuilt during backward (recomputation)
   double activation_per_layer = 0, head_activations = 0;  // bytes, one micro-batch (schedule-free parts)
   DeviceMemory memory;
-  double compute_per_microbatch = 0;  // s, forward + backward (+ recompute)
-  double gemm_efficiency = 0;         // FLOP-weighted mean of the layer GEMMs' fraction of peak
-  double gemm_forward = 0, gemm_backward = 0;  // s per micro-batch, all layers of the stage
+  double compute_per_microbatch = 0;                       // s, forward + backward (+ recompute)
+  double gemm_efficiency = 0;                              // FLOP-weighted mean of the layer GEMMs' fraction of peak
+  double gemm_forward = 0, gemm_backward = 0;              // s per micro-batch, all layers of the stage
   double attention_seconds = 0, memory_bound_seconds = 0;  // parts of compute_per_microbatch
-  double attention_forward_per_layer = 0;                   // s, one layer's attention core, forward once
+  double attention_forward_per_layer = 0;                  // s, one layer's attention core, forward once
 };
 
 constexpr int kMaxTransfers = 24;

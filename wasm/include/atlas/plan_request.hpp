@@ -36,7 +36,7 @@ ParallelDegrees read_degrees(const Fields& parallel);
 struct PlanRequest {
   PlanInput input;
   bool dp_derived = false;
-  bool batch_known = false;           // micro, accumulation and global all determined
+  bool batch_known = false;  // micro, accumulation and global all determined
   std::vector<Issue> split_errors;
   std::optional<double> training_tokens;
   /// Schedule keys the caller already holds the blocks of (pipeline.blocks.key): for these the
@@ -49,7 +49,6 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
 
 /// Strong scaling of the split family at fixed global batch (scaling.cpp).
 json scaling_json(const PlanInput& base);
-
 
 }  // namespace atlas
 

@@ -22,7 +22,7 @@ struct Given {
   std::string symbol;  // "B_micro", "N_acc", …
   std::string label;   // for people
   double value = 0;
-  std::string unit;    // "samples", "GPUs", "tokens", …
+  std::string unit;  // "samples", "GPUs", "tokens", …
 };
 
 /// A tempting wrong answer and what it reveals, so feedback can name the misconception.
@@ -38,8 +38,8 @@ struct Exercise {
   std::string trap;  // "" when the exercise is a plain application of the equation
   std::string question;
   std::vector<Given> givens;
-  Given unknown;             // value = the expected answer
-  double tolerance = 0;      // relative; 0 means the answer must be exact
+  Given unknown;                      // value = the expected answer
+  double tolerance = 0;               // relative; 0 means the answer must be exact
   std::vector<std::string> solution;  // worked steps
   std::vector<Mistake> mistakes;
 };

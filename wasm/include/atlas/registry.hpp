@@ -28,14 +28,14 @@ struct Command {
 // module's commands (so the page knows where to send them) without linking their code.
 // Every module also answers `version` and `schema`, about itself.
 #define ATLAS_SHARED_COMMANDS(X) X("version", cmd_version, nullptr) X("schema", cmd_schema, nullptr)
-#define ATLAS_CORE_COMMANDS(X)                                                                  \
-  X("validate", cmd_validate, nullptr) X("batch", cmd_batch, nullptr)                           \
-  X("allreduce", cmd_allreduce, nullptr) X("nccl-tests", cmd_nccl_tests, nullptr)               \
-  X("quiz", cmd_quiz, nullptr) X("practice", cmd_practice, nullptr)
-#define ATLAS_PLANNER_COMMANDS(X)                                                               \
-  X("presets", cmd_presets, nullptr) X("plan", cmd_plan, nullptr)                               \
-  X("search", cmd_search, search_within_budget) X("fidelity", cmd_fidelity, nullptr)           \
-  X("import", cmd_import, nullptr) X("export", cmd_export, nullptr)
+#define ATLAS_CORE_COMMANDS(X)                                                                                   \
+  X("validate", cmd_validate, nullptr)                                                                           \
+  X("batch", cmd_batch, nullptr) X("allreduce", cmd_allreduce, nullptr) X("nccl-tests", cmd_nccl_tests, nullptr) \
+      X("quiz", cmd_quiz, nullptr) X("practice", cmd_practice, nullptr)
+#define ATLAS_PLANNER_COMMANDS(X)                                                                                 \
+  X("presets", cmd_presets, nullptr)                                                                              \
+  X("plan", cmd_plan, nullptr) X("search", cmd_search, search_within_budget) X("fidelity", cmd_fidelity, nullptr) \
+      X("import", cmd_import, nullptr) X("export", cmd_export, nullptr)
 
 /// One module of the engine: its name and the commands it answers.
 struct CommandSet {

@@ -33,16 +33,23 @@ struct LabInput {
 /// A column a curve can return besides `x`. A sweep asks for the ones it draws, so each slider
 /// move builds, serialises and parses only those (the comparison columns cost the most).
 enum class Column : unsigned {
-  time, latency_term, bandwidth_term, algbw, busbw, bound,  // bytes and ranks (bound: bytes only)
-  speedup, efficiency, step_time, exposed,                  // ranks, with scaling only
-  compare,                                                  // the other algorithms' times
+  time,
+  latency_term,
+  bandwidth_term,
+  algbw,
+  busbw,
+  bound,  // bytes and ranks (bound: bytes only)
+  speedup,
+  efficiency,
+  step_time,
+  exposed,  // ranks, with scaling only
+  compare,  // the other algorithms' times
 };
 
 /// Request names of the columns, in the order of Column.
 inline constexpr std::string_view kColumnNames[] = {
-    "time", "latency_term", "bandwidth_term", "algbw", "busbw", "bound",
-    "speedup", "efficiency", "step_time", "exposed",
-    "compare",
+    "time",    "latency_term", "bandwidth_term", "algbw",   "busbw",   "bound",
+    "speedup", "efficiency",   "step_time",      "exposed", "compare",
 };
 
 /// Columns as bits: copied freely and tested at every point of a curve for nothing.
@@ -67,10 +74,9 @@ class ColumnSet {
 /// request's top-level `compare` is true), as before `columns` existed.
 inline constexpr ColumnSet kBytesColumns{Column::time,  Column::latency_term, Column::bandwidth_term, Column::algbw,
                                          Column::busbw, Column::bound,        Column::compare};
-inline constexpr ColumnSet kRanksColumns{Column::time,       Column::latency_term, Column::bandwidth_term,
-                                         Column::algbw,      Column::busbw,        Column::speedup,
-                                         Column::efficiency, Column::step_time,    Column::exposed,
-                                         Column::compare};
+inline constexpr ColumnSet kRanksColumns{
+    Column::time,    Column::latency_term, Column::bandwidth_term, Column::algbw,   Column::busbw,
+    Column::speedup, Column::efficiency,   Column::step_time,      Column::exposed, Column::compare};
 
 struct SweepRange {
   double from;

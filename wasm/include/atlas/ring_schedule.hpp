@@ -18,8 +18,8 @@ struct RingSend {
 };
 
 struct RingStep {
-  bool reduce_scatter;      // false: all-gather phase
-  int phase_step;           // 0-based within the phase
+  bool reduce_scatter;  // false: all-gather phase
+  int phase_step;       // 0-based within the phase
   std::vector<RingSend> sends;
   // contributions[rank][chunk] after this step: how many ranks' inputs that copy sums
   // (1 = only its own; p = fully reduced).

@@ -10,12 +10,12 @@
 namespace atlas {
 
 struct ShellWord {
-  std::string text;   // after expansion
-  std::string raw;    // as written (for messages)
-  int line = 0;       // 1-based line where the word starts
+  std::string text;  // after expansion
+  std::string raw;   // as written (for messages)
+  int line = 0;      // 1-based line where the word starts
   bool assignment = false;
-  bool boundary = false;  // end of a command (newline, ;, &&, |): no word, only a separator
-  bool splits = false;    // holds an unquoted expansion, which the shell splits into words
+  bool boundary = false;               // end of a command (newline, ;, &&, |): no word, only a separator
+  bool splits = false;                 // holds an unquoted expansion, which the shell splits into words
   std::vector<std::string> undefined;  // variables or substitutions that could not be expanded
 };
 

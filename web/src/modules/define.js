@@ -38,8 +38,11 @@ export const SHARED_SECTIONS = ['check'];
  * @returns {AtlasModule}
  */
 export function defineModule(spec) {
-  const fail = (field, why) => { throw new Error(`module “${spec?.name}”: ${field} ${why}`); };
-  if (!spec || typeof spec.name !== 'string' || !NAME.test(spec.name)) fail('name', 'must be lowercase letters, digits and dashes');
+  const fail = (field, why) => {
+    throw new Error(`module “${spec?.name}”: ${field} ${why}`);
+  };
+  if (!spec || typeof spec.name !== 'string' || !NAME.test(spec.name))
+    fail('name', 'must be lowercase letters, digits and dashes');
   if (TAKEN.includes(spec.name)) fail('name', `“${spec.name}” is taken by the page (${TAKEN.join(', ')})`);
   if (typeof spec.label !== 'string' || !spec.label.trim()) fail('label', 'must be a non-empty string');
   if (Boolean(spec.section) === Boolean(spec.into)) fail('section', 'or into (exactly one) is needed');
@@ -49,7 +52,12 @@ export function defineModule(spec) {
     if (typeof title !== 'string' || typeof toc !== 'string') fail('section', 'needs a title and a toc label');
   }
   if (spec.into && !SHARED_SECTIONS.includes(spec.into)) fail('into', `must be one of ${SHARED_SECTIONS.join(', ')}`);
-  if (spec.engine !== undefined && !ENGINE_MODULES.includes(spec.engine)) fail('engine', `must be one of ${ENGINE_MODULES.join(', ')}`);
-  if (spec.alsoNear !== undefined && !(Array.isArray(spec.alsoNear) && spec.alsoNear.every((id) => SECTION_ID.test(id)))) fail('alsoNear', 'must list section ids');
+  if (spec.engine !== undefined && !ENGINE_MODULES.includes(spec.engine))
+    fail('engine', `must be one of ${ENGINE_MODULES.join(', ')}`);
+  if (
+    spec.alsoNear !== undefined &&
+    !(Array.isArray(spec.alsoNear) && spec.alsoNear.every((id) => SECTION_ID.test(id)))
+  )
+    fail('alsoNear', 'must list section ids');
   return Object.freeze({ ...spec, sectionId: spec.section ? spec.section.id : spec.into });
 }

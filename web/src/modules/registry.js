@@ -15,8 +15,10 @@ export function moduleNamed(name) {
 // Two modules must not claim the same section, embed name or old link key.
 for (const [i, m] of MODULES.entries()) {
   for (const other of MODULES.slice(0, i)) {
-    if (other.name === m.name || other.sectionId === m.sectionId) throw new Error(`modules “${other.name}” and “${m.name}” clash`);
+    if (other.name === m.name || other.sectionId === m.sectionId)
+      throw new Error(`modules “${other.name}” and “${m.name}” clash`);
     const shared = (m.legacyParams ?? []).filter((p) => (other.legacyParams ?? []).includes(p));
-    if (shared.length) throw new Error(`modules “${other.name}” and “${m.name}” both claim the link keys ${shared.join(', ')}`);
+    if (shared.length)
+      throw new Error(`modules “${other.name}” and “${m.name}” both claim the link keys ${shared.join(', ')}`);
   }
 }

@@ -47,7 +47,16 @@ function axis(label, values, side, splits = decades) {
   // Only set `side` when asked: an explicit undefined would override uPlot's defaults.
   // With our own splits, keep every label (uPlot's log filter would blank most of them).
   // size: room for the widest tick label ("100 ms") beside the axis title, so they do not overlap.
-  return { label, values: labels(values), size: 64, ...(splits ? { splits, filter: (u, vals) => vals } : {}), ...(side === undefined ? {} : { side }), stroke: cssVar('--muted'), grid: { stroke: cssVar('--border'), width: 1 }, ticks: { stroke: cssVar('--border') } };
+  return {
+    label,
+    values: labels(values),
+    size: 64,
+    ...(splits ? { splits, filter: (u, vals) => vals } : {}),
+    ...(side === undefined ? {} : { side }),
+    stroke: cssVar('--muted'),
+    grid: { stroke: cssVar('--border'), width: 1 },
+    ticks: { stroke: cssVar('--border') },
+  };
 }
 
 function sizeOf(box) {
@@ -56,11 +65,14 @@ function sizeOf(box) {
 }
 
 function legend(el, items) {
-  replaceChildren(el, ...items.map(([label, colour, dashed]) => {
-    const sw = h('span', { class: `lab-swatch${dashed ? ' dashed' : ''}`, 'aria-hidden': 'true' });
-    sw.style.borderColor = colour;
-    return h('li', {}, sw, label);
-  }));
+  replaceChildren(
+    el,
+    ...items.map(([label, colour, dashed]) => {
+      const sw = h('span', { class: `lab-swatch${dashed ? ' dashed' : ''}`, 'aria-hidden': 'true' });
+      sw.style.borderColor = colour;
+      return h('li', {}, sw, label);
+    }),
+  );
 }
 
 function dot(u, x, y, colour, radius, scaleY = 'y') {
@@ -96,8 +108,16 @@ function overlayDot(u, kind) {
 function placeDot(u, el, x, y, scaleY = 'y') {
   const sx = u.scales.x;
   const sy = u.scales[scaleY];
-  const show = x != null && y != null && y > 0 && sx.min != null && sy.min != null
-    && x >= sx.min && x <= sx.max && y >= sy.min && y <= sy.max;
+  const show =
+    x != null &&
+    y != null &&
+    y > 0 &&
+    sx.min != null &&
+    sy.min != null &&
+    x >= sx.min &&
+    x <= sx.max &&
+    y >= sy.min &&
+    y <= sy.max;
   if (el.hidden !== !show) el.hidden = !show;
   if (!show) return;
   const t = `translate(${u.valToPos(x, 'x').toFixed(1)}px, ${u.valToPos(y, scaleY).toFixed(1)}px)`;
@@ -127,19 +147,22 @@ export class LabCharts {
     this.near = { bytes: true, ranks: true, speedup: true };
     /** The latest redraw of each chart out of view, run when it comes near. */
     this.pending = {};
-    const seen = new IntersectionObserver((entries) => {
-      for (const e of entries) {
-        const figure = /** @type {HTMLElement} */ (e.target);
-        const key = figure.dataset.chart;
-        this.near[key] = e.isIntersecting;
-        figure.dataset.near = String(e.isIntersecting); // what a test can wait for
-        const run = this.pending[key];
-        if (e.isIntersecting && run) {
-          delete this.pending[key];
-          run();
+    const seen = new IntersectionObserver(
+      (entries) => {
+        for (const e of entries) {
+          const figure = /** @type {HTMLElement} */ (e.target);
+          const key = figure.dataset.chart;
+          this.near[key] = e.isIntersecting;
+          figure.dataset.near = String(e.isIntersecting); // what a test can wait for
+          const run = this.pending[key];
+          if (e.isIntersecting && run) {
+            delete this.pending[key];
+            run();
+          }
         }
-      }
-    }, { rootMargin: '100px 0px' });
+      },
+      { rootMargin: '100px 0px' },
+    );
     for (const key of ['bytes', 'ranks', 'speedup']) {
       const figure = this.el(`lab-chart-${key}-fig`);
       figure.dataset.chart = key;
@@ -167,37 +190,79 @@ export class LabCharts {
     this.compareOn = compare;
     this.fittedOn = fitted;
     const accent = cssVar('--accent');
-    const others = compare ? COMPARE.map(([, label, v]) => ({ label, stroke: cssVar(v), width: 1.5, dash: [6, 4] })) : [];
+    const others = compare
+      ? COMPARE.map(([, label, v]) => ({ label, stroke: cssVar(v), width: 1.5, dash: [6, 4] }))
+      : [];
     const sec = (v) => formatSeconds(v, 1);
     /** @type {{label: string, stroke: string, width: number, dash?: number[], scale?: string}[]} */
-    const bytesSeries = [{ label: 'Ideal ring', stroke: accent, width: 2.5 },
+    const bytesSeries = [
+      { label: 'Ideal ring', stroke: accent, width: 2.5 },
       { label: 'Latency term', stroke: cssVar('--ink-1'), width: 1.5, dash: [3, 3] },
       { label: 'Bandwidth term', stroke: cssVar('--dev-2'), width: 1.5, dash: [3, 3] },
       ...(fitted ? [{ label: 'Ring with fitted α, B', stroke: cssVar('--dev-5'), width: 2, dash: [8, 3] }] : []),
-      ...others];
-    this.plots.bytes = this.make('bytes', bytesSeries, {
-      // The bandwidth term of a few bytes is femtoseconds: keep the axis on the total's range.
-      x: { time: false, distr: 3, log: 10 }, y: { distr: 3, log: 10, range: () => this.timeRange() },
-    }, [axis('Payload per rank', (v) => formatBytesDecimal(v, 1)), axis('Time', sec)], (u) => this.drawBytesMarks(u));
-    legend(this.el('lab-legend-bytes'), [...bytesSeries.map((s) => [s.label, s.stroke, !!s.dash]),
-      ...(this.measured.length ? [['Measured (nccl-tests)', cssVar('--error'), false]] : [])]);
+      ...others,
+    ];
+    this.plots.bytes = this.make(
+      'bytes',
+      bytesSeries,
+      {
+        // The bandwidth term of a few bytes is femtoseconds: keep the axis on the total's range.
+        x: { time: false, distr: 3, log: 10 },
+        y: { distr: 3, log: 10, range: () => this.timeRange() },
+      },
+      [axis('Payload per rank', (v) => formatBytesDecimal(v, 1)), axis('Time', sec)],
+      (u) => this.drawBytesMarks(u),
+    );
+    legend(this.el('lab-legend-bytes'), [
+      ...bytesSeries.map((s) => [s.label, s.stroke, !!s.dash]),
+      ...(this.measured.length ? [['Measured (nccl-tests)', cssVar('--error'), false]] : []),
+    ]);
 
     /** @type {{label: string, stroke: string, width: number, dash?: number[], scale?: string}[]} */
-    const ranksSeries = [{ label: 'Ideal ring time', stroke: accent, width: 2.5, scale: 'y' },
-      { label: 'busbw', stroke: cssVar('--dev-2'), width: 2, scale: 'bw' }, ...others.map((s) => ({ ...s, scale: 'y' }))];
-    this.plots.ranks = this.make('ranks', ranksSeries, {
-      x: { time: false, distr: 3, log: 2 }, y: { distr: 3, log: 10 }, bw: { range: (u, min, max) => [0, max * 1.1 || 1] },
-    }, [axis('Ranks', (v) => formatCount(v), undefined, powersOfFour), axis('Time', sec),
-      { ...axis('busbw', (v) => (v === 0 ? '0' : formatRate(v, 2)), 1, null), size: 76 }], () => this.drawRanksMarks());
-    legend(this.el('lab-legend-ranks'), ranksSeries.map((s) => [s.label, s.stroke, !!s.dash]));
+    const ranksSeries = [
+      { label: 'Ideal ring time', stroke: accent, width: 2.5, scale: 'y' },
+      { label: 'busbw', stroke: cssVar('--dev-2'), width: 2, scale: 'bw' },
+      ...others.map((s) => ({ ...s, scale: 'y' })),
+    ];
+    this.plots.ranks = this.make(
+      'ranks',
+      ranksSeries,
+      {
+        x: { time: false, distr: 3, log: 2 },
+        y: { distr: 3, log: 10 },
+        bw: { range: (u, min, max) => [0, max * 1.1 || 1] },
+      },
+      [
+        axis('Ranks', (v) => formatCount(v), undefined, powersOfFour),
+        axis('Time', sec),
+        { ...axis('busbw', (v) => (v === 0 ? '0' : formatRate(v, 2)), 1, null), size: 76 },
+      ],
+      () => this.drawRanksMarks(),
+    );
+    legend(
+      this.el('lab-legend-ranks'),
+      ranksSeries.map((s) => [s.label, s.stroke, !!s.dash]),
+    );
 
-    const speedSeries = [{ label: 'Speedup', stroke: accent, width: 2.5 },
-      { label: 'Ideal (N×)', stroke: cssVar('--muted'), width: 1.5, dash: [4, 4] }];
-    this.plots.speedup = this.make('speedup', speedSeries, { x: { time: false, distr: 3, log: 2 }, y: { distr: 3, log: 2 } },
-      [axis('Ranks N', (v) => formatCount(v), undefined, powersOfFour), axis('Speedup', (v) => `${formatCount(v)}×`, undefined, powersOfFour)],
-      () => this.drawSpeedupMarks());
-    legend(this.el('lab-legend-speedup'), [...speedSeries.map((s) => [s.label, s.stroke, !!s.dash]),
-      ['Current ranks', accent, false], ['Fastest rank count', cssVar('--ok'), false]]);
+    const speedSeries = [
+      { label: 'Speedup', stroke: accent, width: 2.5 },
+      { label: 'Ideal (N×)', stroke: cssVar('--muted'), width: 1.5, dash: [4, 4] },
+    ];
+    this.plots.speedup = this.make(
+      'speedup',
+      speedSeries,
+      { x: { time: false, distr: 3, log: 2 }, y: { distr: 3, log: 2 } },
+      [
+        axis('Ranks N', (v) => formatCount(v), undefined, powersOfFour),
+        axis('Speedup', (v) => `${formatCount(v)}×`, undefined, powersOfFour),
+      ],
+      () => this.drawSpeedupMarks(),
+    );
+    legend(this.el('lab-legend-speedup'), [
+      ...speedSeries.map((s) => [s.label, s.stroke, !!s.dash]),
+      ['Current ranks', accent, false],
+      ['Fastest rank count', cssVar('--ok'), false],
+    ]);
   }
 
   make(key, series, scales, axes, draw) {
@@ -214,10 +279,16 @@ export class LabCharts {
     const data = [[1, 2], ...series.map(() => [null, null])];
     box.textContent = '';
     const u = new uPlot(opts, data, box);
-    const dots = this.dots[key] = /** @type {{point?: HTMLElement, bw?: HTMLElement, best?: HTMLElement}} */ ({});
+    const dots = (this.dots[key] = /** @type {{point?: HTMLElement, bw?: HTMLElement, best?: HTMLElement}} */ ({}));
     if (key === 'bytes') dots.point = overlayDot(u, 'current');
-    if (key === 'ranks') { dots.bw = overlayDot(u, 'busbw'); dots.point = overlayDot(u, 'current'); }
-    if (key === 'speedup') { dots.best = overlayDot(u, 'best'); dots.point = overlayDot(u, 'current'); }
+    if (key === 'ranks') {
+      dots.bw = overlayDot(u, 'busbw');
+      dots.point = overlayDot(u, 'current');
+    }
+    if (key === 'speedup') {
+      dots.best = overlayDot(u, 'best');
+      dots.point = overlayDot(u, 'current');
+    }
     return u;
   }
 
@@ -228,8 +299,14 @@ export class LabCharts {
     const d = this.dots[key];
     if (!u || !d) return;
     if (key === 'bytes') placeDot(u, d.point, m.x, m.y);
-    if (key === 'ranks') { placeDot(u, d.bw, m.x, m.bw, 'bw'); placeDot(u, d.point, m.x, m.y); }
-    if (key === 'speedup') { placeDot(u, d.best, m.bestX, m.bestY); placeDot(u, d.point, m.x, m.y); }
+    if (key === 'ranks') {
+      placeDot(u, d.bw, m.x, m.bw, 'bw');
+      placeDot(u, d.point, m.x, m.y);
+    }
+    if (key === 'speedup') {
+      placeDot(u, d.best, m.bestX, m.bestY);
+      placeDot(u, d.point, m.x, m.y);
+    }
   }
 
   /**
@@ -241,13 +318,24 @@ export class LabCharts {
     this.ensure(!!compare, !!fittedCurve);
     const b = r.curves.bytes;
     const cmp = (curve) => (this.compareOn ? COMPARE.map(([k]) => positive(curve.compare[k])) : []);
-    this.marks.bytes = { x: r.bytes, y: r.time, crossover: r.crossover_bytes, total: [b.time[0], b.time[b.time.length - 1]] };
+    this.marks.bytes = {
+      x: r.bytes,
+      y: r.time,
+      crossover: r.crossover_bytes,
+      total: [b.time[0], b.time[b.time.length - 1]],
+    };
     this.redraw('bytes', () => {
       if (this.drawn.bytes !== b || this.drawn.fitted !== fittedCurve) {
         this.drawn.bytes = b;
         this.drawn.fitted = fittedCurve;
-        this.plots.bytes.setData([b.x, b.time, positive(b.latency_term), b.bandwidth_term,
-          ...(fittedCurve ? [fittedCurve.time] : []), ...cmp(b)]);
+        this.plots.bytes.setData([
+          b.x,
+          b.time,
+          positive(b.latency_term),
+          b.bandwidth_term,
+          ...(fittedCurve ? [fittedCurve.time] : []),
+          ...cmp(b),
+        ]);
       } else this.placeDots('bytes');
     });
 
@@ -260,8 +348,12 @@ export class LabCharts {
         this.drawn.ranks = k;
         const from = k.x.findIndex((x) => x >= 2); // one rank sends nothing: no time or busbw to plot
         const cut = (a) => a.slice(from);
-        this.plots.ranks.setData([cut(k.x), positive(cut(k.time)), cut(k.busbw),
-          ...(this.compareOn ? COMPARE.map(([key]) => positive(cut(k.compare[key]))) : [])]);
+        this.plots.ranks.setData([
+          cut(k.x),
+          positive(cut(k.time)),
+          cut(k.busbw),
+          ...(this.compareOn ? COMPARE.map(([key]) => positive(cut(k.compare[key]))) : []),
+        ]);
       } else this.placeDots('ranks');
     });
     this.redraw('speedup', () => {
@@ -300,10 +392,16 @@ export class LabCharts {
       u.ctx.font = `${12 * devicePixelRatio}px system-ui, sans-serif`;
       u.ctx.textAlign = 'left'; // uPlot leaves the axes' alignment set
       u.ctx.textBaseline = 'alphabetic';
-      if (x1 - x0 > 90 * devicePixelRatio) u.ctx.fillText('latency-bound', x0 + 6 * devicePixelRatio, u.bbox.top + 16 * devicePixelRatio);
+      if (x1 - x0 > 90 * devicePixelRatio)
+        u.ctx.fillText('latency-bound', x0 + 6 * devicePixelRatio, u.bbox.top + 16 * devicePixelRatio);
       const right = u.bbox.left + u.bbox.width;
       // Bottom right: there the curve has climbed away (top right is where it ends).
-      if (right - x1 > 110 * devicePixelRatio) u.ctx.fillText('bandwidth-bound', right - 110 * devicePixelRatio, u.bbox.top + u.bbox.height - 8 * devicePixelRatio);
+      if (right - x1 > 110 * devicePixelRatio)
+        u.ctx.fillText(
+          'bandwidth-bound',
+          right - 110 * devicePixelRatio,
+          u.bbox.top + u.bbox.height - 8 * devicePixelRatio,
+        );
       u.ctx.restore();
     }
     for (const p of this.measured) dot(u, p.size, p.time, cssVar('--error'), 3.5);

@@ -17,7 +17,9 @@ export class LabControls {
     this.fields = new Map();
     for (const name of NAMES) {
       const range = /** @type {HTMLInputElement} */ (root.querySelector(`#lab-${name}-range`));
-      const field = /** @type {HTMLInputElement} */ (root.querySelector(`#lab-${name}-${name === 'bytes' ? 'text' : 'number'}`));
+      const field = /** @type {HTMLInputElement} */ (
+        root.querySelector(`#lab-${name}-${name === 'bytes' ? 'text' : 'number'}`)
+      );
       const error = /** @type {HTMLElement} */ (root.querySelector(`#lab-${name}-error`));
       this.fields.set(name, { range, field, error });
       range.addEventListener('input', () => this.fromSlider(name));

@@ -61,8 +61,17 @@ export function start(ctx) {
       update();
     },
     onUseFit: (values) => {
-      const { state: next, rejected } = mergeState(state, { ...values, ranks: Math.min(LIMITS.ranks.max, Math.max(LIMITS.ranks.min, values.ranks)) });
-      commit(Object.fromEntries(Object.keys(values).filter((k) => !rejected.includes(k)).map((k) => [k, next[k]])));
+      const { state: next, rejected } = mergeState(state, {
+        ...values,
+        ranks: Math.min(LIMITS.ranks.max, Math.max(LIMITS.ranks.min, values.ranks)),
+      });
+      commit(
+        Object.fromEntries(
+          Object.keys(values)
+            .filter((k) => !rejected.includes(k))
+            .map((k) => [k, next[k]]),
+        ),
+      );
     },
     // The explorer's network from this log: the per-call overhead, and the nominal in-node link
     // that reaches the measured bus bandwidth at the explorer's hardware preset (the engine's
@@ -77,9 +86,11 @@ export function start(ctx) {
       const rejected = ctx.views.apply('planner', patch);
       const used = Object.keys(patch).filter((k) => !rejected.includes(k));
       if (!used.length) return 'The split explorer kept its values (they are fixed here).';
-      return `The split explorer now uses ${used.includes('latency_us') ? `${patch.latency_us} µs per call` : ''}`
-        + `${used.length === 2 ? ' and ' : ''}${used.includes('intra_gbps') ? `an in-node link of ${patch.intra_gbps} GB/s, which its fitted efficiency of ${link.efficiency} turns into this log's bus bandwidth` : ''}.`
-        + (link ? '' : ' Its hardware is custom, so only the per-call overhead was changed.');
+      return (
+        `The split explorer now uses ${used.includes('latency_us') ? `${patch.latency_us} µs per call` : ''}` +
+        `${used.length === 2 ? ' and ' : ''}${used.includes('intra_gbps') ? `an in-node link of ${patch.intra_gbps} GB/s, which its fitted efficiency of ${link.efficiency} turns into this log's bus bandwidth` : ''}.` +
+        (link ? '' : ' Its hardware is custom, so only the per-call overhead was changed.')
+      );
     },
   });
 
@@ -95,13 +106,18 @@ export function start(ctx) {
   function buildPresets() {
     const box = el('lab-preset-buttons');
     for (const p of PRESETS) {
-      box.append(h('button', {
-        type: 'button', class: 'secondary lab-preset', 'aria-pressed': 'false', dataset: { preset: p.id },
-        text: p.label,
-        on: {
-          click: () => commit(p.values),
-        },
-      }));
+      box.append(
+        h('button', {
+          type: 'button',
+          class: 'secondary lab-preset',
+          'aria-pressed': 'false',
+          dataset: { preset: p.id },
+          text: p.label,
+          on: {
+            click: () => commit(p.values),
+          },
+        }),
+      );
     }
   }
 
@@ -122,8 +138,16 @@ export function start(ctx) {
       replaceChildren(basis, 'Custom values. Presets show the basis of their numbers.');
       return;
     }
-    replaceChildren(basis, h('strong', { text: `${active.label}: ` }), active.basis,
-      ...active.sources.map((s) => [' Source: ', h('a', { href: s.url, rel: 'noopener noreferrer', text: s.title }), '.']));
+    replaceChildren(
+      basis,
+      h('strong', { text: `${active.label}: ` }),
+      active.basis,
+      ...active.sources.map((s) => [
+        ' Source: ',
+        h('a', { href: s.url, rel: 'noopener noreferrer', text: s.title }),
+        '.',
+      ]),
+    );
   }
 
   function showProblems(response) {
@@ -143,7 +167,10 @@ export function start(ctx) {
     const known = { bytes: curves.bytes?.key, ranks: curves.ranks?.key };
     // The schedule's sends and sums depend on the rank count alone (up to 30 steps of p × p sums):
     // it is asked for once per rank count; payload and link only change its two times below.
-    const r = ctx.engine.run('allreduce', labRequest(state, { schedule: wantSchedule && !schedules.has(state.ranks), known }));
+    const r = ctx.engine.run(
+      'allreduce',
+      labRequest(state, { schedule: wantSchedule && !schedules.has(state.ranks), known }),
+    );
     if (isError(r)) {
       showProblems(r);
       return;
@@ -179,7 +206,10 @@ export function start(ctx) {
   // The ring with the fitted α and B at the measured run's rank count, on the same payload grid.
   function fitted(f) {
     const r = ctx.engine.run('allreduce', {
-      ranks: f.ranks, bytes: state.bytes, bandwidth: f.bandwidth, latency: f.latency,
+      ranks: f.ranks,
+      bytes: state.bytes,
+      bandwidth: f.bandwidth,
+      latency: f.latency,
       sweep: { bytes: { ...SWEEPS.bytes, columns: ['time'] } }, // the chart draws its time only
     });
     return isError(r) ? null : r.curves.bytes;
@@ -189,16 +219,25 @@ export function start(ctx) {
   function describeCharts(r) {
     const b = r.curves.bytes;
     const n = b.x.length - 1;
-    setText(el('lab-chart-bytes-text'), `At ${formatCount(r.ranks)} ranks the ideal ring takes ${formatSeconds(b.time[0], 3)} `
-      + `for ${formatBytes(b.x[0])} and ${formatSeconds(b.time[n], 3)} for ${formatBytes(b.x[n])}; below ${formatBytes(r.crossover_bytes, 3)} `
-      + `the startup terms dominate. The current payload, ${formatBytes(r.bytes, 3)}, takes ${formatSeconds(r.time, 4)} (${r.regime}).`);
+    setText(
+      el('lab-chart-bytes-text'),
+      `At ${formatCount(r.ranks)} ranks the ideal ring takes ${formatSeconds(b.time[0], 3)} ` +
+        `for ${formatBytes(b.x[0])} and ${formatSeconds(b.time[n], 3)} for ${formatBytes(b.x[n])}; below ${formatBytes(r.crossover_bytes, 3)} ` +
+        `the startup terms dominate. The current payload, ${formatBytes(r.bytes, 3)}, takes ${formatSeconds(r.time, 4)} (${r.regime}).`,
+    );
     const k = r.curves.ranks;
     const m = k.x.length - 1;
-    setText(el('lab-chart-ranks-text'), `With ${formatBytes(r.bytes, 3)} per rank the time grows from ${formatSeconds(k.time[1], 3)} `
-      + `at ${formatCount(k.x[1])} ranks to ${formatSeconds(k.time[m], 3)} at ${formatCount(k.x[m])} ranks.`);
+    setText(
+      el('lab-chart-ranks-text'),
+      `With ${formatBytes(r.bytes, 3)} per rank the time grows from ${formatSeconds(k.time[1], 3)} ` +
+        `at ${formatCount(k.x[1])} ranks to ${formatSeconds(k.time[m], 3)} at ${formatCount(k.x[m])} ranks.`,
+    );
     const s = r.scaling;
-    setText(el('lab-chart-speedup-text'), `Speedup at ${formatCount(s.ranks)} ranks is ${s.speedup.toPrecision(3)}× against an ideal `
-      + `${formatCount(s.ranks)}×; it peaks at ${s.best.speedup.toPrecision(3)}× with ${formatCount(s.best.ranks)} ranks and falls beyond.`);
+    setText(
+      el('lab-chart-speedup-text'),
+      `Speedup at ${formatCount(s.ranks)} ranks is ${s.speedup.toPrecision(3)}× against an ideal ` +
+        `${formatCount(s.ranks)}×; it peaks at ${s.best.speedup.toPrecision(3)}× with ${formatCount(s.best.ranks)} ranks and falls beyond.`,
+    );
   }
 
   ctx.views.register({
@@ -209,7 +248,14 @@ export function start(ctx) {
     setState: (patch) => {
       const { state: next, rejected } = mergeState(state, patch);
       scheduleKey = '';
-      commit(Object.fromEntries(Object.keys(patch).filter((k) => k in DEFAULTS && !rejected.includes(k)).map((k) => [k, next[k]])), { notify: false });
+      commit(
+        Object.fromEntries(
+          Object.keys(patch)
+            .filter((k) => k in DEFAULTS && !rejected.includes(k))
+            .map((k) => [k, next[k]]),
+        ),
+        { notify: false },
+      );
       return rejected;
     },
   });

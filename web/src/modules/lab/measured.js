@@ -61,28 +61,84 @@ export class MeasuredRun {
   render(r) {
     const parts = [];
     for (const w of r.warnings ?? []) parts.push(h('p', { class: 'notice notice-warn', text: w.message }));
-    const ranks = r.ranks ? `${formatCount(r.ranks)} ranks (${r.ranks_source === 'rank_lines' ? 'from the “#  Rank” lines'
-      : r.ranks_source === 'busbw_ratio' ? 'from the printed busbw/algbw ratio' : 'as given'})` : 'unknown ranks';
-    parts.push(h('p', { class: 'lab-nccl-summary', text: `Read ${formatCount(r.rows.length)} rows${r.collective ? ` of ${r.collective}` : ''}, ${ranks}.` }));
+    const ranks = r.ranks
+      ? `${formatCount(r.ranks)} ranks (${
+          r.ranks_source === 'rank_lines'
+            ? 'from the “#  Rank” lines'
+            : r.ranks_source === 'busbw_ratio'
+              ? 'from the printed busbw/algbw ratio'
+              : 'as given'
+        })`
+      : 'unknown ranks';
+    parts.push(
+      h('p', {
+        class: 'lab-nccl-summary',
+        text: `Read ${formatCount(r.rows.length)} rows${r.collective ? ` of ${r.collective}` : ''}, ${ranks}.`,
+      }),
+    );
     if (r.fit) {
-      parts.push(h('dl', { class: 'lab-readout-grid lab-fit' },
-        h('div', { class: 'lab-readout', dataset: { readout: 'fit-latency' } }, h('dt', { text: 'Fitted α' }), h('dd', { text: formatSeconds(r.fit.latency, 3) })),
-        h('div', { class: 'lab-readout', dataset: { readout: 'fit-bandwidth' } }, h('dt', { text: 'Fitted B' }), h('dd', { text: formatRate(r.fit.bandwidth, 4) })),
-        h('div', { class: 'lab-readout', dataset: { readout: 'fit-r2' } }, h('dt', { text: 'R²' }), h('dd', { text: r.fit.r2.toFixed(4) })),
-      ));
-      parts.push(h('p', { class: 'lab-hint', text: `Least squares on relative error over ${formatCount(r.fit.points)} sizes`
-        + `${r.fit.latency_clamped ? '; the free fit wanted a negative α, so α was held at 0' : ''}. The real NCCL picks `
-        + 'protocols and algorithms by size, so a single α and B is a summary, not a diagnosis.' }));
+      parts.push(
+        h(
+          'dl',
+          { class: 'lab-readout-grid lab-fit' },
+          h(
+            'div',
+            { class: 'lab-readout', dataset: { readout: 'fit-latency' } },
+            h('dt', { text: 'Fitted α' }),
+            h('dd', { text: formatSeconds(r.fit.latency, 3) }),
+          ),
+          h(
+            'div',
+            { class: 'lab-readout', dataset: { readout: 'fit-bandwidth' } },
+            h('dt', { text: 'Fitted B' }),
+            h('dd', { text: formatRate(r.fit.bandwidth, 4) }),
+          ),
+          h(
+            'div',
+            { class: 'lab-readout', dataset: { readout: 'fit-r2' } },
+            h('dt', { text: 'R²' }),
+            h('dd', { text: r.fit.r2.toFixed(4) }),
+          ),
+        ),
+      );
+      parts.push(
+        h('p', {
+          class: 'lab-hint',
+          text:
+            `Least squares on relative error over ${formatCount(r.fit.points)} sizes` +
+            `${r.fit.latency_clamped ? '; the free fit wanted a negative α, so α was held at 0' : ''}. The real NCCL picks ` +
+            'protocols and algorithms by size, so a single α and B is a summary, not a diagnosis.',
+        }),
+      );
     } else if (r.fit_problem) {
       parts.push(h('p', { class: 'notice notice-warn', text: `No fit: ${r.fit_problem}` }));
     }
     if (r.planner_network && this.hooks.onUsePlanner) parts.push(this.plannerBlock(r.planner_network));
     if (r.rows.length) parts.push(this.table(r));
-    const unread = r.unreadable.map((l) => h('li', {}, h('code', { text: `line ${l.line}` }), ` ${l.reason}: `, h('samp', { text: l.text })));
-    if (unread.length) parts.push(h('details', { class: 'lab-unreadable', open: true }, h('summary', { text: `${unread.length} line(s) looked like rows but could not be read` }), h('ul', {}, ...unread)));
+    const unread = r.unreadable.map((l) =>
+      h('li', {}, h('code', { text: `line ${l.line}` }), ` ${l.reason}: `, h('samp', { text: l.text })),
+    );
+    if (unread.length)
+      parts.push(
+        h(
+          'details',
+          { class: 'lab-unreadable', open: true },
+          h('summary', { text: `${unread.length} line(s) looked like rows but could not be read` }),
+          h('ul', {}, ...unread),
+        ),
+      );
     if (r.skipped_count) {
-      const items = r.skipped.map((l) => h('li', {}, h('code', { text: `line ${l.line}` }), ' ', h('samp', { text: l.text })));
-      parts.push(h('details', { class: 'lab-skipped' }, h('summary', { text: `${formatCount(r.skipped_count)} other line(s) skipped (not table rows)` }), h('ul', {}, ...items)));
+      const items = r.skipped.map((l) =>
+        h('li', {}, h('code', { text: `line ${l.line}` }), ' ', h('samp', { text: l.text })),
+      );
+      parts.push(
+        h(
+          'details',
+          { class: 'lab-skipped' },
+          h('summary', { text: `${formatCount(r.skipped_count)} other line(s) skipped (not table rows)` }),
+          h('ul', {}, ...items),
+        ),
+      );
     }
     return parts;
   }
@@ -91,30 +147,58 @@ export class MeasuredRun {
   plannerBlock(net) {
     const state = h('p', { class: 'lab-hint', 'aria-live': 'polite', dataset: { readout: 'planner-network-state' } });
     const button = h('button', { type: 'button', class: 'secondary', text: 'Use in the split explorer' });
-    button.addEventListener('click', () => { state.textContent = this.hooks.onUsePlanner(net); });
-    return h('div', { class: 'lab-planner-network', dataset: { readout: 'planner-network' } },
-      h('p', { text: `Read through the split explorer's model of NCCL (ring or tree, LL, LL128 or Simple, one node): `
-        + `bus bandwidth ${formatRate(net.busbw, 4)} at large messages and ${formatSeconds(net.call_overhead, 3)} per call `
-        + `on top of NCCL's own latency; that model's time is within ${(100 * net.mean_abs_error).toFixed(1)} % of this log on average.` }),
-      button, state);
+    button.addEventListener('click', () => {
+      state.textContent = this.hooks.onUsePlanner(net);
+    });
+    return h(
+      'div',
+      { class: 'lab-planner-network', dataset: { readout: 'planner-network' } },
+      h('p', {
+        text:
+          `Read through the split explorer's model of NCCL (ring or tree, LL, LL128 or Simple, one node): ` +
+          `bus bandwidth ${formatRate(net.busbw, 4)} at large messages and ${formatSeconds(net.call_overhead, 3)} per call ` +
+          `on top of NCCL's own latency; that model's time is within ${(100 * net.mean_abs_error).toFixed(1)} % of this log on average.`,
+      }),
+      button,
+      state,
+    );
   }
 
   table(r) {
-    const head = h('tr', {}, ...['Size', 'Time', 'algbw', 'busbw', 'Fitted ring'].map((t) => h('th', { scope: 'col', class: 'num', text: t })));
-    const rows = r.rows.map((row) => h('tr', {},
-      h('td', { class: 'num', text: formatBytes(row.size, 3) }),
-      h('td', { class: 'num', text: formatSeconds(row.time, 3) }),
-      h('td', { class: 'num', text: row.algbw == null ? '—' : formatRate(row.algbw * GB, 3) }),
-      h('td', { class: 'num', text: row.busbw == null ? '—' : formatRate(row.busbw * GB, 3) }),
-      h('td', { class: 'num', text: row.model_time == null ? '—' : formatSeconds(row.model_time, 3) })));
-    return h('div', { class: 'table-wrap lab-nccl-table' }, h('table', {},
-      h('caption', { text: 'Rows as read; algbw and busbw recomputed from size and time (GB = 10⁹ B)' }),
-      h('thead', {}, head), h('tbody', {}, ...rows)));
+    const head = h(
+      'tr',
+      {},
+      ...['Size', 'Time', 'algbw', 'busbw', 'Fitted ring'].map((t) => h('th', { scope: 'col', class: 'num', text: t })),
+    );
+    const rows = r.rows.map((row) =>
+      h(
+        'tr',
+        {},
+        h('td', { class: 'num', text: formatBytes(row.size, 3) }),
+        h('td', { class: 'num', text: formatSeconds(row.time, 3) }),
+        h('td', { class: 'num', text: row.algbw == null ? '—' : formatRate(row.algbw * GB, 3) }),
+        h('td', { class: 'num', text: row.busbw == null ? '—' : formatRate(row.busbw * GB, 3) }),
+        h('td', { class: 'num', text: row.model_time == null ? '—' : formatSeconds(row.model_time, 3) }),
+      ),
+    );
+    return h(
+      'div',
+      { class: 'table-wrap lab-nccl-table' },
+      h(
+        'table',
+        {},
+        h('caption', { text: 'Rows as read; algbw and busbw recomputed from size and time (GB = 10⁹ B)' }),
+        h('thead', {}, head),
+        h('tbody', {}, ...rows),
+      ),
+    );
   }
 
   /** Measured points for the chart: (size, time) of rows with a positive size. */
   points() {
     if (!this.result) return [];
-    return this.result.rows.filter((row) => row.size > 0 && row.time != null).map((row) => ({ size: row.size, time: row.time }));
+    return this.result.rows
+      .filter((row) => row.size > 0 && row.time != null)
+      .map((row) => ({ size: row.size, time: row.time }));
   }
 }

@@ -55,19 +55,41 @@ function fillGrid(el, names, items) {
   }
 }
 
-const POINT = ['time', 'latency_term', 'bandwidth_term', 'algbw', 'busbw', 'bytes_per_rank', 'steps', 'bound_fraction', 'crossover_bytes'];
+const POINT = [
+  'time',
+  'latency_term',
+  'bandwidth_term',
+  'algbw',
+  'busbw',
+  'bytes_per_rank',
+  'steps',
+  'bound_fraction',
+  'crossover_bytes',
+];
 
 /** Fills the readouts grid from an allreduce response. */
 export function drawReadouts(el, r) {
   fillGrid(el, POINT, {
     time: ['Total time', formatSeconds(r.time, 4), r.regime],
     latency_term: ['Latency term', formatSeconds(r.latency_term, 4), `${formatPercent(r.shares.latency)} of total`],
-    bandwidth_term: ['Bandwidth term', formatSeconds(r.bandwidth_term, 4), `${formatPercent(r.shares.bandwidth)} of total`],
+    bandwidth_term: [
+      'Bandwidth term',
+      formatSeconds(r.bandwidth_term, 4),
+      `${formatPercent(r.shares.bandwidth)} of total`,
+    ],
     algbw: ['algbw', formatRate(r.algbw, 4), 'payload ÷ time'],
     busbw: ['busbw', formatRate(r.busbw, 4), `algbw × 2(p−1)/p = × ${r.bus_factor.toPrecision(4)}`],
-    bytes_per_rank: ['Bytes each rank sends', formatBytes(r.bytes_per_rank, 4), `chunks of ${formatBytes(r.chunk_bytes, 4)}`],
+    bytes_per_rank: [
+      'Bytes each rank sends',
+      formatBytes(r.bytes_per_rank, 4),
+      `chunks of ${formatBytes(r.chunk_bytes, 4)}`,
+    ],
     steps: ['Steps', formatCount(r.steps), 'p−1 reduce-scatter + p−1 all-gather'],
-    bound_fraction: ['Of the bandwidth bound', formatPercent(r.bound_fraction), `bound ${formatSeconds(r.bandwidth_bound, 4)}`],
+    bound_fraction: [
+      'Of the bandwidth bound',
+      formatPercent(r.bound_fraction),
+      `bound ${formatSeconds(r.bandwidth_bound, 4)}`,
+    ],
     crossover_bytes: ['Terms equal at', formatBytes(r.crossover_bytes, 3), 'payload where latency = bandwidth term'],
   });
 }
@@ -88,17 +110,23 @@ export function drawBar(bar, text, r) {
   const bw = `${(r.shares.bandwidth * 100).toFixed(3)}%`;
   if (b.lat.style.width !== lat) b.lat.style.width = lat;
   if (b.bw.style.width !== bw) b.bw.style.width = bw;
-  setText(text, `Latency ${formatSeconds(r.latency_term, 3)} (${formatPercent(r.shares.latency)}) + bandwidth `
-    + `${formatSeconds(r.bandwidth_term, 3)} (${formatPercent(r.shares.bandwidth)}) = ${formatSeconds(r.time, 4)}.`);
+  setText(
+    text,
+    `Latency ${formatSeconds(r.latency_term, 3)} (${formatPercent(r.shares.latency)}) + bandwidth ` +
+      `${formatSeconds(r.bandwidth_term, 3)} (${formatPercent(r.shares.bandwidth)}) = ${formatSeconds(r.time, 4)}.`,
+  );
 }
 
 /** The symbolic formula and the same formula with the engine's substituted numbers. */
 export function drawFormula(symbolic, numbers, r) {
   const f = r.formula;
   setText(symbolic, `${f.symbolic}, with p = ${formatCount(r.ranks)}`);
-  setText(numbers, `T = ${formatCount(f.steps)} × ${formatSeconds(f.latency, 4)} + ${Number(f.factor.toPrecision(6))} × `
-    + `${formatBytes(f.bytes, 4)} ÷ ${formatRate(f.bandwidth, 4)} = ${formatSeconds(f.latency_term, 4)} + `
-    + `${formatSeconds(f.bandwidth_term, 4)} = ${formatSeconds(f.time, 4)}`);
+  setText(
+    numbers,
+    `T = ${formatCount(f.steps)} × ${formatSeconds(f.latency, 4)} + ${Number(f.factor.toPrecision(6))} × ` +
+      `${formatBytes(f.bytes, 4)} ÷ ${formatRate(f.bandwidth, 4)} = ${formatSeconds(f.latency_term, 4)} + ` +
+      `${formatSeconds(f.bandwidth_term, 4)} = ${formatSeconds(f.time, 4)}`,
+  );
 }
 
 const SCALING = ['step_time', 'speedup', 'efficiency', 'doubled', 'best'];
@@ -108,16 +136,32 @@ export function drawScaling(el, text, s) {
   // The engine doubles up to its own limit; the lab's ranks stop at LIMITS.ranks.max.
   const d = s.doubled && s.doubled.ranks <= LIMITS.ranks.max ? s.doubled : null;
   fillGrid(el, SCALING, {
-    step_time: ['Step time', formatSeconds(s.step_time, 4), `compute ${formatSeconds(s.compute, 3)} + exposed ${formatSeconds(s.exposed, 3)}`],
+    step_time: [
+      'Step time',
+      formatSeconds(s.step_time, 4),
+      `compute ${formatSeconds(s.compute, 3)} + exposed ${formatSeconds(s.exposed, 3)}`,
+    ],
     speedup: ['Speedup', `${s.speedup.toPrecision(4)}×`, `ideal ${formatCount(s.ideal_speedup)}×`],
     efficiency: ['Efficiency', formatPercent(s.efficiency), 'speedup ÷ N'],
-    doubled: d ? [`At ${formatCount(d.ranks)} ranks`, formatSeconds(d.step_time, 4),
-      `${formatPercent(d.time_ratio)} of the time, not 50 %`] : null,
-    best: ['Fastest rank count', formatCount(s.best.ranks), `${s.best.speedup.toPrecision(4)}× (searched to ${formatCount(s.best.searched_to)})`],
+    doubled: d
+      ? [
+          `At ${formatCount(d.ranks)} ranks`,
+          formatSeconds(d.step_time, 4),
+          `${formatPercent(d.time_ratio)} of the time, not 50 %`,
+        ]
+      : null,
+    best: [
+      'Fastest rank count',
+      formatCount(s.best.ranks),
+      `${s.best.speedup.toPrecision(4)}× (searched to ${formatCount(s.best.searched_to)})`,
+    ],
   });
-  setText(text, d
-    ? `Doubling from ${formatCount(s.ranks)} to ${formatCount(d.ranks)} ranks cuts compute from ${formatSeconds(s.compute, 3)} to `
-      + `${formatSeconds(d.compute, 3)}, but the all-reduce grows from ${formatSeconds(s.allreduce, 3)} to ${formatSeconds(d.allreduce, 3)}: `
-      + `the step takes ${formatPercent(d.time_ratio)} of the time, not half.`
-    : '');
+  setText(
+    text,
+    d
+      ? `Doubling from ${formatCount(s.ranks)} to ${formatCount(d.ranks)} ranks cuts compute from ${formatSeconds(s.compute, 3)} to ` +
+          `${formatSeconds(d.compute, 3)}, but the all-reduce grows from ${formatSeconds(s.allreduce, 3)} to ${formatSeconds(d.allreduce, 3)}: ` +
+          `the step takes ${formatPercent(d.time_ratio)} of the time, not half.`
+      : '',
+  );
 }

@@ -36,9 +36,18 @@ export class RingAnimation {
     this.frame = 0;
     this.reduced = matchMedia('(prefers-reduced-motion: reduce)');
     this.el('lab-ring-play').addEventListener('click', () => (this.playing ? this.pause() : this.play()));
-    this.el('lab-ring-next').addEventListener('click', () => { this.pause(); this.go(this.step + 1, true); });
-    this.el('lab-ring-back').addEventListener('click', () => { this.pause(); this.go(this.step - 1, false); });
-    this.el('lab-ring-restart').addEventListener('click', () => { this.pause(); this.go(0, false); });
+    this.el('lab-ring-next').addEventListener('click', () => {
+      this.pause();
+      this.go(this.step + 1, true);
+    });
+    this.el('lab-ring-back').addEventListener('click', () => {
+      this.pause();
+      this.go(this.step - 1, false);
+    });
+    this.el('lab-ring-restart').addEventListener('click', () => {
+      this.pause();
+      this.go(0, false);
+    });
   }
 
   get speed() {
@@ -59,8 +68,9 @@ export class RingAnimation {
     if (!schedule.available) {
       replaceChildren(stage);
       for (const b of buttons) b.setAttribute('disabled', '');
-      this.el('lab-ring-phase').textContent = `The animation draws rings of up to ${schedule.max_ranks} ranks; `
-        + `the model above uses ${formatCount(schedule.ranks)}. Choose ${schedule.max_ranks} or fewer ranks to watch it.`;
+      this.el('lab-ring-phase').textContent =
+        `The animation draws rings of up to ${schedule.max_ranks} ranks; ` +
+        `the model above uses ${formatCount(schedule.ranks)}. Choose ${schedule.max_ranks} or fewer ranks to watch it.`;
       this.el('lab-ring-narration').textContent = '';
       this.step = 0;
       return;
@@ -77,13 +87,19 @@ export class RingAnimation {
 
   /** Shows the drawing for p ranks, built once per rank count and kept for the next visit. */
   show(stage, p) {
-    if (this.svg) this.built.set(this.builtRanks, { svg: this.svg, cells: this.cells, tokens: this.tokens, paintedStep: this.paintedStep });
+    if (this.svg)
+      this.built.set(this.builtRanks, {
+        svg: this.svg,
+        cells: this.cells,
+        tokens: this.tokens,
+        paintedStep: this.paintedStep,
+      });
     const kept = this.built.get(p);
     if (!kept) {
       this.build();
       return;
     }
-    replaceChildren(this.tokens = kept.tokens);
+    replaceChildren((this.tokens = kept.tokens));
     ({ svg: this.svg, cells: this.cells, paintedStep: this.paintedStep } = kept);
     stage.replaceChildren(this.svg);
     this.builtRanks = p;
@@ -100,12 +116,31 @@ export class RingAnimation {
     const w = cols * cell;
     const rows = Math.ceil(p / cols);
     const proto = svg('g', { class: 'lab-ring-rank' });
-    proto.append(svg('rect', { x: -w / 2 - 5, y: -(rows * cell) / 2 - 16, width: w + 10, height: rows * cell + 22, rx: 6, class: 'lab-ring-box' }));
+    proto.append(
+      svg('rect', {
+        x: -w / 2 - 5,
+        y: -(rows * cell) / 2 - 16,
+        width: w + 10,
+        height: rows * cell + 22,
+        rx: 6,
+        class: 'lab-ring-box',
+      }),
+    );
     proto.append(svg('text', { x: 0, y: -(rows * cell) / 2 - 4, class: 'lab-ring-label', 'text-anchor': 'middle' }));
     for (let c = 0; c < p; c += 1) {
       const cx = -w / 2 + (c % cols) * cell;
       const cy = -(rows * cell) / 2 + 2 + Math.floor(c / cols) * cell;
-      proto.append(svg('rect', { x: cx + 1, y: cy + 1, width: cell - 2, height: cell - 2, fill: chunkColour(c), 'fill-opacity': '0.18', class: 'lab-ring-cell' }));
+      proto.append(
+        svg('rect', {
+          x: cx + 1,
+          y: cy + 1,
+          width: cell - 2,
+          height: cell - 2,
+          fill: chunkColour(c),
+          'fill-opacity': '0.18',
+          class: 'lab-ring-cell',
+        }),
+      );
     }
     for (let r = 0; r < p; r += 1) {
       const [x, y] = position(r, p);
@@ -120,12 +155,27 @@ export class RingAnimation {
     for (let r = 0; r < p; r += 1) {
       const [x, y] = position(r + 0.5, p, RADIUS + 0);
       const angle = (360 * (r + 0.5)) / p;
-      arrows.push(svg('path', { d: 'M -5 -5 L 4 0 L -5 5', class: 'lab-ring-arrow', transform: `translate(${x} ${y}) rotate(${angle})` }));
+      arrows.push(
+        svg('path', {
+          d: 'M -5 -5 L 4 0 L -5 5',
+          class: 'lab-ring-arrow',
+          transform: `translate(${x} ${y}) rotate(${angle})`,
+        }),
+      );
     }
     this.tokens = svg('g', { class: 'lab-ring-tokens' });
-    const title = svg('title', { text: `Ring of ${p} ranks; each passes one chunk to its right-hand neighbour per step.` });
-    const root = svg('svg', { viewBox: `0 0 ${SIZE} ${SIZE}`, role: 'img', 'aria-labelledby': 'lab-ring-narration', class: 'lab-ring-svg' },
-      title, ring, ...arrows, ...nodes, this.tokens);
+    const title = svg('title', {
+      text: `Ring of ${p} ranks; each passes one chunk to its right-hand neighbour per step.`,
+    });
+    const root = svg(
+      'svg',
+      { viewBox: `0 0 ${SIZE} ${SIZE}`, role: 'img', 'aria-labelledby': 'lab-ring-narration', class: 'lab-ring-svg' },
+      title,
+      ring,
+      ...arrows,
+      ...nodes,
+      this.tokens,
+    );
     replaceChildren(this.el('lab-ring-stage'), root);
     this.svg = root;
     this.builtRanks = p;
@@ -167,11 +217,19 @@ export class RingAnimation {
     const p = this.schedule.ranks;
     const sends = this.schedule.steps[next - 1].sends;
     const tokens = sends.map((m) => {
-      const t = svg('rect', { width: 12, height: 12, x: -6, y: -6, rx: 2, fill: chunkColour(m.chunk), class: 'lab-ring-token' });
+      const t = svg('rect', {
+        width: 12,
+        height: 12,
+        x: -6,
+        y: -6,
+        rx: 2,
+        fill: chunkColour(m.chunk),
+        class: 'lab-ring-token',
+      });
       this.tokens.append(t);
       return t;
     });
-    const duration = BASE_MS / this.speed * 0.8;
+    const duration = (BASE_MS / this.speed) * 0.8;
     const start = performance.now();
     const tick = (now) => {
       const f = Math.min(1, (now - start) / duration);
@@ -196,22 +254,33 @@ export class RingAnimation {
     this.el('lab-ring-next').toggleAttribute('disabled', this.step === this.total);
     const chunk = formatBytes(sch.chunk_bytes, 3);
     if (this.step === 0) {
-      setText(this.el('lab-ring-phase'), `Ready · ${formatCount(this.total)} steps of ${formatSeconds(sch.step_time, 3)} each`);
-      setText(this.el('lab-ring-narration'), `Before the first step each of the ${p} ranks holds only its own gradients, `
-        + `split into ${p} chunks of ${chunk}.`);
+      setText(
+        this.el('lab-ring-phase'),
+        `Ready · ${formatCount(this.total)} steps of ${formatSeconds(sch.step_time, 3)} each`,
+      );
+      setText(
+        this.el('lab-ring-narration'),
+        `Before the first step each of the ${p} ranks holds only its own gradients, ` +
+          `split into ${p} chunks of ${chunk}.`,
+      );
       return;
     }
     const st = sch.steps[this.step - 1];
     const rs = st.phase === 'reduce-scatter';
-    setText(this.el('lab-ring-phase'), `Step ${this.step} of ${this.total} · ${rs ? 'Reduce-scatter' : 'All-gather'} `
-      + `${st.phase_step + 1} of ${p - 1}`);
+    setText(
+      this.el('lab-ring-phase'),
+      `Step ${this.step} of ${this.total} · ${rs ? 'Reduce-scatter' : 'All-gather'} ` +
+        `${st.phase_step + 1} of ${p - 1}`,
+    );
     const m = st.sends[0];
     const holds = st.contributions[m.to][m.chunk];
-    let text = `Step ${this.step} of ${this.total}, ${st.phase}: every rank sends one ${chunk} chunk to its right-hand neighbour`
-      + (rs ? ', which adds it to its own copy. ' : ', which stores it. ')
-      + `Rank ${m.from} sends chunk ${m.chunk} to rank ${m.to}, whose copy now sums ${holds} of ${p} ranks.`;
+    let text =
+      `Step ${this.step} of ${this.total}, ${st.phase}: every rank sends one ${chunk} chunk to its right-hand neighbour` +
+      (rs ? ', which adds it to its own copy. ' : ', which stores it. ') +
+      `Rank ${m.from} sends chunk ${m.chunk} to rank ${m.to}, whose copy now sums ${holds} of ${p} ranks.`;
     if (this.step === p - 1) text += ' Reduce-scatter is done: each rank owns one fully summed chunk.';
-    if (this.step === this.total) text += ` Done: every rank holds all ${p} summed chunks, after ${this.total} steps; total ${formatSeconds(this.response.time, 4)}.`;
+    if (this.step === this.total)
+      text += ` Done: every rank holds all ${p} summed chunks, after ${this.total} steps; total ${formatSeconds(this.response.time, 4)}.`;
     setText(this.el('lab-ring-narration'), text);
   }
 

@@ -29,9 +29,18 @@ export const LIMITS = Object.freeze({
 });
 
 const BYTE_UNITS = {
-  b: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12,
-  kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3, tib: 1024 ** 4,
-  k: 1024, m: 1024 ** 2, g: 1024 ** 3, // nccl-tests' -b/-e shorthand
+  b: 1,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+  tb: 1e12,
+  kib: 1024,
+  mib: 1024 ** 2,
+  gib: 1024 ** 3,
+  tib: 1024 ** 4,
+  k: 1024,
+  m: 1024 ** 2,
+  g: 1024 ** 3, // nccl-tests' -b/-e shorthand
 };
 
 /**
@@ -39,7 +48,9 @@ const BYTE_UNITS = {
  * @returns {{value?: number, error?: string}}
  */
 export function parseBytes(text) {
-  const t = String(text).trim().replace(/[_,](?=\d)/g, '');
+  const t = String(text)
+    .trim()
+    .replace(/[_,](?=\d)/g, '');
   const m = /^([0-9]*\.?[0-9]+(?:e[+-]?\d+)?)\s*([a-z]*)$/i.exec(t);
   if (!m) return { error: 'Enter a size such as 1 GiB, 256 MB or 4096 (bytes).' };
   const unit = m[2].toLowerCase();
@@ -68,13 +79,20 @@ function checkRange(name, value) {
 
 function rangeMessage(name) {
   switch (name) {
-    case 'ranks': return `Ranks must be from ${LIMITS.ranks.min} to ${LIMITS.ranks.max}.`;
-    case 'bytes': return 'Payload must be from 1 B to 100 GB.';
-    case 'bandwidth': return 'Bandwidth must be more than 0.001 GB/s and at most 1,000,000 GB/s.';
-    case 'latency': return 'Latency must be from 0 to 10,000,000 µs.';
-    case 'compute': return 'Compute time must be from 0.001 ms to 100,000 s.';
-    case 'overlap': return 'Overlap must be from 0 to 100 %.';
-    default: return 'Out of range.';
+    case 'ranks':
+      return `Ranks must be from ${LIMITS.ranks.min} to ${LIMITS.ranks.max}.`;
+    case 'bytes':
+      return 'Payload must be from 1 B to 100 GB.';
+    case 'bandwidth':
+      return 'Bandwidth must be more than 0.001 GB/s and at most 1,000,000 GB/s.';
+    case 'latency':
+      return 'Latency must be from 0 to 10,000,000 µs.';
+    case 'compute':
+      return 'Compute time must be from 0.001 ms to 100,000 s.';
+    case 'overlap':
+      return 'Overlap must be from 0 to 100 %.';
+    default:
+      return 'Out of range.';
   }
 }
 
@@ -83,7 +101,11 @@ export const FIELDS = Object.freeze({
   ranks: { scale: 1, toSlider: (v) => Math.log2(v), fromSlider: (x) => Math.round(2 ** x) },
   bytes: { scale: 1, toSlider: (v) => Math.log10(v), fromSlider: (x) => Math.round(10 ** x) },
   bandwidth: { scale: 1e9, toSlider: (v) => Math.log10(v / 1e9), fromSlider: (x) => roundSig(10 ** x, 3) * 1e9 },
-  latency: { scale: 1e-6, toSlider: (v) => Math.log10(Math.max(v, 1e-7) / 1e-6), fromSlider: (x) => roundSig(10 ** x, 3) * 1e-6 },
+  latency: {
+    scale: 1e-6,
+    toSlider: (v) => Math.log10(Math.max(v, 1e-7) / 1e-6),
+    fromSlider: (x) => roundSig(10 ** x, 3) * 1e-6,
+  },
   compute: { scale: 1e-3, toSlider: (v) => Math.log10(v / 1e-3), fromSlider: (x) => roundSig(10 ** x, 3) * 1e-3 },
   overlap: { scale: 0.01, toSlider: (v) => v * 100, fromSlider: (x) => x / 100 },
 });

@@ -31,7 +31,8 @@ export class Controls {
       // Selects and checkboxes report on `change`. Numbers report as they are typed (final =
       // false: the picture follows, but a half-typed value shows no message yet) and again on
       // `change` (Enter or leaving the field: final = true, messages shown).
-      if (input.tagName === 'SELECT' || /** @type {HTMLInputElement} */ (input).type === 'checkbox') input.addEventListener('change', () => onEdit(name, this.read(name), true));
+      if (input.tagName === 'SELECT' || /** @type {HTMLInputElement} */ (input).type === 'checkbox')
+        input.addEventListener('change', () => onEdit(name, this.read(name), true));
       else {
         input.addEventListener('input', () => onEdit(name, this.read(name), false));
         input.addEventListener('change', () => onEdit(name, this.read(name), true));
@@ -78,7 +79,8 @@ export class Controls {
   /** Shows the derived data-parallel degree in the dp field while it is automatic. */
   showDerivedDp(dp, auto) {
     const input = this.inputs.get('dp');
-    if (input && auto && typeof dp === 'number' && document.activeElement !== input && input.value !== String(dp)) input.value = String(dp);
+    if (input && auto && typeof dp === 'number' && document.activeElement !== input && input.value !== String(dp))
+      input.value = String(dp);
   }
 
   /**

@@ -5,7 +5,13 @@ import { formatBytes, formatBytesDecimal, formatSeconds, learnerText } from '../
 import { formatCount } from '../../format.js';
 import { drawnFromSame, patch, vh as h } from './svg.js';
 
-const PHASE = { forward: 'forward', backward: 'backward', optimizer: 'optimizer step', prefill: 'prefill', decode: 'decode' };
+const PHASE = {
+  forward: 'forward',
+  backward: 'backward',
+  optimizer: 'optimizer step',
+  prefill: 'prefill',
+  decode: 'decode',
+};
 const TRAINING = {
   per: 'step',
   caption: 'Tensors that cross device boundaries in one training step, for one device of the busiest pipeline stage',
@@ -15,7 +21,8 @@ const TRAINING = {
 /** b × s × h style shape text; parameter shapes are [count, 0, 0]. */
 export function shapeText(t) {
   const dims = (t.shape ?? []).filter((d) => d > 0);
-  if (t.tensor === 'gradient' || t.tensor === 'parameter') return `${formatCount(dims[0] ?? 0, { compact: true })} values`;
+  if (t.tensor === 'gradient' || t.tensor === 'parameter')
+    return `${formatCount(dims[0] ?? 0, { compact: true })} values`;
   return dims.map((d) => formatCount(d)).join(' × ');
 }
 
@@ -44,35 +51,86 @@ export function drawCrossings(container, communication, options = TRAINING) {
   const serving = Boolean(options.serving);
   // Serving sizes in decimal units, as the engine's formulas write them.
   const bytes = serving ? formatBytesDecimal : formatBytes;
-  const COLS = ['Tensor', 'Shape', 'Phase', 'Collective', 'Group', `Bytes per ${options.per}`, `Time per ${options.per}`];
+  const COLS = [
+    'Tensor',
+    'Shape',
+    'Phase',
+    'Collective',
+    'Group',
+    `Bytes per ${options.per}`,
+    `Time per ${options.per}`,
+  ];
   // With context parallelism the data-parallel groups span dp × cp ranks (CP ranks hold the same
   // weights): say so, or "DP (64)" reads against "dp = 16" in the description.
   const cp = communication.find((t) => t.group === 'CP')?.group_size ?? 1;
-  const groupText = (t) => (t.group === 'DP' && cp > 1 && t.group_size % cp === 0
-    ? `DP × CP (${t.group_size / cp} × ${cp})` : `${t.group} (${t.group_size})`);
+  const groupText = (t) =>
+    t.group === 'DP' && cp > 1 && t.group_size % cp === 0
+      ? `DP × CP (${t.group_size / cp} × ${cp})`
+      : `${t.group} (${t.group_size})`;
   const head = h('tr', {}, ...COLS.map((t, i) => h('th', { scope: 'col', class: i >= 5 ? 'num' : null, text: t })));
   // data-label: on phones each row reads as a small card of labelled values (planner.css).
   const L = (i) => ({ 'data-label': COLS[i] });
   // A serving row opens to its formula and scope; per token is what a user's token costs.
-  const formula = (t) => (serving ? h('details', { class: 'formula' }, h('summary', { text: 'How it is counted' }),
-    h('p', { text: learnerText(t.formula) }), h('p', { class: 'cell-note', text: learnerText(t.scope) })) : null);
-  const perToken = (t) => (serving ? h('span', { class: 'cell-note', text: `${bytes(t.bytes_per_token)} per token` }) : null);
+  const formula = (t) =>
+    serving
+      ? h(
+          'details',
+          { class: 'formula' },
+          h('summary', { text: 'How it is counted' }),
+          h('p', { text: learnerText(t.formula) }),
+          h('p', { class: 'cell-note', text: learnerText(t.scope) }),
+        )
+      : null;
+  const perToken = (t) =>
+    serving ? h('span', { class: 'cell-note', text: `${bytes(t.bytes_per_token)} per token` }) : null;
   // A serving pipeline lists its first and last stage: say which row is which.
   const staged = serving && communication.some((t) => t.stage > 0);
-  const rows = communication.map((t) => h('tr', { tabindex: 0, 'data-id': t.id, class: `group-${t.group}` },
-    h('th', { scope: 'row' }, t.name, h('span', { class: 'cell-note', text: ` ${t.tensor}${staged ? `, stage ${t.stage + 1}` : ''}` }), formula(t)),
-    h('td', { ...L(1), text: shapeText(t) }),
-    h('td', { ...L(2), text: PHASE[t.phase] ?? t.phase }),
-    h('td', L(3), t.collective, h('span', { class: 'cell-note', text: ` × ${formatCount(t.count_per_step)}/${options.per}` }),
-      t.algorithm ? h('span', { class: 'cell-note nccl-note', text: ` ${how(t)}` }) : null),
-    h('td', L(4), groupText(t), h('span', { class: 'cell-note', text: t.link === 'inter' ? ' network' : ' in-node' })),
-    h('td', { ...L(5), class: 'num' }, bytes(t.bytes_per_step), perToken(t)),
-    // Serving collectives block (nothing hides them): "exposed" would only repeat the time.
-    h('td', { ...L(6), class: 'num' }, formatSeconds(t.time_per_step), serving ? null : h('span', { class: 'cell-note', text: ` exposed ${formatSeconds(t.exposed_time_per_step)}` }))));
+  const rows = communication.map((t) =>
+    h(
+      'tr',
+      { tabindex: 0, 'data-id': t.id, class: `group-${t.group}` },
+      h(
+        'th',
+        { scope: 'row' },
+        t.name,
+        h('span', { class: 'cell-note', text: ` ${t.tensor}${staged ? `, stage ${t.stage + 1}` : ''}` }),
+        formula(t),
+      ),
+      h('td', { ...L(1), text: shapeText(t) }),
+      h('td', { ...L(2), text: PHASE[t.phase] ?? t.phase }),
+      h(
+        'td',
+        L(3),
+        t.collective,
+        h('span', { class: 'cell-note', text: ` × ${formatCount(t.count_per_step)}/${options.per}` }),
+        t.algorithm ? h('span', { class: 'cell-note nccl-note', text: ` ${how(t)}` }) : null,
+      ),
+      h(
+        'td',
+        L(4),
+        groupText(t),
+        h('span', { class: 'cell-note', text: t.link === 'inter' ? ' network' : ' in-node' }),
+      ),
+      h('td', { ...L(5), class: 'num' }, bytes(t.bytes_per_step), perToken(t)),
+      // Serving collectives block (nothing hides them): "exposed" would only repeat the time.
+      h(
+        'td',
+        { ...L(6), class: 'num' },
+        formatSeconds(t.time_per_step),
+        serving ? null : h('span', { class: 'cell-note', text: ` exposed ${formatSeconds(t.exposed_time_per_step)}` }),
+      ),
+    ),
+  );
   // Patched into the table already shown: rows that stay the same are not touched.
-  patch(container, [h('table', { class: 'crossings stack-narrow' },
-    h('caption', { class: 'visually-hidden', text: options.caption }),
-    h('thead', {}, head), h('tbody', {}, ...rows))]);
+  patch(container, [
+    h(
+      'table',
+      { class: 'crossings stack-narrow' },
+      h('caption', { class: 'visually-hidden', text: options.caption }),
+      h('thead', {}, head),
+      h('tbody', {}, ...rows),
+    ),
+  ]);
 }
 
 /**
@@ -89,7 +147,8 @@ export function linkHighlights(diagram, table) {
     clear();
     for (const id of ids) {
       table.querySelector(`tr[data-id="${CSS.escape(id)}"]`)?.classList.add('is-hot');
-      for (const m of /** @type {NodeListOf<HTMLElement>} */ (diagram.querySelectorAll('.crossing'))) if (m.dataset.ids.split(' ').includes(id)) m.classList.add('is-hot');
+      for (const m of /** @type {NodeListOf<HTMLElement>} */ (diagram.querySelectorAll('.crossing')))
+        if (m.dataset.ids.split(' ').includes(id)) m.classList.add('is-hot');
     }
   };
   const fromMarker = (e) => {
@@ -109,11 +168,16 @@ export function linkHighlights(diagram, table) {
     const m = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest?.('.crossing'));
     if (!m || (e.key !== 'Enter' && e.key !== ' ')) return;
     e.preventDefault();
-    /** @type {HTMLElement | null} */ (table.querySelector(`tr[data-id="${CSS.escape(m.dataset.ids.split(' ')[0])}"]`))?.focus();
+    /** @type {HTMLElement | null} */ (
+      table.querySelector(`tr[data-id="${CSS.escape(m.dataset.ids.split(' ')[0])}"]`)
+    )?.focus();
   });
   diagram.addEventListener('click', (e) => {
     const m = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest?.('.crossing'));
-    if (m) table.querySelector(`tr[data-id="${CSS.escape(m.dataset.ids.split(' ')[0])}"]`)?.scrollIntoView({ block: 'nearest' });
+    if (m)
+      table
+        .querySelector(`tr[data-id="${CSS.escape(m.dataset.ids.split(' ')[0])}"]`)
+        ?.scrollIntoView({ block: 'nearest' });
   });
   table.addEventListener('mouseover', fromRow);
   table.addEventListener('focusin', fromRow);

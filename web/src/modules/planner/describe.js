@@ -4,16 +4,31 @@ import { formatBytes, formatBytesDecimal, formatPercent, formatSeconds } from '.
 import { formatCount } from '../../format.js';
 import { patch, vh } from './svg.js';
 
-const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+];
 const word = (n) => (Number.isInteger(n) && n >= 0 && n < WORDS.length ? WORDS[n] : formatCount(n));
 const plural = (n, one, many = `${one}s`) => `${word(n)} ${n === 1 ? one : many}`;
 const LINK = { intra: 'inside a node (NVLink)', inter: 'over the network between nodes' };
 
 /** One clause per transfer: how often, what, how big, where it runs. */
 function transferClause(t) {
-  const often = t.count_per_microbatch > 0
-    ? `${plural(t.count_per_microbatch, t.collective)} per micro-batch`
-    : `${plural(t.count_per_step, t.collective)} per step`;
+  const often =
+    t.count_per_microbatch > 0
+      ? `${plural(t.count_per_microbatch, t.collective)} per micro-batch`
+      : `${plural(t.count_per_step, t.collective)} per step`;
   return `${often} of the ${t.name} (${formatBytes(t.bytes_per_call)} each, ${t.phase}) ${LINK[t.link] ?? ''}`.trim();
 }
 
@@ -32,26 +47,45 @@ export function describePlan(plan, modelName) {
   const hw = plan.hardware;
   const by = (g) => (plan.communication ?? []).filter((t) => t.group === g);
   const out = [];
-  out.push(`${modelName} (${formatCount(plan.parameters, { compact: true })} parameters, ${plan.model.layers} layers) on ${formatCount(hw.gpus)} GPUs in nodes of ${hw.gpus_per_node}: ` +
-    `dp = ${p.dp}, tp = ${p.tp}, pp = ${p.pp}, cp = ${p.cp}${p.ep > 1 ? `, ep = ${p.ep}` : ''}, ZeRO stage ${p.zero}${p.sequence_parallel ? ', sequence parallel' : ''}, recompute ${p.recompute}.`);
+  out.push(
+    `${modelName} (${formatCount(plan.parameters, { compact: true })} parameters, ${plan.model.layers} layers) on ${formatCount(hw.gpus)} GPUs in nodes of ${hw.gpus_per_node}: ` +
+      `dp = ${p.dp}, tp = ${p.tp}, pp = ${p.pp}, cp = ${p.cp}${p.ep > 1 ? `, ep = ${p.ep}` : ''}, ZeRO stage ${p.zero}${p.sequence_parallel ? ', sequence parallel' : ''}, recompute ${p.recompute}.`,
+  );
   if (p.tp > 1) {
-    out.push(`TP = ${p.tp}: each layer's QKV, attention output and MLP weights are split ${word(p.tp)} ways (column-parallel then row-parallel), so the partial results must be combined: ${groupSentence(by('TP'))}.`);
+    out.push(
+      `TP = ${p.tp}: each layer's QKV, attention output and MLP weights are split ${word(p.tp)} ways (column-parallel then row-parallel), so the partial results must be combined: ${groupSentence(by('TP'))}.`,
+    );
   } else out.push('TP = 1: every layer is whole on one GPU; nothing is exchanged inside a layer.');
   if (p.pp > 1) {
-    out.push(`PP = ${p.pp}: the ${plan.model.layers} layers are grouped into ${word(p.pp)} stages on different GPUs; at each stage boundary the activation goes forward and its gradient comes back: ${groupSentence(by('PP'))}. ` +
-      `With the ${p.schedule === 'gpipe' ? 'GPipe' : p.schedule === 'interleaved' ? 'interleaved 1F1B' : '1F1B'} schedule and ${plan.pipeline.microbatches} micro-batches the pipeline idles ${formatPercent(plan.pipeline.bubble_fraction)} of the time (the bubble).`);
+    out.push(
+      `PP = ${p.pp}: the ${plan.model.layers} layers are grouped into ${word(p.pp)} stages on different GPUs; at each stage boundary the activation goes forward and its gradient comes back: ${groupSentence(by('PP'))}. ` +
+        `With the ${p.schedule === 'gpipe' ? 'GPipe' : p.schedule === 'interleaved' ? 'interleaved 1F1B' : '1F1B'} schedule and ${plan.pipeline.microbatches} micro-batches the pipeline idles ${formatPercent(plan.pipeline.bubble_fraction)} of the time (the bubble).`,
+    );
   }
-  if (p.cp > 1) out.push(`CP = ${p.cp}: the sequence is cut into ${word(p.cp)} pieces; attention needs every key and value, so blocks are passed round the ring: ${groupSentence(by('CP'))}.`);
-  if (p.ep > 1) out.push(`EP = ${p.ep}: the experts are spread over ${word(p.ep)} GPUs; tokens travel to their experts and back: ${groupSentence(by('EP'))}.`);
+  if (p.cp > 1)
+    out.push(
+      `CP = ${p.cp}: the sequence is cut into ${word(p.cp)} pieces; attention needs every key and value, so blocks are passed round the ring: ${groupSentence(by('CP'))}.`,
+    );
+  if (p.ep > 1)
+    out.push(
+      `EP = ${p.ep}: the experts are spread over ${word(p.ep)} GPUs; tokens travel to their experts and back: ${groupSentence(by('EP'))}.`,
+    );
   const dp = by('DP');
   if (dp.length) {
-    const zero = ['each replica keeps full weights, gradients and optimizer state', 'the optimizer state is sharded over the replicas',
-      'gradients and optimizer state are sharded over the replicas', 'weights, gradients and optimizer state are all sharded; weights are gathered just before use'][p.zero] ?? '';
+    const zero =
+      [
+        'each replica keeps full weights, gradients and optimizer state',
+        'the optimizer state is sharded over the replicas',
+        'gradients and optimizer state are sharded over the replicas',
+        'weights, gradients and optimizer state are all sharded; weights are gathered just before use',
+      ][p.zero] ?? '';
     out.push(`DP = ${p.dp}: ${word(p.dp)} replicas see different examples; ${zero}: ${groupSentence(dp)}.`);
   } else if (p.dp === 1) out.push('DP = 1: one replica; no gradients are exchanged between replicas.');
   const mem = plan.memory;
-  out.push(`Memory on the most loaded GPU: ${formatBytes(mem.total)} of ${formatBytes(mem.capacity)}, so it ${mem.fits ? 'fits' : 'does not fit'}. ` +
-    `One step of ${formatCount(plan.batch.global)} sequences (${plan.batch.equation}) takes ${formatSeconds(plan.time.step)}: ${formatCount(plan.throughput.tokens_per_second)} tokens/s at ${formatPercent(plan.throughput.mfu)} MFU.`);
+  out.push(
+    `Memory on the most loaded GPU: ${formatBytes(mem.total)} of ${formatBytes(mem.capacity)}, so it ${mem.fits ? 'fits' : 'does not fit'}. ` +
+      `One step of ${formatCount(plan.batch.global)} sequences (${plan.batch.equation}) takes ${formatSeconds(plan.time.step)}: ${formatCount(plan.throughput.tokens_per_second)} tokens/s at ${formatPercent(plan.throughput.mfu)} MFU.`,
+  );
   for (const w of plan.warnings ?? []) out.push(`Note: ${w.message}`);
   return out;
 }
@@ -63,7 +97,10 @@ export function describePlan(plan, modelName) {
  * @param {string} modelName
  */
 export function drawDescription(container, plan, modelName) {
-  patch(container, describePlan(plan, modelName).map((t) => vh('p', { text: t })));
+  patch(
+    container,
+    describePlan(plan, modelName).map((t) => vh('p', { text: t })),
+  );
 }
 
 // Serving sizes in decimal units, as the engine's formulas and the diagram write them.
@@ -73,8 +110,10 @@ const GB = (b) => formatBytesDecimal(b);
 function servingClause(t) {
   const per = t.phase === 'prefill' ? 'per prompt' : 'per decode step';
   const where = t.stage > 0 ? ' on the last stage' : '';
-  return `${plural(t.count_per_step, t.collective)} of the ${t.name}${where} (${GB(t.bytes_per_call)} each, ` +
-    `${GB(t.bytes_per_step)} ${per}, ${t.group} group of ${t.group_size}) ${LINK[t.link] ?? ''}`.trim();
+  return (
+    `${plural(t.count_per_step, t.collective)} of the ${t.name}${where} (${GB(t.bytes_per_call)} each, ` +
+    `${GB(t.bytes_per_step)} ${per}, ${t.group} group of ${t.group_size}) ${LINK[t.link] ?? ''}`.trim()
+  );
 }
 
 /** Consecutive stages that hold the same, as [first, last] index pairs with the first stage's figures. */
@@ -82,7 +121,8 @@ function stageRuns(stages) {
   const runs = [];
   for (const st of stages) {
     const prev = runs[runs.length - 1];
-    const same = prev && !st.embedding && !st.head && !prev.st.embedding && !prev.st.head && st.layers === prev.st.layers;
+    const same =
+      prev && !st.embedding && !st.head && !prev.st.embedding && !prev.st.head && st.layers === prev.st.layers;
     if (same) prev.last = st.index;
     else runs.push({ st, last: st.index });
   }
@@ -102,24 +142,36 @@ export function describeServing(plan, modelName) {
   const out = [];
   // Each replica's GPUs serve their own share of the users.
   const perReplica = p.dp > 1 ? ' per replica' : '';
-  out.push(`${modelName} (${formatCount(plan.model.parameters, { compact: true })} parameters, ${plan.model.layers} layers) served on ${formatCount(plan.hardware.gpus)} GPUs: ` +
-    `${plural(p.dp, 'replica')} of tp = ${p.tp}, pp = ${p.pp}${p.ep > 1 ? `, ep = ${p.ep}` : ''}; ${formatCount(sv.concurrency)} users at once, ` +
-    `prompts of ${formatCount(sv.prompt)} tokens and ${formatCount(sv.output)} output tokens; weights in ${sv.weights}, KV cache in ${sv.kv}.`);
+  out.push(
+    `${modelName} (${formatCount(plan.model.parameters, { compact: true })} parameters, ${plan.model.layers} layers) served on ${formatCount(plan.hardware.gpus)} GPUs: ` +
+      `${plural(p.dp, 'replica')} of tp = ${p.tp}, pp = ${p.pp}${p.ep > 1 ? `, ep = ${p.ep}` : ''}; ${formatCount(sv.concurrency)} users at once, ` +
+      `prompts of ${formatCount(sv.prompt)} tokens and ${formatCount(sv.output)} output tokens; weights in ${sv.weights}, KV cache in ${sv.kv}.`,
+  );
   for (const { st, last } of stageRuns(plan.stages)) {
     const m = st.memory;
-    const which = last > st.index ? `Stages ${st.index + 1}–${last + 1} each hold` : `${p.pp > 1 ? `Stage ${st.index + 1}` : 'The model'} holds`;
+    const which =
+      last > st.index
+        ? `Stages ${st.index + 1}–${last + 1} each hold`
+        : `${p.pp > 1 ? `Stage ${st.index + 1}` : 'The model'} holds`;
     const ends = [st.embedding ? 'the embedding' : '', st.head ? 'the output head' : ''].filter(Boolean).join(' and ');
-    out.push(`${which} ${plural(st.layers, 'layer')}${ends ? ` and ${ends}` : ''} on ${plural(st.devices, 'GPU')}. ` +
-      `Each GPU keeps ${GB(m.weights)} of weights and ${GB(m.kv_cache)} of KV cache ` +
-      `(${formatCount(m.sequences)} users${perReplica}, ${GB(m.kv_cache_per_token)} per token, ${st.kv_heads_per_device} KV head${st.kv_heads_per_device === 1 ? '' : 's'} per GPU): ` +
-      `${GB(m.total)} of ${GB(m.capacity)} with the working set and reserve, so it ${m.fits ? `fits, with room for ${formatCount(m.max_sequences)} users${perReplica}` : 'does not fit'}.`);
+    out.push(
+      `${which} ${plural(st.layers, 'layer')}${ends ? ` and ${ends}` : ''} on ${plural(st.devices, 'GPU')}. ` +
+        `Each GPU keeps ${GB(m.weights)} of weights and ${GB(m.kv_cache)} of KV cache ` +
+        `(${formatCount(m.sequences)} users${perReplica}, ${GB(m.kv_cache_per_token)} per token, ${st.kv_heads_per_device} KV head${st.kv_heads_per_device === 1 ? '' : 's'} per GPU): ` +
+        `${GB(m.total)} of ${GB(m.capacity)} with the working set and reserve, so it ${m.fits ? `fits, with room for ${formatCount(m.max_sequences)} users${perReplica}` : 'does not fit'}.`,
+    );
   }
   for (const phase of ['prefill', 'decode']) {
     const list = plan.communication[phase];
-    const what = phase === 'prefill' ? `During prefill (one prompt of ${formatCount(sv.prompt)} tokens)`
-      : `During decode (one new token for each of ${formatCount(plan.memory.sequences_per_device)} users per step)`;
-    out.push(list.length ? `${what}, these cross devices: ${list.map(servingClause).join('; ')}.`
-      : `${what}, nothing crosses a device boundary: each GPU holds a whole copy of the model.`);
+    const what =
+      phase === 'prefill'
+        ? `During prefill (one prompt of ${formatCount(sv.prompt)} tokens)`
+        : `During decode (one new token for each of ${formatCount(plan.memory.sequences_per_device)} users per step)`;
+    out.push(
+      list.length
+        ? `${what}, these cross devices: ${list.map(servingClause).join('; ')}.`
+        : `${what}, nothing crosses a device boundary: each GPU holds a whole copy of the model.`,
+    );
   }
   return out;
 }
@@ -129,5 +181,8 @@ export function describeServing(plan, modelName) {
  * @param {HTMLElement} container @param {any} plan @param {string} modelName
  */
 export function drawServingDescription(container, plan, modelName) {
-  patch(container, describeServing(plan, modelName).map((t) => vh('p', { text: t })));
+  patch(
+    container,
+    describeServing(plan, modelName).map((t) => vh('p', { text: t })),
+  );
 }

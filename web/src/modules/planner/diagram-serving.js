@@ -34,9 +34,11 @@ export function kvRow(g, st, x, y, w) {
   for (let i = 0; i < n; i += 1) {
     const rank = st.devices > n && i === n - 1 ? st.devices - 1 : i;
     const cx = x + i * cw;
-    cells.append(deviceRect(cx, y + 15, cw - 3, 4, rank),
+    cells.append(
+      deviceRect(cx, y + 15, cw - 3, 4, rank),
       s('rect', { x: cx, y: y + 19, width: cw - 3, height: 10, class: 'seg-inf-kv kv-block' }),
-      s('rect', { x: cx, y: y + 15, width: cw - 3, height: 14, class: 'box-outline' }));
+      s('rect', { x: cx, y: y + 15, width: cw - 3, height: 14, class: 'box-outline' }),
+    );
   }
   g.append(cells);
   return 32;
@@ -69,7 +71,14 @@ export function servingMemory(g, plan, stages, place, x, y, w) {
   const users = plan.memory.sequences_per_device;
   let cy = y;
   g.append(text(x, cy + 14, 'What each GPU holds', 'dg-title'));
-  g.append(text(x, cy + 32, `serving ${formatCount(users)} user${users === 1 ? '' : 's'} per replica${below ? '' : '; bars to scale of its memory'}`, 'dg-small'));
+  g.append(
+    text(
+      x,
+      cy + 32,
+      `serving ${formatCount(users)} user${users === 1 ? '' : 's'} per replica${below ? '' : '; bars to scale of its memory'}`,
+      'dg-small',
+    ),
+  );
   cy += 44;
   const list = s('g', { class: 'dg-serving-memory' });
   g.append(list);
@@ -98,10 +107,23 @@ export function servingMemory(g, plan, stages, place, x, y, w) {
     }
     bar.append(s('rect', { x: bx, y: cy + 2, width: m.capacity * scale, height: 20, class: 'box-outline' }));
     // The capacity line: a bar past it does not fit.
-    bar.append(s('line', { x1: bx + m.capacity * scale, y1: cy - 2, x2: bx + m.capacity * scale, y2: cy + 26, class: 'mem-capacity' }));
+    bar.append(
+      s('line', {
+        x1: bx + m.capacity * scale,
+        y1: cy - 2,
+        x2: bx + m.capacity * scale,
+        y2: cy + 26,
+        class: 'mem-capacity',
+      }),
+    );
     sg.append(bar);
-    const parts = [`KV cache ${GB(m.kv_cache)}`, `weights ${GB(m.weights)}`, `working set ${GB(m.activations)}`,
-      `reserve ${GB(m.reserve)}`, m.fits ? `free ${GB(m.free)} of ${GB(m.capacity)}` : `over ${GB(m.capacity)}: does not fit`];
+    const parts = [
+      `KV cache ${GB(m.kv_cache)}`,
+      `weights ${GB(m.weights)}`,
+      `working set ${GB(m.activations)}`,
+      `reserve ${GB(m.reserve)}`,
+      m.fits ? `free ${GB(m.free)} of ${GB(m.capacity)}` : `over ${GB(m.capacity)}: does not fit`,
+    ];
     let ly = cy + 38;
     for (const line of lines(parts, Math.floor(barW / 6.4))) {
       sg.append(text(bx, ly, line, 'dg-small'));

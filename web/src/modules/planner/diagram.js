@@ -4,7 +4,19 @@
 // Every entry of the engine's `communication` list gets a marker where its `where` points.
 // A serving plan (`mode: "inference"`, one phase's transfers) is drawn the same way, with the KV
 // cache on each GPU and what each GPU holds in place of the ZeRO state (diagram-serving.js).
-import { arrow, arrowDefs, deviceRect, drawnFromSame, marker, patch, patternDefs, plainBox, s, slices, text } from './svg.js';
+import {
+  arrow,
+  arrowDefs,
+  deviceRect,
+  drawnFromSame,
+  marker,
+  patch,
+  patternDefs,
+  plainBox,
+  s,
+  slices,
+  text,
+} from './svg.js';
 import { kvRow, servingMemory, servingTokens } from './diagram-serving.js';
 
 const MAX_STAGES_DRAWN = 6;
@@ -63,8 +75,18 @@ function spine(g, plan, at, x, y, w) {
   g.append(text(x, cy + 14, `One replica across ${par.pp} pipeline stage${par.pp > 1 ? 's' : ''}`, 'dg-title'));
   cy += 28;
   // Input sequence: context parallelism cuts it into cp pieces, one per rank.
-  g.append(text(x, cy + 10, serving ? servingTokens(plan)
-    : par.cp > 1 ? `Tokens b × s, sequence split over cp = ${par.cp} (CP ranks)` : 'Tokens b × s (whole sequence on every rank)', 'dg-small'));
+  g.append(
+    text(
+      x,
+      cy + 10,
+      serving
+        ? servingTokens(plan)
+        : par.cp > 1
+          ? `Tokens b × s, sequence split over cp = ${par.cp} (CP ranks)`
+          : 'Tokens b × s (whole sequence on every rank)',
+      'dg-small',
+    ),
+  );
   cy += 16;
   g.append(par.cp > 1 ? slices(x, cy, boxW, 14, par.cp) : plainBox(x, cy, boxW, 14, ''));
   cy += 22;
@@ -93,13 +115,16 @@ function spine(g, plan, at, x, y, w) {
     const bars = Math.min(st.layers, 3);
     // The bars behind are plain edges of the stack; the front one shows the tp split.
     const backs = s('g');
-    for (let b = 0; b < bars - 1; b += 1) backs.append(s('rect', { x: x + 4 + b * 4, y: cy + 22 + b * 6, width: boxW - 70, height: 14, class: 'layer-back' }));
+    for (let b = 0; b < bars - 1; b += 1)
+      backs.append(
+        s('rect', { x: x + 4 + b * 4, y: cy + 22 + b * 6, width: boxW - 70, height: 14, class: 'layer-back' }),
+      );
     sg.append(backs, slices(x + 4 + (bars - 1) * 4, cy + 22 + (bars - 1) * 6, boxW - 70, 14, tp, { cap: 8 }));
     sg.append(text(x + boxW - 8, cy + 42, `× ${st.layers}`, 'dg-count', 'end'));
     if (serving) kvRow(sg, st, x + 4, cy + 58, boxW - 8);
     cy += bandH;
     const next = stages[i + 1];
-    if (i < stages.length - 1 && (next !== undefined)) {
+    if (i < stages.length - 1 && next !== undefined) {
       // Stage boundary: activations go down in the forward pass, gradients come back up.
       // Serving has no backward pass: only the hidden state goes on.
       sg.append(arrow(x + boxW / 2 - 10, cy + 2, x + boxW / 2 - 10, cy + 16, 'flow flow-fwd'));
@@ -108,7 +133,14 @@ function spine(g, plan, at, x, y, w) {
       cy += 18;
     } else cy += 8;
   });
-  g.append(text(x, cy + 10, tp > 1 ? `Final norm and LM head, vocabulary split over tp = ${tp}` : 'Final norm and LM head', 'dg-small'));
+  g.append(
+    text(
+      x,
+      cy + 10,
+      tp > 1 ? `Final norm and LM head, vocabulary split over tp = ${tp}` : 'Final norm and LM head',
+      'dg-small',
+    ),
+  );
   cy += 14;
   g.append(slices(x, cy, boxW, 20, tp));
   place(g, at, 'head', x + boxW + 8, cy + 10);
@@ -129,34 +161,67 @@ function layerDetail(g, plan, at, x, y, w) {
   const boxW = w - 160;
   const sp = par.sequence_parallel && tp > 1;
   let cy = y;
-  g.append(text(x, cy + 14, tp > 1 ? `Inside one layer, split over tp = ${tp} GPUs` : 'Inside one layer (one GPU holds it all)', 'dg-title'));
+  g.append(
+    text(
+      x,
+      cy + 14,
+      tp > 1 ? `Inside one layer, split over tp = ${tp} GPUs` : 'Inside one layer (one GPU holds it all)',
+      'dg-title',
+    ),
+  );
   cy += 28;
   const norm = (where, label) => {
-    cy += row(g, x, cy, w, sp ? `${label}: split along the sequence (SP)` : tp > 1 ? `${label}: copied on every tp rank` : label,
-      (yy) => g.append(sp ? slices(x, yy, boxW, 16, tp) : plainBox(x, yy, boxW, 16, '')));
+    cy += row(
+      g,
+      x,
+      cy,
+      w,
+      sp ? `${label}: split along the sequence (SP)` : tp > 1 ? `${label}: copied on every tp rank` : label,
+      (yy) => g.append(sp ? slices(x, yy, boxW, 16, tp) : plainBox(x, yy, boxW, 16, '')),
+    );
     place(g, at, where, x + boxW + 8, cy - 18);
   };
   norm('layer.attention.in', 'Norm (attention)');
-  cy += row(g, x, cy, w, tp > 1 ? 'Q, K, V projections: column-parallel' : 'Q, K, V projections',
-    (yy) => g.append(slices(x, yy, boxW, 20, tp, { label: tp === 1 ? `${model.heads} heads`
-      : boxW >= 260 ? `${model.heads} heads, split over ${tp} ranks` // the narrow box holds a shorter label
-        : model.heads % tp === 0 ? `${model.heads / tp} heads per rank` : `${model.heads} heads over ${tp}` })));
+  cy += row(g, x, cy, w, tp > 1 ? 'Q, K, V projections: column-parallel' : 'Q, K, V projections', (yy) =>
+    g.append(
+      slices(x, yy, boxW, 20, tp, {
+        label:
+          tp === 1
+            ? `${model.heads} heads`
+            : boxW >= 260
+              ? `${model.heads} heads, split over ${tp} ranks` // the narrow box holds a shorter label
+              : model.heads % tp === 0
+                ? `${model.heads / tp} heads per rank`
+                : `${model.heads} heads over ${tp}`,
+      }),
+    ),
+  );
   const kvHeads = plan.stages?.[0]?.kv_heads_per_device;
   // The narrow drawing has room for the first half only.
-  const core = plan.mode === 'inference' ? `Attention core: reads the KV cache${w >= 400 ? ` (${kvHeads} KV head${kvHeads === 1 ? '' : 's'} per GPU)` : ''}`
-    : par.cp > 1 ? `Attention core: K, V passed round cp = ${par.cp}` : tp > 1 ? 'Attention core: heads split over tp' : 'Attention core';
-  cy += row(g, x, cy, w, core,
-    (yy) => g.append(slices(x, yy, boxW, 20, tp)));
+  const core =
+    plan.mode === 'inference'
+      ? `Attention core: reads the KV cache${w >= 400 ? ` (${kvHeads} KV head${kvHeads === 1 ? '' : 's'} per GPU)` : ''}`
+      : par.cp > 1
+        ? `Attention core: K, V passed round cp = ${par.cp}`
+        : tp > 1
+          ? 'Attention core: heads split over tp'
+          : 'Attention core';
+  cy += row(g, x, cy, w, core, (yy) => g.append(slices(x, yy, boxW, 20, tp)));
   place(g, at, 'layer.attention.core', x + boxW + 8, cy - 16);
-  cy += row(g, x, cy, w, tp > 1 ? 'Output projection: row-parallel (partial sums)' : 'Output projection',
-    (yy) => g.append(slices(x, yy, boxW, 32, tp, { direction: 'rows', cap: 8 }))) + 8;
+  cy +=
+    row(g, x, cy, w, tp > 1 ? 'Output projection: row-parallel (partial sums)' : 'Output projection', (yy) =>
+      g.append(slices(x, yy, boxW, 32, tp, { direction: 'rows', cap: 8 })),
+    ) + 8;
   place(g, at, 'layer.attention.out', x + boxW + 8, cy - 16);
   norm('layer.mlp.in', 'Norm (MLP)');
   if (model.experts > 1) {
     cy += row(g, x, cy, w, 'Router: copied on every rank', (yy) => g.append(plainBox(x, yy, boxW, 16, '')));
     const shown = Math.min(model.experts, 16);
     const per = model.experts / par.ep;
-    const label = par.ep > 1 ? `${model.experts} experts on ep = ${par.ep} ranks (colour = EP rank)` : `${model.experts} experts, all on every rank`;
+    const label =
+      par.ep > 1
+        ? `${model.experts} experts on ep = ${par.ep} ranks (colour = EP rank)`
+        : `${model.experts} experts, all on every rank`;
     g.append(text(x, cy + 10, label, 'dg-small'));
     const ew = boxW / shown;
     for (let e = 0; e < shown; e += 1) {
@@ -166,15 +231,21 @@ function layerDetail(g, plan, at, x, y, w) {
     }
     place(g, at, 'layer.moe', x + boxW + 8, cy + 26);
     cy += 46;
-    cy += row(g, x, cy, w, 'Combine: weighted sum of the chosen experts', (yy) => g.append(plainBox(x, yy, boxW, 16, '')));
+    cy += row(g, x, cy, w, 'Combine: weighted sum of the chosen experts', (yy) =>
+      g.append(plainBox(x, yy, boxW, 16, '')),
+    );
   } else {
     const gated = model.mlp === 'swiglu';
-    cy += row(g, x, cy, w, `${gated ? 'Gate and up projections' : 'FC1'}${tp > 1 ? ': column-parallel' : ''}`,
-      (yy) => g.append(slices(x, yy, boxW, 20, tp)));
-    cy += row(g, x, cy, w, `${gated ? 'SwiGLU' : 'GeLU'} activation${tp > 1 ? ': local, no exchange' : ''}`,
-      (yy) => g.append(slices(x, yy, boxW, 12, tp)));
-    cy += row(g, x, cy, w, `${gated ? 'Down projection' : 'FC2'}${tp > 1 ? ': row-parallel (partial sums)' : ''}`,
-      (yy) => g.append(slices(x, yy, boxW, 32, tp, { direction: 'rows', cap: 8 }))) + 8;
+    cy += row(g, x, cy, w, `${gated ? 'Gate and up projections' : 'FC1'}${tp > 1 ? ': column-parallel' : ''}`, (yy) =>
+      g.append(slices(x, yy, boxW, 20, tp)),
+    );
+    cy += row(g, x, cy, w, `${gated ? 'SwiGLU' : 'GeLU'} activation${tp > 1 ? ': local, no exchange' : ''}`, (yy) =>
+      g.append(slices(x, yy, boxW, 12, tp)),
+    );
+    cy +=
+      row(g, x, cy, w, `${gated ? 'Down projection' : 'FC2'}${tp > 1 ? ': row-parallel (partial sums)' : ''}`, (yy) =>
+        g.append(slices(x, yy, boxW, 32, tp, { direction: 'rows', cap: 8 })),
+      ) + 8;
   }
   place(g, at, 'layer.mlp.fc2', x + boxW + 8, cy - 16);
   return cy - y;
@@ -187,7 +258,14 @@ function zeroState(g, plan, at, x, y, w) {
   const replicas = dpT ? dpT.group_size : par.dp;
   const zero = par.zero;
   let cy = y;
-  g.append(text(x, cy + 14, replicas > 1 ? `What each of ${replicas} DP ranks stores (ZeRO-${zero})` : 'What the one replica stores (no DP)', 'dg-title'));
+  g.append(
+    text(
+      x,
+      cy + 14,
+      replicas > 1 ? `What each of ${replicas} DP ranks stores (ZeRO-${zero})` : 'What the one replica stores (no DP)',
+      'dg-title',
+    ),
+  );
   // With cp > 1 the state is shared over dp × cp ranks: say why the count is not dp.
   if (replicas > par.dp && par.cp > 1) {
     g.append(text(x, cy + 30, `dp ${par.dp} × cp ${par.cp}: context-parallel ranks hold the same weights`, 'dg-small'));
@@ -196,7 +274,11 @@ function zeroState(g, plan, at, x, y, w) {
   // Narrow drawings put the markers under the bars instead of beside them.
   const below = w < 600;
   cy += 24;
-  const cols = [['weights', zero >= 3], ['gradients', zero >= 2], ['optimizer state', zero >= 1]];
+  const cols = [
+    ['weights', zero >= 3],
+    ['gradients', zero >= 2],
+    ['optimizer state', zero >= 1],
+  ];
   const colW = (w - (below ? 80 : 250)) / 3;
   const segs = Math.min(replicas, 8);
   const ranks = replicas <= 4 ? [...Array(replicas).keys()] : [0, 1, null, replicas - 1];
@@ -217,7 +299,11 @@ function zeroState(g, plan, at, x, y, w) {
       // One path draws the segment lines of either.
       // Four children whatever the stage (empty groups hold the places), so a new ZeRO stage
       // changes attributes rather than the elements' order.
-      g.append(sharded ? s('rect', { x: bx, y: cy, width: colW, height: 16, class: 'empty-shard' }) : deviceRect(bx, cy, colW, 16, r));
+      g.append(
+        sharded
+          ? s('rect', { x: bx, y: cy, width: colW, height: 16, class: 'empty-shard' })
+          : deviceRect(bx, cy, colW, 16, r),
+      );
       g.append(sharded ? deviceRect(bx + own * sw, cy, sw, 16, r) : s('g'));
       let d = '';
       for (let k = 1; k < segs; k += 1) d += `M${(bx + k * sw).toFixed(1)} ${cy}v16`;
@@ -250,11 +336,30 @@ export function renderDiagram(container, plan, narrow, labelledBy = 'planner-dia
   // schedule or recomputation), the picture on the page is already right.
   const { dp, tp, pp, cp, ep, zero, sequence_parallel: sp } = plan.parallel; // not the schedule or recomputation
   // A serving drawing also shows each stage's memory and the phase's tokens.
-  const serving = plan.mode === 'inference' ? [plan.phase, plan.memory.sequences_per_device, plan.serving.prompt,
-    plan.stages.map((st) => [st.memory, st.devices, st.kv_heads_per_device])] : null;
-  const same = drawnFromSame(container, [narrow, dp, tp, pp, cp, ep, zero, sp, plan.model, serving, labelledBy,
+  const serving =
+    plan.mode === 'inference'
+      ? [
+          plan.phase,
+          plan.memory.sequences_per_device,
+          plan.serving.prompt,
+          plan.stages.map((st) => [st.memory, st.devices, st.kv_heads_per_device]),
+        ]
+      : null;
+  const same = drawnFromSame(container, [
+    narrow,
+    dp,
+    tp,
+    pp,
+    cp,
+    ep,
+    zero,
+    sp,
+    plan.model,
+    serving,
+    labelledBy,
     (plan.stages ?? []).map((st) => [st.index, st.first_layer, st.layers]),
-    (plan.communication ?? []).map((t) => [t.id, t.where, t.group, t.group_size, t.collective, t.phase])]);
+    (plan.communication ?? []).map((t) => [t.id, t.where, t.group, t.group_size, t.collective, t.phase]),
+  ]);
   if (same && container.firstChild) return;
   patch(container, [drawDiagram(plan, narrow, labelledBy)]);
 }
@@ -281,7 +386,8 @@ export function drawDiagram(plan, narrow, labelledBy = 'planner-diagram-caption 
   const serving = plan.mode === 'inference';
   // What each GPU holds: the ZeRO state when training, weights and KV cache when serving.
   const state = serving
-    ? (sg, x, y, w) => servingMemory(sg, plan, drawnStages(plan.stages), (pg, where, px, py) => place(pg, at, where, px, py), x, y, w)
+    ? (sg, x, y, w) =>
+        servingMemory(sg, plan, drawnStages(plan.stages), (pg, where, px, py) => place(pg, at, where, px, py), x, y, w)
     : (sg, x, y, w) => zeroState(sg, plan, at, x, y, w);
   const shadows = s('g', { class: 'replica-shadows' });
   const [gSpine, gLayer, gState] = [s('g'), s('g'), s('g')];
@@ -300,11 +406,17 @@ export function drawDiagram(plan, narrow, labelledBy = 'planner-diagram-caption 
     height = top + h3 + 10;
   }
   if (dp > 1) {
-    for (let k = Math.min(dp - 1, 3); k >= 1; k -= 1) shadows.append(s('rect', { x: 4 + k * 4, y: 2 + k * 4, width: W - 14, height: height - 8, rx: 10, class: 'replica-shadow' }));
+    for (let k = Math.min(dp - 1, 3); k >= 1; k -= 1)
+      shadows.append(
+        s('rect', { x: 4 + k * 4, y: 2 + k * 4, width: W - 14, height: height - 8, rx: 10, class: 'replica-shadow' }),
+      );
     shadows.append(s('rect', { x: 4, y: 2, width: W - 14, height: height - 8, rx: 10, class: 'replica-front' }));
     // Serving with ep > 1 spreads the experts over the replicas: their weights differ.
-    const copies = !serving ? 'same weights, different examples'
-      : plan.parallel.ep > 1 ? `different users, experts spread over ep = ${plan.parallel.ep}` : 'same weights, different users';
+    const copies = !serving
+      ? 'same weights, different examples'
+      : plan.parallel.ep > 1
+        ? `different users, experts spread over ep = ${plan.parallel.ep}`
+        : 'same weights, different users';
     g.append(text(W - 16, height + 10, `× dp = ${dp} replicas: ${copies}`, 'dg-small', 'end'));
     height += 16;
   }

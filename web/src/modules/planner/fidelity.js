@@ -12,8 +12,10 @@ function published(p) {
 import { isError } from '../../engine.js';
 
 const KIND = {
-  step_seconds: 'step time', tflops_eq3: 'TFLOP/s per GPU (with recomputation)',
-  model_tflops_per_gpu: 'model TFLOP/s per GPU', tokens_per_second_per_gpu: 'tokens/s per GPU',
+  step_seconds: 'step time',
+  tflops_eq3: 'TFLOP/s per GPU (with recomputation)',
+  model_tflops_per_gpu: 'model TFLOP/s per GPU',
+  tokens_per_second_per_gpu: 'tokens/s per GPU',
 };
 
 function inputs(req) {
@@ -26,29 +28,84 @@ function inputs(req) {
 }
 
 function summaryRow(label, s) {
-  return h('tr', {}, h('th', { scope: 'row', text: label }), h('td', { class: 'num', text: formatCount(s.cases) }),
-    h('td', { class: 'num', text: formatPercent(s.mean_abs_error) }), h('td', { class: 'num', text: formatPercent(s.max_abs_error) }));
+  return h(
+    'tr',
+    {},
+    h('th', { scope: 'row', text: label }),
+    h('td', { class: 'num', text: formatCount(s.cases) }),
+    h('td', { class: 'num', text: formatPercent(s.mean_abs_error) }),
+    h('td', { class: 'num', text: formatPercent(s.max_abs_error) }),
+  );
 }
 
 function caseTable(cases, sources, set) {
-  const rows = cases.filter((c) => c.set === set).map((c) => {
-    const src = sources.get(c.source);
-    return h('tr', { dataset: { case: c.id } },
-      h('th', { scope: 'row' }, h('a', { href: src?.url ?? '#', target: '_blank', rel: 'noopener', text: c.where }),
-        h('details', { class: 'case-notes' }, h('summary', { text: 'What was assumed' }), h('ul', {}, ...c.assumed.map((a) => h('li', { text: a }))),
-          c.gap ? h('p', { class: 'gap-note', text: c.gap }) : null)),
-      h('td', { dataset: { label: 'Inputs' }, text: inputs(c.request) }),
-      h('td', { class: 'num', dataset: { label: 'Published' }, text: c.published.kind === 'step_seconds' ? published(c.published)
-        : `${published(c.published)} = ${formatSeconds(c.published_step)}` }),
-      h('td', { class: 'num', dataset: { label: 'Engine step' }, text: formatSeconds(c.model_step) }),
-      h('td', { class: `num ${Math.abs(c.error) > 0.15 ? 'err-large' : ''}`, dataset: { label: 'Error' }, text: `${c.error > 0 ? '+' : ''}${(100 * c.error).toFixed(1)} %` }));
-  });
-  return h('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': set === 'calibration' ? 'Calibration runs' : 'Validation runs' },
-    h('table', { class: 'fidelity-table', dataset: { set } },
-    h('caption', { text: set === 'calibration' ? 'Calibration runs (fitted the constants)' : 'Validation runs (never used for fitting)' }),
-    h('thead', {}, h('tr', {}, ...['Source', 'Inputs', 'Published (as a step)', 'Engine step', 'Error']
-      .map((t) => h('th', { scope: 'col', text: t })))),
-    h('tbody', {}, ...rows)));
+  const rows = cases
+    .filter((c) => c.set === set)
+    .map((c) => {
+      const src = sources.get(c.source);
+      return h(
+        'tr',
+        { dataset: { case: c.id } },
+        h(
+          'th',
+          { scope: 'row' },
+          h('a', { href: src?.url ?? '#', target: '_blank', rel: 'noopener', text: c.where }),
+          h(
+            'details',
+            { class: 'case-notes' },
+            h('summary', { text: 'What was assumed' }),
+            h('ul', {}, ...c.assumed.map((a) => h('li', { text: a }))),
+            c.gap ? h('p', { class: 'gap-note', text: c.gap }) : null,
+          ),
+        ),
+        h('td', { dataset: { label: 'Inputs' }, text: inputs(c.request) }),
+        h('td', {
+          class: 'num',
+          dataset: { label: 'Published' },
+          text:
+            c.published.kind === 'step_seconds'
+              ? published(c.published)
+              : `${published(c.published)} = ${formatSeconds(c.published_step)}`,
+        }),
+        h('td', { class: 'num', dataset: { label: 'Engine step' }, text: formatSeconds(c.model_step) }),
+        h('td', {
+          class: `num ${Math.abs(c.error) > 0.15 ? 'err-large' : ''}`,
+          dataset: { label: 'Error' },
+          text: `${c.error > 0 ? '+' : ''}${(100 * c.error).toFixed(1)} %`,
+        }),
+      );
+    });
+  return h(
+    'div',
+    {
+      class: 'table-wrap',
+      tabindex: '0',
+      role: 'region',
+      'aria-label': set === 'calibration' ? 'Calibration runs' : 'Validation runs',
+    },
+    h(
+      'table',
+      { class: 'fidelity-table', dataset: { set } },
+      h('caption', {
+        text:
+          set === 'calibration'
+            ? 'Calibration runs (fitted the constants)'
+            : 'Validation runs (never used for fitting)',
+      }),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ...['Source', 'Inputs', 'Published (as a step)', 'Engine step', 'Error'].map((t) =>
+            h('th', { scope: 'col', text: t }),
+          ),
+        ),
+      ),
+      h('tbody', {}, ...rows),
+    ),
+  );
 }
 
 /** Fills `container` once, the first time `details` opens. */
@@ -59,33 +116,105 @@ export function initFidelity(engine, details, container) {
     built = true;
     const t = engine.run('fidelity', {});
     if (isError(t)) {
-      container.replaceChildren(h('p', { class: 'notice notice-error', text: `The engine could not list its published runs: ${t.error.message}` }));
+      container.replaceChildren(
+        h('p', {
+          class: 'notice notice-error',
+          text: `The engine could not list its published runs: ${t.error.message}`,
+        }),
+      );
       return;
     }
     const sources = new Map(t.sources.map((s) => [s.id, s]));
-    const loso = h('div', { class: 'loso' },
-      h('button', { type: 'button', class: 'secondary', text: 'Refit without each calibration source (a few seconds)' }));
+    const loso = h(
+      'div',
+      { class: 'loso' },
+      h('button', {
+        type: 'button',
+        class: 'secondary',
+        text: 'Refit without each calibration source (a few seconds)',
+      }),
+    );
     loso.firstChild.addEventListener('click', () => {
       const r = engine.run('fidelity', { refit: true });
       if (isError(r)) return;
-      loso.replaceChildren(h('table', { class: 'fidelity-summary' },
-        h('caption', { text: 'Leave one source out: constants refitted without the source, then used to predict it' }),
-        h('thead', {}, h('tr', {}, ...['Source left out', 'Fitted instead on', 'Cases', 'Mean |error|', 'Max |error|'].map((x) => h('th', { scope: 'col', text: x })))),
-        h('tbody', {}, ...r.leave_one_source_out.map((l) => h('tr', {}, h('th', { scope: 'row', text: sources.get(l.source)?.title ?? l.source }),
-          h('td', { text: l.fitted_on }), h('td', { class: 'num', text: formatCount(l.cases) }),
-          h('td', { class: 'num', text: formatPercent(l.mean_abs_error) }), h('td', { class: 'num', text: formatPercent(l.max_abs_error) }))))));
+      loso.replaceChildren(
+        h(
+          'table',
+          { class: 'fidelity-summary' },
+          h('caption', {
+            text: 'Leave one source out: constants refitted without the source, then used to predict it',
+          }),
+          h(
+            'thead',
+            {},
+            h(
+              'tr',
+              {},
+              ...['Source left out', 'Fitted instead on', 'Cases', 'Mean |error|', 'Max |error|'].map((x) =>
+                h('th', { scope: 'col', text: x }),
+              ),
+            ),
+          ),
+          h(
+            'tbody',
+            {},
+            ...r.leave_one_source_out.map((l) =>
+              h(
+                'tr',
+                {},
+                h('th', { scope: 'row', text: sources.get(l.source)?.title ?? l.source }),
+                h('td', { text: l.fitted_on }),
+                h('td', { class: 'num', text: formatCount(l.cases) }),
+                h('td', { class: 'num', text: formatPercent(l.mean_abs_error) }),
+                h('td', { class: 'num', text: formatPercent(l.max_abs_error) }),
+              ),
+            ),
+          ),
+        ),
+      );
     });
     container.replaceChildren(
-      h('table', { class: 'fidelity-summary' }, h('caption', { text: 'Step-time error, engine against published' }),
-        h('thead', {}, h('tr', {}, ...['Set', 'Cases', 'Mean |error|', 'Max |error|'].map((x) => h('th', { scope: 'col', text: x })))),
-        h('tbody', {}, summaryRow('In sample (calibration)', t.in_sample), summaryRow('Out of sample (validation)', t.out_of_sample))),
+      h(
+        'table',
+        { class: 'fidelity-summary' },
+        h('caption', { text: 'Step-time error, engine against published' }),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            ...['Set', 'Cases', 'Mean |error|', 'Max |error|'].map((x) => h('th', { scope: 'col', text: x })),
+          ),
+        ),
+        h(
+          'tbody',
+          {},
+          summaryRow('In sample (calibration)', t.in_sample),
+          summaryRow('Out of sample (validation)', t.out_of_sample),
+        ),
+      ),
       loso,
-      h('p', { text: 'Where the engine is far off, the case says what it is missing. A published figure in TFLOP/s or tokens/s is turned into a step time with the run\'s own FLOP count or batch.' }),
-      caseTable(t.cases, sources, 'calibration'), caseTable(t.cases, sources, 'validation'),
+      h('p', {
+        text: "Where the engine is far off, the case says what it is missing. A published figure in TFLOP/s or tokens/s is turned into a step time with the run's own FLOP count or batch.",
+      }),
+      caseTable(t.cases, sources, 'calibration'),
+      caseTable(t.cases, sources, 'validation'),
       h('h4', { text: 'Sources' }),
-      h('ul', { class: 'fidelity-sources' }, ...t.sources.map((s) => h('li', {},
-        h('a', { href: s.url, target: '_blank', rel: 'noopener', text: s.title }), ` — ${s.role}`,
-        s.fits ? `; fits ${s.fits.join('; ')}` : ''))));
+      h(
+        'ul',
+        { class: 'fidelity-sources' },
+        ...t.sources.map((s) =>
+          h(
+            'li',
+            {},
+            h('a', { href: s.url, target: '_blank', rel: 'noopener', text: s.title }),
+            ` — ${s.role}`,
+            s.fits ? `; fits ${s.fits.join('; ')}` : '',
+          ),
+        ),
+      ),
+    );
   };
   details.addEventListener('toggle', build);
   build();

@@ -25,7 +25,7 @@ function blockGeometry(sched, { rowH, top, sx }) {
   const bwdPath = [];
   const idlePath = [];
   const labels = [];
-  const labelRoom = (blockCount < 600) && rowH >= 14;
+  const labelRoom = blockCount < 600 && rowH >= 14;
   const hh = rowH - 2;
   sched.stages.forEach((row, st) => {
     const y = top + st * rowH + 1;
@@ -46,12 +46,23 @@ function blockGeometry(sched, { rowH, top, sx }) {
       }
       cursor = start + d;
       (fwd ? fwdPath : bwdPath).push(`M${start} ${y}h${d}v${hh}h${-d}z`);
-      if (labelRoom && d * sx >= 13) labels.push({ x: ((start + d / 2) * sx).toFixed(1), y: y + rowH / 2 + 3, class: `gantt-mb ${fwd ? 'on-fwd' : 'on-bwd'}`, 'text-anchor': 'middle', text: String(row.microbatch[i] + 1) });
+      if (labelRoom && d * sx >= 13)
+        labels.push({
+          x: ((start + d / 2) * sx).toFixed(1),
+          y: y + rowH / 2 + 3,
+          class: `gantt-mb ${fwd ? 'on-fwd' : 'on-bwd'}`,
+          'text-anchor': 'middle',
+          text: String(row.microbatch[i] + 1),
+        });
     }
     if (runStart >= 0) busyPath.push(`M${runStart} ${y}h${cursor - runStart}v${hh}h${runStart - cursor}z`);
     if (cursor < makespan) idlePath.push(`M${cursor} ${y}h${makespan - cursor}v${hh}h${cursor - makespan}z`);
   });
-  return { aggregate, paths: { fwd: fwdPath.join(''), bwd: bwdPath.join(''), busy: busyPath.join(''), idle: idlePath.join('') }, labels };
+  return {
+    aggregate,
+    paths: { fwd: fwdPath.join(''), bwd: bwdPath.join(''), busy: busyPath.join(''), idle: idlePath.join('') },
+    labels,
+  };
 }
 
 /**
@@ -66,10 +77,13 @@ export function drawGantt(container, plan, narrow) {
   const m = pl.microbatches;
   const v = pl.schedule === 'interleaved' ? pl.virtual_stages : 1;
   const sched = pl.blocks ?? { omitted: true, note: 'The engine gave no schedule for this plan.' };
-  const summary = h('p', { class: 'gantt-summary' },
+  const summary = h(
+    'p',
+    { class: 'gantt-summary' },
     `${NAMES[pl.schedule] ?? pl.schedule}, ${p} stage${p > 1 ? 's' : ''}, ${m} micro-batch${m > 1 ? 'es' : ''}${v > 1 ? `, ${v} virtual stages per GPU` : ''}. `,
     h('strong', { text: `Bubble fraction ${formatPercent(pl.bubble_fraction)}` }),
-    ` of the pipeline's busy time (engine: (p − 1)/(v·m)); idle time per step ${formatSeconds(plan.time.bubble)}.`);
+    ` of the pipeline's busy time (engine: (p − 1)/(v·m)); idle time per step ${formatSeconds(plan.time.bubble)}.`,
+  );
   if (sched.omitted) {
     container.replaceChildren(summary, h('p', { class: 'notice', text: sched.note }));
     return;
@@ -86,29 +100,65 @@ export function drawGantt(container, plan, narrow) {
   if (!geometry || geometry.key !== key) geometry = { key, ...blockGeometry(sched, { rowH, top, sx }) };
   const { paths, labels, aggregate } = geometry;
   const height = top + p * rowH + 30;
-  const svg = s('svg', { class: 'gantt-svg', viewBox: `0 0 ${W} ${height}`, role: 'img', 'aria-label': `Pipeline schedule: ${summary.textContent}` });
+  const svg = s('svg', {
+    class: 'gantt-svg',
+    viewBox: `0 0 ${W} ${height}`,
+    role: 'img',
+    'aria-label': `Pipeline schedule: ${summary.textContent}`,
+  });
   // Blocks in schedule units, scaled to the plot; CSS keeps their separating strokes 0.6 px.
-  svg.append(s('g', { transform: `translate(${left} 0) scale(${sx.toFixed(6)} 1)` },
-    s('path', { d: paths.idle, class: 'gantt-idle' }),
-    s('path', { d: paths.fwd, class: 'gantt-fwd' }),
-    s('path', { d: paths.bwd, class: 'gantt-bwd' }),
-    s('path', { d: paths.busy, class: 'gantt-busy' })));
+  svg.append(
+    s(
+      'g',
+      { transform: `translate(${left} 0) scale(${sx.toFixed(6)} 1)` },
+      s('path', { d: paths.idle, class: 'gantt-idle' }),
+      s('path', { d: paths.fwd, class: 'gantt-fwd' }),
+      s('path', { d: paths.bwd, class: 'gantt-bwd' }),
+      s('path', { d: paths.busy, class: 'gantt-busy' }),
+    ),
+  );
   svg.append(s('g', { transform: `translate(${left} 0)` }, ...labels.map((l) => s('text', l))));
   const every = p > 24 ? Math.ceil(p / 12) : 1;
   for (let st = 0; st < p; st += every) {
-    svg.append(s('text', { x: left - 6, y: top + st * rowH + Math.min(rowH, 24) / 2 + 4, class: 'dg-small', 'text-anchor': 'end', text: `Stage ${st + 1}` }));
+    svg.append(
+      s('text', {
+        x: left - 6,
+        y: top + st * rowH + Math.min(rowH, 24) / 2 + 4,
+        class: 'dg-small',
+        'text-anchor': 'end',
+        text: `Stage ${st + 1}`,
+      }),
+    );
   }
   // The narrow drawing has room for the unit only; the summary above says the rest.
-  const axisText = narrow ? `time → (1 unit = one chunk's forward = ${formatSeconds(sched.unit_seconds)})`
+  const axisText = narrow
+    ? `time → (1 unit = one chunk's forward = ${formatSeconds(sched.unit_seconds)})`
     : `time → (forward of one chunk = 1 unit = ${formatSeconds(sched.unit_seconds)}, backward = 2; one GPU of each stage per row)`;
   svg.append(s('text', { x: narrow ? 8 : left, y: height - 8, class: 'dg-small', text: axisText }));
   // The legend names only what is drawn: numbers when there was room for them, one busy bar
   // per run of work when the blocks were too narrow to tell apart.
-  const legend = h('ul', { class: 'gantt-legend' },
+  const legend = h(
+    'ul',
+    { class: 'gantt-legend' },
     ...(aggregate
-      ? [h('li', {}, h('span', { class: 'swatch gantt-busy' }), `working: ${m} micro-batches, forward and backward, too many to draw one by one at this width`)]
-      : [h('li', {}, h('span', { class: 'swatch gantt-fwd' }), labels.length ? 'forward (number = micro-batch)' : 'forward'),
-        h('li', {}, h('span', { class: 'swatch gantt-bwd' }), 'backward')]),
-    h('li', {}, h('span', { class: 'swatch gantt-idle' }), 'bubble: the GPU waits'));
+      ? [
+          h(
+            'li',
+            {},
+            h('span', { class: 'swatch gantt-busy' }),
+            `working: ${m} micro-batches, forward and backward, too many to draw one by one at this width`,
+          ),
+        ]
+      : [
+          h(
+            'li',
+            {},
+            h('span', { class: 'swatch gantt-fwd' }),
+            labels.length ? 'forward (number = micro-batch)' : 'forward',
+          ),
+          h('li', {}, h('span', { class: 'swatch gantt-bwd' }), 'backward'),
+        ]),
+    h('li', {}, h('span', { class: 'swatch gantt-idle' }), 'bubble: the GPU waits'),
+  );
   container.replaceChildren(summary, h('div', { class: 'gantt-scroll' }, svg), legend);
 }

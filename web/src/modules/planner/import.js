@@ -8,26 +8,74 @@ import { isError } from '../../engine.js';
 import { hardwareRequest, modelRequest, planRequest } from './state.js';
 
 const FORMAT_NAMES = {
-  hf: 'a Hugging Face config.json', megatron: 'Megatron-LM arguments', deepspeed: 'a DeepSpeed config', torchtitan: 'a torchtitan TOML',
+  hf: 'a Hugging Face config.json',
+  megatron: 'Megatron-LM arguments',
+  deepspeed: 'a DeepSpeed config',
+  torchtitan: 'a torchtitan TOML',
 };
-const EXPORTS = [['megatron', 'Megatron-LM arguments'], ['deepspeed', 'DeepSpeed JSON'], ['torchtitan', 'torchtitan TOML']];
-const SHAPE = ['layers', 'hidden', 'heads', 'kv_heads', 'ffn', 'vocab', 'seq', 'mlp', 'position', 'norm', 'bias', 'dropout', 'tied_embeddings', 'experts'];
+const EXPORTS = [
+  ['megatron', 'Megatron-LM arguments'],
+  ['deepspeed', 'DeepSpeed JSON'],
+  ['torchtitan', 'torchtitan TOML'],
+];
+const SHAPE = [
+  'layers',
+  'hidden',
+  'heads',
+  'kv_heads',
+  'ffn',
+  'vocab',
+  'seq',
+  'mlp',
+  'position',
+  'norm',
+  'bias',
+  'dropout',
+  'tied_embeddings',
+  'experts',
+];
 
 /** The engine's field names ("model.layers") as the explorer's controls call them. */
 const LABELS = {
-  'model.layers': 'Layers', 'model.hidden': 'Hidden size', 'model.heads': 'Heads', 'model.kv_heads': 'KV heads',
-  'model.ffn': 'MLP width', 'model.vocab': 'Vocabulary', 'model.seq': 'Sequence length', 'model.mlp': 'MLP kind',
-  'model.position': 'Positions', 'model.norm': 'Normalization', 'model.bias': 'Biases on linear layers',
-  'model.qkv_bias': 'Biases on Q, K and V', 'model.dropout': 'Dropout', 'model.tied_embeddings': 'Tied embeddings',
-  'model.experts': 'Experts', 'model.top_k': 'Experts per token', 'model.expert_ffn': 'Expert MLP width',
-  'model.preset': 'Model', model: 'Model', 'model.architecture': 'Architecture',
-  'parallel.tp': 'Tensor parallel', 'parallel.pp': 'Pipeline stages', 'parallel.cp': 'Context parallel',
-  'parallel.ep': 'Expert parallel', 'parallel.dp': 'Data parallel', 'parallel.zero': 'ZeRO stage',
-  'parallel.sequence_parallel': 'Sequence parallel', 'parallel.recompute': 'Recompute', 'parallel.schedule': 'Schedule',
-  'parallel.virtual_stages': 'Virtual stages', 'parallel.framework': 'Framework', 'parallel.overlap': 'Overlap gradient traffic',
-  'parallel.tp_overlap': 'Overlap tensor-parallel traffic', 'parallel.flash_attention': 'FlashAttention',
-  'batch.micro': 'Micro-batch', 'batch.global': 'Global batch', 'batch.accumulation': 'Accumulation steps',
-  'hardware.gpus': 'GPUs', 'hardware.preset': 'Hardware',
+  'model.layers': 'Layers',
+  'model.hidden': 'Hidden size',
+  'model.heads': 'Heads',
+  'model.kv_heads': 'KV heads',
+  'model.ffn': 'MLP width',
+  'model.vocab': 'Vocabulary',
+  'model.seq': 'Sequence length',
+  'model.mlp': 'MLP kind',
+  'model.position': 'Positions',
+  'model.norm': 'Normalization',
+  'model.bias': 'Biases on linear layers',
+  'model.qkv_bias': 'Biases on Q, K and V',
+  'model.dropout': 'Dropout',
+  'model.tied_embeddings': 'Tied embeddings',
+  'model.experts': 'Experts',
+  'model.top_k': 'Experts per token',
+  'model.expert_ffn': 'Expert MLP width',
+  'model.preset': 'Model',
+  model: 'Model',
+  'model.architecture': 'Architecture',
+  'parallel.tp': 'Tensor parallel',
+  'parallel.pp': 'Pipeline stages',
+  'parallel.cp': 'Context parallel',
+  'parallel.ep': 'Expert parallel',
+  'parallel.dp': 'Data parallel',
+  'parallel.zero': 'ZeRO stage',
+  'parallel.sequence_parallel': 'Sequence parallel',
+  'parallel.recompute': 'Recompute',
+  'parallel.schedule': 'Schedule',
+  'parallel.virtual_stages': 'Virtual stages',
+  'parallel.framework': 'Framework',
+  'parallel.overlap': 'Overlap gradient traffic',
+  'parallel.tp_overlap': 'Overlap tensor-parallel traffic',
+  'parallel.flash_attention': 'FlashAttention',
+  'batch.micro': 'Micro-batch',
+  'batch.global': 'Global batch',
+  'batch.accumulation': 'Accumulation steps',
+  'hardware.gpus': 'GPUs',
+  'hardware.preset': 'Hardware',
 };
 const label = (field) => LABELS[field] ?? field;
 
@@ -52,19 +100,36 @@ export function patchFromPlan(request, plan) {
   patch.top_k = m.top_k ?? 1;
   patch.expert_ffn = m.expert_ffn ?? m.ffn;
   Object.assign(patch, {
-    gpus: plan.hardware.gpus, dp_auto: true, dp: p.dp, tp: p.tp, pp: p.pp, cp: p.cp, ep: p.ep, zero: p.zero, framework: p.framework,
-    sequence_parallel: p.sequence_parallel, recompute: p.recompute, schedule: p.schedule, virtual_stages: p.virtual_stages,
-    overlap: p.overlap, tp_overlap: p.tp_overlap, flash: p.flash_attention === plan.hardware.flash_attention ? 'auto' : p.flash_attention ? 'on' : 'off',
-    micro: plan.batch.micro, global: plan.batch.global,
+    gpus: plan.hardware.gpus,
+    dp_auto: true,
+    dp: p.dp,
+    tp: p.tp,
+    pp: p.pp,
+    cp: p.cp,
+    ep: p.ep,
+    zero: p.zero,
+    framework: p.framework,
+    sequence_parallel: p.sequence_parallel,
+    recompute: p.recompute,
+    schedule: p.schedule,
+    virtual_stages: p.virtual_stages,
+    overlap: p.overlap,
+    tp_overlap: p.tp_overlap,
+    flash: p.flash_attention === plan.hardware.flash_attention ? 'auto' : p.flash_attention ? 'on' : 'off',
+    micro: plan.batch.micro,
+    global: plan.batch.global,
   });
   return patch;
 }
 
 function list(title, entries, line, open) {
   const items = entries.map((e) => h('li', {}, line(e)));
-  return h('details', { class: 'import-list', open: open && entries.length > 0 },
+  return h(
+    'details',
+    { class: 'import-list', open: open && entries.length > 0 },
     h('summary', { text: `${title} (${entries.length})` }),
-    entries.length ? h('ul', {}, ...items) : h('p', { text: 'Nothing.' }));
+    entries.length ? h('ul', {}, ...items) : h('p', { text: 'Nothing.' }),
+  );
 }
 
 const where = (e) => (e.line ? ` (line ${e.line})` : '');
@@ -76,49 +141,125 @@ const where = (e) => (e.line ? ` (line ${e.line})` : '');
  * @param {{state: () => Record<string, any>, apply: (patch: Record<string, any>) => void}} explorer
  */
 export function initImport(engine, mount, explorer) {
-  const text = h('textarea', { id: 'planner-import-text', rows: '8', spellcheck: 'false', autocomplete: 'off', wrap: 'off',
-    'aria-describedby': 'planner-import-help' });
-  const second = h('textarea', { id: 'planner-import-text2', rows: '5', spellcheck: 'false', autocomplete: 'off', wrap: 'off' });
+  const text = h('textarea', {
+    id: 'planner-import-text',
+    rows: '8',
+    spellcheck: 'false',
+    autocomplete: 'off',
+    wrap: 'off',
+    'aria-describedby': 'planner-import-help',
+  });
+  const second = h('textarea', {
+    id: 'planner-import-text2',
+    rows: '5',
+    spellcheck: 'false',
+    autocomplete: 'off',
+    wrap: 'off',
+  });
   const file = h('input', { id: 'planner-import-file', type: 'file', accept: '.json,.sh,.toml,.txt,.bash,.cfg' });
-  const format = h('select', { id: 'planner-import-format' },
-    h('option', { value: 'auto', text: 'Detect it' }), ...Object.entries(FORMAT_NAMES).map(([v, t]) => h('option', { value: v, text: t })));
+  const format = h(
+    'select',
+    { id: 'planner-import-format' },
+    h('option', { value: 'auto', text: 'Detect it' }),
+    ...Object.entries(FORMAT_NAMES).map(([v, t]) => h('option', { value: v, text: t })),
+  );
   const run = h('button', { type: 'button', id: 'planner-import-run', text: 'Show this run' });
   const out = h('div', { id: 'planner-import-out', class: 'import-out', 'aria-live': 'polite' });
-  const exportFormat = h('select', { id: 'planner-export-format' }, ...EXPORTS.map(([v, t]) => h('option', { value: v, text: t })));
-  const exportRun = h('button', { type: 'button', id: 'planner-export-run', class: 'secondary', text: 'Export this split' });
-  const exportText = h('textarea', { id: 'planner-export-text', rows: '12', readonly: true, spellcheck: 'false', wrap: 'off' });
+  const exportFormat = h(
+    'select',
+    { id: 'planner-export-format' },
+    ...EXPORTS.map(([v, t]) => h('option', { value: v, text: t })),
+  );
+  const exportRun = h('button', {
+    type: 'button',
+    id: 'planner-export-run',
+    class: 'secondary',
+    text: 'Export this split',
+  });
+  const exportText = h('textarea', {
+    id: 'planner-export-text',
+    rows: '12',
+    readonly: true,
+    spellcheck: 'false',
+    wrap: 'off',
+  });
   const copy = h('button', { type: 'button', id: 'planner-export-copy', class: 'secondary', text: 'Copy' });
   const download = h('button', { type: 'button', id: 'planner-export-download', class: 'secondary', text: 'Download' });
   const exportState = h('span', { class: 'copy-state', id: 'planner-export-state', 'aria-live': 'polite' });
-  const exportBox = h('div', { class: 'export-out', id: 'planner-export-out', hidden: true },
-    h('label', { for: 'planner-export-text', text: 'Launch configuration' }), exportText,
-    h('div', { class: 'export-actions' }, copy, download, exportState));
+  const exportBox = h(
+    'div',
+    { class: 'export-out', id: 'planner-export-out', hidden: true },
+    h('label', { for: 'planner-export-text', text: 'Launch configuration' }),
+    exportText,
+    h('div', { class: 'export-actions' }, copy, download, exportState),
+  );
   let exported = null;
 
   mount.replaceChildren(
     h('h3', { id: 'planner-import-h', text: 'Bring your own run' }),
-    h('p', { id: 'planner-import-help', text: 'Paste a model’s config.json, a Megatron-LM launch script, a DeepSpeed config or a torchtitan TOML (or drop the file on the box). The explorer above then shows that run on the hardware chosen there. Nothing leaves this page.' }),
-    h('div', { class: 'import-grid' },
-      h('div', { class: 'field field-wide' }, h('label', { for: 'planner-import-text', text: 'Configuration text' }), text),
-      h('details', { class: 'import-second' }, h('summary', { text: 'Add a second text for the same run (for example the config.json beside a launch script)' }),
-        h('div', { class: 'field field-wide' }, h('label', { for: 'planner-import-text2', text: 'Second text' }), second)),
-      h('div', { class: 'import-actions' },
+    h('p', {
+      id: 'planner-import-help',
+      text: 'Paste a model’s config.json, a Megatron-LM launch script, a DeepSpeed config or a torchtitan TOML (or drop the file on the box). The explorer above then shows that run on the hardware chosen there. Nothing leaves this page.',
+    }),
+    h(
+      'div',
+      { class: 'import-grid' },
+      h(
+        'div',
+        { class: 'field field-wide' },
+        h('label', { for: 'planner-import-text', text: 'Configuration text' }),
+        text,
+      ),
+      h(
+        'details',
+        { class: 'import-second' },
+        h('summary', {
+          text: 'Add a second text for the same run (for example the config.json beside a launch script)',
+        }),
+        h(
+          'div',
+          { class: 'field field-wide' },
+          h('label', { for: 'planner-import-text2', text: 'Second text' }),
+          second,
+        ),
+      ),
+      h(
+        'div',
+        { class: 'import-actions' },
         h('div', { class: 'field' }, h('label', { for: 'planner-import-file', text: 'Or read a file' }), file),
         h('div', { class: 'field' }, h('label', { for: 'planner-import-format', text: 'Format' }), format),
-        run)),
+        run,
+      ),
+    ),
     out,
     h('h4', { id: 'planner-export-h', text: 'Export this split' }),
-    h('p', { text: 'The split shown in the explorer as a launch configuration. Comments in it say what the target cannot express (for example the GPU type).' }),
-    h('div', { class: 'import-actions' }, h('div', { class: 'field' }, h('label', { for: 'planner-export-format', text: 'Write it as' }), exportFormat), exportRun),
-    exportBox);
+    h('p', {
+      text: 'The split shown in the explorer as a launch configuration. Comments in it say what the target cannot express (for example the GPU type).',
+    }),
+    h(
+      'div',
+      { class: 'import-actions' },
+      h('div', { class: 'field' }, h('label', { for: 'planner-export-format', text: 'Write it as' }), exportFormat),
+      exportRun,
+    ),
+    exportBox,
+  );
 
   // The engine's own limit on a pasted text (its schema), checked before a large file is read.
   let limit = null;
-  const maxBytes = () => (limit ??= engine.run('schema', { command: 'import', responses: false }).commands?.import?.request?.properties?.text?.maxLength ?? Infinity);
+  const maxBytes = () =>
+    (limit ??=
+      engine.run('schema', { command: 'import', responses: false }).commands?.import?.request?.properties?.text
+        ?.maxLength ?? Infinity);
   async function readFile(f, into) {
     if (!f) return;
     if (f.size > maxBytes()) {
-      out.replaceChildren(h('p', { class: 'notice notice-error', text: `${f.name} is ${Math.round(f.size / 1024)} KiB; a configuration is at most ${Math.round(maxBytes() / 1024)} KiB.` }));
+      out.replaceChildren(
+        h('p', {
+          class: 'notice notice-error',
+          text: `${f.name} is ${Math.round(f.size / 1024)} KiB; a configuration is at most ${Math.round(maxBytes() / 1024)} KiB.`,
+        }),
+      );
       return;
     }
     into.value = await f.text();
@@ -126,7 +267,10 @@ export function initImport(engine, mount, explorer) {
   }
   file.addEventListener('change', () => readFile(file.files?.[0], text));
   for (const box of [text, second]) {
-    box.addEventListener('dragover', (e) => { e.preventDefault(); box.classList.add('is-drop'); });
+    box.addEventListener('dragover', (e) => {
+      e.preventDefault();
+      box.classList.add('is-drop');
+    });
     box.addEventListener('dragleave', () => box.classList.remove('is-drop'));
     box.addEventListener('drop', (e) => {
       e.preventDefault();
@@ -134,25 +278,43 @@ export function initImport(engine, mount, explorer) {
       readFile(e.dataTransfer?.files?.[0], box);
     });
     box.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); show(); }
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+        e.preventDefault();
+        show();
+      }
     });
   }
 
   function show() {
     const texts = [text.value, second.value].filter((t) => t.trim() !== '');
     if (texts.length === 0) {
-      out.replaceChildren(h('p', { class: 'notice notice-error', text: 'Paste a configuration first, or choose a file.' }));
+      out.replaceChildren(
+        h('p', { class: 'notice notice-error', text: 'Paste a configuration first, or choose a file.' }),
+      );
       text.focus();
       return;
     }
     const state = explorer.state();
-    const r = engine.run('import', { ...(texts.length === 1 ? { text: texts[0] } : { texts }), format: format.value,
-      hardware: hardwareRequest(state), model: modelRequest(state) });
+    const r = engine.run('import', {
+      ...(texts.length === 1 ? { text: texts[0] } : { texts }),
+      format: format.value,
+      hardware: hardwareRequest(state),
+      model: modelRequest(state),
+    });
     mount.dataset.imported = '';
     if (isError(r)) {
-      out.replaceChildren(h('div', { class: 'notice notice-error', role: 'alert' },
-        h('p', { text: 'This text could not be read:' }),
-        h('ul', {}, ...r.errors.map((e) => h('li', { text: (e.path === '/texts/1' ? 'Second text, ' : '') + e.message })))));
+      out.replaceChildren(
+        h(
+          'div',
+          { class: 'notice notice-error', role: 'alert' },
+          h('p', { text: 'This text could not be read:' }),
+          h(
+            'ul',
+            {},
+            ...r.errors.map((e) => h('li', { text: (e.path === '/texts/1' ? 'Second text, ' : '') + e.message })),
+          ),
+        ),
+      );
       return;
     }
     const plan = engine.run('plan', r.request);
@@ -165,13 +327,19 @@ export function initImport(engine, mount, explorer) {
     const same = !isError(shownPlan) && shownPlan.parameters === r.parameters;
     const formats = r.formats.map((f) => FORMAT_NAMES[f]).join(' and ');
     out.replaceChildren(
-      h('p', { class: 'import-summary' },
+      h(
+        'p',
+        { class: 'import-summary' },
         h('strong', { text: `Read as ${formats}. ` }),
         `${shown(r.parameters)} parameters on ${shown(r.request.hardware.gpus)} GPUs. `,
-        same ? 'The explorer above now shows this run.' : 'The explorer could not take every value; check the controls above.'),
+        same
+          ? 'The explorer above now shows this run.'
+          : 'The explorer could not take every value; check the controls above.',
+      ),
       list('What was read', r.read, (e) => `${label(e.field)}: ${shown(e.value)} — from ${e.from}${where(e)}`, false),
       list('What was assumed', r.assumed, (e) => `${label(e.field)}: ${shown(e.value)} — ${e.why}`, true),
-      list('What was left out', r.ignored, (e) => `${e.from}${where(e)} — ${e.why}`, false));
+      list('What was left out', r.ignored, (e) => `${e.from}${where(e)} — ${e.why}`, false),
+    );
     mount.dataset.imported = r.format;
   }
   run.addEventListener('click', show);

@@ -19,7 +19,17 @@ import { initImport } from './import.js';
 import { runSearch } from './search.js';
 import { stickWithinWindow } from './sticky.js';
 import { learnerText } from '../../format.js';
-import { DEFAULTS, coerce, fieldMessage, hardwareFromPreset, mergeState, paramForPath, planRequest, rangeText, shapeFromPreset } from './state.js';
+import {
+  DEFAULTS,
+  coerce,
+  fieldMessage,
+  hardwareFromPreset,
+  mergeState,
+  paramForPath,
+  planRequest,
+  rangeText,
+  shapeFromPreset,
+} from './state.js';
 
 /** @param {{engine: any, views: any, channel: any, holdInView?: (el: HTMLElement) => void}} ctx */
 export function start(ctx) {
@@ -31,9 +41,18 @@ export function start(ctx) {
   const hardwarePresets = new Map(presets.hardware.map((p) => [p.id, p]));
   const el = (id) => /** @type {HTMLElement} */ (root.querySelector(`#${id}`));
   const out = {
-    output: el('planner-output'), status: el('planner-status'), diagram: el('planner-diagram'), legend: el('planner-legend'),
-    description: el('planner-description'), crossings: el('planner-crossings'), memory: el('planner-memory'), time: el('planner-time'),
-    figures: el('planner-figures'), gantt: el('planner-gantt'), scope: el('planner-scope'), equation: el('planner-batch-equation'),
+    output: el('planner-output'),
+    status: el('planner-status'),
+    diagram: el('planner-diagram'),
+    legend: el('planner-legend'),
+    description: el('planner-description'),
+    crossings: el('planner-crossings'),
+    memory: el('planner-memory'),
+    time: el('planner-time'),
+    figures: el('planner-figures'),
+    gantt: el('planner-gantt'),
+    scope: el('planner-scope'),
+    equation: el('planner-batch-equation'),
     search: el('planner-search-out'),
   };
   /** @type {Record<string, any>} */
@@ -49,8 +68,14 @@ export function start(ctx) {
   /** Fills preset values for a preset choice unless the patch sets them itself. */
   function expand(patch, current) {
     const full = {};
-    if (typeof patch.model === 'string' && modelPresets.has(patch.model) && patch.model !== current.model) Object.assign(full, shapeFromPreset(modelPresets.get(patch.model).model));
-    if (typeof patch.hardware === 'string' && hardwarePresets.has(patch.hardware) && patch.hardware !== current.hardware) Object.assign(full, hardwareFromPreset(hardwarePresets.get(patch.hardware).hardware));
+    if (typeof patch.model === 'string' && modelPresets.has(patch.model) && patch.model !== current.model)
+      Object.assign(full, shapeFromPreset(modelPresets.get(patch.model).model));
+    if (
+      typeof patch.hardware === 'string' &&
+      hardwarePresets.has(patch.hardware) &&
+      patch.hardware !== current.hardware
+    )
+      Object.assign(full, hardwareFromPreset(hardwarePresets.get(patch.hardware).hardware));
     return Object.assign(full, patch);
   }
 
@@ -77,10 +102,10 @@ export function start(ctx) {
   function held(patch) {
     const p = { ...patch };
     // A fixed choice is not expanded either: its preset would rewrite the fields it stands for.
-    for (const k of ['model', 'hardware', 'dp_auto']) if (ctx.views.fixed.has(k === 'dp_auto' ? 'dp' : k) && k in p) p[k] = state[k];
+    for (const k of ['model', 'hardware', 'dp_auto'])
+      if (ctx.views.fixed.has(k === 'dp_auto' ? 'dp' : k) && k in p) p[k] = state[k];
     return ctx.views.hold(expand(p, state), state);
   }
-
 
   function notify() {
     selfChange = true;
@@ -94,7 +119,8 @@ export function start(ctx) {
     const loose = [];
     for (const issue of engineIssues) {
       const name = paramForPath(issue.path);
-      if (name && controls.inputs.has(name)) map.set(name, [...(map.get(name) ?? []), { kind: issue.kind, text: fieldMessage(name, issue.message) }]);
+      if (name && controls.inputs.has(name))
+        map.set(name, [...(map.get(name) ?? []), { kind: issue.kind, text: fieldMessage(name, issue.message) }]);
       else loose.push(issue);
     }
     controls.showIssues(map);
@@ -131,22 +157,40 @@ export function start(ctx) {
     const failed = isError(plan);
     // An impossible split is an error answer like a malformed request: one channel.
     const errors = failed ? plan.errors : [];
-    const warnings = failed ? [] : plan.warnings ?? [];
+    const warnings = failed ? [] : (plan.warnings ?? []);
     if (quiet && failed) return null;
-    lastPlanIssues = [...errors.map((e) => ({ ...e, kind: 'error' })), ...warnings.map((w) => ({ ...w, kind: 'warning' }))];
+    lastPlanIssues = [
+      ...errors.map((e) => ({ ...e, kind: 'error' })),
+      ...warnings.map((w) => ({ ...w, kind: 'warning' })),
+    ];
     const loose = showIssues(lastPlanIssues);
     if (!failed) controls.showDerivedDp(plan.parallel?.dp, state.dp_auto);
     const ok = !failed;
     out.output.classList.toggle('is-stale', !ok);
     if (!ok) {
-      out.status.replaceChildren(h('div', { class: 'notice notice-error' },
-        h('p', {}, h('strong', { text: 'This split is not possible. ' }), lastGood ? 'The pictures below still show the last possible split, greyed out.' : ''),
-        h('ul', {}, ...errors.map((e) => h('li', { text: e.message })))));
+      out.status.replaceChildren(
+        h(
+          'div',
+          { class: 'notice notice-error' },
+          h(
+            'p',
+            {},
+            h('strong', { text: 'This split is not possible. ' }),
+            lastGood ? 'The pictures below still show the last possible split, greyed out.' : '',
+          ),
+          h('ul', {}, ...errors.map((e) => h('li', { text: e.message }))),
+        ),
+      );
       out.equation.textContent = '';
       return null;
     }
     // An equal write still invalidates style and layout, so unchanged parts are left alone.
-    if (loose.length || out.status.firstChild) out.status.replaceChildren(...(loose.length ? [h('ul', { class: 'notice notice-warn' }, ...loose.map((w) => h('li', { text: w.message })))] : []));
+    if (loose.length || out.status.firstChild)
+      out.status.replaceChildren(
+        ...(loose.length
+          ? [h('ul', { class: 'notice notice-warn' }, ...loose.map((w) => h('li', { text: w.message })))]
+          : []),
+      );
     goodState = { ...state };
     if (serving) {
       inference.render(plan, modelName());
@@ -175,13 +219,20 @@ export function start(ctx) {
     if ((!scaling.visible && scaling.drawn) || !scaling.dirty || !goodState) return;
     scaling.dirty = false;
     scaling.drawn = true;
-    const r = ctx.engine.run('plan', { ...planRequest(goodState), scaling: true, known_schedules: [...schedules.keys()] });
+    const r = ctx.engine.run('plan', {
+      ...planRequest(goodState),
+      scaling: true,
+      known_schedules: [...schedules.keys()],
+    });
     if (!isError(r) && r.scaling) redrawIfChanged(scaling.el, r.scaling, (c) => drawScaling(c, r.scaling));
   }
-  new IntersectionObserver((entries) => {
-    scaling.visible = entries.some((e) => e.isIntersecting);
-    refreshScaling();
-  }, { rootMargin: '200px' }).observe(scaling.el);
+  new IntersectionObserver(
+    (entries) => {
+      scaling.visible = entries.some((e) => e.isIntersecting);
+      refreshScaling();
+    },
+    { rootMargin: '200px' },
+  ).observe(scaling.el);
   initFidelity(ctx.engine, el('planner-fidelity-details'), el('planner-fidelity'));
 
   function render(plan) {
@@ -196,30 +247,51 @@ export function start(ctx) {
     drawCrossings(out.crossings, plan.communication ?? []);
     redrawIfChanged(out.memory, plan.memory, (c) => drawMemory(c, plan));
     redrawIfChanged(out.time, plan.time, (c) => drawTime(c, plan));
-    redrawIfChanged(out.figures, [plan.batch, plan.throughput, plan.parameters, plan.flops_per_step], (c) => drawFigures(c, plan));
+    redrawIfChanged(out.figures, [plan.batch, plan.throughput, plan.parameters, plan.flops_per_step], (c) =>
+      drawFigures(c, plan),
+    );
     // The blocks themselves are fixed by the schedule key; `known` only says where they came from.
     const { stages: _stages, known: _known, ...schedule } = plan.pipeline.blocks ?? {};
-    redrawIfChanged(out.gantt, [{ ...plan.pipeline, blocks: schedule }, plan.time.bubble, narrow], (c) => drawGantt(c, plan, narrow));
+    redrawIfChanged(out.gantt, [{ ...plan.pipeline, blocks: schedule }, plan.time.bubble, narrow], (c) =>
+      drawGantt(c, plan, narrow),
+    );
     drawDescription(out.description, plan, modelName());
     const equation = `B_global = B_micro × N_acc × N_dp: ${plan.batch.equation}; accumulation N_acc = ${plan.batch.accumulation}.`;
     if (out.equation.textContent !== equation) out.equation.textContent = equation;
-    redrawIfChanged(out.scope, plan.scope, (c) => c.replaceChildren(vh('details', { class: 'formula scope-list' }, vh('summary', { text: 'What this model leaves out' }),
-      vh('ul', {}, ...(plan.scope ?? []).map((t) => vh('li', { text: learnerText(t) }))))));
+    redrawIfChanged(out.scope, plan.scope, (c) =>
+      c.replaceChildren(
+        vh(
+          'details',
+          { class: 'formula scope-list' },
+          vh('summary', { text: 'What this model leaves out' }),
+          vh('ul', {}, ...(plan.scope ?? []).map((t) => vh('li', { text: learnerText(t) }))),
+        ),
+      ),
+    );
     if (root.dataset.narrow !== String(narrow > 0)) root.dataset.narrow = String(narrow > 0);
   }
 
   function modelName() {
-    return state.model !== 'custom' && modelPresets.has(state.model) ? modelPresets.get(state.model).name : 'A custom model';
+    return state.model !== 'custom' && modelPresets.has(state.model)
+      ? modelPresets.get(state.model).name
+      : 'A custom model';
   }
 
   function legend(plan) {
     const p = plan.parallel;
     const n = Math.min(Math.max(p.tp, p.cp, p.ep, p.dp > 1 ? Math.min(p.dp, 8) : 1), 8);
     const items = [];
-    for (let k = 0; k < n; k += 1) items.push(vh('li', {}, vh('span', { class: `swatch dev-swatch dev-${k} pat-${k}` }), `rank ${k}`));
-    return vh('div', {},
+    for (let k = 0; k < n; k += 1)
+      items.push(vh('li', {}, vh('span', { class: `swatch dev-swatch dev-${k} pat-${k}` }), `rank ${k}`));
+    return vh(
+      'div',
+      {},
       vh('ul', { class: 'device-legend', 'aria-label': 'Device colours' }, ...items),
-      vh('p', { class: 'legend-note', text: 'Colour and pattern = rank within the group named beside each part: TP rank inside layers, CP rank along the sequence, EP rank for experts, DP rank in the state bars. Each pipeline stage is its own set of GPUs. Badges: AR all-reduce, RS reduce-scatter, AG all-gather, SR send/receive, A2A all-to-all; focus or hover one to find its row.' }));
+      vh('p', {
+        class: 'legend-note',
+        text: 'Colour and pattern = rank within the group named beside each part: TP rank inside layers, CP rank along the sequence, EP rank for experts, DP rank in the state bars. Each pipeline stage is its own set of GPUs. Badges: AR all-reduce, RS reduce-scatter, AG all-gather, SR send/receive, A2A all-to-all; focus or hover one to find its row.',
+      }),
+    );
   }
 
   /** Applies a patch from a scenario, a search result or another view. */
@@ -236,20 +308,42 @@ export function start(ctx) {
   }
 
   const inference = initInference(root, {
-    onMode: (mode) => { applyPatch({ mode }); notify(); },
+    onMode: (mode) => {
+      applyPatch({ mode });
+      notify();
+    },
     run: (patch) => ctx.engine.run('plan', inferenceRequest(mergeState(state, held(patch).patch).state)),
-    apply: (patch) => { applyPatch(patch); notify(); },
+    apply: (patch) => {
+      applyPatch(patch);
+      notify();
+    },
     search: (extra) => ctx.engine.run('search', { ...inferenceRequest(state), parallel: undefined, ...extra }),
     fidelity: () => ctx.engine.run('fidelity', { mode: 'inference' }),
   });
   stickWithinWindow(el('planner-controls'));
   linkHighlights(out.diagram, out.crossings);
-  initScenarios(el('planner-scenario-buttons'), el('planner-scenario-out'),
+  initScenarios(
+    el('planner-scenario-buttons'),
+    el('planner-scenario-out'),
     (patch) => ctx.engine.run('plan', planRequest(mergeState(state, held(patch).patch).state)),
-    (patch) => { applyPatch(patch); notify(); });
-  initImport(ctx.engine, el('planner-import'), { state: () => ({ ...state }), apply: (patch) => { applyPatch(patch); notify(); } });
+    (patch) => {
+      applyPatch(patch);
+      notify();
+    },
+  );
+  initImport(ctx.engine, el('planner-import'), {
+    state: () => ({ ...state }),
+    apply: (patch) => {
+      applyPatch(patch);
+      notify();
+    },
+  });
   el('planner-search-run').addEventListener('click', () => {
-    runSearch(ctx, state, ctx.views.fixed, out.search, (patch) => { applyPatch(patch); notify(); out.diagram.scrollIntoView({ block: 'start' }); });
+    runSearch(ctx, state, ctx.views.fixed, out.search, (patch) => {
+      applyPatch(patch);
+      notify();
+      out.diagram.scrollIntoView({ block: 'start' });
+    });
   });
   el('planner-copy').addEventListener('click', async () => {
     const text = [...out.description.querySelectorAll('p')].map((p) => p.textContent).join('\n');
@@ -289,7 +383,9 @@ export function start(ctx) {
   inference.write(state);
   update();
   ctx.views.register({
-    id: 'planner', root, defaults: { ...DEFAULTS },
+    id: 'planner',
+    root,
+    defaults: { ...DEFAULTS },
     getState: () => ({ ...(goodState ?? state) }),
     setState: (partial) => applyPatch(partial ?? {}),
   });

@@ -12,15 +12,30 @@ function figure(value, unit) {
 function rows(cases, sources) {
   return cases.map((c) => {
     const src = sources.get(c.source);
-    return h('tr', { dataset: { case: c.id } },
-      h('th', { scope: 'row' }, h('a', { href: src?.url ?? '#', target: '_blank', rel: 'noopener', text: c.statement }),
-        h('details', { class: 'case-notes' }, h('summary', { text: 'What was assumed' }),
-          h('ul', {}, ...c.assumed.map((a) => h('li', { text: a }))), c.gap ? h('p', { class: 'gap-note', text: c.gap }) : null)),
+    return h(
+      'tr',
+      { dataset: { case: c.id } },
+      h(
+        'th',
+        { scope: 'row' },
+        h('a', { href: src?.url ?? '#', target: '_blank', rel: 'noopener', text: c.statement }),
+        h(
+          'details',
+          { class: 'case-notes' },
+          h('summary', { text: 'What was assumed' }),
+          h('ul', {}, ...c.assumed.map((a) => h('li', { text: a }))),
+          c.gap ? h('p', { class: 'gap-note', text: c.gap }) : null,
+        ),
+      ),
       h('td', { dataset: { label: 'Role' }, text: c.role === 'calibration' ? 'calibration (fitted)' : 'validation' }),
       h('td', { class: 'num', dataset: { label: 'Published' }, text: figure(c.measured, c.unit) }),
       h('td', { class: 'num', dataset: { label: 'Engine' }, text: figure(c.engine, c.unit) }),
-      h('td', { class: `num ${Math.abs(c.error) > 0.15 ? 'err-large' : ''}`, dataset: { label: 'Error' },
-        text: `${c.error > 0 ? '+' : ''}${(100 * c.error).toFixed(1)} %` }));
+      h('td', {
+        class: `num ${Math.abs(c.error) > 0.15 ? 'err-large' : ''}`,
+        dataset: { label: 'Error' },
+        text: `${c.error > 0 ? '+' : ''}${(100 * c.error).toFixed(1)} %`,
+      }),
+    );
   });
 }
 
@@ -35,12 +50,35 @@ export function initServingFidelity(details, out, load) {
     }
     const sources = new Map(f.sources.map((s) => [s.id, s]));
     out.replaceChildren(
-      h('p', { text: `Validation cases (never used for fitting): mean error ${formatPercent(f.validation.mean_abs_error)}, largest ${formatPercent(f.validation.max_abs_error)} over ${formatCount(f.validation.cases)} cases. One calibration case sets the share of memory bandwidth decoding reaches.` }),
-      h('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Published serving runs' },
-        h('table', { class: 'fidelity-table' },
+      h('p', {
+        text: `Validation cases (never used for fitting): mean error ${formatPercent(f.validation.mean_abs_error)}, largest ${formatPercent(f.validation.max_abs_error)} over ${formatCount(f.validation.cases)} cases. One calibration case sets the share of memory bandwidth decoding reaches.`,
+      }),
+      h(
+        'div',
+        { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Published serving runs' },
+        h(
+          'table',
+          { class: 'fidelity-table' },
           h('caption', { text: 'Published serving runs against the engine' }),
-          h('thead', {}, h('tr', {}, ...['Published run', 'Role', 'Published', 'Engine', 'Error'].map((t) => h('th', { scope: 'col', text: t })))),
-          h('tbody', {}, ...rows(f.cases, sources)))),
-      h('ul', { class: 'fidelity-sources' }, ...f.sources.map((s) => h('li', {}, h('a', { href: s.url, target: '_blank', rel: 'noopener', text: s.title })))));
+          h(
+            'thead',
+            {},
+            h(
+              'tr',
+              {},
+              ...['Published run', 'Role', 'Published', 'Engine', 'Error'].map((t) =>
+                h('th', { scope: 'col', text: t }),
+              ),
+            ),
+          ),
+          h('tbody', {}, ...rows(f.cases, sources)),
+        ),
+      ),
+      h(
+        'ul',
+        { class: 'fidelity-sources' },
+        ...f.sources.map((s) => h('li', {}, h('a', { href: s.url, target: '_blank', rel: 'noopener', text: s.title }))),
+      ),
+    );
   });
 }

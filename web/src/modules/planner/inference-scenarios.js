@@ -3,15 +3,36 @@
 import { formatCount, formatSeconds } from '../../format.js';
 import { initScenarioCards } from './scenarios.js';
 
-const SERVE = { mode: 'inference', hardware: 'h100-sxm', dp_auto: true, cp: 1, ep: 1, pp: 1, prompt: 2048, output: 256, weights: 'bf16', kv: 'bf16' };
+const SERVE = {
+  mode: 'inference',
+  hardware: 'h100-sxm',
+  dp_auto: true,
+  cp: 1,
+  ep: 1,
+  pp: 1,
+  prompt: 2048,
+  output: 256,
+  weights: 'bf16',
+  kv: 'bf16',
+};
 const on8b = (tp, users) => ({ ...SERVE, model: 'llama-3.1-8b', gpus: 8, tp, concurrency: users });
-const on70b = (gpus, tp, pp, users, weights = 'bf16') => ({ ...SERVE, model: 'llama-3.1-70b', gpus, tp, pp, concurrency: users, weights });
+const on70b = (gpus, tp, pp, users, weights = 'bf16') => ({
+  ...SERVE,
+  model: 'llama-3.1-70b',
+  gpus,
+  tp,
+  pp,
+  concurrency: users,
+  weights,
+});
 
 /** @type {{id: string, title: string, lesson: string, show: number, variants: {label: string, patch: Record<string, any>}[]}[]} */
 export const SERVING_SCENARIOS = [
   {
-    id: 'tp-latency', title: 'Why 8 GPUs of tensor parallelism make one user faster but cost throughput',
-    lesson: 'Llama 3.1 8B on one node of 8 GPUs. Split 8 ways, each GPU reads an eighth of the weights per token, so one user gets tokens several times faster. But every layer now ends in two all-reduces that wait on the slowest GPU, and under load the 8 copies of the model (one per GPU) turn out more tokens per GPU than one 8-way split.',
+    id: 'tp-latency',
+    title: 'Why 8 GPUs of tensor parallelism make one user faster but cost throughput',
+    lesson:
+      'Llama 3.1 8B on one node of 8 GPUs. Split 8 ways, each GPU reads an eighth of the weights per token, so one user gets tokens several times faster. But every layer now ends in two all-reduces that wait on the slowest GPU, and under load the 8 copies of the model (one per GPU) turn out more tokens per GPU than one 8-way split.',
     show: 1,
     variants: [
       { label: '8 copies (tp 1), 1 user', patch: on8b(1, 1) },
@@ -21,8 +42,10 @@ export const SERVING_SCENARIOS = [
     ],
   },
   {
-    id: 'int4-70b', title: 'A 70B model on one 80 GB GPU: int4 weights vs room for the KV cache',
-    lesson: 'Llama 3.1 70B has 70.6 billion parameters: about 141 GB in bf16, 73 GB in fp8 and 40 GB in int4 (half a byte per weight plus a scale and a zero point per group of 128; the embedding and output head stay in bf16). bf16 does not fit one 80 GB GPU at all; fp8 fits with room for only a handful of users, because each user holds about 0.75 GB of key/value cache for a 2304-token conversation; int4 leaves room for dozens.',
+    id: 'int4-70b',
+    title: 'A 70B model on one 80 GB GPU: int4 weights vs room for the KV cache',
+    lesson:
+      'Llama 3.1 70B has 70.6 billion parameters: about 141 GB in bf16, 73 GB in fp8 and 40 GB in int4 (half a byte per weight plus a scale and a zero point per group of 128; the embedding and output head stay in bf16). bf16 does not fit one 80 GB GPU at all; fp8 fits with room for only a handful of users, because each user holds about 0.75 GB of key/value cache for a 2304-token conversation; int4 leaves room for dozens.',
     show: 2,
     variants: [
       { label: 'bf16 weights', patch: on70b(1, 1, 1, 8, 'bf16') },
@@ -32,8 +55,10 @@ export const SERVING_SCENARIOS = [
     ],
   },
   {
-    id: 'pp-serving', title: 'Pipeline parallelism for serving: more throughput, not lower latency',
-    lesson: 'Llama 3.1 70B split 4 ways (tp 4), then over a second group of 4 GPUs as a 2-stage pipeline. A token still passes through all 80 layers one after another, so one user waits about as long per token (a decode step is no shorter); but each GPU now holds half the layers, so twice as many users fit in memory and the pipeline keeps both stages busy with different users.',
+    id: 'pp-serving',
+    title: 'Pipeline parallelism for serving: more throughput, not lower latency',
+    lesson:
+      'Llama 3.1 70B split 4 ways (tp 4), then over a second group of 4 GPUs as a 2-stage pipeline. A token still passes through all 80 layers one after another, so one user waits about as long per token (a decode step is no shorter); but each GPU now holds half the layers, so twice as many users fit in memory and the pipeline keeps both stages busy with different users.',
     show: 1,
     variants: [
       { label: 'tp 4 on 4 GPUs, 1 user', patch: on70b(4, 4, 1, 1) },
@@ -46,11 +71,31 @@ export const SERVING_SCENARIOS = [
 
 /** The serving scenarios of the split explorer's inference mode. */
 export function initServingScenarios(buttons, out, run, apply) {
-  initScenarioCards(buttons, out, {
-    scenarios: SERVING_SCENARIOS, heading: 'h5', fits: 5,
-    columns: ['First token', 'Per output token', 'Tokens/s per user', 'Tokens/s per GPU', 'Most users that fit', 'Fits?'],
-    cellsOf: (plan) => [formatSeconds(plan.time.first_token), formatSeconds(plan.time.per_output_token),
-      formatCount(plan.throughput.tokens_per_second_per_user), formatCount(plan.throughput.tokens_per_second_per_gpu),
-      formatCount(plan.memory.max_concurrency), plan.memory.fits ? 'fits' : 'does not fit'],
-  }, run, apply);
+  initScenarioCards(
+    buttons,
+    out,
+    {
+      scenarios: SERVING_SCENARIOS,
+      heading: 'h5',
+      fits: 5,
+      columns: [
+        'First token',
+        'Per output token',
+        'Tokens/s per user',
+        'Tokens/s per GPU',
+        'Most users that fit',
+        'Fits?',
+      ],
+      cellsOf: (plan) => [
+        formatSeconds(plan.time.first_token),
+        formatSeconds(plan.time.per_output_token),
+        formatCount(plan.throughput.tokens_per_second_per_user),
+        formatCount(plan.throughput.tokens_per_second_per_gpu),
+        formatCount(plan.memory.max_concurrency),
+        plan.memory.fits ? 'fits' : 'does not fit',
+      ],
+    },
+    run,
+    apply,
+  );
 }

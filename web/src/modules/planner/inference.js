@@ -21,39 +21,107 @@ import { hardwareRequest, modelRequest } from './state.js';
 export function inferenceRequest(st) {
   const parallel = { tp: st.tp, pp: st.pp, cp: st.cp, ep: st.ep };
   if (!st.dp_auto) parallel.dp = st.dp;
-  return { mode: 'inference', model: modelRequest(st), hardware: hardwareRequest(st), parallel,
-    serving: { prompt: st.prompt, output: st.output, concurrency: st.concurrency, weights: st.weights, kv: st.kv } };
+  return {
+    mode: 'inference',
+    model: modelRequest(st),
+    hardware: hardwareRequest(st),
+    parallel,
+    serving: { prompt: st.prompt, output: st.output, concurrency: st.concurrency, weights: st.weights, kv: st.kv },
+  };
 }
 
 function readout(label, value, formula, note) {
-  return h('div', { class: 'inf-readout' },
+  return h(
+    'div',
+    { class: 'inf-readout' },
     h('dt', { text: label }),
-    h('dd', {}, h('strong', { text: value }), note ? h('span', { class: 'inf-note', text: ` ${note}` }) : null,
-      formula ? h('details', { class: 'formula' }, h('summary', { text: 'How it is computed' }), h('p', { text: learnerText(formula) })) : null));
+    h(
+      'dd',
+      {},
+      h('strong', { text: value }),
+      note ? h('span', { class: 'inf-note', text: ` ${note}` }) : null,
+      formula
+        ? h(
+            'details',
+            { class: 'formula' },
+            h('summary', { text: 'How it is computed' }),
+            h('p', { text: learnerText(formula) }),
+          )
+        : null,
+    ),
+  );
 }
 
 function readouts(plan) {
-  const m = plan.memory, t = plan.time, r = plan.throughput;
+  const m = plan.memory,
+    t = plan.time,
+    r = plan.throughput;
   const users = plan.serving.concurrency;
-  return h('div', { class: 'inf-readouts' },
-    h('section', { 'aria-labelledby': 'inf-mem-h' }, h('h4', { id: 'inf-mem-h', text: 'Memory per GPU' }), h('dl', {},
-      readout('Weights', formatBytes(m.weights), m.formulas.weights, `in ${plan.serving.weights}`),
-      readout('KV cache per token', formatBytesDecimal(m.kv_cache_per_token), m.formulas.kv_cache_per_token, 'whole model'),
-      readout('KV cache', formatBytes(m.kv_cache), m.formulas.kv_cache, `for ${formatCount(users)} users`),
-      readout('Prefill working set', formatBytes(m.activations), m.formulas.activations),
-      readout('Kept free for the runtime', formatBytes(m.reserve), m.formulas.reserve),
-      readout('Total', `${formatBytes(m.total)} of ${formatBytes(m.capacity)}`, null, m.fits ? '— fits' : '— does not fit'),
-      readout('Most users that fit', formatCount(m.max_concurrency), m.formulas.max_concurrency))),
-    h('section', { 'aria-labelledby': 'inf-time-h' }, h('h4', { id: 'inf-time-h', text: 'Latency' }), h('dl', {},
-      readout('Time to first token', formatSeconds(t.first_token), t.formulas.first_token, 'one prompt, no queue'),
-      readout('Time per output token', formatSeconds(t.per_output_token), t.formulas.per_output_token),
-      readout('One decode step', formatSeconds(t.decode_step), t.formulas.decode_step,
-        `bound by ${t.decode.bound === 'compute' ? 'arithmetic' : 'memory bandwidth'}; memory floor ${formatSeconds(t.hbm_bound)}`),
-      readout('Whole request', formatSeconds(t.request), t.formulas.request))),
-    h('section', { 'aria-labelledby': 'inf-rate-h' }, h('h4', { id: 'inf-rate-h', text: 'Throughput' }), h('dl', {},
-      readout('Tokens/s per GPU', formatCount(r.tokens_per_second_per_gpu), r.formulas.tokens_per_second_per_gpu),
-      readout('Tokens/s per user', formatCount(r.tokens_per_second_per_user), r.formulas.tokens_per_second_per_user),
-      readout('Tokens/s, all GPUs', formatCount(r.tokens_per_second), null, r.prefill_limited ? 'limited by the prefill GPUs' : null))));
+  return h(
+    'div',
+    { class: 'inf-readouts' },
+    h(
+      'section',
+      { 'aria-labelledby': 'inf-mem-h' },
+      h('h4', { id: 'inf-mem-h', text: 'Memory per GPU' }),
+      h(
+        'dl',
+        {},
+        readout('Weights', formatBytes(m.weights), m.formulas.weights, `in ${plan.serving.weights}`),
+        readout(
+          'KV cache per token',
+          formatBytesDecimal(m.kv_cache_per_token),
+          m.formulas.kv_cache_per_token,
+          'whole model',
+        ),
+        readout('KV cache', formatBytes(m.kv_cache), m.formulas.kv_cache, `for ${formatCount(users)} users`),
+        readout('Prefill working set', formatBytes(m.activations), m.formulas.activations),
+        readout('Kept free for the runtime', formatBytes(m.reserve), m.formulas.reserve),
+        readout(
+          'Total',
+          `${formatBytes(m.total)} of ${formatBytes(m.capacity)}`,
+          null,
+          m.fits ? '— fits' : '— does not fit',
+        ),
+        readout('Most users that fit', formatCount(m.max_concurrency), m.formulas.max_concurrency),
+      ),
+    ),
+    h(
+      'section',
+      { 'aria-labelledby': 'inf-time-h' },
+      h('h4', { id: 'inf-time-h', text: 'Latency' }),
+      h(
+        'dl',
+        {},
+        readout('Time to first token', formatSeconds(t.first_token), t.formulas.first_token, 'one prompt, no queue'),
+        readout('Time per output token', formatSeconds(t.per_output_token), t.formulas.per_output_token),
+        readout(
+          'One decode step',
+          formatSeconds(t.decode_step),
+          t.formulas.decode_step,
+          `bound by ${t.decode.bound === 'compute' ? 'arithmetic' : 'memory bandwidth'}; memory floor ${formatSeconds(t.hbm_bound)}`,
+        ),
+        readout('Whole request', formatSeconds(t.request), t.formulas.request),
+      ),
+    ),
+    h(
+      'section',
+      { 'aria-labelledby': 'inf-rate-h' },
+      h('h4', { id: 'inf-rate-h', text: 'Throughput' }),
+      h(
+        'dl',
+        {},
+        readout('Tokens/s per GPU', formatCount(r.tokens_per_second_per_gpu), r.formulas.tokens_per_second_per_gpu),
+        readout('Tokens/s per user', formatCount(r.tokens_per_second_per_user), r.formulas.tokens_per_second_per_user),
+        readout(
+          'Tokens/s, all GPUs',
+          formatCount(r.tokens_per_second),
+          null,
+          r.prefill_limited ? 'limited by the prefill GPUs' : null,
+        ),
+      ),
+    ),
+  );
 }
 
 const PHASES = [
@@ -65,14 +133,21 @@ const PHASES = [
 function legend(plan) {
   const n = Math.min(Math.max(plan.parallel.tp, plan.parallel.ep), 8);
   const ranks = [];
-  for (let k = 0; k < n; k += 1) ranks.push(vh('li', {}, vh('span', { class: `swatch dev-swatch dev-${k} pat-${k}` }), `rank ${k}`));
+  for (let k = 0; k < n; k += 1)
+    ranks.push(vh('li', {}, vh('span', { class: `swatch dev-swatch dev-${k} pat-${k}` }), `rank ${k}`));
   const parts = MEMORY_PARTS.map((p) => vh('li', {}, vh('span', { class: `swatch ${p.cls}` }), p.label));
-  return vh('div', {},
+  return vh(
+    'div',
+    {},
     vh('p', { class: 'legend-note', id: 'inf-legend-gpus', text: 'GPUs of a stage:' }),
     vh('ul', { class: 'device-legend', 'aria-labelledby': 'inf-legend-gpus' }, ...ranks),
     vh('p', { class: 'legend-note', id: 'inf-legend-memory', text: 'Parts of a GPU\u2019s memory:' }),
     vh('ul', { class: 'device-legend', 'aria-labelledby': 'inf-legend-memory' }, ...parts),
-    vh('p', { class: 'legend-note', text: 'Colour and pattern = tensor-parallel rank inside each stage (EP rank for experts); each pipeline stage is its own set of GPUs. The bars are each GPU\u2019s memory to scale; the line marks its capacity. Badges: AR all-reduce, AG all-gather, SR send/receive, A2A all-to-all; focus or hover one to find its row.' }));
+    vh('p', {
+      class: 'legend-note',
+      text: 'Colour and pattern = tensor-parallel rank inside each stage (EP rank for experts); each pipeline stage is its own set of GPUs. The bars are each GPU\u2019s memory to scale; the line marks its capacity. Badges: AR all-reduce, AG all-gather, SR send/receive, A2A all-to-all; focus or hover one to find its row.',
+    }),
+  );
 }
 
 /**
@@ -84,7 +159,10 @@ function legend(plan) {
  */
 export function initInference(root, { onMode, run, apply, search, fidelity }) {
   const radios = /** @type {HTMLInputElement[]} */ ([...root.querySelectorAll('input[name="pl-mode"]')]);
-  for (const r of radios) r.addEventListener('change', () => { if (r.checked) onMode(r.value); });
+  for (const r of radios)
+    r.addEventListener('change', () => {
+      if (r.checked) onMode(r.value);
+    });
   const section = /** @type {HTMLElement} */ (root.querySelector('#planner-inference'));
   const scenarioButtons = h('div', { class: 'scenario-buttons' });
   const scenarioOut = h('div', { class: 'scenario-out', 'aria-live': 'polite' });
@@ -95,12 +173,32 @@ export function initInference(root, { onMode, run, apply, search, fidelity }) {
   const crossings = h('div', { class: 'table-wrap', id: 'inf-crossings' });
   const crossingsHeading = h('h4', { id: 'inf-crossings-h' });
   let phase = 'decode';
-  const phaseRadios = PHASES.map((ph) => h('input', { type: 'radio', name: 'inf-phase', id: `inf-phase-${ph.value}`, value: ph.value, checked: ph.value === phase }));
-  const phaseSwitch = h('fieldset', { class: 'planner-mode inf-phase' }, h('legend', { text: 'Show the tensors that cross devices during' }),
-    h('div', { class: 'mode-switch' }, ...PHASES.map((ph, i) => h('label', {}, phaseRadios[i], ` ${ph.label}`))));
-  const figure = h('figure', { class: 'planner-figure inf-figure' },
-    h('figcaption', { id: 'inf-diagram-caption', text: 'The same transformer, served. Colours and patterns mark devices; each stage shows the KV cache on each of its GPUs, the bars below what each GPU holds, and markers where a tensor crosses between devices in the chosen phase.' }),
-    phaseSwitch, diagram, key);
+  const phaseRadios = PHASES.map((ph) =>
+    h('input', {
+      type: 'radio',
+      name: 'inf-phase',
+      id: `inf-phase-${ph.value}`,
+      value: ph.value,
+      checked: ph.value === phase,
+    }),
+  );
+  const phaseSwitch = h(
+    'fieldset',
+    { class: 'planner-mode inf-phase' },
+    h('legend', { text: 'Show the tensors that cross devices during' }),
+    h('div', { class: 'mode-switch' }, ...PHASES.map((ph, i) => h('label', {}, phaseRadios[i], ` ${ph.label}`))),
+  );
+  const figure = h(
+    'figure',
+    { class: 'planner-figure inf-figure' },
+    h('figcaption', {
+      id: 'inf-diagram-caption',
+      text: 'The same transformer, served. Colours and patterns mark devices; each stage shows the KV cache on each of its GPUs, the bars below what each GPU holds, and markers where a tensor crosses between devices in the chosen phase.',
+    }),
+    phaseSwitch,
+    diagram,
+    key,
+  );
   /** The last plan drawn and the drawing width, so a phase or width change can redraw it. */
   let last = null;
   let lastName = '';
@@ -111,13 +209,25 @@ export function initInference(root, { onMode, run, apply, search, fidelity }) {
     renderDiagram(diagram, view, narrowW, 'inf-diagram-caption inf-describe-h');
     if (!drawnFromSame(key, [last.parallel.tp, last.parallel.ep])) patch(key, [legend(last)]);
     const ph = PHASES.find((x) => x.value === phase);
-    crossingsHeading.textContent = phase === 'prefill' ? 'Tensors that cross devices for one prompt (prefill)' : 'Tensors that cross devices in one decode step';
-    drawCrossings(crossings, view.communication, { per: ph.per, serving: true,
+    crossingsHeading.textContent =
+      phase === 'prefill'
+        ? 'Tensors that cross devices for one prompt (prefill)'
+        : 'Tensors that cross devices in one decode step';
+    drawCrossings(crossings, view.communication, {
+      per: ph.per,
+      serving: true,
       caption: `Tensors that cross device boundaries ${phase === 'prefill' ? 'for one prompt' : 'in one decode step'}, for one device of the first pipeline stage (and the last)`,
-      empty: 'Nothing crosses a device boundary: each GPU holds a whole copy of the model.' });
+      empty: 'Nothing crosses a device boundary: each GPU holds a whole copy of the model.',
+    });
     drawServingDescription(description, last, lastName);
   };
-  for (const r of phaseRadios) r.addEventListener('change', () => { if (r.checked) { phase = r.value; draw(); } });
+  for (const r of phaseRadios)
+    r.addEventListener('change', () => {
+      if (r.checked) {
+        phase = r.value;
+        draw();
+      }
+    });
   linkHighlights(diagram, crossings);
   new ResizeObserver((entries) => {
     const narrow = narrowWidth(entries[entries.length - 1].contentRect.width);
@@ -127,17 +237,38 @@ export function initInference(root, { onMode, run, apply, search, fidelity }) {
   }).observe(diagram);
   const finder = h('div');
   const checked = h('div');
-  const checks = h('details', {}, h('summary', { text: 'Show the published runs and the engine\u2019s errors' }), checked);
+  const checks = h(
+    'details',
+    {},
+    h('summary', { text: 'Show the published runs and the engine\u2019s errors' }),
+    checked,
+  );
   section.replaceChildren(
     h('h3', { id: 'planner-inference-h', text: 'Serving this model' }),
-    h('p', { text: 'The same split, serving requests instead of training: each GPU holds its share of the weights and the key/value cache of the users it serves. A prompt is read all at once (prefill); then every user gets one token per decode step, and a step must read all the weights from memory however few users share it.' }),
-    h('h4', { text: 'Worked scenarios' }), scenarioButtons, scenarioOut,
-    parts.readouts, figure,
-    h('div', { class: 'planner-describe' }, h('h4', { id: 'inf-describe-h', text: 'This serving split in words' }), description),
-    crossingsHeading, crossings,
-    h('h4', { text: 'More users: faster GPUs, slower answers' }), parts.curve, parts.scope,
-    h('h4', { text: 'Find the best serving layout' }), finder,
-    h('h4', { text: 'How close is this to published serving runs?' }), checks);
+    h('p', {
+      text: 'The same split, serving requests instead of training: each GPU holds its share of the weights and the key/value cache of the users it serves. A prompt is read all at once (prefill); then every user gets one token per decode step, and a step must read all the weights from memory however few users share it.',
+    }),
+    h('h4', { text: 'Worked scenarios' }),
+    scenarioButtons,
+    scenarioOut,
+    parts.readouts,
+    figure,
+    h(
+      'div',
+      { class: 'planner-describe' },
+      h('h4', { id: 'inf-describe-h', text: 'This serving split in words' }),
+      description,
+    ),
+    crossingsHeading,
+    crossings,
+    h('h4', { text: 'More users: faster GPUs, slower answers' }),
+    parts.curve,
+    parts.scope,
+    h('h4', { text: 'Find the best serving layout' }),
+    finder,
+    h('h4', { text: 'How close is this to published serving runs?' }),
+    checks,
+  );
   initServingScenarios(scenarioButtons, scenarioOut, run, apply);
   initServingSearch(finder, search, apply);
   initServingFidelity(checks, checked, fidelity);
@@ -154,8 +285,14 @@ export function initInference(root, { onMode, run, apply, search, fidelity }) {
       lastName = modelName;
       draw();
       drawCurve(parts.curve, plan.curve);
-      parts.scope.replaceChildren(h('details', { class: 'formula scope-list' }, h('summary', { text: 'What this model leaves out' }),
-        h('ul', {}, ...plan.scope.map((t) => h('li', { text: learnerText(t) })))));
+      parts.scope.replaceChildren(
+        h(
+          'details',
+          { class: 'formula scope-list' },
+          h('summary', { text: 'What this model leaves out' }),
+          h('ul', {}, ...plan.scope.map((t) => h('li', { text: learnerText(t) }))),
+        ),
+      );
     },
   };
 }

@@ -6,17 +6,29 @@ import { s, vh as h } from './svg.js';
 import { formatBytes, formatCount, formatFlops, formatPercent, formatSeconds } from '../../format.js';
 
 const MEMORY_PARTS = [
-  ['parameters', 'Weights'], ['gradients', 'Gradients'], ['optimizer', 'Optimizer state'],
-  ['activations', 'Activations'], ['buffers', 'Buffers'],
+  ['parameters', 'Weights'],
+  ['gradients', 'Gradients'],
+  ['optimizer', 'Optimizer state'],
+  ['activations', 'Activations'],
+  ['buffers', 'Buffers'],
 ];
 
 const TIME_PARTS = [
-  ['compute', 'Compute'], ['TP', 'TP communication'], ['PP', 'PP communication'], ['DP', 'DP communication'],
-  ['CP', 'CP communication'], ['EP', 'EP communication'], ['bubble', 'Pipeline bubble'], ['optimizer', 'Optimizer step', 'optstep'],
+  ['compute', 'Compute'],
+  ['TP', 'TP communication'],
+  ['PP', 'PP communication'],
+  ['DP', 'DP communication'],
+  ['CP', 'CP communication'],
+  ['EP', 'EP communication'],
+  ['bubble', 'Pipeline bubble'],
+  ['optimizer', 'Optimizer step', 'optstep'],
 ];
 
 const TIME_FORMULAS = [
-  ['step', 'Step'], ['compute', 'Compute'], ['communication', 'Exposed communication'], ['bubble', 'Pipeline bubble'],
+  ['step', 'Step'],
+  ['compute', 'Compute'],
+  ['communication', 'Exposed communication'],
+  ['bubble', 'Pipeline bubble'],
   ['optimizer', 'Optimizer step'],
 ];
 
@@ -42,7 +54,13 @@ export function stackedBar(parts, total, limit, label) {
   for (const p of parts) {
     const w = (num(p.value) / scale) * W;
     if (w <= 0) continue;
-    svg.append(s('rect', { x, y: 4, width: w, height: 22, class: `seg seg-${p.key}` }, s('title', { text: `${p.label}: ${p.text}` })));
+    svg.append(
+      s(
+        'rect',
+        { x, y: 4, width: w, height: 22, class: `seg seg-${p.key}` },
+        s('title', { text: `${p.label}: ${p.text}` }),
+      ),
+    );
     x += w;
   }
   if (limit) {
@@ -53,14 +71,29 @@ export function stackedBar(parts, total, limit, label) {
 }
 
 export function legendList(parts) {
-  return h('ul', { class: 'stack-legend' }, ...parts.map((p) => h('li', {},
-    h('span', { class: `swatch seg-${p.key}` }), h('span', { class: 'stack-name', text: p.label }), h('span', { class: 'stack-value', text: p.text }))));
+  return h(
+    'ul',
+    { class: 'stack-legend' },
+    ...parts.map((p) =>
+      h(
+        'li',
+        {},
+        h('span', { class: `swatch seg-${p.key}` }),
+        h('span', { class: 'stack-name', text: p.label }),
+        h('span', { class: 'stack-value', text: p.text }),
+      ),
+    ),
+  );
 }
 
 function explain(summary, formula, scope) {
-  return h('details', { class: 'formula' }, h('summary', { text: summary }),
+  return h(
+    'details',
+    { class: 'formula' },
+    h('summary', { text: summary }),
     formula ? h('p', {}, h('strong', { text: 'Formula. ' }), formula) : null,
-    scope ? h('p', {}, h('strong', { text: 'Scope. ' }), scope) : null);
+    scope ? h('p', {}, h('strong', { text: 'Scope. ' }), scope) : null,
+  );
 }
 
 /** Memory panel. */
@@ -68,20 +101,46 @@ export function drawMemory(container, plan) {
   const mem = plan.memory;
   const parts = MEMORY_PARTS.map(([key, label]) => ({ key, label, value: mem[key], text: formatBytes(mem[key]) }));
   const fits = mem.fits;
-  const verdict = h('p', { class: `fit-verdict ${fits ? 'fits' : 'no-fit'}` },
+  const verdict = h(
+    'p',
+    { class: `fit-verdict ${fits ? 'fits' : 'no-fit'}` },
     h('strong', { text: fits ? 'Fits. ' : 'Does not fit. ' }),
-    `${formatBytes(mem.total)} of ${formatBytes(mem.capacity)} on the most loaded GPU.`);
+    `${formatBytes(mem.total)} of ${formatBytes(mem.capacity)} on the most loaded GPU.`,
+  );
   const f = mem.formulas ?? {};
-  const formulas = h('details', { class: 'formula' }, h('summary', { text: 'Formulas and scope' }),
-    h('ul', {}, ...MEMORY_PARTS.filter(([k]) => f[k]).map(([k, label]) => h('li', {}, h('strong', { text: `${label}: ` }), f[k]))),
-    h('p', { text: 'Scope: one device of the most loaded pipeline stage; no allocator fragmentation, no CUDA context, no framework workspace.' }));
-  container.replaceChildren(verdict,
-    stackedBar(parts, mem.total, mem.capacity, `Memory per device: ${parts.map((p) => `${p.label} ${p.text}`).join(', ')}; capacity ${formatBytes(mem.capacity)}`),
-    h('p', { class: 'bar-caption', text: 'The line marks the device memory.' }), legendList(parts), formulas);
+  const formulas = h(
+    'details',
+    { class: 'formula' },
+    h('summary', { text: 'Formulas and scope' }),
+    h(
+      'ul',
+      {},
+      ...MEMORY_PARTS.filter(([k]) => f[k]).map(([k, label]) => h('li', {}, h('strong', { text: `${label}: ` }), f[k])),
+    ),
+    h('p', {
+      text: 'Scope: one device of the most loaded pipeline stage; no allocator fragmentation, no CUDA context, no framework workspace.',
+    }),
+  );
+  container.replaceChildren(
+    verdict,
+    stackedBar(
+      parts,
+      mem.total,
+      mem.capacity,
+      `Memory per device: ${parts.map((p) => `${p.label} ${p.text}`).join(', ')}; capacity ${formatBytes(mem.capacity)}`,
+    ),
+    h('p', { class: 'bar-caption', text: 'The line marks the device memory.' }),
+    legendList(parts),
+    formulas,
+  );
 }
 
-const GAP_PARTS = [['compute', 'compute (GEMM shapes, attention)'], ['communication', 'communication (latency, real bandwidth, calls that wait)'],
-  ['bubble', 'pipeline bubble'], ['optimizer', 'optimizer step']];
+const GAP_PARTS = [
+  ['compute', 'compute (GEMM shapes, attention)'],
+  ['communication', 'communication (latency, real bandwidth, calls that wait)'],
+  ['bubble', 'pipeline bubble'],
+  ['optimizer', 'optimizer step'],
+];
 
 /** The ideal bound as a second bar on the same scale, and what the gap is made of. */
 function idealPair(t, parts) {
@@ -93,16 +152,39 @@ function idealPair(t, parts) {
     { key: 'bubble', label: 'Pipeline bubble', value: ideal.bubble, text: formatSeconds(ideal.bubble) },
     { key: 'optstep', label: 'Optimizer step', value: ideal.optimizer, text: formatSeconds(ideal.optimizer) },
   ].filter((p) => num(p.value) > 0);
-  const gaps = GAP_PARTS.map(([k, label]) => /** @type {[string, number]} */ ([label, num(ideal.gap_parts?.[k])])).filter(([, v]) => v > 0)
+  const gaps = GAP_PARTS.map(([k, label]) => /** @type {[string, number]} */ ([label, num(ideal.gap_parts?.[k])]))
+    .filter(([, v]) => v > 0)
     .sort((a, b) => b[1] - a[1]);
   return [
-    h('div', { class: 'time-pair', dataset: { pair: 'as-run' } }, h('span', { class: 'pair-label', text: `As run ${formatSeconds(t.step)}` }),
-      stackedBar(parts, t.step, null, `As run: step ${formatSeconds(t.step)}`)),
-    h('div', { class: 'time-pair', dataset: { pair: 'ideal' } }, h('span', { class: 'pair-label', text: `Ideal bound ${formatSeconds(ideal.step)}` }),
-      stackedBar(idealParts, t.step, null, `Ideal bound: step ${formatSeconds(ideal.step)}: ${idealParts.map((p) => `${p.label} ${p.text}`).join(', ')}`)),
-    h('p', { class: 'gap-note' }, h('strong', { text: `Gap ${formatSeconds(ideal.gap)} (${formatPercent(ideal.gap_share)} of the step). ` }),
-      gaps.length ? `Most of it: ${gaps.slice(0, 3).map(([label, v]) => `${label} ${formatSeconds(v)}`).join('; ')}.` : 'The run reaches the bound.',
-      ' The bound has every GEMM at its best rate, links at their nominal bandwidth with no latency, one collective per step, and free overlap.'),
+    h(
+      'div',
+      { class: 'time-pair', dataset: { pair: 'as-run' } },
+      h('span', { class: 'pair-label', text: `As run ${formatSeconds(t.step)}` }),
+      stackedBar(parts, t.step, null, `As run: step ${formatSeconds(t.step)}`),
+    ),
+    h(
+      'div',
+      { class: 'time-pair', dataset: { pair: 'ideal' } },
+      h('span', { class: 'pair-label', text: `Ideal bound ${formatSeconds(ideal.step)}` }),
+      stackedBar(
+        idealParts,
+        t.step,
+        null,
+        `Ideal bound: step ${formatSeconds(ideal.step)}: ${idealParts.map((p) => `${p.label} ${p.text}`).join(', ')}`,
+      ),
+    ),
+    h(
+      'p',
+      { class: 'gap-note' },
+      h('strong', { text: `Gap ${formatSeconds(ideal.gap)} (${formatPercent(ideal.gap_share)} of the step). ` }),
+      gaps.length
+        ? `Most of it: ${gaps
+            .slice(0, 3)
+            .map(([label, v]) => `${label} ${formatSeconds(v)}`)
+            .join('; ')}.`
+        : 'The run reaches the bound.',
+      ' The bound has every GEMM at its best rate, links at their nominal bandwidth with no latency, one collective per step, and free overlap.',
+    ),
   ];
 }
 
@@ -113,16 +195,44 @@ export function drawTime(container, plan) {
   const comm = t.communication ?? {};
   const value = (k) => (k in comm ? comm[k] : t[k]);
   // `cls` keeps the optimizer-step colour apart from the optimizer-state colour of the memory bar.
-  const parts = TIME_PARTS.filter(([k]) => value(k) !== undefined && (k === 'compute' || num(value(k)) > 0))
-    .map(([k, label, cls]) => ({ key: cls ?? k, label, value: value(k), text: formatSeconds(value(k)) }));
+  const parts = TIME_PARTS.filter(([k]) => value(k) !== undefined && (k === 'compute' || num(value(k)) > 0)).map(
+    ([k, label, cls]) => ({ key: cls ?? k, label, value: value(k), text: formatSeconds(value(k)) }),
+  );
   const pair = idealPair(t, parts);
   container.replaceChildren(
-    h('p', { class: 'step-total' }, h('strong', { text: `Step ${formatSeconds(t.step)}` }), ' per optimizer step as run (slowest stage sets the pace).'),
-    ...(pair.length ? pair : [stackedBar(parts, t.step, null, `Step time ${formatSeconds(t.step)}: ${parts.map((p) => `${p.label} ${p.text}`).join(', ')}`)]),
+    h(
+      'p',
+      { class: 'step-total' },
+      h('strong', { text: `Step ${formatSeconds(t.step)}` }),
+      ' per optimizer step as run (slowest stage sets the pace).',
+    ),
+    ...(pair.length
+      ? pair
+      : [
+          stackedBar(
+            parts,
+            t.step,
+            null,
+            `Step time ${formatSeconds(t.step)}: ${parts.map((p) => `${p.label} ${p.text}`).join(', ')}`,
+          ),
+        ]),
     legendList(parts),
-    h('details', { class: 'formula' }, h('summary', { text: 'Formulas and scope' }),
-      h('ul', {}, ...TIME_FORMULAS.filter(([k]) => f[k]).map(([k, label]) => h('li', {}, h('strong', { text: `${label}: ` }), f[k]))),
-      h('p', { text: 'Scope: one device of the slowest pipeline stage. Only communication that cannot overlap with compute is counted as exposed; the table lists the full time of each transfer.' })));
+    h(
+      'details',
+      { class: 'formula' },
+      h('summary', { text: 'Formulas and scope' }),
+      h(
+        'ul',
+        {},
+        ...TIME_FORMULAS.filter(([k]) => f[k]).map(([k, label]) =>
+          h('li', {}, h('strong', { text: `${label}: ` }), f[k]),
+        ),
+      ),
+      h('p', {
+        text: 'Scope: one device of the slowest pipeline stage. Only communication that cannot overlap with compute is counted as exposed; the table lists the full time of each transfer.',
+      }),
+    ),
+  );
 }
 
 /** Headline figures, each with its formula and scope. */
@@ -133,14 +243,46 @@ export function drawFigures(container, plan) {
   const items = [
     ['Tokens per second', formatCount(tp.tokens_per_second), tf.tokens_per_second, 'the whole cluster'],
     ['MFU', formatPercent(tp.mfu), tf.mfu, 'average over all GPUs'],
-    ['MFU at the ideal bound', formatPercent(tp.ideal?.mfu), 'the same FLOPs over the ideal step', 'what the split could reach with perfect kernels, links and overlap'],
+    [
+      'MFU at the ideal bound',
+      formatPercent(tp.ideal?.mfu),
+      'the same FLOPs over the ideal step',
+      'what the split could reach with perfect kernels, links and overlap',
+    ],
     ['HFU', formatPercent(tp.hfu), tf.hfu, 'average over all GPUs'],
     ['Model FLOP/s per GPU', formatFlops(tp.model_flops_per_gpu), tf.model_flops_per_gpu, 'one GPU, averaged'],
     ['Global batch', formatCount(b.global), b.equation, 'sequences per optimizer step'],
-    ['Tokens per step', formatCount(b.tokens_per_step), 'global batch × sequence length', 'whole cluster, per optimizer step'],
-    ['Parameters', formatCount(plan.parameters, { compact: true }), 'exact count from the shape (embeddings, layers, head)', 'the whole model'],
-    ['FLOPs per step', scientific(plan.flops_per_step), 'forward + backward matmul FLOPs (3 × forward) for the global batch', 'the whole cluster'],
+    [
+      'Tokens per step',
+      formatCount(b.tokens_per_step),
+      'global batch × sequence length',
+      'whole cluster, per optimizer step',
+    ],
+    [
+      'Parameters',
+      formatCount(plan.parameters, { compact: true }),
+      'exact count from the shape (embeddings, layers, head)',
+      'the whole model',
+    ],
+    [
+      'FLOPs per step',
+      scientific(plan.flops_per_step),
+      'forward + backward matmul FLOPs (3 × forward) for the global batch',
+      'the whole cluster',
+    ],
   ];
-  container.replaceChildren(h('dl', { class: 'figures' }, ...items.map(([name, value, formula, scope]) =>
-    h('div', { class: 'figure', dataset: { figure: name } }, h('dt', { text: name }), h('dd', {}, value, explain('How', formula, `Scope: ${scope}.`))))));
+  container.replaceChildren(
+    h(
+      'dl',
+      { class: 'figures' },
+      ...items.map(([name, value, formula, scope]) =>
+        h(
+          'div',
+          { class: 'figure', dataset: { figure: name } },
+          h('dt', { text: name }),
+          h('dd', {}, value, explain('How', formula, `Scope: ${scope}.`)),
+        ),
+      ),
+    ),
+  );
 }

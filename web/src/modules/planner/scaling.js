@@ -4,7 +4,9 @@
 import { s, vh as h } from './svg.js';
 import { formatCount, formatPercent, formatSeconds } from '../../format.js';
 
-const W = 400, H = 230, PAD = { left: 58, right: 12, top: 12, bottom: 40 };
+const W = 400,
+  H = 230,
+  PAD = { left: 58, right: 12, top: 12, bottom: 40 };
 
 function scales(points) {
   const xs = points.map((p) => Math.log2(p.gpus));
@@ -26,60 +28,138 @@ const TERM = { exposed_communication: 'exposed communication', bubble: 'pipeline
 /** The engine's summary in words: how far from halving, and which waiting term grows. */
 function verdict(m) {
   const grew = m.grew.map((t) => TERM[t] ?? t);
-  return `From ${formatCount(m.from_gpus)} to ${formatCount(m.to_gpus)} GPUs the step shrinks ${m.speedup.toFixed(2)}× where perfect scaling would give ${formatCount(m.perfect_speedup)}×` +
+  return (
+    `From ${formatCount(m.from_gpus)} to ${formatCount(m.to_gpus)} GPUs the step shrinks ${m.speedup.toFixed(2)}× where perfect scaling would give ${formatCount(m.perfect_speedup)}×` +
     ` (efficiency ${formatPercent(m.efficiency)}). Communication and idle time take ${formatPercent(m.waiting_share_from)} of the step at the smallest size and ${formatPercent(m.waiting_share_to)} at the largest` +
-    (grew.length ? `; ${grew.join(' and ')} ${grew.length > 1 ? 'grow' : 'grows'} while compute per GPU shrinks.` : '.');
+    (grew.length ? `; ${grew.join(' and ')} ${grew.length > 1 ? 'grow' : 'grows'} while compute per GPU shrinks.` : '.')
+  );
 }
 
 /** @param {import('./svg.js').VNode} container @param {any} scaling the plan's `scaling` block */
 export function drawScaling(container, scaling) {
   const points = scaling?.points ?? [];
   if (points.length < 2) {
-    container.replaceChildren(h('p', { text: 'No other GPU count divides this global batch with this micro-batch, so there is nothing to compare.' }));
+    container.replaceChildren(
+      h('p', {
+        text: 'No other GPU count divides this global batch with this micro-batch, so there is nothing to compare.',
+      }),
+    );
     return;
   }
   const { x, y, y0, y1 } = scales(points);
-  const svg = s('svg', { class: 'scaling-svg', viewBox: `0 0 ${W} ${H}`, role: 'img',
-    'aria-label': `Step time against GPU count, as run and at the ideal bound, with the perfect-halving line. ${verdict(scaling.summary)}` });
+  const svg = s('svg', {
+    class: 'scaling-svg',
+    viewBox: `0 0 ${W} ${H}`,
+    role: 'img',
+    'aria-label': `Step time against GPU count, as run and at the ideal bound, with the perfect-halving line. ${verdict(scaling.summary)}`,
+  });
   // Ticks at 1, 2 and 5 × 10ⁿ inside the range (a log axis often spans less than a decade).
   const ticks = [];
   for (let e = Math.floor(y0); e <= Math.ceil(y1); e += 1) for (const m of [1, 2, 5]) ticks.push(m * 10 ** e);
   const inside = ticks.filter((v) => Math.log10(v) >= y0 - 1e-9 && Math.log10(v) <= y1 + 1e-9);
-  for (const v of inside.length > 6 ? inside.filter((t) => Number(t.toPrecision(1)) === 10 ** Math.round(Math.log10(t))) : inside) {
-    svg.append(s('line', { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), class: 'sc-grid' }),
-      s('text', { x: PAD.left - 6, y: y(v) + 4, class: 'sc-tick', 'text-anchor': 'end', text: formatSeconds(v, 2) }));
+  for (const v of inside.length > 6
+    ? inside.filter((t) => Number(t.toPrecision(1)) === 10 ** Math.round(Math.log10(t)))
+    : inside) {
+    svg.append(
+      s('line', { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), class: 'sc-grid' }),
+      s('text', { x: PAD.left - 6, y: y(v) + 4, class: 'sc-tick', 'text-anchor': 'end', text: formatSeconds(v, 2) }),
+    );
   }
-  const step = points.length > 6 ? 2 : 1;  // every other label when they would crowd
+  const step = points.length > 6 ? 2 : 1; // every other label when they would crowd
   for (const [i, p] of points.entries()) {
     if (i % step && i !== points.length - 1) continue;
     const anchor = i === points.length - 1 ? 'end' : i === 0 ? 'start' : 'middle';
-    svg.append(s('text', { x: x(p.gpus), y: H - PAD.bottom + 16, class: 'sc-tick', 'text-anchor': anchor, text: formatCount(p.gpus) }));
+    svg.append(
+      s('text', {
+        x: x(p.gpus),
+        y: H - PAD.bottom + 16,
+        class: 'sc-tick',
+        'text-anchor': anchor,
+        text: formatCount(p.gpus),
+      }),
+    );
   }
-  svg.append(s('text', { x: (PAD.left + W - PAD.right) / 2, y: H - 6, class: 'sc-axis', 'text-anchor': 'middle', text: 'GPUs (more data-parallel replicas)' }));
-  svg.append(line(points, x, y, (p) => p.perfect_step, 'sc-perfect'),
-    line(points, x, y, (p) => p.ideal_step, 'sc-ideal'), line(points, x, y, (p) => p.step, 'sc-run'));
+  svg.append(
+    s('text', {
+      x: (PAD.left + W - PAD.right) / 2,
+      y: H - 6,
+      class: 'sc-axis',
+      'text-anchor': 'middle',
+      text: 'GPUs (more data-parallel replicas)',
+    }),
+  );
+  svg.append(
+    line(points, x, y, (p) => p.perfect_step, 'sc-perfect'),
+    line(points, x, y, (p) => p.ideal_step, 'sc-ideal'),
+    line(points, x, y, (p) => p.step, 'sc-run'),
+  );
   for (const p of points) {
-    svg.append(s('circle', { cx: x(p.gpus), cy: y(p.step), r: p.current ? 5 : 3, class: `sc-dot${p.current ? ' sc-current' : ''}` },
-      s('title', { text: `${formatCount(p.gpus)} GPUs: ${formatSeconds(p.step)} as run, ${formatSeconds(p.ideal_step)} ideal` })));
+    svg.append(
+      s(
+        'circle',
+        { cx: x(p.gpus), cy: y(p.step), r: p.current ? 5 : 3, class: `sc-dot${p.current ? ' sc-current' : ''}` },
+        s('title', {
+          text: `${formatCount(p.gpus)} GPUs: ${formatSeconds(p.step)} as run, ${formatSeconds(p.ideal_step)} ideal`,
+        }),
+      ),
+    );
   }
-  const key = h('ul', { class: 'sc-key' },
+  const key = h(
+    'ul',
+    { class: 'sc-key' },
     h('li', {}, h('span', { class: 'sc-swatch sc-run' }), 'as run'),
     h('li', {}, h('span', { class: 'sc-swatch sc-ideal' }), 'ideal bound'),
-    h('li', {}, h('span', { class: 'sc-swatch sc-perfect' }), 'perfect halving from the smallest size'));
+    h('li', {}, h('span', { class: 'sc-swatch sc-perfect' }), 'perfect halving from the smallest size'),
+  );
   const cell = (label, text) => h('td', { class: 'num', dataset: { label }, text });
-  const rows = points.map((p) => h('tr', { class: p.current ? 'is-current' : null },
-    h('th', { scope: 'row', text: `${formatCount(p.gpus)} GPUs${p.current ? ' (this split)' : ''}` }),
-    cell('micro-batches per GPU', formatCount(p.accumulation)),
-    cell('step as run', formatSeconds(p.step)), cell('ideal step', formatSeconds(p.ideal_step)),
-    cell('speed-up', `${p.speedup.toFixed(2)}×`), cell('efficiency', formatPercent(p.efficiency)),
-    cell('waiting (comm. + bubble)', formatSeconds(p.waiting)),
-    cell('fits', p.fits ? 'yes' : 'no')));
-  const table = h('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Strong scaling as a table' }, h('table', { class: 'scaling-table' },
-    h('caption', { text: 'The chart as a table (step times per optimizer step)' }),
-    h('thead', {}, h('tr', {}, ...['GPUs', 'micro-batches per GPU', 'step as run', 'ideal step', 'speed-up', 'efficiency', 'waiting (comm. + bubble)', 'fits']
-      .map((t) => h('th', { scope: 'col', text: t })))),
-    h('tbody', {}, ...rows)));
-  container.replaceChildren(h('p', { class: 'scaling-verdict', text: verdict(scaling.summary) }),
-    scaling.caveat ? h('p', { class: 'notice notice-warn scaling-caveat', text: scaling.caveat }) : null, svg, key, table,
-    h('p', { class: 'bar-caption', text: scaling.holds }));
+  const rows = points.map((p) =>
+    h(
+      'tr',
+      { class: p.current ? 'is-current' : null },
+      h('th', { scope: 'row', text: `${formatCount(p.gpus)} GPUs${p.current ? ' (this split)' : ''}` }),
+      cell('micro-batches per GPU', formatCount(p.accumulation)),
+      cell('step as run', formatSeconds(p.step)),
+      cell('ideal step', formatSeconds(p.ideal_step)),
+      cell('speed-up', `${p.speedup.toFixed(2)}×`),
+      cell('efficiency', formatPercent(p.efficiency)),
+      cell('waiting (comm. + bubble)', formatSeconds(p.waiting)),
+      cell('fits', p.fits ? 'yes' : 'no'),
+    ),
+  );
+  const table = h(
+    'div',
+    { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Strong scaling as a table' },
+    h(
+      'table',
+      { class: 'scaling-table' },
+      h('caption', { text: 'The chart as a table (step times per optimizer step)' }),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ...[
+            'GPUs',
+            'micro-batches per GPU',
+            'step as run',
+            'ideal step',
+            'speed-up',
+            'efficiency',
+            'waiting (comm. + bubble)',
+            'fits',
+          ].map((t) => h('th', { scope: 'col', text: t })),
+        ),
+      ),
+      h('tbody', {}, ...rows),
+    ),
+  );
+  container.replaceChildren(
+    h('p', { class: 'scaling-verdict', text: verdict(scaling.summary) }),
+    scaling.caveat ? h('p', { class: 'notice notice-warn scaling-caveat', text: scaling.caveat }) : null,
+    svg,
+    key,
+    table,
+    h('p', { class: 'bar-caption', text: scaling.holds }),
+  );
 }

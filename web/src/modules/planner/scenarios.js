@@ -7,17 +7,56 @@ import { formatBytes, formatCount, formatPercent, formatSeconds } from '../../fo
 const GPT3 = { model: 'gpt3-175b', hardware: 'a100-80gb', micro: 1, cp: 1, ep: 1, virtual_stages: 1, schedule: '1f1b' };
 // ZeRO-3 as Narayanan et al. (2021, Table 2) ran it: DeepSpeed of that time, one micro-batch of
 // 1536 / GPUs sequences per GPU and step (3072 GPUs cannot divide 1536 and say so).
-const zero3 = (gpus) => ({ ...GPT3, gpus, global: 1536, micro: Math.max(1, Math.floor(1536 / gpus)), dp_auto: true, tp: 1, pp: 1, zero: 3,
-  framework: 'deepspeed-2021', sequence_parallel: false, recompute: 'full' });
-const megatron = (gpus) => ({ ...GPT3, gpus, global: 1536, dp_auto: true, tp: 8, pp: 8, zero: 1, framework: 'megatron', sequence_parallel: true, recompute: 'selective' });
-const LLAMA70 = { model: 'llama-3.1-70b', hardware: 'h100-sxm', gpus: 8, micro: 1, global: 32, dp_auto: true, cp: 1, ep: 1, pp: 1,
-  tp: 1, zero: 0, sequence_parallel: false, recompute: 'none', schedule: '1f1b', virtual_stages: 1 };
+const zero3 = (gpus) => ({
+  ...GPT3,
+  gpus,
+  global: 1536,
+  micro: Math.max(1, Math.floor(1536 / gpus)),
+  dp_auto: true,
+  tp: 1,
+  pp: 1,
+  zero: 3,
+  framework: 'deepspeed-2021',
+  sequence_parallel: false,
+  recompute: 'full',
+});
+const megatron = (gpus) => ({
+  ...GPT3,
+  gpus,
+  global: 1536,
+  dp_auto: true,
+  tp: 8,
+  pp: 8,
+  zero: 1,
+  framework: 'megatron',
+  sequence_parallel: true,
+  recompute: 'selective',
+});
+const LLAMA70 = {
+  model: 'llama-3.1-70b',
+  hardware: 'h100-sxm',
+  gpus: 8,
+  micro: 1,
+  global: 32,
+  dp_auto: true,
+  cp: 1,
+  ep: 1,
+  pp: 1,
+  tp: 1,
+  zero: 0,
+  sequence_parallel: false,
+  recompute: 'none',
+  schedule: '1f1b',
+  virtual_stages: 1,
+};
 
 /** @type {{id: string, title: string, lesson: string, show: number, variants: {label: string, patch: Record<string, any>}[]}[]} */
 export const SCENARIOS = [
   {
-    id: 'misconception', title: 'More GPUs, same batch: ZeRO-3 alone vs tensor + pipeline',
-    lesson: 'A 175B model with a fixed global batch of 1536 sequences, from 384 to 3072 GPUs, set up as Narayanan et al. (2021) measured it. Read the step-time column: doubling the GPUs at best halves it. ZeRO-3 alone (DeepSpeed as it was then) fetches every weight matrix from all the other GPUs just before using it, in the forward pass and again in the backward pass, and the framework waits for each fetch. Each fetch is one collective over the whole data-parallel group, and its fixed costs grow with the group (a ring of n GPUs takes n − 1 steps), so while the compute halves with every doubling the waiting shrinks far less; the paper measured the step stop shrinking past 768 GPUs. At 3072 GPUs a batch of 1536 no longer divides: each replica needs at least one whole sequence. Tensor + pipeline parallelism puts 64 GPUs on each replica and keeps scaling, with its own costs (per-layer exchanges and the pipeline bubble) visible in the step-time bar.',
+    id: 'misconception',
+    title: 'More GPUs, same batch: ZeRO-3 alone vs tensor + pipeline',
+    lesson:
+      'A 175B model with a fixed global batch of 1536 sequences, from 384 to 3072 GPUs, set up as Narayanan et al. (2021) measured it. Read the step-time column: doubling the GPUs at best halves it. ZeRO-3 alone (DeepSpeed as it was then) fetches every weight matrix from all the other GPUs just before using it, in the forward pass and again in the backward pass, and the framework waits for each fetch. Each fetch is one collective over the whole data-parallel group, and its fixed costs grow with the group (a ring of n GPUs takes n − 1 steps), so while the compute halves with every doubling the waiting shrinks far less; the paper measured the step stop shrinking past 768 GPUs. At 3072 GPUs a batch of 1536 no longer divides: each replica needs at least one whole sequence. Tensor + pipeline parallelism puts 64 GPUs on each replica and keeps scaling, with its own costs (per-layer exchanges and the pipeline bubble) visible in the step-time bar.',
     show: 2,
     variants: [
       { label: 'ZeRO-3 only (DeepSpeed 2021), 384 GPUs', patch: zero3(384) },
@@ -31,8 +70,10 @@ export const SCENARIOS = [
     ],
   },
   {
-    id: 'tp-node', title: 'Why tensor parallelism stays inside a node',
-    lesson: 'Tensor parallelism exchanges activations several times per layer and per micro-batch. Inside a node that runs over NVLink; once tp is larger than the GPUs of a node, the same all-reduces cross the network at a fraction of the bandwidth.',
+    id: 'tp-node',
+    title: 'Why tensor parallelism stays inside a node',
+    lesson:
+      'Tensor parallelism exchanges activations several times per layer and per micro-batch. Inside a node that runs over NVLink; once tp is larger than the GPUs of a node, the same all-reduces cross the network at a fraction of the bandwidth.',
     show: 1,
     variants: [
       { label: 'tp 8 × pp 8 (TP inside a node)', patch: { ...megatron(1024), global: 1536 } },
@@ -41,24 +82,69 @@ export const SCENARIOS = [
     ],
   },
   {
-    id: 'fit-70b', title: 'A 70B model that does not fit on one node',
-    lesson: 'Llama 3.1 70B, trained with Adam. Weights, gradients and optimizer state take about 16 bytes per parameter, more than one node of eight 80 GB GPUs holds in total, so no sharding makes it fit on 8 GPUs; it takes more GPUs and sharding (or tensor + pipeline splits) together, plus recomputation for the 8192-token activations.',
+    id: 'fit-70b',
+    title: 'A 70B model that does not fit on one node',
+    lesson:
+      'Llama 3.1 70B, trained with Adam. Weights, gradients and optimizer state take about 16 bytes per parameter, more than one node of eight 80 GB GPUs holds in total, so no sharding makes it fit on 8 GPUs; it takes more GPUs and sharding (or tensor + pipeline splits) together, plus recomputation for the 8192-token activations.',
     show: 0,
     variants: [
       { label: '8 GPUs, data parallel only (ZeRO 0)', patch: LLAMA70 },
       { label: '8 GPUs, ZeRO-3 + full recompute', patch: { ...LLAMA70, zero: 3, recompute: 'full' } },
       { label: '16 GPUs, ZeRO-3 + full recompute', patch: { ...LLAMA70, gpus: 16, zero: 3, recompute: 'full' } },
       { label: '32 GPUs, ZeRO-3 + full recompute', patch: { ...LLAMA70, gpus: 32, zero: 3, recompute: 'full' } },
-      { label: '32 GPUs, TP 8 × PP 4 + SP + selective recompute', patch: { ...LLAMA70, gpus: 32, tp: 8, pp: 4, zero: 1, sequence_parallel: true, recompute: 'selective' } },
+      {
+        label: '32 GPUs, TP 8 × PP 4 + SP + selective recompute',
+        patch: { ...LLAMA70, gpus: 32, tp: 8, pp: 4, zero: 1, sequence_parallel: true, recompute: 'selective' },
+      },
     ],
   },
   {
-    id: 'batch-8192', title: 'Engineering example: 8 × 16 × 64 = 8192',
-    lesson: 'A micro-batch of 8 with 16 accumulation steps and 64 data-parallel replicas is a global batch of 8192 sequences. Tensor parallelism (8 GPUs per replica here) multiplies GPUs, not the batch.',
+    id: 'batch-8192',
+    title: 'Engineering example: 8 × 16 × 64 = 8192',
+    lesson:
+      'A micro-batch of 8 with 16 accumulation steps and 64 data-parallel replicas is a global batch of 8192 sequences. Tensor parallelism (8 GPUs per replica here) multiplies GPUs, not the batch.',
     show: 0,
     variants: [
-      { label: 'micro 8 × accumulation 16 × dp 64', patch: { model: 'megatron-22b', hardware: 'a100-80gb', gpus: 512, dp_auto: true, tp: 8, pp: 1, cp: 1, ep: 1, zero: 1, sequence_parallel: true, recompute: 'full', schedule: '1f1b', virtual_stages: 1, micro: 8, global: 8192 } },
-      { label: 'same GPUs, micro 4 × accumulation 32', patch: { model: 'megatron-22b', hardware: 'a100-80gb', gpus: 512, dp_auto: true, tp: 8, pp: 1, cp: 1, ep: 1, zero: 1, sequence_parallel: true, recompute: 'full', schedule: '1f1b', virtual_stages: 1, micro: 4, global: 8192 } },
+      {
+        label: 'micro 8 × accumulation 16 × dp 64',
+        patch: {
+          model: 'megatron-22b',
+          hardware: 'a100-80gb',
+          gpus: 512,
+          dp_auto: true,
+          tp: 8,
+          pp: 1,
+          cp: 1,
+          ep: 1,
+          zero: 1,
+          sequence_parallel: true,
+          recompute: 'full',
+          schedule: '1f1b',
+          virtual_stages: 1,
+          micro: 8,
+          global: 8192,
+        },
+      },
+      {
+        label: 'same GPUs, micro 4 × accumulation 32',
+        patch: {
+          model: 'megatron-22b',
+          hardware: 'a100-80gb',
+          gpus: 512,
+          dp_auto: true,
+          tp: 8,
+          pp: 1,
+          cp: 1,
+          ep: 1,
+          zero: 1,
+          sequence_parallel: true,
+          recompute: 'full',
+          schedule: '1f1b',
+          virtual_stages: 1,
+          micro: 4,
+          global: 8192,
+        },
+      },
     ],
   },
 ];
@@ -73,38 +159,94 @@ export const SCENARIOS = [
 export function initScenarioCards(buttons, out, spec, run, apply) {
   const COLS = ['Variant', ...spec.columns];
   for (const sc of spec.scenarios) {
-    buttons.append(h('button', { type: 'button', class: 'secondary scenario', 'data-scenario': sc.id, text: sc.title,
-      on: { click: () => show(sc) } }));
+    buttons.append(
+      h('button', {
+        type: 'button',
+        class: 'secondary scenario',
+        'data-scenario': sc.id,
+        text: sc.title,
+        on: { click: () => show(sc) },
+      }),
+    );
   }
   function show(sc) {
     apply(sc.variants[sc.show].patch);
     const rows = sc.variants.map((v, i) => {
       const plan = run(v.patch);
       const ok = plan && !isError(plan);
-      const cells = ok ? spec.cellsOf(plan) : [plan ? plan.error.message : 'not possible', ...spec.columns.slice(1).map(() => '')];
-      return h('tr', { class: i === sc.show ? 'is-current' : null },
+      const cells = ok
+        ? spec.cellsOf(plan)
+        : [plan ? plan.error.message : 'not possible', ...spec.columns.slice(1).map(() => '')];
+      return h(
+        'tr',
+        { class: i === sc.show ? 'is-current' : null },
         h('th', { scope: 'row', text: v.label }),
-        ...cells.map((c, k) => h('td', { 'data-label': COLS[k + 1], class: k === spec.fits ? (c === 'fits' ? 'fits' : 'no-fit') : 'num', text: c })),
-        h('td', {}, h('button', { type: 'button', class: 'secondary', text: 'Show', 'aria-label': `Show ${v.label}`, on: { click: () => {
-          apply(v.patch);
-          for (const tr of out.querySelectorAll('tr.is-current')) tr.classList.remove('is-current');
-          out.querySelectorAll('tbody tr')[i]?.classList.add('is-current');
-        } } })));
+        ...cells.map((c, k) =>
+          h('td', {
+            'data-label': COLS[k + 1],
+            class: k === spec.fits ? (c === 'fits' ? 'fits' : 'no-fit') : 'num',
+            text: c,
+          }),
+        ),
+        h(
+          'td',
+          {},
+          h('button', {
+            type: 'button',
+            class: 'secondary',
+            text: 'Show',
+            'aria-label': `Show ${v.label}`,
+            on: {
+              click: () => {
+                apply(v.patch);
+                for (const tr of out.querySelectorAll('tr.is-current')) tr.classList.remove('is-current');
+                out.querySelectorAll('tbody tr')[i]?.classList.add('is-current');
+              },
+            },
+          }),
+        ),
+      );
     });
-    out.replaceChildren(h('div', { class: 'scenario-card', dataset: { scenario: sc.id } },
-      h(spec.heading, { text: sc.title }), h('p', { text: sc.lesson }),
-      h('div', { class: 'table-wrap' }, h('table', { class: 'scenario-table stack-narrow' },
-        h('thead', {}, h('tr', {}, ...[...COLS, ''].map((t) => h('th', { scope: 'col', text: t })))),
-        h('tbody', {}, ...rows)))));
+    out.replaceChildren(
+      h(
+        'div',
+        { class: 'scenario-card', dataset: { scenario: sc.id } },
+        h(spec.heading, { text: sc.title }),
+        h('p', { text: sc.lesson }),
+        h(
+          'div',
+          { class: 'table-wrap' },
+          h(
+            'table',
+            { class: 'scenario-table stack-narrow' },
+            h('thead', {}, h('tr', {}, ...[...COLS, ''].map((t) => h('th', { scope: 'col', text: t })))),
+            h('tbody', {}, ...rows),
+          ),
+        ),
+      ),
+    );
   }
 }
 
 /** The training scenarios of the split explorer. */
 export function initScenarios(buttons, out, run, apply) {
-  initScenarioCards(buttons, out, {
-    scenarios: SCENARIOS, heading: 'h4', fits: 2,
-    columns: ['Step', 'Memory per GPU', 'Fits?', 'Tokens/s', 'MFU'],
-    cellsOf: (plan) => [formatSeconds(plan.time.step), formatBytes(plan.memory.total), plan.memory.fits ? 'fits' : 'does not fit',
-      formatCount(plan.throughput.tokens_per_second), formatPercent(plan.throughput.mfu)],
-  }, run, apply);
+  initScenarioCards(
+    buttons,
+    out,
+    {
+      scenarios: SCENARIOS,
+      heading: 'h4',
+      fits: 2,
+      columns: ['Step', 'Memory per GPU', 'Fits?', 'Tokens/s', 'MFU'],
+      cellsOf: (plan) => [
+        formatSeconds(plan.time.step),
+        formatBytes(plan.memory.total),
+        plan.memory.fits ? 'fits' : 'does not fit',
+        formatCount(plan.throughput.tokens_per_second),
+        formatPercent(plan.throughput.mfu),
+      ],
+    },
+    run,
+    apply,
+  );
 }

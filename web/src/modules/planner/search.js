@@ -6,13 +6,38 @@ import { formatBytes, formatCount, formatPercent, formatSeconds } from '../../fo
 import { hardwareRequest, modelRequest } from './state.js';
 
 /** Controls a search result sets (a fixed one filters the list). */
-const KEPT = ['dp', 'tp', 'pp', 'cp', 'ep', 'zero', 'sequence_parallel', 'recompute', 'schedule', 'virtual_stages', 'micro', 'global'];
+const KEPT = [
+  'dp',
+  'tp',
+  'pp',
+  'cp',
+  'ep',
+  'zero',
+  'sequence_parallel',
+  'recompute',
+  'schedule',
+  'virtual_stages',
+  'micro',
+  'global',
+];
 
 /** State changes that apply a search result. */
 export function resultToState(r) {
   const p = r.parallel ?? {};
   const out = { dp_auto: false };
-  for (const k of ['dp', 'tp', 'pp', 'cp', 'ep', 'zero', 'sequence_parallel', 'recompute', 'schedule', 'virtual_stages']) if (p[k] !== undefined) out[k] = p[k];
+  for (const k of [
+    'dp',
+    'tp',
+    'pp',
+    'cp',
+    'ep',
+    'zero',
+    'sequence_parallel',
+    'recompute',
+    'schedule',
+    'virtual_stages',
+  ])
+    if (p[k] !== undefined) out[k] = p[k];
   if (r.batch?.micro !== undefined) out.micro = r.batch.micro;
   if (r.batch?.global !== undefined) out.global = r.batch.global;
   return out;
@@ -40,35 +65,96 @@ function layoutText(p) {
 export function runSearch(ctx, state, fixed, out, apply) {
   const keep = [...fixed].filter((k) => KEPT.includes(k));
   // With fixed values, the engine's 100 fastest are filtered to those that keep them.
-  const request = { model: modelRequest(state), hardware: { ...hardwareRequest(state), gpus: state.gpus }, batch: { global: state.global }, top: keep.length ? 100 : 10 };
+  const request = {
+    model: modelRequest(state),
+    hardware: { ...hardwareRequest(state), gpus: state.gpus },
+    batch: { global: state.global },
+    top: keep.length ? 100 : 10,
+  };
   const res = ctx.engine.run('search', request);
   if (isError(res)) {
-    out.replaceChildren(h('p', { class: 'notice notice-error', role: 'alert' }, h('strong', { text: 'The search could not run. ' }), res.error.message));
+    out.replaceChildren(
+      h(
+        'p',
+        { class: 'notice notice-error', role: 'alert' },
+        h('strong', { text: 'The search could not run. ' }),
+        res.error.message,
+      ),
+    );
     return;
   }
   const matches = (r) => keep.every((k) => String(resultToState(r)[k] ?? state[k]) === String(state[k]));
   const top = (res.top ?? []).filter(matches).slice(0, 10);
   const fixedText = keep.map((k) => `${k === 'sequence_parallel' ? 'sequence parallel' : k} = ${state[k]}`).join(', ');
   const c = res.counts ?? {};
-  const summary = h('p', { class: 'search-summary', text: `${formatCount(c.evaluated)} layouts evaluated: ${formatCount(c.invalid)} impossible, ${formatCount(c.out_of_memory)} out of memory, ${formatCount(c.fits)} fit.` }); // the engine's elapsed_note is for developers
+  const summary = h('p', {
+    class: 'search-summary',
+    text: `${formatCount(c.evaluated)} layouts evaluated: ${formatCount(c.invalid)} impossible, ${formatCount(c.out_of_memory)} out of memory, ${formatCount(c.fits)} fit.`,
+  }); // the engine's elapsed_note is for developers
   if (top.length === 0) {
-    out.replaceChildren(summary, h('p', { class: 'notice notice-warn', text: keep.length && (res.top ?? []).length
-      ? `None of the ${formatCount(res.top.length)} fastest layouts that fit keeps the fixed values (${fixedText}).`
-      : 'No layout fits this model on this hardware with this global batch.' }));
+    out.replaceChildren(
+      summary,
+      h('p', {
+        class: 'notice notice-warn',
+        text:
+          keep.length && (res.top ?? []).length
+            ? `None of the ${formatCount(res.top.length)} fastest layouts that fit keeps the fixed values (${fixedText}).`
+            : 'No layout fits this model on this hardware with this global batch.',
+      }),
+    );
     return;
   }
-  const rows = top.map((r, i) => h('tr', {},
-    h('td', { class: 'num', text: String(i + 1) }),
-    h('th', { scope: 'row', text: layoutText(r.parallel) }),
-    h('td', { 'data-label': 'Micro × accumulation', class: 'num', text: `${r.batch?.micro ?? '—'} × ${r.batch?.accumulation ?? '—'}` }),
-    h('td', { 'data-label': 'Step time', class: 'num', text: formatSeconds(r.time?.step) }),
-    h('td', { 'data-label': 'Memory per GPU', class: 'num', text: formatBytes(r.memory?.total) }),
-    h('td', { 'data-label': 'MFU', class: 'num', text: formatPercent(r.throughput?.mfu) }),
-    h('td', {}, h('button', { type: 'button', class: 'secondary apply-result', 'data-rank': i + 1,
-      'aria-label': `Apply layout ${i + 1}: ${layoutText(r.parallel)}`, text: 'Apply', on: { click: () => apply(resultToState(r)) } }))));
+  const rows = top.map((r, i) =>
+    h(
+      'tr',
+      {},
+      h('td', { class: 'num', text: String(i + 1) }),
+      h('th', { scope: 'row', text: layoutText(r.parallel) }),
+      h('td', {
+        'data-label': 'Micro × accumulation',
+        class: 'num',
+        text: `${r.batch?.micro ?? '—'} × ${r.batch?.accumulation ?? '—'}`,
+      }),
+      h('td', { 'data-label': 'Step time', class: 'num', text: formatSeconds(r.time?.step) }),
+      h('td', { 'data-label': 'Memory per GPU', class: 'num', text: formatBytes(r.memory?.total) }),
+      h('td', { 'data-label': 'MFU', class: 'num', text: formatPercent(r.throughput?.mfu) }),
+      h(
+        'td',
+        {},
+        h('button', {
+          type: 'button',
+          class: 'secondary apply-result',
+          'data-rank': i + 1,
+          'aria-label': `Apply layout ${i + 1}: ${layoutText(r.parallel)}`,
+          text: 'Apply',
+          on: { click: () => apply(resultToState(r)) },
+        }),
+      ),
+    ),
+  );
   if (keep.length) summary.append(` Listed: the fastest that keep the fixed values (${fixedText}).`);
-  out.replaceChildren(summary, h('div', { class: 'table-wrap' }, h('table', { class: 'search-table stack-narrow' },
-    h('caption', { class: 'visually-hidden', text: 'Fastest layouts that fit, best first' }),
-    h('thead', {}, h('tr', {}, ...['#', 'Layout', 'Micro × accumulation', 'Step time', 'Memory per GPU', 'MFU', ''].map((t, i) => h('th', { scope: 'col', class: i === 0 || (i >= 2 && i <= 5) ? 'num' : null, text: t })))),
-    h('tbody', {}, ...rows))));
+  out.replaceChildren(
+    summary,
+    h(
+      'div',
+      { class: 'table-wrap' },
+      h(
+        'table',
+        { class: 'search-table stack-narrow' },
+        h('caption', { class: 'visually-hidden', text: 'Fastest layouts that fit, best first' }),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            ...['#', 'Layout', 'Micro × accumulation', 'Step time', 'Memory per GPU', 'MFU', ''].map((t, i) =>
+              h('th', { scope: 'col', class: i === 0 || (i >= 2 && i <= 5) ? 'num' : null, text: t }),
+            ),
+          ),
+        ),
+        h('tbody', {}, ...rows),
+      ),
+    ),
+  );
 }

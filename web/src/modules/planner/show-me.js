@@ -69,8 +69,9 @@ function addWayBack(section, text) {
     if (!check) return;
     check.scrollIntoView({ block: 'start' });
     // The answered radios may be disabled until "Try again"; then the section itself takes focus.
-    const target = /** @type {HTMLElement | undefined} */ ([...check.querySelectorAll('input:checked:enabled, button:enabled')]
-      .find((el) => el.getClientRects().length > 0));
+    const target = /** @type {HTMLElement | undefined} */ (
+      [...check.querySelectorAll('input:checked:enabled, button:enabled')].find((el) => el.getClientRects().length > 0)
+    );
     if (target) target.focus({ preventScroll: true });
     else {
       if (!check.hasAttribute('tabindex')) check.setAttribute('tabindex', '-1');

@@ -12,14 +12,20 @@ const GIB = 1024 ** 3;
  * @param {string} path @param {{scale?: number, section?: string, key?: string}} [extra]
  */
 function engine(path, extra = {}) {
-  const b = /** @type {{type: string, min?: number, exclusiveMin?: number, max?: number, options?: string[]}} */ (PLAN_REQUEST[path]);
+  const b = /** @type {{type: string, min?: number, exclusiveMin?: number, max?: number, options?: string[]}} */ (
+    PLAN_REQUEST[path]
+  );
   if (!b) throw new Error(`The engine's plan request has no field ${path}.`);
   const scale = extra.scale ?? 1;
   /** @type {Field} */
-  const f = { type: b.options ? 'choice' : b.type === 'integer' ? 'int' : b.type === 'boolean' ? 'bool' : 'number', path, ...extra };
+  const f = {
+    type: b.options ? 'choice' : b.type === 'integer' ? 'int' : b.type === 'boolean' ? 'bool' : 'number',
+    path,
+    ...extra,
+  };
   if (b.options) f.options = [...b.options];
   if (b.min !== undefined) f.min = b.min / scale;
-  if (b.exclusiveMin !== undefined) f.min = b.exclusiveMin / scale, f.exclusive = true;
+  if (b.exclusiveMin !== undefined) ((f.min = b.exclusiveMin / scale), (f.exclusive = true));
   if (b.max !== undefined) f.max = b.max / scale;
   return f;
 }
@@ -90,26 +96,94 @@ export const FIELDS = {
 /** Engine paths that do not name a control directly, and the control that answers for them. */
 const EXTRA_PATHS = { '/batch/accumulation': 'global', '/batch': 'global', '/hardware': 'gpus', '/model': 'model' };
 
-export const SHAPE_KEYS = ['layers', 'hidden', 'heads', 'kv_heads', 'ffn', 'vocab', 'seq', 'mlp', 'position',
-  'tied_embeddings', 'experts', 'top_k', 'expert_ffn', 'norm', 'bias', 'qkv_bias', 'dropout'];
-export const HARDWARE_KEYS = ['gpus_per_node', 'memory_gib', 'tflops', 'hbm_gbps', 'intra_gbps', 'inter_gbps', 'latency_us'];
+export const SHAPE_KEYS = [
+  'layers',
+  'hidden',
+  'heads',
+  'kv_heads',
+  'ffn',
+  'vocab',
+  'seq',
+  'mlp',
+  'position',
+  'tied_embeddings',
+  'experts',
+  'top_k',
+  'expert_ffn',
+  'norm',
+  'bias',
+  'qkv_bias',
+  'dropout',
+];
+export const HARDWARE_KEYS = [
+  'gpus_per_node',
+  'memory_gib',
+  'tflops',
+  'hbm_gbps',
+  'intra_gbps',
+  'inter_gbps',
+  'latency_us',
+];
 
 /** GPT-3 175B on 1024 A100s with Megatron's tensor × pipeline layout: the page's opening picture. */
 export const DEFAULTS = Object.freeze({
-  model: 'gpt3-175b', layers: 96, hidden: 12288, heads: 96, kv_heads: 96, ffn: 49152, vocab: 50257, seq: 2048,
-  mlp: 'gelu', position: 'learned', tied_embeddings: true, experts: 1, top_k: 1, expert_ffn: 49152,
-  norm: 'layernorm', bias: true, qkv_bias: false, dropout: true, overlap: true, tp_overlap: false, flash: 'auto',
-  hardware: 'a100-80gb', gpus: 1024, gpus_per_node: 8, memory_gib: 80, tflops: 312, hbm_gbps: 2039,
-  intra_gbps: 300, inter_gbps: 25, latency_us: 2.3,
-  dp_auto: true, dp: 16, tp: 8, pp: 8, cp: 1, ep: 1, zero: 1, framework: 'megatron', sequence_parallel: true, recompute: 'selective',
-  schedule: '1f1b', virtual_stages: 1, micro: 1, global: 1536,
-  mode: 'training', prompt: 1024, output: 256, concurrency: 16, weights: 'bf16', kv: 'bf16',
+  model: 'gpt3-175b',
+  layers: 96,
+  hidden: 12288,
+  heads: 96,
+  kv_heads: 96,
+  ffn: 49152,
+  vocab: 50257,
+  seq: 2048,
+  mlp: 'gelu',
+  position: 'learned',
+  tied_embeddings: true,
+  experts: 1,
+  top_k: 1,
+  expert_ffn: 49152,
+  norm: 'layernorm',
+  bias: true,
+  qkv_bias: false,
+  dropout: true,
+  overlap: true,
+  tp_overlap: false,
+  flash: 'auto',
+  hardware: 'a100-80gb',
+  gpus: 1024,
+  gpus_per_node: 8,
+  memory_gib: 80,
+  tflops: 312,
+  hbm_gbps: 2039,
+  intra_gbps: 300,
+  inter_gbps: 25,
+  latency_us: 2.3,
+  dp_auto: true,
+  dp: 16,
+  tp: 8,
+  pp: 8,
+  cp: 1,
+  ep: 1,
+  zero: 1,
+  framework: 'megatron',
+  sequence_parallel: true,
+  recompute: 'selective',
+  schedule: '1f1b',
+  virtual_stages: 1,
+  micro: 1,
+  global: 1536,
+  mode: 'training',
+  prompt: 1024,
+  output: 256,
+  concurrency: 16,
+  weights: 'bf16',
+  kv: 'bf16',
 });
 
 /** Maps an engine JSON pointer to the control that should show the message (or null). */
 export function paramForPath(path) {
   if (!path) return null;
-  for (const [name, f] of Object.entries(FIELDS)) if (f.path && (path === f.path || path.startsWith(`${f.path}/`))) return name;
+  for (const [name, f] of Object.entries(FIELDS))
+    if (f.path && (path === f.path || path.startsWith(`${f.path}/`))) return name;
   for (let p = path; p; p = p.slice(0, p.lastIndexOf('/'))) if (EXTRA_PATHS[p]) return EXTRA_PATHS[p];
   return null;
 }
@@ -146,7 +220,9 @@ export function rangeText(name) {
   const show = (v) => Number(v.toPrecision(4)).toLocaleString('en-US', { maximumFractionDigits: 6 });
   if (f.type === 'int') {
     if (f.min === undefined) return 'Enter a whole number.';
-    return f.max === undefined ? `Enter a whole number of ${show(f.min)}${unit} or more.` : `Enter a whole number from ${show(f.min)} to ${show(f.max)}${unit}.`;
+    return f.max === undefined
+      ? `Enter a whole number of ${show(f.min)}${unit} or more.`
+      : `Enter a whole number from ${show(f.min)} to ${show(f.max)}${unit}.`;
   }
   if (f.min === undefined) return 'Enter a number.';
   const low = `${f.exclusive ? 'more than' : 'at least'} ${show(f.min)}${unit}`;
@@ -167,8 +243,19 @@ export function mergeState(current, partial) {
 
 /** The model section of a request: the preset with the shape laid over it, or the bare shape. */
 export function modelRequest(s) {
-  const m = { layers: s.layers, hidden: s.hidden, heads: s.heads, kv_heads: s.kv_heads, ffn: s.ffn, vocab: s.vocab,
-    seq: s.seq, mlp: s.mlp, position: s.position, tied_embeddings: s.tied_embeddings, experts: s.experts };
+  const m = {
+    layers: s.layers,
+    hidden: s.hidden,
+    heads: s.heads,
+    kv_heads: s.kv_heads,
+    ffn: s.ffn,
+    vocab: s.vocab,
+    seq: s.seq,
+    mlp: s.mlp,
+    position: s.position,
+    tied_embeddings: s.tied_embeddings,
+    experts: s.experts,
+  };
   if (s.experts > 1) Object.assign(m, { top_k: s.top_k, expert_ffn: s.expert_ffn });
   if (s.norm !== undefined) Object.assign(m, { norm: s.norm, bias: s.bias, dropout: s.dropout });
   if (s.qkv_bias) m.qkv_bias = true;
@@ -186,8 +273,18 @@ export function hardwareRequest(s) {
 }
 
 export function parallelRequest(s) {
-  const p = { tp: s.tp, pp: s.pp, cp: s.cp, ep: s.ep, zero: s.zero, framework: s.framework, sequence_parallel: s.sequence_parallel,
-    recompute: s.recompute, schedule: s.schedule, virtual_stages: s.virtual_stages };
+  const p = {
+    tp: s.tp,
+    pp: s.pp,
+    cp: s.cp,
+    ep: s.ep,
+    zero: s.zero,
+    framework: s.framework,
+    sequence_parallel: s.sequence_parallel,
+    recompute: s.recompute,
+    schedule: s.schedule,
+    virtual_stages: s.virtual_stages,
+  };
   if (!s.dp_auto) p.dp = s.dp;
   if (s.overlap === false) p.overlap = false;
   if (s.tp_overlap) p.tp_overlap = true;
@@ -197,8 +294,12 @@ export function parallelRequest(s) {
 
 /** The full `plan` request for a state. */
 export function planRequest(s) {
-  return { model: modelRequest(s), hardware: hardwareRequest(s), parallel: parallelRequest(s),
-    batch: { micro: s.micro, global: s.global } };
+  return {
+    model: modelRequest(s),
+    hardware: hardwareRequest(s),
+    parallel: parallelRequest(s),
+    batch: { micro: s.micro, global: s.global },
+  };
 }
 
 /** Display-unit values of a hardware preset (from the engine's `presets`). */
@@ -229,7 +330,14 @@ export function shapeFromPreset(m) {
   return out;
 }
 
-const UNITS = { memory_gib: 'GiB', tflops: 'TFLOP/s', hbm_gbps: 'GB/s', intra_gbps: 'GB/s', inter_gbps: 'GB/s', latency_us: 'µs' };
+const UNITS = {
+  memory_gib: 'GiB',
+  tflops: 'TFLOP/s',
+  hbm_gbps: 'GB/s',
+  intra_gbps: 'GB/s',
+  inter_gbps: 'GB/s',
+  latency_us: 'µs',
+};
 
 /**
  * An engine message for the control `name`, in the control's own units: the engine checks
@@ -238,7 +346,10 @@ const UNITS = { memory_gib: 'GiB', tflops: 'TFLOP/s', hbm_gbps: 'GB/s', intra_gb
  */
 export function fieldMessage(name, message) {
   // The engine may name its SI unit after each number ("… at least 1000000 B and at most …").
-  const m = /^'[^']+' is [^;]+; it must be (greater than|at least) ([-+\d.e]+)(?: [^\s.]+)? and at most ([-+\d.e]+)(?: [^\s.]+)?\.$/.exec(message);
+  const m =
+    /^'[^']+' is [^;]+; it must be (greater than|at least) ([-+\d.e]+)(?: [^\s.]+)? and at most ([-+\d.e]+)(?: [^\s.]+)?\.$/.exec(
+      message,
+    );
   const f = FIELDS[name];
   if (!m || !f) return message;
   const scale = f.scale ?? 1;

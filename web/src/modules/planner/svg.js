@@ -5,7 +5,6 @@
 // control change restyles and re-lays out what moved instead of the whole drawing.
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
-
 /** A description of one element: tag, attributes (strings), children (VNodes or strings). */
 export class VNode {
   constructor(tag, attrs, children, ns) {
@@ -20,14 +19,17 @@ export class VNode {
     for (const [key, value] of Object.entries(attrs)) {
       if (value === undefined || value === null || value === false) continue;
       if (key === 'text') this.children.push(String(value));
-      else if (key === 'dataset') for (const [k, v] of Object.entries(value)) this.attrs[`data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`] = String(v);
+      else if (key === 'dataset')
+        for (const [k, v] of Object.entries(value))
+          this.attrs[`data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`] = String(v);
       else this.attrs[key] = value === true && !ns ? '' : String(value);
     }
     this.append(...children);
   }
 
   append(...children) {
-    for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) this.children.push(c instanceof VNode ? c : String(c));
+    for (const c of children.flat())
+      if (c !== null && c !== undefined && c !== false) this.children.push(c instanceof VNode ? c : String(c));
     return this;
   }
 
@@ -107,7 +109,12 @@ const kindOfVNode = (/** @type {VNode | string} */ v) => (typeof v === 'string' 
 function kindOf(node) {
   if (node[KIND] === undefined) {
     const html = node.namespaceURI === 'http://www.w3.org/1999/xhtml';
-    node[KIND] = node.nodeType === 3 ? '#text' : node.nodeType === 1 ? `${html ? '' : node.namespaceURI} ${node.localName}` : '#other';
+    node[KIND] =
+      node.nodeType === 3
+        ? '#text'
+        : node.nodeType === 1
+          ? `${html ? '' : node.namespaceURI} ${node.localName}`
+          : '#other';
   }
   return node[KIND];
 }
@@ -169,7 +176,11 @@ export const DEVICE_STYLES = 8;
 
 /** Short names for collectives on the markers; the table and the legend spell them out. */
 export const COLLECTIVE_SHORT = {
-  'all-reduce': 'AR', 'reduce-scatter': 'RS', 'all-gather': 'AG', 'send-recv': 'SR', 'all-to-all': 'A2A',
+  'all-reduce': 'AR',
+  'reduce-scatter': 'RS',
+  'all-gather': 'AG',
+  'send-recv': 'SR',
+  'all-to-all': 'A2A',
 };
 
 /**
@@ -190,8 +201,14 @@ export function patternDefs() {
     () => [s('path', { d: 'M0 4 L8 4 M4 0 L4 8', class: 'pat-ink' })],
   ];
   shapes.forEach((make, i) => {
-    defs.append(s('pattern', { id: `pl-pat-${i}`, width: 8, height: 8, patternUnits: 'userSpaceOnUse' },
-      s('rect', { width: 8, height: 8, class: `dev-fill dev-${i}` }), ...make()));
+    defs.append(
+      s(
+        'pattern',
+        { id: `pl-pat-${i}`, width: 8, height: 8, patternUnits: 'userSpaceOnUse' },
+        s('rect', { width: 8, height: 8, class: `dev-fill dev-${i}` }),
+        ...make(),
+      ),
+    );
   });
   return defs;
 }
@@ -199,7 +216,14 @@ export function patternDefs() {
 /** A rectangle filled as device style `k` (colour plus texture). */
 export function deviceRect(x, y, w, h, k, extraClass = '') {
   const style = ((k % DEVICE_STYLES) + DEVICE_STYLES) % DEVICE_STYLES;
-  return s('rect', { x, y, width: Math.max(w, 0.5), height: Math.max(h, 0.5), fill: `url(#pl-pat-${style})`, class: `dev ${extraClass}`.trim() });
+  return s('rect', {
+    x,
+    y,
+    width: Math.max(w, 0.5),
+    height: Math.max(h, 0.5),
+    fill: `url(#pl-pat-${style})`,
+    class: `dev ${extraClass}`.trim(),
+  });
 }
 
 /**
@@ -245,10 +269,18 @@ export function text(x, y, content, cls = 'dg-text', anchor = 'start') {
 
 /** The engine's place tags in words, for the markers' accessible names. */
 const PLACE = {
-  embedding: 'the embedding', head: 'the output head', 'stage-boundary': 'the stage boundary',
-  'layer.attention.in': 'the attention input', 'layer.attention.core': 'the attention core',
-  'layer.attention.out': 'the attention output', 'layer.mlp.in': 'the MLP input', 'layer.mlp.fc2': 'the MLP output',
-  'layer.moe': 'the experts', gradients: 'the gradients', parameters: 'the weights', 'kv-cache': 'the KV cache',
+  embedding: 'the embedding',
+  head: 'the output head',
+  'stage-boundary': 'the stage boundary',
+  'layer.attention.in': 'the attention input',
+  'layer.attention.core': 'the attention core',
+  'layer.attention.out': 'the attention output',
+  'layer.mlp.in': 'the MLP input',
+  'layer.mlp.fc2': 'the MLP output',
+  'layer.moe': 'the experts',
+  gradients: 'the gradients',
+  parameters: 'the weights',
+  'kv-cache': 'the KV cache',
 };
 
 /**
@@ -263,8 +295,11 @@ export function marker(x, y, transfers, where) {
   const short = [...new Set(transfers.map((t) => COLLECTIVE_SHORT[t.collective] ?? '?'))].join('+');
   const phases = [...new Set(transfers.map((t) => t.phase))].join(', ');
   const g = s('g', {
-    class: `crossing group-${transfers[0].group}`, tabindex: 0, role: 'button',
-    'data-where': where, 'data-ids': ids.join(' '),
+    class: `crossing group-${transfers[0].group}`,
+    tabindex: 0,
+    role: 'button',
+    'data-where': where,
+    'data-ids': ids.join(' '),
     // The name starts with the badge's visible text, so voice users can say what they see.
     'aria-label': `${short} ${kinds.join(' ')}: at ${PLACE[where] ?? where} (${phases}); ${ids.length} row${ids.length > 1 ? 's' : ''} in the table`,
   });
@@ -274,7 +309,9 @@ export function marker(x, y, transfers, where) {
   // One line per kind of exchange, so two groups at one place both stay readable.
   // The space text nodes are not drawn but keep the words apart in the element's text, which
   // must read as the start of its accessible name (WCAG 2.5.3, label in name).
-  kinds.forEach((k, i) => g.append(' ', text(x + bw + 5, y + 4 + (i - (kinds.length - 1) / 2) * 13, k, 'crossing-label')));
+  kinds.forEach((k, i) =>
+    g.append(' ', text(x + bw + 5, y + 4 + (i - (kinds.length - 1) / 2) * 13, k, 'crossing-label')),
+  );
   return g;
 }
 
@@ -284,6 +321,17 @@ export function arrow(x1, y1, x2, y2, cls = 'flow') {
 }
 
 export function arrowDefs() {
-  return s('marker', { id: 'pl-arrowhead', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse' },
-    s('path', { d: 'M0 0 L10 5 L0 10 z', class: 'arrowhead' }));
+  return s(
+    'marker',
+    {
+      id: 'pl-arrowhead',
+      viewBox: '0 0 10 10',
+      refX: 9,
+      refY: 5,
+      markerWidth: 6,
+      markerHeight: 6,
+      orient: 'auto-start-reverse',
+    },
+    s('path', { d: 'M0 0 L10 5 L0 10 z', class: 'arrowhead' }),
+  );
 }

@@ -29,11 +29,22 @@ export function mountCheck({ engine, entry, views, root, orderSeed, restore, sho
   const radios = layout.options.map((text, k) => {
     const id = `quiz-choice-${k}`;
     const input = h('input', { type: 'radio', name: 'quiz-choice', id, value: String(k) });
-    const row = h('div', { class: 'quiz-choice', dataset: { original: String(layout.order[k]) } },
-      input, h('label', { for: id }, h('span', { class: 'quiz-letter', 'aria-hidden': 'true', text: LETTERS[k] }), h('span', { text })),
-      h('span', { class: 'quiz-mark', dataset: { mark: '' } }));
+    const row = h(
+      'div',
+      { class: 'quiz-choice', dataset: { original: String(layout.order[k]) } },
+      input,
+      h(
+        'label',
+        { for: id },
+        h('span', { class: 'quiz-letter', 'aria-hidden': 'true', text: LETTERS[k] }),
+        h('span', { text }),
+      ),
+      h('span', { class: 'quiz-mark', dataset: { mark: '' } }),
+    );
     choices.append(row);
-    input.addEventListener('change', () => { error.hidden = true; });
+    input.addEventListener('change', () => {
+      error.hidden = true;
+    });
     return input;
   });
 
@@ -62,10 +73,12 @@ export function mountCheck({ engine, entry, views, root, orderSeed, restore, sho
     }
     const verdict = graded.correct ? 'Right.' : `Not quite: the answer is “${graded.correct_option}”.`;
     const wrongOnes = layout.options.map((text, k) => ({ text, k })).filter(({ k }) => k !== graded.correct_answer);
-    replaceChildren(feedback,
+    replaceChildren(
+      feedback,
       h('p', { class: `quiz-verdict ${graded.correct ? 'is-right' : 'is-wrong'}`, text: verdict }),
       h('p', { class: 'quiz-explanation', text: graded.explanation }),
-      whyNot(wrongOnes));
+      whyNot(wrongOnes),
+    );
     feedback.hidden = false;
     submit.hidden = true;
     retry.hidden = false;
@@ -73,19 +86,46 @@ export function mountCheck({ engine, entry, views, root, orderSeed, restore, sho
 
   // One "Show me" per wrong option that a hook has a demonstration for.
   function whyNot(wrongOnes) {
-    const items = wrongOnes.map(({ text }) => {
-      const hook = showMe.find((x) => x.demoFor(text));
-      return { text, hook, demo: hook?.demoFor(text) };
-    }).filter((w) => w.demo);
+    const items = wrongOnes
+      .map(({ text }) => {
+        const hook = showMe.find((x) => x.demoFor(text));
+        return { text, hook, demo: hook?.demoFor(text) };
+      })
+      .filter((w) => w.demo);
     if (items.length === 0) return null;
     const live = h('p', { class: 'quiz-demo-note', role: 'status' });
-    const list = h('ul', { class: 'quiz-why-not' }, ...items.map(({ text, hook, demo }) => h('li', {},
-      h('span', { class: 'quiz-why-text' }, h('strong', { text: `Why not “${text}”? ` }), demo.says, ' '),
-      hook.available(views)
-        ? h('button', { type: 'button', class: 'secondary quiz-show-me', dataset: { demo: demo.id },
-          on: { click: () => { live.textContent = hook.show(views, demo); } } }, 'Show me', h('span', { class: 'visually-hidden', text: ` why not “${text}” ${hook.place.where}` }))
-        : h('a', { href: hook.place.href, class: 'quiz-show-me-link', dataset: { demo: demo.id } }, hook.place.name)),
-    ));
+    const list = h(
+      'ul',
+      { class: 'quiz-why-not' },
+      ...items.map(({ text, hook, demo }) =>
+        h(
+          'li',
+          {},
+          h('span', { class: 'quiz-why-text' }, h('strong', { text: `Why not “${text}”? ` }), demo.says, ' '),
+          hook.available(views)
+            ? h(
+                'button',
+                {
+                  type: 'button',
+                  class: 'secondary quiz-show-me',
+                  dataset: { demo: demo.id },
+                  on: {
+                    click: () => {
+                      live.textContent = hook.show(views, demo);
+                    },
+                  },
+                },
+                'Show me',
+                h('span', { class: 'visually-hidden', text: ` why not “${text}” ${hook.place.where}` }),
+              )
+            : h(
+                'a',
+                { href: hook.place.href, class: 'quiz-show-me-link', dataset: { demo: demo.id } },
+                hook.place.name,
+              ),
+        ),
+      ),
+    );
     return h('div', { class: 'quiz-why' }, list, live);
   }
 

@@ -11,7 +11,12 @@ const MAX_SEED = 2 ** 53 - 1;
 const DEFAULTS = Object.freeze({ seed: 1, index: 0 });
 
 function parseWhole(value, max) {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,16}$/.test(value.trim()) ? Number(value) : NaN;
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\d{1,16}$/.test(value.trim())
+        ? Number(value)
+        : NaN;
   return Number.isInteger(n) && n >= 0 && n <= max ? n : null;
 }
 
@@ -26,7 +31,10 @@ export function start(ctx) {
   const save = () => saveProgress(progress);
 
   const check = mountCheck({
-    engine, entry, views, root,
+    engine,
+    entry,
+    views,
+    root,
     orderSeed: progress.orderSeed,
     restore: progress.check,
     showMe: ctx.offers('showMe'),
@@ -42,7 +50,9 @@ export function start(ctx) {
   });
 
   const practice = mountPractice({
-    engine, root, progress,
+    engine,
+    root,
+    progress,
     score: () => practiceScore(progress),
     onGraded: (graded, startedAt) => {
       save();

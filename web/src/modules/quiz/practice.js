@@ -31,8 +31,10 @@ export function mountPractice({ engine, root, progress, onGraded, onMove, score 
 
   function showScore() {
     const s = score();
-    scoreOut.textContent = s.attempted === 0 ? 'Score: no exercises answered yet.'
-      : `Score: ${s.correct} of ${s.attempted} correct on the first try.`;
+    scoreOut.textContent =
+      s.attempted === 0
+        ? 'Score: no exercises answered yet.'
+        : `Score: ${s.correct} of ${s.attempted} correct on the first try.`;
   }
 
   function setError(message) {
@@ -53,14 +55,23 @@ export function mountPractice({ engine, root, progress, onGraded, onMove, score 
     seedInput.value = String(progress.practice.seed);
     meta.textContent = `Set ${progress.practice.seed}, exercise ${progress.practice.index + 1}`;
     question.textContent = exercise.question;
-    replaceChildren(givens, ...exercise.givens.map((g) => h('div', { class: 'practice-given' },
-      h('dt', {}, g.label, ' ', h('var', { text: g.symbol })),
-      h('dd', { text: `${formatCount(g.value)} ${g.unit}` }))));
+    replaceChildren(
+      givens,
+      ...exercise.givens.map((g) =>
+        h(
+          'div',
+          { class: 'practice-given' },
+          h('dt', {}, g.label, ' ', h('var', { text: g.symbol })),
+          h('dd', { text: `${formatCount(g.value)} ${g.unit}` }),
+        ),
+      ),
+    );
     label.textContent = exercise.unknown.label;
     // How to write the answer, without example numbers that could be read as the answer.
-    hint.textContent = exercise.tolerance_text === 'exact'
-      ? `Answer in ${exercise.unknown.unit}, exactly. Commas between thousands are fine.`
-      : `Answer in ${exercise.unknown.unit}; accepted ${exercise.tolerance_text}. Commas between thousands, or k and M for thousands and millions, are fine.`;
+    hint.textContent =
+      exercise.tolerance_text === 'exact'
+        ? `Answer in ${exercise.unknown.unit}, exactly. Commas between thousands are fine.`
+        : `Answer in ${exercise.unknown.unit}; accepted ${exercise.tolerance_text}. Commas between thousands, or k and M for thousands and millions, are fine.`;
     input.value = '';
     input.disabled = locked('response');
     submit.hidden = false;
@@ -85,12 +96,13 @@ export function mountPractice({ engine, root, progress, onGraded, onMove, score 
     input.disabled = true;
     submit.hidden = true;
     const unit = exercise.unknown.unit;
-    replaceChildren(feedback,
-      h('p', { class: `practice-verdict ${r.correct ? 'is-right' : 'is-wrong'}` },
-        r.correct ? '✓ ' : '✗ ', r.feedback),
+    replaceChildren(
+      feedback,
+      h('p', { class: `practice-verdict ${r.correct ? 'is-right' : 'is-wrong'}` }, r.correct ? '✓ ' : '✗ ', r.feedback),
       r.correct ? null : h('p', { text: `Expected: ${formatCount(r.expected)} ${unit} (${exercise.tolerance_text}).` }),
       h('h4', { text: 'Worked solution' }),
-      h('ol', { class: 'practice-solution' }, ...exercise.solution.map((step) => h('li', { text: step }))));
+      h('ol', { class: 'practice-solution' }, ...exercise.solution.map((step) => h('li', { text: step }))),
+    );
     if (announce) {
       progress.practice.answers[key()] ??= { response: text, correct: r.correct };
       onGraded(r, startedAt);

@@ -34,7 +34,13 @@ export function randomSeed() {
 
 /** @returns {Progress} */
 export function freshProgress(entryId, seed = randomSeed()) {
-  return { version: PROGRESS_VERSION, entry: entryId, orderSeed: seed, check: null, practice: { seed, index: 0, answers: {} } };
+  return {
+    version: PROGRESS_VERSION,
+    entry: entryId,
+    orderSeed: seed,
+    check: null,
+    practice: { seed, index: 0, answers: {} },
+  };
 }
 
 /**
@@ -61,10 +67,17 @@ export function parseProgress(text, entryId) {
   let check = null;
   if (data.check !== null && data.check !== undefined) {
     const c = data.check;
-    if (!c || !Number.isInteger(c.choice) || c.choice < 0 || c.choice > 100 || typeof c.correct !== 'boolean') return null;
+    if (!c || !Number.isInteger(c.choice) || c.choice < 0 || c.choice > 100 || typeof c.correct !== 'boolean')
+      return null;
     check = { choice: c.choice, correct: c.correct };
   }
-  return { version: PROGRESS_VERSION, entry: entryId, orderSeed: data.orderSeed, check, practice: { seed: p.seed, index: p.index, answers } };
+  return {
+    version: PROGRESS_VERSION,
+    entry: entryId,
+    orderSeed: data.orderSeed,
+    check,
+    practice: { seed: p.seed, index: p.index, answers },
+  };
 }
 
 /** Reads progress; a missing, unreadable or foreign value gives fresh progress. */
@@ -85,9 +98,13 @@ export function loadProgress(entryId, storage = safeStorage()) {
 export function saveProgress(progress, storage = safeStorage()) {
   if (!storage) return;
   const answers = Object.entries(progress.practice.answers);
-  const kept = answers.length > MAX_ANSWERS ? Object.fromEntries(answers.slice(-MAX_ANSWERS)) : progress.practice.answers;
+  const kept =
+    answers.length > MAX_ANSWERS ? Object.fromEntries(answers.slice(-MAX_ANSWERS)) : progress.practice.answers;
   try {
-    storage.setItem(storageKey(progress.entry), JSON.stringify({ ...progress, practice: { ...progress.practice, answers: kept } }));
+    storage.setItem(
+      storageKey(progress.entry),
+      JSON.stringify({ ...progress, practice: { ...progress.practice, answers: kept } }),
+    );
   } catch {
     // Storage full or blocked: the session goes on in memory.
   }

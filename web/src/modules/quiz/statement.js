@@ -24,7 +24,12 @@ export function isoDuration(ms) {
 export function choiceIds(options) {
   const seen = new Set();
   return options.map((text, i) => {
-    let id = String(text).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || `option-${i}`;
+    let id =
+      String(text)
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')
+        .slice(0, 60) || `option-${i}`;
     if (seen.has(id)) id = `${id}-${i}`;
     seen.add(id);
     return id;
