@@ -1,27 +1,8 @@
 // npm run fidelity: the engine against every published run it is checked on, calibration and
 // validation apart, with the leave-one-source-out refits. Builds the native CLI if needed.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { cli, nativeDir, root } from './lib/paths.mjs';
+import { askEngine } from './lib/native-cli.mjs';
 
-if (!existsSync(cli)) {
-  const step = (args) => spawnSync('cmake', args, { stdio: 'inherit', cwd: root }).status === 0;
-  if (
-    !step(['-S', root, '-B', nativeDir, '-DCMAKE_BUILD_TYPE=Release']) ||
-    !step(['--build', nativeDir, '-j2', '--target', 'atlas'])
-  )
-    process.exit(1);
-}
-const r = spawnSync(cli, ['fidelity', '-'], {
-  input: JSON.stringify({ refit: true }),
-  encoding: 'utf8',
-  maxBuffer: 64 << 20,
-});
-const t = JSON.parse(r.stdout);
-if (t.error) {
-  console.error(t.error.message);
-  process.exit(1);
-}
+const t = askEngine('fidelity', { refit: true });
 const pct = (x) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)} %`.padStart(9);
 const sec = (x) => `${x.toFixed(2)} s`.padStart(10);
 for (const set of ['calibration', 'validation']) {

@@ -2,36 +2,12 @@
 // against the plans the scenario table shows, built the way the explorer builds them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadEngine } from './engine-loader.mjs';
 import { isError } from '../../web/src/engine.js';
 import { SCENARIOS } from '../../web/src/modules/planner/scenarios.js';
-import {
-  DEFAULTS,
-  FIELDS,
-  hardwareFromPreset,
-  mergeState,
-  planRequest,
-  shapeFromPreset,
-} from '../../web/src/modules/planner/state.js';
+import { planRequest } from '../../web/src/modules/planner/state.js';
+import { planOf as explorerPlan } from './explorer-plans.mjs';
 
-const engine = await loadEngine();
-const presets = engine.run('presets', {});
-// The explorer fills these choices from the engine's presets when it starts (controls.js).
-FIELDS.model.options = [...presets.models.map((p) => p.id), 'custom'];
-FIELDS.hardware.options = [...presets.hardware.map((p) => p.id), 'custom'];
-
-// As the explorer expands a patch: the chosen presets' fields first, the patch over them.
-function planOf(patch) {
-  const model = presets.models.find((m) => m.id === patch.model);
-  const hardware = presets.hardware.find((h) => h.id === patch.hardware);
-  const { state, rejected } = mergeState(DEFAULTS, {
-    ...shapeFromPreset(model.model),
-    ...hardwareFromPreset(hardware.hardware),
-    ...patch,
-  });
-  assert.deepEqual(rejected, []);
-  return engine.run('plan', planRequest(state));
-}
+const planOf = (patch) => explorerPlan(patch, planRequest);
 
 const plans = (id) => {
   const sc = SCENARIOS.find((s) => s.id === id);

@@ -3,33 +3,13 @@
 // scenario table shows, built as the explorer builds them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadEngine } from './engine-loader.mjs';
 import { isError } from '../../web/src/engine.js';
 import { SERVING_SCENARIOS } from '../../web/src/modules/planner/inference-scenarios.js';
 import { inferenceRequest } from '../../web/src/modules/planner/inference.js';
-import {
-  DEFAULTS,
-  FIELDS,
-  hardwareFromPreset,
-  mergeState,
-  shapeFromPreset,
-} from '../../web/src/modules/planner/state.js';
-
-const engine = await loadEngine();
-const presets = engine.run('presets', {});
-FIELDS.model.options = [...presets.models.map((p) => p.id), 'custom'];
-FIELDS.hardware.options = [...presets.hardware.map((p) => p.id), 'custom'];
+import { planOf as explorerPlan } from './explorer-plans.mjs';
 
 function planOf(patch) {
-  const model = presets.models.find((m) => m.id === patch.model);
-  const hardware = presets.hardware.find((h) => h.id === patch.hardware);
-  const { state, rejected } = mergeState(DEFAULTS, {
-    ...shapeFromPreset(model.model),
-    ...hardwareFromPreset(hardware.hardware),
-    ...patch,
-  });
-  assert.deepEqual(rejected, []);
-  const plan = engine.run('plan', inferenceRequest(state));
+  const plan = explorerPlan(patch, inferenceRequest);
   assert.ok(!isError(plan), JSON.stringify(plan.error));
   return plan;
 }
