@@ -7,7 +7,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../../scripts/lib/paths.mjs';
 import { contractBounds, contractDeclarations, typeOf } from '../../scripts/lib/schema-types.mjs';
-import { FIELDS, coerce, rangeText } from '../../web/src/modules/planner/state.js';
+import {
+  DEFAULTS,
+  FIELDS,
+  coerce,
+  hardwareFromPreset,
+  rangeText,
+  shapeFromPreset,
+} from '../../web/src/modules/planner/state.js';
+import { PRESETS as LAB_PRESETS } from '../../web/src/modules/lab/presets.js';
 import { loadEngine } from './engine-loader.mjs';
 
 test('the committed contract declarations match the engine (run `npm run types` after changing the schema)', async () => {
@@ -89,4 +97,25 @@ test("the explorer's controls take their ranges and choices from the engine", as
   assert.equal(rangeText('zero'), 'Enter a whole number from 0 to 3.');
   assert.equal(rangeText('tp'), 'Enter a whole number from 1 to 1,000,000.');
   assert.match(rangeText('memory_gib'), /^Must be at least 0\.000931 GiB and at most [\d,]+ GiB\.$/);
+});
+
+test("the explorer opens on the engine's own presets, number for number", async () => {
+  const engine = await loadEngine();
+  await engine.load?.('planner');
+  const presets = engine.run('presets', {});
+  const model = presets.models.find((m) => m.id === DEFAULTS.model);
+  const hardware = presets.hardware.find((h) => h.id === DEFAULTS.hardware);
+  assert.ok(model && hardware, `${DEFAULTS.model} and ${DEFAULTS.hardware} are engine presets`);
+  for (const [k, v] of Object.entries({ ...shapeFromPreset(model.model), ...hardwareFromPreset(hardware.hardware) }))
+    assert.equal(DEFAULTS[k], v, `the opening ${k} is the preset's`);
+});
+
+test('every lab preset is a request the engine accepts, with its basis stated', async () => {
+  const engine = await loadEngine();
+  for (const p of LAB_PRESETS) {
+    const r = engine.run('allreduce', { ...p.values, bytes: 1 << 20 });
+    assert.equal(r.error, undefined, `${p.id}: ${r.error?.message}`);
+    assert.ok(p.basis.length > 40, `${p.id} states its basis`);
+    for (const s of p.sources) assert.match(s.url, /^https:\/\//, `${p.id} cites a source`);
+  }
 });
