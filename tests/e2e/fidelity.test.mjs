@@ -141,3 +141,24 @@ test('a pasted nccl-tests log recalibrates the explorer: per-call overhead and i
   assert.deepEqual(p.record.pageErrors, []);
   await p.close();
 });
+
+test('the log reaches the explorer even before the explorer has come near (it starts on demand)', async () => {
+  const p = await openPage({ path: '#lab', allParts: false });
+  assert.equal(await p.page.evaluate(() => window.atlas.views.get('planner')), undefined, 'the explorer waits');
+  await p.page.locator('#lab-nccl-example').click();
+  const block = p.page.locator('[data-readout="planner-network"]');
+  await block.waitFor();
+  await block.locator('button').click();
+  await p.page.waitForFunction(() =>
+    /now uses/.test(document.querySelector('[data-readout="planner-network-state"]')?.textContent ?? ''),
+  );
+  const overhead = await p.page.evaluate(
+    () =>
+      window.atlas.engine.run('nccl-tests', { log: document.querySelector('#lab-nccl-log').value }).planner_network
+        .call_overhead,
+  );
+  const state = await p.page.evaluate(() => window.atlas.views.get('planner').getState());
+  assert.ok(Math.abs(state.latency_us - overhead * 1e6) < 0.01 * overhead * 1e6 + 1e-3);
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});

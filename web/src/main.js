@@ -124,11 +124,14 @@ async function boot() {
   // Marks on the browser's performance timeline: developer tools show them, and the bench
   // reads them from outside the page.
   performance.mark('atlas: engine answering');
+  /** @type {Record<string, any>} */
   const ctx = { engine, entry, views, channel, holdInView, offers };
   const started = startParts(parts, ctx, (id, e) => {
     console.warn(`[atlas] ${id} did not start:`, e);
     showSectionError(id, `This part could not start: ${e && e.message ? e.message : e}`);
   });
+  // A part may need another that waits until near (the lab hands its network to the explorer).
+  ctx.startPart = started.start;
   await started.ready; // the parts that wait to come near (the split explorer) start later
   let openPart = embed.part;
   const linkOpen = trackState(views, {

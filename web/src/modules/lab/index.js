@@ -14,7 +14,7 @@ import { RingAnimation } from './ring.js';
 import { fixedNote } from '../../fixed-note.js';
 import { DEFAULTS, LIMITS, SWEEPS, labRequest, mergeState, paramForPath } from './state.js';
 
-/** @param {{engine: any, views: any, channel: any}} ctx */
+/** @param {{engine: any, views: any, channel: any, startPart?: (id: string) => Promise<void>}} ctx */
 export function start(ctx) {
   const root = document.getElementById('lab-app');
   if (!root) return;
@@ -76,7 +76,9 @@ export function start(ctx) {
     // The explorer's network from this log: the per-call overhead, and the nominal in-node link
     // that reaches the measured bus bandwidth at the explorer's hardware preset (the engine's
     // figure; only the display units change here: µs and GB/s).
-    onUsePlanner: (net) => {
+    onUsePlanner: async (net) => {
+      // The explorer starts when it comes near; asked for first, it starts now (if on the page).
+      if (!ctx.views.get('planner')) await ctx.startPart?.('planner');
       const planner = ctx.views.get('planner');
       if (!planner) return 'The split explorer is not on this page.';
       const preset = planner.getState().hardware;

@@ -14,7 +14,7 @@ export class MeasuredRun {
    * @param {HTMLElement} root
    * @param {any} engine
    * @param {{onResult: (r: any|null) => void, onUseFit: (values: {ranks: number, bandwidth: number, latency: number}) => void,
-   *   onUsePlanner?: (network: any) => string}} hooks
+   *   onUsePlanner?: (network: any) => Promise<string> | string}} hooks
    */
   constructor(root, engine, hooks) {
     this.el = (id) => /** @type {HTMLElement} */ (root.querySelector(`#${id}`));
@@ -147,8 +147,9 @@ export class MeasuredRun {
   plannerBlock(net) {
     const state = h('p', { class: 'lab-hint', 'aria-live': 'polite', dataset: { readout: 'planner-network-state' } });
     const button = h('button', { type: 'button', class: 'secondary', text: 'Use in the split explorer' });
-    button.addEventListener('click', () => {
-      state.textContent = this.hooks.onUsePlanner(net);
+    button.addEventListener('click', async () => {
+      state.textContent = 'Starting the split explorer…';
+      state.textContent = await this.hooks.onUsePlanner(net);
     });
     return h(
       'div',
