@@ -145,6 +145,14 @@ test('inference mode draws the split diagram: the KV cache on each GPU, and pref
     decodeBytes,
   );
   assert.match(await diagram.textContent(), /Prefill: one prompt of 2,048 tokens/);
+  // The phase shown is part of the link: a reader who opens it sees prefill too.
+  await p.page.waitForFunction(() => /planner\.phase=prefill/.test(location.hash));
+  const link = await p.page.evaluate(() => location.hash);
+  const q = await openPage({ path: link });
+  await q.page.locator('#inf-diagram svg .stage-band').first().waitFor();
+  assert.equal(await q.page.getByRole('radio', { name: 'Prefill (one prompt)' }).isChecked(), true);
+  assert.match(await q.page.locator('#inf-crossings-h').textContent(), /one prompt/);
+  await q.close();
   // Focusing a marker highlights its rows: the diagram and the table stay linked.
   await diagram.locator('.crossing').first().focus();
   assert.ok((await p.page.locator('#inf-crossings tr.is-hot').count()) >= 1);

@@ -312,6 +312,10 @@ export function start(ctx) {
       applyPatch({ mode });
       notify();
     },
+    onPhase: (phase) => {
+      applyPatch({ phase });
+      notify();
+    },
     run: (patch) => ctx.engine.run('plan', inferenceRequest(mergeState(state, held(patch).patch).state)),
     apply: (patch) => {
       applyPatch(patch);

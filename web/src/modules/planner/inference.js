@@ -151,13 +151,14 @@ function legend(plan) {
 }
 
 /**
- * Sets up the mode switch and the inference section. `onMode(mode)` applies a mode change;
+ * Sets up the mode switch and the inference section. `onMode(mode)` applies a mode change and
+ * `onPhase(phase)` a change of the serving phase shown (both kept in links);
  * `run(patch)` plans a patch without applying it; `apply(patch)` applies it (scenarios);
  * `search(extra)` runs the serving search for the current state; `fidelity()` returns the
  * engine's published serving cases.
  * @param {HTMLElement} root
  */
-export function initInference(root, { onMode, run, apply, search, fidelity }) {
+export function initInference(root, { onMode, onPhase, run, apply, search, fidelity }) {
   const radios = /** @type {HTMLInputElement[]} */ ([...root.querySelectorAll('input[name="pl-mode"]')]);
   for (const r of radios)
     r.addEventListener('change', () => {
@@ -223,10 +224,7 @@ export function initInference(root, { onMode, run, apply, search, fidelity }) {
   };
   for (const r of phaseRadios)
     r.addEventListener('change', () => {
-      if (r.checked) {
-        phase = r.value;
-        draw();
-      }
+      if (r.checked) onPhase(r.value);
     });
   linkHighlights(diagram, crossings);
   new ResizeObserver((entries) => {
@@ -273,10 +271,16 @@ export function initInference(root, { onMode, run, apply, search, fidelity }) {
   initServingSearch(finder, search, apply);
   initServingFidelity(checks, checked, fidelity);
   return {
-    /** Mirrors the state's mode into the switch and the page. */
+    /** Mirrors the state's mode and serving phase into the switches and the page. */
     write(st) {
       for (const r of radios) if (r.checked !== (r.value === st.mode)) r.checked = r.value === st.mode;
       if (root.dataset.mode !== st.mode) root.dataset.mode = st.mode;
+      const shown = st.phase ?? 'decode';
+      for (const r of phaseRadios) if (r.checked !== (r.value === shown)) r.checked = r.value === shown;
+      if (shown !== phase) {
+        phase = shown;
+        draw();
+      }
     },
     /** Draws a valid inference plan of the model called `modelName`. */
     render(plan, modelName) {

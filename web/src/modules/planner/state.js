@@ -86,6 +86,8 @@ export const FIELDS = {
   global: engine('/batch/global'),
   // Serving (inference mode): inference.js builds the request.
   mode: engine('/mode'),
+  // Which serving phase's crossings the diagram shows (the page's own choice, kept in links).
+  phase: { type: 'choice', options: ['decode', 'prefill'] },
   prompt: engine('/serving/prompt'),
   output: engine('/serving/output'),
   concurrency: engine('/serving/concurrency'),
@@ -172,6 +174,7 @@ export const DEFAULTS = Object.freeze({
   micro: 1,
   global: 1536,
   mode: 'training',
+  phase: 'decode',
   prompt: 1024,
   output: 256,
   concurrency: 16,
