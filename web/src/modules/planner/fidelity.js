@@ -38,6 +38,34 @@ function summaryRow(label, s) {
   );
 }
 
+/**
+ * A published case's row head: its source link (named by `text`) and what it had to assume,
+ * with the gap the model leaves when one is stated. Shared by the training and serving views.
+ */
+export function caseHead(c, src, text) {
+  return h(
+    'th',
+    { scope: 'row' },
+    h('a', { href: src?.url ?? '#', target: '_blank', rel: 'noopener', text }),
+    h(
+      'details',
+      { class: 'case-notes' },
+      h('summary', { text: 'What was assumed' }),
+      h('ul', {}, ...c.assumed.map((a) => h('li', { text: a }))),
+      c.gap ? h('p', { class: 'gap-note', text: c.gap }) : null,
+    ),
+  );
+}
+
+/** The engine's error on a case (engine ÷ published − 1), marked when beyond 15 %. */
+export function errorCell(error) {
+  return h('td', {
+    class: `num ${Math.abs(error) > 0.15 ? 'err-large' : ''}`,
+    dataset: { label: 'Error' },
+    text: `${error > 0 ? '+' : ''}${(100 * error).toFixed(1)} %`,
+  });
+}
+
 function caseTable(cases, sources, set) {
   const rows = cases
     .filter((c) => c.set === set)
@@ -46,18 +74,7 @@ function caseTable(cases, sources, set) {
       return h(
         'tr',
         { dataset: { case: c.id } },
-        h(
-          'th',
-          { scope: 'row' },
-          h('a', { href: src?.url ?? '#', target: '_blank', rel: 'noopener', text: c.where }),
-          h(
-            'details',
-            { class: 'case-notes' },
-            h('summary', { text: 'What was assumed' }),
-            h('ul', {}, ...c.assumed.map((a) => h('li', { text: a }))),
-            c.gap ? h('p', { class: 'gap-note', text: c.gap }) : null,
-          ),
-        ),
+        caseHead(c, src, c.where),
         h('td', { dataset: { label: 'Inputs' }, text: inputs(c.request) }),
         h('td', {
           class: 'num',
@@ -68,11 +85,7 @@ function caseTable(cases, sources, set) {
               : `${published(c.published)} = ${formatSeconds(c.published_step)}`,
         }),
         h('td', { class: 'num', dataset: { label: 'Engine step' }, text: formatSeconds(c.model_step) }),
-        h('td', {
-          class: `num ${Math.abs(c.error) > 0.15 ? 'err-large' : ''}`,
-          dataset: { label: 'Error' },
-          text: `${c.error > 0 ? '+' : ''}${(100 * c.error).toFixed(1)} %`,
-        }),
+        errorCell(c.error),
       );
     });
   return h(

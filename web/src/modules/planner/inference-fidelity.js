@@ -4,6 +4,7 @@
 import { h } from '../../dom.js';
 import { isError } from '../../engine.js';
 import { formatCount, formatPercent, formatSeconds } from '../../format.js';
+import { caseHead, errorCell } from './fidelity.js';
 
 function figure(value, unit) {
   return unit === 's' ? formatSeconds(value) : `${formatCount(value)} tokens/s`;
@@ -15,26 +16,11 @@ function rows(cases, sources) {
     return h(
       'tr',
       { dataset: { case: c.id } },
-      h(
-        'th',
-        { scope: 'row' },
-        h('a', { href: src?.url ?? '#', target: '_blank', rel: 'noopener', text: c.statement }),
-        h(
-          'details',
-          { class: 'case-notes' },
-          h('summary', { text: 'What was assumed' }),
-          h('ul', {}, ...c.assumed.map((a) => h('li', { text: a }))),
-          c.gap ? h('p', { class: 'gap-note', text: c.gap }) : null,
-        ),
-      ),
+      caseHead(c, src, c.statement),
       h('td', { dataset: { label: 'Role' }, text: c.role === 'calibration' ? 'calibration (fitted)' : 'validation' }),
       h('td', { class: 'num', dataset: { label: 'Published' }, text: figure(c.measured, c.unit) }),
       h('td', { class: 'num', dataset: { label: 'Engine' }, text: figure(c.engine, c.unit) }),
-      h('td', {
-        class: `num ${Math.abs(c.error) > 0.15 ? 'err-large' : ''}`,
-        dataset: { label: 'Error' },
-        text: `${c.error > 0 ? '+' : ''}${(100 * c.error).toFixed(1)} %`,
-      }),
+      errorCell(c.error),
     );
   });
 }

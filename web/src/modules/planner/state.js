@@ -220,16 +220,25 @@ export function coerce(name, value) {
 export function rangeText(name) {
   const f = FIELDS[name];
   const unit = UNITS[name] ? ` ${UNITS[name]}` : '';
-  const show = (v) => Number(v.toPrecision(4)).toLocaleString('en-US', { maximumFractionDigits: 6 });
   if (f.type === 'int') {
     if (f.min === undefined) return 'Enter a whole number.';
     return f.max === undefined
-      ? `Enter a whole number of ${show(f.min)}${unit} or more.`
-      : `Enter a whole number from ${show(f.min)} to ${show(f.max)}${unit}.`;
+      ? `Enter a whole number of ${shown(f.min)}${unit} or more.`
+      : `Enter a whole number from ${shown(f.min)} to ${shown(f.max)}${unit}.`;
   }
-  if (f.min === undefined) return 'Enter a number.';
-  const low = `${f.exclusive ? 'more than' : 'at least'} ${show(f.min)}${unit}`;
-  return f.max === undefined ? `Must be ${low}.` : `Must be ${low} and at most ${show(f.max)}${unit}.`;
+  return f.min === undefined ? 'Enter a number.' : rangePhrase(name, f.min, Boolean(f.exclusive), f.max);
+}
+
+/** "Must be at least 1 GiB and at most 2 GiB." in the control's units: its range and the engine's. */
+function rangePhrase(name, low, exclusive, high) {
+  const unit = UNITS[name] ? ` ${UNITS[name]}` : '';
+  const lower = `${exclusive ? 'more than' : 'at least'} ${shown(low)}${unit}`;
+  return high === undefined ? `Must be ${lower}.` : `Must be ${lower} and at most ${shown(high)}${unit}.`;
+}
+
+/** A bound as a learner reads it: four significant digits, grouped. */
+function shown(v) {
+  return Number(v.toPrecision(4)).toLocaleString('en-US', { maximumFractionDigits: 6 });
 }
 
 /** Applies a partial state; returns {state, rejected} without touching the input. */
@@ -356,7 +365,5 @@ export function fieldMessage(name, message) {
   const f = FIELDS[name];
   if (!m || !f) return message;
   const scale = f.scale ?? 1;
-  const unit = UNITS[name] ? ` ${UNITS[name]}` : '';
-  const show = (v) => Number((Number(v) / scale).toPrecision(4)).toLocaleString('en-US', { maximumFractionDigits: 6 });
-  return `Must be ${m[1] === 'greater than' ? 'more than' : 'at least'} ${show(m[2])}${unit} and at most ${show(m[3])}${unit}.`;
+  return rangePhrase(name, Number(m[2]) / scale, m[1] === 'greater than', Number(m[3]) / scale);
 }
