@@ -4,6 +4,23 @@ import { h } from '../../dom.js';
 import { isError } from '../../engine.js';
 import { formatBytes, formatCount, formatPercent, formatSeconds } from '../../format.js';
 
+// The batch-accounting scenario's split: the same GPUs and global batch, only the micro-batch moves.
+const BATCH_22B = {
+  model: 'megatron-22b',
+  hardware: 'a100-80gb',
+  gpus: 512,
+  dp_auto: true,
+  tp: 8,
+  pp: 1,
+  cp: 1,
+  ep: 1,
+  zero: 1,
+  sequence_parallel: true,
+  recompute: 'full',
+  schedule: '1f1b',
+  virtual_stages: 1,
+  global: 8192,
+};
 const GPT3 = { model: 'gpt3-175b', hardware: 'a100-80gb', micro: 1, cp: 1, ep: 1, virtual_stages: 1, schedule: '1f1b' };
 // ZeRO-3 as Narayanan et al. (2021, Table 2) ran it: DeepSpeed of that time, one micro-batch of
 // 1536 / GPUs sequences per GPU and step (3072 GPUs cannot divide 1536 and say so).
@@ -107,43 +124,11 @@ export const SCENARIOS = [
     variants: [
       {
         label: 'micro 8 × accumulation 16 × dp 64',
-        patch: {
-          model: 'megatron-22b',
-          hardware: 'a100-80gb',
-          gpus: 512,
-          dp_auto: true,
-          tp: 8,
-          pp: 1,
-          cp: 1,
-          ep: 1,
-          zero: 1,
-          sequence_parallel: true,
-          recompute: 'full',
-          schedule: '1f1b',
-          virtual_stages: 1,
-          micro: 8,
-          global: 8192,
-        },
+        patch: { ...BATCH_22B, micro: 8 },
       },
       {
         label: 'same GPUs, micro 4 × accumulation 32',
-        patch: {
-          model: 'megatron-22b',
-          hardware: 'a100-80gb',
-          gpus: 512,
-          dp_auto: true,
-          tp: 8,
-          pp: 1,
-          cp: 1,
-          ep: 1,
-          zero: 1,
-          sequence_parallel: true,
-          recompute: 'full',
-          schedule: '1f1b',
-          virtual_stages: 1,
-          micro: 4,
-          global: 8192,
-        },
+        patch: { ...BATCH_22B, micro: 4 },
       },
     ],
   },
