@@ -5,6 +5,7 @@
 import { h } from '../../dom.js';
 import { isError } from '../../engine.js';
 import { formatCount, formatSeconds } from '../../format.js';
+import { searchFailed } from './search.js';
 
 function layoutText(p) {
   const parts = [`${p.dp} ${p.dp === 1 ? 'copy' : 'copies'}`, `tp ${p.tp}`, `pp ${p.pp}`];
@@ -77,14 +78,7 @@ export function initServingSearch(container, search, apply) {
     }
     const res = search(extra);
     if (isError(res)) {
-      out.replaceChildren(
-        h(
-          'p',
-          { class: 'notice notice-error', role: 'alert' },
-          h('strong', { text: 'The search could not run. ' }),
-          res.error.message,
-        ),
-      );
+      out.replaceChildren(searchFailed(res));
       return;
     }
     const c = res.counts;

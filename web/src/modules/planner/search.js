@@ -73,14 +73,7 @@ export function runSearch(ctx, state, fixed, out, apply) {
   };
   const res = ctx.engine.run('search', request);
   if (isError(res)) {
-    out.replaceChildren(
-      h(
-        'p',
-        { class: 'notice notice-error', role: 'alert' },
-        h('strong', { text: 'The search could not run. ' }),
-        res.error.message,
-      ),
-    );
+    out.replaceChildren(searchFailed(res));
     return;
   }
   const matches = (r) => keep.every((k) => String(resultToState(r)[k] ?? state[k]) === String(state[k]));
@@ -156,5 +149,15 @@ export function runSearch(ctx, state, fixed, out, apply) {
         h('tbody', {}, ...rows),
       ),
     ),
+  );
+}
+
+/** The notice shown when the engine refuses a search (its message names the field). */
+export function searchFailed(res) {
+  return h(
+    'p',
+    { class: 'notice notice-error', role: 'alert' },
+    h('strong', { text: 'The search could not run. ' }),
+    res.error.message,
   );
 }
