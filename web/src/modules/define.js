@@ -38,6 +38,7 @@ export const SHARED_SECTIONS = ['check'];
  * @returns {AtlasModule}
  */
 export function defineModule(spec) {
+  /** @type {(field: string, why: string) => never} */
   const fail = (field, why) => {
     throw new Error(`module “${spec?.name}”: ${field} ${why}`);
   };
@@ -59,5 +60,7 @@ export function defineModule(spec) {
     !(Array.isArray(spec.alsoNear) && spec.alsoNear.every((id) => SECTION_ID.test(id)))
   )
     fail('alsoNear', 'must list section ids');
-  return Object.freeze({ ...spec, sectionId: spec.section ? spec.section.id : spec.into });
+  // Exactly one of section and into is set (checked above).
+  const sectionId = /** @type {string} */ (spec.section ? spec.section.id : spec.into);
+  return Object.freeze({ ...spec, sectionId });
 }
