@@ -5,8 +5,7 @@ import { formatBytes, formatBytesDecimal, formatSeconds, learnerText } from '../
 import { formatCount } from '../../format.js';
 import { drawnFromSame, patch, vh as h } from './svg.js';
 
-/** @typedef {import('./diagram.js').Communication} Communication */
-/** @typedef {Exclude<Communication, unknown[]>['decode'][number]} ServingTransfer */
+/** @typedef {import('./diagram.js').ServingTransfer} ServingTransfer */
 /**
  * One row: a training transfer or a serving one; only serving ones carry their formula, scope,
  * bytes per token and stage.

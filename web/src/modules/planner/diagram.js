@@ -21,8 +21,13 @@ import { kvRow, servingMemory, servingTokens } from './diagram-serving.js';
 
 /** @typedef {import('../../answers').Answer<'plan'>} PlanAnswer */
 /** @typedef {PlanAnswer['communication']} Communication */
+/** @typedef {Extract<Communication, unknown[]>[number]} TrainingTransfer */
+/** @typedef {Exclude<Communication, unknown[]>['decode'][number]} ServingTransfer */
 /** A transfer: a training plan's list, or a serving plan's list for one phase. */
-/** @typedef {Extract<Communication, unknown[]>[number] | Exclude<Communication, unknown[]>['decode'][number]} Transfer */
+/** @typedef {TrainingTransfer | ServingTransfer} Transfer */
+/** @typedef {Omit<PlanAnswer, 'communication'> & {communication: TrainingTransfer[]}} TrainingPlan */
+/** A serving plan: its transfers by phase. */
+/** @typedef {Omit<PlanAnswer, 'communication'> & {communication: Exclude<Communication, unknown[]>}} ServingPlan */
 /**
  * The plan as the diagram draws it: a training plan, or a serving plan with one phase's
  * transfers in `communication` and that phase named (inference.js prepares it).
