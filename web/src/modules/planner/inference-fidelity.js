@@ -51,13 +51,12 @@ export function initServingFidelity(details, out, load) {
       out.replaceChildren(
         h('p', {
           class: 'notice notice-error',
-          text: /** @type {import('../../atlas-engine').EngineErrorResponse} */ (answer).error.message,
+          text: answer.error.message,
         }),
       );
       return;
     }
-    // isError told the two apart.
-    const f = /** @type {InferenceFidelityResponse} */ (answer);
+    const f = answer;
     const sources = new Map(f.sources.map((s) => [s.id, s]));
     out.replaceChildren(
       h('p', {

@@ -87,11 +87,10 @@ export function initServingSearch(container, search, apply) {
     }
     const answer = search(extra);
     if (isError(answer)) {
-      out.replaceChildren(searchFailed(/** @type {import('../../atlas-engine').EngineErrorResponse} */ (answer)));
+      out.replaceChildren(searchFailed(answer));
       return;
     }
-    // isError told the two apart.
-    const res = /** @type {SearchAnswer} */ (answer);
+    const res = answer;
     const c = res.counts;
     const summary = h('p', {
       class: 'search-summary',

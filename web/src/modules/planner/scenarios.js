@@ -170,13 +170,9 @@ export function initScenarioCards(buttons, out, spec, run, apply) {
     const rows = sc.variants.map((v, i) => {
       const plan = run(v.patch);
       const ok = plan && !isError(plan);
-      // isError told the plan from an error answer.
       const cells = ok
-        ? spec.cellsOf(/** @type {P} */ (plan))
-        : [
-            plan ? /** @type {EngineErrorResponse} */ (plan).error.message : 'not possible',
-            ...spec.columns.slice(1).map(() => ''),
-          ];
+        ? spec.cellsOf(plan)
+        : [isError(plan) ? plan.error.message : 'not possible', ...spec.columns.slice(1).map(() => '')];
       return h(
         'tr',
         { class: i === sc.show ? 'is-current' : null },
