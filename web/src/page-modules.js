@@ -6,12 +6,17 @@ import { MODULES } from './modules/registry.js';
 
 /** @typedef {import('./modules/define.js').AtlasModule} AtlasModule */
 
+/** @type {Record<string, unknown> | null} */
 let cached = null;
 
-/** The scripts of this page's modules by name (empty when the tag names none). */
+/**
+ * The scripts of this page's modules by name (empty when the tag names none).
+ * @returns {Record<string, unknown>} file names, as the tag gives them (callers check each is text)
+ */
 export function moduleScripts() {
   if (cached) return cached;
   const raw = document.getElementById('atlas-app')?.dataset.modules;
+  /** @type {Record<string, unknown>} */
   let scripts = {};
   try {
     scripts = raw ? JSON.parse(raw) : {};
@@ -37,12 +42,20 @@ export function embedParts() {
   return { entry: 'entry', ...Object.fromEntries(pageModules().map((m) => [m.name, m.sectionId])) };
 }
 
-/** A learner-facing name for an embed part. */
+/**
+ * A learner-facing name for an embed part.
+ * @param {string} part
+ */
 export function partLabel(part) {
   return part === 'entry' ? 'Entry text (no labs)' : (pageModules().find((m) => m.name === part)?.label ?? part);
 }
 
-/** The hooks called `hook` that this page's modules offer (e.g. "showMe"). */
+/**
+ * The hooks called `hook` that this page's modules offer (e.g. "showMe"). A hook's shape is
+ * agreed between the module offering it and those using it, so it is `any` here.
+ * @param {string} hook
+ * @returns {any[]}
+ */
 export function offers(hook) {
   return pageModules()
     .map((m) => m.offers?.[hook])
