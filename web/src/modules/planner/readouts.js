@@ -5,6 +5,12 @@
 import { s, vh as h } from './svg.js';
 import { formatBytes, formatCount, formatFlops, formatPercent, formatSeconds } from '../../format.js';
 
+/** @typedef {import('./diagram.js').TrainingPlan} TrainingPlan */
+/** @typedef {import('./svg.js').VNode} VNode */
+/** One segment of a stacked bar and its legend entry. */
+/** @typedef {{key: string, label: string, value: number | undefined, text: string}} Part */
+
+/** @type {[keyof TrainingPlan['memory'] & keyof TrainingPlan['memory']['formulas'], string][]} */
 const MEMORY_PARTS = [
   ['parameters', 'Weights'],
   ['gradients', 'Gradients'],
@@ -13,6 +19,7 @@ const MEMORY_PARTS = [
   ['buffers', 'Buffers'],
 ];
 
+/** @type {[string, string, string?][]} */
 const TIME_PARTS = [
   ['compute', 'Compute'],
   ['TP', 'TP communication'],
@@ -24,6 +31,7 @@ const TIME_PARTS = [
   ['optimizer', 'Optimizer step', 'optstep'],
 ];
 
+/** @type {[keyof TrainingPlan['time']['formulas'], string][]} */
 const TIME_FORMULAS = [
   ['step', 'Step'],
   ['compute', 'Compute'],
@@ -32,20 +40,31 @@ const TIME_FORMULAS = [
   ['optimizer', 'Optimizer step'],
 ];
 
+/** @type {Record<string, string>} */
 const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
 
-/** Very large counts as a × 10ⁿ (display only). */
+/**
+ * Very large counts as a × 10ⁿ (display only).
+ * @param {number | undefined} x
+ */
 function scientific(x) {
   if (!(typeof x === 'number' && Number.isFinite(x)) || x === 0) return formatCount(x);
   const [m, e] = x.toExponential(2).split('e');
   return `${m} × 10${String(Number(e)).replace(/./g, (c) => SUPERSCRIPT[c] ?? c)}`;
 }
 
+/** @param {unknown} x */
 function num(x) {
   return typeof x === 'number' && Number.isFinite(x) ? x : 0;
 }
 
-/** A horizontal stacked bar; `limit` draws a capacity line. Returns an SVG. */
+/**
+ * A horizontal stacked bar; `limit` draws a capacity line. Returns an SVG.
+ * @param {Part[]} parts
+ * @param {number} total
+ * @param {number | null} limit
+ * @param {string} label
+ */
 export function stackedBar(parts, total, limit, label) {
   const W = 400;
   const scale = Math.max(total, limit ?? 0) || 1;
@@ -70,6 +89,7 @@ export function stackedBar(parts, total, limit, label) {
   return svg;
 }
 
+/** @param {Part[]} parts */
 export function legendList(parts) {
   return h(
     'ul',
@@ -86,6 +106,11 @@ export function legendList(parts) {
   );
 }
 
+/**
+ * @param {string} summary
+ * @param {string | undefined} formula
+ * @param {string} scope
+ */
 function explain(summary, formula, scope) {
   return h(
     'details',
@@ -96,7 +121,11 @@ function explain(summary, formula, scope) {
   );
 }
 
-/** Memory panel. */
+/**
+ * Memory panel.
+ * @param {VNode} container
+ * @param {TrainingPlan} plan
+ */
 export function drawMemory(container, plan) {
   const mem = plan.memory;
   const parts = MEMORY_PARTS.map(([key, label]) => ({ key, label, value: mem[key], text: formatBytes(mem[key]) }));
@@ -135,6 +164,7 @@ export function drawMemory(container, plan) {
   );
 }
 
+/** @type {[keyof TrainingPlan['time']['ideal']['gap_parts'], string][]} */
 const GAP_PARTS = [
   ['compute', 'compute (GEMM shapes, attention)'],
   ['communication', 'communication (latency, real bandwidth, calls that wait)'],
@@ -142,7 +172,11 @@ const GAP_PARTS = [
   ['optimizer', 'optimizer step'],
 ];
 
-/** The ideal bound as a second bar on the same scale, and what the gap is made of. */
+/**
+ * The ideal bound as a second bar on the same scale, and what the gap is made of.
+ * @param {TrainingPlan['time']} t
+ * @param {Part[]} parts
+ */
 function idealPair(t, parts) {
   const ideal = t.ideal;
   if (!ideal) return [];
@@ -188,12 +222,20 @@ function idealPair(t, parts) {
   ];
 }
 
-/** Step-time panel: the step as run, the ideal bound beside it on the same scale. */
+/**
+ * Step-time panel: the step as run, the ideal bound beside it on the same scale.
+ * @param {VNode} container
+ * @param {TrainingPlan} plan
+ */
 export function drawTime(container, plan) {
   const t = plan.time;
   const f = t.formulas ?? {};
   const comm = t.communication ?? {};
-  const value = (k) => (k in comm ? comm[k] : t[k]);
+  // A group's exposed communication, or a term of the step (TIME_PARTS names both kinds).
+  const value = (/** @type {string} */ k) =>
+    /** @type {number | undefined} */ (
+      k in comm ? /** @type {Record<string, unknown>} */ (comm)[k] : /** @type {Record<string, unknown>} */ (t)[k]
+    );
   // `cls` keeps the optimizer-step colour apart from the optimizer-state colour of the memory bar.
   const parts = TIME_PARTS.filter(([k]) => value(k) !== undefined && (k === 'compute' || num(value(k)) > 0)).map(
     ([k, label, cls]) => ({ key: cls ?? k, label, value: value(k), text: formatSeconds(value(k)) }),
@@ -235,7 +277,11 @@ export function drawTime(container, plan) {
   );
 }
 
-/** Headline figures, each with its formula and scope. */
+/**
+ * Headline figures, each with its formula and scope.
+ * @param {VNode} container
+ * @param {TrainingPlan} plan
+ */
 export function drawFigures(container, plan) {
   const b = plan.batch;
   const tp = plan.throughput;
