@@ -3,13 +3,19 @@
 /** @typedef {Node | string | number | null | undefined | false} Leaf */
 /** A child of h() or s(): one node or text, or one level of them (flattened once). */
 /** @typedef {Leaf | Leaf[]} Child */
+/**
+ * Attributes of h() and s(): the named ones below, and plain attributes of any value (written as
+ * text; true as an empty attribute, false, null and undefined left out).
+ * @typedef {{text?: unknown, class?: string | null, on?: Record<string, EventListener>,
+ *   dataset?: Record<string, string>} & Record<string, unknown>} Attrs
+ */
 
 /**
  * Creates an element. attrs: plain attributes, plus `class`, `text` (textContent), `on`
  * ({event: handler}) and `dataset`. Children: nodes or strings (as text) — null/false skipped.
  * @template {keyof HTMLElementTagNameMap} K
  * @param {K} tag
- * @param {Record<string, any>} [attrs]
+ * @param {Attrs} [attrs]
  * @param {...Child} children
  * @returns {HTMLElementTagNameMap[K]}
  */
@@ -18,8 +24,10 @@ export function h(tag, attrs = {}, ...children) {
   for (const [key, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;
     if (key === 'text') el.textContent = String(value);
-    else if (key === 'class') el.className = value;
-    else if (key === 'on') for (const [ev, fn] of Object.entries(value)) el.addEventListener(ev, fn);
+    else if (key === 'class') el.className = /** @type {string} */ (value);
+    else if (key === 'on')
+      for (const [ev, fn] of Object.entries(/** @type {Record<string, EventListener>} */ (value)))
+        el.addEventListener(ev, fn);
     else if (key === 'dataset') Object.assign(el.dataset, value);
     else el.setAttribute(key, value === true ? '' : String(value));
   }
@@ -33,7 +41,7 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
  * Same as h() for SVG elements.
  * @template {keyof SVGElementTagNameMap} K
  * @param {K} tag
- * @param {Record<string, any>} [attrs] as for h(): values of any kind, written as text
+ * @param {Attrs} [attrs] as for h()
  * @param {...Child} children
  * @returns {SVGElementTagNameMap[K]}
  */
@@ -42,7 +50,9 @@ export function s(tag, attrs = {}, ...children) {
   for (const [key, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;
     if (key === 'text') el.textContent = String(value);
-    else if (key === 'on') for (const [ev, fn] of Object.entries(value)) el.addEventListener(ev, fn);
+    else if (key === 'on')
+      for (const [ev, fn] of Object.entries(/** @type {Record<string, EventListener>} */ (value)))
+        el.addEventListener(ev, fn);
     else el.setAttribute(key, String(value));
   }
   append(el, children);

@@ -49,7 +49,7 @@ function controlNames(part) {
   return [
     ...new Set(
       [.../** @type {NodeListOf<HTMLElement>} */ (scope.querySelectorAll('[data-param]'))].map(
-        (el) => el.dataset.param,
+        (el) => /** @type {string} */ (el.dataset.param), // selected by [data-param]
       ),
     ),
   ];

@@ -13,7 +13,7 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 export class VNode {
   /**
    * @param {string} tag
-   * @param {Record<string, any>} attrs as for dom.js h(): values of any kind, written as text
+   * @param {import('../../dom.js').Attrs} attrs as for dom.js h() (without `on`)
    * @param {VChild[]} children
    * @param {string | null} ns
    */
@@ -30,7 +30,7 @@ export class VNode {
       if (value === undefined || value === null || value === false) continue;
       if (key === 'text') this.children.push(String(value));
       else if (key === 'dataset')
-        for (const [k, v] of Object.entries(value))
+        for (const [k, v] of Object.entries(/** @type {Record<string, string>} */ (value)))
           this.attrs[`data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`] = String(v);
       else this.attrs[key] = value === true && !ns ? '' : String(value);
     }
@@ -111,7 +111,7 @@ export function redrawInPlace(target, draw) {
 /**
  * An SVG element description (same arguments as dom.js `s`).
  * @param {string} tag
- * @param {Record<string, any>} [attrs]
+ * @param {import('../../dom.js').Attrs} [attrs]
  * @param {...VChild} children
  */
 export function s(tag, attrs = {}, ...children) {
@@ -121,7 +121,7 @@ export function s(tag, attrs = {}, ...children) {
 /**
  * An HTML element description (same arguments as dom.js `h`, without `on`).
  * @param {string} tag
- * @param {Record<string, any>} [attrs]
+ * @param {import('../../dom.js').Attrs} [attrs]
  * @param {...VChild} children
  */
 export function vh(tag, attrs = {}, ...children) {
