@@ -8,11 +8,13 @@ import { formatCount } from '../../format.js';
 import { LabCharts } from './charts.js';
 import { LabControls } from './controls.js';
 import { MeasuredRun } from './measured.js';
-import { PRESETS } from './presets.js';
 import { drawBar, drawFormula, drawReadouts, drawScaling, setText } from './readouts.js';
 import { RingAnimation } from './ring.js';
 import { fixedNote } from '../../fixed-note.js';
 import { DEFAULTS, LIMITS, SWEEPS, labRequest, mergeState, paramForPath } from './state.js';
+import { pagePresets } from '../define.js';
+
+/** @typedef {{id: string, name: string, ring: {ranks: number, bandwidth: number, latency: number}, basis: string, sources: {title: string, url: string}[]}} RingPreset */
 
 /** @param {{engine: any, views: any, channel: any, startPart?: (id: string) => Promise<void>}} ctx */
 export function start(ctx) {
@@ -21,6 +23,8 @@ export function start(ctx) {
   root.classList.add('lab-live');
   const el = (id) => /** @type {HTMLElement} */ (root.querySelector(`#${id}`));
   let state = { ...DEFAULTS };
+  /** @type {RingPreset[]} the engine's starting points, written into the page by the build */
+  const PRESETS = pagePresets('ring');
   let scheduleKey = '';
   let fit = null; // {ranks, bandwidth, latency} of the last measured fit
   let fittedCurve = null;
@@ -114,9 +118,9 @@ export function start(ctx) {
           class: 'secondary lab-preset',
           'aria-pressed': 'false',
           dataset: { preset: p.id },
-          text: p.label,
+          text: p.name,
           on: {
-            click: () => commit(p.values),
+            click: () => commit(p.ring),
           },
         }),
       );
@@ -127,7 +131,7 @@ export function start(ctx) {
   // The buttons and the basis are written only when the pressed preset changes.
   let shownPreset;
   function markPreset() {
-    const on = PRESETS.filter((p) => Object.entries(p.values).every(([k, v]) => state[k] === v));
+    const on = PRESETS.filter((p) => Object.entries(p.ring).every(([k, v]) => state[k] === v));
     const key = on.map((p) => p.id).join(' ');
     if (key === shownPreset) return;
     shownPreset = key;
@@ -142,7 +146,7 @@ export function start(ctx) {
     }
     replaceChildren(
       basis,
-      h('strong', { text: `${active.label}: ` }),
+      h('strong', { text: `${active.name}: ` }),
       active.basis,
       ...active.sources.map((s) => [
         ' Source: ',
