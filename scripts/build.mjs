@@ -18,6 +18,7 @@ import {
   wasmDir,
 } from './lib/paths.mjs';
 import { bootScriptTag, writeBundles, writeEngine, writeStyles } from './lib/assets.mjs';
+import { askEngine } from './lib/native-cli.mjs';
 
 function step(label, cmd, args, options = {}) {
   const t0 = Date.now();
@@ -107,10 +108,17 @@ async function main() {
   const engine = await writeEngine(distDir);
   const built = new Map(atlas.entries.map(({ id, entry }) => [id, { name: entry.name, page: pageOf(id, atlas.home) }]));
   const index = atlas.entries.map(({ id }) => ({ id, ...built.get(id) }));
+  // Content presets a module needs at first paint come from the engine, which checked them.
+  const presetKinds = new Set(atlas.modules.flatMap((m) => m.presets ?? []));
+  const catalog = presetKinds.size > 0 ? askEngine('presets', {}) : {};
   for (const { id, entry, modules: names } of atlas.entries) {
     const modules = atlas.modules
       .filter((m) => names.includes(m.name))
       .map((module) => ({ module, markup: readFileSync(join(modulesDir, module.name, 'markup.html'), 'utf8') }));
+    const kinds = [...new Set(modules.flatMap(({ module }) => module.presets ?? []))];
+    const presets = kinds.length
+      ? `\n<script type="application/json" id="atlas-presets">${jsonForScript(Object.fromEntries(kinds.map((k) => [k, catalog[k]])))}</script>`
+      : '';
     const html = template
       .replace('<!--atlas:title-->', () => `${esc(entry.name)} — Parallelism Atlas`)
       .replace('<!--atlas:description-->', () => esc(entry.role))
@@ -118,7 +126,7 @@ async function main() {
       .replace(
         '<!--atlas:data-->',
         () => `<script type="application/json" id="atlas-entry">${jsonForScript(entry)}</script>
-<script type="application/json" id="atlas-entries">${jsonForScript(index)}</script>`,
+<script type="application/json" id="atlas-entries">${jsonForScript(index)}</script>${presets}`,
       )
       .replace('href="atlas.css"', () => `href="${css}"`)
       // The style sheet is asked for before the boot script, which runs as soon as it arrives

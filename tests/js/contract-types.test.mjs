@@ -15,8 +15,8 @@ import {
   rangeText,
   shapeFromPreset,
 } from '../../web/src/modules/planner/state.js';
-import { PRESETS as LAB_PRESETS } from '../../web/src/modules/lab/presets.js';
 import { loadEngine } from './engine-loader.mjs';
+import { LIMITS as LAB_LIMITS } from '../../web/src/modules/lab/state.js';
 
 test('the committed contract declarations match the engine (run `npm run types` after changing the schema)', async () => {
   const engine = await loadEngine();
@@ -110,10 +110,15 @@ test("the explorer opens on the engine's own presets, number for number", async 
     assert.equal(DEFAULTS[k], v, `the opening ${k} is the preset's`);
 });
 
-test('every lab preset is a request the engine accepts, with its basis stated', async () => {
+test("every lab preset is a request the engine accepts within the lab's own limits, with its basis stated", async () => {
   const engine = await loadEngine();
-  for (const p of LAB_PRESETS) {
-    const r = engine.run('allreduce', { ...p.values, bytes: 1 << 20 });
+  await engine.load?.('planner');
+  const ring = engine.run('presets', {}).ring;
+  assert.ok(ring.length >= 4, 'the lab has its starting points');
+  for (const p of ring) {
+    for (const [k, v] of Object.entries(p.ring))
+      assert.ok(v >= LAB_LIMITS[k].min && v <= LAB_LIMITS[k].max, `${p.id}: ${k} = ${v} is within the lab's controls`);
+    const r = engine.run('allreduce', { ...p.ring, bytes: 1 << 20 });
     assert.equal(r.error, undefined, `${p.id}: ${r.error?.message}`);
     assert.ok(p.basis.length > 40, `${p.id} states its basis`);
     for (const s of p.sources) assert.match(s.url, /^https:\/\//, `${p.id} cites a source`);

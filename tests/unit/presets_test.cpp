@@ -1,6 +1,7 @@
 // Embedded presets: every one cited, valid through the request reader, and listed.
 #include <doctest/doctest.h>
 
+#include <cstdio>
 #include <set>
 
 #include "atlas/presets.hpp"
@@ -49,4 +50,44 @@ TEST_CASE("overrides lay over a preset") {
   json w = call("plan", json{{"model", {{"preset", "llama-3.1-8b"}, {"layerz", 16}}},
                              {"hardware", {{"preset", "a100-80gb"}, {"gpus", 8}}}});
   CHECK(w["warnings"][0]["path"] == "/model/layerz");
+}
+
+TEST_CASE(
+    "the ring lab's presets are allreduce requests with their basis, and the worked example's time is the engine's") {
+  json r = call("presets", "{}");
+  REQUIRE(r["ring"].is_array());
+  std::set<std::string> ids;
+  for (const auto& p : r["ring"]) {
+    ids.insert(p["id"].get<std::string>());
+    json request = p["ring"];
+    request["bytes"] = 1 << 20;
+    CHECK_MESSAGE(!atlas::is_error(call("allreduce", request)), p["id"]);
+  }
+  for (const char* id : {"example", "nvlink", "infiniband", "pcie"}) CHECK(ids.count(id) == 1);
+  // The example's basis quotes the ring's time for 1 GiB: that number must be the engine's.
+  for (const auto& p : r["ring"]) {
+    if (p["id"] != "example") continue;
+    json request = p["ring"];
+    request["bytes"] = 1073741824;
+    const double ms = call("allreduce", request)["time"].get<double>() * 1e3;
+    char quoted[32];
+    std::snprintf(quoted, sizeof quoted, "%.3f ms", ms);
+    CHECK_MESSAGE(p["basis"].get<std::string>().find(quoted) != std::string::npos, quoted);
+  }
+}
+
+TEST_CASE("a ring preset outside the lab's bounds, uncited or without a basis is named at its path") {
+  const json bad = json::parse(R"([
+    {"id":"a","name":"A","ring":{"ranks":1,"bandwidth":1e11,"latency":5e-6},"basis":"a basis that is long enough to say where it comes from","sources":[]},
+    {"id":"a","name":"B","ring":{"ranks":8,"bandwidth":0,"latency":-1},"basis":"short","sources":[{"title":"t","url":"http://x"}]},
+    {"id":"c","ring":{"ranks":8,"bandwidth":1e11,"latency":5e-6,"bytes":3},"basis":"a basis that is long enough to say where it comes from"}
+  ])");
+  std::set<std::string> seen;
+  for (const auto& i : atlas::check_ring_presets(bad)) seen.insert(i.code + " " + i.path);
+  for (const char* expected :
+       {"out_of_range /ring/0/ring/ranks", "preset_id /ring/1/id", "out_of_range /ring/1/ring/bandwidth",
+        "out_of_range /ring/1/ring/latency", "preset_basis /ring/1/basis", "preset_citation /ring/1/sources/0",
+        "preset_name /ring/2/name", "preset_citation /ring/2/sources", "unknown_field /ring/2/ring/bytes"})
+    CHECK_MESSAGE(seen.count(expected) == 1, expected);
+  CHECK(atlas::check_ring_presets(json::array()).size() == 1);
 }

@@ -5,7 +5,9 @@
 #include "atlas/commands.hpp"
 #include "atlas/embedded_content.hpp"
 #include "atlas/engine.hpp"
+#include "atlas/fields.hpp"
 #include "atlas/plan_request.hpp"
+#include "atlas/ring_lab.hpp"
 
 namespace atlas {
 
@@ -24,6 +26,56 @@ bool is_citation(const json& c) {
 
 }  // namespace
 
+std::vector<Issue> check_ring_presets(const json& list) {
+  std::vector<Issue> issues;
+  if (!list.is_array() || list.empty()) {
+    issues.push_back({"preset_file", "No ring presets were embedded.", "/ring"});
+    return issues;
+  }
+  std::set<std::string> ids;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const json& p = list[i];
+    const std::string path = child_path("/ring", i);
+    if (!p.is_object()) {
+      issues.push_back({"preset_body", "A ring preset must be an object.", path});
+      continue;
+    }
+    const std::string id = p.value("id", "");
+    if (id.empty() || !ids.insert(id).second)
+      issues.push_back({"preset_id", "Preset ids must be present and unique.", child_path(path, "id")});
+    if (!p.contains("name") || !p["name"].is_string())
+      issues.push_back({"preset_name", "Every preset needs a name.", child_path(path, "name")});
+    // A learner reads the basis next to the numbers: it must say where they come from.
+    if (!p.contains("basis") || !p["basis"].is_string() || p["basis"].get_ref<const std::string&>().size() < 40)
+      issues.push_back(
+          {"preset_basis", id + ": say in a sentence or more where the numbers come from.", child_path(path, "basis")});
+    const json* sources = p.contains("sources") ? &p["sources"] : nullptr;
+    if (!sources || !sources->is_array())
+      issues.push_back({"preset_citation",
+                        id + ": 'sources' must be a list of citations (empty when the basis is "
+                             "the worked example).",
+                        child_path(path, "sources")});
+    else
+      for (std::size_t k = 0; k < sources->size(); ++k)
+        if (!is_citation((*sources)[k]))
+          issues.push_back({"preset_citation", id + ": every source needs a title and an https URL.",
+                            child_path(child_path(path, "sources"), k)});
+    if (!p.contains("ring") || !p["ring"].is_object()) {
+      issues.push_back({"preset_body", id + ": the preset has no 'ring' object.", child_path(path, "ring")});
+      continue;
+    }
+    Problems problems;
+    const Fields f(p["ring"], child_path(path, "ring"), problems);
+    f.warn_unknown({"ranks", "bandwidth", "latency"});
+    f.integer("ranks", {2, static_cast<double>(kMaxRanks)});
+    f.number("bandwidth", {kMinBandwidth, kMaxBandwidth, false, false, "B/s"});
+    f.number("latency", {0, kMaxLatency, false, false, "s"});
+    for (const auto* list_of : {&problems.errors(), &problems.warnings()})
+      for (const auto& e : *list_of) issues.push_back({e.code, id + ": " + e.message, e.path});
+  }
+  return issues;
+}
+
 json embedded_json(const std::string& name) {
   for (const EmbeddedFile* f = embedded_files(); f->name != nullptr; ++f)
     if (name == f->name) return parse_json(std::string_view(f->data, f->size));
@@ -32,7 +84,8 @@ json embedded_json(const std::string& name) {
 
 const json& preset_catalog() {
   static const json catalog = {{"models", parse_embedded("models.json", "models")},
-                               {"hardware", parse_embedded("hardware.json", "hardware")}};
+                               {"hardware", parse_embedded("hardware.json", "hardware")},
+                               {"ring", parse_embedded("ring.json", "ring")}};
   return catalog;
 }
 
@@ -87,10 +140,13 @@ std::vector<Issue> check_presets() {
       }
     }
   }
+  const auto ring = check_ring_presets(preset_catalog()["ring"]);
+  issues.insert(issues.end(), ring.begin(), ring.end());
   return issues;
 }
 
-/// Request {} → every preset with its citation (the published cases and errors: `fidelity`).
+/// Request {} → every preset (models, hardware, the ring lab's starting points) with its citation (the published cases
+/// and errors: `fidelity`).
 json cmd_presets(const json& request, Problems& problems) {
   if (!require_object(request, problems)) return {};
   Fields(request, "", problems).warn_unknown({});

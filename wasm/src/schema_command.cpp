@@ -80,7 +80,7 @@ const std::vector<Probes>& probes() {
                   {"nccl-tests",
                    "Reads pasted all_reduce_perf output: fits the ideal ring and the planner's network model.",
                    {kLog, kBareLog, R"({"log":"# one row is too few to fit\n65536 24.10 2.72 4.76\nnot a row\n"})"}},
-                  {"presets", "Model and hardware presets with their citations.", {"{}"}},
+                  {"presets", "Model, hardware and ring-lab presets with their citations.", {"{}"}},
                   {"plan",
                    "A distributed execution plan: partitions, memory per device, every transfer, step time as run and "
                    "ideal.",

@@ -1406,7 +1406,7 @@ export type PracticeAnswer = {
   }>;
 };
 
-/** Model and hardware presets with their citations. */
+/** Model, hardware and ring-lab presets with their citations. */
 export type PresetsRequest = Record<string, unknown>;
 
 export type PresetsAnswer = {
@@ -1489,6 +1489,20 @@ export type PresetsAnswer = {
       vocab?: number;
     };
     name?: string;
+  }>;
+  ring?: Array<{
+    basis?: string;
+    id?: string;
+    name?: string;
+    ring?: {
+      bandwidth?: number;
+      latency?: number;
+      ranks?: number;
+    };
+    sources?: Array<{
+      title?: string;
+      url?: string;
+    }>;
   }>;
 } | {
   error: {

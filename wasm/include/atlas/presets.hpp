@@ -1,4 +1,4 @@
-// Model and hardware presets, compiled in from content/presets/*.json.
+// Model, hardware and ring-lab presets, compiled in from content/presets/*.json.
 #pragma once
 
 #include <string>
@@ -12,7 +12,7 @@ namespace atlas {
 /// (is_discarded()) when it is missing or not JSON.
 json embedded_json(const std::string& name);
 
-/// {"models":[…],"hardware":[…]} as the preset files hold them; empty arrays if a file is
+/// {"models":[…],"hardware":[…],"ring":[…]} as the preset files hold them; empty arrays if a file is
 /// missing or broken (check_presets() reports that).
 const json& preset_catalog();
 
@@ -20,7 +20,13 @@ const json& preset_catalog();
 const json* find_preset(const std::string& kind, const std::string& id);
 
 /// Every problem with the embedded presets: unreadable files, missing ids, citations or
-/// fields, duplicate ids, and shapes or hardware the plan request reader rejects.
+/// fields, duplicate ids, shapes or hardware the plan request reader rejects, and ring presets
+/// outside the bounds of the `allreduce` request.
 std::vector<Issue> check_presets();
+
+/// The ring lab's starting points ({"id","name","ring":{ranks,bandwidth,latency},"basis",
+/// "sources"}): each must be a request the lab's `allreduce` accepts, within the same bounds,
+/// with the basis of its numbers in words and its sources cited.
+std::vector<Issue> check_ring_presets(const json& list);
 
 }  // namespace atlas

@@ -13,6 +13,8 @@ const TAKEN = ['entry', 'app', 'atlas', 'atlas-engine', 'atlas-engine-file', 'at
 // The engine's WebAssembly modules a module may need besides the core one (fetched at start).
 const ENGINE_MODULES = ['planner'];
 const SECTION_ID = /^[a-z][a-z0-9-]{0,40}$/;
+// The lists of the engine's `presets` answer a module may have written into its page.
+const PRESET_KINDS = ['ring', 'models', 'hardware'];
 // Sections every entry has that a module may fill instead of adding its own (the check
 // question's section takes the graded version of the question).
 export const SHARED_SECTIONS = ['check'];
@@ -21,7 +23,7 @@ export const SHARED_SECTIONS = ['check'];
  * @typedef {{id: string, title: string, toc: string}} OwnSection
  * @typedef {{name: string, label: string, section?: OwnSection, into?: string, showsLabScope?: boolean,
  *   legacyParams?: string[], offers?: Record<string, any>, snippetKeepsState?: boolean,
- *   engine?: string, waitsUntilNear?: boolean, alsoNear?: string[]}} ModuleSpec
+ *   engine?: string, waitsUntilNear?: boolean, alsoNear?: string[], presets?: string[]}} ModuleSpec
  * @typedef {ModuleSpec & {sectionId: string}} AtlasModule
  */
 
@@ -48,7 +50,9 @@ export const SHARED_SECTIONS = ['check'];
  * leaves the current state out of embed snippets (it is the learner's progress, not a setting);
  * `engine` names the engine module its commands live in when not the core one (fetched with
  * it); `waitsUntilNear` fetches its code and engine module only when its section, or one of
- * `alsoNear`, comes near the view (or a link or an embed opens it).
+ * `alsoNear`, comes near the view (or a link or an embed opens it); `presets` names lists of the
+ * engine's `presets` answer the build writes into the page (read with pagePresets()), so a
+ * module has its content presets at first paint without a copy in its code.
  * @param {ModuleSpec} spec
  * @returns {AtlasModule}
  */
@@ -75,7 +79,24 @@ export function defineModule(spec) {
     !(Array.isArray(spec.alsoNear) && spec.alsoNear.every((id) => SECTION_ID.test(id)))
   )
     fail('alsoNear', 'must list section ids');
+  if (
+    spec.presets !== undefined &&
+    !(Array.isArray(spec.presets) && spec.presets.every((k) => PRESET_KINDS.includes(k)))
+  )
+    fail('presets', `must list some of ${PRESET_KINDS.join(', ')}`);
   // Exactly one of section and into is set (checked above).
   const sectionId = /** @type {string} */ (spec.section ? spec.section.id : spec.into);
   return Object.freeze({ ...spec, sectionId });
+}
+
+/**
+ * The engine's presets of `kind` that the build wrote into this page for a module that names
+ * the kind in `presets` (an empty list on a page without them).
+ * @param {string} kind
+ * @returns {any[]}
+ */
+export function pagePresets(kind) {
+  const node = typeof document === 'undefined' ? null : document.getElementById('atlas-presets');
+  const all = node ? JSON.parse(node.textContent || '{}') : {};
+  return Array.isArray(all?.[kind]) ? all[kind] : [];
 }

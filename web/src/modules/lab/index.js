@@ -8,11 +8,13 @@ import { formatCount } from '../../format.js';
 import { LabCharts } from './charts.js';
 import { LabControls } from './controls.js';
 import { MeasuredRun } from './measured.js';
-import { PRESETS } from './presets.js';
 import { drawBar, drawFormula, drawReadouts, drawScaling, setText } from './readouts.js';
 import { RingAnimation } from './ring.js';
 import { fixedNote } from '../../fixed-note.js';
 import { DEFAULTS, LIMITS, SWEEPS, labRequest, mergeState, paramForPath } from './state.js';
+import { pagePresets } from '../define.js';
+
+/** @typedef {{id: string, name: string, ring: {ranks: number, bandwidth: number, latency: number}, basis: string, sources: {title: string, url: string}[]}} RingPreset */
 
 /** @typedef {import('./state.js').LabState} LabState */
 /** @typedef {import('../../answers').Answer<'allreduce'>} Allreduce */
@@ -30,6 +32,8 @@ export function start(ctx) {
   const el = (/** @type {string} */ id) => /** @type {HTMLElement} */ (root.querySelector(`#${id}`));
   /** @type {LabState} */
   let state = { ...DEFAULTS };
+  /** @type {RingPreset[]} the engine's starting points, written into the page by the build */
+  const PRESETS = pagePresets('ring');
   let scheduleKey = '';
   /** @type {Fit | null} */
   let fit = null; // {ranks, bandwidth, latency} of the last measured fit
@@ -137,9 +141,9 @@ export function start(ctx) {
           class: 'secondary lab-preset',
           'aria-pressed': 'false',
           dataset: { preset: p.id },
-          text: p.label,
+          text: p.name,
           on: {
-            click: () => commit(p.values),
+            click: () => commit(p.ring),
           },
         }),
       );
@@ -152,7 +156,7 @@ export function start(ctx) {
   let shownPreset;
   function markPreset() {
     const values = /** @type {Record<string, unknown>} */ (state);
-    const on = PRESETS.filter((p) => Object.entries(p.values).every(([k, v]) => values[k] === v));
+    const on = PRESETS.filter((p) => Object.entries(p.ring).every(([k, v]) => values[k] === v));
     const key = on.map((p) => p.id).join(' ');
     if (key === shownPreset) return;
     shownPreset = key;
@@ -167,7 +171,7 @@ export function start(ctx) {
     }
     replaceChildren(
       basis,
-      h('strong', { text: `${active.label}: ` }),
+      h('strong', { text: `${active.name}: ` }),
       active.basis,
       ...active.sources.map((s) => [
         ' Source: ',

@@ -9,4 +9,6 @@ export default defineModule({
   showsLabScope: true,
   // The first links carried the lab's values unprefixed: #ranks=8&bytes=…
   legacyParams: ['ranks', 'bytes', 'bandwidth', 'latency'],
+  // Its starting points are content (content/presets/ring.json), checked by the engine.
+  presets: ['ring'],
 });
