@@ -3,7 +3,7 @@
 
 #include <set>
 
-#include "atlas/presets.hpp"
+#include "atlas/content/presets.hpp"
 #include "support.hpp"
 
 using namespace atlas_test;

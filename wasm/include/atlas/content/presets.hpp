@@ -1,0 +1,26 @@
+// Model and hardware presets, compiled in from content/presets/*.json.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "atlas/contract/problems.hpp"
+
+namespace atlas {
+
+/// A content file compiled into the engine (content/presets/<name>), parsed; a discarded value
+/// (is_discarded()) when it is missing or not JSON.
+json embedded_json(const std::string& name);
+
+/// {"models":[…],"hardware":[…]} as the preset files hold them; empty arrays if a file is
+/// missing or broken (check_presets() reports that).
+const json& preset_catalog();
+
+/// The preset's "model" or "hardware" object, or nullptr. kind: "models" or "hardware".
+const json* find_preset(const std::string& kind, const std::string& id);
+
+/// Every problem with the embedded presets: unreadable files, missing ids, citations or
+/// fields, duplicate ids, and shapes or hardware the plan request reader rejects.
+std::vector<Issue> check_presets();
+
+}  // namespace atlas
