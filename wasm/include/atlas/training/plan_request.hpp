@@ -42,12 +42,12 @@ struct PlanRequest {
   /// Schedule keys the caller already holds the blocks of (pipeline.blocks.key): for these the
   /// engine skips listing the blocks again, the costliest part of a plan answer.
   std::vector<std::string> known_schedules;
-  bool scaling = false;  // add the strong-scaling points of this split family (scaling.cpp)
+  bool scaling = false;  // add the strong-scaling points of this split family (plan_scaling.cpp)
 };
 
 std::optional<PlanRequest> read_plan_request(const json& request, Problems& problems);
 
-/// Strong scaling of the split family at fixed global batch (scaling.cpp).
+/// Strong scaling of the split family at fixed global batch (plan_scaling.cpp).
 json scaling_json(const PlanInput& base);
 
 }  // namespace atlas
