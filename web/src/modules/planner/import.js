@@ -5,7 +5,7 @@
 // File.text(), downloads are made from a Blob, and pasted text is only ever set as text.
 import { h } from '../../dom.js';
 import { isError } from '../../engine.js';
-import { hardwareRequest, modelRequest, planRequest } from './state.js';
+import { hardwareRequest, modelRequest, planRequest, shapeFromPreset } from './state.js';
 
 const FORMAT_NAMES = {
   hf: 'a Hugging Face config.json',
@@ -17,22 +17,6 @@ const EXPORTS = [
   ['megatron', 'Megatron-LM arguments'],
   ['deepspeed', 'DeepSpeed JSON'],
   ['torchtitan', 'torchtitan TOML'],
-];
-const SHAPE = [
-  'layers',
-  'hidden',
-  'heads',
-  'kv_heads',
-  'ffn',
-  'vocab',
-  'seq',
-  'mlp',
-  'position',
-  'norm',
-  'bias',
-  'dropout',
-  'tied_embeddings',
-  'experts',
 ];
 
 /** The engine's field names ("model.layers") as the explorer's controls call them. */
@@ -95,11 +79,8 @@ export function patchFromPlan(request, plan) {
   const m = plan.model;
   const p = plan.parallel;
   const patch = { model: typeof request.model.preset === 'string' ? request.model.preset : 'custom' };
-  for (const k of SHAPE) if (m[k] !== undefined) patch[k] = m[k];
-  patch.qkv_bias = Boolean(m.qkv_bias);
-  patch.top_k = m.top_k ?? 1;
-  patch.expert_ffn = m.expert_ffn ?? m.ffn;
-  Object.assign(patch, {
+  // The normalized model, read as a preset's is: one list of shape fields for both.
+  Object.assign(patch, shapeFromPreset(m), {
     gpus: plan.hardware.gpus,
     dp_auto: true,
     dp: p.dp,

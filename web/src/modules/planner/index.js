@@ -20,7 +20,7 @@ import { runSearch } from './search.js';
 import { stickWithinWindow } from './sticky.js';
 import { learnerText } from '../../format.js';
 import {
-  DEFAULTS,
+  openingState,
   coerce,
   fieldMessage,
   hardwareFromPreset,
@@ -55,8 +55,9 @@ export function start(ctx) {
     equation: el('planner-batch-equation'),
     search: el('planner-search-out'),
   };
+  const opening = openingState(presets);
   /** @type {Record<string, any>} */
-  let state = { ...DEFAULTS };
+  let state = { ...opening };
   /** The last plan that could be drawn, and the split it was for. */
   let lastGood = null;
   /** The state of the last possible split: what links carry (a half-made split is not saved). */
@@ -389,7 +390,7 @@ export function start(ctx) {
   ctx.views.register({
     id: 'planner',
     root,
-    defaults: { ...DEFAULTS },
+    defaults: { ...opening },
     getState: () => ({ ...(goodState ?? state) }),
     setState: (partial) => applyPatch(partial ?? {}),
   });
