@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "atlas/engine.hpp"
+#include "atlas/contract/engine.hpp"
 #include "response_check.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -4,10 +4,10 @@
 import assert from 'node:assert/strict';
 import { loadEngine } from './engine-loader.mjs';
 import {
-  DEFAULTS,
   FIELDS,
   hardwareFromPreset,
   mergeState,
+  openingState,
   shapeFromPreset,
 } from '../../web/src/modules/planner/state.js';
 
@@ -21,7 +21,7 @@ FIELDS.hardware.options = [...presets.hardware.map((p) => p.id), 'custom'];
 export function planOf(patch, toRequest) {
   const model = presets.models.find((m) => m.id === patch.model);
   const hardware = presets.hardware.find((h) => h.id === patch.hardware);
-  const { state, rejected } = mergeState(DEFAULTS, {
+  const { state, rejected } = mergeState(openingState(presets), {
     ...shapeFromPreset(model.model),
     ...hardwareFromPreset(hardware.hardware),
     ...patch,

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "atlas/collective_compare.hpp"
-#include "atlas/ring_schedule.hpp"
+#include "atlas/collectives/collective_compare.hpp"
+#include "atlas/collectives/ring_schedule.hpp"
 #include "support.hpp"
 
 using namespace atlas_test;

@@ -1,7 +1,7 @@
 // Entry validation: the seed passes; each kind of malformed entry gives its own code and path.
 #include <doctest/doctest.h>
 
-#include "atlas/entry.hpp"
+#include "atlas/content/entry.hpp"
 #include "support.hpp"
 
 using namespace atlas_test;

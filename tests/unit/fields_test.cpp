@@ -1,7 +1,7 @@
 // Field readers: paths, fallbacks and nested sections.
 #include <doctest/doctest.h>
 
-#include "atlas/fields.hpp"
+#include "atlas/contract/fields.hpp"
 #include "support.hpp"
 
 using atlas::Fields;

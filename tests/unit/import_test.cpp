@@ -5,8 +5,8 @@
 
 #include <sstream>
 
-#include "atlas/import.hpp"
-#include "atlas/shell_words.hpp"
+#include "atlas/interop/import.hpp"
+#include "atlas/interop/shell_words.hpp"
 #include "support.hpp"
 
 using namespace atlas_test;

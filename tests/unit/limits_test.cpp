@@ -6,9 +6,9 @@
 #include <algorithm>
 
 #include "../fuzz/response_check.hpp"
-#include "atlas/nccl_log.hpp"
-#include "atlas/plan_request.hpp"
-#include "atlas/search_budget.hpp"
+#include "atlas/collectives/nccl_log.hpp"
+#include "atlas/training/plan_request.hpp"
+#include "atlas/training/search_budget.hpp"
 #include "support.hpp"
 
 using namespace atlas_test;

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "atlas/memory.hpp"
+#include "atlas/training/memory.hpp"
 #include "support.hpp"
 
 using namespace atlas_test;

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "atlas/model.hpp"
+#include "atlas/training/model.hpp"
 #include "support.hpp"
 
 using namespace atlas_test;

@@ -5,10 +5,10 @@
 #include <cmath>
 #include <random>
 
-#include "atlas/nccl_log.hpp"
-#include "atlas/nccl_network_fit.hpp"
-#include "atlas/network.hpp"
-#include "atlas/ring_fit.hpp"
+#include "atlas/collectives/nccl_log.hpp"
+#include "atlas/collectives/nccl_network_fit.hpp"
+#include "atlas/collectives/network.hpp"
+#include "atlas/collectives/ring_fit.hpp"
 #include "support.hpp"
 
 using namespace atlas_test;

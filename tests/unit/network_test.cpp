@@ -3,8 +3,8 @@
 // large messages reach, where the members of a group sit, and the tile and wave losses.
 #include <doctest/doctest.h>
 
-#include "atlas/kernels.hpp"
-#include "atlas/network.hpp"
+#include "atlas/collectives/network.hpp"
+#include "atlas/training/kernels.hpp"
 
 using namespace atlas;
 

@@ -4,9 +4,9 @@
 
 #include <string>
 
-#include "atlas/communication.hpp"
-#include "atlas/plan_request.hpp"
-#include "atlas/problems.hpp"
+#include "atlas/contract/problems.hpp"
+#include "atlas/training/communication.hpp"
+#include "atlas/training/plan_request.hpp"
 #include "support.hpp"
 
 using namespace atlas_test;

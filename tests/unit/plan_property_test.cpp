@@ -8,8 +8,8 @@
 #include <cstdlib>
 #include <random>
 
-#include "atlas/plan.hpp"
-#include "atlas/plan_request.hpp"
+#include "atlas/training/plan.hpp"
+#include "atlas/training/plan_request.hpp"
 
 namespace {
 

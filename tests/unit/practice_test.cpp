@@ -6,7 +6,7 @@
 #include <map>
 #include <set>
 
-#include "atlas/practice.hpp"
+#include "atlas/content/practice.hpp"
 #include "support.hpp"
 
 using namespace atlas_test;

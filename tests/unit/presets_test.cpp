@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <set>
 
-#include "atlas/presets.hpp"
+#include "atlas/content/presets.hpp"
 #include "support.hpp"
 
 using namespace atlas_test;

@@ -8,7 +8,7 @@
 #include <map>
 #include <set>
 
-#include "atlas/registry.hpp"
+#include "atlas/contract/registry.hpp"
 #include "support.hpp"
 
 using namespace atlas_test;

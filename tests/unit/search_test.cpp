@@ -79,8 +79,8 @@ TEST_CASE("search validates its request") {
 
 #include <algorithm>
 
-#include "atlas/plan_request.hpp"
-#include "atlas/search.hpp"
+#include "atlas/training/plan_request.hpp"
+#include "atlas/training/search.hpp"
 
 TEST_CASE("search's pruned counts equal a brute-force count of every candidate") {
   atlas::Problems problems;

@@ -5,7 +5,7 @@
 #include <sstream>
 #include <string>
 
-#include "atlas/engine.hpp"
+#include "atlas/contract/engine.hpp"
 
 namespace atlas_test {
 

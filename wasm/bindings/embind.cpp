@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "atlas/engine.hpp"
+#include "atlas/contract/engine.hpp"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <sstream>
 #include <string>
 
-#include "atlas/engine.hpp"
+#include "atlas/contract/engine.hpp"
 
 namespace {
 

@@ -1,7 +1,7 @@
 // Every command in one build: the native CLI, the doctests (natively and under node) and the
 // fuzzer. The page loads the same commands as two modules (core.cpp, planner.cpp).
-#include "atlas/registry.hpp"
-#include "atlas/search_budget.hpp"
+#include "atlas/contract/registry.hpp"
+#include "atlas/training/search_budget.hpp"
 
 namespace atlas {
 

@@ -1,6 +1,6 @@
 // The page's first module: the entry's validation, the ring lab and the check question. It has
 // no hot loop, so it is built for size; the planner's code is not linked in.
-#include "atlas/registry.hpp"
+#include "atlas/contract/registry.hpp"
 
 namespace atlas {
 

@@ -1,7 +1,7 @@
 // The split explorer's module, fetched when the explorer nears the view or is opened: plans,
 // the search (built for speed), presets, fidelity, import and export.
-#include "atlas/registry.hpp"
-#include "atlas/search_budget.hpp"
+#include "atlas/contract/registry.hpp"
+#include "atlas/training/search_budget.hpp"
 
 namespace atlas {
 

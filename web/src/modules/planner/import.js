@@ -5,7 +5,7 @@
 // File.text(), downloads are made from a Blob, and pasted text is only ever set as text.
 import { h } from '../../dom.js';
 import { isError } from '../../engine.js';
-import { hardwareRequest, modelRequest, planRequest } from './state.js';
+import { hardwareRequest, modelRequest, planRequest, shapeFromPreset } from './state.js';
 
 /** @typedef {import('../../atlas-engine').ImportResponse} ImportResponse */
 /** @typedef {import('../../atlas-engine').ExportResponse} ExportResponse */
@@ -22,22 +22,6 @@ const EXPORTS = [
   ['megatron', 'Megatron-LM arguments'],
   ['deepspeed', 'DeepSpeed JSON'],
   ['torchtitan', 'torchtitan TOML'],
-];
-const SHAPE = [
-  'layers',
-  'hidden',
-  'heads',
-  'kv_heads',
-  'ffn',
-  'vocab',
-  'seq',
-  'mlp',
-  'position',
-  'norm',
-  'bias',
-  'dropout',
-  'tied_embeddings',
-  'experts',
 ];
 
 /**
@@ -110,15 +94,8 @@ export function patchFromPlan(request, plan) {
   const p = plan.parallel;
   /** @type {Record<string, unknown>} */
   const patch = { model: typeof request.model.preset === 'string' ? request.model.preset : 'custom' };
-  for (const k of SHAPE) {
-    const v = /** @type {Record<string, unknown>} */ (m)[k];
-    if (v !== undefined) patch[k] = v;
-  }
-  // qkv_bias is not in the answer's schema: absent reads as false.
-  patch.qkv_bias = Boolean(/** @type {{qkv_bias?: boolean}} */ (m).qkv_bias);
-  patch.top_k = m.top_k ?? 1;
-  patch.expert_ffn = m.expert_ffn ?? m.ffn;
-  Object.assign(patch, {
+  // The normalized model, read as a preset's is: one list of shape fields for both.
+  Object.assign(patch, shapeFromPreset(m), {
     gpus: plan.hardware.gpus,
     dp_auto: true,
     dp: p.dp,

@@ -20,7 +20,7 @@ import { runSearch } from './search.js';
 import { stickWithinWindow } from './sticky.js';
 import { learnerText } from '../../format.js';
 import {
-  DEFAULTS,
+  openingState,
   coerce,
   fieldMessage,
   hardwareFromPreset,
@@ -64,8 +64,9 @@ export function start(ctx) {
     equation: el('planner-batch-equation'),
     search: el('planner-search-out'),
   };
+  const opening = openingState(presets);
   /** @type {PlannerState} */
-  let state = { ...DEFAULTS };
+  let state = { ...opening };
   /**
    * The last plan that could be drawn, and the split it was for.
    * @type {TrainingPlan | null}
@@ -422,7 +423,7 @@ export function start(ctx) {
   ctx.views.register({
     id: 'planner',
     root,
-    defaults: { ...DEFAULTS },
+    defaults: { ...opening },
     getState: () => ({ ...(goodState ?? state) }),
     setState: (partial) => applyPatch(partial ?? {}),
   });

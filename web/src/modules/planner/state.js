@@ -113,9 +113,11 @@ const EXTRA_PATHS = { '/batch/accumulation': 'global', '/batch': 'global', '/har
  *   virtual_stages: number, micro: number, global: number, mode: string, phase: string, prompt: number,
  *   output: number, concurrency: number, weights: string, kv: string}} PlannerState
  * @typedef {'gpus_per_node' | 'memory_gib' | 'tflops' | 'hbm_gbps' | 'intra_gbps' | 'inter_gbps' | 'latency_us'} HardwareKey
+ * @typedef {'layers' | 'hidden' | 'heads' | 'kv_heads' | 'ffn' | 'vocab' | 'seq' | 'mlp' | 'position' |
+ *   'tied_embeddings' | 'experts' | 'top_k' | 'expert_ffn' | 'norm' | 'bias' | 'qkv_bias' | 'dropout'} ShapeKey
  */
 
-/** @type {(keyof PlannerState)[]} */
+/** @type {ShapeKey[]} */
 export const SHAPE_KEYS = [
   'layers',
   'hidden',
@@ -148,39 +150,17 @@ export const HARDWARE_KEYS = [
 
 /**
  * GPT-3 175B on 1024 A100s with Megatron's tensor × pipeline layout: the page's opening picture.
- * @type {Readonly<PlannerState>}
+ * The model's shape and the hardware's numbers are not written here: they are the engine's
+ * presets of these ids (openingState), so the opening picture cannot drift from them.
+ * @type {Readonly<Omit<PlannerState, ShapeKey | HardwareKey>>}
  */
 export const DEFAULTS = Object.freeze({
   model: 'gpt3-175b',
-  layers: 96,
-  hidden: 12288,
-  heads: 96,
-  kv_heads: 96,
-  ffn: 49152,
-  vocab: 50257,
-  seq: 2048,
-  mlp: 'gelu',
-  position: 'learned',
-  tied_embeddings: true,
-  experts: 1,
-  top_k: 1,
-  expert_ffn: 49152,
-  norm: 'layernorm',
-  bias: true,
-  qkv_bias: false,
-  dropout: true,
   overlap: true,
   tp_overlap: false,
   flash: 'auto',
   hardware: 'a100-80gb',
   gpus: 1024,
-  gpus_per_node: 8,
-  memory_gib: 80,
-  tflops: 312,
-  hbm_gbps: 2039,
-  intra_gbps: 300,
-  inter_gbps: 25,
-  latency_us: 2.3,
   dp_auto: true,
   dp: 16,
   tp: 8,
@@ -390,6 +370,23 @@ export function hardwareFromPreset(hw) {
     if (typeof value === 'number') out[name] = Number((value / /** @type {number} */ (f.scale)).toPrecision(6));
   }
   return out;
+}
+
+/**
+/**
+ * The explorer's opening state: DEFAULTS with the shape and hardware numbers of its preset ids,
+ * from the engine's `presets` answer.
+ * @param {{models: {id: string, model: Record<string, unknown>}[], hardware: {id: string, hardware: Record<string, unknown>}[]}} presets
+ * @returns {Readonly<PlannerState>}
+ */
+export function openingState(presets) {
+  const model = presets.models.find((p) => p.id === DEFAULTS.model);
+  const hardware = presets.hardware.find((p) => p.id === DEFAULTS.hardware);
+  if (!model || !hardware) throw new Error(`the engine has no preset ${model ? DEFAULTS.hardware : DEFAULTS.model}`);
+  // The presets give the shape and hardware numbers DEFAULTS leaves out.
+  return /** @type {Readonly<PlannerState>} */ (
+    Object.freeze({ ...shapeFromPreset(model.model), ...hardwareFromPreset(hardware.hardware), ...DEFAULTS })
+  );
 }
 
 /**

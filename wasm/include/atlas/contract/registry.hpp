@@ -1,0 +1,57 @@
+// Which commands a build of the engine answers. The library (src/) holds every command; each
+// link target picks its set with one file of wasm/modules/: the native CLI, the doctests and the
+// fuzzer answer them all, while the page gets two WebAssembly modules — "core" (the entry, the
+// ring lab, the check question: what the first paint needs) and "planner" (the split explorer's
+// commands, fetched when the explorer is near). A module links only the code its commands reach.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "atlas/contract/commands.hpp"
+
+namespace atlas {
+
+/// A command's work budget: runs before the handler and refuses (false, with a coded error) a
+/// request whose work could not be bounded otherwise. Commands whose fields bound their work
+/// have none.
+using Budget = bool (*)(const json& request, Problems& problems);
+
+struct Command {
+  const char* name;
+  Handler handler;
+  Budget budget = nullptr;
+};
+
+// The commands of each module as (name, handler, budget). One list serves both the handler
+// tables below and the names-only map that `version` publishes: a module can name the other
+// module's commands (so the page knows where to send them) without linking their code.
+// Every module also answers `version` and `schema`, about itself.
+#define ATLAS_SHARED_COMMANDS(X) X("version", cmd_version, nullptr) X("schema", cmd_schema, nullptr)
+#define ATLAS_CORE_COMMANDS(X)                                                                                   \
+  X("validate", cmd_validate, nullptr)                                                                           \
+  X("batch", cmd_batch, nullptr) X("allreduce", cmd_allreduce, nullptr) X("nccl-tests", cmd_nccl_tests, nullptr) \
+      X("quiz", cmd_quiz, nullptr) X("practice", cmd_practice, nullptr)
+#define ATLAS_PLANNER_COMMANDS(X)                                                                                 \
+  X("presets", cmd_presets, nullptr)                                                                              \
+  X("plan", cmd_plan, nullptr) X("search", cmd_search, search_within_budget) X("fidelity", cmd_fidelity, nullptr) \
+      X("import", cmd_import, nullptr) X("export", cmd_export, nullptr)
+
+/// One module of the engine: its name and the commands it answers.
+struct CommandSet {
+  const char* module;
+  std::vector<Command> commands;
+};
+
+/// This build's commands. Defined once per link target, by the file of wasm/modules/ it links.
+const CommandSet& registered_commands();
+
+/// Each module's commands by name, version and schema included ({"core": […], "planner": […]}).
+/// Names only: no handler is referenced, so any build can say where every command lives.
+json command_modules();
+
+}  // namespace atlas
+
+// Expanders for the lists above: a table entry, or the name alone.
+#define ATLAS_COMMAND_ENTRY(name, handler, budget) ::atlas::Command{name, handler, budget},
+#define ATLAS_COMMAND_NAME(name, handler, budget) name,

@@ -1,0 +1,178 @@
+// Serving the same model: weights and the paged KV cache per device, time to first token
+// (prefill, compute-bound) and time per output token (decode, bound by HBM bytes or by FLOPs),
+// the small per-token collectives of each split, and throughput as concurrency grows.
+// The figures work on plain structs so search can evaluate every layout; inference_plan.cpp
+// turns them into the JSON answer of `plan` and `search` with "mode": "inference".
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "atlas/contract/problems.hpp"
+#include "atlas/training/plan.hpp"
+
+namespace atlas {
+
+enum class WeightFormat : std::uint8_t { bf16, fp8, int8, int4 };
+enum class KvFormat : std::uint8_t { bf16, fp8 };
+const char* weight_format_name(WeightFormat f);
+
+/// int4 weights as AWQ and GPTQ store them: per group of 128 weights along the input
+/// dimension one fp16 scale (2 B) and one packed 4-bit zero point (0.5 B).
+constexpr double kInt4Group = 128;
+constexpr double kInt4GroupBytes = 2.5;
+
+/// Bytes per weight of a quantized linear layer (int4 includes its group overhead).
+double weight_bytes(WeightFormat f);
+inline double kv_bytes(KvFormat f) { return f == KvFormat::fp8 ? 1.0 : 2.0; }
+
+/// vLLM's default gpu_memory_utilization is 0.9: a tenth of the memory stays with the
+/// runtime (CUDA context, NCCL and library workspaces, allocator slack).
+constexpr double kRuntimeReserve = 0.10;
+/// Fraction of nominal HBM bandwidth that decode kernels reach: calibrated on a published
+/// single-request vLLM run (content/presets/serving-cases.json, calibration case).
+constexpr double kDecodeBandwidthFraction = 0.77;
+
+struct Serving {
+  std::int64_t prompt = 2048, output = 256, concurrency = 16, block = 16;
+  WeightFormat weights = WeightFormat::bf16;
+  KvFormat kv = KvFormat::bf16;
+  bool disaggregated = false;
+  double bandwidth_fraction = kDecodeBandwidthFraction;
+};
+
+struct InferenceInput {
+  ModelShape model;
+  Hardware hardware;
+  Parallel parallel;  // dp = replicas; tp, pp, ep as for training; cp must be 1
+  Serving serving;
+};
+
+/// Weight bytes one device of stage `index` holds, split by what they are.
+struct StageWeights {
+  std::int64_t layers = 0;
+  double quantized = 0;  // B: linear weights of the transformer layers, in the serving format
+  double bf16 = 0;       // B: embedding, output head, norms, biases, router: kept in bf16
+  double expert = 0;     // B: the part of `quantized` that is expert weights
+  double lookup = 0;     // B: the part of `bf16` that is the input embedding (a step reads only its rows)
+  double total() const { return quantized + bf16; }
+};
+StageWeights stage_weights(const InferenceInput& in, std::int64_t index);
+
+/// Key/value heads one tensor-parallel rank holds: kv/tp, or 1 (replicated) when tp > kv.
+double kv_heads_per_rank(const ModelShape& m, std::int64_t tp);
+
+/// What one device of pipeline stage `index` holds while serving (every device of a stage holds
+/// the same: tensor ranks split heads and MLP evenly, and with tp > KV heads each keeps a copy).
+struct StageMemory {
+  std::int64_t index = 0, first_layer = 0, layers = 0;
+  double weights = 0;          // B
+  double kv_per_token = 0;     // B: 2 · layers · KV heads per rank · head size · bytes
+  double kv_per_sequence = 0;  // B: block-rounded tokens × kv_per_token
+  double kv_cache = 0;         // B at the requested concurrency
+  double activations = 0, reserve = 0, total = 0;
+  double max_sequences = 0;  // sequences this device has room for beside its fixed part
+};
+
+struct InferenceMemory {
+  double weights = 0;                 // B, the most loaded device
+  double weights_per_instance = 0;    // B, all devices of one copy of the model (tp·pp·ep)
+  double kv_per_token = 0;            // B, whole model, all devices of one copy
+  double kv_per_token_device = 0;     // B, one device of the most loaded stage
+  double tokens_per_sequence = 0;     // prompt + output rounded up to whole blocks
+  double kv_per_sequence_device = 0;  // B
+  double sequences_per_device = 0;    // concurrency served by one decode replica
+  double kv_cache = 0;                // B on one device at the requested concurrency
+  double activations = 0;             // B, one prompt's prefill working set
+  double reserve = 0;                 // B
+  double total = 0;
+  std::int64_t max_concurrency = 0;  // whole deployment
+  bool fits = false;
+};
+
+/// One device of stage `index`; `shared` must hold inference_memory()'s figures for the same input
+/// (blocks per sequence, sequences per device, activations, reserve).
+StageMemory stage_memory(const InferenceInput& in, std::int64_t index, const InferenceMemory& shared);
+
+/// Time of one decode step of `sequences` on one replica, and how it splits.
+struct DecodeStep {
+  double cycle = 0;                          // s: one new token for each sequence (the pipeline's cycle)
+  double weight_bytes = 0, kv_bytes = 0;     // B read per step on the busiest device
+  double memory_time = 0, compute_time = 0;  // s of the GEMMs on the busiest device
+  double communication = 0;                  // s of blocking collectives per step (all stages, one token)
+  bool compute_bound = false;
+};
+
+struct InferenceFigures {
+  InferenceMemory memory;
+  double prefill = 0, prefill_occupancy = 0;  // s: one prompt end to end; the busiest stage's share
+  double prefill_communication = 0, kv_handoff = 0;
+  DecodeStep decode;
+  double first_token = 0, per_output_token = 0, request = 0;
+  double tokens_per_second = 0, tokens_per_second_per_gpu = 0, tokens_per_second_per_user = 0;
+  bool prefill_limited = false;  // disaggregated: the prefill replicas cannot keep up
+};
+
+/// One tensor that crosses a device boundary while serving, on one device of a stage.
+struct ServingTransfer {
+  const char* id = "";
+  const char* tensor = "";  // activation | logits | tokens | kv
+  const char* name = "";
+  const char* phase = "";  // prefill | decode
+  const char* where = "";  // the place in the model, with the training plan's tags (layer.attention.out, …)
+  std::array<const char*, 3> dims{"", "", ""};  // what each entry of `shape` counts
+  const char* collective = "";
+  const char* group = "";
+  std::int64_t group_size = 1;
+  std::array<double, 3> shape{0, 0, 0};  // tokens × 1 × width; bytes_per_call = element bytes × their product
+  double bytes_per_call = 0, calls = 0, time = 0, latency = 0;  // calls per prompt or per decode step
+  const char* algorithm = "";
+  const char* protocol = "";
+  bool inter_node = false;
+};
+/// Blocking collectives of one device of stage `index` moving `tokens` tokens (a prompt, or one
+/// token of each sequence of a decode step): seconds; each transfer appended to `out` if given.
+double stage_collectives(const InferenceInput& in, std::int64_t index, double tokens, bool prefill,
+                         std::vector<ServingTransfer>* out = nullptr);
+/// Prefill→decode hand-off of one prompt's KV cache between replicas (disaggregated serving).
+double kv_handoff(const InferenceInput& in, std::vector<ServingTransfer>* out = nullptr);
+
+/// One concurrency: what a user and the deployment see.
+struct ServingPoint {
+  std::int64_t concurrency = 0;
+  double sequences_per_replica = 0;
+  DecodeStep decode;
+  double per_output_token = 0, tokens_per_second = 0, tokens_per_second_per_gpu = 0, per_user = 0;
+  bool prefill_limited = false;
+};
+/// `prefill` must hold evaluate_inference's prefill figures for the same input.
+ServingPoint serving_point(const InferenceInput& in, std::int64_t concurrency, const InferenceFigures& prefill);
+
+/// The split's errors (tp against heads, pp against layers, …) as coded issues.
+std::vector<Issue> inference_split_errors(const InferenceInput& in, bool dp_derived);
+
+InferenceMemory inference_memory(const InferenceInput& in);
+/// One decode step of `sequences` per decode replica, over a mean context of `context` tokens.
+DecodeStep decode_step(const InferenceInput& in, double sequences, double context);
+/// Everything at in.serving.concurrency. `with_time` false stops after memory.
+void evaluate_inference(const InferenceInput& in, InferenceFigures& out, bool with_time = true);
+
+/// Replicas that decode (half of dp when prefill runs on its own replicas).
+inline std::int64_t decode_replicas(const InferenceInput& in) {
+  return in.serving.disaggregated ? in.parallel.dp / 2 : in.parallel.dp;
+}
+
+/// Per pipeline stage its layers and what one of its devices holds (inference_devices.cpp).
+json serving_stages_json(const InferenceInput& in, const InferenceFigures& f);
+/// `prefill` and `decode` lists of the tensors that cross device boundaries on the first stage
+/// (and the last, with a pipeline), per prompt and per decode step, each with its formula.
+json serving_communication_json(const InferenceInput& in, const InferenceFigures& f);
+
+/// True when the request asks for "mode": "inference" (coded error for another value).
+bool inference_mode(const json& request, Problems& problems);
+json cmd_inference_plan(const json& request, Problems& problems);      // inference_plan.cpp
+json cmd_inference_search(const json& request, Problems& problems);    // inference_search.cpp
+json cmd_inference_fidelity(const json& request, Problems& problems);  // inference_fidelity.cpp
+
+}  // namespace atlas

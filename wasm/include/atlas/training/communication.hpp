@@ -1,0 +1,85 @@
+// Every tensor that crosses a device boundary in one training step: what it is, which group
+// moves it with which collective, how many calls the framework splits it into, what one call
+// costs (NCCL's model, or the ideal bound), and how much of it the schedule cannot hide.
+#pragma once
+
+#include <array>
+
+#include "atlas/collectives/collectives.hpp"
+#include "atlas/collectives/network.hpp"
+#include "atlas/training/plan.hpp"
+
+namespace atlas {
+
+/// Exposed communication of one device of a stage: per micro-batch (inside the pipeline's
+/// time slot, so the bubble stretches it too) and once per step.
+struct StageCommunication {
+  std::array<double, kGroups> per_microbatch{};
+  std::array<double, kGroups> per_step{};
+};
+
+/// Which transfers to list: all, those of the model-parallel groups (TP, CP, EP, PP — they do
+/// not depend on the ZeRO stage), or the data-parallel ones only. Search lists the first once per
+/// split and the last once per ZeRO stage; the exposed sums are the same as from `all`.
+enum class TransferSet { all, model_parallel, data_parallel };
+
+/// Lists the transfers of a device of stage `index` into `out` (at most kMaxTransfers) and sums
+/// their exposed times. `st` must come from stage_figures() for the same stage.
+void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures& st,
+                     std::array<Transfer, kMaxTransfers>& out, int& count, StageCommunication& exposed,
+                     TransferSet which = TransferSet::all);
+
+/// The NICs, NVLink and per-call overhead of the hardware, as NCCL reaches them.
+NetworkLinks network_links(const Hardware& hw);
+
+/// Placement of the group of `size` ranks `stride` apart on this hardware.
+GroupPlacement group_placement(const Hardware& hw, std::int64_t stride, std::int64_t size);
+
+/// One call of `op` on `bytes` over the group: NCCL's model, or in the ideal plan the ring at the
+/// links' nominal bandwidth with no latency at all.
+CollectiveTime call_time(const PlanInput& in, Collective op, double bytes, const GroupPlacement& g);
+
+/// Share of the GPU's multiprocessors NCCL's kernels occupy while they overlap compute: the
+/// compute they overlap runs this much longer. kNcclChannels is an assumption (docs/fidelity.md).
+constexpr double kNcclChannels = 16;
+double overlap_slowdown(const Hardware& hw);
+
+/// Exposed time of `calls` equal calls of `each` seconds issued one after another while
+/// `window` seconds of compute run: the first call waits (nothing to overlap yet), each later
+/// one hides behind the compute of its share of the window, and the overlapped compute is
+/// slowed by `slowdown`. Ideal: max(0, calls·each − window), overlap free.
+double exposed_series(double calls, double each, double window, double slowdown, bool ideal);
+
+/// Appends transfers and sums their exposure (communication.cpp and communication_data_parallel.cpp).
+struct TransferList {
+  std::array<Transfer, kMaxTransfers>& out;
+  int& count;
+  StageCommunication& exposed;
+  const PlanInput& in;
+  double m;  // micro-batches per step
+
+  struct Spec {
+    const char* id;
+    const char* tensor;
+    const char* name;
+    const char* phase;
+    Collective op;
+    Group group;
+    const char* where;
+    std::array<double, 3> shape;
+  };
+  /// `calls_per_mb` calls each micro-batch, or (when 0) `calls_per_step` once per step. `rate`
+  /// is the fraction of NCCL's speed the framework reaches (1 but for DeepSpeed 2021's gathers).
+  Transfer* add(const Spec& s, const GroupPlacement& g, double bytes, double calls_per_mb, double calls_per_step,
+                double rate = 1.0);
+  /// Fully on the critical path of each micro-batch.
+  void blocking(Transfer* t);
+  /// Exposed per micro-batch (`per_mb`) or once per step (`per_step`), seconds.
+  void exposed_mb(Transfer* t, double per_mb);
+  void exposed_step(Transfer* t, double per_step);
+};
+
+/// The data-parallel and ZeRO transfers as the plan's framework issues them.
+void data_parallel_transfers(const PlanInput& in, std::int64_t index, const StageFigures& st, TransferList& list);
+
+}  // namespace atlas

@@ -1,0 +1,80 @@
+// Per-device memory: model states per ZeRO stage (Rajbhandari et al. 2020) and activations per
+// layer (Korthikanti et al. 2022, Table 2), generalised to grouped-query attention, SwiGLU,
+// mixture-of-experts, context parallelism and models without dropout.
+#pragma once
+
+#include <cstdint>
+
+#include "atlas/training/model.hpp"
+#include "atlas/training/plan.hpp"
+
+namespace atlas {
+
+/// Mixed-precision Adam: 2 B bf16 weights + 2 B bf16 gradients + 12 B fp32 master weights,
+/// momentum and variance per parameter — the 16Ψ baseline.
+constexpr double kWeightBytes = 2, kGradientBytes = 2, kOptimizerBytes = 12;
+
+struct ModelStates {
+  double parameters = 0, gradients = 0, optimizer = 0;
+  double total() const { return parameters + gradients + optimizer; }
+};
+
+/// Model states of `psi` parameters replicated over `shards` data-parallel ranks.
+/// Stage 1 shards optimizer states, 2 also gradients, 3 also weights. `gradient_bytes` is 2 in
+/// ZeRO's accounting; Megatron keeps fp32 main gradients (4, so 18Ψ unsharded).
+inline ModelStates zero_model_states(double psi, double shards, int stage, double gradient_bytes = kGradientBytes) {
+  ModelStates s;
+  s.parameters = kWeightBytes * psi / (stage >= 3 ? shards : 1.0);
+  s.gradients = gradient_bytes * psi / (stage >= 2 ? shards : 1.0);
+  s.optimizer = kOptimizerBytes * psi / (stage >= 1 ? shards : 1.0);
+  return s;
+}
+
+/// Model states and buffers of a stage at ZeRO stage `zero` (activations unchanged): lets
+/// search try every stage from one stage_figures() call.
+/// Bytes per gradient element the framework keeps and reduces: Megatron accumulates and
+/// all-reduces bf16 gradients in an fp32 buffer ("bfloat16 requires gradient accumulation and
+/// all-reduce to be done in fp32", megatron/training/arguments.py); FSDP, DeepSpeed and the ideal
+/// model keep them in bf16 (ZeRO's 16Ψ).
+inline double gradient_bytes(const Parallel& par) { return par.framework == Framework::megatron ? 4 : kGradientBytes; }
+
+inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, int zero) {
+  // ZeRO shards over every replica of the weights: dp × cp ranks for dense weights, and
+  // dp × cp / ep for experts (each expert lives on one rank of its expert-parallel group).
+  const double shards = static_cast<double>(par.dp * par.cp);
+  const double expert_shards = shards / static_cast<double>(par.ep);
+  Parallel at = par;
+  at.zero = zero;
+  const double gb = gradient_bytes(at);
+  const ModelStates d = zero_model_states(st.dense, shards, zero, gb);
+  const ModelStates e = zero_model_states(st.expert, expert_shards, zero, gb);
+  DeviceMemory m;
+  m.parameters = d.parameters + e.parameters;
+  m.gradients = d.gradients + e.gradients;
+  m.optimizer = d.optimizer + e.optimizer;
+  m.activations = st.memory.activations;
+  // Working buffers beyond the stored activations: the tensor-parallel gather and the
+  // pipeline's received input are tensors Table 2 already counts (a layer's input), so only
+  // ZeRO-3's gathered weights (current and prefetched layer) are extra; the rank's own shard
+  // is part of the gathered buffer, so only the other ranks' (1 − 1/N) counts.
+  if (zero >= 3)
+    m.buffers =
+        st.gathered_layer * (st.layer_dense * (1.0 - 1.0 / shards) + st.layer_expert * (1.0 - 1.0 / expert_shards));
+  m.buffers += st.working_set;
+  return m;
+}
+
+/// Activation bytes one layer keeps for backward for one micro-batch of `micro` sequences
+/// on one device. cp splits the sequence; tp splits heads and MLP columns, and with sequence
+/// parallelism the remaining (norm, dropout) tensors too.
+/// With `flash` (FlashAttention) the scores are never stored: only the softmax statistics
+/// (fp32, one per query row and head).
+double activation_bytes_per_layer(const ModelShape& m, double micro, std::int64_t tp, std::int64_t cp,
+                                  bool sequence_parallel, Recompute recompute, bool flash = false);
+
+/// Korthikanti Table 2 terms in units of s·b·h bytes for a GPT layer (a heads, t-way TP):
+/// the published closed forms, used by the tests to pin the general formula above.
+double korthikanti_table2(double s, double b, double h, double a, double t, bool sequence_parallel, Recompute recompute,
+                          bool tensor_parallel);
+
+}  // namespace atlas

@@ -1,0 +1,247 @@
+// The execution-plan model: a model shape, a cluster and a split in; per-device memory, every
+// tensor that crosses a device boundary, the pipeline bubble and the step time out.
+// evaluate_plan() works on plain structs without allocating, so search can call it for every
+// candidate; plan.cpp turns the same numbers into the JSON response.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "atlas/training/model.hpp"
+
+namespace atlas {
+
+/// selective: Megatron's (attention core only); op_selective: torchtitan's operator-level policy,
+/// which redoes every second matmul of a layer. Appended last so the first three keep their indices.
+enum class Recompute { none, selective, full, op_selective };
+enum class Schedule { gpipe, one_f_one_b, interleaved };
+/// The contract's name of a schedule ("gpipe", "1f1b", "interleaved").
+const char* schedule_name(Schedule s);
+
+/// Fitted constants: what fraction of a peak a real kernel or link reaches. docs/fidelity.md
+/// states how each was fitted and why its value is plausible.
+struct Efficiencies {
+  double compute = 0;  // large dense GEMMs: FLOP/s as a fraction of peak (shape losses come on top)
+  double memory = 0;   // HBM traffic of non-matmul kernels per stored activation byte (multiplier)
+  double intra = 0;    // NCCL Simple-protocol bus bandwidth at large messages / nominal NVLink
+  double inter = 0;    // the same per NIC / nominal NIC bandwidth
+};
+
+struct Hardware {
+  std::int64_t gpus = 0, gpus_per_node = 0;
+  double memory = 0;               // B per GPU
+  double flops = 0;                // FLOP/s, dense bf16 peak
+  double memory_bandwidth = 0;     // B/s HBM
+  double intra_bandwidth = 0;      // B/s per GPU per direction inside a node
+  double inter_bandwidth = 0;      // B/s per GPU per direction between nodes
+  double latency = 0;              // s per collective call (launch and host overhead), on top of NCCL's latencies
+  std::int64_t nics_per_node = 0;  // network interfaces for compute traffic (0: one per GPU)
+  std::int64_t sms = 0;            // streaming multiprocessors: tile waves, and what NCCL's kernels take
+  bool flash_attention = false;    // the default for plans on this GPU
+  Efficiencies efficiency;
+};
+
+/// How a framework issues data-parallel and ZeRO collectives (docs/fidelity.md, with sources):
+/// `ideal` is one collective per step and group at full overlap, the bound the others approach.
+enum class Framework : std::uint8_t { megatron, fsdp, deepspeed, ideal, deepspeed_2021 };
+const char* framework_name(Framework f);
+inline bool is_deepspeed(Framework f) { return f == Framework::deepspeed || f == Framework::deepspeed_2021; }
+
+/// DeepSpeed's ZeRO-3 as of mid-2021 (v0.3.16) gathered each parameter synchronously — every
+/// all_gather called torch.cuda.synchronize() and was followed by a Python-side copy (DeepSpeed
+/// PR #1188) — and reached this fraction of NCCL's all-gather rate: a 5.1B-parameter model's
+/// forward took ~470 ms under ZeRO-3 against ~60 ms under ZeRO-2 on 8 A100s with NVLink
+/// (DeepSpeed issue #1174), ~410 ms to gather 10.2 GB where NCCL needs ~39 ms.
+constexpr double kDeepSpeed2021GatherRate = 0.094;
+
+struct Parallel {
+  std::int64_t dp = 1, tp = 1, pp = 1, cp = 1, ep = 1;
+  int zero = 0;
+  bool sequence_parallel = false;
+  Recompute recompute = Recompute::none;
+  std::int64_t virtual_stages = 1;
+  Schedule schedule = Schedule::one_f_one_b;
+  Framework framework = Framework::megatron;
+  bool overlap = true;      // gradient reduction and weight gathers overlap compute where the framework can
+  bool tp_overlap = false;  // tensor-parallel collectives split and hidden behind the layer's GEMMs (TE userbuffers)
+  bool flash_attention = false;  // fused attention: no stored scores, attention FLOPs at FlashAttention's efficiency
+  /// Whether recomputation runs the attention core's forward again: full recomputation always,
+  /// Megatron's selective only when the scores were not kept by a fused kernel.
+  bool attention_recomputed() const {
+    return recompute == Recompute::full || (recompute == Recompute::selective && !flash_attention);
+  }
+};
+
+struct PlanInput {
+  ModelShape model;
+  Hardware hardware;
+  Parallel parallel;
+  std::int64_t micro = 1, accumulation = 1, global = 1;
+  /// The bound instead of the run: GEMMs at the fitted peak without shape losses, links at their
+  /// nominal bandwidth with no latency, one collective per step and group, overlap free.
+  bool ideal = false;
+};
+
+/// Constraint violations (errors) and warnings as codes; messages are built only for `plan`.
+enum class Rule : std::uint8_t {
+  tp_heads,
+  tp_kv_heads,
+  tp_ffn,
+  gpus_product,
+  ep_dense,
+  ep_experts,
+  ep_dp,
+  pp_layers,
+  virtual_layers,
+  virtual_needs_interleaved,
+  interleaved_needs_virtual,
+  interleaved_microbatches,
+  batch_product,
+  cp_seq,
+  // warnings from here on
+  tp_across_nodes,
+  uneven_stages,
+  few_microbatches,
+  zero_with_pipeline,
+  count
+};
+constexpr int kFirstWarning = static_cast<int>(Rule::tp_across_nodes);
+using RuleSet = std::uint32_t;
+inline bool has_rule(RuleSet s, Rule r) { return (s >> static_cast<int>(r)) & 1u; }
+/// Errors only (a plan with any is not valid).
+RuleSet check_rules(const PlanInput& in);
+inline RuleSet errors_of(RuleSet s) { return s & ((1u << kFirstWarning) - 1u); }
+
+enum class Group : std::uint8_t { TP, PP, DP, CP, EP };
+constexpr int kGroups = 5;
+const char* group_name(Group g);
+
+/// One tensor that crosses a device boundary, counted on one device of the busiest stage.
+struct Transfer {
+  const char* id = "";
+  const char* tensor = "";  // activation | activation-grad | gradient | parameter | kv | tokens
+  const char* name = "";
+  const char* phase = "";       // forward | backward | optimizer
+  const char* collective = "";  // all-reduce | reduce-scatter | all-gather | send-recv | all-to-all
+  const char* where = "";
+  Group group = Group::TP;
+  std::int64_t group_size = 1;
+  std::array<double, 3> shape{0, 0, 0};  // elements along b, s, h (or parameter count, 0, 0)
+  double count_per_microbatch = 0;       // 0 for once-per-step transfers
+  double count_per_step = 0;
+  double bytes_per_call = 0;
+  bool inter_node = false;
+  double time_per_step = 0;
+  double exposed_per_step = 0;
+  double latency_per_step = 0;  // the bytes-independent part of time_per_step
+  double calls_per_step = 0;    // collective calls the framework issues for it per step
+  const char* algorithm = "";   // what NCCL would pick for one call ("ring", "tree", …)
+  const char* protocol = "";    // "LL", "LL128", "Simple"; "" in the ideal model
+  double busbw = 0;             // B/s one call reaches
+};
+
+/// Memory of one device, bytes.
+struct DeviceMemory {
+  double parameters = 0, gradients = 0, optimizer = 0, activations = 0, buffers = 0;
+  double total() const { return parameters + gradients + optimizer + activations + buffers; }
+};
+
+struct StageFigures {
+  std::int64_t first_layer = 0, layers = 0;
+  double parameters = 0;                     // per tp rank, before ZeRO sharding
+  double dense = 0, expert = 0;              // the same split into weights replicated over dp·cp and over dp·cp/ep
+  double gathered_layer = 0;                 // ZeRO-3: layers gathered at once × bytes per weight
+  double layer_dense = 0, layer_expert = 0;  // weights of one layer per rank
+  double inflight = 0;                       // micro-batches whose activations the stage holds at its peak
+  double working_set = 0;                    // bytes: one layer's activations rebuilt during backward (recomputation)
+  double activation_per_layer = 0, head_activations = 0;  // bytes, one micro-batch (schedule-free parts)
+  DeviceMemory memory;
+  double compute_per_microbatch = 0;                       // s, forward + backward (+ recompute)
+  double gemm_efficiency = 0;                              // FLOP-weighted mean of the layer GEMMs' fraction of peak
+  double gemm_forward = 0, gemm_backward = 0;              // s per micro-batch, all layers of the stage
+  double attention_seconds = 0, memory_bound_seconds = 0;  // parts of compute_per_microbatch
+  double attention_forward_per_layer = 0;                  // s, one layer's attention core, forward once
+};
+
+constexpr int kMaxTransfers = 24;
+
+/// Adam reads and writes fp32 weights, momentum and variance (24 B), reads the bf16 gradient
+/// and writes the bf16 weight (4 B): 28 B of HBM traffic per parameter the rank updates.
+constexpr double kOptimizerTrafficBytes = 28;
+
+/// Everything evaluate_plan() computes. Stage figures are kept for the first and last stage
+/// (the two that can be the most loaded); plan.cpp recomputes the middle ones for its list.
+struct PlanFigures {
+  RuleSet rules = 0;
+  double parameters = 0, model_flops = 0, hardware_flops = 0;
+  std::int64_t microbatches = 0;
+  StageFigures first, last;
+  DeviceMemory memory;  // the most loaded device
+  bool fits = false;
+  double bubble_fraction = 0;
+  double compute = 0, bubble = 0, optimizer = 0, step = 0;
+  double slot = 0;  // s, one micro-batch's forward + backward on the critical stage, with its exposed transfers
+  std::array<double, kGroups> exposed{};  // per group, s per step
+  double tokens_per_second = 0, model_flops_per_gpu = 0, mfu = 0, hfu = 0;
+  std::array<Transfer, kMaxTransfers> transfers{};
+  int transfer_count = 0;
+};
+
+/// The time of one device of a stage: compute per micro-batch and exposed communication per
+/// group, per micro-batch (inside the schedule's slot) and once per step.
+struct StageTime {
+  double compute = 0;
+  std::array<double, kGroups> per_mb{}, per_step{};
+};
+
+/// Sets out's step, compute, bubble, exposed, optimizer and throughput from the first and the
+/// last stage's times (the slower one sets the step); out.first/last/microbatches must be set.
+/// Returns true when the last stage is the critical one. Shared by evaluate_plan and search,
+/// so both give the same bits.
+bool compose_time(const PlanInput& in, PlanFigures& out, const StageTime& first, const StageTime& last);
+
+/// Fills `out`. When check_rules() finds errors only rules, parameters and flops are set.
+/// `with_time` false stops after memory (search skips the time of plans that do not fit).
+void evaluate_plan(const PlanInput& in, PlanFigures& out, bool with_time = true);
+
+/// Layers held by pipeline stage `index` (the first layers % pp stages take one extra).
+std::int64_t stage_layers(std::int64_t layers, std::int64_t pp, std::int64_t index);
+/// What stage figures need from the model shape alone; search computes it once.
+struct ModelTerms {
+  LayerParameters layer;
+  EmbeddingParameters embedding;
+};
+inline ModelTerms model_terms(const ModelShape& m) { return {layer_parameters(m), embedding_parameters(m)}; }
+
+/// Figures of one stage (memory, compute per micro-batch).
+StageFigures stage_figures(const PlanInput& in, std::int64_t index);
+StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelTerms& terms);
+/// Re-derives the in-flight micro-batches, activations and memory of `st` — from
+/// stage_figures() for the same stage, split, micro-batch, sequence parallelism and recompute
+/// mode — for in.parallel's schedule, virtual stages and ZeRO stage. stage_figures() ends with
+/// it, so the result is the same to the bit; search uses it to try schedules without redoing
+/// the rest.
+void apply_schedule(const PlanInput& in, std::int64_t index, StageFigures& st);
+
+/// memory_at_zero(): atlas/memory.hpp.
+
+/// One block of a pipeline schedule on one stage: a forward or backward pass of one micro-batch
+/// through one model chunk. Times in units: a chunk's forward takes 1, its backward 2.
+struct ScheduleBlock {
+  bool forward = true;
+  std::int64_t microbatch = 0, chunk = 0;
+  double start = 0, duration = 0;
+};
+
+/// The order of every stage's blocks under the schedule (GPipe; 1F1B as PipeDream-Flush and
+/// Megatron run it; Megatron's interleaved 1F1B), each placed at the earliest time its stage is
+/// free and its input has arrived. `stages[i]` is stage i's list in execution order. False if
+/// the order stalls (it does not for valid plans).
+bool schedule_blocks(Schedule schedule, std::int64_t pp, std::int64_t microbatches, std::int64_t virtual_stages,
+                     std::vector<std::vector<ScheduleBlock>>& stages, double& makespan);
+
+/// Bubble fraction of the schedule: (p − 1)/m, interleaved (p − 1)/(v·m).
+double bubble_fraction(std::int64_t pp, std::int64_t microbatches, std::int64_t virtual_stages);
+
+}  // namespace atlas

@@ -1,0 +1,64 @@
+// Reading plan and search requests: presets merged with overrides, every number validated
+// with a coded error at its JSON pointer, defaults filled in.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "atlas/contract/fields.hpp"
+#include "atlas/training/plan.hpp"
+
+namespace atlas {
+
+/// The efficiencies fitted to Korthikanti et al. 2022 Table 5 (docs/fidelity.md).
+Efficiencies default_efficiencies();
+json to_json(const Efficiencies& e);
+
+/// request["model"]: {"preset": id, …overrides} or a full shape.
+std::optional<ModelShape> read_model(const json& request, Problems& problems);
+/// request["hardware"]: {"preset": id, "gpus": n, …overrides} or explicit figures.
+std::optional<Hardware> read_hardware(const json& request, Problems& problems);
+
+json to_json(const ModelShape& m);
+json to_json(const Hardware& h);
+json to_json(const Parallel& p);
+
+/// The degrees of a request's "parallel" section, as training and serving read them: tp, pp, cp
+/// and ep (1 when absent) and dp when given (absent: the caller derives it from the GPU count).
+struct ParallelDegrees {
+  std::optional<std::int64_t> dp, tp, pp, cp, ep;
+  bool read() const { return tp && pp && cp && ep; }
+};
+ParallelDegrees read_degrees(const Fields& parallel);
+
+/// A whole plan request. Impossible splits are not request errors: they come back in
+/// `split_errors` (batch or dp that do not divide) and in check_rules().
+struct PlanRequest {
+  PlanInput input;
+  bool dp_derived = false;
+  bool batch_known = false;  // micro, accumulation and global all determined
+  std::vector<Issue> split_errors;
+  std::optional<double> training_tokens;
+  /// Schedule keys the caller already holds the blocks of (pipeline.blocks.key): for these the
+  /// engine skips listing the blocks again, the costliest part of a plan answer.
+  std::vector<std::string> known_schedules;
+  bool scaling = false;  // add the strong-scaling points of this split family (plan_scaling.cpp)
+};
+
+std::optional<PlanRequest> read_plan_request(const json& request, Problems& problems);
+
+/// Strong scaling of the split family at fixed global batch (plan_scaling.cpp).
+json scaling_json(const PlanInput& base);
+
+}  // namespace atlas
+
+namespace atlas {
+
+/// The full plan response for a read request (plan.cpp). The rules the split breaks go to
+/// `errors` (the command then answers with them, not the plan), the others to `warnings`.
+json plan_response(const PlanRequest& request, std::vector<Issue>& errors, std::vector<Issue>& warnings);
+
+/// The parts of a plan response that search returns for each of its top plans.
+json plan_summary(const PlanInput& in, const PlanFigures& f);
+
+}  // namespace atlas

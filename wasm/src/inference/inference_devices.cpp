@@ -1,0 +1,181 @@
+// What each serving device holds and what crosses between devices, in the shapes the training
+// plan uses for its diagram: `stages` (the layers of each pipeline stage and one device's memory,
+// KV cache included) and `communication.prefill` / `communication.decode` (every tensor that
+// crosses a device boundary, tagged with the place in the model it crosses at). Bytes are exact;
+// each entry carries the formula with this layout's numbers and what it counts.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "atlas/contract/fields.hpp"
+#include "atlas/inference/inference.hpp"
+
+namespace atlas {
+
+namespace {
+
+// Whole byte counts are written out in full so a reader can check them; others to 4 digits.
+std::string exact(double v) {
+  if (std::fabs(v) < 9e15 && v == std::floor(v)) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.0f", v);
+    return buffer;
+  }
+  return g4(v);
+}
+
+std::string bytes_text(double b) {
+  const char* unit = b >= 1e9 ? " GB)" : b >= 1e6 ? " MB)" : " kB)";
+  const double scale = b >= 1e9 ? 1e9 : b >= 1e6 ? 1e6 : 1e3;
+  return exact(b) + " B" + (b >= 1e3 ? " (" + g4(b / scale) + unit : "");
+}
+
+std::string plural(double n, const char* one, const char* many) { return exact(n) + " " + (n == 1 ? one : many); }
+
+json stage_json(const InferenceInput& in, const StageMemory& st, const StageWeights& w) {
+  const ModelShape& m = in.model;
+  const Parallel& p = in.parallel;
+  const double capacity = in.hardware.memory;
+  const double kvr = kv_heads_per_rank(m, p.tp);
+  const double seqs = st.kv_per_sequence > 0 ? st.kv_cache / st.kv_per_sequence : 0.0;
+  const bool first = st.index == 0, last = st.index == p.pp - 1;
+  const std::string fmt = weight_format_name(in.serving.weights);
+  json memory{{"weights", st.weights},
+              {"kv_cache_per_token", st.kv_per_token},
+              {"kv_cache_per_sequence", st.kv_per_sequence},
+              {"sequences", seqs},
+              {"kv_cache", st.kv_cache},
+              {"activations", st.activations},
+              {"reserve", st.reserve},
+              {"total", st.total},
+              {"capacity", capacity},
+              {"free", std::max(0.0, capacity - st.total)},
+              {"max_sequences", st.max_sequences},
+              {"fits", st.total <= capacity}};
+  const std::string ends =
+      std::string(first ? " + embedding rows ÷ tp" : "") + (last ? " + final norm and head ÷ tp" : "");
+  json formulas{
+      {"weights", exact(static_cast<double>(st.layers)) + " layers' linear weights ÷ tp " +
+                      exact(static_cast<double>(p.tp)) + (m.moe() ? " (experts ÷ tp·ep)" : "") + " in " + fmt + " = " +
+                      g4(w.quantized / 1e9) + " GB, + norms and biases in bf16" + ends + " = " + g4(w.bf16 / 1e9) +
+                      " GB; " + bytes_text(st.weights)},
+      {"kv_cache", "2 (K and V) × " + exact(static_cast<double>(st.layers)) + " layers × " + g4(kvr) + " KV head" +
+                       (kvr == 1 ? "" : "s") + " on this device × " + g4(m.head_dim()) + " × " +
+                       g4(kv_bytes(in.serving.kv)) + " B = " + bytes_text(st.kv_per_token) + " per token; × " +
+                       exact(st.kv_per_token > 0 ? st.kv_per_sequence / st.kv_per_token : 0) +
+                       " tokens (whole blocks of " + exact(static_cast<double>(in.serving.block)) + ") × " +
+                       plural(seqs, "sequence", "sequences") + " = " + bytes_text(st.kv_cache)},
+      {"total", "weights + KV cache + prefill working set + runtime reserve = " + g4(st.weights / 1e9) + " + " +
+                    g4(st.kv_cache / 1e9) + " + " + g4(st.activations / 1e9) + " + " + g4(st.reserve / 1e9) + " = " +
+                    g4(st.total / 1e9) + " GB of " + g4(capacity / 1e9) + " GB; room for " +
+                    plural(st.max_sequences, "sequence", "sequences")}};
+  return json{{"index", st.index},
+              {"first_layer", st.first_layer},
+              {"layers", st.layers},
+              {"embedding", first},
+              {"head", last},
+              {"devices", p.tp},
+              {"kv_heads_per_device", kvr},
+              {"memory", memory},
+              {"formulas", formulas}};
+}
+
+// How much one step moves, for the formula: the element size and the shape's named dimensions.
+std::string per_call_text(const ServingTransfer& t) {
+  double elements = 1;
+  for (double d : t.shape) elements *= d;
+  std::string out = g4(elements > 0 ? t.bytes_per_call / elements : 0) + " B";
+  for (std::size_t i = 0; i < t.shape.size(); ++i) {
+    if (t.shape[i] == 1 && std::string(t.dims[i]).empty()) continue;
+    out += " × " + exact(t.shape[i]) + (std::string(t.dims[i]).empty() ? "" : " (" + std::string(t.dims[i]) + ")");
+  }
+  return out + " = " + bytes_text(t.bytes_per_call) + " per call";
+}
+
+}  // namespace
+
+json serving_stages_json(const InferenceInput& in, const InferenceFigures& f) {
+  json out = json::array();
+  for (std::int64_t i = 0; i < in.parallel.pp; ++i)
+    out.push_back(stage_json(in, stage_memory(in, i, f.memory), stage_weights(in, i)));
+  return out;
+}
+
+json serving_communication_json(const InferenceInput& in, const InferenceFigures& f) {
+  const Parallel& p = in.parallel;
+  // A decode step gives every sequence of a replica one token; a pipeline passes them round in
+  // up to pp groups, so each stage runs `groups` passes of up to `per_group` tokens.
+  const double seqs = f.memory.sequences_per_device;
+  const double groups = std::max(1.0, std::min(seqs, static_cast<double>(p.pp)));
+  const double per_group = std::ceil(seqs / groups);
+  const double prompt = static_cast<double>(in.serving.prompt);
+  json out{{"prefill", json::array()}, {"decode", json::array()}};
+  std::vector<std::int64_t> stages{0};
+  if (p.pp > 1) stages.push_back(p.pp - 1);  // the logits live on the last stage
+  for (bool prefill : {true, false}) {
+    for (std::int64_t s : stages) {
+      std::vector<ServingTransfer> list;
+      stage_collectives(in, s, prefill ? prompt : per_group, prefill, &list);
+      if (prefill && s == 0) kv_handoff(in, &list);
+      const std::string device =
+          "One device of pipeline stage " + std::to_string(s + 1) + " of " + std::to_string(p.pp) +
+          (p.tp > 1 ? " (each of its " + std::to_string(p.tp) + " tensor ranks moves the same)" : "");
+      for (const ServingTransfer& t : list) {
+        const bool handoff = std::string(t.tensor) == "kv";
+        const double passes = prefill ? 1.0 : groups;
+        const double tokens = prefill ? prompt : seqs;
+        // Every decode transfer grows with the tokens it carries, so the step's exact bytes
+        // follow from one call's (the last group may be smaller than the others).
+        const double bytes = prefill ? t.bytes_per_call * t.calls : t.bytes_per_call * t.calls * seqs / per_group;
+        const double calls = t.calls * passes;
+        std::string formula = per_call_text(t);
+        if (prefill)
+          formula += "; × " + plural(t.calls, "call", "calls") + " = " + bytes_text(bytes) + " per prompt, " +
+                     bytes_text(bytes / tokens) + " per prompt token";
+        else
+          formula += "; " + plural(t.calls, "call", "calls") + " per pass × " + plural(groups, "pass", "passes") +
+                     " carry all " + plural(seqs, "sequence", "sequences") + ": " + bytes_text(bytes) +
+                     " per decode step, " + bytes_text(bytes / tokens) + " per output token of one user";
+        json x{{"id", std::string(t.id) + (s > 0 ? "-last-stage" : "")},
+               {"tensor", t.tensor},
+               {"name", t.name},
+               {"phase", t.phase},
+               {"where", t.where},
+               {"collective", t.collective},
+               {"group", t.group},
+               {"group_size", t.group_size},
+               {"stage", s},
+               {"shape", t.shape},
+               {"tokens", tokens},
+               {"bytes_per_call", t.bytes_per_call},
+               {"calls", calls},
+               {"count_per_step", calls},
+               {"calls_per_step", calls},
+               {"bytes", bytes},
+               {"bytes_per_step", bytes},
+               {"bytes_per_token", bytes / tokens},
+               {"time", t.time * passes},
+               {"time_per_step", t.time * passes},
+               {"latency_per_step", t.latency * passes},
+               // Serving collectives block: nothing overlaps them.
+               {"exposed_time_per_step", t.time * passes},
+               {"latency_share", t.time > 0 ? t.latency / t.time : 0.0},
+               {"algorithm", t.algorithm},
+               {"protocol", t.protocol},
+               {"link", t.inter_node ? "inter" : "intra"},
+               {"formula", formula}};
+        x["scope"] = handoff ? "From one device of a prefill replica to the matching device of a decode replica, once "
+                               "per prompt (" +
+                                   exact(prompt) + " tokens)."
+                             : device + (prefill ? ", for one prompt of " + exact(prompt) + " tokens."
+                                                 : ", for one decode step: one new token for each of the replica's " +
+                                                       plural(seqs, "sequence", "sequences") + ".");
+        out[prefill ? "prefill" : "decode"].push_back(x);
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace atlas

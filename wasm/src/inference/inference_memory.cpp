@@ -1,0 +1,183 @@
+// What a serving device holds: its share of the weights in the serving format, the paged KV
+// cache of the sequences it decodes, one prompt's prefill working set and the runtime's reserve.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "atlas/inference/inference.hpp"
+
+namespace atlas {
+
+const char* weight_format_name(WeightFormat f) {
+  static const char* const kNames[] = {"bf16", "fp8", "int8", "int4"};
+  return kNames[static_cast<int>(f)];
+}
+
+double weight_bytes(WeightFormat f) {
+  switch (f) {
+    case WeightFormat::bf16:
+      return 2.0;
+    case WeightFormat::fp8:
+    case WeightFormat::int8:
+      return 1.0;  // per-tensor or per-channel scales: under 0.1 %, not counted
+    case WeightFormat::int4:
+      return 0.5 + kInt4GroupBytes / kInt4Group;
+  }
+  return 2.0;
+}
+
+double kv_heads_per_rank(const ModelShape& m, std::int64_t tp) {
+  // Past one head per rank the heads cannot split further: every rank keeps a copy of one.
+  return tp >= m.kv_heads ? 1.0 : static_cast<double>(m.kv_heads) / static_cast<double>(tp);
+}
+
+StageWeights stage_weights(const InferenceInput& in, std::int64_t index) {
+  const ModelShape& m = in.model;
+  const Parallel& p = in.parallel;
+  const LayerParameters lp = layer_parameters(m);
+  const EmbeddingParameters ep = embedding_parameters(m);
+  const double t = static_cast<double>(p.tp), e = static_cast<double>(p.ep);
+  const double q = weight_bytes(in.serving.weights);
+  // layer_parameters() folds biases into its sums; the linear weights are what quantization touches.
+  const double dense_mlp = m.moe() ? 0.0 : lp.mlp_active;
+  const double expert_weights =
+      m.moe() ? static_cast<double>(m.experts) * lp.mlp_active / static_cast<double>(m.top_k) : 0.0;
+  const double linear = lp.attention_linear + dense_mlp;
+  StageWeights w;
+  w.layers = stage_layers(m.layers, p.pp, index);
+  const double L = static_cast<double>(w.layers);
+  w.expert = L * expert_weights / (t * e) * q;
+  w.quantized = L * linear / t * q + w.expert;
+  w.bf16 = 2.0 * L * ((lp.sharded - linear) / t + lp.replicated + (lp.expert - expert_weights) / (t * e));
+  const bool first = index == 0, last = index == p.pp - 1;
+  if (first) {
+    w.lookup = 2.0 * (ep.word / t + ep.position);  // vocabulary-parallel table, positions on every rank
+    w.bf16 += w.lookup;
+  }
+  if (last) {
+    const double head =
+        m.tied_embeddings ? (first ? 0.0 : ep.word) : ep.head;  // a tied head on its own stage is a copy
+    w.bf16 += 2.0 * (ep.final_norm + head / t);
+  }
+  return w;
+}
+
+std::vector<Issue> inference_split_errors(const InferenceInput& in, bool dp_derived) {
+  const ModelShape& m = in.model;
+  const Parallel& p = in.parallel;
+  const auto n = [](std::int64_t v) { return std::to_string(v); };
+  std::vector<Issue> out;
+  if (m.heads % p.tp != 0)
+    out.push_back({"tp_heads", "tp = " + n(p.tp) + " does not divide " + n(m.heads) + " query heads.", "/parallel/tp"});
+  if (m.kv_heads % p.tp != 0 && p.tp % m.kv_heads != 0)
+    out.push_back({"tp_kv_heads",
+                   "tp = " + n(p.tp) + " neither divides the " + n(m.kv_heads) +
+                       " key/value heads nor is a multiple of them (then each rank would keep a copy "
+                       "of one).",
+                   "/parallel/tp"});
+  if (m.mlp_width() % p.tp != 0)
+    out.push_back(
+        {"tp_ffn", "tp = " + n(p.tp) + " does not divide the MLP width " + n(m.mlp_width()) + ".", "/parallel/tp"});
+  if (p.pp > m.layers)
+    out.push_back({"pp_layers", "pp = " + n(p.pp) + " stages for " + n(m.layers) + " layers.", "/parallel/pp"});
+  if (p.ep > 1 && !m.moe())
+    out.push_back({"ep_dense", "ep = " + n(p.ep) + " needs a mixture-of-experts model; this one has a dense MLP.",
+                   "/parallel/ep"});
+  else if (m.moe() && m.experts % p.ep != 0)
+    out.push_back({"ep_experts", "ep = " + n(p.ep) + " does not divide " + n(m.experts) + " experts.", "/parallel/ep"});
+  if (p.dp % p.ep != 0)
+    out.push_back({"ep_dp",
+                   "ep = " + n(p.ep) + " does not divide the " + n(p.dp) + " replicas it spreads experts over.",
+                   "/parallel/ep"});
+  if (p.cp != 1)
+    out.push_back({"cp_serving", "Context parallelism is not modelled for serving; set cp = 1.", "/parallel/cp"});
+  const double product = static_cast<double>(p.dp) * static_cast<double>(p.tp) * static_cast<double>(p.pp);
+  if (product != static_cast<double>(in.hardware.gpus)) {
+    if (dp_derived)
+      out.push_back({"gpus_not_divisible",
+                     n(in.hardware.gpus) + " GPUs are not divisible by tp × pp = " + n(p.tp * p.pp) +
+                         ", so there is no whole number of replicas.",
+                     "/hardware/gpus"});
+    else
+      out.push_back({"gpus_mismatch",
+                     "dp × tp × pp = " + n(p.dp) + " × " + n(p.tp) + " × " + n(p.pp) + ", not the " +
+                         n(in.hardware.gpus) + " GPUs of the cluster.",
+                     "/parallel/dp"});
+  }
+  if (in.serving.disaggregated && (p.dp < 2 || p.dp % 2 != 0))
+    out.push_back({"disaggregated_replicas",
+                   "Separate prefill and decode GPUs need an even number of replicas "
+                   "(half prefill, half decode); dp = " +
+                       n(p.dp) + ".",
+                   "/serving/disaggregated"});
+  return out;
+}
+
+StageMemory stage_memory(const InferenceInput& in, std::int64_t index, const InferenceMemory& shared) {
+  const ModelShape& m = in.model;
+  const Parallel& p = in.parallel;
+  const StageWeights w = stage_weights(in, index);
+  StageMemory st;
+  st.index = index;
+  st.layers = w.layers;
+  st.first_layer = index * (m.layers / p.pp) + std::min(index, m.layers % p.pp);  // extra layers go first
+  st.weights = w.total();
+  st.kv_per_token =
+      2.0 * static_cast<double>(w.layers) * kv_heads_per_rank(m, p.tp) * m.head_dim() * kv_bytes(in.serving.kv);
+  st.kv_per_sequence = shared.tokens_per_sequence * st.kv_per_token;
+  st.kv_cache = shared.sequences_per_device * st.kv_per_sequence;
+  st.activations = shared.activations;
+  st.reserve = shared.reserve;
+  const double fixed = st.weights + st.activations + st.reserve;
+  st.total = fixed + st.kv_cache;
+  const double capacity = in.hardware.memory;
+  st.max_sequences = capacity > fixed ? std::floor((capacity - fixed) / st.kv_per_sequence) : 0.0;
+  return st;
+}
+
+InferenceMemory inference_memory(const InferenceInput& in) {
+  const ModelShape& m = in.model;
+  const Parallel& p = in.parallel;
+  const Serving& s = in.serving;
+  const double t = static_cast<double>(p.tp);
+  const double hd = m.head_dim(), h = static_cast<double>(m.hidden);
+  const double kvr = kv_heads_per_rank(m, p.tp);
+  const double capacity = in.hardware.memory;
+  InferenceMemory out;
+  out.kv_per_token = 2.0 * static_cast<double>(m.layers) * kvr * t * hd * kv_bytes(s.kv);
+  const double held = static_cast<double>(s.prompt + s.output);
+  const double block = static_cast<double>(s.block);
+  out.tokens_per_sequence = std::ceil(held / block) * block;
+  const double replicas = static_cast<double>(std::max<std::int64_t>(1, decode_replicas(in)));
+  out.sequences_per_device = std::ceil(static_cast<double>(s.concurrency) / replicas);
+  // One prompt at a time through a layer: residual and normed input (2h), Q, K and V of this rank,
+  // and the MLP's up projections (gate and up), bf16. Logits only for the last position.
+  const double heads_r = static_cast<double>(m.heads) / t;
+  const double mlp = m.moe()
+                         ? static_cast<double>(m.top_k) * static_cast<double>(m.expert_ffn) / static_cast<double>(p.ep)
+                         : static_cast<double>(m.ffn);
+  out.activations =
+      2.0 * static_cast<double>(s.prompt) * (2.0 * h + (heads_r + 2.0 * kvr) * hd + (m.swiglu ? 2.0 : 1.0) * mlp / t);
+  out.reserve = kRuntimeReserve * capacity;
+  double fewest = -1;  // sequences the tightest stage has room for
+  for (std::int64_t i = 0; i < p.pp; ++i) {
+    // Middle stages hold no more than the second one (extra layers go to the first stages).
+    if (i > 1 && i < p.pp - 1) continue;
+    const StageMemory st = stage_memory(in, i, out);
+    if (fewest < 0 || st.max_sequences < fewest) fewest = st.max_sequences;
+    if (i == 0 || st.total > out.total) {
+      out.weights = st.weights;
+      out.kv_per_token_device = st.kv_per_token;
+      out.kv_per_sequence_device = st.kv_per_sequence;
+      out.kv_cache = st.kv_cache;
+      out.total = st.total;
+    }
+  }
+  for (std::int64_t i = 0; i < p.pp; ++i)  // every rank of every stage: replicated parts counted per device
+    out.weights_per_instance += stage_weights(in, i).total() * t * static_cast<double>(p.ep);
+  out.max_concurrency = static_cast<std::int64_t>(std::min(1e12, fewest * replicas));
+  out.fits = out.sequences_per_device <= fewest;
+  return out;
+}
+
+}  // namespace atlas

@@ -1,0 +1,213 @@
+// `plan` with "mode": "inference": one serving layout in full — memory per device, time to first
+// token and per output token, throughput, the latency–throughput curve over concurrency, and the
+// tensors that cross device boundaries in one prefill and one decode step (inference_devices.cpp). Each number carries
+// the formula that made it, with this layout's values in it.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+#include "atlas/inference/inference_request.hpp"
+#include "atlas/training/plan_request.hpp"
+
+namespace atlas {
+
+namespace {
+
+std::string gb(double bytes) { return g4(bytes / 1e9) + " GB"; }
+std::string ms(double s) { return g4(s * 1e3) + " ms"; }
+
+const char* bound_name(const DecodeStep& d) { return d.compute_bound ? "compute" : "memory"; }
+
+// Concurrency where decode GEMMs turn compute-bound on the busiest device (doubling search);
+// 0 when they stay memory-bound up to 2^20 sequences.
+std::int64_t compute_bound_from(const InferenceInput& in) {
+  const double context = static_cast<double>(in.serving.prompt) + static_cast<double>(in.serving.output) / 2.0;
+  const double replicas = static_cast<double>(std::max<std::int64_t>(1, decode_replicas(in)));
+  for (std::int64_t c = 1; c <= (1 << 20); c *= 2)
+    if (decode_step(in, static_cast<double>(c), context).compute_bound) return c * static_cast<std::int64_t>(replicas);
+  return 0;
+}
+
+json curve_json(const InferenceInput& in, const InferenceFigures& f) {
+  std::set<std::int64_t> at{in.serving.concurrency};
+  if (f.memory.max_concurrency > 0) at.insert(f.memory.max_concurrency);
+  const std::int64_t top = std::min<std::int64_t>(
+      1 << 16, std::max<std::int64_t>({8, in.serving.concurrency, 2 * f.memory.max_concurrency}));
+  for (std::int64_t c = 1; c <= top; c *= 2) at.insert(c);
+  json points = json::array();
+  for (std::int64_t c : at) {
+    const ServingPoint pt = serving_point(in, c, f);
+    points.push_back({{"concurrency", c},
+                      {"per_output_token", pt.per_output_token},
+                      {"tokens_per_second", pt.tokens_per_second},
+                      {"tokens_per_second_per_gpu", pt.tokens_per_second_per_gpu},
+                      {"tokens_per_second_per_user", pt.per_user},
+                      {"bound", bound_name(pt.decode)},
+                      {"fits", c <= f.memory.max_concurrency}});
+  }
+  return json{{"points", points},
+              {"max_concurrency", f.memory.max_concurrency},
+              {"requested", in.serving.concurrency},
+              {"compute_bound_from", compute_bound_from(in)},
+              {"axis", "concurrency: sequences decoded at once over the whole deployment"}};
+}
+
+json memory_formulas(const InferenceInput& in, const InferenceFigures& f) {
+  const ModelShape& m = in.model;
+  const Serving& s = in.serving;
+  const InferenceMemory& mem = f.memory;
+  const double kvr = kv_heads_per_rank(m, in.parallel.tp);
+  const std::string fmt = weight_format_name(s.weights);
+  return json{
+      {"weights",
+       "layer linear weights ÷ tp (experts ÷ tp·ep) × " + g4(weight_bytes(s.weights)) + " B (" + fmt +
+           (s.weights == WeightFormat::int4 ? ", with a 2 B scale and a 0.5 B zero point per group of 128" : "") +
+           ") + embedding, head ÷ tp, norms and biases in bf16 (norms on every device) = " + gb(mem.weights) +
+           " on the busiest device"},
+      {"kv_cache_per_token",
+       "2 (K and V) × layers × KV heads × head size × bytes = 2 × " + std::to_string(m.layers) + " × " +
+           g4(kvr * static_cast<double>(in.parallel.tp)) + " × " + g4(m.head_dim()) + " × " + g4(kv_bytes(s.kv)) +
+           " B = " + g4(mem.kv_per_token / 1e3) + " kB" +
+           (in.parallel.tp > m.kv_heads ? " (tp > KV heads: each rank keeps a copy of one head)" : "")},
+      {"kv_cache", "sequences per device × ⌈(prompt + output) ÷ block⌉ × block × KV per token per device = " +
+                       g4(mem.sequences_per_device) + " × " + g4(mem.tokens_per_sequence) + " × " +
+                       g4(mem.kv_per_token_device) + " B = " + gb(mem.kv_cache)},
+      {"activations", "prompt × 2 B × (2h + QKV width ÷ tp + MLP up width ÷ tp) = " + gb(mem.activations)},
+      {"reserve",
+       g4(100 * kRuntimeReserve) + " % of memory (vLLM's default gpu_memory_utilization 0.9) = " + gb(mem.reserve)},
+      {"max_concurrency", "⌊(memory − weights − activations − reserve) ÷ KV per sequence⌋ × decode replicas = " +
+                              std::to_string(mem.max_concurrency)}};
+}
+
+json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
+  const Hardware& hw = in.hardware;
+  const double bw = hw.memory_bandwidth * in.serving.bandwidth_fraction;
+  const DecodeStep& d = f.decode;
+  return json{
+      {"first_token", "prefill of one prompt through every stage, each GEMM at " + g4(100 * hw.efficiency.compute) +
+                          " % of " + g4(hw.flops / 1e12) +
+                          " TFLOP/s times its shape's efficiency, causal attention at " +
+                          "FlashAttention's rate, + its collectives " + ms(f.prefill_communication) +
+                          (in.serving.disaggregated ? " + KV hand-off " + ms(f.kv_handoff) : std::string()) + " = " +
+                          ms(f.first_token) + " (no queueing)"},
+      {"decode_step",
+       "max(bytes ÷ bandwidth, GEMM time) + max(KV bytes ÷ bandwidth, attention FLOPs ÷ rate) + "
+       "collectives: max(" +
+           gb(d.weight_bytes) + " ÷ " + g4(bw / 1e12) + " TB/s, " + ms(d.compute_time) + ") + KV " + gb(d.kv_bytes) +
+           " + collectives " + ms(d.communication) + " = " + ms(d.cycle) + " (" + bound_name(d) + "-bound)"},
+      {"per_output_token", in.serving.disaggregated
+                               ? "decode step = " + ms(f.per_output_token)
+                               : "decode step + (sequences per replica ÷ output) × prefill share = " + ms(d.cycle) +
+                                     " + … = " + ms(f.per_output_token)},
+      {"request", "first token + (output − 1) × per output token = " + ms(f.request)}};
+}
+
+}  // namespace
+
+json to_json(const Serving& s) {
+  return json{{"prompt", s.prompt},
+              {"output", s.output},
+              {"concurrency", s.concurrency},
+              {"weights", weight_format_name(s.weights)},
+              {"kv", s.kv == KvFormat::fp8 ? "fp8" : "bf16"},
+              {"block", s.block},
+              {"disaggregated", s.disaggregated},
+              {"bandwidth_fraction", s.bandwidth_fraction}};
+}
+
+json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
+  const InferenceMemory& m = f.memory;
+  const Parallel& p = in.parallel;
+  return json{{"parallel",
+               {{"dp", p.dp},
+                {"tp", p.tp},
+                {"pp", p.pp},
+                {"ep", p.ep},
+                {"cp", p.cp},
+                {"decode_replicas", decode_replicas(in)},
+                {"gpus_per_replica", p.tp * p.pp}}},
+              {"memory",
+               {{"weights", m.weights},
+                {"weights_per_instance", m.weights_per_instance},
+                {"kv_cache_per_token", m.kv_per_token},
+                {"kv_cache_per_token_device", m.kv_per_token_device},
+                {"kv_cache_per_sequence", m.kv_per_sequence_device},
+                {"tokens_per_sequence", m.tokens_per_sequence},
+                {"sequences_per_device", m.sequences_per_device},
+                {"kv_cache", m.kv_cache},
+                {"activations", m.activations},
+                {"reserve", m.reserve},
+                {"total", m.total},
+                {"capacity", in.hardware.memory},
+                {"fits", m.fits},
+                {"max_concurrency", m.max_concurrency}}},
+              {"time",
+               {{"first_token", f.first_token},
+                {"prefill", f.prefill},
+                {"kv_handoff", f.kv_handoff},
+                {"per_output_token", f.per_output_token},
+                {"decode_step", f.decode.cycle},
+                {"request", f.request},
+                {"hbm_bound", (f.decode.weight_bytes + f.decode.kv_bytes) / in.hardware.memory_bandwidth},
+                {"decode",
+                 {{"weight_bytes", f.decode.weight_bytes},
+                  {"kv_bytes", f.decode.kv_bytes},
+                  {"memory_time", f.decode.memory_time},
+                  {"compute_time", f.decode.compute_time},
+                  {"communication", f.decode.communication},
+                  {"bound", bound_name(f.decode)}}},
+                {"prefill_communication", f.prefill_communication}}},
+              {"throughput",
+               {{"tokens_per_second", f.tokens_per_second},
+                {"tokens_per_second_per_gpu", f.tokens_per_second_per_gpu},
+                {"tokens_per_second_per_replica",
+                 f.tokens_per_second / static_cast<double>(std::max<std::int64_t>(1, decode_replicas(in)))},
+                {"tokens_per_second_per_user", f.tokens_per_second_per_user},
+                {"prefill_limited", f.prefill_limited}}}};
+}
+
+json cmd_inference_plan(const json& request, Problems& problems) {
+  auto req = read_inference_request(request, problems);
+  if (!req) return {};
+  const InferenceInput& in = req->input;
+  // An impossible split is an error answer, as in training.
+  for (const auto& e : inference_split_errors(in, req->dp_derived)) problems.error(e.code, e.message, e.path);
+  if (!problems.ok()) return {};
+  json model = to_json(in.model);
+  model["parameters"] = parameter_count(in.model);
+  json out{
+      {"mode", "inference"}, {"model", model}, {"hardware", to_json(in.hardware)}, {"serving", to_json(in.serving)}};
+  out["scope"] = json::array(
+      {"Weights and KV cache bytes are exact for the model's shape and the serving formats; paged blocks are "
+       "rounded up whole. Activations are one prompt's working set; 10 % of memory stays with the runtime.",
+       "Each kernel group costs the larger of its bytes ÷ HBM bandwidth (at " +
+           g4(100 * in.serving.bandwidth_fraction) +
+           " % of nominal, calibrated) and its FLOPs ÷ the fitted GEMM rate with the shape's tile and wave losses; "
+           "norms, rotary embeddings and sampling are not counted, nor CPU scheduling or kernel launches.",
+       "Collectives use NCCL's cost model (ring or tree, LL/LL128/Simple, per-call overhead); decode's messages are "
+       "kilobytes, so latency dominates. They block: no overlap with compute.",
+       "Continuous batching at a steady state: every sequence decodes, and (without separate prefill GPUs) each "
+       "step also prefills the prompts of the sequences that finish. Time to first token has no queueing.",
+       "Pipeline stages pass groups of sequences round the pipeline; mixture-of-experts routing is balanced and "
+       "random. Weight formats use bf16 arithmetic (no fp8 tensor-core speed-up)."});
+  InferenceFigures f;
+  evaluate_inference(in, f);
+  json summary = inference_summary(in, f);
+  for (auto it = summary.begin(); it != summary.end(); ++it) out[it.key()] = it.value();
+  out["memory"]["formulas"] = memory_formulas(in, f);
+  out["time"]["formulas"] = time_formulas(in, f);
+  out["throughput"]["formulas"] = {
+      {"tokens_per_second_per_gpu",
+       "concurrency ÷ per output token ÷ GPUs = " + std::to_string(in.serving.concurrency) + " ÷ " +
+           ms(f.per_output_token) + " ÷ " + std::to_string(in.hardware.gpus) + " = " + g4(f.tokens_per_second_per_gpu) +
+           " tokens/s"},
+      {"tokens_per_second_per_user", "1 ÷ per output token = " + g4(f.tokens_per_second_per_user) + " tokens/s"}};
+  out["curve"] = curve_json(in, f);
+  out["throughput"]["compute_bound_from"] = out["curve"]["compute_bound_from"];
+  out["stages"] = serving_stages_json(in, f);
+  out["communication"] = serving_communication_json(in, f);
+  return out;
+}
+
+}  // namespace atlas

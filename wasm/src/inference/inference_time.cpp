@@ -1,0 +1,256 @@
+// Time while serving. Prefill runs a whole prompt through the layers (GEMMs with many rows:
+// compute-bound); decode runs one token of each sequence (GEMMs with a few rows: bound by the
+// weight and KV bytes read from HBM until the batch is large). Every kernel group costs the
+// larger of its bytes ÷ bandwidth and its FLOPs ÷ compute, so decode is never below the HBM
+// bound. Collectives use NCCL's model: for a decode step's few kilobytes, latency dominates.
+#include <algorithm>
+#include <cmath>
+
+#include "atlas/inference/inference.hpp"
+#include "atlas/training/communication.hpp"
+#include "atlas/training/kernels.hpp"
+
+namespace atlas {
+
+namespace {
+
+PlanInput shell(const InferenceInput& in) {
+  PlanInput p;
+  p.model = in.model;
+  p.hardware = in.hardware;
+  p.parallel = in.parallel;
+  return p;
+}
+
+// Share of a device's experts that `tokens` tokens touch, each routed to top_k of E experts at
+// random (balanced routing): 1 − (1 − k/E)^(tokens of the whole expert group).
+double experts_touched(const InferenceInput& in, double tokens) {
+  const ModelShape& m = in.model;
+  if (!m.moe()) return 1.0;
+  const double k = static_cast<double>(m.top_k), e = static_cast<double>(m.experts);
+  return 1.0 - std::pow(1.0 - k / e, tokens * static_cast<double>(in.parallel.ep));
+}
+
+// Forward GEMM seconds of one layer for `tokens` rows on one device.
+double layer_gemms(const InferenceInput& in, double tokens) {
+  const ModelShape& m = in.model;
+  const Parallel& p = in.parallel;
+  const Hardware& hw = in.hardware;
+  const double t = static_cast<double>(p.tp), h = static_cast<double>(m.hidden), hd = m.head_dim();
+  const double heads = static_cast<double>(m.heads) / t, kv = kv_heads_per_rank(m, p.tp);
+  const double peak = hw.flops, fit = hw.efficiency.compute;
+  const auto gemm = [&](double rows, double n, double k, double batch) {
+    // A few rows give a few output tiles: cuBLAS then splits the reduction (split-K) so every
+    // multiprocessor has work. Take the best of 1…16 splits that keep ≥ 256 of k per split;
+    // adding up the partial sums is not counted.
+    double best = linear_time({rows, n, k}, peak, fit, hw.sms, batch).forward;
+    for (double split = 2; split <= 16 && k / split >= 256; split *= 2)
+      best = std::min(best, linear_time({rows, n, k / split}, peak, fit, hw.sms, batch * split).forward);
+    return best;
+  };
+  double s = gemm(tokens, (heads + 2.0 * kv) * hd, h, 1) + gemm(tokens, h, heads * hd, 1);
+  const double f = static_cast<double>(m.mlp_width()) / t, up = m.swiglu ? 2.0 : 1.0;
+  if (!m.moe()) return s + gemm(tokens, up * f, h, 1) + gemm(tokens, h, f, 1);
+  // The device's experts see tokens·top_k rows in all, shared by the experts they touch.
+  const double local = static_cast<double>(m.experts) / static_cast<double>(p.ep);
+  const double touched = std::max(1.0, local * experts_touched(in, tokens));
+  const double rows = tokens * static_cast<double>(m.top_k) / touched;
+  return s + gemm(rows, up * f, h, touched) + gemm(rows, h, f, touched);
+}
+
+// Weight bytes a pass over `tokens` tokens reads on the device: all it holds but the rows of the
+// embedding table it does not look up and the experts no token was routed to.
+double weights_read(const InferenceInput& in, const StageWeights& w, double tokens) {
+  return w.total() - w.lookup - w.expert * (1.0 - experts_touched(in, tokens));
+}
+
+struct StageCost {
+  double time = 0, memory = 0, compute = 0, weight_bytes = 0, kv_bytes = 0;
+};
+
+// One pass of stage `index`: `tokens` new tokens each attending over `context` positions
+// (decode), or a whole prompt of `tokens` under the causal mask (prefill, context = tokens).
+StageCost stage_pass(const InferenceInput& in, std::int64_t index, double tokens, double context, bool prefill) {
+  const ModelShape& m = in.model;
+  const Hardware& hw = in.hardware;
+  const double t = static_cast<double>(in.parallel.tp), hd = m.head_dim();
+  const StageWeights w = stage_weights(in, index);
+  const double L = static_cast<double>(w.layers);
+  const double bw = hw.memory_bandwidth * in.serving.bandwidth_fraction;
+  StageCost c;
+  c.compute = L * layer_gemms(in, tokens);
+  if (index == in.parallel.pp - 1)  // logits of the last position of each sequence
+    c.compute += linear_time({prefill ? 1.0 : tokens, static_cast<double>(m.vocab) / t, static_cast<double>(m.hidden)},
+                             hw.flops, hw.efficiency.compute, hw.sms)
+                     .forward;
+  c.weight_bytes = weights_read(in, w, tokens);
+  c.memory = c.weight_bytes / bw;
+  // Attention core: QKᵀ and scores·V, 2 FLOPs per multiply-add; the causal prompt halves it.
+  const double width = static_cast<double>(m.heads) / t * hd;
+  const double attention_flops = L * (prefill ? 2.0 * tokens * tokens : 4.0 * tokens * context) * width;
+  const double per_token = 2.0 * kv_heads_per_rank(m, in.parallel.tp) * hd * kv_bytes(in.serving.kv);
+  c.kv_bytes = L * (prefill ? tokens : tokens * context) * per_token;
+  const double attention =
+      std::max(c.kv_bytes / bw, attention_flops / (hw.flops * hw.efficiency.compute * kFlashRelative));
+  c.time = std::max(c.memory, c.compute) + attention;
+  return c;
+}
+
+}  // namespace
+
+double stage_collectives(const InferenceInput& in, std::int64_t index, double tokens, bool prefill,
+                         std::vector<ServingTransfer>* out) {
+  const ModelShape& m = in.model;
+  const Parallel& p = in.parallel;
+  const Hardware& hw = in.hardware;
+  const PlanInput sh = shell(in);
+  const double h = static_cast<double>(m.hidden), L = static_cast<double>(stage_layers(m.layers, p.pp, index));
+  const bool first = index == 0, last = index == p.pp - 1;
+  const char* phase = prefill ? "prefill" : "decode";
+  double total = 0;
+  using Dims = std::array<const char*, 3>;
+  const auto add = [&](const char* id, const char* tensor, const char* name, const char* where, Collective op,
+                       const char* group, const GroupPlacement& g, std::array<double, 3> shape, Dims dims, double bytes,
+                       double calls) {
+    const CollectiveTime c = call_time(sh, op, bytes, g);
+    total += calls * c.time;
+    if (!out) return;
+    ServingTransfer x;
+    x.id = id, x.tensor = tensor, x.name = name, x.phase = phase, x.where = where, x.dims = dims;
+    x.collective = collective_name(op), x.group = group;
+    x.group_size = g.ranks, x.shape = shape, x.bytes_per_call = bytes, x.calls = calls;
+    x.time = calls * c.time, x.latency = calls * c.latency;
+    x.algorithm = algorithm_name(c.algorithm), x.protocol = protocol_name(c.protocol), x.inter_node = g.nodes > 1;
+    out->push_back(x);
+  };
+  const double act = 2.0 * tokens * h;  // bf16 hidden state of the tokens
+  const Dims hidden{"tokens", "", "hidden size"};
+  if (p.tp > 1) {
+    const GroupPlacement g = group_placement(hw, 1, p.tp);
+    add("tp-attention-allreduce", "activation", "attention output, summed over tensor ranks", "layer.attention.out",
+        Collective::all_reduce, "TP", g, {tokens, 1, h}, hidden, act, L);
+    add("tp-mlp-allreduce", "activation", "MLP output, summed over tensor ranks", "layer.mlp.fc2",
+        Collective::all_reduce, "TP", g, {tokens, 1, h}, hidden, act, L);
+    if (first)
+      add("tp-embedding-allreduce", "activation", "rows of the vocabulary-split embedding", "embedding",
+          Collective::all_reduce, "TP", g, {tokens, 1, h}, hidden, act, 1);
+    if (last) {
+      const double rows = prefill ? 1.0 : tokens, vocab = static_cast<double>(m.vocab);
+      add("tp-logits-allgather", "logits", "logits gathered over the vocabulary", "head", Collective::all_gather, "TP",
+          g, {rows, 1, vocab}, Dims{prefill ? "last position" : "tokens", "", "vocabulary"}, 2.0 * rows * vocab, 1);
+    }
+  }
+  if (p.ep > 1) {
+    const GroupPlacement g = group_placement(hw, p.tp, p.ep);
+    const double routed = tokens * static_cast<double>(m.top_k);
+    const Dims dims{"tokens × experts per token", "", "hidden size"};
+    add("ep-dispatch", "tokens", "tokens to the experts they are routed to", "layer.moe", Collective::all_to_all, "EP",
+        g, {routed, 1, h}, dims, 2.0 * routed * h, L);
+    add("ep-combine", "tokens", "expert outputs back to their tokens", "layer.moe", Collective::all_to_all, "EP", g,
+        {routed, 1, h}, dims, 2.0 * routed * h, L);
+  }
+  if (p.pp > 1 && !last) {
+    GroupPlacement g = group_placement(hw, p.tp * p.dp, 2);
+    g.members_per_node = 1;  // each tensor rank sends through its own NIC
+    add("pp-send", "activation", "hidden state and residual to the next stage", "stage-boundary", Collective::send_recv,
+        "PP", g, {tokens, 2, h}, Dims{"tokens", "hidden state and residual", "hidden size"}, 2.0 * act, 1);
+  }
+  return total;
+}
+
+double kv_handoff(const InferenceInput& in, std::vector<ServingTransfer>* out) {
+  if (!in.serving.disaggregated) return 0;
+  const Parallel& p = in.parallel;
+  // Prefill replica r hands its prompt's cache to decode replica r + dp/2, rank to rank.
+  GroupPlacement g = group_placement(in.hardware, p.tp * (p.dp / 2), 2);
+  g.members_per_node = 1;
+  const ModelShape& m = in.model;
+  const double width = 2.0 * kv_heads_per_rank(m, p.tp) * m.head_dim();
+  const double layers = static_cast<double>(stage_layers(m.layers, p.pp, 0));
+  const double prompt = static_cast<double>(in.serving.prompt);
+  const double bytes = prompt * layers * width * kv_bytes(in.serving.kv);
+  const CollectiveTime c = call_time(shell(in), Collective::send_recv, bytes, g);
+  if (out) {
+    ServingTransfer x;
+    x.id = "kv-handoff", x.tensor = "kv", x.name = "the prompt's KV cache, prefill GPU to decode GPU",
+    x.phase = "prefill";
+    x.where = "kv-cache", x.dims = {"prompt tokens", "layers", "K and V width of this rank"};
+    x.collective = collective_name(Collective::send_recv), x.group = "DP", x.group_size = 2;
+    x.shape = {prompt, layers, width}, x.bytes_per_call = bytes, x.calls = 1, x.time = c.time, x.latency = c.latency;
+    x.algorithm = algorithm_name(c.algorithm), x.protocol = protocol_name(c.protocol), x.inter_node = g.nodes > 1;
+    out->push_back(x);
+  }
+  return c.time;
+}
+
+DecodeStep decode_step(const InferenceInput& in, double sequences, double context) {
+  const std::int64_t pp = in.parallel.pp;
+  // The replica's sequences go round the pipeline in up to pp groups, one per stage at a time.
+  const double groups = std::max(1.0, std::min(sequences, static_cast<double>(pp)));
+  const double per_group = std::ceil(sequences / groups);
+  DecodeStep d;
+  double sum = 0, worst = 0;
+  for (std::int64_t i = 0; i < pp; ++i) {
+    const StageCost c = stage_pass(in, i, per_group, context, false);
+    const double comm = stage_collectives(in, i, per_group, false);
+    const double stage = c.time + comm;
+    sum += stage;
+    d.communication += comm;
+    if (stage > worst) {
+      worst = stage;
+      d.weight_bytes = c.weight_bytes, d.kv_bytes = c.kv_bytes, d.memory_time = c.memory, d.compute_time = c.compute;
+      d.compute_bound = c.compute > c.memory;
+    }
+  }
+  d.cycle = std::max(sum, groups * worst);
+  return d;
+}
+
+ServingPoint serving_point(const InferenceInput& in, std::int64_t concurrency, const InferenceFigures& prefill) {
+  const Serving& s = in.serving;
+  const double replicas = static_cast<double>(std::max<std::int64_t>(1, decode_replicas(in)));
+  ServingPoint pt;
+  pt.concurrency = concurrency;
+  pt.sequences_per_replica = std::ceil(static_cast<double>(concurrency) / replicas);
+  const double context = static_cast<double>(s.prompt) + static_cast<double>(s.output) / 2.0;
+  pt.decode = decode_step(in, pt.sequences_per_replica, context);
+  // Without separate prefill GPUs, each decode step also makes room for the prompts of the
+  // sequences that finish: sequences ÷ output prompts per step on average.
+  const double interleaved = s.disaggregated ? 0.0 : pt.sequences_per_replica / static_cast<double>(s.output);
+  pt.per_output_token = pt.decode.cycle + interleaved * prefill.prefill_occupancy;
+  pt.tokens_per_second = static_cast<double>(concurrency) / pt.per_output_token;
+  if (s.disaggregated) {
+    const double prompts_per_second = replicas / prefill.prefill_occupancy;  // as many prefill replicas as decode ones
+    const double cap = prompts_per_second * static_cast<double>(s.output);
+    if (pt.tokens_per_second > cap) pt.tokens_per_second = cap, pt.prefill_limited = true;
+  }
+  pt.tokens_per_second_per_gpu = pt.tokens_per_second / static_cast<double>(in.hardware.gpus);
+  pt.per_user = 1.0 / pt.per_output_token;
+  return pt;
+}
+
+void evaluate_inference(const InferenceInput& in, InferenceFigures& out, bool with_time) {
+  out = InferenceFigures{};
+  out.memory = inference_memory(in);
+  if (!with_time) return;
+  const double prompt = static_cast<double>(in.serving.prompt);
+  for (std::int64_t i = 0; i < in.parallel.pp; ++i) {
+    const double comm = stage_collectives(in, i, prompt, true);
+    const double stage = stage_pass(in, i, prompt, prompt, true).time + comm;
+    out.prefill += stage;
+    out.prefill_communication += comm;
+    out.prefill_occupancy = std::max(out.prefill_occupancy, stage);
+  }
+  out.kv_handoff = kv_handoff(in);
+  out.first_token = out.prefill + out.kv_handoff;
+  const ServingPoint pt = serving_point(in, in.serving.concurrency, out);
+  out.decode = pt.decode;
+  out.per_output_token = pt.per_output_token;
+  out.tokens_per_second = pt.tokens_per_second;
+  out.tokens_per_second_per_gpu = pt.tokens_per_second_per_gpu;
+  out.tokens_per_second_per_user = pt.per_user;
+  out.prefill_limited = pt.prefill_limited;
+  out.request = out.first_token + static_cast<double>(in.serving.output - 1) * out.per_output_token;
+}
+
+}  // namespace atlas

@@ -1,0 +1,218 @@
+// A Hugging Face config.json as the engine's model shape: Llama, Mistral, Mixtral, Qwen2, GPT-2
+// and GPT-NeoX keys. The shape must give the released parameter count exactly, so a config
+// whose architecture the engine cannot count (latent attention, shared experts, a head size
+// other than hidden ÷ heads, biases on only some projections) is refused naming its key.
+#include <set>
+
+#include "atlas/interop/import.hpp"
+
+namespace atlas {
+
+namespace {
+
+// Keys whose presence means an architecture the engine's layer cannot represent.
+constexpr const char* kUnsupported[][2] = {
+    {"kv_lora_rank", "multi-head latent attention (DeepSeek-V2/V3)"},
+    {"q_lora_rank", "multi-head latent attention (DeepSeek-V2/V3)"},
+    {"qk_rope_head_dim", "multi-head latent attention (DeepSeek-V2/V3)"},
+    {"n_shared_experts", "shared experts beside the routed ones"},
+    {"shared_expert_intermediate_size", "a shared expert beside the routed ones"},
+    {"moe_intermediate_size", "experts narrower than the dense MLP with shared experts"},
+    {"first_k_dense_replace", "dense layers before the expert layers"},
+    {"num_experts", "Qwen-MoE style experts with a shared expert"},
+};
+
+// Why a key the engine does not use changes nothing it computes (or what it leaves out).
+const char* ignored_why(const std::string& key) {
+  if (key == "sliding_window" || key == "use_sliding_window" || key == "max_window_layers")
+    return "the engine costs full causal attention over the whole sequence, not a sliding window";
+  if (key.rfind("rope", 0) == 0 || key == "rotary_pct" || key == "rotary_emb_base")
+    return "rotary settings have no parameters and no measurable cost";
+  if (key.find("token_id") != std::string::npos || key == "architectures" || key == "transformers_version")
+    return "bookkeeping for the tokenizer and library, not part of the cost";
+  if (key == "initializer_range" || key == "use_cache" || key.find("eps") != std::string::npos)
+    return "does not change parameters, memory or time";
+  return "not part of the engine's cost model";
+}
+
+struct Reader {
+  const Pasted& text;
+  const json& config;
+  RunFacts& facts;
+  std::set<std::string> used;
+
+  const json* find(std::initializer_list<const char*> keys) {
+    for (const char* k : keys) {
+      used.insert(k);
+      if (config.contains(k) && !config[k].is_null()) return &config[k];
+    }
+    return nullptr;
+  }
+  std::string name_of(std::initializer_list<const char*> keys) {
+    for (const char* k : keys)
+      if (config.contains(k) && !config[k].is_null()) return k;
+    return *keys.begin();
+  }
+  std::optional<std::int64_t> whole(std::initializer_list<const char*> keys, bool required) {
+    const json* v = find(keys);
+    const std::string key = name_of(keys);
+    if (!v) {
+      if (required)
+        text.error("missing_key", "config.json has no \"" + key + "\"; the engine needs it for the model shape.", 0);
+      return std::nullopt;
+    }
+    if (!v->is_number_integer() || v->get<std::int64_t>() < 1 || v->get<std::int64_t>() > 1000000000000) {
+      text.error("not_integer", "\"" + key + "\" must be a whole number from 1 to 10¹², not " + v->dump() + ".",
+                 text.line_of_key(key));
+      return std::nullopt;
+    }
+    return v->get<std::int64_t>();
+  }
+  std::optional<bool> flag(const char* key) {
+    used.insert(key);
+    if (!config.contains(key) || config[key].is_null()) return std::nullopt;
+    if (!config[key].is_boolean()) {
+      text.error("not_boolean", "\"" + std::string(key) + "\" must be true or false, not " + config[key].dump() + ".",
+                 text.line_of_key(key));
+      return std::nullopt;
+    }
+    return config[key].get<bool>();
+  }
+  void set(const std::string& field, const json& value, const std::string& key) {
+    facts.set(text, text.line_of_key(key), "model", field, value, "config.json \"" + key + "\"");
+  }
+};
+
+}  // namespace
+
+void import_hf(const Pasted& text, RunFacts& facts) {
+  const auto parsed = text.parse_json();
+  if (!parsed) return;
+  const json& c = *parsed;
+  for (const auto& [key, what] : kUnsupported)
+    if (c.contains(key) && !c[key].is_null()) {
+      text.error("unsupported_architecture",
+                 "\"" + std::string(key) + "\" describes " + what +
+                     ", which the engine cannot represent; its parameter "
+                     "count and traffic would be wrong.",
+                 text.line_of_key(key));
+      return;
+    }
+  Reader r{text, c, facts, {}};
+  const std::string type =
+      c.contains("model_type") && c["model_type"].is_string() ? c["model_type"].get<std::string>() : "";
+  r.used.insert("model_type");
+  const bool gpt2 = type == "gpt2", neox = type == "gpt_neox", qwen2 = type == "qwen2";
+  const bool llama_like = !gpt2 && !neox;
+  if (!type.empty() && type != "llama" && type != "mistral" && type != "mixtral" && !gpt2 && !neox && !qwen2)
+    facts.assume("model.architecture", type,
+                 "config.json names model_type \"" + type +
+                     "\"; it is read with Llama's keys and rules (check the parameter count against the model card)");
+
+  const auto layers = r.whole({"num_hidden_layers", "n_layer", "num_layers"}, true);
+  const auto hidden = r.whole({"hidden_size", "n_embd", "d_model"}, true);
+  const auto heads = r.whole({"num_attention_heads", "n_head"}, true);
+  const auto vocab = r.whole({"vocab_size"}, true);
+  const auto kv = r.whole({"num_key_value_heads"}, false);
+  const auto ffn = r.whole({"intermediate_size", "n_inner"}, false);
+  const auto positions = r.whole({"max_position_embeddings", "n_positions", "n_ctx"}, false);
+  const auto experts = r.whole({"num_local_experts"}, false);
+  const auto top_k = r.whole({"num_experts_per_tok"}, false);
+  const auto head_dim = r.whole({"head_dim"}, false);
+  const auto tied = r.flag("tie_word_embeddings");
+  const auto attention_bias = r.flag("attention_bias");
+  const auto mlp_bias = r.flag("mlp_bias");
+  if (!layers || !hidden || !heads || !vocab) return;
+  if (head_dim && times(*head_dim, *heads) != *hidden) {
+    text.error("unsupported_architecture",
+               "\"head_dim\" is " + std::to_string(*head_dim) + ", not hidden_size ÷ num_attention_heads = " +
+                   std::to_string(*hidden / *heads) + "; the engine's attention has heads × head size = hidden size.",
+               text.line_of_key("head_dim"));
+    return;
+  }
+  if (llama_like && attention_bias.value_or(false) != mlp_bias.value_or(false)) {
+    const char* key = attention_bias.value_or(false) ? "attention_bias" : "mlp_bias";
+    text.error("unsupported_architecture",
+               "\"" + std::string(key) +
+                   "\" puts biases on only some projections; the "
+                   "engine has biases on every linear layer or none (or on Q, K and V only, as in Qwen2).",
+               text.line_of_key(key));
+    return;
+  }
+
+  r.set("layers", *layers, r.name_of({"num_hidden_layers", "n_layer", "num_layers"}));
+  r.set("hidden", *hidden, r.name_of({"hidden_size", "n_embd", "d_model"}));
+  r.set("heads", *heads, r.name_of({"num_attention_heads", "n_head"}));
+  r.set("vocab", *vocab, "vocab_size");
+  if (kv)
+    r.set("kv_heads", *kv, "num_key_value_heads");
+  else
+    facts.fallback("model", "kv_heads", *heads, "no num_key_value_heads: one key/value head per query head");
+  const std::int64_t width = ffn ? *ffn : times(4, *hidden);
+  if (ffn)
+    r.set(experts && *experts > 1 ? "expert_ffn" : "ffn", *ffn, r.name_of({"intermediate_size", "n_inner"}));
+  else
+    facts.fallback("model", experts && *experts > 1 ? "expert_ffn" : "ffn", width,
+                   "no intermediate_size (or n_inner is null): GPT's 4 × hidden");
+  if (experts && *experts > 1) {
+    facts.fallback("model", "ffn", width, "the dense MLP width of an all-expert model: the experts' width");
+    r.set("experts", *experts, "num_local_experts");
+    r.set("top_k", top_k.value_or(2), "num_experts_per_tok");
+  }
+
+  const std::string act_key = r.name_of({"hidden_act", "activation_function"});
+  const json* act = r.find({"hidden_act", "activation_function"});
+  const std::string activation = act && act->is_string() ? act->get<std::string>() : (llama_like ? "silu" : "gelu");
+  const bool gated = llama_like && (activation == "silu" || activation == "swish");
+  if (llama_like && !gated) {
+    text.error("unsupported_architecture",
+               "\"" + act_key + "\" is \"" + activation +
+                   "\"; Llama-style models gate "
+                   "their MLP with SiLU (SwiGLU), the only gated MLP the engine has.",
+               text.line_of_key(act_key));
+    return;
+  }
+  facts.set(text, text.line_of_key(act_key), "model", "mlp", gated ? "swiglu" : "gelu",
+            act ? "config.json \"" + act_key + "\""
+                : "the " + (type.empty() ? std::string("Llama") : type) + " architecture");
+  facts.set(text, 0, "model", "norm", llama_like ? "rmsnorm" : "layernorm",
+            "the " + (type.empty() ? std::string("Llama") : type) + " architecture");
+  facts.set(text, 0, "model", "position", gpt2 ? "learned" : "rotary",
+            "the " + (type.empty() ? std::string("Llama") : type) + " architecture");
+  const bool all_bias = !llama_like || attention_bias.value_or(false);
+  facts.set(text, attention_bias ? text.line_of_key("attention_bias") : 0, "model", "bias", all_bias,
+            attention_bias ? "config.json \"attention_bias\""
+                           : "the " + (type.empty() ? std::string("Llama") : type) + " architecture");
+  if (qwen2) facts.set(text, 0, "model", "qkv_bias", true, "the qwen2 architecture (biases on Q, K and V)");
+  // Defaults of the library's config classes when the key is absent.
+  if (tied)
+    r.set("tied_embeddings", *tied, "tie_word_embeddings");
+  else
+    facts.fallback(
+        "model", "tied_embeddings", gpt2,
+        "no tie_word_embeddings: the default of the " + (type.empty() ? std::string("llama") : type) + " config class");
+  const json* drop = r.find({"attention_dropout", "attn_pdrop", "resid_pdrop", "hidden_dropout"});
+  const bool dropout = drop ? drop->is_number() && drop->get<double>() > 0 : gpt2;
+  facts.fallback("model", "dropout", dropout,
+                 dropout ? "the config trains with dropout: its masks are stored for backward"
+                         : "no dropout in the config: no masks are stored");
+  if (positions) {
+    if (gpt2)
+      r.set("seq", *positions, r.name_of({"n_positions", "max_position_embeddings", "n_ctx"}));
+    else {
+      const std::int64_t seq = std::min<std::int64_t>(*positions, 8192);
+      facts.fallback("model", "seq", seq,
+                     "config.json gives the longest context (" + std::to_string(*positions) +
+                         "), not the training sequence length; paste the launch script or set it");
+    }
+  }
+  if (const json* dtype = r.find({"torch_dtype"}))
+    facts.ignore("torch_dtype", *dtype, "the engine costs bf16/fp16 mixed-precision training with fp32 Adam state",
+                 text.line_of_key("torch_dtype"));
+  for (auto it = c.begin(); it != c.end(); ++it)
+    if (!r.used.count(it.key()))
+      facts.ignore(it.key(), it.value().is_structured() ? json("{…}") : it.value(), ignored_why(it.key()),
+                   facts.ignored_full() ? 0 : text.line_of_key(it.key()));
+}
+
+}  // namespace atlas

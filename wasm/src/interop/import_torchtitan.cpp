@@ -1,0 +1,233 @@
+// A torchtitan job TOML: [model] name and flavor, [training] batch and sequence, [parallelism]
+// degrees and pipeline schedule, [activation_checkpoint]. torchtitan trains with FSDP2, so a
+// sharded data-parallel degree is ZeRO-3 in the engine's terms; its tensor parallelism always
+// shards the norms' activations along the sequence (sequence parallelism).
+#include <set>
+
+#include "atlas/interop/import.hpp"
+#include "atlas/training/plan_request.hpp"
+
+namespace atlas {
+
+namespace {
+
+// torchtitan's llama3 flavors and the engine presets with the same shapes.
+constexpr const char* kFlavors[][2] = {{"8B", "llama-3.1-8b"}, {"70B", "llama-3.1-70b"}, {"405B", "llama-3.1-405b"}};
+
+const char* ignored_table_why(const std::string& table) {
+  if (table == "optimizer" || table == "lr_scheduler")
+    return "the engine assumes Adam; the learning rate does not change the cost";
+  if (table == "float8" || table == "mx") return "low-precision matmuls are not modelled: the engine costs bf16 GEMMs";
+  if (table == "compile") return "torch.compile's fusions are not modelled separately";
+  return "not part of the engine's cost model";
+}
+
+class Job {
+ public:
+  Job(const Pasted& text, const Toml& toml, RunFacts& facts) : text_(text), toml_(toml), facts_(facts) {}
+
+  const json* get(const std::string& table, const std::string& key) {
+    used_.insert(table + "." + key);
+    const json& t = toml_.values.contains(table) ? toml_.values[table] : empty_;
+    return t.is_object() && t.contains(key) ? &t[key] : nullptr;
+  }
+  int line(const std::string& table, const std::string& key) const {
+    const std::string k = table + "." + key;
+    return toml_.lines.contains(k) ? toml_.lines[k].get<int>() : 0;
+  }
+  std::string from(const std::string& table, const std::string& key) const { return "[" + table + "] " + key; }
+  // An integer; -1 is torchtitan's "derive it" where `derive` allows it.
+  std::optional<std::int64_t> whole(const std::string& table, const std::string& key, bool derive = false) {
+    const json* v = get(table, key);
+    if (!v) return std::nullopt;
+    if (!v->is_number_integer() || (v->get<std::int64_t>() < 1 && !(derive && v->get<std::int64_t>() == -1)) ||
+        v->get<std::int64_t>() > 1000000000) {
+      text_.error("not_integer",
+                  from(table, key) + " must be a whole number of 1 or more" + (derive ? " (or -1)" : "") + ", not " +
+                      v->dump() + ".",
+                  line(table, key));
+      return std::nullopt;
+    }
+    return v->get<std::int64_t>();
+  }
+  std::optional<std::string> text(const std::string& table, const std::string& key) {
+    const json* v = get(table, key);
+    if (!v) return std::nullopt;
+    if (!v->is_string()) {
+      text_.error("not_string", from(table, key) + " must be a quoted string, not " + v->dump() + ".",
+                  line(table, key));
+      return std::nullopt;
+    }
+    return v->get<std::string>();
+  }
+  void set(const char* section, const char* key, const json& value, const std::string& table, const std::string& name) {
+    facts_.set(text_, line(table, name), section, key, value, from(table, name));
+  }
+
+  void read();
+  void report_unused();
+
+ private:
+  const Pasted& text_;
+  const Toml& toml_;
+  RunFacts& facts_;
+  std::set<std::string> used_;
+  const json empty_ = json::object();
+};
+
+void Job::read() {
+  facts_.set(text_, 0, "parallel", "framework", "fsdp", "torchtitan (FSDP2)");
+  const auto name = text("model", "name");
+  const auto flavor = text("model", "flavor");
+  if (name || flavor) {
+    const char* preset = nullptr;
+    if (name.value_or("llama3") == "llama3")
+      for (const auto& [f, id] : kFlavors)
+        if (flavor && *flavor == f) preset = id;
+    if (preset) {
+      facts_.model_preset = preset;
+      facts_.read.push_back(json{{"field", "model.preset"},
+                                 {"value", preset},
+                                 {"from", "[model] name and flavor"},
+                                 {"line", line("model", "flavor")}});
+    } else {
+      facts_.unknown_model = Issue{"unknown_model",
+                                   "Line " + std::to_string(line("model", flavor ? "flavor" : "name")) +
+                                       ": the engine does not know the torchtitan model " + name.value_or("llama3") +
+                                       " \"" + flavor.value_or("") +
+                                       "\" (it knows llama3 8B, 70B and 405B); paste the model's "
+                                       "config.json too.",
+                                   text_.path(), line("model", flavor ? "flavor" : "name")};
+    }
+  }
+  if (const auto seq = whole("training", "seq_len")) set("model", "seq", *seq, "training", "seq_len");
+  const auto tp = whole("parallelism", "tensor_parallel_degree").value_or(1);
+  const auto pp = whole("parallelism", "pipeline_parallel_degree").value_or(1);
+  const auto cp = whole("parallelism", "context_parallel_degree").value_or(1);
+  const auto ep = whole("parallelism", "expert_parallel_degree").value_or(1);
+  const auto replicate = whole("parallelism", "data_parallel_replicate_degree").value_or(1);
+  const auto shard = whole("parallelism", "data_parallel_shard_degree", true).value_or(-1);
+  set("parallel", "tp", tp, "parallelism", "tensor_parallel_degree");
+  set("parallel", "pp", pp, "parallelism", "pipeline_parallel_degree");
+  set("parallel", "cp", cp, "parallelism", "context_parallel_degree");
+  if (ep > 1) set("parallel", "ep", ep, "parallelism", "expert_parallel_degree");
+  facts_.set(text_, line("parallelism", "tensor_parallel_degree"), "parallel", "sequence_parallel", tp > 1,
+             "torchtitan's tensor parallelism (always sequence-parallel)");
+  facts_.set(text_, line("parallelism", "data_parallel_shard_degree"), "parallel", "zero", shard == 1 ? 0 : 3,
+             shard == 1
+                 ? "[parallelism] data_parallel_shard_degree = 1 (replicated, DDP)"
+                 : "[parallelism] data_parallel_shard_degree (FSDP2 shards parameters, gradients and optimizer state)");
+  if (shard > 0)
+    facts_.count(text_, line("parallelism", "data_parallel_shard_degree"), facts_.dp, "parallel.dp",
+                 times(replicate, shard), "[parallelism] data_parallel_replicate_degree × data_parallel_shard_degree");
+  if (replicate > 1 && shard != 1)
+    facts_.ignore(
+        "[parallelism] data_parallel_replicate_degree", replicate,
+        "HSDP shards within groups of data_parallel_shard_degree; the engine shards over every data-parallel rank",
+        line("parallelism", "data_parallel_replicate_degree"));
+  if (const json* async = get("parallelism", "enable_async_tensor_parallel"); async && async->is_boolean())
+    set("parallel", "tp_overlap", *async, "parallelism", "enable_async_tensor_parallel");
+  if (const auto schedule = text("parallelism", "pipeline_parallel_schedule")) {
+    const std::string s = *schedule;
+    if (s == "1F1B")
+      set("parallel", "schedule", "1f1b", "parallelism", "pipeline_parallel_schedule");
+    else if (s == "GPipe")
+      set("parallel", "schedule", "gpipe", "parallelism", "pipeline_parallel_schedule");
+    else if (s == "Interleaved1F1B") {
+      set("parallel", "schedule", "interleaved", "parallelism", "pipeline_parallel_schedule");
+      facts_.fallback("parallel", "virtual_stages", 2,
+                      "Interleaved1F1B without a stage count: two model chunks per GPU");
+    } else {
+      facts_.fallback("parallel", "schedule", "1f1b", "the engine has no " + s + " schedule; costed as 1F1B");
+    }
+  }
+  // Model chunks per GPU follow from the layers each stage holds, once the model is known.
+  if (const auto per_stage = whole("parallelism", "pipeline_parallel_layers_per_stage")) {
+    Problems ignored;
+    const auto shape =
+        facts_.model_preset ? read_model(json{{"model", {{"preset", *facts_.model_preset}}}}, ignored) : std::nullopt;
+    if (shape && shape->layers % times(*per_stage, pp) == 0)
+      set("parallel", "virtual_stages", shape->layers / times(*per_stage, pp), "parallelism",
+          "pipeline_parallel_layers_per_stage");
+    else
+      text_.error("virtual_layers",
+                  "[parallelism] pipeline_parallel_layers_per_stage " + std::to_string(*per_stage) +
+                      " must divide the model's layers per pipeline stage (and the model must be a known flavor).",
+                  line("parallelism", "pipeline_parallel_layers_per_stage"));
+  }
+  if (const auto mode = text("activation_checkpoint", "mode")) {
+    if (*mode != "none" && *mode != "selective" && *mode != "full")
+      text_.error("unsupported_value",
+                  "[activation_checkpoint] mode must be none, selective or full, not \"" + *mode + "\".",
+                  line("activation_checkpoint", "mode"));
+    else if (*mode != "selective")
+      set("parallel", "recompute", *mode, "activation_checkpoint", "mode");
+    else {
+      // torchtitan's "selective" is op-level ("op": every second matmul redone) or every Nth
+      // block fully recomputed (an integer, "2" by default), which the engine has no mode for.
+      const auto option = text("activation_checkpoint", "selective_ac_option");
+      if (option && *option == "op") {
+        set("parallel", "recompute", "selective-op", "activation_checkpoint", "selective_ac_option");
+      } else {
+        set("parallel", "recompute", "full", "activation_checkpoint", "mode");
+        facts_.assume("parallel.recompute", "full",
+                      "torchtitan fully recomputes one transformer block in every " + option.value_or("2") +
+                          " (selective_ac_option); the engine has no per-block mode, so every block is taken as "
+                          "recomputed: the step time is an upper bound, the activation memory a lower bound");
+      }
+    }
+  }
+
+  const std::string local_key = get("training", "local_batch_size") ? "local_batch_size" : "batch_size";
+  const auto local = whole("training", local_key);
+  const auto global = whole("training", "global_batch_size", true);
+  const auto pp_micro = whole("parallelism", "pipeline_parallel_microbatch_size");
+  const std::int64_t per_rank = local.value_or(8);
+  if (!local) facts_.assume("training.local_batch_size", 8, "torchtitan's default");
+  const std::int64_t micro = pp > 1 ? pp_micro.value_or(1) : per_rank;
+  if (pp > 1 && per_rank % micro != 0) {
+    text_.error("batch_not_divisible",
+                "[training] " + local_key + " " + std::to_string(per_rank) +
+                    " is not a whole number of pipeline micro-batches of " + std::to_string(micro) + ".",
+                line("training", local_key));
+    return;
+  }
+  facts_.count(text_, line("training", local_key), facts_.micro, "batch.micro", micro,
+               pp > 1 ? "[parallelism] pipeline_parallel_microbatch_size" : "[training] " + local_key);
+  if (global && *global > 0)
+    facts_.count(text_, line("training", "global_batch_size"), facts_.global, "batch.global", *global,
+                 "[training] global_batch_size");
+  else
+    facts_.accumulation = per_rank / micro;  // one optimizer step per local batch
+}
+
+void Job::report_unused() {
+  for (auto t = toml_.values.begin(); t != toml_.values.end(); ++t) {
+    if (!t->is_object()) {
+      facts_.ignore(t.key(), *t, "a key outside any table", 0);
+      continue;
+    }
+    const bool known =
+        t.key() == "model" || t.key() == "training" || t.key() == "parallelism" || t.key() == "activation_checkpoint";
+    if (!known) {
+      facts_.ignore("[" + t.key() + "]", "…", ignored_table_why(t.key()), 0);
+      continue;
+    }
+    for (auto k = t->begin(); k != t->end(); ++k)
+      if (!used_.count(t.key() + "." + k.key()))
+        facts_.ignore(from(t.key(), k.key()), k->is_structured() ? json("…") : *k,
+                      "not part of the engine's cost model", line(t.key(), k.key()));
+  }
+}
+
+}  // namespace
+
+void import_torchtitan(const Pasted& text, RunFacts& facts) {
+  const auto toml = parse_toml(text);
+  if (!toml) return;
+  Job job(text, *toml, facts);
+  job.read();
+  job.report_unused();
+}
+
+}  // namespace atlas

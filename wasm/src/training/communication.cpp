@@ -1,0 +1,283 @@
+#include "atlas/training/communication.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "atlas/training/memory.hpp"
+
+namespace atlas {
+
+const char* group_name(Group g) {
+  static const char* const kNames[] = {"TP", "PP", "DP", "CP", "EP"};
+  return kNames[static_cast<int>(g)];
+}
+
+NetworkLinks network_links(const Hardware& hw) {
+  NetworkLinks l;
+  l.gpus_per_node = hw.gpus_per_node;
+  l.nics_per_node = hw.nics_per_node > 0 ? hw.nics_per_node : hw.gpus_per_node;
+  l.nvlink_busbw = hw.intra_bandwidth * hw.efficiency.intra;
+  l.nic_busbw = hw.inter_bandwidth * static_cast<double>(hw.gpus_per_node) / static_cast<double>(l.nics_per_node) *
+                hw.efficiency.inter;
+  l.call_overhead = hw.latency;
+  return l;
+}
+
+GroupPlacement group_placement(const Hardware& hw, std::int64_t stride, std::int64_t size) {
+  return place_group(hw.gpus, hw.gpus_per_node, stride, size);
+}
+
+CollectiveTime call_time(const PlanInput& in, Collective op, double bytes, const GroupPlacement& g) {
+  const Hardware& hw = in.hardware;
+  if (!in.ideal) return nccl_time(op, bytes, g, network_links(hw));
+  // The bound: a ring at the links' nominal bandwidth, no latency; across nodes the NICs of the
+  // group's members in the thinnest node carry it.
+  const double n = static_cast<double>(g.ranks);
+  const double nics = static_cast<double>(hw.nics_per_node > 0 ? hw.nics_per_node : hw.gpus_per_node);
+  const double per_nic = hw.inter_bandwidth * static_cast<double>(hw.gpus_per_node) / nics;
+  const double used = std::min(
+      nics, std::max(1.0, static_cast<double>(g.members_per_node) * nics / static_cast<double>(hw.gpus_per_node)));
+  const double bw = g.nodes > 1 ? std::min(hw.intra_bandwidth, used * per_nic) : hw.intra_bandwidth;
+  double moved = bytes;
+  switch (op) {
+    case Collective::all_reduce:
+      moved = n > 1 ? 2.0 * (n - 1.0) / n * bytes : 0.0;
+      break;
+    case Collective::reduce_scatter:
+    case Collective::all_gather:
+    case Collective::all_to_all:
+      moved = n > 1 ? (n - 1.0) / n * bytes : 0.0;
+      break;
+    case Collective::send_recv:
+      break;
+  }
+  CollectiveTime t;
+  t.time = t.bandwidth = moved / bw;
+  t.busbw = bw;
+  return t;
+}
+
+double overlap_slowdown(const Hardware& hw) {
+  return hw.sms > 0 ? std::min(1.0, kNcclChannels / static_cast<double>(hw.sms)) : 0.0;
+}
+
+double exposed_series(double calls, double each, double window, double slowdown, bool ideal) {
+  if (calls <= 0 || each <= 0) return 0;
+  if (ideal) return std::max(0.0, calls * each - window);
+  const double share = window / calls;
+  return each + (calls - 1.0) * (std::max(0.0, each - share) + slowdown * std::min(each, share));
+}
+
+Transfer* TransferList::add(const Spec& s, const GroupPlacement& g, double bytes, double calls_per_mb,
+                            double calls_per_step, double rate) {
+  if (count >= kMaxTransfers) return nullptr;
+  Transfer& t = out[static_cast<std::size_t>(count++)];
+  t = Transfer{};
+  t.id = s.id, t.tensor = s.tensor, t.name = s.name, t.phase = s.phase, t.collective = collective_name(s.op);
+  t.where = s.where, t.group = s.group, t.group_size = g.ranks, t.shape = s.shape, t.bytes_per_call = bytes;
+  t.inter_node = g.nodes > 1;
+  t.count_per_microbatch = calls_per_mb;
+  t.count_per_step = calls_per_mb > 0 ? calls_per_mb * m : calls_per_step;
+  const CollectiveTime c = call_time(in, s.op, bytes, g);
+  const double slow = in.ideal ? 1.0 : rate;
+  t.time_per_step = t.count_per_step * c.time / slow;
+  t.latency_per_step = t.count_per_step * c.latency / slow;
+  t.calls_per_step = t.count_per_step;
+  t.algorithm = in.ideal ? "ideal ring" : algorithm_name(c.algorithm);
+  t.protocol = in.ideal ? "" : protocol_name(c.protocol);
+  t.busbw = c.busbw * slow;
+  return &t;
+}
+
+void TransferList::blocking(Transfer* t) {
+  if (!t) return;
+  t->exposed_per_step = t->time_per_step;
+  exposed.per_microbatch[static_cast<int>(t->group)] += t->time_per_step / m;
+}
+
+void TransferList::exposed_mb(Transfer* t, double per_mb) {
+  if (!t) return;
+  t->exposed_per_step = per_mb * m;
+  exposed.per_microbatch[static_cast<int>(t->group)] += per_mb;
+}
+
+void TransferList::exposed_step(Transfer* t, double per_step) {
+  if (!t) return;
+  t->exposed_per_step = per_step;
+  exposed.per_step[static_cast<int>(t->group)] += per_step;
+}
+
+namespace {
+
+// Transformer Engine's userbuffers split each tensor-parallel collective into chunks that run
+// while the neighbouring GEMM computes: forward transfers hide behind the forward GEMMs, backward
+// ones behind the backward GEMMs, each series exposed only for its first chunk and its excess.
+// Exposed time per micro-batch of a tensor-parallel transfer that Transformer Engine's
+// userbuffers split into one chunk per rank and run under the neighbouring GEMM: forward
+// transfers hide behind the forward GEMMs, backward ones behind the backward GEMMs; only the first
+// chunk of the series waits.
+double hidden_under_gemm(const Transfer& t, double m, const StageFigures& st, double slowdown, bool ideal) {
+  const double window = std::string(t.phase) == "forward" ? st.gemm_forward : st.gemm_backward;
+  const double calls = t.count_per_microbatch;
+  if (calls <= 0) return 0.0;
+  const double each = t.time_per_step / m / calls;
+  if (ideal) return exposed_series(calls, each, window, 0.0, true);
+  const double chunk = each / static_cast<double>(std::max<std::int64_t>(1, t.group_size));
+  return exposed_series(calls, each, window, slowdown, false) - each + chunk;
+}
+
+}  // namespace
+
+void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures& st,
+                     std::array<Transfer, kMaxTransfers>& out, int& count, StageCommunication& exposed,
+                     TransferSet which) {
+  const ModelShape& mo = in.model;
+  const Parallel& par = in.parallel;
+  const Hardware& hw = in.hardware;
+  count = 0;
+  exposed = StageCommunication{};
+  TransferList B{out, count, exposed, in, static_cast<double>(in.accumulation)};
+  using C = Collective;
+  const bool first = index == 0, last = index == par.pp - 1;
+  const double L = static_cast<double>(st.layers);
+  const double b = static_cast<double>(in.micro);
+  const double s = static_cast<double>(mo.seq) / static_cast<double>(par.cp);
+  const double h = static_cast<double>(mo.hidden);
+  const double t = static_cast<double>(par.tp);
+  const double act = 2.0 * b * s * h;  // one bf16 activation of a micro-batch on this cp rank
+  const std::array<double, 3> bsh{b, s, h};
+  const bool model_groups = which != TransferSet::data_parallel;
+  const double slowdown = overlap_slowdown(hw);
+
+  if (model_groups && par.tp > 1) {
+    const GroupPlacement g = group_placement(hw, 1, par.tp);
+    // Blocking, or hidden under the layer's GEMMs when the framework overlaps them.
+    const auto tp_expose = [&](Transfer* x) {
+      if (x && par.tp_overlap)
+        B.exposed_mb(x, hidden_under_gemm(*x, B.m, st, slowdown, in.ideal));
+      else
+        B.blocking(x);
+    };
+    const double recompute = par.recompute == Recompute::full ? 1.0 : 0.0;
+    if (!par.sequence_parallel) {
+      tp_expose(B.add({"tp-fwd-attn-allreduce", "activation", "attention output (b×s×h)", "forward", C::all_reduce,
+                       Group::TP, "layer.attention.out", bsh},
+                      g, act, L * (1 + recompute), 0));
+      tp_expose(B.add({"tp-fwd-mlp-allreduce", "activation", "MLP output (b×s×h)", "forward", C::all_reduce, Group::TP,
+                       "layer.mlp.fc2", bsh},
+                      g, act, L * (1 + recompute), 0));
+      tp_expose(B.add({"tp-bwd-attn-allreduce", "activation-grad", "gradient of the attention input (b×s×h)",
+                       "backward", C::all_reduce, Group::TP, "layer.attention.in", bsh},
+                      g, act, L, 0));
+      tp_expose(B.add({"tp-bwd-mlp-allreduce", "activation-grad", "gradient of the MLP input (b×s×h)", "backward",
+                       C::all_reduce, Group::TP, "layer.mlp.in", bsh},
+                      g, act, L, 0));
+    } else {
+      // Sequence parallelism: each all-reduce becomes a reduce-scatter plus an all-gather of the
+      // same total volume; the backward pass mirrors the forward.
+      const double calls = L * (2 + 2 * recompute);
+      tp_expose(B.add({"tp-fwd-allgather", "activation", "norm output gathered along the sequence (b×s×h)", "forward",
+                       C::all_gather, Group::TP, "layer.attention.in", bsh},
+                      g, act, calls, 0));
+      tp_expose(B.add({"tp-fwd-reducescatter", "activation", "attention and MLP outputs (b×s×h)", "forward",
+                       C::reduce_scatter, Group::TP, "layer.attention.out", bsh},
+                      g, act, calls, 0));
+      tp_expose(B.add({"tp-bwd-allgather", "activation-grad", "gradients of the block outputs (b×s×h)", "backward",
+                       C::all_gather, Group::TP, "layer.mlp.fc2", bsh},
+                      g, act, 2 * L, 0));
+      tp_expose(B.add({"tp-bwd-reducescatter", "activation-grad", "gradients of the block inputs (b×s×h)", "backward",
+                       C::reduce_scatter, Group::TP, "layer.mlp.in", bsh},
+                      g, act, 2 * L, 0));
+    }
+    const C embed_op = par.sequence_parallel ? C::reduce_scatter : C::all_reduce;
+    if (first)
+      tp_expose(B.add({"tp-fwd-embedding", "activation", "vocabulary-parallel embedding output (b×s×h)", "forward",
+                       embed_op, Group::TP, "embedding", bsh},
+                      g, act, 1, 0));
+    if (last)
+      tp_expose(B.add({"tp-bwd-head", "activation-grad", "gradient of the output-layer input (b×s×h)", "backward",
+                       embed_op, Group::TP, "head", bsh},
+                      g, act, 1, 0));
+  }
+
+  if (model_groups && par.cp > 1) {
+    const GroupPlacement g = group_placement(hw, par.tp, par.cp);
+    // Ring attention: each rank passes its K and V block cp − 1 times, each pass hidden behind
+    // one block of attention; backward passes K, V and dK, dV.
+    const double kv = 2.0 * 2.0 * b * s * mo.kv_width() / t;
+    // A recomputed attention core runs its ring again.
+    const double forward_passes = par.attention_recomputed() ? 2.0 : 1.0;
+    const double attn = st.attention_forward_per_layer;
+    const double hops = static_cast<double>(par.cp - 1);
+    const std::array<double, 3> shape{b, s, mo.kv_width() / t};
+    Transfer* f = B.add({"cp-fwd-kv", "kv", "key and value block (b×s/cp×kv)", "forward", C::send_recv, Group::CP,
+                         "layer.attention.core", shape},
+                        g, kv, forward_passes * L * hops, 0);
+    if (f)
+      B.exposed_mb(
+          f, forward_passes * L *
+                 exposed_series(hops, f->time_per_step / B.m / (forward_passes * L * hops), attn, slowdown, in.ideal));
+    Transfer* r = B.add({"cp-bwd-kv", "kv", "key/value block and its gradient", "backward", C::send_recv, Group::CP,
+                         "layer.attention.core", shape},
+                        g, kv, 2 * L * hops, 0);
+    if (r)
+      B.exposed_mb(
+          r, L * exposed_series(hops, 2.0 * r->time_per_step / B.m / (2 * L * hops), 2 * attn, slowdown, in.ideal));
+  }
+
+  if (model_groups && par.ep > 1) {
+    const GroupPlacement g = group_placement(hw, par.tp * par.cp, par.ep);
+    const double tokens = b * s / (par.sequence_parallel ? t : 1.0) * static_cast<double>(mo.top_k);
+    const double bytes = 2.0 * tokens * h;
+    const std::array<double, 3> shape{tokens, 1, h};
+    B.blocking(B.add({"ep-fwd-dispatch", "tokens", "routed tokens to their experts", "forward", C::all_to_all,
+                      Group::EP, "layer.moe", shape},
+                     g, bytes, L, 0));
+    B.blocking(B.add({"ep-fwd-combine", "tokens", "expert outputs back to their tokens", "forward", C::all_to_all,
+                      Group::EP, "layer.moe", shape},
+                     g, bytes, L, 0));
+    B.blocking(B.add({"ep-bwd-tokens", "activation-grad", "gradients of routed tokens (both directions)", "backward",
+                      C::all_to_all, Group::EP, "layer.moe", shape},
+                     g, bytes, 2 * L, 0));
+  }
+
+  if (model_groups && par.pp > 1) {
+    // Neighbouring stages sit tp·cp·dp ranks apart.
+    GroupPlacement g = group_placement(hw, par.tp * par.cp * par.dp, 2);
+    g.members_per_node = 1;  // each tp rank sends its own slice through its own NIC
+    // Megatron's scatter/gather: each tp rank sends only its 1/t slice; one send per model chunk.
+    // DeepSpeed's pipeline engine sends the whole activation from every tp rank.
+    const double v = static_cast<double>(par.virtual_stages);
+    const double slice = is_deepspeed(par.framework) ? 1.0 : t;
+    const std::array<double, 3> shape{b, s, h / slice};
+    // Per micro-batch each chunk sends once each way, except the model's own ends: the last
+    // stage's last chunk has no next stage, the first stage's first chunk no previous one.
+    const double forward_sends = v - (last ? 1.0 : 0.0), backward_sends = v - (first ? 1.0 : 0.0);
+    if (forward_sends > 0)
+      B.blocking(B.add({"pp-fwd-activation", "activation", "stage output to the next stage (b×s×h/t)", "forward",
+                        C::send_recv, Group::PP, "stage-boundary", shape},
+                       g, act / slice, forward_sends, 0));
+    if (backward_sends > 0)
+      B.blocking(B.add({"pp-bwd-activation-grad", "activation-grad", "gradient back to the previous stage", "backward",
+                        C::send_recv, Group::PP, "stage-boundary", shape},
+                       g, act / slice, backward_sends, 0));
+    if (mo.tied_embeddings && (first || last)) {
+      const double words = embedding_parameters(mo).word / t;
+      Transfer* e = B.add({"pp-embedding-grad-allreduce",
+                           "gradient",
+                           "tied word-embedding gradient, first and last stage",
+                           "optimizer",
+                           C::all_reduce,
+                           Group::PP,
+                           "gradients",
+                           {words, 0, 0}},
+                          g, gradient_bytes(par) * words, 0, 1);
+      if (e) B.exposed_step(e, e->time_per_step);
+    }
+  }
+
+  if (which != TransferSet::model_parallel) data_parallel_transfers(in, index, st, B);
+}
+
+}  // namespace atlas

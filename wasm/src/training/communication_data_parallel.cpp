@@ -1,0 +1,144 @@
+// Data-parallel and ZeRO traffic at the granularity each framework issues it. The same bytes
+// cross the network whatever the framework; how many calls carry them (and so how much latency
+// they pay) and what compute each call can hide behind differ. Defaults and their sources are
+// listed in docs/fidelity.md.
+#include <algorithm>
+#include <cmath>
+
+#include "atlas/training/communication.hpp"
+#include "atlas/training/memory.hpp"
+
+namespace atlas {
+
+const char* framework_name(Framework f) {
+  static const char* const kNames[] = {"megatron", "fsdp", "deepspeed", "ideal", "deepspeed-2021"};
+  return kNames[static_cast<int>(f)];
+}
+
+namespace {
+
+// Parameters per gradient bucket. Megatron-Core: bucket_size = max(40,000,000, 1,000,000 × dp)
+// (one bucket when gradient reduction does not overlap); PyTorch DDP (ZeRO-0): bucket_cap_mb =
+// 25 MiB; FSDP with sharded state: one unit per wrapped transformer block; DeepSpeed:
+// reduce_bucket_size = 5e8 elements.
+double bucket_parameters(const Parallel& par, double replicas, double grad_bytes, double total, double layers) {
+  if (par.framework == Framework::ideal) return total;
+  switch (par.framework) {
+    case Framework::megatron:
+      return par.overlap ? std::max(40e6, 1e6 * replicas) : total;
+    case Framework::fsdp:
+      return par.zero == 0 ? 25.0 * 1024 * 1024 / grad_bytes : total / std::max(1.0, layers);
+    default:
+      return 5e8;
+  }
+}
+
+// Calls per layer when ZeRO-3 gathers weights: FSDP wraps each transformer block, Megatron's
+// FSDP shards per layer too; DeepSpeed fetches each weight above stage3_param_persistence_threshold
+// (1e5 elements: the matrices, not biases or norms) with its own call.
+double gathers_per_layer(const PlanInput& in) {
+  if (!is_deepspeed(in.parallel.framework)) return 1;
+  const ModelShape& m = in.model;
+  const double mlp = m.swiglu ? 3.0 : 2.0;
+  const double attention = m.kv_heads == m.heads ? 2.0 : 4.0;  // fused QKV + output; GQA: Q, K, V, output
+  const double experts = m.moe() ? static_cast<double>(m.experts) / static_cast<double>(in.parallel.ep) : 1.0;
+  return attention + mlp * experts;
+}
+
+}  // namespace
+
+void data_parallel_transfers(const PlanInput& in, std::int64_t index, const StageFigures& st, TransferList& B) {
+  (void)index;
+  const Parallel& par = in.parallel;
+  const Hardware& hw = in.hardware;
+  const std::int64_t replicas = par.dp * par.cp;
+  if (replicas <= 1) return;
+  using C = Collective;
+  const GroupPlacement g = group_placement(hw, par.tp, replicas);
+  const bool ideal = in.ideal || par.framework == Framework::ideal;
+  const double slowdown = ideal ? 0.0 : overlap_slowdown(hw);
+  const double psi = st.parameters;
+  const double grad_bytes = gradient_bytes(par);
+  const double fwd_window = par.overlap ? st.compute_per_microbatch / 3.0 : 0.0;
+  const double bwd_window = par.overlap ? 2.0 * st.compute_per_microbatch / 3.0 : 0.0;
+  const double bucket = std::min(
+      psi, bucket_parameters(par, static_cast<double>(replicas), grad_bytes, psi, static_cast<double>(st.layers)));
+  const double buckets = std::max(1.0, std::ceil(psi / std::max(bucket, 1.0)));
+  const std::array<double, 3> bucket_shape{psi / buckets, 0, 0};
+
+  // Calls issued one after another behind `window` seconds of compute; returns the exposed time.
+  const auto series = [&](Transfer* t, double window, bool per_mb) {
+    if (!t) return;
+    const double calls = per_mb ? t->count_per_microbatch : t->count_per_step;
+    const double each = calls > 0 ? t->time_per_step / t->count_per_step : 0.0;
+    const double exposed = exposed_series(calls, each, window, slowdown, ideal);
+    if (per_mb)
+      B.exposed_mb(t, exposed);
+    else
+      B.exposed_step(t, exposed);
+  };
+
+  if (par.zero <= 2) {
+    const bool every_mb = par.zero == 2;  // sharded gradients cannot wait for the last micro-batch
+    const C op = par.zero == 0 ? C::all_reduce : C::reduce_scatter;
+    Transfer* grads = B.add({par.zero == 0 ? "dp-grad-allreduce" : "dp-grad-reducescatter", "gradient",
+                             every_mb ? "weight gradients of each micro-batch, one bucket per call"
+                                      : "weight gradients, one bucket per call",
+                             "backward", op, Group::DP, "gradients", bucket_shape},
+                            g, grad_bytes * psi / buckets, every_mb ? buckets : 0.0, every_mb ? 0.0 : buckets);
+    series(grads, bwd_window, every_mb);
+    if (par.zero >= 1) {
+      // Updated weight shards go back to every replica. Megatron's distributed optimizer can
+      // gather them behind the next step's first forward; DeepSpeed gathers after the step.
+      const double gather = is_deepspeed(par.framework) ? std::min(psi, 5e8) : bucket;
+      const double calls = std::max(1.0, std::ceil(psi / std::max(gather, 1.0)));
+      Transfer* w = B.add({"dp-param-allgather",
+                           "parameter",
+                           "updated weight shards",
+                           "optimizer",
+                           C::all_gather,
+                           Group::DP,
+                           "parameters",
+                           {psi / calls, 0, 0}},
+                          g, kWeightBytes * psi / calls, 0, calls);
+      const bool hidden =
+          par.framework == Framework::megatron || par.framework == Framework::ideal || par.framework == Framework::fsdp;
+      series(w, hidden ? fwd_window : 0.0, false);
+    }
+    return;
+  }
+
+  // ZeRO-3: every micro-batch gathers each layer's weights before its forward and again before
+  // its backward, and reduce-scatters its gradients; the first gather and the last reduction
+  // have nothing to hide behind.
+  const double layers = std::max(1.0, static_cast<double>(st.layers));
+  const double units = ideal ? 1.0 : layers * gathers_per_layer(in);
+  const std::array<double, 3> unit_shape{psi / units, 0, 0};
+  // DeepSpeed 2021 gathered synchronously at a measured fraction of NCCL's rate: nothing hides.
+  const bool synchronous = !ideal && par.framework == Framework::deepspeed_2021;
+  const double rate = synchronous ? kDeepSpeed2021GatherRate : 1.0;
+  Transfer* f = B.add({"dp-param-allgather-fwd", "parameter",
+                       is_deepspeed(par.framework) ? "each weight gathered before its forward"
+                                                   : "one layer's weights gathered before its forward",
+                       "forward", C::all_gather, Group::DP, "parameters", unit_shape},
+                      g, kWeightBytes * psi / units, units, 0, rate);
+  Transfer* b = B.add({"dp-param-allgather-bwd", "parameter", "the same weights gathered again for backward",
+                       "backward", C::all_gather, Group::DP, "parameters", unit_shape},
+                      g, kWeightBytes * psi / units, units, 0, rate);
+  series(f, synchronous ? 0.0 : fwd_window, true);
+  series(b, synchronous ? 0.0 : bwd_window / 2, true);
+  // FSDP and Megatron reduce each layer's gradients; DeepSpeed fills reduce_bucket_size buckets.
+  const double reductions = ideal ? 1.0 : is_deepspeed(par.framework) ? std::max(1.0, std::ceil(psi / 5e8)) : layers;
+  Transfer* r = B.add({"dp-grad-reducescatter",
+                       "gradient",
+                       "gradients reduced to their owners as backward goes",
+                       "backward",
+                       C::reduce_scatter,
+                       Group::DP,
+                       "gradients",
+                       {psi / reductions, 0, 0}},
+                      g, grad_bytes * psi / reductions, reductions, 0);
+  series(r, bwd_window / 2, true);
+}
+
+}  // namespace atlas

@@ -1,0 +1,227 @@
+// The engine against published measured runs (content/presets/calibration.json): every case's
+// published figure as a step time, the engine's step, the error, and which cases fitted the
+// constants. Calibration and validation stay apart by source; leave-one-source-out refits the
+// constants without a calibration source and predicts that source's cases.
+#include <cmath>
+#include <map>
+
+#include "atlas/content/presets.hpp"
+#include "atlas/contract/commands.hpp"
+#include "atlas/inference/inference.hpp"
+#include "atlas/training/plan_request.hpp"
+
+namespace atlas {
+
+namespace {
+
+const json& calibration_doc() {
+  static const json doc = embedded_json("calibration.json");
+  return doc;
+}
+
+struct Case {
+  const json* doc = nullptr;
+  std::string id, source, role, hardware;
+  PlanInput input;
+  double published_step = 0;
+};
+
+// Narayanan et al. 2021 eq. (3): FLOPs per step with recomputation, 96Bslh²(1 + s/6h + V/16lh).
+double eq3_flops(const PlanInput& in) {
+  const ModelShape& m = in.model;
+  const double b = static_cast<double>(in.global), s = static_cast<double>(m.seq), l = static_cast<double>(m.layers);
+  const double h = static_cast<double>(m.hidden), v = static_cast<double>(m.vocab);
+  return 96.0 * b * s * l * h * h * (1.0 + s / (6.0 * h) + v / (16.0 * l * h));
+}
+
+double published_step(const json& published, const PlanInput& in) {
+  const std::string kind = published.value("kind", "");
+  const double value = published.value("value", 0.0);
+  const double gpus = static_cast<double>(in.hardware.gpus);
+  if (kind == "step_seconds") return value;
+  if (kind == "tflops_eq3") return eq3_flops(in) / (gpus * value * 1e12);
+  if (kind == "model_tflops_per_gpu")
+    return model_flops(in.model, static_cast<double>(in.global)) / (gpus * value * 1e12);
+  if (kind == "tokens_per_second_per_gpu")
+    return static_cast<double>(in.global) * static_cast<double>(in.model.seq) / (gpus * value);
+  return 0;
+}
+
+std::vector<Case> load_cases() {
+  const json& doc = calibration_doc();
+  std::map<std::string, std::string> roles;
+  std::vector<Case> out;
+  if (!doc.is_object() || !doc.contains("cases") || !doc.contains("sources")) return out;
+  for (const auto& s : doc["sources"]) roles[s.value("id", "")] = s.value("role", "");
+  for (const auto& c : doc["cases"]) {
+    Problems problems;
+    auto req = read_plan_request(c["request"], problems);
+    if (!req || !req->batch_known) continue;  // presets_test checks every case reads
+    Case k;
+    k.doc = &c;
+    k.id = c.value("id", "");
+    k.source = c.value("source", "");
+    k.role = roles[k.source];
+    k.hardware = c["request"]["hardware"].value("preset", "");
+    k.input = req->input;
+    k.published_step = published_step(c["published"], k.input);
+    out.push_back(std::move(k));
+  }
+  return out;
+}
+
+double model_step(const Case& c, const Efficiencies* with) {
+  PlanInput in = c.input;
+  if (with) in.hardware.efficiency.compute = with->compute, in.hardware.efficiency.memory = with->memory;
+  PlanFigures f;
+  evaluate_plan(in, f);
+  return f.step;
+}
+
+double mean_abs_error(const std::vector<const Case*>& cases, const Efficiencies& e) {
+  double sum = 0;
+  for (const Case* c : cases) sum += std::fabs(model_step(*c, &e) / c->published_step - 1.0);
+  return cases.empty() ? 0.0 : sum / static_cast<double>(cases.size());
+}
+
+}  // namespace
+
+namespace {
+
+// A coarse grid, then two finer ones around the best point: mean |error| of the step time.
+Efficiencies fit(const std::vector<const Case*>& cases, Efficiencies e) {
+  double best = mean_abs_error(cases, e);
+  double dc = 0.04, dm = 2.0;
+  for (int round = 0; round < 3; ++round) {
+    const Efficiencies centre = e;
+    for (int i = -5; i <= 5; ++i)
+      for (int j = -5; j <= 5; ++j) {
+        Efficiencies t = centre;
+        t.compute = centre.compute + i * dc;
+        t.memory = centre.memory + j * dm;
+        if (t.compute <= 0.2 || t.compute > 1.0 || t.memory < 0) continue;
+        const double err = mean_abs_error(cases, t);
+        if (err < best) best = err, e = t;
+      }
+    dc /= 5, dm /= 5;
+  }
+  return e;
+}
+
+struct Summary {
+  double mean = 0, max = 0;
+  int count = 0;
+  void add(double err) { mean += std::fabs(err), max = std::fmax(max, std::fabs(err)), ++count; }
+  json to_json() const {
+    return json{{"cases", count}, {"mean_abs_error", count ? mean / count : 0.0}, {"max_abs_error", max}};
+  }
+};
+
+}  // namespace
+
+/// Request {} → every case with its error, the in-sample and out-of-sample summaries;
+/// {"refit": true} also refits the compute constants per GPU and reports leave-one-source-out.
+json cmd_fidelity(const json& request, Problems& problems) {
+  if (!require_object(request, problems)) return {};
+  if (inference_mode(request, problems)) return cmd_inference_fidelity(request, problems);
+  if (!problems.ok()) return {};
+  const Fields root(request, "", problems);
+  root.warn_unknown({"mode", "refit"});
+  auto refit = root.boolean("refit", false);
+  if (!problems.ok()) return {};
+  static const std::vector<Case> cases = load_cases();
+  const json& doc = calibration_doc();
+  json rows = json::array();
+  Summary in_sample, out_of_sample;
+  std::map<std::string, Summary> by_source;
+  for (const Case& c : cases) {
+    PlanFigures f;
+    evaluate_plan(c.input, f);
+    const double error = f.step / c.published_step - 1.0;
+    (c.role == "calibration" ? in_sample : out_of_sample).add(error);
+    by_source[c.source].add(error);
+    rows.push_back({{"id", c.id},
+                    {"source", c.source},
+                    {"set", c.role},
+                    {"where", c.doc->value("where", "")},
+                    {"request", (*c.doc)["request"]},
+                    {"published", (*c.doc)["published"]},
+                    {"assumed", c.doc->value("assumed", json::array())},
+                    {"published_step", c.published_step},
+                    {"model_step", f.step},
+                    {"ideal_step",
+                     [&] {
+                       PlanInput b = c.input;
+                       b.ideal = true;
+                       PlanFigures g;
+                       evaluate_plan(b, g);
+                       return g.step;
+                     }()},
+                    {"error", error},
+                    {"mfu", f.mfu},
+                    {"hfu", f.hfu},
+                    {"fits", f.fits}});
+    if (c.doc->contains("tolerance")) rows.back()["tolerance"] = (*c.doc)["tolerance"];
+    if (c.doc->contains("gap")) rows.back()["gap"] = (*c.doc)["gap"];
+  }
+  json sources = json::array();
+  for (const auto& s : doc.value("sources", json::array())) {
+    json row = s;
+    const auto it = by_source.find(s.value("id", ""));
+    if (it != by_source.end()) row["errors"] = it->second.to_json();
+    sources.push_back(row);
+  }
+  json out{{"cases", rows},
+           {"sources", sources},
+           {"in_sample", in_sample.to_json()},
+           {"out_of_sample", out_of_sample.to_json()}};
+  if (*refit) {
+    // Constants per GPU from its calibration cases; then, per calibration source, the same fit
+    // without that source (a GPU left with no cases takes the other GPUs' fit) on its cases.
+    std::map<std::string, std::vector<const Case*>> by_gpu;
+    for (const Case& c : cases)
+      if (c.role == "calibration") by_gpu[c.hardware].push_back(&c);
+    json fitted = json::object();
+    std::map<std::string, Efficiencies> fits;
+    for (const auto& [gpu, list] : by_gpu) {
+      const Efficiencies e = fit(list, list.front()->input.hardware.efficiency);
+      fits[gpu] = e;
+      fitted[gpu] = {{"compute", e.compute}, {"memory_traffic", e.memory}, {"mean_abs_error", mean_abs_error(list, e)}};
+    }
+    json loso = json::array();
+    for (const auto& [gpu, list] : by_gpu) {
+      std::map<std::string, std::vector<const Case*>> per_source;
+      for (const Case* c : list) per_source[c->source].push_back(c);
+      for (const auto& [source, held] : per_source) {
+        std::vector<const Case*> rest;
+        for (const Case* c : list)
+          if (c->source != source) rest.push_back(c);
+        Efficiencies e;
+        std::string from;
+        if (!rest.empty()) {
+          e = fit(rest, fits[gpu]);
+          from = "the other calibration sources for this GPU";
+        } else {
+          // No other source for this GPU: the constants fitted on the other GPUs' sources.
+          std::vector<const Case*> others;
+          for (const auto& [g, l] : by_gpu)
+            if (g != gpu) others.insert(others.end(), l.begin(), l.end());
+          if (others.empty()) continue;
+          e = fit(others, fits[gpu]);
+          from = "the other GPUs' calibration sources (no other source for " + gpu + ")";
+        }
+        Summary s;
+        for (const Case* c : held) s.add(model_step(*c, &e) / c->published_step - 1.0);
+        json row = s.to_json();
+        row["source"] = source, row["hardware"] = gpu, row["fitted_on"] = from;
+        row["compute"] = e.compute, row["memory_traffic"] = e.memory;
+        loso.push_back(row);
+      }
+    }
+    out["fitted"] = fitted;
+    out["leave_one_source_out"] = loso;
+  }
+  return out;
+}
+
+}  // namespace atlas

@@ -1,0 +1,40 @@
+#include "atlas/training/kernels.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace atlas {
+
+double gemm_shape_efficiency(double m, double n, double k, std::int64_t sms, double batch) {
+  if (m <= 0 || n <= 0 || k <= 0) return 1.0;
+  const double units = static_cast<double>(std::max<std::int64_t>(1, sms));
+  // Output tiles of CUTLASS/cuBLAS bf16 kernels on Ampere and Hopper.
+  static const double kTiles[][2] = {{256, 128}, {128, 256}, {128, 128}, {128, 64}, {64, 128}};
+  double best = 0;
+  for (const auto& t : kTiles) {
+    const double rows = std::ceil(m / t[0]), cols = std::ceil(n / t[1]);
+    const double tiles = rows * cols * batch;
+    const double waves = std::ceil(tiles / units);
+    const double wave_fill = tiles / (waves * units);
+    const double tile_fill = (m * n) / (rows * t[0] * cols * t[1]);
+    best = std::max(best, wave_fill * tile_fill);
+  }
+  return best * k / (k + kReductionHalf);
+}
+
+LinearTime linear_time(GemmShape s, double peak, double fit, std::int64_t sms, double batch) {
+  const double flops = 2.0 * s.m * s.n * s.k * batch;
+  const double rate = peak * fit;
+  // Without an SM count (or at the ideal bound) the shape costs nothing.
+  const auto eff = [&](double m, double n, double k) {
+    return sms > 0 ? gemm_shape_efficiency(m, n, k, sms, batch) : 1.0;
+  };
+  LinearTime t;
+  t.flops = flops;
+  t.forward = flops / (rate * eff(s.m, s.n, s.k));
+  // dX (m×k) = dY (m×n) · wᵀ reduces over n; dW (k×n) = xᵀ · dY reduces over m.
+  t.backward = flops / (rate * eff(s.m, s.k, s.n)) + flops / (rate * eff(s.k, s.n, s.m));
+  return t;
+}
+
+}  // namespace atlas

@@ -1,0 +1,54 @@
+#include "atlas/training/memory.hpp"
+
+namespace atlas {
+
+double activation_bytes_per_layer(const ModelShape& m, double micro, std::int64_t tp, std::int64_t cp,
+                                  bool sequence_parallel, Recompute recompute, bool flash) {
+  const double t = static_cast<double>(tp);
+  const double s = static_cast<double>(m.seq) / static_cast<double>(cp);  // query tokens on this device
+  const double context = static_cast<double>(m.seq);                      // keys each query attends to
+  const double sbh = s * micro * static_cast<double>(m.hidden);
+  // Tensors outside the tensor-parallel region are replicated on every tp rank unless
+  // sequence parallelism splits them along the sequence.
+  const double outside_split = sequence_parallel ? t : 1.0;
+  if (recompute == Recompute::full) return 2.0 * sbh / outside_split;  // only the layer input
+
+  const double sb = s * micro;
+  const double h = static_cast<double>(m.hidden);
+  const double kv = m.kv_width();
+  const double f = static_cast<double>(m.mlp_width()) * static_cast<double>(m.moe() ? m.top_k : 1);
+  const double mask = m.dropout ? 1.0 : 0.0;
+  if (recompute == Recompute::op_selective) {
+    // torchtitan's policy keeps the layer input, the odd-numbered matmul outputs (Q, V, gate or
+    // fc1, and SwiGLU's down projection), the attention output and FlashAttention's statistics.
+    const double outside = sb * 2.0 * h * (m.swiglu ? 2.0 : 1.0);
+    const double inside = sb * 2.0 * (h + kv + h + f);
+    const double stats = flash ? 4.0 * static_cast<double>(m.heads) * s * micro : 0.0;
+    const double scores = flash ? 0.0 : (2.0 + 3.0 * mask) * static_cast<double>(m.heads) * s * context * micro;
+    return outside / outside_split + (inside + stats + scores) / t;
+  }
+  // Outside: two norm inputs, the QKV input and the MLP input (2 B each), two dropout masks (1 B).
+  const double outside = sb * (4 * 2.0 * h + 2 * mask * h);
+  // Inside: Q, K, V, the output-projection input, and the MLP's intermediate tensors:
+  // GeLU keeps its input and fc2's input; SwiGLU keeps gate, up and down-projection input.
+  double inside = sb * (2.0 * h + 2 * 2.0 * kv + 2.0 * h + (m.swiglu ? 3.0 : 2.0) * 2.0 * f);
+  if (flash) {
+    inside += 4.0 * static_cast<double>(m.heads) * s * micro;  // log-sum-exp per row and head
+  } else if (recompute == Recompute::none) {
+    // Attention scores per head: softmax output (2 B), and with dropout its mask (1 B) and output (2 B).
+    const double per_score = 2.0 + 3.0 * mask;
+    inside += per_score * static_cast<double>(m.heads) * s * context * micro;
+  }
+  return outside / outside_split + inside / t;
+}
+
+double korthikanti_table2(double s, double b, double h, double a, double t, bool sequence_parallel, Recompute recompute,
+                          bool tensor_parallel) {
+  const double sbh = s * b * h;
+  if (recompute == Recompute::full) return 2.0 * sbh;
+  if (!tensor_parallel) return sbh * (34.0 + 5.0 * a * s / h);
+  const double scores = recompute == Recompute::selective ? 0.0 : 5.0 * a * s / (h * t);
+  return sequence_parallel ? sbh * (34.0 / t + scores) : sbh * (10.0 + 24.0 / t + scores);
+}
+
+}  // namespace atlas

@@ -1,0 +1,304 @@
+// Pipeline stages: which layers each holds, how many micro-batches of activations it keeps in
+// flight under each schedule, and so its memory and its compute time per micro-batch.
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
+
+#include "atlas/training/kernels.hpp"
+#include "atlas/training/memory.hpp"
+#include "atlas/training/plan.hpp"
+
+namespace atlas {
+
+std::int64_t stage_layers(std::int64_t layers, std::int64_t pp, std::int64_t index) {
+  return layers / pp + (index < layers % pp ? 1 : 0);
+}
+
+double bubble_fraction(std::int64_t pp, std::int64_t microbatches, std::int64_t virtual_stages) {
+  return static_cast<double>(pp - 1) / (static_cast<double>(virtual_stages) * static_cast<double>(microbatches));
+}
+
+namespace {
+
+// Micro-batches whose activations stage `index` holds at its peak. 1F1B: stage i runs p − i
+// forwards before its first backward. Interleaved (Megatron): rank i warms up with
+// 2(p − i − 1) + (v − 1)p model chunks, plus the one in its steady state; each chunk is 1/v of
+// the stage's layers. With i = 0 this is Korthikanti's L(1 + (p − 1)/(p v)) layers.
+double inflight_microbatches(const Parallel& par, std::int64_t m, std::int64_t index) {
+  const std::int64_t p = par.pp, v = par.virtual_stages;
+  switch (par.schedule) {
+    case Schedule::gpipe:
+      return static_cast<double>(m);
+    case Schedule::one_f_one_b:
+      return static_cast<double>(std::min(m, p - index));
+    case Schedule::interleaved: {
+      const std::int64_t chunks = std::min(m * v, 2 * (p - index - 1) + (v - 1) * p + 1);
+      return static_cast<double>(chunks) / static_cast<double>(v);
+    }
+  }
+  return static_cast<double>(m);
+}
+
+// Compute per micro-batch on one device of the stage: each GEMM at the fitted peak fraction
+// times its shape's efficiency; attention fused or as batched matmuls; the memory-bound kernels
+// (norms, softmax, dropout, activations) move `memory_traffic` × the bytes a layer produces.
+void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
+  const ModelShape& m = in.model;
+  const Parallel& par = in.parallel;
+  const Hardware& hw = in.hardware;
+  const double t = static_cast<double>(par.tp);
+  const double l = static_cast<double>(st.layers);
+  const double tokens = static_cast<double>(in.micro) * static_cast<double>(m.seq) / static_cast<double>(par.cp);
+  const double h = static_cast<double>(m.hidden), kv = m.kv_width();
+  const double seq = static_cast<double>(m.seq);
+  const double peak = hw.flops, fit = hw.efficiency.compute;
+  const std::int64_t sms = in.ideal ? 0 : hw.sms;
+  const auto linear = [&](double rows, double n, double k, double batch = 1) {
+    return linear_time({rows, n, k}, peak, fit, sms, batch);
+  };
+  // Per-layer figures depend on the shape, tokens, tp, ep, the GPU and the attention kind, not
+  // on pp, dp, the ZeRO stage or the schedule: search asks for the same ones many times in a row.
+  struct LayerKey {
+    const ModelShape* model;
+    double tokens, peak, fit;
+    std::int64_t tp, ep, sms, micro;
+    bool flash, ideal;
+    bool operator==(const LayerKey& o) const {
+      return model == o.model && tokens == o.tokens && peak == o.peak && fit == o.fit && tp == o.tp && ep == o.ep &&
+             sms == o.sms && micro == o.micro && flash == o.flash && ideal == o.ideal;
+    }
+  };
+  struct LayerFigures {
+    double fwd = 0, bwd = 0, flops = 0, attn_flops = 0, attn_fwd = 0;
+    double head_fwd = 0, head_bwd = 0, head_flops = 0;  // the output layer (last stage only)
+  };
+  // A few dozen (tp, cp, micro-batch) combinations recur in any one search, in no fixed order.
+  struct Entry {
+    LayerKey key{};
+    ModelShape model{};
+    LayerFigures figures{};
+    bool used = false;
+  };
+  static std::array<Entry, 2048> memo;
+  const LayerKey key{&m, tokens, peak, fit, par.tp, par.ep, sms, in.micro, par.flash_attention, in.ideal};
+  const std::uint64_t mix =
+      static_cast<std::uint64_t>(par.tp) * 73856093u ^ static_cast<std::uint64_t>(in.micro) * 19349663u ^
+      static_cast<std::uint64_t>(par.ep) * 83492791u ^ static_cast<std::uint64_t>(tokens) * 2654435761u ^
+      (par.flash_attention ? 1u : 0u) ^ (in.ideal ? 2u : 0u);
+  Entry& slot = memo[static_cast<std::size_t>(mix % memo.size())];
+  LayerFigures lf;
+  if (slot.used && slot.key == key && std::memcmp(&slot.model, &m, sizeof m) == 0) {
+    lf = slot.figures;
+  } else {
+    const auto add = [&](const LinearTime& x) { lf.fwd += x.forward, lf.bwd += x.backward, lf.flops += 3.0 * x.flops; };
+    add(linear(tokens, (h + 2.0 * kv) / t, h));  // Q, K, V
+    add(linear(tokens, h, h / t));               // output projection
+    const double up = m.swiglu ? 2.0 : 1.0;
+    if (m.moe()) {
+      const double local_experts = static_cast<double>(m.experts) / static_cast<double>(par.ep);
+      const double routed =
+          tokens * static_cast<double>(m.top_k) * static_cast<double>(par.ep) / static_cast<double>(m.experts);
+      const double f = static_cast<double>(m.expert_ffn);
+      add(linear(routed, up * f / t, h, local_experts));
+      add(linear(routed, h, f / t, local_experts));
+    } else {
+      const double f = static_cast<double>(m.ffn);
+      add(linear(tokens, up * f / t, h));
+      add(linear(tokens, h, f / t));
+    }
+    // Attention core (QKᵀ and scores·V) over the whole context, heads split over tp.
+    lf.attn_flops = attention_core_forward_flops(m, tokens, seq) / t;
+    if (par.flash_attention) {
+      lf.attn_fwd = causal_tile_share(seq) * lf.attn_flops / (peak * fit * (in.ideal ? 1.0 : kFlashRelative));
+    } else if (in.ideal || sms <= 0) {
+      lf.attn_fwd = lf.attn_flops / (peak * fit);
+    } else {
+      const double batch = static_cast<double>(in.micro) * static_cast<double>(m.heads) / t;
+      const double d = m.head_dim();
+      const double rows = tokens / static_cast<double>(in.micro);
+      lf.attn_fwd = 0.5 * lf.attn_flops / (peak * fit * gemm_shape_efficiency(rows, seq, d, sms, batch)) +
+                    0.5 * lf.attn_flops / (peak * fit * gemm_shape_efficiency(rows, d, seq, sms, batch));
+    }
+    const LinearTime head = linear(tokens, static_cast<double>(m.vocab) / t, h);
+    lf.head_fwd = head.forward, lf.head_bwd = head.backward, lf.head_flops = 3.0 * head.flops;
+    slot.key = key, slot.model = m, slot.figures = lf, slot.used = true;
+  }
+  const double fwd = lf.fwd, bwd = lf.bwd, flops = lf.flops, attn_flops = lf.attn_flops, attn_fwd = lf.attn_fwd;
+  // FlashAttention's backward recomputes the scores: 2.5 forwards of work against Megatron's 2.
+  const double attn_bwd = attn_fwd * (par.flash_attention ? 2.5 : 2.0);
+  const double head_fwd = last ? lf.head_fwd : 0.0, head_bwd = last ? lf.head_bwd : 0.0;
+  const double head_flops = last ? lf.head_flops : 0.0;
+  double recompute = 0;
+  if (par.recompute == Recompute::full) recompute = l * (fwd + attn_fwd);
+  if (par.recompute == Recompute::selective && par.attention_recomputed()) recompute = l * attn_fwd;
+  const double op_share = par.recompute == Recompute::op_selective ? op_selective_recomputed_share(m) : 0.0;
+  recompute += l * op_share * fwd;
+  const double gemm = l * (fwd + bwd) + head_fwd + head_bwd;
+  const double attention = l * (attn_fwd + attn_bwd);
+  const double model = l * (flops + 3.0 * attn_flops) + head_flops;
+  const double hardware = model + l * op_share * flops / 3.0 +
+                          (par.recompute == Recompute::full ? l * (flops / 3.0 + attn_flops)
+                           : par.recompute == Recompute::selective && par.attention_recomputed() ? l * attn_flops
+                                                                                                 : 0.0);
+  // Counted as if every kernel were split over the tp ranks (the sequence-parallel layout).
+  const double produced = l * activation_bytes_per_layer(m, static_cast<double>(in.micro), par.tp, par.cp, true,
+                                                         Recompute::none, par.flash_attention) +
+                          st.head_activations;
+  const double traffic = hw.efficiency.memory * produced * (model > 0 ? hardware / model : 1.0);
+  st.memory_bound_seconds = traffic / hw.memory_bandwidth;
+  st.attention_seconds = attention + (par.attention_recomputed() ? l * attn_fwd : 0.0);
+  st.attention_forward_per_layer = attn_fwd;
+  st.gemm_efficiency = gemm > 0 ? (l * flops + head_flops) / (gemm * peak * fit) * fit : fit;
+  st.gemm_forward = l * fwd, st.gemm_backward = l * bwd;
+  st.compute_per_microbatch = gemm + attention + recompute + st.memory_bound_seconds;
+}
+
+}  // namespace
+
+void apply_schedule(const PlanInput& in, std::int64_t index, StageFigures& st) {
+  const ModelShape& m = in.model;
+  const Parallel& par = in.parallel;
+  const double t = static_cast<double>(par.tp);
+  const double l = static_cast<double>(st.layers);
+  const double b = static_cast<double>(in.micro);
+  const double s_local = static_cast<double>(m.seq) / static_cast<double>(par.cp);
+  const double h = static_cast<double>(m.hidden);
+  const double outside_split = par.sequence_parallel ? t : 1.0;
+  st.inflight = inflight_microbatches(par, in.accumulation, index);
+  double activations = st.activation_per_layer * l * st.inflight;
+  if (index == 0 && m.dropout) activations += b * s_local * h / outside_split * st.inflight;  // embedding dropout mask
+  st.memory.activations = activations + st.head_activations;
+  st.memory = memory_at_zero(st, par, par.zero);
+}
+
+StageFigures stage_figures(const PlanInput& in, std::int64_t index) {
+  return stage_figures(in, index, model_terms(in.model));
+}
+
+StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelTerms& terms) {
+  const ModelShape& m = in.model;
+  const Parallel& par = in.parallel;
+  const double t = static_cast<double>(par.tp);
+  const bool first = index == 0, last = index == par.pp - 1;
+  StageFigures st;
+  st.layers = stage_layers(m.layers, par.pp, index);
+  st.first_layer = index * (m.layers / par.pp) + std::min(index, m.layers % par.pp);
+  const double l = static_cast<double>(st.layers);
+
+  // Parameters held per tensor-parallel rank. With tied embeddings and pp > 1 the last stage
+  // keeps its own copy of the word embedding for the output projection (Megatron does this).
+  const LayerParameters& lp = terms.layer;
+  const EmbeddingParameters& ep = terms.embedding;
+  double dense = l * (lp.sharded / t + lp.replicated);
+  if (first) dense += ep.word / t + ep.position;
+  if (last) dense += ep.final_norm + ep.head / t + (m.tied_embeddings && par.pp > 1 ? ep.word / t : 0.0);
+  const double expert = l * lp.expert / (t * static_cast<double>(par.ep));
+  st.parameters = dense + expert;
+
+  st.dense = dense;
+  st.expert = expert;
+  st.gathered_layer = std::min<double>(2.0, l) * kWeightBytes;
+  st.layer_dense = lp.sharded / t + lp.replicated;
+  st.layer_expert = lp.expert / (t * static_cast<double>(par.ep));
+  const double b = static_cast<double>(in.micro);
+  const double s_local = static_cast<double>(m.seq) / static_cast<double>(par.cp);
+  const double h = static_cast<double>(m.hidden);
+  const double outside_split = par.sequence_parallel ? t : 1.0;
+  const double per_layer =
+      activation_bytes_per_layer(m, b, par.tp, par.cp, par.sequence_parallel, par.recompute, par.flash_attention);
+  // The last stage holds one micro-batch's head: final-norm input, head input, fp32 logits.
+  double head_bytes = 0;
+  if (last)
+    head_bytes = 2 * 2.0 * b * s_local * h / outside_split + 4.0 * b * s_local * static_cast<double>(m.vocab) / t;
+  st.activation_per_layer = per_layer;
+  st.head_activations = head_bytes;
+  // Recomputation rebuilds one layer's activations at a time during backward: that layer's full
+  // set (full recompute) or its attention scores (selective) is a working set on top.
+  const double full_layer =
+      activation_bytes_per_layer(m, b, par.tp, par.cp, par.sequence_parallel, Recompute::none, par.flash_attention);
+  if (par.recompute == Recompute::full) st.working_set = full_layer - per_layer;
+  if (par.recompute == Recompute::selective || par.recompute == Recompute::op_selective)
+    st.working_set = full_layer - per_layer;  // selective: the scores of one layer (0 with FlashAttention)
+  apply_schedule(in, index, st);
+  layer_compute(in, st, last);
+  return st;
+}
+
+bool schedule_blocks(Schedule schedule, std::int64_t p, std::int64_t m, std::int64_t v,
+                     std::vector<std::vector<ScheduleBlock>>& stages, double& makespan) {
+  if (schedule != Schedule::interleaved) v = 1;
+  stages.assign(static_cast<std::size_t>(p), {});
+  // Execution order per stage.
+  for (std::int64_t st = 0; st < p; ++st) {
+    auto& ops = stages[static_cast<std::size_t>(st)];
+    ops.reserve(static_cast<std::size_t>(2 * m * v));
+    const auto fwd = [&](std::int64_t mb, std::int64_t c) { ops.push_back({true, mb, c, 0, 1}); };
+    const auto bwd = [&](std::int64_t mb, std::int64_t c) { ops.push_back({false, mb, c, 0, 2}); };
+    if (schedule == Schedule::gpipe) {
+      for (std::int64_t j = 0; j < m; ++j) fwd(j, 0);
+      for (std::int64_t j = 0; j < m; ++j) bwd(j, 0);
+    } else if (v > 1) {
+      // Megatron: the k-th forward is chunk (k / p) mod v of micro-batch (k / pv)·p + k mod p;
+      // backward visits the chunks in reverse. Warm-up: 2(p − i − 1) + (v − 1)p forwards.
+      const std::int64_t total = m * v;
+      const auto mb_of = [&](std::int64_t k) { return (k / (p * v)) * p + k % p; };
+      const auto f = [&](std::int64_t k) { fwd(mb_of(k), (k / p) % v); };
+      const auto b = [&](std::int64_t k) { bwd(mb_of(k), v - 1 - (k / p) % v); };
+      const std::int64_t warm = std::min((p - st - 1) * 2 + (v - 1) * p, total);
+      for (std::int64_t k = 0; k < warm; ++k) f(k);
+      for (std::int64_t k = 0; k < total - warm; ++k) f(warm + k), b(k);
+      for (std::int64_t k = total - warm; k < total; ++k) b(k);
+    } else {
+      const std::int64_t warm = std::min(p - st - 1, m);
+      for (std::int64_t j = 0; j < warm; ++j) fwd(j, 0);
+      for (std::int64_t j = 0; j < m - warm; ++j) fwd(warm + j, 0), bwd(j, 0);
+      for (std::int64_t j = m - warm; j < m; ++j) bwd(j, 0);
+    }
+  }
+  // Placement: a forward needs the previous stage's forward of the same chunk (or, on stage 0,
+  // the last stage's forward of the previous chunk); a backward needs the next stage's backward
+  // (or the first stage's of the next chunk, or, on the last chunk, its own forward).
+  const auto slot_of = [&](bool f, std::int64_t st, std::int64_t mb, std::int64_t c) {
+    return static_cast<std::size_t>((((f ? 1 : 0) * p + st) * m + mb) * v + c);
+  };
+  std::vector<double> done(static_cast<std::size_t>(2 * p * m * v), -1.0);
+  std::vector<std::size_t> next(static_cast<std::size_t>(p), 0);
+  std::vector<double> free_at(static_cast<std::size_t>(p), 0.0);
+  std::int64_t remaining = 2 * p * m * v;
+  while (remaining > 0) {
+    bool progressed = false;
+    for (std::int64_t st = 0; st < p; ++st) {
+      auto& ops = stages[static_cast<std::size_t>(st)];
+      auto& n = next[static_cast<std::size_t>(st)];
+      while (n < ops.size()) {
+        ScheduleBlock& op = ops[n];
+        double dep = 0;
+        if (op.forward) {
+          if (st > 0)
+            dep = done[slot_of(true, st - 1, op.microbatch, op.chunk)];
+          else if (op.chunk > 0)
+            dep = done[slot_of(true, p - 1, op.microbatch, op.chunk - 1)];
+        } else if (st < p - 1) {
+          dep = done[slot_of(false, st + 1, op.microbatch, op.chunk)];
+        } else if (op.chunk < v - 1) {
+          dep = done[slot_of(false, 0, op.microbatch, op.chunk + 1)];
+        } else {
+          dep = done[slot_of(true, st, op.microbatch, op.chunk)];
+        }
+        if (dep < 0) break;
+        op.start = std::max(free_at[static_cast<std::size_t>(st)], dep);
+        free_at[static_cast<std::size_t>(st)] = op.start + op.duration;
+        done[slot_of(op.forward, st, op.microbatch, op.chunk)] = op.start + op.duration;
+        ++n;
+        --remaining;
+        progressed = true;
+      }
+    }
+    if (!progressed) return false;
+  }
+  makespan = *std::max_element(free_at.begin(), free_at.end());
+  return true;
+}
+
+}  // namespace atlas

@@ -1,0 +1,370 @@
+// The `plan` command: one split evaluated in full, as JSON the split explorer draws.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "atlas/contract/commands.hpp"
+#include "atlas/inference/inference.hpp"
+#include "atlas/training/communication.hpp"
+#include "atlas/training/memory.hpp"
+#include "atlas/training/plan_request.hpp"
+#include "atlas/training/plan_rules.hpp"
+
+namespace atlas {
+
+namespace {
+
+json memory_json(const DeviceMemory& m, double capacity) {
+  return json{{"parameters", m.parameters},   {"gradients", m.gradients},     {"optimizer", m.optimizer},
+              {"activations", m.activations}, {"buffers", m.buffers},         {"total", m.total()},
+              {"capacity", capacity},         {"fits", m.total() <= capacity}};
+}
+
+json batch_json(const PlanInput& in) {
+  const auto n = [](std::int64_t v) { return std::to_string(v); };
+  return json{
+      {"global", in.global},
+      {"micro", in.micro},
+      {"accumulation", in.accumulation},
+      {"dp", in.parallel.dp},
+      {"tokens_per_step", static_cast<double>(in.global) * static_cast<double>(in.model.seq)},
+      {"equation", n(in.global) + " = " + n(in.micro) + " × " + n(in.accumulation) + " × " + n(in.parallel.dp)}};
+}
+
+json time_json(const PlanFigures& f) {
+  json comm = json::object();
+  for (int g = 0; g < kGroups; ++g) comm[group_name(static_cast<Group>(g))] = f.exposed[static_cast<std::size_t>(g)];
+  return json{{"compute", f.compute},
+              {"communication", comm},
+              {"bubble", f.bubble},
+              {"optimizer", f.optimizer},
+              {"step", f.step}};
+}
+
+json throughput_json(const PlanFigures& f) {
+  return json{{"tokens_per_second", f.tokens_per_second},
+              {"model_flops_per_gpu", f.model_flops_per_gpu},
+              {"mfu", f.mfu},
+              {"hfu", f.hfu}};
+}
+
+json transfer_json(const Transfer& t) {
+  return json{{"id", t.id},
+              {"tensor", t.tensor},
+              {"name", t.name},
+              {"shape", t.shape},
+              {"phase", t.phase},
+              {"collective", t.collective},
+              {"group", group_name(t.group)},
+              {"group_size", t.group_size},
+              {"where", t.where},
+              {"count_per_microbatch", t.count_per_microbatch},
+              {"count_per_step", t.count_per_step},
+              {"bytes_per_call", t.bytes_per_call},
+              {"bytes_per_step", t.bytes_per_call * t.count_per_step},
+              {"link", t.inter_node ? "inter" : "intra"},
+              {"time_per_step", t.time_per_step},
+              {"exposed_time_per_step", t.exposed_per_step},
+              {"calls_per_step", t.calls_per_step},
+              {"latency_per_step", t.latency_per_step},
+              {"latency_share", t.time_per_step > 0 ? t.latency_per_step / t.time_per_step : 0.0},
+              {"algorithm", t.algorithm},
+              {"protocol", t.protocol},
+              {"busbw", t.busbw}};
+}
+
+// The bound beside the run: the same plan with GEMMs at the fitted peak, nominal links with no
+// latency, one collective per step and group, and free overlap.
+json ideal_json(const PlanInput& in, const PlanFigures& run) {
+  PlanInput bound = in;
+  bound.ideal = true;
+  PlanFigures f;
+  evaluate_plan(bound, f);
+  double comm = 0;
+  for (double x : f.exposed) comm += x;
+  double run_comm = 0;
+  for (double x : run.exposed) run_comm += x;
+  return json{{"step", f.step},
+              {"compute", f.compute},
+              {"communication", comm},
+              {"bubble", f.bubble},
+              {"optimizer", f.optimizer},
+              {"tokens_per_second", f.tokens_per_second},
+              {"mfu", f.mfu},
+              {"gap", run.step - f.step},
+              {"gap_share", run.step > 0 ? (run.step - f.step) / run.step : 0.0},
+              {"gap_parts",
+               {{"compute", run.compute - f.compute},
+                {"communication", run_comm - comm},
+                {"bubble", run.bubble - f.bubble},
+                {"optimizer", run.optimizer - f.optimizer}}},
+              {"meaning",
+               "The bound: every GEMM at the fitted peak fraction with no shape losses, links at their nominal "
+               "bandwidth with no latency, one collective per step and group, and overlap that costs nothing."}};
+}
+
+json formulas(const Parallel& p) {
+  const std::string shards = "N = dp·cp = " + std::to_string(p.dp * p.cp);
+  return json{
+      {"parameters", p.zero >= 3 ? "2Ψ/N bytes (bf16 weights sharded by ZeRO-3, " + shards + ")"
+                                 : "2Ψ bytes (bf16 weights), Ψ = parameters of the stage per tp rank"},
+      {"gradients",
+       p.zero >= 2 ? "2Ψ/N bytes (bf16 gradients sharded by ZeRO-2/3, " + shards + ")" : "2Ψ bytes (bf16 gradients)"},
+      {"optimizer", p.zero >= 1 ? "12Ψ/N bytes (fp32 master weights, momentum, variance sharded, " + shards + ")"
+                                : "12Ψ bytes (fp32 master weights, momentum, variance)"},
+      {"activations",
+       "Korthikanti et al. 2022 Table 2 bytes per layer × layers of the stage × micro-batches in "
+       "flight for the schedule; + embedding dropout mask (first stage), logits (last stage)"},
+      {"buffers", "ZeRO-3: the current and the prefetched layer's gathered weights, less the rank's own shard"}};
+}
+
+json time_formulas(const PlanInput& in, const PlanFigures& f) {
+  const Parallel& p = in.parallel;
+  const std::int64_t v = p.schedule == Schedule::interleaved ? p.virtual_stages : 1;
+  const double m = static_cast<double>(f.microbatches);
+  const double per_mb = m > 0 ? f.compute / m : 0.0;
+  double comm = 0;
+  std::string parts;
+  for (int g = 0; g < kGroups; ++g) {
+    const double x = f.exposed[static_cast<std::size_t>(g)];
+    comm += x;
+    if (x > 0)
+      parts += std::string(parts.empty() ? "" : " + ") + group_name(static_cast<Group>(g)) + " " + g4(x) + " s";
+  }
+  if (parts.empty()) parts = "0 s";
+  const double held = f.optimizer * in.hardware.memory_bandwidth / kOptimizerTrafficBytes;
+  return json{
+      {"compute", "m × t(micro-batch) = " + g4(m) + " × " + g4(per_mb) + " s = " + g4(f.compute) +
+                      " s on the slowest stage: each GEMM at " + g4(100 * in.hardware.efficiency.compute) + " % of " +
+                      g4(in.hardware.flops / 1e12) +
+                      " TFLOP/s times its shape's tile and wave efficiency (this "
+                      "stage: " +
+                      g4(100 * f.first.gemm_efficiency) + " % of peak on average), attention " +
+                      (p.flash_attention ? "fused (FlashAttention)" : "as batched matmuls") +
+                      ", plus memory-bound kernels at " + g4(in.hardware.memory_bandwidth / 1e12) + " TB/s HBM"},
+      {"communication",
+       "exposed = Σ max(0, transfer time − compute it overlaps) = " + parts + " = " + g4(comm) +
+           " s. Each call costs what NCCL's model gives for its size and group (ring or tree, LL, LL128 or "
+           "Simple, NVLink inside a node and the NICs across nodes, " +
+           g4(in.hardware.latency * 1e6) +
+           " µs per call on top). TP, PP and EP transfers block; DP and ZeRO calls are issued as the " +
+           framework_name(p.framework) +
+           " framework issues them and hide behind compute one after "
+           "another, the first one exposed, overlapped compute " +
+           g4(100 * overlap_slowdown(in.hardware)) + " % slower"},
+      {"bubble", "(p − 1)/v × slot = (" + std::to_string(p.pp) + " − 1)/" + std::to_string(v) + " × " + g4(f.slot) +
+                     " s = " + g4(f.bubble) + " s (slot = one micro-batch's compute + exposed transfers)"},
+      {"optimizer", "28 B × parameters updated per GPU ÷ HBM bandwidth = 28 × " + g4(held) + " ÷ " +
+                        g4(in.hardware.memory_bandwidth / 1e12) + " TB/s = " + g4(f.optimizer) + " s"},
+      {"step", "compute + communication + bubble + optimizer = " + g4(f.compute) + " + " + g4(comm) + " + " +
+                   g4(f.bubble) + " + " + g4(f.optimizer) + " = " + g4(f.step) + " s"}};
+}
+
+json throughput_formulas(const PlanInput& in, const PlanFigures& f) {
+  const double gpus = static_cast<double>(in.hardware.gpus);
+  const std::string peak = g4(in.hardware.flops / 1e12) + " TFLOP/s";
+  return json{
+      {"tokens_per_second", "global batch × sequence ÷ step = " + std::to_string(in.global) + " × " +
+                                std::to_string(in.model.seq) + " ÷ " + g4(f.step) + " s = " + g4(f.tokens_per_second)},
+      {"model_flops_per_gpu", "model FLOPs per step ÷ step ÷ GPUs = " + g4(f.model_flops) + " ÷ " + g4(f.step) +
+                                  " s ÷ " + g4(gpus) + " = " + g4(f.model_flops_per_gpu / 1e12) + " TFLOP/s"},
+      {"mfu", "model FLOP/s per GPU ÷ peak = " + g4(f.model_flops_per_gpu / 1e12) + " ÷ " + peak + " = " +
+                  g4(100 * f.mfu) + " % (recomputation not counted)"},
+      {"hfu", "(model + recomputed FLOPs) ÷ step ÷ GPUs ÷ peak = " + g4(f.hardware_flops) + " ÷ " + g4(f.step) +
+                  " s ÷ " + g4(gpus) + " ÷ " + peak + " = " + g4(100 * f.hfu) + " %"}};
+}
+
+// Blocks of the pipeline schedule, when there are few enough to draw.
+constexpr std::int64_t kMaxScheduleBlocks = 4096;
+
+json schedule_json(const PlanInput& in, const PlanFigures& f, const std::vector<std::string>& known) {
+  const Parallel& p = in.parallel;
+  const std::int64_t v = p.schedule == Schedule::interleaved ? p.virtual_stages : 1;
+  const double blocks = 2.0 * static_cast<double>(p.pp) * static_cast<double>(f.microbatches) * static_cast<double>(v);
+  if (blocks > static_cast<double>(kMaxScheduleBlocks))
+    return json{{"omitted", true},
+                {"note", "The schedule has " + g4(blocks) +
+                             " blocks (2 × stages × micro-batches × virtual stages); "
+                             "the engine lists them only up to " +
+                             std::to_string(kMaxScheduleBlocks) + "."}};
+  std::vector<std::vector<ScheduleBlock>> stages;
+  double makespan = 0;
+  if (!schedule_blocks(p.schedule, p.pp, f.microbatches, v, stages, makespan))
+    return json{{"omitted", true}, {"note", "This schedule stalls for these numbers."}};
+  // The blocks depend on these four numbers alone; a caller that already holds them (it sends
+  // this key back in known_schedules) gets everything but the block lists.
+  const std::string key = std::string(schedule_name(p.schedule)) + "/" + std::to_string(p.pp) + "/" +
+                          std::to_string(f.microbatches) + "/" + std::to_string(v);
+  json out{{"omitted", false},
+           {"key", key},
+           {"unit", "the forward pass of one model chunk of one micro-batch; a backward takes 2"},
+           {"unit_seconds", f.slot / (3.0 * static_cast<double>(v))},
+           {"makespan", static_cast<std::int64_t>(makespan)}};
+  if (std::find(known.begin(), known.end(), key) != known.end()) {
+    out["known"] = true;
+    return out;
+  }
+  // Column per field, integers throughout (starts and durations are whole units): a few
+  // allocations per stage instead of several per block.
+  json list = json::array();
+  for (const auto& stage : stages) {
+    std::string pass;
+    std::vector<std::int64_t> mb, chunk, start, duration;
+    pass.reserve(stage.size());
+    for (auto* col : {&mb, &chunk, &start, &duration}) col->reserve(stage.size());
+    for (const auto& b : stage) {
+      pass += b.forward ? 'F' : 'B';
+      mb.push_back(b.microbatch);
+      chunk.push_back(b.chunk);
+      start.push_back(static_cast<std::int64_t>(b.start));
+      duration.push_back(static_cast<std::int64_t>(b.duration));
+    }
+    list.push_back(json{{"pass", std::move(pass)},
+                        {"microbatch", std::move(mb)},
+                        {"chunk", std::move(chunk)},
+                        {"start", std::move(start)},
+                        {"duration", std::move(duration)}});
+  }
+  out["known"] = false;
+  out["stages"] = std::move(list);
+  return out;
+}
+
+}  // namespace
+
+json plan_summary(const PlanInput& in, const PlanFigures& f) {
+  return json{{"parallel", to_json(in.parallel)},
+              {"batch", batch_json(in)},
+              {"time", time_json(f)},
+              {"memory", memory_json(f.memory, in.hardware.memory)},
+              {"pipeline",
+               {{"stages", in.parallel.pp},
+                {"microbatches", f.microbatches},
+                {"virtual_stages", in.parallel.virtual_stages},
+                {"bubble_fraction", f.bubble_fraction}}},
+              {"throughput", throughput_json(f)}};
+}
+
+json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vector<Issue>& warnings) {
+  const PlanInput& in = req.input;
+  PlanFigures f;
+  evaluate_plan(in, f);
+  RuleSet rules = f.rules;
+  if (!req.batch_known) {
+    // The batch terms are unknown; its own error says why, so do not pile on.
+    for (Rule r : {Rule::batch_product, Rule::interleaved_microbatches, Rule::few_microbatches})
+      rules &= ~(1u << static_cast<int>(r));
+  }
+  errors.insert(errors.end(), req.split_errors.begin(), req.split_errors.end());
+  for (int r = 0; r < static_cast<int>(Rule::count); ++r) {
+    if (!has_rule(rules, static_cast<Rule>(r))) continue;
+    const Issue issue = describe_rule(in, static_cast<Rule>(r), req.dp_derived);
+    if (r < kFirstWarning)
+      errors.push_back(issue);
+    else
+      warnings.push_back(issue);
+  }
+  const LayerParameters lp = layer_parameters(in.model);
+  const EmbeddingParameters ep = embedding_parameters(in.model);
+  json model = to_json(in.model);
+  model["parameters"] = f.parameters;
+  model["parameters_per_layer"] = lp.total();
+  model["embedding_parameters"] = ep.total();
+  json out{{"model", model},
+           {"hardware", to_json(in.hardware)},
+           {"parallel", to_json(in.parallel)},
+           {"parameters", f.parameters},
+           {"flops_per_step", f.model_flops},
+           {"hardware_flops_per_step", f.hardware_flops}};
+  out["scope"] = json::array(
+      {"Compute: each GEMM at one fitted fraction of peak times its shape's tile and wave quantization and a short-"
+       "reduction penalty; attention fused (FlashAttention, at an assumed 75 % of a GEMM's rate) or as batched "
+       "matmuls; memory-bound kernels at HBM bandwidth. No per-kernel measured tables, no CPU, launch or "
+       "data-loader time, no power or clock throttling.",
+       "Collectives: NCCL's own cost model (ring and tree, three protocols, per-hop latencies from NCCL's tuning "
+       "tables) on two tiers (NVLink in a node, NICs across nodes), with peak bus bandwidths and a per-call overhead "
+       "fitted on published nccl-tests results. No NVLS/SHARP, no PAT, no congestion between groups or in the "
+       "fabric, no channel-count effects beyond the protocol choice.",
+       "Overlap: tensor-, expert- and pipeline-parallel transfers block. Data-parallel and ZeRO calls hide behind "
+       "compute one after another; the first of each series is exposed, and compute they overlap runs slower by the "
+       "share of multiprocessors NCCL takes (16 channels assumed).",
+       "Framework granularity: Megatron-Core's gradient buckets, PyTorch DDP's 25 MiB buckets and FSDP's per-block "
+       "gathers, DeepSpeed's buckets and per-weight ZeRO-3 fetches, at their documented defaults; no Python or "
+       "host-side overhead per call beyond the fitted per-call figure.",
+       "Communication is counted on one device of the slowest pipeline stage.",
+       "Memory: no allocator fragmentation, CUDA context or library workspaces. Megatron keeps fp32 gradients (18Ψ), "
+       "DeepSpeed bf16 (ZeRO's 16Ψ).",
+       "Mixture of experts: routing is assumed perfectly balanced; expert gradients are reduced with the dense ones "
+       "over dp·cp.",
+       "Uneven pipeline stages give the extra layers to the first stages; no embedding-aware balancing."});
+  if (!req.batch_known || !errors.empty()) return out;
+
+  out["batch"] = batch_json(in);
+  json stages = json::array();
+  double worst = 0;
+  for (std::int64_t i = 0; i < in.parallel.pp; ++i) {
+    const StageFigures st = (i == 0) ? f.first : (i == in.parallel.pp - 1) ? f.last : stage_figures(in, i);
+    worst = std::fmax(worst, st.memory.total());
+    json mem = memory_json(st.memory, in.hardware.memory);
+    mem.erase("capacity");
+    stages.push_back({{"index", i},
+                      {"first_layer", st.first_layer},
+                      {"layers", st.layers},
+                      {"embedding", i == 0},
+                      {"head", i == in.parallel.pp - 1},
+                      {"parameters", st.parameters},
+                      {"inflight_microbatches", st.inflight},
+                      {"memory", mem},
+                      {"compute_per_microbatch", st.compute_per_microbatch},
+                      {"gemm_efficiency", st.gemm_efficiency},
+                      {"attention_per_microbatch", st.attention_seconds},
+                      {"memory_bound_per_microbatch", st.memory_bound_seconds}});
+  }
+  out["stages"] = stages;
+  json memory = memory_json(f.memory, in.hardware.memory);
+  memory["formulas"] = formulas(in.parallel);
+  out["memory"] = memory;
+  json comm = json::array();
+  for (int i = 0; i < f.transfer_count; ++i) comm.push_back(transfer_json(f.transfers[static_cast<std::size_t>(i)]));
+  out["communication"] = comm;
+  out["pipeline"] = {{"stages", in.parallel.pp},
+                     {"microbatches", f.microbatches},
+                     {"virtual_stages", in.parallel.virtual_stages},
+                     {"schedule", schedule_name(in.parallel.schedule)},
+                     {"bubble_fraction", f.bubble_fraction},
+                     {"blocks", schedule_json(in, f, req.known_schedules)}};
+  out["time"] = time_json(f);
+  out["time"]["formulas"] = time_formulas(in, f);
+  const json ideal = ideal_json(in, f);
+  out["time"]["ideal"] = ideal;
+  out["throughput"] = throughput_json(f);
+  out["throughput"]["ideal"] = {{"tokens_per_second", ideal["tokens_per_second"]}, {"mfu", ideal["mfu"]}};
+  out["throughput"]["formulas"] = throughput_formulas(in, f);
+  if (req.scaling) out["scaling"] = scaling_json(in);
+  if (req.training_tokens) {
+    const double tokens = *req.training_tokens;
+    out["training"] = {
+        {"tokens", tokens},
+        {"seconds", tokens / f.tokens_per_second},
+        {"days", tokens / f.tokens_per_second / 86400.0},
+        {"megatron_eq4_seconds",
+         megatron_eq4_seconds(tokens, f.parameters, static_cast<double>(in.hardware.gpus), f.hfu * in.hardware.flops)}};
+  }
+  return out;
+}
+
+/// Request: docs/contract-plan.md. A possible split gets a plan; an impossible one is an error
+/// answer like any other ({error, errors, warnings}): one channel for everything refused.
+json cmd_plan(const json& request, Problems& problems) {
+  if (inference_mode(request, problems)) return cmd_inference_plan(request, problems);
+  if (!problems.ok()) return {};
+  auto req = read_plan_request(request, problems);
+  if (!req) return {};
+  std::vector<Issue> errors, warnings;
+  json out = plan_response(*req, errors, warnings);
+  for (auto& w : warnings) problems.warning(w.code, w.message, w.path);
+  for (auto& e : errors) problems.error(e.code, e.message, e.path);
+  return problems.ok() ? out : json{};
+}
+
+}  // namespace atlas

@@ -1,0 +1,337 @@
+#include "atlas/training/plan_request.hpp"
+
+#include "atlas/content/presets.hpp"
+#include "atlas/training/batch.hpp"
+
+namespace atlas {
+
+namespace {
+
+constexpr double kMaxDegree = 1e6;
+
+// The preset body with the request's own keys laid over it.
+std::optional<json> merged_section(const json& request, const char* section, const char* kind, Problems& problems) {
+  const Fields root(request, "", problems);
+  const json* given = root.object(section, true);
+  if (!given) return std::nullopt;
+  json merged = json::object();
+  if (given->contains("preset")) {
+    const Fields f(*given, root.path_of(section), problems);
+    auto id = f.string("preset", 100);
+    if (!id) return std::nullopt;
+    const json* preset = find_preset(kind, *id);
+    if (!preset) {
+      std::string list;
+      for (const auto& p : preset_catalog()[kind]) list += (list.empty() ? "" : ", ") + p.value("id", "");
+      problems.error("unknown_preset", "No preset \"" + *id + "\"; presets: " + list + ".", f.path_of("preset"));
+      return std::nullopt;
+    }
+    merged = *preset;
+  }
+  for (auto it = given->begin(); it != given->end(); ++it)
+    if (it.key() != "preset") merged[it.key()] = it.value();
+  return merged;
+}
+
+}  // namespace
+
+Efficiencies default_efficiencies() {
+  // Fitted in docs/fidelity.md; intra and inter are nccl-tests-like bus-bandwidth fractions.
+  return Efficiencies{0.80, 12.0, 0.80, 0.90};
+}
+
+json to_json(const Efficiencies& e) {
+  return json{{"compute", e.compute}, {"memory_traffic", e.memory}, {"intra", e.intra}, {"inter", e.inter}};
+}
+
+std::optional<ModelShape> read_model(const json& request, Problems& problems) {
+  const std::size_t before = problems.errors().size();
+  auto merged = merged_section(request, "model", "models", problems);
+  if (!merged) return std::nullopt;
+  const Fields f(*merged, "/model", problems);
+  if (request.contains("model") && request["model"].is_object())
+    Fields(request["model"], "/model", problems)
+        .warn_unknown({"preset", "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "seq", "position", "mlp",
+                       "norm", "bias", "qkv_bias", "dropout", "tied_embeddings", "experts", "top_k", "expert_ffn"});
+  ModelShape m;
+  auto layers = f.integer("layers", {1, 1e4});
+  auto hidden = f.integer("hidden", {1, 1e6});
+  auto heads = f.integer("heads", {1, 1e5});
+  auto vocab = f.integer("vocab", {1, 1e8});
+  auto seq = f.integer("seq", {1, 1e8});
+  auto kv = f.integer("kv_heads", {1, 1e5}, heads ? *heads : 1);
+  auto ffn = f.integer("ffn", {1, 1e7}, hidden ? 4 * *hidden : 1);
+  auto position = f.choice("position", {"learned", "rotary"}, std::string("learned"));
+  auto mlp = f.choice("mlp", {"gelu", "swiglu"}, std::string("gelu"));
+  auto norm = f.choice("norm", {"layernorm", "rmsnorm"}, std::string("layernorm"));
+  auto bias = f.boolean("bias", true);
+  auto qkv_bias = f.boolean("qkv_bias", false);
+  auto dropout = f.boolean("dropout", true);
+  auto tied = f.boolean("tied_embeddings", true);
+  auto experts = f.integer("experts", {1, 1e4}, 1);
+  auto top_k = f.integer("top_k", {1, 1e4}, 1);
+  auto expert_ffn = f.integer("expert_ffn", {1, 1e7}, ffn ? *ffn : 1);
+  if (problems.errors().size() != before) return std::nullopt;
+  m.layers = *layers, m.hidden = *hidden, m.heads = *heads, m.kv_heads = *kv, m.ffn = *ffn;
+  m.vocab = *vocab, m.seq = *seq;
+  m.learned_positions = *position == "learned";
+  m.swiglu = *mlp == "swiglu";
+  m.rmsnorm = *norm == "rmsnorm";
+  m.bias = *bias, m.qkv_bias = *qkv_bias && !*bias, m.dropout = *dropout, m.tied_embeddings = *tied;
+  m.experts = *experts, m.top_k = *top_k, m.expert_ffn = *expert_ffn;
+  if (m.hidden % m.heads != 0)
+    problems.error("heads_hidden",
+                   std::to_string(m.heads) + " heads do not divide the hidden size " + std::to_string(m.hidden) + ".",
+                   "/model/heads");
+  if (m.heads % m.kv_heads != 0)
+    problems.error(
+        "kv_heads",
+        std::to_string(m.kv_heads) + " key/value heads do not divide " + std::to_string(m.heads) + " query heads.",
+        "/model/kv_heads");
+  if (m.top_k > m.experts)
+    problems.error(
+        "top_k", "top_k = " + std::to_string(m.top_k) + " is more than the " + std::to_string(m.experts) + " experts.",
+        "/model/top_k");
+  if (problems.errors().size() != before) return std::nullopt;
+  return m;
+}
+
+std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
+  const std::size_t before = problems.errors().size();
+  auto merged = merged_section(request, "hardware", "hardware", problems);
+  if (!merged) return std::nullopt;
+  const Fields f(*merged, "/hardware", problems);
+  if (request.contains("hardware") && request["hardware"].is_object())
+    Fields(request["hardware"], "/hardware", problems)
+        .warn_unknown({"preset", "gpus", "gpus_per_node", "memory", "flops", "memory_bandwidth", "intra_bandwidth",
+                       "inter_bandwidth", "latency", "nics_per_node", "sms", "flash_attention", "efficiencies"});
+  Hardware h;
+  auto node = f.integer("gpus_per_node", {1, 1e4});
+  auto gpus = f.integer("gpus", {1, 1e7}, node ? *node : 1);
+  // Physical floors: below them a figure is a typo (bytes for GB), and the plan would only
+  // report non-finite times; the messages name the field and its unit.
+  auto memory = f.number("memory", {1e6, 1e15, false, false, "B"});
+  auto flops = f.number("flops", {1e9, 1e18, false, false, "FLOP/s"});
+  auto hbm = f.number("memory_bandwidth", {1e6, 1e15, false, false, "B/s"});
+  auto intra = f.number("intra_bandwidth", {1e6, 1e15, false, false, "B/s"});
+  auto inter = f.number("inter_bandwidth", {1e6, 1e15, false, false, "B/s"});
+  auto latency = f.number("latency", {0, 1});
+  auto nics = f.integer("nics_per_node", {0, 1e4}, 0);
+  auto sms = f.integer("sms", {0, 1e5}, 0);
+  auto flash = f.boolean("flash_attention", false);
+  Efficiencies e = default_efficiencies();
+  if (const json* eff = f.object("efficiencies", false)) {
+    const Fields g(*eff, f.path_of("efficiencies"), problems);
+    g.warn_unknown({"compute", "memory_traffic", "intra", "inter"});
+    const Range fraction{0, 1, true};
+    auto c = g.number("compute", fraction, e.compute);
+    auto mt = g.number("memory_traffic", {0, 100}, e.memory);
+    auto a = g.number("intra", fraction, e.intra);
+    auto r = g.number("inter", fraction, e.inter);
+    if (c && mt && a && r) e = Efficiencies{*c, *mt, *a, *r};
+  }
+  if (problems.errors().size() != before || !nics || !sms || !flash) return std::nullopt;
+  h.gpus = *gpus, h.gpus_per_node = *node, h.memory = *memory, h.flops = *flops, h.memory_bandwidth = *hbm;
+  h.intra_bandwidth = *intra, h.inter_bandwidth = *inter, h.latency = *latency, h.efficiency = e;
+  h.nics_per_node = *nics, h.sms = *sms, h.flash_attention = *flash;
+  return h;
+}
+
+json to_json(const ModelShape& m) {
+  json j{{"layers", m.layers},
+         {"hidden", m.hidden},
+         {"heads", m.heads},
+         {"kv_heads", m.kv_heads},
+         {"ffn", m.ffn},
+         {"vocab", m.vocab},
+         {"seq", m.seq},
+         {"position", m.learned_positions ? "learned" : "rotary"},
+         {"mlp", m.swiglu ? "swiglu" : "gelu"},
+         {"norm", m.rmsnorm ? "rmsnorm" : "layernorm"},
+         {"bias", m.bias},
+         {"dropout", m.dropout},
+         {"tied_embeddings", m.tied_embeddings},
+         {"experts", m.experts}};
+  if (m.moe()) j["top_k"] = m.top_k, j["expert_ffn"] = m.expert_ffn;
+  if (m.qkv_bias) j["qkv_bias"] = true;
+  return j;
+}
+
+json to_json(const Hardware& h) {
+  return json{{"gpus", h.gpus},
+              {"gpus_per_node", h.gpus_per_node},
+              {"nodes", (h.gpus + h.gpus_per_node - 1) / h.gpus_per_node},
+              {"memory", h.memory},
+              {"flops", h.flops},
+              {"memory_bandwidth", h.memory_bandwidth},
+              {"intra_bandwidth", h.intra_bandwidth},
+              {"inter_bandwidth", h.inter_bandwidth},
+              {"latency", h.latency},
+              {"nics_per_node", h.nics_per_node > 0 ? h.nics_per_node : h.gpus_per_node},
+              {"sms", h.sms},
+              {"flash_attention", h.flash_attention},
+              {"efficiencies", to_json(h.efficiency)},
+              {"effective_intra_bandwidth", h.intra_bandwidth * h.efficiency.intra},
+              {"effective_inter_bandwidth", h.inter_bandwidth * h.efficiency.inter},
+              {"effective_flops", h.flops * h.efficiency.compute}};
+}
+
+const char* schedule_name(Schedule s) {
+  static const char* const kNames[] = {"gpipe", "1f1b", "interleaved"};
+  return kNames[static_cast<int>(s)];
+}
+
+json to_json(const Parallel& p) {
+  static const char* const kRecompute[] = {"none", "selective", "full", "selective-op"};
+  return json{{"dp", p.dp},
+              {"tp", p.tp},
+              {"pp", p.pp},
+              {"cp", p.cp},
+              {"ep", p.ep},
+              {"zero", p.zero},
+              {"sequence_parallel", p.sequence_parallel},
+              {"recompute", kRecompute[static_cast<int>(p.recompute)]},
+              {"virtual_stages", p.virtual_stages},
+              {"schedule", schedule_name(p.schedule)},
+              {"framework", framework_name(p.framework)},
+              {"overlap", p.overlap},
+              {"tp_overlap", p.tp_overlap},
+              {"flash_attention", p.flash_attention}};
+}
+
+namespace {
+
+// Up to 64 short strings; anything else is a coded error at the entry that is wrong.
+void read_known_schedules(const json& request, Problems& problems, std::vector<std::string>& out) {
+  const auto it = request.find("known_schedules");
+  if (it == request.end()) return;
+  if (!it->is_array() || it->size() > 64) {
+    problems.error("wrong_type",
+                   "'known_schedules' must be an array of at most 64 schedule keys, not " + describe_type(*it) +
+                       (it->is_array() ? " of " + std::to_string(it->size()) : std::string()) + ".",
+                   "/known_schedules");
+    return;
+  }
+  for (std::size_t i = 0; i < it->size(); ++i) {
+    const json& key = (*it)[i];
+    if (!key.is_string()) {
+      problems.error(
+          "wrong_type",
+          "Each known schedule must be a key string as given in pipeline.blocks.key, not " + describe_type(key) + ".",
+          "/known_schedules/" + std::to_string(i));
+      continue;
+    }
+    if (key.get_ref<const std::string&>().size() > 100) {
+      problems.error("too_long",
+                     "A known schedule key is at most 100 bytes (keys look like \"1f1b/8/96/1\"); this one has " +
+                         std::to_string(key.get_ref<const std::string&>().size()) + ".",
+                     "/known_schedules/" + std::to_string(i));
+      continue;
+    }
+    out.push_back(key.get<std::string>());
+  }
+}
+
+}  // namespace
+
+ParallelDegrees read_degrees(const Fields& p) {
+  const Range degree{1, kMaxDegree, false, true};
+  ParallelDegrees d;
+  if (p.has("dp")) d.dp = p.integer("dp", degree);
+  d.tp = p.integer("tp", degree, 1), d.pp = p.integer("pp", degree, 1), d.cp = p.integer("cp", degree, 1);
+  d.ep = p.integer("ep", degree, 1);
+  return d;
+}
+
+std::optional<PlanRequest> read_plan_request(const json& request, Problems& problems) {
+  if (!require_object(request, problems)) return std::nullopt;
+  const Fields root(request, "", problems);
+  root.warn_unknown({"mode", "model", "hardware", "parallel", "batch", "training", "known_schedules", "scaling"});
+  auto model = read_model(request, problems);
+  auto hardware = read_hardware(request, problems);
+
+  const Fields p = root.section("parallel", false);
+  p.warn_unknown({"dp", "tp", "pp", "cp", "ep", "zero", "sequence_parallel", "recompute", "virtual_stages", "schedule",
+                  "framework", "overlap", "tp_overlap", "flash_attention"});
+  const ParallelDegrees degrees = read_degrees(p);
+  const auto& [dp, tp, pp, cp, ep] = degrees;
+  auto zero = p.integer("zero", {0, 3}, 0);
+  auto sp = p.boolean("sequence_parallel", false);
+  auto recompute = p.choice("recompute", {"none", "selective", "selective-op", "full"}, std::string("none"));
+  auto v = p.integer("virtual_stages", {1, 1e4}, 1);
+  auto schedule =
+      p.choice("schedule", {"gpipe", "1f1b", "interleaved"}, std::string(v && *v > 1 ? "interleaved" : "1f1b"));
+  auto framework =
+      p.choice("framework", {"megatron", "fsdp", "deepspeed", "deepspeed-2021", "ideal"}, std::string("megatron"));
+  auto overlap = p.boolean("overlap", true);
+  auto tp_overlap = p.boolean("tp_overlap", false);
+  auto flash = p.boolean("flash_attention", hardware ? hardware->flash_attention : false);
+
+  const Fields b = root.section("batch", false);
+  b.warn_unknown({"micro", "global", "accumulation"});
+  const Range count{1, 1e12, false, true};
+  auto micro = b.integer("micro", count, 1);
+  std::optional<std::int64_t> global, accumulation;
+  if (b.has("global")) global = b.integer("global", count);
+  if (b.has("accumulation")) accumulation = b.integer("accumulation", count);
+  if (!b.has("global") && !b.has("accumulation")) accumulation = 1;
+
+  PlanRequest out;
+  if (const json* tr = root.object("training", false)) {
+    const Fields t(*tr, "/training", problems);
+    t.warn_unknown({"tokens"});
+    if (auto tokens = t.number("tokens", {0, 1e16, true})) out.training_tokens = *tokens;
+  }
+  read_known_schedules(request, problems, out.known_schedules);
+  if (auto scaling = root.boolean("scaling", false)) out.scaling = *scaling;
+  if (!problems.ok() || !model || !hardware) return std::nullopt;
+
+  PlanInput& in = out.input;
+  in.model = *model;
+  in.hardware = *hardware;
+  Parallel& q = in.parallel;
+  q.tp = *tp, q.pp = *pp, q.cp = *cp, q.ep = *ep, q.zero = static_cast<int>(*zero), q.sequence_parallel = *sp;
+  q.recompute = *recompute == "full"           ? Recompute::full
+                : *recompute == "selective"    ? Recompute::selective
+                : *recompute == "selective-op" ? Recompute::op_selective
+                                               : Recompute::none;
+  q.virtual_stages = *v;
+  q.framework = *framework == "fsdp"             ? Framework::fsdp
+                : *framework == "deepspeed"      ? Framework::deepspeed
+                : *framework == "deepspeed-2021" ? Framework::deepspeed_2021
+                : *framework == "ideal"          ? Framework::ideal
+                                                 : Framework::megatron;
+  q.overlap = *overlap;
+  q.tp_overlap = *tp_overlap;
+  q.flash_attention = *flash;
+  q.schedule = *schedule == "gpipe"         ? Schedule::gpipe
+               : *schedule == "interleaved" ? Schedule::interleaved
+                                            : Schedule::one_f_one_b;
+  // Impossible splits are answers, not request errors: collect them as the plan's errors.
+  Problems split;
+  if (dp) {
+    q.dp = *dp;
+  } else {
+    out.dp_derived = true;
+    auto derived = data_parallel_degree(in.hardware.gpus, q.tp, q.pp, q.cp, split, "/hardware");
+    q.dp = derived ? *derived : 1;
+    if (!derived) split = Problems{};  // check_rules() states it as gpus_not_divisible
+  }
+  BatchQuestion question;
+  question.global = global;
+  question.micro = micro;
+  question.accumulation = accumulation;
+  question.data_parallel = q.dp;
+  if (auto solved = solve_batch(question, split, "/batch")) {
+    in.micro = solved->micro, in.accumulation = solved->accumulation, in.global = solved->global;
+    out.batch_known = true;
+  } else {
+    in.micro = *micro;
+    in.accumulation = accumulation.value_or(1);
+    in.global = global.value_or(1);  // unknown: the plan reports the batch error and omits its numbers
+  }
+  for (const auto& e : split.errors()) out.split_errors.push_back({"batch_" + e.code, e.message, e.path});
+  return out;
+}
+
+}  // namespace atlas

@@ -1,0 +1,146 @@
+#include "atlas/training/plan_rules.hpp"
+
+#include <cstdio>
+#include <string>
+
+namespace atlas {
+
+namespace {
+
+std::string n(std::int64_t v) { return std::to_string(v); }
+
+std::string fmt(double v) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.15g", v);
+  return buffer;
+}
+
+RuleSet bit(Rule r) { return 1u << static_cast<int>(r); }
+
+}  // namespace
+
+RuleSet check_rules(const PlanInput& in) {
+  const ModelShape& m = in.model;
+  const Parallel& p = in.parallel;
+  RuleSet s = 0;
+  if (m.heads % p.tp != 0) s |= bit(Rule::tp_heads);
+  if (m.kv_heads % p.tp != 0) s |= bit(Rule::tp_kv_heads);
+  if (m.mlp_width() % p.tp != 0) s |= bit(Rule::tp_ffn);
+  // Degrees are validated only up to 1e6 each, so multiply in double: no int64 overflow.
+  const double product = static_cast<double>(p.dp) * p.tp * p.pp * p.cp;
+  if (product != static_cast<double>(in.hardware.gpus)) s |= bit(Rule::gpus_product);
+  if (p.ep > 1 && !m.moe()) s |= bit(Rule::ep_dense);
+  if (m.moe() && m.experts % p.ep != 0) s |= bit(Rule::ep_experts);
+  if (p.dp % p.ep != 0) s |= bit(Rule::ep_dp);
+  if (p.pp > m.layers) s |= bit(Rule::pp_layers);
+  const bool interleaved = p.schedule == Schedule::interleaved;
+  if (p.virtual_stages > 1 && !interleaved) s |= bit(Rule::virtual_needs_interleaved);
+  if (interleaved && p.virtual_stages < 2) s |= bit(Rule::interleaved_needs_virtual);
+  if (p.virtual_stages > 1 && p.pp <= m.layers && (m.layers % p.pp != 0 || (m.layers / p.pp) % p.virtual_stages != 0))
+    s |= bit(Rule::virtual_layers);
+  if (interleaved && in.accumulation % p.pp != 0) s |= bit(Rule::interleaved_microbatches);
+  if (static_cast<double>(in.micro) * static_cast<double>(in.accumulation) * static_cast<double>(p.dp) !=
+      static_cast<double>(in.global))
+    s |= bit(Rule::batch_product);
+  if (m.seq % p.cp != 0) s |= bit(Rule::cp_seq);
+
+  const std::int64_t node = in.hardware.gpus_per_node;
+  if (p.tp > node || node % p.tp != 0) s |= bit(Rule::tp_across_nodes);
+  if (p.pp <= m.layers && m.layers % p.pp != 0) s |= bit(Rule::uneven_stages);
+  if (p.pp > 1 && in.accumulation < p.pp) s |= bit(Rule::few_microbatches);
+  if (p.zero >= 2 && p.pp > 1) s |= bit(Rule::zero_with_pipeline);
+  return s;
+}
+
+Issue describe_rule(const PlanInput& in, Rule rule, bool dp_derived) {
+  const ModelShape& m = in.model;
+  const Parallel& p = in.parallel;
+  switch (rule) {
+    case Rule::tp_heads:
+      return {"tp_heads", "tp = " + n(p.tp) + " does not divide " + n(m.heads) + " heads.", "/parallel/tp"};
+    case Rule::tp_kv_heads:
+      return {"tp_kv_heads", "tp = " + n(p.tp) + " does not divide " + n(m.kv_heads) + " key/value heads.",
+              "/parallel/tp"};
+    case Rule::tp_ffn:
+      return {"tp_ffn", "tp = " + n(p.tp) + " does not divide the MLP width " + n(m.mlp_width()) + ".", "/parallel/tp"};
+    case Rule::gpus_product:
+      if (dp_derived)
+        return {"gpus_not_divisible",
+                n(in.hardware.gpus) +
+                    " GPUs are not divisible by tp × pp × cp = " + fmt(static_cast<double>(p.tp) * p.pp * p.cp) +
+                    ", so there is no whole number of data-parallel replicas.",
+                "/hardware/gpus"};
+      return {"gpus_mismatch",
+              "dp × tp × pp × cp = " + n(p.dp) + " × " + n(p.tp) + " × " + n(p.pp) + " × " + n(p.cp) + " = " +
+                  fmt(static_cast<double>(p.dp) * p.tp * p.pp * p.cp) + ", not the " + n(in.hardware.gpus) +
+                  " GPUs of the cluster.",
+              "/parallel/dp"};
+    case Rule::ep_dense:
+      return {"ep_dense", "ep = " + n(p.ep) + " needs a mixture-of-experts model; this one has a dense MLP.",
+              "/parallel/ep"};
+    case Rule::ep_experts:
+      return {"ep_experts", "ep = " + n(p.ep) + " does not divide " + n(m.experts) + " experts.", "/parallel/ep"};
+    case Rule::ep_dp:
+      return {"ep_dp",
+              "ep = " + n(p.ep) + " must divide dp = " + n(p.dp) +
+                  ": expert-parallel groups are carved out of the data-parallel replicas.",
+              "/parallel/ep"};
+    case Rule::pp_layers:
+      return {"pp_layers", "pp = " + n(p.pp) + " stages is more than the " + n(m.layers) + " layers.", "/parallel/pp"};
+    case Rule::virtual_layers:
+      return {"virtual_layers",
+              m.layers % p.pp != 0 ? "Interleaving needs equal stages, but " + n(m.layers) +
+                                         " layers do not split evenly over pp = " + n(p.pp) + "."
+                                   : "virtual_stages = " + n(p.virtual_stages) + " does not divide the " +
+                                         n(m.layers / p.pp) + " layers per stage.",
+              "/parallel/virtual_stages"};
+    case Rule::virtual_needs_interleaved:
+      return {"virtual_needs_interleaved",
+              "virtual_stages = " + n(p.virtual_stages) + " needs the interleaved schedule.", "/parallel/schedule"};
+    case Rule::interleaved_needs_virtual:
+      return {"interleaved_needs_virtual", "The interleaved schedule needs virtual_stages of 2 or more.",
+              "/parallel/virtual_stages"};
+    case Rule::interleaved_microbatches:
+      return {"interleaved_microbatches",
+              "The interleaved schedule needs the " + n(in.accumulation) +
+                  " micro-batches per step to be a multiple of pp = " + n(p.pp) + ".",
+              "/batch/accumulation"};
+    case Rule::batch_product:
+      return {"batch_product",
+              "micro × accumulation × dp = " + n(in.micro) + " × " + n(in.accumulation) + " × " + n(p.dp) +
+                  " does not equal the global batch " + n(in.global) + ".",
+              "/batch/global"};
+    case Rule::cp_seq:
+      return {"cp_seq", "cp = " + n(p.cp) + " does not divide the sequence length " + n(m.seq) + ".", "/parallel/cp"};
+    case Rule::tp_across_nodes:
+      return {"tp_across_nodes",
+              (p.tp > in.hardware.gpus_per_node
+                   ? "tp = " + n(p.tp) + " spans more than one node of " + n(in.hardware.gpus_per_node) + " GPUs"
+                   : "tp = " + n(p.tp) + " does not divide the " + n(in.hardware.gpus_per_node) +
+                         " GPUs of a node, so some tensor-parallel groups straddle two nodes") +
+                  ": their per-layer collectives run over the network.",
+              "/parallel/tp"};
+    case Rule::uneven_stages: {
+      const std::int64_t extra = m.layers % p.pp;
+      return {"uneven_stages",
+              n(m.layers) + " layers over pp = " + n(p.pp) + " stages: " + n(extra) + " stage(s) with " +
+                  n(m.layers / p.pp + 1) + " layers, " + n(p.pp - extra) + " with " + n(m.layers / p.pp) + ".",
+              "/parallel/pp"};
+    }
+    case Rule::few_microbatches:
+      return {"few_microbatches",
+              "Only " + n(in.accumulation) + " micro-batches for pp = " + n(p.pp) +
+                  " stages: most of the pipeline is idle.",
+              "/batch/micro"};
+    case Rule::zero_with_pipeline:
+      return {"zero_with_pipeline",
+              "ZeRO stage " + std::to_string(p.zero) +
+                  " with pipeline parallelism is modelled, but DeepSpeed and Megatron do not offer it.",
+              "/parallel/zero"};
+    case Rule::count:
+      break;
+  }
+  return {"internal", "Unknown rule.", ""};
+}
+
+}  // namespace atlas
