@@ -3,7 +3,15 @@
 // caught at the field, and the permalink state round-trips.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, closeBrowser } from './harness.mjs';
+import { openPage as open, closeBrowser } from './harness.mjs';
+
+// The lab's charts arrive when they near the window (#lab puts them there): the tests here that
+// read them wait for them, as a reader would.
+async function openPage(options) {
+  const p = await open(options);
+  await p.page.locator('#lab-app[data-charts="ready"]').waitFor({ state: 'attached' });
+  return p;
+}
 
 after(closeBrowser);
 

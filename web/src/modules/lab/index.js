@@ -5,7 +5,7 @@ import { h, replaceChildren } from '../../dom.js';
 import { isError } from '../../engine.js';
 import { formatBytes, formatSeconds } from '../../format.js';
 import { formatCount } from '../../format.js';
-import { LabCharts } from './charts.js';
+import { ChartsWhenNear } from './chart-loader.js';
 import { LabControls } from './controls.js';
 import { MeasuredRun } from './measured.js';
 import { PRESETS } from './presets.js';
@@ -48,7 +48,7 @@ export function start(ctx) {
   }
 
   const controls = new LabControls(root, (name, value) => commit({ [name]: value }));
-  const charts = new LabCharts(root);
+  const charts = new ChartsWhenNear(root);
   const ring = new RingAnimation(root, (step) => {
     state.step = step;
     if (!ring.playing) changed();
