@@ -61,7 +61,9 @@ export class MeasuredRun {
       }
       r = this.engine.run('nccl-tests', { log: this.text.value });
     } catch (e) {
-      r = { error: { message: `The log reader could not be downloaded (${e && e.message ? e.message : e}); try again.` } };
+      r = {
+        error: { message: `The log reader could not be downloaded (${e && e.message ? e.message : e}); try again.` },
+      };
     }
     if (reading !== this.reads) return;
     if (isError(r)) {
