@@ -35,8 +35,8 @@ export async function writeStyles(dir, ownFiles) {
 // registered module whose exports land on atlasModules.<name>, which the boot script reads
 // (parts.js). Every module is bundled once; each page names only its entry's. A module's code
 // that is not needed for its first render lives in modules/<name>/later/<part>.js: bundled into
-// its own script (exports on atlasLater.<name>_<part>, plus a style sheet when it imports CSS),
-// which the module fetches when it needs it (page-modules.js loadLater).
+// its own script (exports on atlasLater.<name>_<part>), with later/<part>.css as its style sheet
+// if there is one, which the module fetches when it needs it (page-code.js loadLater).
 async function bundle(entry, globalName) {
   const { build } = await esbuild();
   const result = await build({
@@ -74,9 +74,11 @@ export async function writeBundles(dir, modules) {
     if (!existsSync(later)) continue;
     for (const file of readdirSync(later).filter((f) => f.endsWith('.js'))) {
       const part = file.slice(0, -3);
-      const { js, css } = await bundle(join(later, file), `atlasLater.${name}_${part}`);
+      const { js } = await bundle(join(later, file), `atlasLater.${name}_${part}`);
       scripts[`${name}/${part}`] = writeHashed(dir, `${name}-${part}`, 'js', js);
-      if (css) scripts[`${name}/${part}.css`] = writeHashed(dir, `${name}-${part}`, 'css', css);
+      const styles = join(later, `${part}.css`);
+      if (existsSync(styles))
+        scripts[`${name}/${part}.css`] = writeHashed(dir, `${name}-${part}`, 'css', (await bundle(styles)).css);
     }
   }
   return { app, modules: scripts };

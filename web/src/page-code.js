@@ -11,6 +11,7 @@ let cached = null;
 export function moduleScripts() {
   if (cached) return cached;
   const raw = document.getElementById('atlas-app')?.dataset.modules;
+  /** @type {any} */
   let scripts = {};
   try {
     scripts = raw ? JSON.parse(raw) : {};
