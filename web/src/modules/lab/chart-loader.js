@@ -3,8 +3,10 @@
 // equivalents (written by the lab itself on every change) are there at once, and a first visit
 // that never scrolls to the charts never downloads them. Until then this stands in for the
 // charts: it keeps the latest data and hands it over when they arrive. The chart boxes keep
-// the height the charts will take, so nothing below them moves when they are drawn.
+// the height the charts will take, and their legends are written here, so nothing around them
+// moves when they are drawn.
 import { loadLater } from '../../page-code.js';
+import { chartSeries, drawLegends } from './chart-legends.js';
 
 const CHARTS = ['bytes', 'ranks', 'speedup'];
 // Fetch a little before a chart is visible, so it is usually drawn by the time it is.
@@ -26,6 +28,8 @@ export class ChartsWhenNear {
     this.latest = null;
     /** @type {any[] | null} */
     this.measured = null;
+    /** What the legends last written list. */
+    this.legendKey = '';
     const figures = CHARTS.map((key) => /** @type {HTMLElement} */ (root.querySelector(`#lab-chart-${key}-fig`)));
     for (const key of CHARTS) reserveHeight(/** @type {HTMLElement} */ (root.querySelector(`#lab-chart-${key}`)));
     root.dataset.charts = 'waiting'; // what a test can wait for: waiting, loading, ready or failed
@@ -67,12 +71,26 @@ export class ChartsWhenNear {
   /** Same as LabCharts.update: draws now if the charts are here, else when they arrive. */
   update(r, fittedCurve, compare) {
     this.latest = [r, fittedCurve, compare];
-    this.charts?.update(r, fittedCurve, compare);
+    if (this.charts) this.charts.update(r, fittedCurve, compare);
+    else this.legends();
   }
 
   /** Same as LabCharts.setMeasured. */
   setMeasured(points) {
     this.measured = points;
-    this.charts?.setMeasured(points);
+    if (this.charts) this.charts.setMeasured(points);
+    else this.legends();
+  }
+
+  /** The legends the charts will have, written when what they list changes. */
+  legends() {
+    if (!this.latest) return;
+    const [, fitted, compare] = this.latest;
+    const measured = Boolean(this.measured?.length);
+    const key = `${Boolean(compare)} ${Boolean(fitted)} ${measured}`;
+    if (key === this.legendKey) return;
+    this.legendKey = key;
+    const el = (id) => /** @type {HTMLElement} */ (this.root.querySelector(`#${id}`));
+    drawLegends(el, chartSeries(Boolean(compare), Boolean(fitted)), measured);
   }
 }
