@@ -9,6 +9,7 @@
 import { loadScript } from './engine-fetch.js';
 import { prefetchModule } from './engine.js';
 import { moduleScripts, pageModules } from './page-modules.js';
+import { nextTask } from './dom.js';
 
 /** The parts an embed of `embedPart` does not run (their link settings are not for it). */
 export function partsLeftOut(embedPart) {
@@ -58,7 +59,6 @@ export function fetchParts(embedPart) {
     });
 }
 
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const whenIdle = (fn) =>
   'requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 1000 }) : setTimeout(fn, 50);
 
@@ -85,11 +85,13 @@ export function startParts(parts, ctx, onError) {
 
   // One part's init per task; each joins the queue once its code (and engine module) is there,
   // so a part still downloading holds up none that is ready.
-  function startOne({ id, init, error }) {
+  // A part whose start returns a promise renders in several tasks (the lab: what is in view
+  // first); it has started when the promise settles.
+  async function startOne({ id, init, error }) {
     try {
       if (error) throw error;
       const t0 = performance.now();
-      init(ctx);
+      await init(ctx);
       // A part that starts after boot fixed the instructor's values (lock=, hide=) shows them too.
       if (ctx.views.fixed.size > 0) ctx.views.fix([]);
       performance.measure(`atlas: ${id} started`, { start: t0 }); // bench/site.mjs prints these
@@ -103,7 +105,7 @@ export function startParts(parts, ctx, onError) {
     while (queue.length > 0) {
       const part = queue.shift();
       await nextTask();
-      startOne(part);
+      await startOne(part);
       done.get(part.id).resolve(undefined);
       left -= 1;
       if (left === 0) observer.disconnect();

@@ -1,23 +1,9 @@
 // The lab's three charts (uPlot, log axes). Curves arrive whole from one engine call; the
 // current point, the latency-bound region and measured points are drawn in uPlot's draw hook.
 import uPlot from 'uplot';
-import { h, replaceChildren } from '../../dom.js';
+import { COMPARE, chartSeries, cssVar, drawLegends } from './chart-legends.js';
 import { formatBytesDecimal, formatRate, formatSeconds } from '../../format.js';
 import { formatCount } from '../../format.js';
-
-// Ring reduce-scatter and ring all-gather alone take the same time (the same p − 1 steps of one
-// chunk each), so they are one line with one legend entry. Line colours (--ink-*) reach 3:1
-// against the chart background in both themes.
-const COMPARE = [
-  ['reduce_scatter', 'Ring reduce-scatter or all-gather alone (equal times)', '--dev-3'],
-  ['recursive_doubling', 'Recursive doubling', '--dev-5'],
-  ['rabenseifner', 'Rabenseifner', '--dev-7'],
-  ['binomial_tree', 'Binomial tree', '--ink-6'],
-];
-
-function cssVar(name) {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
-}
 
 // Log axes cannot show zero (a free startup makes the latency term 0): leave a gap instead.
 const positive = (arr) => arr.map((v) => (typeof v === 'number' && v > 0 ? v : null));
@@ -62,17 +48,6 @@ function axis(label, values, side, splits = decades) {
 function sizeOf(box) {
   const width = Math.max(260, Math.floor(box.clientWidth || 600));
   return { width, height: Math.round(Math.min(320, Math.max(200, width * 0.55))) };
-}
-
-function legend(el, items) {
-  replaceChildren(
-    el,
-    ...items.map(([label, colour, dashed]) => {
-      const sw = h('span', { class: `lab-swatch${dashed ? ' dashed' : ''}`, 'aria-hidden': 'true' });
-      sw.style.borderColor = colour;
-      return h('li', {}, sw, label);
-    }),
-  );
 }
 
 function dot(u, x, y, colour, radius, scaleY = 'y') {
@@ -189,22 +164,11 @@ export class LabCharts {
     this.drawn = { bytes: null, ranks: null, speedup: null };
     this.compareOn = compare;
     this.fittedOn = fitted;
-    const accent = cssVar('--accent');
-    const others = compare
-      ? COMPARE.map(([, label, v]) => ({ label, stroke: cssVar(v), width: 1.5, dash: [6, 4] }))
-      : [];
+    const series = chartSeries(compare, fitted);
     const sec = (v) => formatSeconds(v, 1);
-    /** @type {{label: string, stroke: string, width: number, dash?: number[], scale?: string}[]} */
-    const bytesSeries = [
-      { label: 'Ideal ring', stroke: accent, width: 2.5 },
-      { label: 'Latency term', stroke: cssVar('--ink-1'), width: 1.5, dash: [3, 3] },
-      { label: 'Bandwidth term', stroke: cssVar('--dev-2'), width: 1.5, dash: [3, 3] },
-      ...(fitted ? [{ label: 'Ring with fitted α, B', stroke: cssVar('--dev-5'), width: 2, dash: [8, 3] }] : []),
-      ...others,
-    ];
     this.plots.bytes = this.make(
       'bytes',
-      bytesSeries,
+      series.bytes,
       {
         // The bandwidth term of a few bytes is femtoseconds: keep the axis on the total's range.
         x: { time: false, distr: 3, log: 10 },
@@ -213,20 +177,9 @@ export class LabCharts {
       [axis('Payload per rank', (v) => formatBytesDecimal(v, 1)), axis('Time', sec)],
       (u) => this.drawBytesMarks(u),
     );
-    legend(this.el('lab-legend-bytes'), [
-      ...bytesSeries.map((s) => [s.label, s.stroke, !!s.dash]),
-      ...(this.measured.length ? [['Measured (nccl-tests)', cssVar('--error'), false]] : []),
-    ]);
-
-    /** @type {{label: string, stroke: string, width: number, dash?: number[], scale?: string}[]} */
-    const ranksSeries = [
-      { label: 'Ideal ring time', stroke: accent, width: 2.5, scale: 'y' },
-      { label: 'busbw', stroke: cssVar('--dev-2'), width: 2, scale: 'bw' },
-      ...others.map((s) => ({ ...s, scale: 'y' })),
-    ];
     this.plots.ranks = this.make(
       'ranks',
-      ranksSeries,
+      series.ranks,
       {
         x: { time: false, distr: 3, log: 2 },
         y: { distr: 3, log: 10 },
@@ -239,18 +192,9 @@ export class LabCharts {
       ],
       () => this.drawRanksMarks(),
     );
-    legend(
-      this.el('lab-legend-ranks'),
-      ranksSeries.map((s) => [s.label, s.stroke, !!s.dash]),
-    );
-
-    const speedSeries = [
-      { label: 'Speedup', stroke: accent, width: 2.5 },
-      { label: 'Ideal (N×)', stroke: cssVar('--muted'), width: 1.5, dash: [4, 4] },
-    ];
     this.plots.speedup = this.make(
       'speedup',
-      speedSeries,
+      series.speedup,
       { x: { time: false, distr: 3, log: 2 }, y: { distr: 3, log: 2 } },
       [
         axis('Ranks N', (v) => formatCount(v), undefined, powersOfFour),
@@ -258,11 +202,7 @@ export class LabCharts {
       ],
       () => this.drawSpeedupMarks(),
     );
-    legend(this.el('lab-legend-speedup'), [
-      ...speedSeries.map((s) => [s.label, s.stroke, !!s.dash]),
-      ['Current ranks', accent, false],
-      ['Fastest rank count', cssVar('--ok'), false],
-    ]);
+    drawLegends(this.el, series, this.measured.length > 0);
   }
 
   make(key, series, scales, axes, draw) {
