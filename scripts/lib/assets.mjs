@@ -4,7 +4,7 @@
 // shapes each: the glue beside a real .wasm for http(s), and one script with the WebAssembly as
 // base64 for file://.
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { engineGlue, engineWasm, modulesDir, plannerGlue, plannerWasm, root } from './paths.mjs';
 import { esc } from './html.mjs';
@@ -24,7 +24,6 @@ const minify = process.env.ATLAS_NO_MINIFY !== '1';
 export async function writeStyles(dir, ownFiles) {
   const css = [
     readFileSync(join(root, 'node_modules/temml/dist/Temml-Local.css'), 'utf8'),
-    readFileSync(join(root, 'node_modules/uplot/dist/uPlot.min.css'), 'utf8'),
     ...ownFiles.map((f) => `/* ${f} */\n${readFileSync(f, 'utf8')}`),
   ].join('\n');
   const { code } = await (await esbuild()).transform(css, { loader: 'css', minify, legalComments: 'none' });
@@ -34,7 +33,10 @@ export async function writeStyles(dir, ownFiles) {
 
 // Classic scripts (module scripts are blocked from file://): the boot script, and one script per
 // registered module whose exports land on atlasModules.<name>, which the boot script reads
-// (parts.js). Every module is bundled once; each page names only its entry's.
+// (parts.js). Every module is bundled once; each page names only its entry's. A module's code
+// that is not needed for its first render lives in modules/<name>/later/<part>.js: bundled into
+// its own script (exports on atlasLater.<name>_<part>), with later/<part>.css as its style sheet
+// if there is one, which the module fetches when it needs it (page-code.js loadLater).
 async function bundle(entry, globalName) {
   const { build } = await esbuild();
   const result = await build({
@@ -44,25 +46,40 @@ async function bundle(entry, globalName) {
     globalName,
     minify,
     write: false,
+    outdir: 'out', // nothing is written; a bundle that imports CSS has a second output
     sourcemap: false,
     target: ['es2020'],
     legalComments: 'none',
     logLevel: 'warning',
   });
-  return result.outputFiles[0].contents;
+  const of = (ext) => result.outputFiles.find((f) => f.path.endsWith(ext))?.contents;
+  return { js: of('.js'), css: of('.css') };
 }
 
-/** Bundles the boot script and each module's script; returns {app, modules: {name → file name}}. */
+/**
+ * Bundles the boot script and each module's scripts; returns {app, modules: {name → file name}}
+ * where a module's later parts are named "<module>/<part>" (and "<module>/<part>.css").
+ */
 export async function writeBundles(dir, modules) {
-  const app = writeHashed(dir, 'app', 'js', await bundle(join(root, 'web/src/main.js')));
+  const app = writeHashed(dir, 'app', 'js', (await bundle(join(root, 'web/src/main.js'))).js);
   const scripts = {};
   for (const { name } of modules) {
     scripts[name] = writeHashed(
       dir,
       name,
       'js',
-      await bundle(join(modulesDir, name, 'index.js'), `atlasModules.${name}`),
+      (await bundle(join(modulesDir, name, 'index.js'), `atlasModules.${name}`)).js,
     );
+    const later = join(modulesDir, name, 'later');
+    if (!existsSync(later)) continue;
+    for (const file of readdirSync(later).filter((f) => f.endsWith('.js'))) {
+      const part = file.slice(0, -3);
+      const { js } = await bundle(join(later, file), `atlasLater.${name}_${part}`);
+      scripts[`${name}/${part}`] = writeHashed(dir, `${name}-${part}`, 'js', js);
+      const styles = join(later, `${part}.css`);
+      if (existsSync(styles))
+        scripts[`${name}/${part}.css`] = writeHashed(dir, `${name}-${part}`, 'css', (await bundle(styles)).css);
+    }
   }
   return { app, modules: scripts };
 }
@@ -117,7 +134,9 @@ export async function writeEngine(dir) {
  * modules and the scripts of `moduleNames` (this page's modules).
  */
 export function bootScriptTag(bundles, engine, moduleNames) {
-  const scripts = Object.fromEntries(moduleNames.map((name) => [name, bundles.modules[name]]));
+  const scripts = Object.fromEntries(
+    Object.entries(bundles.modules).filter(([key]) => moduleNames.includes(key.split('/')[0])),
+  );
   const data = {
     engine: engine.engine,
     wasm: engine.wasm,

@@ -131,6 +131,9 @@ test('1280 px: the wheel scrolls the page over the explorer controls (first and 
 for (const colorScheme of ['light', 'dark']) {
   test(`graphics that carry meaning reach 3:1 against their background (${colorScheme})`, async () => {
     const p = await openPage({ colorScheme });
+    // The lab's charts (and their legends) arrive when they near the window.
+    await p.page.locator('.lab-charts').scrollIntoViewIfNeeded();
+    await p.page.locator('#lab-app[data-charts="ready"]').waitFor({ state: 'attached' });
     await p.page.getByLabel('Show other algorithms (for comparison only)').check();
     const { low, checked } = await p.page.evaluate(() => {
       /** WCAG contrast of two computed CSS colours (alpha ignored). */

@@ -109,3 +109,14 @@ export function byId(id, type) {
   if (type && !(el instanceof type)) throw new Error(`element #${id} is not a ${type.name}`);
   return /** @type {T} */ (el);
 }
+
+/**
+ * Resolves in a later task, so the browser can paint and handle input between two pieces of
+ * work (no long task for both). scheduler.yield keeps this page's work ahead of other tasks.
+ * @returns {Promise<void>}
+ */
+export function nextTask() {
+  const scheduler = /** @type {any} */ (globalThis).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

@@ -63,6 +63,21 @@ export function loadScript(src) {
   });
 }
 
+/**
+ * Adds a style sheet; resolves when it applies (the page looks right before its code runs).
+ * @param {string} href
+ */
+export function loadStyle(href) {
+  return new Promise((resolve, reject) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.onload = () => resolve(undefined);
+    link.onerror = () => reject(new Error('a file of this page did not download'));
+    document.head.append(link);
+  });
+}
+
 // Hosts that send the .wasm without application/wasm make compileStreaming refuse it: compile
 // from the whole buffer then (slower, still correct).
 /** @param {string} url */

@@ -55,5 +55,7 @@ export function initLanding() {
   observer.observe(document.body);
   document.addEventListener('atlas:ready', land);
   window.addEventListener('load', land);
-  document.fonts?.ready.then(land);
+  // Asking for document.fonts.ready lays the page out; asked during boot, that first layout
+  // would join the boot script's task. After the first frame the layout is there already.
+  requestAnimationFrame(() => setTimeout(() => document.fonts?.ready.then(land), 0));
 }

@@ -6,7 +6,7 @@ import { loadEngine, isError } from './engine.js';
 import { fetchParts, partsLeftOut, startParts } from './parts.js';
 import { Views } from './views.js';
 import { channel } from './channel.js';
-import { h, replaceChildren } from './dom.js';
+import { h, nextTask, replaceChildren } from './dom.js';
 import { initRoutes } from './routes.js';
 import {
   readEmbedOptions,
@@ -142,6 +142,8 @@ async function boot() {
     showNotes(embed.notes);
     return;
   }
+  // The module's start and the entry's check are two tasks (each runs engine code for the first time).
+  await nextTask();
   const versionEl = document.getElementById('engine-version');
   if (versionEl) versionEl.textContent = `engine ${engine.version.version}, WASM`;
   if (!entry || !checkEntry(engine, entry)) {

@@ -3,29 +3,11 @@
 // embed can start fetching its one script at once. Everything per page — which parts exist,
 // what can be embedded, which hooks are on offer — is read from here, never from a fixed list.
 import { MODULES } from './modules/registry.js';
+import { moduleScripts } from './page-code.js';
+
+export { moduleScripts };
 
 /** @typedef {import('./modules/define.js').AtlasModule} AtlasModule */
-
-/** @type {Record<string, unknown> | null} */
-let cached = null;
-
-/**
- * The scripts of this page's modules by name (empty when the tag names none).
- * @returns {Record<string, unknown>} file names, as the tag gives them (callers check each is text)
- */
-export function moduleScripts() {
-  if (cached) return cached;
-  const raw = document.getElementById('atlas-app')?.dataset.modules;
-  /** @type {Record<string, unknown>} */
-  let scripts = {};
-  try {
-    scripts = raw ? JSON.parse(raw) : {};
-  } catch {
-    scripts = {}; // a tag edited by hand: the page stays text-only rather than failing
-  }
-  cached = scripts && typeof scripts === 'object' ? scripts : {};
-  return cached;
-}
 
 /** This page's modules, in the registry's order. @returns {AtlasModule[]} */
 export function pageModules() {

@@ -9,10 +9,11 @@
 import { loadScript } from './engine-fetch.js';
 import { prefetchModule } from './engine.js';
 import { moduleScripts, pageModules } from './page-modules.js';
+import { nextTask } from './dom.js';
 
 /** @typedef {import('./modules/define.js').ModuleContext} ModuleContext */
-/** A module's start(ctx), once its script has run. */
-/** @typedef {(ctx: ModuleContext) => void} Start */
+/** A module's start(ctx), once its script has run (a promise when it renders in several tasks). */
+/** @typedef {(ctx: ModuleContext) => void | Promise<void>} Start */
 /** @typedef {{id: string, section: string, load: () => Promise<Start>, engine?: string, waits: boolean, near: string[]}} Part */
 
 /**
@@ -73,7 +74,6 @@ export function fetchParts(embedPart) {
     });
 }
 
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const whenIdle = (/** @type {() => void} */ fn) =>
   'requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 1000 }) : setTimeout(fn, 50);
 
@@ -109,12 +109,14 @@ export function startParts(parts, ctx, onError) {
 
   // One part's init per task; each joins the queue once its code (and engine module) is there,
   // so a part still downloading holds up none that is ready.
+  // A part whose start returns a promise renders in several tasks (the lab: what is in view
+  // first); it has started when the promise settles.
   /** @param {Ready} ready */
-  function startOne({ id, init, error }) {
+  async function startOne({ id, init, error }) {
     try {
       if (error) throw error;
       const t0 = performance.now();
-      /** @type {Start} */ (init)(ctx); // a part without an error has its start
+      await /** @type {Start} */ (init)(ctx); // a part without an error has its start
       // A part that starts after boot fixed the instructor's values (lock=, hide=) shows them too.
       if (ctx.views.fixed.size > 0) ctx.views.fix([]);
       performance.measure(`atlas: ${id} started`, { start: t0 }); // bench/site.mjs prints these
@@ -128,7 +130,7 @@ export function startParts(parts, ctx, onError) {
     while (queue.length > 0) {
       const part = /** @type {Ready} */ (queue.shift()); // the queue is not empty
       await nextTask();
-      startOne(part);
+      await startOne(part);
       stateOf(part.id).resolve(undefined);
       left -= 1;
       if (left === 0) observer.disconnect();

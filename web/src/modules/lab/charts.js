@@ -1,32 +1,16 @@
 // The lab's three charts (uPlot, log axes). Curves arrive whole from one engine call; the
 // current point, the latency-bound region and measured points are drawn in uPlot's draw hook.
 import uPlot from 'uplot';
-import { h, replaceChildren } from '../../dom.js';
+import { COMPARE, chartSeries, cssVar, drawLegends } from './chart-legends.js';
 import { formatBytesDecimal, formatRate, formatSeconds } from '../../format.js';
 import { formatCount } from '../../format.js';
 
-// Ring reduce-scatter and ring all-gather alone take the same time (the same p − 1 steps of one
-// chunk each), so they are one line with one legend entry. Line colours (--ink-*) reach 3:1
-// against the chart background in both themes.
 /** @typedef {import('../../answers').Answer<'allreduce'>} Allreduce */
 /** @typedef {Allreduce['curves']} Curves */
 /** @typedef {'bytes' | 'ranks' | 'speedup'} ChartKey */
 /** Where each chart's marks go: the current point, and per chart its crossover and range, busbw or best count. */
 /** @typedef {{x?: number, y?: number, crossover?: number, total?: number[], bw?: number, bestX?: number, bestY?: number}} Marks */
-/** @typedef {{label: string, stroke: string, width: number, dash?: number[], scale?: string}} SeriesSpec */
-
-/** @type {[keyof Curves['bytes']['compare'], string, string][]} */
-const COMPARE = [
-  ['reduce_scatter', 'Ring reduce-scatter or all-gather alone (equal times)', '--dev-3'],
-  ['recursive_doubling', 'Recursive doubling', '--dev-5'],
-  ['rabenseifner', 'Rabenseifner', '--dev-7'],
-  ['binomial_tree', 'Binomial tree', '--ink-6'],
-];
-
-/** @param {string} name */
-function cssVar(name) {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
-}
+/** @typedef {import('./chart-legends.js').Series} SeriesSpec */
 
 // Log axes cannot show zero (a free startup makes the latency term 0): leave a gap instead.
 const positive = (/** @type {(number | null)[]} */ arr) => arr.map((v) => (typeof v === 'number' && v > 0 ? v : null));
@@ -95,21 +79,6 @@ function axis(label, values, side, splits = decades) {
 function sizeOf(box) {
   const width = Math.max(260, Math.floor(box.clientWidth || 600));
   return { width, height: Math.round(Math.min(320, Math.max(200, width * 0.55))) };
-}
-
-/**
- * @param {HTMLElement} el
- * @param {[string, string, boolean][]} items label, colour, dashed
- */
-function legend(el, items) {
-  replaceChildren(
-    el,
-    ...items.map(([label, colour, dashed]) => {
-      const sw = h('span', { class: `lab-swatch${dashed ? ' dashed' : ''}`, 'aria-hidden': 'true' });
-      sw.style.borderColor = colour;
-      return h('li', {}, sw, label);
-    }),
-  );
 }
 
 /**
@@ -265,22 +234,11 @@ export class LabCharts {
     this.drawn = { bytes: null, ranks: null, speedup: null };
     this.compareOn = compare;
     this.fittedOn = fitted;
-    const accent = cssVar('--accent');
-    const others = compare
-      ? COMPARE.map(([, label, v]) => ({ label, stroke: cssVar(v), width: 1.5, dash: [6, 4] }))
-      : [];
+    const series = chartSeries(compare, fitted);
     const sec = (/** @type {number} */ v) => formatSeconds(v, 1);
-    /** @type {SeriesSpec[]} */
-    const bytesSeries = [
-      { label: 'Ideal ring', stroke: accent, width: 2.5 },
-      { label: 'Latency term', stroke: cssVar('--ink-1'), width: 1.5, dash: [3, 3] },
-      { label: 'Bandwidth term', stroke: cssVar('--dev-2'), width: 1.5, dash: [3, 3] },
-      ...(fitted ? [{ label: 'Ring with fitted α, B', stroke: cssVar('--dev-5'), width: 2, dash: [8, 3] }] : []),
-      ...others,
-    ];
     this.plots.bytes = this.make(
       'bytes',
-      bytesSeries,
+      series.bytes,
       {
         // The bandwidth term of a few bytes is femtoseconds: keep the axis on the total's range.
         x: { time: false, distr: 3, log: 10 },
@@ -289,22 +247,9 @@ export class LabCharts {
       [axis('Payload per rank', (v) => formatBytesDecimal(v, 1)), axis('Time', sec)],
       (u) => this.drawBytesMarks(u),
     );
-    legend(this.el('lab-legend-bytes'), [
-      ...bytesSeries.map((s) => /** @type {[string, string, boolean]} */ ([s.label, s.stroke, !!s.dash])),
-      ...(this.measured.length
-        ? [/** @type {[string, string, boolean]} */ (['Measured (nccl-tests)', cssVar('--error'), false])]
-        : []),
-    ]);
-
-    /** @type {SeriesSpec[]} */
-    const ranksSeries = [
-      { label: 'Ideal ring time', stroke: accent, width: 2.5, scale: 'y' },
-      { label: 'busbw', stroke: cssVar('--dev-2'), width: 2, scale: 'bw' },
-      ...others.map((s) => ({ ...s, scale: 'y' })),
-    ];
     this.plots.ranks = this.make(
       'ranks',
-      ranksSeries,
+      series.ranks,
       {
         x: { time: false, distr: 3, log: 2 },
         y: { distr: 3, log: 10 },
@@ -317,19 +262,9 @@ export class LabCharts {
       ],
       () => this.drawRanksMarks(),
     );
-    legend(
-      this.el('lab-legend-ranks'),
-      ranksSeries.map((s) => [s.label, s.stroke, !!s.dash]),
-    );
-
-    /** @type {SeriesSpec[]} */
-    const speedSeries = [
-      { label: 'Speedup', stroke: accent, width: 2.5 },
-      { label: 'Ideal (N×)', stroke: cssVar('--muted'), width: 1.5, dash: [4, 4] },
-    ];
     this.plots.speedup = this.make(
       'speedup',
-      speedSeries,
+      series.speedup,
       { x: { time: false, distr: 3, log: 2 }, y: { distr: 3, log: 2 } },
       [
         axis('Ranks N', (v) => formatCount(v), undefined, powersOfFour),
@@ -337,11 +272,7 @@ export class LabCharts {
       ],
       () => this.drawSpeedupMarks(),
     );
-    legend(this.el('lab-legend-speedup'), [
-      ...speedSeries.map((s) => /** @type {[string, string, boolean]} */ ([s.label, s.stroke, !!s.dash])),
-      ['Current ranks', accent, false],
-      ['Fastest rank count', cssVar('--ok'), false],
-    ]);
+    drawLegends(this.el, series, this.measured.length > 0);
   }
 
   /**

@@ -1,11 +1,11 @@
 // The ideal ring all-reduce lab: one state, one `allreduce` engine call per change (point,
 // scaling and the curves that changed, with only the columns drawn), everything redrawn from it.
 // Registered with the views registry as "lab" so permalinks and embeds restore it.
-import { h, replaceChildren } from '../../dom.js';
+import { h, nextTask, replaceChildren } from '../../dom.js';
 import { isError } from '../../engine.js';
 import { formatBytes, formatSeconds } from '../../format.js';
 import { formatCount } from '../../format.js';
-import { LabCharts } from './charts.js';
+import { ChartsWhenNear } from './chart-loader.js';
 import { LabControls } from './controls.js';
 import { MeasuredRun } from './measured.js';
 import { drawBar, drawFormula, drawReadouts, drawScaling, setText } from './readouts.js';
@@ -68,7 +68,7 @@ export function start(ctx) {
   }
 
   const controls = new LabControls(root, (name, value) => commit({ [name]: value }));
-  const charts = new LabCharts(root);
+  const charts = new ChartsWhenNear(root);
   const ring = new RingAnimation(root, (step) => {
     state.step = step;
     if (!ring.playing) changed();
@@ -216,12 +216,7 @@ export function start(ctx) {
     if (!fresh.ranks.unchanged) curves.ranks = fresh.ranks;
     // Both are there now: the first answer has every curve.
     r.curves = /** @type {Curves} */ ({ bytes: curves.bytes, ranks: curves.ranks });
-    root.classList.remove('lab-stale');
-    setText(el('lab-status'), (r.warnings ?? []).map((w) => w.message).join(' '));
-    drawReadouts(el('lab-readouts'), r);
-    drawBar(el('lab-bar'), el('lab-bar-text'), r);
-    drawFormula(el('lab-formula-symbolic'), el('lab-formula-numbers'), r);
-    drawScaling(el('lab-scaling-readouts'), el('lab-scaling-text'), r.scaling);
+    drawPoint(r);
     if (fit && !fittedCurve) fittedCurve = fitted(fit);
     charts.update(r, fittedCurve, state.compare);
     describeCharts(r);
@@ -234,6 +229,19 @@ export function start(ctx) {
       ring.response = r;
     }
     ctx.channel.post('lab', { time: r.time, ranks: r.ranks, bytes: r.bytes });
+  }
+
+  /**
+   * What one point's answer shows: status, readouts, the bar, the formula and scaling.
+   * @param {Allreduce & {warnings?: import('../../atlas-engine').EngineIssue[]}} r
+   */
+  function drawPoint(r) {
+    root.classList.remove('lab-stale');
+    setText(el('lab-status'), (r.warnings ?? []).map((w) => w.message).join(' '));
+    drawReadouts(el('lab-readouts'), r);
+    drawBar(el('lab-bar'), el('lab-bar-text'), r);
+    drawFormula(el('lab-formula-symbolic'), el('lab-formula-numbers'), r);
+    drawScaling(el('lab-scaling-readouts'), el('lab-scaling-text'), r.scaling);
   }
 
   // A cached schedule (it depends on the rank count alone) with this answer's chunk size and
@@ -314,5 +322,16 @@ export function start(ctx) {
   controls.write(state);
   compare.checked = state.compare;
   markPreset();
-  update();
+  return firstRender();
+
+  // The first render in two tasks, the controls' neighbourhood first: the point's readouts, bar,
+  // formula and scaling from an answer without curves or schedule; then everything (curves for
+  // the charts' text and the charts, the ring's schedule). Each runs engine code for the first
+  // time, which is the most of what a first render costs.
+  async function firstRender() {
+    const point = ctx.engine.run('allreduce', labRequest(state, { schedule: false, curves: [] }));
+    if (!isError(point)) drawPoint(point);
+    await nextTask();
+    update();
+  }
 }

@@ -25,6 +25,7 @@ export class MeasuredRun {
     this.hooks = hooks;
     /** @type {NcclTests | null} */
     this.result = null;
+    this.reads = 0;
     this.text = /** @type {HTMLTextAreaElement} */ (this.el('lab-nccl-log'));
     this.el('lab-nccl-read').addEventListener('click', () => this.read());
     this.el('lab-nccl-example').addEventListener('click', () => {
@@ -32,6 +33,7 @@ export class MeasuredRun {
       this.read();
     });
     this.el('lab-nccl-clear').addEventListener('click', () => {
+      this.reads += 1; // a read still waiting for the reader is dropped
       this.text.value = '';
       this.result = null;
       replaceChildren(this.el('lab-nccl-result'));
@@ -45,10 +47,30 @@ export class MeasuredRun {
     });
   }
 
-  read() {
-    const r = this.engine.run('nccl-tests', { log: this.text.value });
+  /**
+   * Reads the log. The engine's log reader is not part of what a first visit downloads: the
+   * first read fetches it (a moment, shown as such), later reads answer at once.
+   */
+  async read() {
     const out = this.el('lab-nccl-result');
     const use = this.el('lab-nccl-use');
+    const reading = ++this.reads; // a later click wins over one still waiting for the reader
+    /** @type {any} */
+    let r;
+    try {
+      if (this.engine.load) {
+        const loaded = this.engine.load('nccl-tests');
+        replaceChildren(out, h('p', { class: 'lab-nccl-summary', role: 'status', text: 'Reading the log…' }));
+        await loaded;
+      }
+      r = this.engine.run('nccl-tests', { log: this.text.value });
+    } catch (thrown) {
+      const e = /** @type {any} */ (thrown); // anything a failed download rejects with (not always an Error)
+      r = {
+        error: { message: `The log reader could not be downloaded (${e && e.message ? e.message : e}); try again.` },
+      };
+    }
+    if (reading !== this.reads) return;
     if (isError(r)) {
       this.result = null;
       use.setAttribute('disabled', '');
