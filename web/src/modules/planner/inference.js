@@ -7,6 +7,7 @@
 import { h } from '../../dom.js';
 import { formatBytes, formatBytesDecimal, formatCount, formatSeconds, learnerText } from '../../format.js';
 import { drawCurve } from './inference-chart.js';
+import { formulaText } from './formula.js';
 import { linkHighlights, drawCrossings } from './crossings.js';
 import { drawServingDescription } from './describe.js';
 import { narrowWidth, renderDiagram } from './diagram.js';
@@ -45,7 +46,7 @@ function readout(label, value, formula, note) {
             'details',
             { class: 'formula' },
             h('summary', { text: 'How it is computed' }),
-            h('p', { text: learnerText(formula) }),
+            h('p', { text: learnerText(formulaText(formula)) }),
           )
         : null,
     ),
