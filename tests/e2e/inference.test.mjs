@@ -35,6 +35,12 @@ test('the mode switch works from the keyboard and shows the serving readouts, ch
     'Tokens/s per user',
   ])
     assert.equal(await p.page.locator('.inf-readout dt', { hasText: new RegExp(`^${label}$`) }).count(), 1, label);
+  // Each readout's formula has the engine's numbers in the page's units (no "e+", no {0}).
+  const formulas = await p.page.$$eval('#planner-inference details.formula', (ds) =>
+    ds.map((d) => d.textContent ?? ''),
+  );
+  assert.ok(formulas.length >= 10, `${formulas.length} formulas`);
+  for (const t of formulas) assert.doesNotMatch(t, /\d[eE][+-]?\d|\{\d+\}|undefined|NaN/, t);
   // The chart has a text equivalent with one row per point, the requested concurrency marked.
   const rows = p.page.locator('.inf-curve-table tbody tr');
   assert.ok((await rows.count()) >= 5);

@@ -260,3 +260,19 @@ for (const width of [375, 1280]) {
     await p.close();
   });
 }
+
+test('formulas read in the page units: the engine sends numbers, the page formats them (no "e+", no {0})', async () => {
+  const p = await planner();
+  await apply(p.page, { model: 'gpt3-175b', hardware: 'a100-80gb', gpus: 1024, tp: 8, pp: 8, global: 1536 });
+  await p.page.waitForFunction(() => /TB\/s/.test(document.querySelector('#planner-time')?.textContent ?? ''));
+  const texts = await p.page.$$eval('#planner details.formula', (ds) => ds.map((d) => d.textContent ?? ''));
+  assert.ok(texts.length >= 3, `${texts.length} formula blocks`);
+  for (const t of texts) assert.doesNotMatch(t, /\d[eE][+-]?\d|\{\d+\}|undefined|NaN/, t);
+  const time = texts.find((t) => t.includes('Optimizer step:')) ?? '';
+  assert.match(
+    time,
+    /Optimizer step: 28 B × parameters updated per GPU ÷ HBM bandwidth = 28 × [\d,]+ ÷ [\d.]+ TB\/s = [\d.]+ (ms|µs)/,
+  );
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});

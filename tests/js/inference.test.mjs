@@ -25,8 +25,9 @@ test('inference plan: the named readouts, each with a formula, the curve and bot
   assert.ok(r.time.decode_step >= r.time.hbm_bound);
   assert.ok(r.throughput.tokens_per_second_per_gpu > 0);
   assert.ok(Math.abs(r.throughput.tokens_per_second_per_user * r.time.per_output_token - 1) < 1e-9);
-  for (const k of ['weights', 'kv_cache', 'max_concurrency']) assert.match(r.memory.formulas[k], /=/);
-  for (const k of ['first_token', 'per_output_token']) assert.match(r.time.formulas[k], /ms/);
+  for (const k of ['weights', 'kv_cache', 'max_concurrency']) assert.match(r.memory.formulas[k].text, /=/);
+  for (const k of ['first_token', 'per_output_token']) assert.equal(r.time.formulas[k].values.at(-1).unit, 's');
+  assert.equal(r.time.formulas.per_output_token.values.at(-1).value, r.time.per_output_token);
   assert.ok(r.scope.length >= 3);
   const points = r.curve.points;
   assert.ok(points.some((p) => p.concurrency === 32));
@@ -119,7 +120,7 @@ test('inference plan: stages with each GPU\u2019s KV cache and both phases tagge
     // 2 × 20 layers × 4 KV heads × 128 × 2 B per token; 2304 tokens (whole 16-token blocks) × 16 users.
     assert.equal(st.memory.kv_cache_per_token, 2 * 20 * 4 * 128 * 2);
     assert.equal(st.memory.kv_cache, 16 * 2304 * 40960);
-    assert.match(st.formulas.kv_cache, /1509949440 B/);
+    assert.deepEqual(st.formulas.kv_cache.values.at(-1), { value: 1509949440, unit: 'B' });
   }
   assert.equal(Math.max(...r.stages.map((st) => st.memory.total)), r.memory.total);
   const places = new Set(['embedding', 'layer.attention.out', 'layer.mlp.fc2', 'head', 'stage-boundary']);

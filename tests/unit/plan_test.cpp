@@ -300,16 +300,25 @@ TEST_CASE("known_schedules: blocks the caller holds are not listed again") {
 
 TEST_CASE("time and throughput formulas carry the plan's own numbers") {
   json r = call("plan", request({{"tp", 8}, {"pp", 8}}));
-  char step[32], mfu[32];
-  std::snprintf(step, sizeof step, "%.4g s", r["time"]["step"].get<double>());
-  std::snprintf(mfu, sizeof mfu, "%.4g %%", 100 * r["throughput"]["mfu"].get<double>());
+  // The formula's values include the figure itself; its symbols stay text.
+  const auto last = [](const json& f) { return f["values"].back(); };
   const json& tf = r["time"]["formulas"];
-  for (const char* k : {"compute", "communication", "bubble", "optimizer", "step"}) CHECK(tf[k].is_string());
-  CHECK(tf["step"].get<std::string>().find(step) != std::string::npos);
-  CHECK(tf["bubble"].get<std::string>().find("(8 − 1)/1") != std::string::npos);
+  double exposed = 0;
+  for (const auto& [group, seconds] : r["time"]["communication"].items()) exposed += seconds.get<double>();
+  for (const char* k : {"compute", "communication", "bubble", "optimizer", "step"}) {
+    CHECK(tf[k]["text"].is_string());
+    const double figure = std::string(k) == "communication" ? exposed : r["time"][k].get<double>();
+    bool shown = false;  // the figure is one of its values, in seconds
+    for (const auto& v : tf[k]["values"])
+      shown |= v["unit"] == "s" && v["value"].get<double>() == doctest::Approx(figure);
+    CHECK_MESSAGE(shown, k);
+  }
+  CHECK(tf["bubble"]["text"].get<std::string>().find("(p − 1)/v × slot = ({0} − 1)/{1} × {2}") != std::string::npos);
+  CHECK(tf["bubble"]["values"][0]["value"] == 8);
   const json& pf = r["throughput"]["formulas"];
-  CHECK(pf["mfu"].get<std::string>().find(mfu) != std::string::npos);
-  CHECK(pf["tokens_per_second"].get<std::string>().find("64 × 2048") != std::string::npos);
+  CHECK(last(pf["mfu"]) == json{{"value", r["throughput"]["mfu"]}, {"unit", "fraction"}});
+  CHECK(pf["tokens_per_second"]["values"][0]["value"] == 64);
+  CHECK(pf["tokens_per_second"]["values"][1]["value"] == 2048);
 }
 
 TEST_CASE("overlapped data-parallel transfers: ideal exposes only the excess, as run the first call waits") {

@@ -8,6 +8,7 @@
 #include "atlas/contract/commands.hpp"
 #include "atlas/contract/engine.hpp"
 #include "atlas/contract/fields.hpp"
+#include "atlas/contract/formula.hpp"
 #include "atlas/contract/schema.hpp"
 
 namespace atlas {
@@ -22,6 +23,17 @@ struct Probes {
   // dotted paths with * for the items of a list; examples cannot show every type they take.
   std::vector<const char*> open = {};
 };
+
+// Inference sees a formula as any object of a string and a list; the contract says what its
+// values are (numbers with a unit from a fixed list), so the page's types can rely on it.
+void mark_formulas(json& schema) {
+  if (!schema.is_object()) return;
+  if (is_formula_schema(schema)) {
+    schema = formula_schema();
+    return;
+  }
+  for (auto& [key, value] : schema.items()) mark_formulas(value);
+}
 
 void open_up(json& schema, const std::string& path) {
   json* at = &schema;
@@ -129,6 +141,7 @@ json command_schema(const Probes& p, bool responses) {
     json answer = handler(request, reading);
     if (responses && reading.ok() && std::string(p.command) != "schema") infer_schema(answer, response);
   }
+  mark_formulas(response);
   for (const char* path : p.open) open_up(response, path);
   json examples = json::array();
   for (const char* text : p.requests) examples.push_back(parse_json(text));

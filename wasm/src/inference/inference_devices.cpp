@@ -9,6 +9,7 @@
 #include <string>
 
 #include "atlas/contract/fields.hpp"
+#include "atlas/contract/formula.hpp"
 #include "atlas/inference/inference.hpp"
 
 namespace atlas {
@@ -23,12 +24,6 @@ std::string exact(double v) {
     return buffer;
   }
   return g4(v);
-}
-
-std::string bytes_text(double b) {
-  const char* unit = b >= 1e9 ? " GB)" : b >= 1e6 ? " MB)" : " kB)";
-  const double scale = b >= 1e9 ? 1e9 : b >= 1e6 ? 1e6 : 1e3;
-  return exact(b) + " B" + (b >= 1e3 ? " (" + g4(b / scale) + unit : "");
 }
 
 std::string plural(double n, const char* one, const char* many) { return exact(n) + " " + (n == 1 ? one : many); }
@@ -55,21 +50,26 @@ json stage_json(const InferenceInput& in, const StageMemory& st, const StageWeig
               {"fits", st.total <= capacity}};
   const std::string ends =
       std::string(first ? " + embedding rows ÷ tp" : "") + (last ? " + final norm and head ÷ tp" : "");
+  const auto count = [](double n, const char* one, const char* many) { return std::string(n == 1 ? one : many); };
   json formulas{
-      {"weights", exact(static_cast<double>(st.layers)) + " layers' linear weights ÷ tp " +
-                      exact(static_cast<double>(p.tp)) + (m.moe() ? " (experts ÷ tp·ep)" : "") + " in " + fmt + " = " +
-                      g4(w.quantized / 1e9) + " GB, + norms and biases in bf16" + ends + " = " + g4(w.bf16 / 1e9) +
-                      " GB; " + bytes_text(st.weights)},
-      {"kv_cache", "2 (K and V) × " + exact(static_cast<double>(st.layers)) + " layers × " + g4(kvr) + " KV head" +
-                       (kvr == 1 ? "" : "s") + " on this device × " + g4(m.head_dim()) + " × " +
-                       g4(kv_bytes(in.serving.kv)) + " B = " + bytes_text(st.kv_per_token) + " per token; × " +
-                       exact(st.kv_per_token > 0 ? st.kv_per_sequence / st.kv_per_token : 0) +
-                       " tokens (whole blocks of " + exact(static_cast<double>(in.serving.block)) + ") × " +
-                       plural(seqs, "sequence", "sequences") + " = " + bytes_text(st.kv_cache)},
-      {"total", "weights + KV cache + prefill working set + runtime reserve = " + g4(st.weights / 1e9) + " + " +
-                    g4(st.kv_cache / 1e9) + " + " + g4(st.activations / 1e9) + " + " + g4(st.reserve / 1e9) + " = " +
-                    g4(st.total / 1e9) + " GB of " + g4(capacity / 1e9) + " GB; room for " +
-                    plural(st.max_sequences, "sequence", "sequences")}};
+      {"weights", Formula() << qty::number(static_cast<double>(st.layers)) << " layers' linear weights ÷ tp "
+                            << qty::number(static_cast<double>(p.tp)) << (m.moe() ? " (experts ÷ tp·ep)" : "") << " in "
+                            << fmt << " = " << qty::bytes(w.quantized) << ", + norms and biases in bf16" << ends
+                            << " = " << qty::bytes(w.bf16) << "; " << qty::bytes(st.weights)},
+      {"kv_cache", Formula("2 (K and V) × ")
+                       << qty::number(static_cast<double>(st.layers)) << " layers × " << qty::number(kvr) << " KV "
+                       << count(kvr, "head", "heads") << " on this device × " << qty::number(m.head_dim()) << " × "
+                       << qty::bytes(kv_bytes(in.serving.kv)) << " = " << qty::bytes(st.kv_per_token)
+                       << " per token; × "
+                       << qty::number(st.kv_per_token > 0 ? st.kv_per_sequence / st.kv_per_token : 0)
+                       << " tokens (whole blocks of " << qty::number(static_cast<double>(in.serving.block)) << ") × "
+                       << qty::number(seqs) << " " << count(seqs, "sequence", "sequences") << " = "
+                       << qty::bytes(st.kv_cache)},
+      {"total", Formula("weights + KV cache + prefill working set + runtime reserve = ")
+                    << qty::bytes(st.weights) << " + " << qty::bytes(st.kv_cache) << " + " << qty::bytes(st.activations)
+                    << " + " << qty::bytes(st.reserve) << " = " << qty::bytes(st.total) << " of "
+                    << qty::bytes(capacity) << "; room for " << qty::number(st.max_sequences) << " "
+                    << count(st.max_sequences, "sequence", "sequences")}};
   return json{{"index", st.index},
               {"first_layer", st.first_layer},
               {"layers", st.layers},
@@ -82,15 +82,18 @@ json stage_json(const InferenceInput& in, const StageMemory& st, const StageWeig
 }
 
 // How much one step moves, for the formula: the element size and the shape's named dimensions.
-std::string per_call_text(const ServingTransfer& t) {
+Formula per_call_formula(const ServingTransfer& t) {
   double elements = 1;
   for (double d : t.shape) elements *= d;
-  std::string out = g4(elements > 0 ? t.bytes_per_call / elements : 0) + " B";
+  Formula out;
+  out << qty::bytes(elements > 0 ? t.bytes_per_call / elements : 0);
   for (std::size_t i = 0; i < t.shape.size(); ++i) {
-    if (t.shape[i] == 1 && std::string(t.dims[i]).empty()) continue;
-    out += " × " + exact(t.shape[i]) + (std::string(t.dims[i]).empty() ? "" : " (" + std::string(t.dims[i]) + ")");
+    const std::string dim(t.dims[i]);
+    if (t.shape[i] == 1 && dim.empty()) continue;
+    out << " × " << qty::number(t.shape[i]) << (dim.empty() ? "" : " (" + dim + ")");
   }
-  return out + " = " + bytes_text(t.bytes_per_call) + " per call";
+  out << " = " << qty::bytes(t.bytes_per_call) << " per call";
+  return out;
 }
 
 }  // namespace
@@ -129,14 +132,16 @@ json serving_communication_json(const InferenceInput& in, const InferenceFigures
         // follow from one call's (the last group may be smaller than the others).
         const double bytes = prefill ? t.bytes_per_call * t.calls : t.bytes_per_call * t.calls * seqs / per_group;
         const double calls = t.calls * passes;
-        std::string formula = per_call_text(t);
+        Formula formula = per_call_formula(t);
+        const auto calls_word = t.calls == 1 ? " call" : " calls";
         if (prefill)
-          formula += "; × " + plural(t.calls, "call", "calls") + " = " + bytes_text(bytes) + " per prompt, " +
-                     bytes_text(bytes / tokens) + " per prompt token";
+          formula << "; × " << qty::number(t.calls) << calls_word << " = " << qty::bytes(bytes) << " per prompt, "
+                  << qty::bytes(bytes / tokens) << " per prompt token";
         else
-          formula += "; " + plural(t.calls, "call", "calls") + " per pass × " + plural(groups, "pass", "passes") +
-                     " carry all " + plural(seqs, "sequence", "sequences") + ": " + bytes_text(bytes) +
-                     " per decode step, " + bytes_text(bytes / tokens) + " per output token of one user";
+          formula << "; " << qty::number(t.calls) << calls_word << " per pass × " << qty::number(groups)
+                  << (groups == 1 ? " pass" : " passes") << " carry all " << qty::number(seqs)
+                  << (seqs == 1 ? " sequence" : " sequences") << ": " << qty::bytes(bytes) << " per decode step, "
+                  << qty::bytes(bytes / tokens) << " per output token of one user";
         json x{{"id", std::string(t.id) + (s > 0 ? "-last-stage" : "")},
                {"tensor", t.tensor},
                {"name", t.name},

@@ -7,15 +7,13 @@
 #include <cstdio>
 #include <set>
 
+#include "atlas/contract/formula.hpp"
 #include "atlas/inference/inference_request.hpp"
 #include "atlas/training/plan_request.hpp"
 
 namespace atlas {
 
 namespace {
-
-std::string gb(double bytes) { return g4(bytes / 1e9) + " GB"; }
-std::string ms(double s) { return g4(s * 1e3) + " ms"; }
 
 const char* bound_name(const DecodeStep& d) { return d.compute_bound ? "compute" : "memory"; }
 
@@ -61,46 +59,53 @@ json memory_formulas(const InferenceInput& in, const InferenceFigures& f) {
   const std::string fmt = weight_format_name(s.weights);
   return json{
       {"weights",
-       "layer linear weights ÷ tp (experts ÷ tp·ep) × " + g4(weight_bytes(s.weights)) + " B (" + fmt +
-           (s.weights == WeightFormat::int4 ? ", with a 2 B scale and a 0.5 B zero point per group of 128" : "") +
-           ") + embedding, head ÷ tp, norms and biases in bf16 (norms on every device) = " + gb(mem.weights) +
-           " on the busiest device"},
+       Formula("layer linear weights ÷ tp (experts ÷ tp·ep) × ")
+           << qty::bytes(weight_bytes(s.weights)) << " (" << fmt
+           << (s.weights == WeightFormat::int4 ? ", with a 2 B scale and a 0.5 B zero point per group of 128" : "")
+           << ") + embedding, head ÷ tp, norms and biases in bf16 (norms on every device) = " << qty::bytes(mem.weights)
+           << " on the busiest device"},
       {"kv_cache_per_token",
-       "2 (K and V) × layers × KV heads × head size × bytes = 2 × " + std::to_string(m.layers) + " × " +
-           g4(kvr * static_cast<double>(in.parallel.tp)) + " × " + g4(m.head_dim()) + " × " + g4(kv_bytes(s.kv)) +
-           " B = " + g4(mem.kv_per_token / 1e3) + " kB" +
-           (in.parallel.tp > m.kv_heads ? " (tp > KV heads: each rank keeps a copy of one head)" : "")},
-      {"kv_cache", "sequences per device × ⌈(prompt + output) ÷ block⌉ × block × KV per token per device = " +
-                       g4(mem.sequences_per_device) + " × " + g4(mem.tokens_per_sequence) + " × " +
-                       g4(mem.kv_per_token_device) + " B = " + gb(mem.kv_cache)},
-      {"activations", "prompt × 2 B × (2h + QKV width ÷ tp + MLP up width ÷ tp) = " + gb(mem.activations)},
-      {"reserve",
-       g4(100 * kRuntimeReserve) + " % of memory (vLLM's default gpu_memory_utilization 0.9) = " + gb(mem.reserve)},
-      {"max_concurrency", "⌊(memory − weights − activations − reserve) ÷ KV per sequence⌋ × decode replicas = " +
-                              std::to_string(mem.max_concurrency)}};
+       Formula("2 (K and V) × layers × KV heads × head size × bytes = 2 × ")
+           << qty::number(static_cast<double>(m.layers)) << " × "
+           << qty::number(kvr * static_cast<double>(in.parallel.tp)) << " × " << qty::number(m.head_dim()) << " × "
+           << qty::bytes(kv_bytes(s.kv)) << " = " << qty::bytes(mem.kv_per_token)
+           << (in.parallel.tp > m.kv_heads ? " (tp > KV heads: each rank keeps a copy of one head)" : "")},
+      {"kv_cache", Formula("sequences per device × ⌈(prompt + output) ÷ block⌉ × block × KV per token per device = ")
+                       << qty::number(mem.sequences_per_device) << " × " << qty::number(mem.tokens_per_sequence)
+                       << " × " << qty::bytes(mem.kv_per_token_device) << " = " << qty::bytes(mem.kv_cache)},
+      {"activations", Formula("prompt × 2 B × (2h + QKV width ÷ tp + MLP up width ÷ tp) = ")
+                          << qty::bytes(mem.activations)},
+      {"reserve", Formula() << qty::fraction(kRuntimeReserve)
+                            << " of memory (vLLM's default gpu_memory_utilization 0.9) = " << qty::bytes(mem.reserve)},
+      {"max_concurrency", Formula("⌊(memory − weights − activations − reserve) ÷ KV per sequence⌋ × decode replicas = ")
+                              << qty::number(static_cast<double>(mem.max_concurrency))}};
 }
 
 json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
   const Hardware& hw = in.hardware;
   const double bw = hw.memory_bandwidth * in.serving.bandwidth_fraction;
   const DecodeStep& d = f.decode;
+  Formula first_token("prefill of one prompt through every stage, each GEMM at ");
+  first_token << qty::fraction(hw.efficiency.compute) << " of " << qty::flop_rate(hw.flops)
+              << " times its shape's efficiency, causal attention at FlashAttention's rate, + its collectives "
+              << qty::seconds(f.prefill_communication);
+  if (in.serving.disaggregated) first_token << " + KV hand-off " << qty::seconds(f.kv_handoff);
+  first_token << " = " << qty::seconds(f.first_token) << " (no queueing)";
+  Formula per_output_token(in.serving.disaggregated
+                               ? "decode step = "
+                               : "decode step + (sequences per replica ÷ output) × prefill share = ");
+  if (!in.serving.disaggregated) per_output_token << qty::seconds(d.cycle) << " + … = ";
+  per_output_token << qty::seconds(f.per_output_token);
   return json{
-      {"first_token", "prefill of one prompt through every stage, each GEMM at " + g4(100 * hw.efficiency.compute) +
-                          " % of " + g4(hw.flops / 1e12) +
-                          " TFLOP/s times its shape's efficiency, causal attention at " +
-                          "FlashAttention's rate, + its collectives " + ms(f.prefill_communication) +
-                          (in.serving.disaggregated ? " + KV hand-off " + ms(f.kv_handoff) : std::string()) + " = " +
-                          ms(f.first_token) + " (no queueing)"},
-      {"decode_step",
-       "max(bytes ÷ bandwidth, GEMM time) + max(KV bytes ÷ bandwidth, attention FLOPs ÷ rate) + "
-       "collectives: max(" +
-           gb(d.weight_bytes) + " ÷ " + g4(bw / 1e12) + " TB/s, " + ms(d.compute_time) + ") + KV " + gb(d.kv_bytes) +
-           " + collectives " + ms(d.communication) + " = " + ms(d.cycle) + " (" + bound_name(d) + "-bound)"},
-      {"per_output_token", in.serving.disaggregated
-                               ? "decode step = " + ms(f.per_output_token)
-                               : "decode step + (sequences per replica ÷ output) × prefill share = " + ms(d.cycle) +
-                                     " + … = " + ms(f.per_output_token)},
-      {"request", "first token + (output − 1) × per output token = " + ms(f.request)}};
+      {"first_token", first_token},
+      {"decode_step", Formula("max(bytes ÷ bandwidth, GEMM time) + max(KV bytes ÷ bandwidth, attention FLOPs ÷ rate) + "
+                              "collectives: max(")
+                          << qty::bytes(d.weight_bytes) << " ÷ " << qty::bytes_per_second(bw) << ", "
+                          << qty::seconds(d.compute_time) << ") + KV " << qty::bytes(d.kv_bytes) << " + collectives "
+                          << qty::seconds(d.communication) << " = " << qty::seconds(d.cycle) << " (" << bound_name(d)
+                          << "-bound)"},
+      {"per_output_token", per_output_token},
+      {"request", Formula("first token + (output − 1) × per output token = ") << qty::seconds(f.request)}};
 }
 
 }  // namespace
@@ -198,11 +203,13 @@ json cmd_inference_plan(const json& request, Problems& problems) {
   out["memory"]["formulas"] = memory_formulas(in, f);
   out["time"]["formulas"] = time_formulas(in, f);
   out["throughput"]["formulas"] = {
-      {"tokens_per_second_per_gpu",
-       "concurrency ÷ per output token ÷ GPUs = " + std::to_string(in.serving.concurrency) + " ÷ " +
-           ms(f.per_output_token) + " ÷ " + std::to_string(in.hardware.gpus) + " = " + g4(f.tokens_per_second_per_gpu) +
-           " tokens/s"},
-      {"tokens_per_second_per_user", "1 ÷ per output token = " + g4(f.tokens_per_second_per_user) + " tokens/s"}};
+      {"tokens_per_second_per_gpu", Formula("concurrency ÷ per output token ÷ GPUs = ")
+                                        << qty::number(static_cast<double>(in.serving.concurrency)) << " ÷ "
+                                        << qty::seconds(f.per_output_token) << " ÷ "
+                                        << qty::number(static_cast<double>(in.hardware.gpus)) << " = "
+                                        << qty::tokens_per_second(f.tokens_per_second_per_gpu)},
+      {"tokens_per_second_per_user", Formula("1 ÷ per output token = ")
+                                         << qty::tokens_per_second(f.tokens_per_second_per_user)}};
   out["curve"] = curve_json(in, f);
   out["throughput"]["compute_bound_from"] = out["curve"]["compute_bound_from"];
   out["stages"] = serving_stages_json(in, f);

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "atlas/contract/commands.hpp"
+#include "atlas/contract/formula.hpp"
 #include "atlas/inference/inference.hpp"
 #include "atlas/training/communication.hpp"
 #include "atlas/training/memory.hpp"
@@ -104,74 +105,87 @@ json ideal_json(const PlanInput& in, const PlanFigures& run) {
 }
 
 json formulas(const Parallel& p) {
-  const std::string shards = "N = dp·cp = " + std::to_string(p.dp * p.cp);
-  return json{
-      {"parameters", p.zero >= 3 ? "2Ψ/N bytes (bf16 weights sharded by ZeRO-3, " + shards + ")"
-                                 : "2Ψ bytes (bf16 weights), Ψ = parameters of the stage per tp rank"},
-      {"gradients",
-       p.zero >= 2 ? "2Ψ/N bytes (bf16 gradients sharded by ZeRO-2/3, " + shards + ")" : "2Ψ bytes (bf16 gradients)"},
-      {"optimizer", p.zero >= 1 ? "12Ψ/N bytes (fp32 master weights, momentum, variance sharded, " + shards + ")"
-                                : "12Ψ bytes (fp32 master weights, momentum, variance)"},
-      {"activations",
-       "Korthikanti et al. 2022 Table 2 bytes per layer × layers of the stage × micro-batches in "
-       "flight for the schedule; + embedding dropout mask (first stage), logits (last stage)"},
-      {"buffers", "ZeRO-3: the current and the prefetched layer's gathered weights, less the rank's own shard"}};
+  const auto sharded = [&](const char* head, const char* what) {
+    return Formula(head) << what << ", N = dp·cp = " << qty::number(static_cast<double>(p.dp * p.cp)) << ")";
+  };
+  return json{{"parameters", p.zero >= 3 ? sharded("2Ψ/N bytes (", "bf16 weights sharded by ZeRO-3")
+                                         : Formula("2Ψ bytes (bf16 weights), Ψ = parameters of the stage per tp rank")},
+              {"gradients", p.zero >= 2 ? sharded("2Ψ/N bytes (", "bf16 gradients sharded by ZeRO-2/3")
+                                        : Formula("2Ψ bytes (bf16 gradients)")},
+              {"optimizer", p.zero >= 1 ? sharded("12Ψ/N bytes (", "fp32 master weights, momentum, variance sharded")
+                                        : Formula("12Ψ bytes (fp32 master weights, momentum, variance)")},
+              {"activations",
+               Formula("Korthikanti et al. 2022 Table 2 bytes per layer × layers of the stage × micro-batches "
+                       "in flight for the schedule; + embedding dropout mask (first stage), logits (last stage)")},
+              {"buffers",
+               Formula("ZeRO-3: the current and the prefetched layer's gathered weights, less the rank's own shard")}};
 }
 
 json time_formulas(const PlanInput& in, const PlanFigures& f) {
   const Parallel& p = in.parallel;
+  const Hardware& hw = in.hardware;
   const std::int64_t v = p.schedule == Schedule::interleaved ? p.virtual_stages : 1;
   const double m = static_cast<double>(f.microbatches);
   const double per_mb = m > 0 ? f.compute / m : 0.0;
   double comm = 0;
-  std::string parts;
+  Formula communication("exposed = Σ max(0, transfer time − compute it overlaps) = ");
+  bool first = true;
   for (int g = 0; g < kGroups; ++g) {
     const double x = f.exposed[static_cast<std::size_t>(g)];
     comm += x;
-    if (x > 0)
-      parts += std::string(parts.empty() ? "" : " + ") + group_name(static_cast<Group>(g)) + " " + g4(x) + " s";
+    if (x <= 0) continue;
+    communication << (first ? "" : " + ") << group_name(static_cast<Group>(g)) << " " << qty::seconds(x);
+    first = false;
   }
-  if (parts.empty()) parts = "0 s";
-  const double held = f.optimizer * in.hardware.memory_bandwidth / kOptimizerTrafficBytes;
+  if (first) communication << qty::seconds(0);
+  communication << " = " << qty::seconds(comm)
+                << ". Each call costs what NCCL's model gives for its size and group (ring or tree, LL, LL128 or "
+                   "Simple, NVLink inside a node and the NICs across nodes, "
+                << qty::seconds(hw.latency)
+                << " per call on top). TP, PP and EP transfers block; DP and ZeRO calls are issued as the "
+                << framework_name(p.framework)
+                << " framework issues them and hide behind compute one after another, the first one exposed, "
+                   "overlapped compute "
+                << qty::fraction(overlap_slowdown(hw)) << " slower";
+  const double held = f.optimizer * hw.memory_bandwidth / kOptimizerTrafficBytes;
   return json{
-      {"compute", "m × t(micro-batch) = " + g4(m) + " × " + g4(per_mb) + " s = " + g4(f.compute) +
-                      " s on the slowest stage: each GEMM at " + g4(100 * in.hardware.efficiency.compute) + " % of " +
-                      g4(in.hardware.flops / 1e12) +
-                      " TFLOP/s times its shape's tile and wave efficiency (this "
-                      "stage: " +
-                      g4(100 * f.first.gemm_efficiency) + " % of peak on average), attention " +
-                      (p.flash_attention ? "fused (FlashAttention)" : "as batched matmuls") +
-                      ", plus memory-bound kernels at " + g4(in.hardware.memory_bandwidth / 1e12) + " TB/s HBM"},
-      {"communication",
-       "exposed = Σ max(0, transfer time − compute it overlaps) = " + parts + " = " + g4(comm) +
-           " s. Each call costs what NCCL's model gives for its size and group (ring or tree, LL, LL128 or "
-           "Simple, NVLink inside a node and the NICs across nodes, " +
-           g4(in.hardware.latency * 1e6) +
-           " µs per call on top). TP, PP and EP transfers block; DP and ZeRO calls are issued as the " +
-           framework_name(p.framework) +
-           " framework issues them and hide behind compute one after "
-           "another, the first one exposed, overlapped compute " +
-           g4(100 * overlap_slowdown(in.hardware)) + " % slower"},
-      {"bubble", "(p − 1)/v × slot = (" + std::to_string(p.pp) + " − 1)/" + std::to_string(v) + " × " + g4(f.slot) +
-                     " s = " + g4(f.bubble) + " s (slot = one micro-batch's compute + exposed transfers)"},
-      {"optimizer", "28 B × parameters updated per GPU ÷ HBM bandwidth = 28 × " + g4(held) + " ÷ " +
-                        g4(in.hardware.memory_bandwidth / 1e12) + " TB/s = " + g4(f.optimizer) + " s"},
-      {"step", "compute + communication + bubble + optimizer = " + g4(f.compute) + " + " + g4(comm) + " + " +
-                   g4(f.bubble) + " + " + g4(f.optimizer) + " = " + g4(f.step) + " s"}};
+      {"compute", Formula("m × t(micro-batch) = ")
+                      << qty::number(m) << " × " << qty::seconds(per_mb) << " = " << qty::seconds(f.compute)
+                      << " on the slowest stage: each GEMM at " << qty::fraction(hw.efficiency.compute) << " of "
+                      << qty::flop_rate(hw.flops) << " times its shape's tile and wave efficiency (this stage: "
+                      << qty::fraction(f.first.gemm_efficiency) << " of peak on average), attention "
+                      << (p.flash_attention ? "fused (FlashAttention)" : "as batched matmuls")
+                      << ", plus memory-bound kernels at " << qty::bytes_per_second(hw.memory_bandwidth) << " HBM"},
+      {"communication", communication},
+      {"bubble", Formula("(p − 1)/v × slot = (")
+                     << qty::number(static_cast<double>(p.pp)) << " − 1)/" << qty::number(static_cast<double>(v))
+                     << " × " << qty::seconds(f.slot) << " = " << qty::seconds(f.bubble)
+                     << " (slot = one micro-batch's compute + exposed transfers)"},
+      {"optimizer", Formula("28 B × parameters updated per GPU ÷ HBM bandwidth = 28 × ")
+                        << qty::number(held) << " ÷ " << qty::bytes_per_second(hw.memory_bandwidth) << " = "
+                        << qty::seconds(f.optimizer)},
+      {"step", Formula("compute + communication + bubble + optimizer = ")
+                   << qty::seconds(f.compute) << " + " << qty::seconds(comm) << " + " << qty::seconds(f.bubble) << " + "
+                   << qty::seconds(f.optimizer) << " = " << qty::seconds(f.step)}};
 }
 
 json throughput_formulas(const PlanInput& in, const PlanFigures& f) {
   const double gpus = static_cast<double>(in.hardware.gpus);
-  const std::string peak = g4(in.hardware.flops / 1e12) + " TFLOP/s";
+  const Quantity peak = qty::flop_rate(in.hardware.flops);
   return json{
-      {"tokens_per_second", "global batch × sequence ÷ step = " + std::to_string(in.global) + " × " +
-                                std::to_string(in.model.seq) + " ÷ " + g4(f.step) + " s = " + g4(f.tokens_per_second)},
-      {"model_flops_per_gpu", "model FLOPs per step ÷ step ÷ GPUs = " + g4(f.model_flops) + " ÷ " + g4(f.step) +
-                                  " s ÷ " + g4(gpus) + " = " + g4(f.model_flops_per_gpu / 1e12) + " TFLOP/s"},
-      {"mfu", "model FLOP/s per GPU ÷ peak = " + g4(f.model_flops_per_gpu / 1e12) + " ÷ " + peak + " = " +
-                  g4(100 * f.mfu) + " % (recomputation not counted)"},
-      {"hfu", "(model + recomputed FLOPs) ÷ step ÷ GPUs ÷ peak = " + g4(f.hardware_flops) + " ÷ " + g4(f.step) +
-                  " s ÷ " + g4(gpus) + " ÷ " + peak + " = " + g4(100 * f.hfu) + " %"}};
+      {"tokens_per_second", Formula("global batch × sequence ÷ step = ")
+                                << qty::number(static_cast<double>(in.global)) << " × "
+                                << qty::number(static_cast<double>(in.model.seq)) << " ÷ " << qty::seconds(f.step)
+                                << " = " << qty::tokens_per_second(f.tokens_per_second)},
+      {"model_flops_per_gpu", Formula("model FLOPs per step ÷ step ÷ GPUs = ")
+                                  << qty::flops(f.model_flops) << " ÷ " << qty::seconds(f.step) << " ÷ "
+                                  << qty::number(gpus) << " = " << qty::flop_rate(f.model_flops_per_gpu)},
+      {"mfu", Formula("model FLOP/s per GPU ÷ peak = ")
+                  << qty::flop_rate(f.model_flops_per_gpu) << " ÷ " << peak << " = " << qty::fraction(f.mfu)
+                  << " (recomputation not counted)"},
+      {"hfu", Formula("(model + recomputed FLOPs) ÷ step ÷ GPUs ÷ peak = ")
+                  << qty::flops(f.hardware_flops) << " ÷ " << qty::seconds(f.step) << " ÷ " << qty::number(gpus)
+                  << " ÷ " << peak << " = " << qty::fraction(f.hfu)}};
 }
 
 // Blocks of the pipeline schedule, when there are few enough to draw.

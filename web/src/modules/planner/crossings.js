@@ -2,6 +2,7 @@
 // `communication` list, and the two-way highlight between rows and diagram markers. A serving
 // plan's lists (one phase at a time) use the same table, counted per prompt or per decode step.
 import { formatBytes, formatBytesDecimal, formatSeconds, learnerText } from '../../format.js';
+import { formulaText } from './formula.js';
 import { formatCount } from '../../format.js';
 import { drawnFromSame, patch, vh as h } from './svg.js';
 
@@ -95,7 +96,7 @@ export function drawCrossings(container, communication, options = TRAINING) {
           'details',
           { class: 'formula' },
           h('summary', { text: 'How it is counted' }),
-          h('p', { text: learnerText(/** @type {string} */ (t.formula)) }),
+          h('p', { text: learnerText(formulaText(t.formula, { decimalBytes: true })) }),
           h('p', { class: 'cell-note', text: learnerText(/** @type {string} */ (t.scope)) }),
         )
       : null;

@@ -7,6 +7,7 @@
 import { h } from '../../dom.js';
 import { formatBytes, formatBytesDecimal, formatCount, formatSeconds, learnerText } from '../../format.js';
 import { drawCurve } from './inference-chart.js';
+import { formulaText } from './formula.js';
 import { linkHighlights, drawCrossings } from './crossings.js';
 import { drawServingDescription } from './describe.js';
 import { narrowWidth, renderDiagram } from './diagram.js';
@@ -42,7 +43,7 @@ export function inferenceRequest(st) {
 /**
  * @param {string} label
  * @param {string} value
- * @param {string | null} formula
+ * @param {import('./formula.js').Formula | string | null} formula the engine's, or the page's own text
  * @param {string | null} [note]
  */
 function readout(label, value, formula, note) {
@@ -60,7 +61,7 @@ function readout(label, value, formula, note) {
             'details',
             { class: 'formula' },
             h('summary', { text: 'How it is computed' }),
-            h('p', { text: learnerText(formula) }),
+            h('p', { text: learnerText(formulaText(formula)) }),
           )
         : null,
     ),

@@ -1,9 +1,10 @@
 // Readouts: memory of the most loaded device as a stacked bar against its capacity, the step
 // time broken into compute, exposed communication per group and bubble, and the headline
-// figures. Each figure opens to its formula (the engine's text where it gives one) and scope.
+// figures. Each figure opens to its formula (the engine's, its numbers formatted here) and scope.
 // The panels are built as element descriptions (svg.js) that redrawInPlace() patches in.
 import { s, vh as h } from './svg.js';
 import { formatBytes, formatCount, formatFlops, formatPercent, formatSeconds } from '../../format.js';
+import { formulaText, scientific } from './formula.js';
 
 /** @typedef {import('./diagram.js').TrainingPlan} TrainingPlan */
 /** @typedef {import('./svg.js').VNode} VNode */
@@ -39,19 +40,6 @@ const TIME_FORMULAS = [
   ['bubble', 'Pipeline bubble'],
   ['optimizer', 'Optimizer step'],
 ];
-
-/** @type {Record<string, string>} */
-const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
-
-/**
- * Very large counts as a × 10ⁿ (display only).
- * @param {number | undefined} x
- */
-function scientific(x) {
-  if (!(typeof x === 'number' && Number.isFinite(x)) || x === 0) return formatCount(x);
-  const [m, e] = x.toExponential(2).split('e');
-  return `${m} × 10${String(Number(e)).replace(/./g, (c) => SUPERSCRIPT[c] ?? c)}`;
-}
 
 /** @param {unknown} x */
 function num(x) {
@@ -108,7 +96,7 @@ export function legendList(parts) {
 
 /**
  * @param {string} summary
- * @param {string | undefined} formula
+ * @param {import('./formula.js').Formula | string | undefined} formula the engine's, or the page's own text
  * @param {string} scope
  */
 function explain(summary, formula, scope) {
@@ -116,7 +104,7 @@ function explain(summary, formula, scope) {
     'details',
     { class: 'formula' },
     h('summary', { text: summary }),
-    formula ? h('p', {}, h('strong', { text: 'Formula. ' }), formula) : null,
+    formula ? h('p', {}, h('strong', { text: 'Formula. ' }), formulaText(formula)) : null,
     scope ? h('p', {}, h('strong', { text: 'Scope. ' }), scope) : null,
   );
 }
@@ -144,7 +132,9 @@ export function drawMemory(container, plan) {
     h(
       'ul',
       {},
-      ...MEMORY_PARTS.filter(([k]) => f[k]).map(([k, label]) => h('li', {}, h('strong', { text: `${label}: ` }), f[k])),
+      ...MEMORY_PARTS.filter(([k]) => f[k]).map(([k, label]) =>
+        h('li', {}, h('strong', { text: `${label}: ` }), formulaText(f[k])),
+      ),
     ),
     h('p', {
       text: 'Scope: one device of the most loaded pipeline stage; no allocator fragmentation, no CUDA context, no framework workspace.',
@@ -267,7 +257,7 @@ export function drawTime(container, plan) {
         'ul',
         {},
         ...TIME_FORMULAS.filter(([k]) => f[k]).map(([k, label]) =>
-          h('li', {}, h('strong', { text: `${label}: ` }), f[k]),
+          h('li', {}, h('strong', { text: `${label}: ` }), formulaText(f[k])),
         ),
       ),
       h('p', {
@@ -286,6 +276,7 @@ export function drawFigures(container, plan) {
   const b = plan.batch;
   const tp = plan.throughput;
   const tf = tp.formulas ?? {};
+  /** @type {[string, string, import('./formula.js').Formula | string | undefined, string][]} name, value, formula, scope */
   const items = [
     ['Tokens per second', formatCount(tp.tokens_per_second), tf.tokens_per_second, 'the whole cluster'],
     ['MFU', formatPercent(tp.mfu), tf.mfu, 'average over all GPUs'],
