@@ -1,5 +1,5 @@
 // npm test: set up, build everything (with the doctest suites), then every layer:
-// native doctest (ctest), the same doctest under node (WASM), tsc over all of web/src (checkJs),
+// native doctest (ctest), the same doctest under node (WASM), tsc over all of web/src (checkJs, strict),
 // JS contract tests (node:test), browser tests in headless Debian Chromium.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -33,7 +33,7 @@ const built = layer('build (engine, tests, site)', process.execPath, ['scripts/b
 if (built) {
   layer('doctest, native (ctest)', 'ctest', ['--test-dir', nativeDir, '--output-on-failure', '-j2']);
   layer('doctest, WASM under node (ctest)', 'ctest', ['--test-dir', wasmDir, '--output-on-failure', '-j2']);
-  layer('types (tsc: checkJs over web/src and the contract types)', join(root, 'node_modules/.bin/tsc'), [
+  layer('types (tsc: checkJs and strict over web/src and the contract types)', join(root, 'node_modules/.bin/tsc'), [
     '-p',
     'tests/types/tsconfig.json',
   ]);

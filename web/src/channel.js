@@ -22,9 +22,15 @@ export function post(type, payload = {}) {
   window.parent.postMessage({ ...payload, type: `atlas:${type}` }, hostOrigin());
 }
 
+/**
+ * @type {string | null}
+ */
 let knownHost = null;
 
-/** Remembers the host origin learned from an atlas:hello handshake. */
+/**
+ * Remembers the host origin learned from an atlas:hello handshake.
+ * @param {string} origin
+ */
 export function setHostOrigin(origin) {
   if (typeof origin === 'string' && /^https?:\/\/[^/]+$/.test(origin)) knownHost = origin;
 }

@@ -1,12 +1,22 @@
 // DOM building without markup strings: content is always text (textContent), never HTML.
 
+/** @typedef {Node | string | number | null | undefined | false} Leaf */
+/** A child of h() or s(): one node or text, or one level of them (flattened once). */
+/** @typedef {Leaf | Leaf[]} Child */
+/**
+ * Attributes of h() and s(): the named ones below, and plain attributes of any value (written as
+ * text; true as an empty attribute, false, null and undefined left out).
+ * @typedef {{text?: unknown, class?: string | null, on?: Record<string, EventListener>,
+ *   dataset?: Record<string, string>} & Record<string, unknown>} Attrs
+ */
+
 /**
  * Creates an element. attrs: plain attributes, plus `class`, `text` (textContent), `on`
  * ({event: handler}) and `dataset`. Children: nodes or strings (as text) — null/false skipped.
  * @template {keyof HTMLElementTagNameMap} K
  * @param {K} tag
- * @param {Record<string, any>} [attrs]
- * @param {...(Node|string|number|null|undefined|false)} children
+ * @param {Attrs} [attrs]
+ * @param {...Child} children
  * @returns {HTMLElementTagNameMap[K]}
  */
 export function h(tag, attrs = {}, ...children) {
@@ -14,8 +24,10 @@ export function h(tag, attrs = {}, ...children) {
   for (const [key, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;
     if (key === 'text') el.textContent = String(value);
-    else if (key === 'class') el.className = value;
-    else if (key === 'on') for (const [ev, fn] of Object.entries(value)) el.addEventListener(ev, fn);
+    else if (key === 'class') el.className = /** @type {string} */ (value);
+    else if (key === 'on')
+      for (const [ev, fn] of Object.entries(/** @type {Record<string, EventListener>} */ (value)))
+        el.addEventListener(ev, fn);
     else if (key === 'dataset') Object.assign(el.dataset, value);
     else el.setAttribute(key, value === true ? '' : String(value));
   }
@@ -25,19 +37,32 @@ export function h(tag, attrs = {}, ...children) {
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
-/** Same as h() for SVG elements. */
+/**
+ * Same as h() for SVG elements.
+ * @template {keyof SVGElementTagNameMap} K
+ * @param {K} tag
+ * @param {Attrs} [attrs] as for h()
+ * @param {...Child} children
+ * @returns {SVGElementTagNameMap[K]}
+ */
 export function s(tag, attrs = {}, ...children) {
   const el = document.createElementNS(SVG_NS, tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;
     if (key === 'text') el.textContent = String(value);
-    else if (key === 'on') for (const [ev, fn] of Object.entries(value)) el.addEventListener(ev, fn);
+    else if (key === 'on')
+      for (const [ev, fn] of Object.entries(/** @type {Record<string, EventListener>} */ (value)))
+        el.addEventListener(ev, fn);
     else el.setAttribute(key, String(value));
   }
   append(el, children);
   return el;
 }
 
+/**
+ * @param {Element} el
+ * @param {Child[]} children
+ */
 function append(el, children) {
   for (const child of children.flat()) {
     if (child === null || child === undefined || child === false) continue;
@@ -45,17 +70,44 @@ function append(el, children) {
   }
 }
 
-/** Replaces all children of `el`. */
+/**
+ * Replaces all children of `el`.
+ * @param {Element} el
+ * @param {...Child} children
+ */
 export function replaceChildren(el, ...children) {
   el.textContent = '';
   append(el, children);
 }
 
-/** querySelector that fails loudly with the selector when markup and code drift apart. */
-export function $(selector, root = document) {
+/**
+ * querySelector that fails loudly with the selector when markup and code drift apart. With
+ * `type`, the element's class is checked too, so a changed tag fails here rather than later.
+ * @template {Element} [T=HTMLElement]
+ * @param {string} selector
+ * @param {ParentNode} [root]
+ * @param {{ new (): T; prototype: T }} [type]
+ * @returns {T}
+ */
+export function $(selector, root = document, type) {
   const el = root.querySelector(selector);
   if (!el) throw new Error(`missing element ${selector}`);
-  return el;
+  if (type && !(el instanceof type)) throw new Error(`element ${selector} is not a ${type.name}`);
+  return /** @type {T} */ (el);
+}
+
+/**
+ * getElementById that fails loudly with the id, for elements the page's markup always has.
+ * @template {HTMLElement} [T=HTMLElement]
+ * @param {string} id
+ * @param {{ new (): T; prototype: T }} [type]
+ * @returns {T}
+ */
+export function byId(id, type) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`missing element #${id}`);
+  if (type && !(el instanceof type)) throw new Error(`element #${id} is not a ${type.name}`);
+  return /** @type {T} */ (el);
 }
 
 /**

@@ -8,12 +8,15 @@ import { embedParts } from './page-modules.js';
 const THEMES = ['light', 'dark', 'auto'];
 const PARAM_NAME = /^[a-z][a-z0-9_-]{0,40}$/i;
 
+/** @typedef {{part: string|null, theme: string, hide: string[], lock: string[], notes: string[]}} EmbedOptions */
+
 /**
  * Reads embed options from the query string. Invalid values are reported, not obeyed.
- * @returns {{part: string|null, theme: string, hide: string[], lock: string[], notes: string[]}}
+ * @returns {EmbedOptions}
  */
 export function readEmbedOptions(search = location.search) {
   const q = new URLSearchParams(search);
+  /** @type {string[]} */
   const notes = [];
   const parts = embedParts();
   let part = q.get('embed');
@@ -28,7 +31,7 @@ export function readEmbedOptions(search = location.search) {
     notes.push(`Unknown theme “${theme.slice(0, 40)}”; using auto (themes: ${THEMES.join(', ')}).`);
     theme = 'auto';
   }
-  const list = (name) =>
+  const list = (/** @type {string} */ name) =>
     (q.get(name) ?? '')
       .split(',')
       .map((s) => s.trim())
@@ -44,6 +47,7 @@ export function readEmbedOptions(search = location.search) {
 /**
  * Theme and embed marks on <html>: the boot script runs in <head>, so they apply before the
  * first paint (no flash of the full page or of the other theme).
+ * @param {Pick<EmbedOptions, 'part' | 'theme'>} options
  */
 export function applyEmbedRoot(options) {
   const root = document.documentElement;
@@ -53,7 +57,10 @@ export function applyEmbedRoot(options) {
   root.dataset.embed = options.part;
 }
 
-/** Applies theme and embed layout once the document is parsed. */
+/**
+ * Applies theme and embed layout once the document is parsed.
+ * @param {Pick<EmbedOptions, 'part' | 'theme'>} options
+ */
 export function applyEmbedLayout(options) {
   applyEmbedRoot(options);
   if (!options.part) return;
@@ -84,14 +91,17 @@ export function applyEmbedLayout(options) {
  * Hides or locks controls by data-param within the embedded part (or the page). Both fix the
  * control's value: the views keep it against presets, scenarios and search results. Returns the
  * names fixed, and notes for names that match no control, so an instructor sees a typo.
+ * @param {Pick<EmbedOptions, 'part' | 'hide' | 'lock'>} options
  * @returns {{notes: string[], fixed: string[]}}
  */
 export function applyControlFlags(options) {
+  /** @type {string[]} */
   const notes = [];
+  /** @type {string[]} */
   const fixed = [];
   const scopeId = options.part && options.part !== 'entry' ? embedParts()[options.part] : null;
   const scope = (scopeId && document.getElementById(scopeId)) || document;
-  const find = (name) =>
+  const find = (/** @type {string | undefined} */ name) =>
     [.../** @type {NodeListOf<HTMLElement>} */ (scope.querySelectorAll('[data-param]'))].filter(
       (el) => el.dataset.param === name,
     );
@@ -125,6 +135,7 @@ function documentHeight() {
   return Math.ceil(Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0));
 }
 
+/** @type {string | null} */
 let engineVersion = null;
 let reportHeight = () => {};
 
@@ -166,7 +177,10 @@ export function startEmbedChannel() {
   reportHeight();
 }
 
-/** Records the engine version for later welcome replies. */
+/**
+ * Records the engine version for later welcome replies.
+ * @param {string} version
+ */
 export function setEmbedVersion(version) {
   engineVersion = version;
 }

@@ -10,6 +10,7 @@
 
 // Per module: the script tag's data attributes naming its files, the glue's factory global and
 // the one-file engine's base64 global.
+/** @type {Record<string, {glue: string, wasm: string, single: string, stem: string, factory: string, base64: string}>} */
 const MODULES = {
   core: {
     glue: 'engine',
@@ -29,10 +30,14 @@ const MODULES = {
   },
 };
 
-/** @returns {EngineFiles} */
+/**
+ * @param {string} name
+ * @returns {EngineFiles}
+ */
 function engineFiles(name) {
   const m = MODULES[name];
   const tag = document.getElementById('atlas-app');
+  /** @type {DOMStringMap} */
   const d = tag ? tag.dataset : {};
   return {
     glue: d[m.glue] || `${m.stem}.js`,
@@ -43,7 +48,10 @@ function engineFiles(name) {
   };
 }
 
-/** Adds a classic script; resolves when it has run. */
+/**
+ * Adds a classic script; resolves when it has run.
+ * @param {string} src
+ */
 export function loadScript(src) {
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
@@ -55,7 +63,10 @@ export function loadScript(src) {
   });
 }
 
-/** Adds a style sheet; resolves when it applies (the page looks right before its code runs). */
+/**
+ * Adds a style sheet; resolves when it applies (the page looks right before its code runs).
+ * @param {string} href
+ */
 export function loadStyle(href) {
   return new Promise((resolve, reject) => {
     const link = document.createElement('link');
@@ -69,6 +80,7 @@ export function loadStyle(href) {
 
 // Hosts that send the .wasm without application/wasm make compileStreaming refuse it: compile
 // from the whole buffer then (slower, still correct).
+/** @param {string} url */
 function compileWasm(url) {
   return fetch(url).then((response) => {
     if (!response.ok) throw new Error(`the engine's code could not be downloaded (HTTP ${response.status})`);
@@ -79,6 +91,7 @@ function compileWasm(url) {
   });
 }
 
+/** @param {string} text */
 function decodeBase64(text) {
   const chars = atob(text);
   const bytes = new Uint8Array(chars.length);
@@ -110,6 +123,10 @@ export function fetchEngine(name = 'core') {
     create: g[files.factory],
     options: (fail) => ({
       // The glue hands over its imports; the module compiled meanwhile is instantiated with them.
+      /**
+       * @param {WebAssembly.Imports} imports
+       * @param {(instance: WebAssembly.Instance, module: WebAssembly.Module) => void} done
+       */
       instantiateWasm(imports, done) {
         compiled
           .then((module) => WebAssembly.instantiate(module, imports).then((instance) => done(instance, module)))

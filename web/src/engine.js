@@ -107,7 +107,13 @@ export class Engine {
   }
 }
 
-/** One call into a module, its answer parsed; a throw or a non-JSON answer is an error answer. */
+/**
+ * One call into a module, its answer parsed; a throw or a non-JSON answer is an error answer.
+ * @param {{call: (command: string, request: string) => string}} module
+ * @param {string} command
+ * @param {string} text
+ * @returns {any} parsed JSON: the command's answer (run() hands it on untyped)
+ */
 function call(module, command, text) {
   let answer;
   try {
@@ -123,22 +129,33 @@ function call(module, command, text) {
 }
 
 // A short description of anything thrown (WASM traps and aborts may throw non-Error values).
+/** @param {unknown} e */
 function describe(e) {
-  if (e && typeof e === 'object' && 'message' in e) return `${e.name ?? 'Error'}: ${String(e.message).slice(0, 200)}`;
+  if (e && typeof e === 'object' && 'message' in e)
+    return `${'name' in e ? (e.name ?? 'Error') : 'Error'}: ${String(e.message).slice(0, 200)}`;
   return String(e).slice(0, 200);
 }
 
-/** True when a response is an engine error. */
+/**
+ * True when a response is an engine error.
+ * @param {unknown} response
+ * @returns {response is EngineError}
+ */
 export function isError(response) {
   return response !== null && typeof response === 'object' && 'error' in response;
 }
 
+/**
+ * @param {string} code
+ * @param {string} message
+ * @returns {EngineError}
+ */
 function engineError(code, message) {
   const issue = { code, message, path: '' };
   return { error: issue, errors: [issue] };
 }
 
-/** @type {Map<string, Promise<{create: Function, options: Function}>>} modules whose download has started */
+/** @type {Map<string, Promise<{create: Function, options: (fail: (e: unknown) => void) => object}>>} modules whose download has started */
 const prefetched = new Map();
 
 /**
@@ -184,14 +201,20 @@ export function loadEngine({ factory, loaders, timeoutMs = 15000 } = {}) {
   return loading;
 }
 
-/** @returns {Promise<{call: (command: string, request: string) => string}>} */
+/**
+ * @param {Function} create the module's factory (a createAtlasEngine)
+ * @param {(fail: (e: unknown) => void) => object} options
+ * @param {number} timeoutMs
+ * @returns {Promise<{call: (command: string, request: string) => string}>}
+ */
 function start(create, options, timeoutMs) {
   return new Promise((resolve, reject) => {
     if (typeof create !== 'function') {
       reject(new EngineLoadError('the engine script did not define the engine'));
       return;
     }
-    const fail = (e) => {
+    // Anything the glue throws or reports (a trap or an abort need not be an Error): any.
+    const fail = (/** @type {any} */ e) => {
       clearTimeout(timer);
       reject(new EngineLoadError(`the engine failed to start: ${e && e.message ? e.message : e}`));
     };

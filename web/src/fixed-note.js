@@ -2,10 +2,14 @@
 // values, and when a preset, scenario or search result could not change one of them.
 import { h } from './dom.js';
 
-/** The label and shown value of the control named `name` inside `root` (null if none). */
+/**
+ * The label and shown value of the control named `name` inside `root` (null if none).
+ * @param {HTMLElement} root
+ * @param {string} name
+ */
 function describeControl(root, name) {
   const el = root.querySelector(`[data-param="${name}"]`);
-  if (!el) return null;
+  if (!(el instanceof HTMLElement)) return null;
   const label = (el.querySelector('label, legend')?.textContent ?? name)
     .replace(/\s*\(fixed\)\s*$/, '')
     .replace(/\s+/g, ' ')
@@ -30,15 +34,19 @@ function describeControl(root, name) {
 export function fixedNote(root, views) {
   const note = h('p', { class: 'notice fixed-note', role: 'status', hidden: true });
   root.prepend(note);
-  const show = (held = []) => {
+  const show = (/** @type {string[]} */ held = []) => {
     // In the order the controls appear.
     const names = [
-      ...new Set([...root.querySelectorAll('[data-param]')].map((el) => /** @type {HTMLElement} */ (el).dataset.param)),
+      ...new Set(
+        [.../** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-param]'))].map(
+          (el) => /** @type {string} */ (el.dataset.param),
+        ),
+      ),
     ];
     const items = names
       .filter((n) => views.fixed.has(n))
       .map((n) => describeControl(root, n))
-      .filter(Boolean);
+      .filter((d) => d !== null);
     if (items.length === 0) {
       note.hidden = true;
       return;

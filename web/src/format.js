@@ -3,16 +3,34 @@
 
 const DASH = '—';
 
+// Contract fields are optional and a missing quantity shows as a dash, so every formatter takes
+// one: a number, or null/undefined.
+/** @typedef {number | null | undefined} Quantity */
+
+/**
+ * @param {unknown} x
+ * @returns {x is number}
+ */
 function finite(x) {
   return typeof x === 'number' && Number.isFinite(x);
 }
 
+/**
+ * @param {number} x
+ * @param {number} digits
+ */
 function trimmed(x, digits) {
   const abs = Math.abs(x);
   const decimals = abs >= 100 ? 0 : abs >= 10 ? Math.max(0, digits - 2) : digits - 1;
   return x.toFixed(Math.min(decimals, 6));
 }
 
+/**
+ * @param {Quantity} x
+ * @param {string[]} units
+ * @param {number} base
+ * @param {number} digits
+ */
 function scaled(x, units, base, digits) {
   if (!finite(x)) return DASH;
   let i = 0;
@@ -24,17 +42,26 @@ function scaled(x, units, base, digits) {
   return `${trimmed(v, digits)} ${units[i]}`;
 }
 
-/** Bytes in binary units (KiB, MiB, …) — memory and payloads. */
+/**
+ * Bytes in binary units (KiB, MiB, …) — memory and payloads.
+ * @param {Quantity} bytes
+ */
 export function formatBytes(bytes, digits = 3) {
   return scaled(bytes, ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'], 1024, digits);
 }
 
-/** Bytes in decimal units (kB, MB, GB) — as nccl-tests and vendors quote them. */
+/**
+ * Bytes in decimal units (kB, MB, GB) — as nccl-tests and vendors quote them.
+ * @param {Quantity} bytes
+ */
 export function formatBytesDecimal(bytes, digits = 3) {
   return scaled(bytes, ['B', 'kB', 'MB', 'GB', 'TB', 'PB'], 1000, digits);
 }
 
-/** Seconds in ns/µs/ms/s, or min/h/days for long spans. */
+/**
+ * Seconds in ns/µs/ms/s, or min/h/days for long spans.
+ * @param {Quantity} seconds
+ */
 export function formatSeconds(seconds, digits = 3) {
   if (!finite(seconds)) return DASH;
   const a = Math.abs(seconds);
@@ -48,12 +75,18 @@ export function formatSeconds(seconds, digits = 3) {
   return `${trimmed(seconds / 86400, digits)} days`;
 }
 
-/** Bytes per second in GB/s-style decimal units (1 GB = 1e9 B, the nccl-tests convention). */
+/**
+ * Bytes per second in GB/s-style decimal units (1 GB = 1e9 B, the nccl-tests convention).
+ * @param {Quantity} bytesPerSecond
+ */
 export function formatRate(bytesPerSecond, digits = 3) {
   return scaled(bytesPerSecond, ['B/s', 'kB/s', 'MB/s', 'GB/s', 'TB/s'], 1000, digits);
 }
 
-/** FLOP/s in decimal units. */
+/**
+ * FLOP/s in decimal units.
+ * @param {Quantity} flops
+ */
 export function formatFlops(flops, digits = 3) {
   return scaled(flops, ['FLOP/s', 'kFLOP/s', 'MFLOP/s', 'GFLOP/s', 'TFLOP/s', 'PFLOP/s', 'EFLOP/s'], 1000, digits);
 }
@@ -62,14 +95,20 @@ export function formatFlops(flops, digits = 3) {
 // the lab and the explorer format dozens of counts on every control change.
 const GROUPED = new Intl.NumberFormat('en-US');
 
-/** Large counts with grouping: 8,030,261,248; or with a suffix when compact. */
+/**
+ * Large counts with grouping: 8,030,261,248; or with a suffix when compact.
+ * @param {Quantity} n
+ */
 export function formatCount(n, { compact = false } = {}) {
   if (!finite(n)) return DASH;
   if (compact) return scaled(n, ['', 'k', 'M', 'B', 'T'], 1000, 3).trim();
   return GROUPED.format(Math.round(n));
 }
 
-/** A fraction 0…1 as a percentage. */
+/**
+ * A fraction 0…1 as a percentage.
+ * @param {Quantity} fraction
+ */
 export function formatPercent(fraction, digits = 1) {
   if (!finite(fraction)) return DASH;
   return `${(fraction * 100).toFixed(digits)} %`;

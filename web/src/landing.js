@@ -3,6 +3,9 @@
 // the reader scrolls, clicks or types, the target is put back at the top whenever the page's
 // height changes; after that the browser's scroll anchoring keeps what the reader looks at.
 
+/**
+ * @type {HTMLElement | null}
+ */
 let target = null;
 let observer = null;
 
@@ -21,7 +24,10 @@ function hashTarget(hash = location.hash) {
   return el && el.closest('main') ? el : null;
 }
 
-/** Holds `el` at the top of the window until the reader moves (null lets go). */
+/**
+ * Holds `el` at the top of the window until the reader moves (null lets go).
+ * @param {HTMLElement | null} el
+ */
 export function holdInView(el) {
   target = el;
   land();

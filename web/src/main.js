@@ -21,11 +21,21 @@ import { trackState } from './permalink.js';
 import { initShare } from './share.js';
 import { holdInView, initLanding } from './landing.js';
 
+/** @typedef {import('./modules/define.js').Entry} Entry */
+
+/**
+ * The JSON the build embedded under `id`, or null.
+ * @param {string} id
+ */
 function readJson(id) {
   const node = document.getElementById(id);
   return node ? JSON.parse(node.textContent || 'null') : null;
 }
 
+/**
+ * @param {string} text
+ * @param {string} kind
+ */
 function setEngineState(text, kind) {
   const el = document.getElementById('engine-state');
   if (!el) return;
@@ -33,7 +43,10 @@ function setEngineState(text, kind) {
   el.dataset.state = kind;
 }
 
-/** Shows notes (bad link values, bad embed flags) where the reader looks first. */
+/**
+ * Shows notes (bad link values, bad embed flags) where the reader looks first.
+ * @param {string[]} notes
+ */
 function showNotes(notes) {
   if (notes.length === 0) return;
   const status = document.getElementById('atlas-status');
@@ -47,14 +60,22 @@ function showNotes(notes) {
   );
 }
 
-/** Shows a message in the section of the module that failed, instead of leaving it empty. */
+/**
+ * Shows a message in the section of the module that failed, instead of leaving it empty.
+ * @param {string} part
+ * @param {string} message
+ */
 function showSectionError(part, message) {
   const section = document.getElementById(embedParts()[part] ?? part);
   if (!section) return;
   section.append(h('p', { class: 'notice notice-error', role: 'alert', text: message }));
 }
 
-/** The engine re-checks the embedded entry; a failure is shown, never a blank page. */
+/**
+ * The engine re-checks the embedded entry; a failure is shown, never a blank page.
+ * @param {import('./engine.js').Engine} engine
+ * @param {Entry} entry
+ */
 function checkEntry(engine, entry) {
   const response = engine.run('validate', entry);
   if (!isError(response)) return true;
@@ -77,7 +98,10 @@ function checkEntry(engine, entry) {
   return false;
 }
 
-/** Tracks which interactive part the reader used last, for links and the embed dialog. */
+/**
+ * Tracks which interactive part the reader used last, for links and the embed dialog.
+ * @param {string | null} initial
+ */
 function trackOpenSection(initial) {
   let open = initial;
   const sectionToPart = Object.fromEntries(Object.entries(embedParts()).map(([part, id]) => [id, part]));
@@ -100,6 +124,7 @@ async function boot() {
   if (document.readyState === 'loading')
     await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
   applyEmbedLayout(embed);
+  /** @type {Entry | null} */
   const entry = readJson('atlas-entry');
   const views = new Views();
   /** @type {any} */ (window).atlas = { views, ready: false };
@@ -110,7 +135,9 @@ async function boot() {
   try {
     engine = await engineLoading;
   } catch (e) {
-    setEngineState(`Interactive parts unavailable: ${e.message}. The text above and below is complete.`, 'failed');
+    // loadEngine rejects with an EngineLoadError.
+    const message = /** @type {Error} */ (e).message;
+    setEngineState(`Interactive parts unavailable: ${message}. The text above and below is complete.`, 'failed');
     root.classList.add('engine-failed');
     showNotes(embed.notes);
     return;
@@ -126,9 +153,10 @@ async function boot() {
   // Marks on the browser's performance timeline: developer tools show them, and the bench
   // reads them from outside the page.
   performance.mark('atlas: engine answering');
-  /** @type {Record<string, any>} */
+  /** @type {import('./modules/define.js').ModuleContext} */
   const ctx = { engine, entry, views, channel, holdInView, offers };
-  const started = startParts(parts, ctx, (id, e) => {
+  const started = startParts(parts, ctx, (id, /** @type {any} */ e) => {
+    // Anything a part throws (not always an Error): any.
     console.warn(`[atlas] ${id} did not start:`, e);
     showSectionError(id, `This part could not start: ${e && e.message ? e.message : e}`);
   });

@@ -7,7 +7,10 @@ import { loadScript, loadStyle } from './engine-fetch.js';
 /** @type {Record<string, string> | null} */
 let cached = null;
 
-/** The scripts of this page's modules by name (empty when the tag names none). */
+/**
+ * The scripts of this page's modules by name (empty when the tag names none).
+ * @returns {Record<string, string>}
+ */
 export function moduleScripts() {
   if (cached) return cached;
   const raw = document.getElementById('atlas-app')?.dataset.modules;
@@ -18,8 +21,10 @@ export function moduleScripts() {
   } catch {
     scripts = {}; // a tag edited by hand: the page stays text-only rather than failing
   }
-  cached = scripts && typeof scripts === 'object' ? scripts : {};
-  return cached;
+  /** @type {Record<string, string>} */
+  const found = scripts && typeof scripts === 'object' ? scripts : {};
+  cached = found;
+  return found;
 }
 
 /** @type {Map<string, Promise<any>>} */

@@ -24,12 +24,20 @@ export function embedParts() {
   return { entry: 'entry', ...Object.fromEntries(pageModules().map((m) => [m.name, m.sectionId])) };
 }
 
-/** A learner-facing name for an embed part. */
+/**
+ * A learner-facing name for an embed part.
+ * @param {string} part
+ */
 export function partLabel(part) {
   return part === 'entry' ? 'Entry text (no labs)' : (pageModules().find((m) => m.name === part)?.label ?? part);
 }
 
-/** The hooks called `hook` that this page's modules offer (e.g. "showMe"). */
+/**
+ * The hooks called `hook` that this page's modules offer (e.g. "showMe"). A hook's shape is
+ * agreed between the module offering it and those using it, so it is `any` here.
+ * @param {string} hook
+ * @returns {any[]}
+ */
 export function offers(hook) {
   return pageModules()
     .map((m) => m.offers?.[hook])

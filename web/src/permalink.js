@@ -7,6 +7,14 @@
 
 export const SCHEMA_VERSION = 1;
 
+/** @typedef {import('./views.js').Views} Views */
+/** @typedef {import('./views.js').View} View */
+/**
+ * A link as parsed: values are still strings (each view converts and validates its own).
+ * @typedef {{version: number, open: string | null, states: Record<string, Record<string, string>>,
+ *   notes: string[]}} ParsedLink
+ */
+
 /**
  * Migrations from older link formats to the current one, keyed by the version they upgrade.
  * Version 0 is the pre-versioned link of one module (#ranks=8&bytes=…): `legacy` maps each
@@ -15,16 +23,18 @@ export const SCHEMA_VERSION = 1;
  */
 const MIGRATIONS = {
   0: (params, legacy) => {
+    /** @type {Map<string, string>} */
     const out = new Map();
     for (const [k, v] of params) {
       if (k === 'v' || k === 'open') continue;
       if (k.includes('.')) out.set(k, v);
       else if (legacy.has(k)) {
         out.set(`${legacy.get(k)}.${k}`, v);
-        if (!out.has('open')) out.set('open', legacy.get(k));
+        if (!out.has('open')) out.set('open', /** @type {string} */ (legacy.get(k)));
       }
     }
-    if (params.has('open')) out.set('open', params.get('open'));
+    const open = params.get('open');
+    if (open !== undefined) out.set('open', open);
     return out;
   },
 };
@@ -44,8 +54,10 @@ export function isStateHash(hash, legacy = new Map()) {
  * Parses a state hash into {version, open, states: {viewId: {param: string}}}.
  * @param {string} hash
  * @param {Map<string, string>} legacy old unprefixed link keys → their module
+ * @returns {ParsedLink}
  */
 export function parseStateHash(hash, legacy = new Map()) {
+  /** @type {Map<string, string>} */
   let params = new Map();
   for (const part of hash.replace(/^#/, '').split('&')) {
     if (!part) continue;
@@ -55,11 +67,13 @@ export function parseStateHash(hash, legacy = new Map()) {
     if (key !== null && value !== null && key.length <= 64 && value.length <= 256) params.set(key, value);
   }
   let version = params.has('v') ? Number(params.get('v')) : 0;
+  /** @type {string[]} */
   const notes = [];
   if (!Number.isInteger(version) || version < 0) version = 0;
   if (version > SCHEMA_VERSION)
     notes.push(`This link was made by a newer version (v${version}); some settings may not apply.`);
   for (let v = version; v < SCHEMA_VERSION; v += 1) if (MIGRATIONS[v]) params = MIGRATIONS[v](params, legacy);
+  /** @type {Record<string, Record<string, string>>} */
   const states = {};
   for (const [key, value] of params) {
     const dot = key.indexOf('.');
@@ -70,6 +84,9 @@ export function parseStateHash(hash, legacy = new Map()) {
   return { version, open: params.get('open') || null, states, notes };
 }
 
+/**
+ * @param {string} s
+ */
 function decodeSafe(s) {
   try {
     return decodeURIComponent(s.replace(/\+/g, ' '));
@@ -78,12 +95,16 @@ function decodeSafe(s) {
   }
 }
 
-/** Serialises the views' states (only non-default values) into a hash. */
+/**
+ * Serialises the views' states (only non-default values) into a hash.
+ * @param {Views} views
+ * @param {string | null} open the open module, if any
+ */
 export function stateHash(views, open) {
   const parts = [`v=${SCHEMA_VERSION}`];
   if (open) parts.push(`open=${encodeURIComponent(open)}`);
   for (const id of views.ids()) {
-    const view = views.get(id);
+    const view = /** @type {View} */ (views.get(id));
     const state = view.getState();
     for (const [key, value] of Object.entries(state)) {
       if (view.defaults && String(view.defaults[key]) === String(value)) continue;
@@ -96,24 +117,28 @@ export function stateHash(views, open) {
 /**
  * Applies a parsed link to the views. Values arrive as strings; each view's setState converts
  * and validates them and returns the names it rejected. Returns human-readable notes.
+ * @param {Views} views
+ * @param {ParsedLink} parsed
+ * @param {string[]} notStarted views the page does not run (an embed's other parts)
  */
 export function applyLink(views, parsed, notStarted = []) {
   const notes = [...parsed.notes];
   for (const [id, state] of Object.entries(parsed.states)) {
     if (notStarted.includes(id)) continue; // an embed runs only its own part
-    if (!views.get(id)) {
+    const view = views.get(id);
+    if (!view) {
       notes.push('The link has settings for a part this page does not have; they were ignored.');
       continue;
     }
     let rejected;
     try {
-      rejected = views.get(id).setState(state) ?? [];
+      rejected = view.setState(state) ?? [];
     } catch (e) {
       // A view that fails on a link must not stop the page: report it and keep its defaults.
       console.warn(`[atlas] ${id} could not apply the link:`, e);
       notes.push(`The link's settings for “${id}” could not be applied; showing the defaults.`);
       try {
-        views.get(id).setState(views.get(id).defaults ?? {});
+        view.setState(view.defaults ?? {});
       } catch {
         /* the view keeps whatever it had */
       }
@@ -121,15 +146,21 @@ export function applyLink(views, parsed, notStarted = []) {
     }
     for (const name of rejected)
       notes.push(
-        `The link's value for “${controlLabel(views.get(id), name)}” (“${String(state[name]).slice(0, 40)}”) is not valid here; using the default.`,
+        `The link's value for “${controlLabel(view, name)}” (“${String(state[name]).slice(0, 40)}”) is not valid here; using the default.`,
       );
   }
   return notes;
 }
 
-/** A control's label as the reader sees it (a link names values by their internal keys). */
+/**
+ * A control's label as the reader sees it (a link names values by their internal keys).
+ * @param {View} view
+ * @param {string} name
+ */
 function controlLabel(view, name) {
-  const el = [...(view.root?.querySelectorAll('[data-param]') ?? [])].find((e) => e.dataset.param === name);
+  const el = [...(view.root?.querySelectorAll('[data-param]') ?? [])].find(
+    (e) => e instanceof HTMLElement && e.dataset.param === name,
+  );
   const label = el
     ?.querySelector('label, legend')
     ?.textContent?.replace(/\s*\(fixed\)$/, '')
@@ -138,7 +169,12 @@ function controlLabel(view, name) {
   return label || name.replace(/_/g, ' ');
 }
 
-/** Keeps the hash in step with the views; returns a function giving the current link. */
+/**
+ * Keeps the hash in step with the views; returns a function giving the current link.
+ * @param {Views} views
+ * @param {{getOpen: () => string | null, onNotes: (notes: string[]) => void, notStarted?: string[],
+ *   legacy?: Map<string, string>}} options
+ */
 export function trackState(views, { getOpen, onNotes, notStarted = [], legacy = new Map() }) {
   let timer = 0;
   views.onChange(() => {
@@ -157,7 +193,11 @@ export function trackState(views, { getOpen, onNotes, notStarted = [], legacy = 
   return null;
 }
 
-/** The full link to the current state (page URL without query parts except embed flags). */
+/**
+ * The full link to the current state (page URL without query parts except embed flags).
+ * @param {Views} views
+ * @param {string | null} open
+ */
 export function currentLink(views, open) {
   const url = new URL(location.href);
   url.hash = stateHash(views, open);

@@ -4,6 +4,11 @@ import { h, replaceChildren } from './dom.js';
 import { currentLink } from './permalink.js';
 import { embedParts, pageModules, partLabel } from './page-modules.js';
 
+/**
+ * @param {string} text
+ * @param {HTMLInputElement | HTMLTextAreaElement} input
+ * @param {HTMLElement} feedback
+ */
 async function copyText(text, input, feedback) {
   try {
     await navigator.clipboard.writeText(text);
@@ -16,7 +21,10 @@ async function copyText(text, input, feedback) {
   }
 }
 
-/** The iframe snippet for a part of the page with its options; `name` is the entry's. */
+/**
+ * The iframe snippet for a part of the page with its options; `name` is the entry's.
+ * @param {{link: string, part: string, name: string, theme: string, hide: string[], lock: string[]}} options
+ */
 export function embedSnippet({ link, part, name, theme, hide, lock }) {
   const url = new URL(link);
   url.search = '';
@@ -28,22 +36,30 @@ export function embedSnippet({ link, part, name, theme, hide, lock }) {
   if (part === 'entry' || pageModules().find((m) => m.name === part)?.snippetKeepsState === false) url.hash = '';
   const host = new URL('atlas-host.js', url).href.split('?')[0];
   const title = `${name} — ${partLabel(part)}`;
-  const attr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const attr = (/** @type {string} */ s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   return `<iframe src="${attr(url.href)}" title="${attr(title)}" data-atlas-embed width="100%" height="640" loading="lazy" referrerpolicy="no-referrer"></iframe>\n<script src="${attr(host)}"></script>`;
 }
 
+/**
+ * @param {string} part
+ */
 function controlNames(part) {
   const scope = part === 'entry' ? null : document.getElementById(embedParts()[part]);
   if (!scope) return [];
   return [
     ...new Set(
       [.../** @type {NodeListOf<HTMLElement>} */ (scope.querySelectorAll('[data-param]'))].map(
-        (el) => el.dataset.param,
+        (el) => /** @type {string} */ (el.dataset.param), // selected by [data-param]
       ),
     ),
   ];
 }
 
+/**
+ * @param {import('./views.js').Views} views
+ * @param {() => string | null} getOpen
+ * @param {string} name
+ */
 function openEmbedDialog(views, getOpen, name) {
   const feedback = h('p', { class: 'share-feedback', role: 'status' });
   const snippet = h('textarea', { id: 'embed-snippet', readonly: true, rows: 6 });
@@ -62,8 +78,13 @@ function openEmbedDialog(views, getOpen, name) {
   const open = getOpen();
   if (open && Object.hasOwn(parts, open)) part.value = open;
   const update = () => {
-    const hide = [...flags.querySelectorAll('select')].filter((s) => s.value === 'hide').map((s) => s.dataset.name);
-    const lock = [...flags.querySelectorAll('select')].filter((s) => s.value === 'lock').map((s) => s.dataset.name);
+    // Every flag select carries data-name (fillFlags builds them).
+    const named = (/** @type {string} */ value) =>
+      [...flags.querySelectorAll('select')]
+        .filter((s) => s.value === value)
+        .map((s) => /** @type {string} */ (s.dataset.name));
+    const hide = named('hide');
+    const lock = named('lock');
     snippet.value = embedSnippet({
       link: currentLink(views, part.value),
       part: part.value,
@@ -153,6 +174,9 @@ function openEmbedDialog(views, getOpen, name) {
 /**
  * Wires the share bar that the page carries from the start (web/index.html: its place is kept
  * while the engine loads, so nothing below it moves when it becomes usable).
+ * @param {import('./views.js').Views} views
+ * @param {() => string | null} getOpen the open module, if any
+ * @param {string} entryName
  */
 export function initShare(views, getOpen, entryName) {
   const bar = document.getElementById('share-bar');

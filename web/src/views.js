@@ -14,7 +14,10 @@ export class Views {
     this.views = new Map();
     /** @type {Set<(id: string) => void>} */
     this.listeners = new Set();
-    /** Control names an instructor fixed (embed lock= or hide=): no writer may change them. */
+    /**
+     * Control names an instructor fixed (embed lock= or hide=): no writer may change them.
+     * @type {Set<string>}
+     */
     this.fixed = new Set();
     /** @type {Set<() => void>} */
     this.fixedListeners = new Set();
@@ -44,7 +47,9 @@ export class Views {
    * @returns {{patch: Partial<P>, held: string[]}}
    */
   hold(patch, current) {
+    /** @type {Record<string, unknown>} */
     const out = {};
+    /** @type {string[]} */
     const held = [];
     for (const [k, v] of Object.entries(patch ?? {})) {
       if (!this.fixed.has(k)) out[k] = v;
@@ -87,7 +92,10 @@ export class Views {
     return rejected;
   }
 
-  /** Views call this after a user change; listeners (the permalink) update. */
+  /**
+   * Views call this after a user change; listeners (the permalink) update.
+   * @param {string} id
+   */
   changed(id) {
     for (const fn of this.listeners) fn(id);
   }

@@ -28,6 +28,21 @@ export const SHARED_SECTIONS = ['check'];
  */
 
 /**
+ * The entry as the page embeds it (content/<id>.json, validated by the engine at build and at
+ * boot); the check question is typed here because the contract leaves it an open object.
+ * @typedef {Omit<import('../atlas-contract').ValidateRequest, 'check'> & {check: CheckQuestion}} Entry
+ * @typedef {{question: string, options: string[], answer: number, explanation: string}} CheckQuestion
+ */
+
+/**
+ * What a module's start(ctx) gets. `offers(hook)` lists the hooks other modules on the page
+ * offer under that name; each hook's shape is the business of the modules that use it.
+ * @typedef {{engine: import('../engine.js').Engine, entry: Entry, views: import('../views.js').Views,
+ *   channel: typeof import('../channel.js').channel, holdInView: (el: HTMLElement | null) => void,
+ *   offers: (hook: string) => any[], startPart?: (id: string) => Promise<void>}} ModuleContext
+ */
+
+/**
  * Checks a module's description and freezes it. `label` names the module to learners (embed
  * dialog); `section` is a section of its own, or `into` names a shared section it fills;
  * `legacyParams` are link keys from before links were prefixed by module (#ranks=8);
@@ -42,6 +57,7 @@ export const SHARED_SECTIONS = ['check'];
  * @returns {AtlasModule}
  */
 export function defineModule(spec) {
+  /** @type {(field: string, why: string) => never} */
   const fail = (field, why) => {
     throw new Error(`module “${spec?.name}”: ${field} ${why}`);
   };
@@ -68,7 +84,9 @@ export function defineModule(spec) {
     !(Array.isArray(spec.presets) && spec.presets.every((k) => PRESET_KINDS.includes(k)))
   )
     fail('presets', `must list some of ${PRESET_KINDS.join(', ')}`);
-  return Object.freeze({ ...spec, sectionId: spec.section ? spec.section.id : spec.into });
+  // Exactly one of section and into is set (checked above).
+  const sectionId = /** @type {string} */ (spec.section ? spec.section.id : spec.into);
+  return Object.freeze({ ...spec, sectionId });
 }
 
 /**

@@ -7,7 +7,10 @@ import quiz from './quiz/module.js';
 /** Every module the atlas has; an entry gets those content/atlas.json names for it. */
 export const MODULES = Object.freeze([lab, planner, quiz]);
 
-/** The module called `name`, or undefined. */
+/**
+ * The module called `name`, or undefined.
+ * @param {string} name
+ */
 export function moduleNamed(name) {
   return MODULES.find((m) => m.name === name);
 }

@@ -6,6 +6,8 @@ import { h, replaceChildren } from '../../dom.js';
 // Ring reduce-scatter and ring all-gather alone take the same time (the same p − 1 steps of one
 // chunk each), so they are one line with one legend entry. Line colours (--ink-*) reach 3:1
 // against the chart background in both themes.
+/** @typedef {import('../../answers').Answer<'allreduce'>['curves']['bytes']['compare']} Compare */
+/** @type {[keyof Compare, string, string][]} */
 export const COMPARE = [
   ['reduce_scatter', 'Ring reduce-scatter or all-gather alone (equal times)', '--dev-3'],
   ['recursive_doubling', 'Recursive doubling', '--dev-5'],
@@ -13,6 +15,7 @@ export const COMPARE = [
   ['binomial_tree', 'Binomial tree', '--ink-6'],
 ];
 
+/** @param {string} name */
 export function cssVar(name) {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
 }
@@ -21,6 +24,8 @@ export function cssVar(name) {
 
 /**
  * The lines of each chart, with the comparison toggle on or off and with or without a fit.
+ * @param {boolean} compare
+ * @param {boolean} fitted
  * @returns {{bytes: Series[], ranks: Series[], speedup: Series[]}}
  */
 export function chartSeries(compare, fitted) {
@@ -46,6 +51,10 @@ export function chartSeries(compare, fitted) {
   };
 }
 
+/**
+ * @param {HTMLElement} el
+ * @param {[string, string, boolean][]} items label, colour, dashed
+ */
 function legend(el, items) {
   replaceChildren(
     el,
@@ -60,12 +69,17 @@ function legend(el, items) {
 /**
  * Writes the three legends for `series` (chartSeries), with the measured points when a log was read.
  * @param {(id: string) => HTMLElement} el
+ * @param {{bytes: Series[], ranks: Series[], speedup: Series[]}} series
+ * @param {boolean} measured
  */
 export function drawLegends(el, series, measured) {
+  /** @type {(list: Series[]) => [string, string, boolean][]} */
   const entries = (list) => list.map((s) => [s.label, s.stroke, !!s.dash]);
   legend(el('lab-legend-bytes'), [
     ...entries(series.bytes),
-    ...(measured ? [['Measured (nccl-tests)', cssVar('--error'), false]] : []),
+    ...(measured
+      ? [/** @type {[string, string, boolean]} */ (['Measured (nccl-tests)', cssVar('--error'), false])]
+      : []),
   ]);
   legend(el('lab-legend-ranks'), entries(series.ranks));
   legend(el('lab-legend-speedup'), [

@@ -8,11 +8,17 @@
 import { loadLater } from '../../page-code.js';
 import { chartSeries, drawLegends } from './chart-legends.js';
 
+/** @typedef {import('../../answers').Answer<'allreduce'>} Allreduce */
+/** @typedef {Allreduce['curves']['bytes']} BytesCurve */
+
 const CHARTS = ['bytes', 'ranks', 'speedup'];
 // Fetch a little before a chart is visible, so it is usually drawn by the time it is.
 const NEAR = '400px 0px';
 
-/** The height a chart box will take (charts.js sizeOf: 0.55 × width, 200–320 px). */
+/**
+ * The height a chart box will take (charts.js sizeOf: 0.55 × width, 200–320 px).
+ * @param {HTMLElement} box
+ */
 function reserveHeight(box) {
   const width = Math.max(260, Math.floor(box.clientWidth || 600));
   box.style.minHeight = `${Math.round(Math.min(320, Math.max(200, width * 0.55)))}px`;
@@ -68,14 +74,22 @@ export class ChartsWhenNear {
     );
   }
 
-  /** Same as LabCharts.update: draws now if the charts are here, else when they arrive. */
+  /**
+   * Same as LabCharts.update: draws now if the charts are here, else when they arrive.
+   * @param {Allreduce} r
+   * @param {BytesCurve | null} fittedCurve
+   * @param {boolean} compare
+   */
   update(r, fittedCurve, compare) {
     this.latest = [r, fittedCurve, compare];
     if (this.charts) this.charts.update(r, fittedCurve, compare);
     else this.legends();
   }
 
-  /** Same as LabCharts.setMeasured. */
+  /**
+   * Same as LabCharts.setMeasured.
+   * @param {{size: number, time: number}[]} points
+   */
   setMeasured(points) {
     this.measured = points;
     if (this.charts) this.charts.setMeasured(points);
@@ -90,7 +104,7 @@ export class ChartsWhenNear {
     const key = `${Boolean(compare)} ${Boolean(fitted)} ${measured}`;
     if (key === this.legendKey) return;
     this.legendKey = key;
-    const el = (id) => /** @type {HTMLElement} */ (this.root.querySelector(`#${id}`));
+    const el = (/** @type {string} */ id) => /** @type {HTMLElement} */ (this.root.querySelector(`#${id}`));
     drawLegends(el, chartSeries(Boolean(compare), Boolean(fitted)), measured);
   }
 }

@@ -5,21 +5,42 @@ import { COMPARE, chartSeries, cssVar, drawLegends } from './chart-legends.js';
 import { formatBytesDecimal, formatRate, formatSeconds } from '../../format.js';
 import { formatCount } from '../../format.js';
 
+/** @typedef {import('../../answers').Answer<'allreduce'>} Allreduce */
+/** @typedef {Allreduce['curves']} Curves */
+/** @typedef {'bytes' | 'ranks' | 'speedup'} ChartKey */
+/** Where each chart's marks go: the current point, and per chart its crossover and range, busbw or best count. */
+/** @typedef {{x?: number, y?: number, crossover?: number, total?: number[], bw?: number, bestX?: number, bestY?: number}} Marks */
+/** @typedef {import('./chart-legends.js').Series} SeriesSpec */
+
 // Log axes cannot show zero (a free startup makes the latency term 0): leave a gap instead.
-const positive = (arr) => arr.map((v) => (typeof v === 'number' && v > 0 ? v : null));
+const positive = (/** @type {(number | null)[]} */ arr) => arr.map((v) => (typeof v === 'number' && v > 0 ? v : null));
 
 // Ticks at whole decades (thinned to about six labels) or at even powers of two: uPlot's own
 // log ticks label every 2…9 × 10^k and crowd the axis.
+/**
+ * @param {uPlot} u
+ * @param {number} axisIdx
+ * @param {number} min
+ * @param {number} max
+ */
 function decades(u, axisIdx, min, max) {
   const lo = Math.ceil(Math.log10(min) - 1e-9);
   const hi = Math.floor(Math.log10(max) + 1e-9);
   const step = Math.max(1, Math.ceil((hi - lo + 1) / (u.width < 480 ? 4 : 6)));
+  /** @type {number[]} */
   const out = [];
   for (let e = lo; e <= hi; e += 1) if (e % step === 0) out.push(10 ** e);
   return out;
 }
 
+/**
+ * @param {uPlot} u
+ * @param {number} axisIdx
+ * @param {number} min
+ * @param {number} max
+ */
 function powersOfFour(u, axisIdx, min, max) {
+  /** @type {number[]} */
   const out = [];
   const step = u.width < 480 ? 4 : 2; // 1, 16, 256, 4096 on a phone
   for (let e = 0; 2 ** e <= max * 1.0001; e += step) if (2 ** e >= min * 0.9999) out.push(2 ** e);
@@ -27,8 +48,17 @@ function powersOfFour(u, axisIdx, min, max) {
 }
 
 // uPlot passes null for ticks it skips; those get no label.
-const labels = (fmt) => (u, vals) => vals.map((v) => (v == null ? '' : fmt(v)));
+const labels =
+  (/** @type {(v: number) => string} */ fmt) => (/** @type {uPlot} */ u, /** @type {(number | null)[]} */ vals) =>
+    vals.map((v) => (v == null ? '' : fmt(v)));
 
+/**
+ * @param {string} label
+ * @param {(v: number) => string} values
+ * @param {number} [side]
+ * @param {uPlot.Axis.Splits | null} [splits] null: uPlot's own
+ * @returns {uPlot.Axis}
+ */
 function axis(label, values, side, splits = decades) {
   // Only set `side` when asked: an explicit undefined would override uPlot's defaults.
   // With our own splits, keep every label (uPlot's log filter would blank most of them).
@@ -37,7 +67,7 @@ function axis(label, values, side, splits = decades) {
     label,
     values: labels(values),
     size: 64,
-    ...(splits ? { splits, filter: (u, vals) => vals } : {}),
+    ...(splits ? { splits, filter: (/** @type {uPlot} */ u, /** @type {number[]} */ vals) => vals } : {}),
     ...(side === undefined ? {} : { side }),
     stroke: cssVar('--muted'),
     grid: { stroke: cssVar('--border'), width: 1 },
@@ -45,11 +75,19 @@ function axis(label, values, side, splits = decades) {
   };
 }
 
+/** @param {HTMLElement} box */
 function sizeOf(box) {
   const width = Math.max(260, Math.floor(box.clientWidth || 600));
   return { width, height: Math.round(Math.min(320, Math.max(200, width * 0.55))) };
 }
 
+/**
+ * @param {uPlot} u
+ * @param {number | null | undefined} x
+ * @param {number | null | undefined} y
+ * @param {string} colour
+ * @param {number} radius
+ */
 function dot(u, x, y, colour, radius, scaleY = 'y') {
   if (x == null || y == null || !(y > 0)) return;
   const cx = u.valToPos(x, 'x', true);
@@ -70,6 +108,8 @@ function dot(u, x, y, colour, radius, scaleY = 'y') {
  * The current point and the fastest rank count are DOM dots over the canvas (in uPlot's
  * overlay), moved with a transform: a slider that only moves the point then repositions a dot
  * instead of redrawing the whole chart. `kind` picks the colour and size from lab.css.
+ * @param {uPlot} u
+ * @param {string} kind
  */
 function overlayDot(u, kind) {
   const el = document.createElement('span');
@@ -80,6 +120,12 @@ function overlayDot(u, kind) {
   return el;
 }
 
+/**
+ * @param {uPlot} u
+ * @param {HTMLElement} el
+ * @param {number | undefined} x
+ * @param {number | undefined} y
+ */
 function placeDot(u, el, x, y, scaleY = 'y') {
   const sx = u.scales.x;
   const sy = u.scales[scaleY];
@@ -90,9 +136,9 @@ function placeDot(u, el, x, y, scaleY = 'y') {
     sx.min != null &&
     sy.min != null &&
     x >= sx.min &&
-    x <= sx.max &&
+    x <= /** @type {number} */ (sx.max) && // set with min once the chart has data
     y >= sy.min &&
-    y <= sy.max;
+    y <= /** @type {number} */ (sy.max);
   if (el.hidden !== !show) el.hidden = !show;
   if (!show) return;
   const t = `translate(${u.valToPos(x, 'x').toFixed(1)}px, ${u.valToPos(y, scaleY).toFixed(1)}px)`;
@@ -101,14 +147,23 @@ function placeDot(u, el, x, y, scaleY = 'y') {
 
 /** Owns the three uPlot instances and redraws them from each engine response. */
 export class LabCharts {
+  /** @param {HTMLElement} root */
   constructor(root) {
-    this.el = (id) => /** @type {HTMLElement} */ (root.querySelector(`#${id}`));
+    this.el = (/** @type {string} */ id) => /** @type {HTMLElement} */ (root.querySelector(`#${id}`));
+    /** @type {Partial<Record<ChartKey, uPlot>>} */
     this.plots = {};
+    /** @type {boolean | null} */
     this.compareOn = null;
+    /** @type {boolean | null} */
     this.fittedOn = null;
+    /** @type {Record<ChartKey, Marks>} */
     this.marks = { bytes: {}, ranks: {}, speedup: {} };
+    /** @type {{size: number, time: number}[]} */
     this.measured = [];
-    /** The data each chart last drew (engine curve objects), so unchanged charts are not redrawn. */
+    /**
+     * The data each chart last drew (engine curve objects), so unchanged charts are not redrawn.
+     * @type {{bytes: object | null, ranks: object | null, speedup: object | null, fitted?: object | null}}
+     */
     this.drawn = { bytes: null, ranks: null, speedup: null };
     /** Overlay dots per chart. */
     /** @type {Record<string, {point?: HTMLElement, bw?: HTMLElement, best?: HTMLElement}>} */
@@ -118,15 +173,21 @@ export class LabCharts {
     // A canvas far from the window is redrawn when it comes near, with the latest data: a slider
     // at the top of the lab then does not pay for charts below the fold. Their text equivalents
     // (the captions under each chart) are DOM and stay current on every change.
-    /** Whether each chart is within 100 px of the viewport (unknown at first: yes). */
+    /**
+     * Whether each chart is within 100 px of the viewport (unknown at first: yes).
+     * @type {Record<string, boolean>}
+     */
     this.near = { bytes: true, ranks: true, speedup: true };
-    /** The latest redraw of each chart out of view, run when it comes near. */
+    /**
+     * The latest redraw of each chart out of view, run when it comes near.
+     * @type {Record<string, () => void>}
+     */
     this.pending = {};
     const seen = new IntersectionObserver(
       (entries) => {
         for (const e of entries) {
           const figure = /** @type {HTMLElement} */ (e.target);
-          const key = figure.dataset.chart;
+          const key = /** @type {string} */ (figure.dataset.chart); // set below on every figure observed
           this.near[key] = e.isIntersecting;
           figure.dataset.near = String(e.isIntersecting); // what a test can wait for
           const run = this.pending[key];
@@ -145,7 +206,11 @@ export class LabCharts {
     }
   }
 
-  /** Runs a chart's redraw now when it is near the window, else when it comes near. */
+  /**
+   * Runs a chart's redraw now when it is near the window, else when it comes near.
+   * @param {ChartKey} key
+   * @param {() => void} run
+   */
   redraw(key, run) {
     if (this.near[key]) {
       delete this.pending[key];
@@ -154,18 +219,23 @@ export class LabCharts {
   }
 
   resize() {
-    for (const [key, plot] of Object.entries(this.plots)) plot.setSize(sizeOf(this.el(`lab-chart-${key}`)));
+    for (const [key, plot] of /** @type {[string, uPlot][]} */ (Object.entries(this.plots)))
+      plot.setSize(sizeOf(this.el(`lab-chart-${key}`)));
   }
 
-  // Series sets change with the comparison toggle and a fit, so the charts are rebuilt then.
+  /**
+   * Series sets change with the comparison toggle and a fit, so the charts are rebuilt then.
+   * @param {boolean} compare
+   * @param {boolean} fitted
+   */
   ensure(compare, fitted) {
     if (this.compareOn === compare && this.fittedOn === fitted && this.plots.bytes) return;
-    for (const p of Object.values(this.plots)) p.destroy();
+    for (const p of /** @type {uPlot[]} */ (Object.values(this.plots))) p.destroy();
     this.drawn = { bytes: null, ranks: null, speedup: null };
     this.compareOn = compare;
     this.fittedOn = fitted;
     const series = chartSeries(compare, fitted);
-    const sec = (v) => formatSeconds(v, 1);
+    const sec = (/** @type {number} */ v) => formatSeconds(v, 1);
     this.plots.bytes = this.make(
       'bytes',
       series.bytes,
@@ -205,8 +275,16 @@ export class LabCharts {
     drawLegends(this.el, series, this.measured.length > 0);
   }
 
+  /**
+   * @param {ChartKey} key
+   * @param {SeriesSpec[]} series
+   * @param {Record<string, uPlot.Scale>} scales
+   * @param {uPlot.Axis[]} axes
+   * @param {(u: uPlot) => void} draw
+   */
   make(key, series, scales, axes, draw) {
     const box = this.el(`lab-chart-${key}`);
+    /** @type {uPlot.Options} */
     const opts = {
       ...sizeOf(box),
       scales,
@@ -216,6 +294,7 @@ export class LabCharts {
       cursor: { drag: { x: false, y: false } },
       hooks: { draw: [draw] },
     };
+    /** @type {uPlot.AlignedData} */
     const data = [[1, 2], ...series.map(() => [null, null])];
     box.textContent = '';
     const u = new uPlot(opts, data, box);
@@ -232,11 +311,15 @@ export class LabCharts {
     return u;
   }
 
-  /** Moves the overlay dots of one chart to its marks (after its scales are set). */
+  /**
+   * Moves the overlay dots of one chart to its marks (after its scales are set).
+   * @param {ChartKey} key
+   */
   placeDots(key) {
     const u = this.plots[key];
     const m = this.marks[key];
-    const d = this.dots[key];
+    // make() gives each chart its dots: the current point, and busbw or best where drawn.
+    const d = /** @type {{point: HTMLElement, bw: HTMLElement, best: HTMLElement}} */ (this.dots[key]);
     if (!u || !d) return;
     if (key === 'bytes') placeDot(u, d.point, m.x, m.y);
     if (key === 'ranks') {
@@ -253,11 +336,16 @@ export class LabCharts {
    * Updates every chart from an allreduce response (and the fitted curve, if any). A chart
    * whose curves are the same objects as last time keeps its canvas; only its dots move.
    * `compare` is the state's toggle: the curves then carry the other algorithms' columns.
+   * @param {Allreduce} r
+   * @param {Curves['bytes'] | null} fittedCurve
+   * @param {boolean} compare
    */
   update(r, fittedCurve, compare) {
     this.ensure(!!compare, !!fittedCurve);
+    const plots = /** @type {Record<ChartKey, uPlot>} */ (this.plots); // ensure() made all three
     const b = r.curves.bytes;
-    const cmp = (curve) => (this.compareOn ? COMPARE.map(([k]) => positive(curve.compare[k])) : []);
+    const cmp = (/** @type {{compare: Curves['bytes']['compare']}} */ curve) =>
+      this.compareOn ? COMPARE.map(([k]) => positive(curve.compare[k])) : [];
     this.marks.bytes = {
       x: r.bytes,
       y: r.time,
@@ -268,7 +356,7 @@ export class LabCharts {
       if (this.drawn.bytes !== b || this.drawn.fitted !== fittedCurve) {
         this.drawn.bytes = b;
         this.drawn.fitted = fittedCurve;
-        this.plots.bytes.setData([
+        plots.bytes.setData([
           b.x,
           b.time,
           positive(b.latency_term),
@@ -287,8 +375,8 @@ export class LabCharts {
       if (this.drawn.ranks !== k) {
         this.drawn.ranks = k;
         const from = k.x.findIndex((x) => x >= 2); // one rank sends nothing: no time or busbw to plot
-        const cut = (a) => a.slice(from);
-        this.plots.ranks.setData([
+        const cut = /** @type {<T>(a: T[]) => T[]} */ ((a) => a.slice(from));
+        plots.ranks.setData([
           cut(k.x),
           positive(cut(k.time)),
           cut(k.busbw),
@@ -299,22 +387,27 @@ export class LabCharts {
     this.redraw('speedup', () => {
       if (this.drawn.speedup !== k) {
         this.drawn.speedup = k;
-        this.plots.speedup.setData([k.x, k.speedup, k.x]);
+        plots.speedup.setData([k.x, k.speedup, k.x]);
       } else this.placeDots('speedup');
     });
   }
 
+  /** @returns {[number, number]} */
   timeRange() {
     const t = this.marks.bytes.total ?? [1e-6, 1];
     return [t[0] / 20, t[1] * 2];
   }
 
-  /** Measured rows (size, time) from nccl-tests, drawn as points on the payload chart. */
+  /**
+   * Measured rows (size, time) from nccl-tests, drawn as points on the payload chart.
+   * @param {{size: number, time: number}[]} points
+   */
   setMeasured(points) {
     this.measured = points;
     this.compareOn = null; // rebuild for the legend
   }
 
+  /** @param {uPlot} u */
   drawBytesMarks(u) {
     const m = this.marks.bytes;
     if (m.crossover) {

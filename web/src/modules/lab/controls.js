@@ -30,42 +30,71 @@ export class LabControls {
     }
   }
 
+  /**
+   * The slider and field of `name`, one of NAMES (the listeners are set only for those).
+   * @param {string} name
+   */
+  pair(name) {
+    return /** @type {{range: HTMLInputElement, field: HTMLInputElement, error: HTMLElement}} */ (
+      this.fields.get(name)
+    );
+  }
+
+  /** @param {string} name */
   fromSlider(name) {
-    const f = this.fields.get(name);
+    const f = this.pair(name);
     const value = FIELDS[name].fromSlider(Number(f.range.value));
     this.setError(name, '');
     f.field.value = this.text(name, value);
     this.onValue(name, value);
   }
 
+  /**
+   * @param {string} name
+   * @param {boolean} final
+   */
   fromField(name, final) {
-    const f = this.fields.get(name);
+    const f = this.pair(name);
     const r = name === 'bytes' ? parseBytes(f.field.value) : parseScaled(name, f.field.value, FIELDS[name].scale);
     if (r.error) {
       if (final) this.setError(name, r.error);
       return;
     }
     this.setError(name, '');
-    f.range.value = String(FIELDS[name].toSlider(r.value));
-    this.onValue(name, r.value);
+    const value = /** @type {number} */ (r.value); // no error: a value
+    f.range.value = String(FIELDS[name].toSlider(value));
+    this.onValue(name, value);
   }
 
+  /**
+   * @param {string} name
+   * @param {number} value
+   */
   text(name, value) {
     return name === 'bytes' ? formatBytes(value, 4) : displayNumber(name, value);
   }
 
-  /** Writes the state into every control (after presets, reset, permalinks). */
+  /**
+   * Writes the state into every control (after presets, reset, permalinks).
+   * @param {import('./state.js').LabState} state
+   */
   write(state) {
+    // The controls are the state's numeric fields (NAMES).
+    const values = /** @type {Record<string, number>} */ (/** @type {unknown} */ (state));
     for (const [name, f] of this.fields) {
-      f.range.value = String(FIELDS[name].toSlider(state[name]));
+      f.range.value = String(FIELDS[name].toSlider(values[name]));
       const active = document.activeElement === f.field;
       // Never rewrite the field someone is typing in.
-      if (!active) f.field.value = this.text(name, state[name]);
+      if (!active) f.field.value = this.text(name, values[name]);
       this.setError(name, '');
     }
   }
 
-  /** Shows (or clears, with '') a message at a field and marks it invalid for assistive tech. */
+  /**
+   * Shows (or clears, with '') a message at a field and marks it invalid for assistive tech.
+   * @param {string} name
+   * @param {string} message
+   */
   setError(name, message) {
     const f = this.fields.get(name);
     if (!f || f.error.textContent === message) return;

@@ -16,22 +16,37 @@ import { pagePresets } from '../define.js';
 
 /** @typedef {{id: string, name: string, ring: {ranks: number, bandwidth: number, latency: number}, basis: string, sources: {title: string, url: string}[]}} RingPreset */
 
-/** @param {{engine: any, views: any, channel: any, startPart?: (id: string) => Promise<void>}} ctx */
+/** @typedef {import('./state.js').LabState} LabState */
+/** @typedef {import('../../answers').Answer<'allreduce'>} Allreduce */
+/** @typedef {Allreduce['curves']} Curves */
+/** @typedef {Allreduce['schedule']} Schedule */
+/** A measured run's fit (the engine may not know its rank count). */
+/** @typedef {{ranks: number | null, bandwidth: number, latency: number}} Fit */
+
+/** @param {import('../define.js').ModuleContext} ctx */
 export function start(ctx) {
-  const root = document.getElementById('lab-app');
-  if (!root) return;
+  const found = document.getElementById('lab-app');
+  if (!found) return;
+  const root = found;
   root.classList.add('lab-live');
-  const el = (id) => /** @type {HTMLElement} */ (root.querySelector(`#${id}`));
+  const el = (/** @type {string} */ id) => /** @type {HTMLElement} */ (root.querySelector(`#${id}`));
+  /** @type {LabState} */
   let state = { ...DEFAULTS };
   /** @type {RingPreset[]} the engine's starting points, written into the page by the build */
   const PRESETS = pagePresets('ring');
   let scheduleKey = '';
+  /** @type {Fit | null} */
   let fit = null; // {ranks, bandwidth, latency} of the last measured fit
+  /** @type {Curves['bytes'] | null} */
   let fittedCurve = null;
   // Curves from earlier answers with the engine's key for each: the engine sends a curve again
   // only when what it is drawn from moved.
+  /** @type {{bytes: Curves['bytes'] | null, ranks: Curves['ranks'] | null}} */
   const curves = { bytes: null, ranks: null };
-  /** Ring schedules by rank count (structure only; see scheduleFor). */
+  /**
+   * Ring schedules by rank count (structure only; see scheduleFor).
+   * @type {Map<number, Schedule>}
+   */
   const schedules = new Map();
 
   const showFixed = fixedNote(root, ctx.views);
@@ -39,6 +54,7 @@ export function start(ctx) {
   /**
    * The one place the lab's state is written: controls, presets, reset, fitted values and links
    * all come here, and values an instructor fixed are kept. `patch` holds checked values.
+   * @param {Partial<LabState>} patch
    */
   function commit(patch, { notify = true } = {}) {
     const { patch: allowed, held } = ctx.views.hold(patch, state);
@@ -67,13 +83,17 @@ export function start(ctx) {
     onUseFit: (values) => {
       const { state: next, rejected } = mergeState(state, {
         ...values,
-        ranks: Math.min(LIMITS.ranks.max, Math.max(LIMITS.ranks.min, values.ranks)),
+        // Number(): an unknown rank count (null) goes in as Math.max would take it, 0.
+        ranks: Math.min(LIMITS.ranks.max, Math.max(LIMITS.ranks.min, Number(values.ranks))),
       });
+      // The fit's own names, which are the state's.
       commit(
-        Object.fromEntries(
-          Object.keys(values)
-            .filter((k) => !rejected.includes(k))
-            .map((k) => [k, next[k]]),
+        /** @type {Partial<LabState>} */ (
+          Object.fromEntries(
+            Object.keys(values)
+              .filter((k) => !rejected.includes(k))
+              .map((k) => [k, /** @type {Record<string, unknown>} */ (next)[k]]),
+          )
         ),
       );
     },
@@ -86,7 +106,10 @@ export function start(ctx) {
       const planner = ctx.views.get('planner');
       if (!planner) return 'The split explorer is not on this page.';
       const preset = planner.getState().hardware;
-      const link = net.intra_bandwidth_by_preset?.[preset];
+      /** @type {Record<string, {efficiency: number, intra_bandwidth: number}>} */
+      const byPreset = net.intra_bandwidth_by_preset;
+      const link = byPreset?.[String(preset)];
+      /** @type {{latency_us: number, intra_gbps?: number}} */
       const patch = { latency_us: Number((net.call_overhead * 1e6).toPrecision(4)) };
       if (link) patch.intra_gbps = Number((link.intra_bandwidth / 1e9).toPrecision(4));
       const rejected = ctx.views.apply('planner', patch);
@@ -94,7 +117,7 @@ export function start(ctx) {
       if (!used.length) return 'The split explorer kept its values (they are fixed here).';
       return (
         `The split explorer now uses ${used.includes('latency_us') ? `${patch.latency_us} µs per call` : ''}` +
-        `${used.length === 2 ? ' and ' : ''}${used.includes('intra_gbps') ? `an in-node link of ${patch.intra_gbps} GB/s, which its fitted efficiency of ${link.efficiency} turns into this log's bus bandwidth` : ''}.` +
+        `${used.length === 2 ? ' and ' : ''}${used.includes('intra_gbps') ? `an in-node link of ${patch.intra_gbps} GB/s, which its fitted efficiency of ${link?.efficiency} turns into this log's bus bandwidth` : ''}.` +
         (link ? '' : ' Its hardware is custom, so only the per-call overhead was changed.')
       );
     },
@@ -129,9 +152,11 @@ export function start(ctx) {
 
   // A preset button stays pressed while the state still has its numbers; its basis shows.
   // The buttons and the basis are written only when the pressed preset changes.
+  /** @type {string | undefined} */
   let shownPreset;
   function markPreset() {
-    const on = PRESETS.filter((p) => Object.entries(p.ring).every(([k, v]) => state[k] === v));
+    const values = /** @type {Record<string, unknown>} */ (state);
+    const on = PRESETS.filter((p) => Object.entries(p.ring).every(([k, v]) => values[k] === v));
     const key = on.map((p) => p.id).join(' ');
     if (key === shownPreset) return;
     shownPreset = key;
@@ -156,7 +181,9 @@ export function start(ctx) {
     );
   }
 
+  /** @param {import('../../engine.js').EngineError} response */
   function showProblems(response) {
+    /** @type {string[]} */
     const loose = [];
     for (const e of response.errors ?? []) {
       const name = paramForPath(e.path);
@@ -173,16 +200,22 @@ export function start(ctx) {
     const known = { bytes: curves.bytes?.key, ranks: curves.ranks?.key };
     // The schedule's sends and sums depend on the rank count alone (up to 30 steps of p × p sums):
     // it is asked for once per rank count; payload and link only change its two times below.
-    const r = ctx.engine.run(
+    const answer = ctx.engine.run(
       'allreduce',
       labRequest(state, { schedule: wantSchedule && !schedules.has(state.ranks), known }),
     );
-    if (isError(r)) {
-      showProblems(r);
+    if (isError(answer)) {
+      showProblems(answer);
       return;
     }
-    for (const c of /** @type {const} */ (['bytes', 'ranks'])) if (!r.curves[c].unchanged) curves[c] = r.curves[c];
-    r.curves = { bytes: curves.bytes, ranks: curves.ranks };
+    /** @type {Allreduce & {warnings?: import('../../atlas-engine').EngineIssue[]}} the answer, with any warnings beside it */
+    const r = answer;
+    // A curve the page already has comes back marked unchanged (a flag the schema does not list).
+    const fresh = /** @type {Curves & {bytes: {unchanged?: boolean}, ranks: {unchanged?: boolean}}} */ (r.curves);
+    if (!fresh.bytes.unchanged) curves.bytes = fresh.bytes;
+    if (!fresh.ranks.unchanged) curves.ranks = fresh.ranks;
+    // Both are there now: the first answer has every curve.
+    r.curves = /** @type {Curves} */ ({ bytes: curves.bytes, ranks: curves.ranks });
     drawPoint(r);
     if (fit && !fittedCurve) fittedCurve = fitted(fit);
     charts.update(r, fittedCurve, state.compare);
@@ -190,14 +223,18 @@ export function start(ctx) {
     if (wantSchedule) {
       scheduleKey = key;
       if (r.schedule) schedules.set(state.ranks, r.schedule);
-      ring.setSchedule(scheduleFor(schedules.get(state.ranks), r), r, state.step);
+      // Asked for with this answer unless already kept: there either way.
+      ring.setSchedule(scheduleFor(/** @type {Schedule} */ (schedules.get(state.ranks)), r), r, state.step);
     } else {
       ring.response = r;
     }
     ctx.channel.post('lab', { time: r.time, ranks: r.ranks, bytes: r.bytes });
   }
 
-  /** What one point's answer shows: status, readouts, the bar, the formula and scaling. */
+  /**
+   * What one point's answer shows: status, readouts, the bar, the formula and scaling.
+   * @param {Allreduce & {warnings?: import('../../atlas-engine').EngineIssue[]}} r
+   */
   function drawPoint(r) {
     root.classList.remove('lab-stale');
     setText(el('lab-status'), (r.warnings ?? []).map((w) => w.message).join(' '));
@@ -209,12 +246,17 @@ export function start(ctx) {
 
   // A cached schedule (it depends on the rank count alone) with this answer's chunk size and
   // step time, both from the engine.
+  /**
+   * @param {Schedule} sch
+   * @param {Allreduce} r
+   */
   function scheduleFor(sch, r) {
     if (!sch.available) return sch;
     return { ...sch, chunk_bytes: r.chunk_bytes, step_time: r.step_time };
   }
 
   // The ring with the fitted α and B at the measured run's rank count, on the same payload grid.
+  /** @param {Fit} f */
   function fitted(f) {
     const r = ctx.engine.run('allreduce', {
       ranks: f.ranks,
@@ -226,7 +268,10 @@ export function start(ctx) {
     return isError(r) ? null : r.curves.bytes;
   }
 
-  // Text equivalents of the charts, from the same response.
+  /**
+   * Text equivalents of the charts, from the same response.
+   * @param {Allreduce} r
+   */
   function describeCharts(r) {
     const b = r.curves.bytes;
     const n = b.x.length - 1;
@@ -259,11 +304,14 @@ export function start(ctx) {
     setState: (patch) => {
       const { state: next, rejected } = mergeState(state, patch);
       scheduleKey = '';
+      // Only the state's own names (k in DEFAULTS).
       commit(
-        Object.fromEntries(
-          Object.keys(patch)
-            .filter((k) => k in DEFAULTS && !rejected.includes(k))
-            .map((k) => [k, next[k]]),
+        /** @type {Partial<LabState>} */ (
+          Object.fromEntries(
+            Object.keys(patch)
+              .filter((k) => k in DEFAULTS && !rejected.includes(k))
+              .map((k) => [k, /** @type {Record<string, unknown>} */ (next)[k]]),
+          )
         ),
         { notify: false },
       );

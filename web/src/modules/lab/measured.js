@@ -9,17 +9,21 @@ import { LIMITS } from './state.js';
 
 const GB = 1e9; // nccl-tests' GB/s columns are decimal
 
+/** @typedef {import('../../answers').Answer<'nccl-tests'>} NcclTests */
+/** @typedef {NcclTests['planner_network']} PlannerNetwork */
+
 export class MeasuredRun {
   /**
    * @param {HTMLElement} root
-   * @param {any} engine
-   * @param {{onResult: (r: any|null) => void, onUseFit: (values: {ranks: number, bandwidth: number, latency: number}) => void,
-   *   onUsePlanner?: (network: any) => Promise<string> | string}} hooks
+   * @param {import('../../engine.js').Engine} engine
+   * @param {{onResult: (r: NcclTests | null) => void, onUseFit: (values: {ranks: number | null, bandwidth: number, latency: number}) => void,
+   *   onUsePlanner?: (network: PlannerNetwork) => Promise<string> | string}} hooks
    */
   constructor(root, engine, hooks) {
-    this.el = (id) => /** @type {HTMLElement} */ (root.querySelector(`#${id}`));
+    this.el = (/** @type {string} */ id) => /** @type {HTMLElement} */ (root.querySelector(`#${id}`));
     this.engine = engine;
     this.hooks = hooks;
+    /** @type {NcclTests | null} */
     this.result = null;
     this.reads = 0;
     this.text = /** @type {HTMLTextAreaElement} */ (this.el('lab-nccl-log'));
@@ -60,7 +64,8 @@ export class MeasuredRun {
         await loaded;
       }
       r = this.engine.run('nccl-tests', { log: this.text.value });
-    } catch (e) {
+    } catch (thrown) {
+      const e = /** @type {any} */ (thrown); // anything a failed download rejects with (not always an Error)
       r = {
         error: { message: `The log reader could not be downloaded (${e && e.message ? e.message : e}); try again.` },
       };
@@ -79,7 +84,9 @@ export class MeasuredRun {
     this.hooks.onResult(r);
   }
 
+  /** @param {NcclTests & {warnings?: {message: string}[]}} r the answer, with any warnings the engine gives beside it */
   render(r) {
+    /** @type {HTMLElement[]} */
     const parts = [];
     for (const w of r.warnings ?? []) parts.push(h('p', { class: 'notice notice-warn', text: w.message }));
     const ranks = r.ranks
@@ -136,7 +143,9 @@ export class MeasuredRun {
     }
     if (r.planner_network && this.hooks.onUsePlanner) parts.push(this.plannerBlock(r.planner_network));
     if (r.rows.length) parts.push(this.table(r));
-    const unread = r.unreadable.map((l) =>
+    // The schema leaves these items open; the engine gives each its line, reason and text.
+    const unreadable = /** @type {{line: number, reason: string, text: string}[]} */ (r.unreadable);
+    const unread = unreadable.map((l) =>
       h('li', {}, h('code', { text: `line ${l.line}` }), ` ${l.reason}: `, h('samp', { text: l.text })),
     );
     if (unread.length)
@@ -164,13 +173,18 @@ export class MeasuredRun {
     return parts;
   }
 
-  /** The same log read through the split explorer's NCCL model, and a way to use it there. */
+  /**
+   * The same log read through the split explorer's NCCL model, and a way to use it there.
+   * @param {PlannerNetwork} net
+   */
   plannerBlock(net) {
+    // Offered only when the hook is there (render checks it).
+    const usePlanner = /** @type {NonNullable<typeof this.hooks.onUsePlanner>} */ (this.hooks.onUsePlanner);
     const state = h('p', { class: 'lab-hint', 'aria-live': 'polite', dataset: { readout: 'planner-network-state' } });
     const button = h('button', { type: 'button', class: 'secondary', text: 'Use in the split explorer' });
     button.addEventListener('click', async () => {
       state.textContent = 'Starting the split explorer…';
-      state.textContent = await this.hooks.onUsePlanner(net);
+      state.textContent = await usePlanner(net);
     });
     return h(
       'div',
@@ -186,6 +200,7 @@ export class MeasuredRun {
     );
   }
 
+  /** @param {NcclTests} r */
   table(r) {
     const head = h(
       'tr',

@@ -7,10 +7,16 @@ import { formatBytes, formatPercent, formatRate, formatSeconds } from '../../for
 import { formatCount } from '../../format.js';
 import { LIMITS } from './state.js';
 
+/** @typedef {import('../../answers').Answer<'allreduce'>} Allreduce */
+/** A tile: label, value and an optional note; null hides the tile. */
+/** @typedef {[string, string, string?] | null} Tile */
+
 /**
  * Sets an element's text only when it differs (an equal write still invalidates layout), and
  * by changing the data of its one text node when it has one: assigning textContent would
  * remove that node and insert a new one, which costs a style recalc and a new layout object.
+ * @param {Element} el
+ * @param {string} text
  */
 export function setText(el, text) {
   const node = el.firstChild;
@@ -25,6 +31,9 @@ const grids = new WeakMap();
 /**
  * Writes the tiles [label, value, note, name] into `el`'s grid; a null item hides its tile.
  * The grid keeps the order of `names`, fixed per container.
+ * @param {HTMLElement} el
+ * @param {string[]} names
+ * @param {Record<string, Tile>} items
  */
 function fillGrid(el, names, items) {
   let tiles = grids.get(el);
@@ -43,7 +52,9 @@ function fillGrid(el, names, items) {
     grids.set(el, tiles);
   }
   for (const name of names) {
-    const t = tiles.get(name);
+    const t = /** @type {{tile: HTMLElement, dt: HTMLElement, value: HTMLElement, note: HTMLElement}} */ (
+      tiles.get(name)
+    ); // a tile per name, made with the grid
     const item = items[name];
     if (t.tile.hidden !== !item) t.tile.hidden = !item;
     if (!item) continue;
@@ -67,7 +78,11 @@ const POINT = [
   'crossover_bytes',
 ];
 
-/** Fills the readouts grid from an allreduce response. */
+/**
+ * Fills the readouts grid from an allreduce response.
+ * @param {HTMLElement} el
+ * @param {Allreduce} r
+ */
 export function drawReadouts(el, r) {
   fillGrid(el, POINT, {
     time: ['Total time', formatSeconds(r.time, 4), r.regime],
@@ -97,7 +112,12 @@ export function drawReadouts(el, r) {
 /** @type {WeakMap<HTMLElement, {lat: HTMLElement, bw: HTMLElement}>} */
 const bars = new WeakMap();
 
-/** The stacked bar of latency and bandwidth terms with its text equivalent. */
+/**
+ * The stacked bar of latency and bandwidth terms with its text equivalent.
+ * @param {HTMLElement} bar
+ * @param {HTMLElement} text
+ * @param {Allreduce} r
+ */
 export function drawBar(bar, text, r) {
   let b = bars.get(bar);
   if (!b) {
@@ -117,7 +137,12 @@ export function drawBar(bar, text, r) {
   );
 }
 
-/** The symbolic formula and the same formula with the engine's substituted numbers. */
+/**
+ * The symbolic formula and the same formula with the engine's substituted numbers.
+ * @param {HTMLElement} symbolic
+ * @param {HTMLElement} numbers
+ * @param {Allreduce} r
+ */
 export function drawFormula(symbolic, numbers, r) {
   const f = r.formula;
   setText(symbolic, `${f.symbolic}, with p = ${formatCount(r.ranks)}`);
@@ -131,7 +156,12 @@ export function drawFormula(symbolic, numbers, r) {
 
 const SCALING = ['step_time', 'speedup', 'efficiency', 'doubled', 'best'];
 
-/** Strong-scaling readouts at the current rank count, twice it, and the best count. */
+/**
+ * Strong-scaling readouts at the current rank count, twice it, and the best count.
+ * @param {HTMLElement} el
+ * @param {HTMLElement} text
+ * @param {Allreduce['scaling']} s
+ */
 export function drawScaling(el, text, s) {
   // The engine doubles up to its own limit; the lab's ranks stop at LIMITS.ranks.max.
   const d = s.doubled && s.doubled.ranks <= LIMITS.ranks.max ? s.doubled : null;

@@ -10,25 +10,49 @@ const CENTER = SIZE / 2;
 const RADIUS = 150;
 const BASE_MS = 1100;
 
+/** @typedef {import('../../answers').Answer<'allreduce'>} Allreduce */
+/** @typedef {Allreduce['schedule']} Schedule */
+
+/**
+ * @param {number} rank
+ * @param {number} p
+ */
 function position(rank, p, radius = RADIUS) {
   const a = -Math.PI / 2 + (2 * Math.PI * rank) / p;
   return [CENTER + radius * Math.cos(a), CENTER + radius * Math.sin(a)];
 }
 
+/** @param {number} chunk */
 function chunkColour(chunk) {
   return `var(--dev-${chunk % 8})`;
 }
 
 export class RingAnimation {
+  // Declared here for their types; setSchedule and build() set them (none before the first
+  // schedule).
+  /** @type {Allreduce | undefined} the answer the schedule is from */
+  response;
+  /** @type {SVGSVGElement | undefined} the drawing shown */
+  svg;
+  /** @type {SVGElement[][] | undefined} each rank's cells, one per chunk */
+  cells;
+  /** @type {SVGGElement | undefined} the layer of the moving tokens */
+  tokens;
+  /** @type {number | undefined} the step the cells show */
+  paintedStep;
+  /** @type {number | undefined} the rank count the drawing is for */
+  builtRanks;
+
   /**
    * @param {HTMLElement} root the lab root
    * @param {(step: number) => void} onStep called when the shown step changes (for permalinks)
    */
   constructor(root, onStep) {
-    this.el = (id) => /** @type {HTMLElement} */ (root.querySelector(`#${id}`));
+    this.el = (/** @type {string} */ id) => /** @type {HTMLElement} */ (root.querySelector(`#${id}`));
     this.onStep = onStep;
+    /** @type {Schedule | null} */
     this.schedule = null;
-    /** @type {Map<number, {svg: SVGElement, cells: SVGElement[][], tokens: SVGElement, paintedStep: number | null}>} */
+    /** @type {Map<number, {svg: SVGSVGElement, cells: SVGElement[][], tokens: SVGGElement, paintedStep: number | undefined}>} */
     this.built = new Map();
     this.step = 0;
     this.playing = false;
@@ -58,7 +82,11 @@ export class RingAnimation {
     return this.schedule && this.schedule.available ? this.schedule.steps.length : 0;
   }
 
-  /** New schedule (ranks or payload changed); keeps the step when it still exists. */
+  /**
+   * New schedule (ranks or payload changed); keeps the step when it still exists.
+   * @param {Schedule} schedule
+   * @param {Allreduce} response
+   */
   setSchedule(schedule, response, step = this.step) {
     this.schedule = schedule;
     this.response = response;
@@ -85,13 +113,18 @@ export class RingAnimation {
     this.go(Math.min(Math.max(0, step), this.total), false, true);
   }
 
-  /** Shows the drawing for p ranks, built once per rank count and kept for the next visit. */
+  /**
+   * Shows the drawing for p ranks, built once per rank count and kept for the next visit.
+   * @param {HTMLElement} stage
+   * @param {number} p
+   */
   show(stage, p) {
+    // A drawing comes with its rank count, cells and tokens (build()).
     if (this.svg)
-      this.built.set(this.builtRanks, {
+      this.built.set(/** @type {number} */ (this.builtRanks), {
         svg: this.svg,
-        cells: this.cells,
-        tokens: this.tokens,
+        cells: /** @type {SVGElement[][]} */ (this.cells),
+        tokens: /** @type {SVGGElement} */ (this.tokens),
         paintedStep: this.paintedStep,
       });
     const kept = this.built.get(p);
@@ -106,9 +139,11 @@ export class RingAnimation {
   }
 
   build() {
-    const p = this.schedule.ranks;
+    const sch = /** @type {Schedule} */ (this.schedule); // set by setSchedule first
+    const p = sch.ranks;
     const cols = Math.ceil(Math.sqrt(p));
     const cell = Math.min(14, Math.floor(64 / cols));
+    /** @type {SVGGElement[]} */
     const nodes = [];
     this.cells = [];
     // One rank's box is built once at the origin and cloned for every rank (a deep clone is
@@ -182,29 +217,39 @@ export class RingAnimation {
     this.paintedStep = 0; // the cells start as paint(0) leaves them: each copy holds one rank
   }
 
-  /** Colours every copy of every chunk by how many ranks it sums after `step` steps. */
+  /**
+   * Colours every copy of every chunk by how many ranks it sums after `step` steps.
+   * @param {number} step
+   */
   paint(step) {
     // Counts depend on the rank count and the step only, and the drawing is rebuilt for a new
     // rank count: the same step is already painted.
     if (this.paintedStep === step) return;
     this.paintedStep = step;
-    const p = this.schedule.ranks;
-    const counts = step === 0 ? null : this.schedule.steps[step - 1].contributions;
+    const sch = /** @type {Schedule} */ (this.schedule); // painted only once there is one
+    const p = sch.ranks;
+    const counts = step === 0 ? null : sch.steps[step - 1].contributions;
+    const cells = /** @type {SVGElement[][]} */ (this.cells); // painted only once drawn
     for (let r = 0; r < p; r += 1) {
       for (let c = 0; c < p; c += 1) {
         const n = counts ? counts[r][c] : 1; // before any step each copy holds only its own rank
-        const rect = this.cells[r][c];
+        const rect = cells[r][c];
         rect.setAttribute('fill-opacity', String(0.18 + (0.82 * (n - 1)) / (p - 1)));
         rect.classList.toggle('complete', n === p);
       }
     }
   }
 
+  /**
+   * @param {number} target
+   * @param {boolean} animate
+   */
   go(target, animate, silent = false) {
     if (!this.total) return;
     const next = Math.min(Math.max(0, target), this.total);
     cancelAnimationFrame(this.frame);
-    if (this.tokens.firstChild) replaceChildren(this.tokens);
+    const tokens = /** @type {SVGGElement} */ (this.tokens); // drawn: total > 0 comes with a drawing
+    if (tokens.firstChild) replaceChildren(tokens);
     if (animate && next === this.step + 1 && !this.reduced.matches) this.fly(next);
     else this.paint(next);
     this.step = next;
@@ -212,10 +257,15 @@ export class RingAnimation {
     if (!silent) this.onStep(next);
   }
 
-  // Moves one token per send from sender to receiver, then repaints with the new counts.
+  /**
+   * Moves one token per send from sender to receiver, then repaints with the new counts.
+   * @param {number} next
+   */
   fly(next) {
-    const p = this.schedule.ranks;
-    const sends = this.schedule.steps[next - 1].sends;
+    const sch = /** @type {Schedule} */ (this.schedule); // flown only within a schedule's steps
+    const p = sch.ranks;
+    const sends = sch.steps[next - 1].sends;
+    const layer = /** @type {SVGGElement} */ (this.tokens); // drawn before any step is flown
     const tokens = sends.map((m) => {
       const t = svg('rect', {
         width: 12,
@@ -226,12 +276,12 @@ export class RingAnimation {
         fill: chunkColour(m.chunk),
         class: 'lab-ring-token',
       });
-      this.tokens.append(t);
+      layer.append(t);
       return t;
     });
     const duration = (BASE_MS / this.speed) * 0.8;
     const start = performance.now();
-    const tick = (now) => {
+    const tick = (/** @type {number} */ now) => {
       const f = Math.min(1, (now - start) / duration);
       sends.forEach((m, i) => {
         const [x, y] = position(m.from + f, p, RADIUS);
@@ -239,7 +289,7 @@ export class RingAnimation {
       });
       if (f < 1) this.frame = requestAnimationFrame(tick);
       else {
-        replaceChildren(this.tokens);
+        replaceChildren(layer);
         this.paint(next);
       }
     };
@@ -247,7 +297,7 @@ export class RingAnimation {
   }
 
   describe() {
-    const sch = this.schedule;
+    const sch = /** @type {Schedule} */ (this.schedule); // described only with a schedule (total > 0)
     const p = sch.ranks;
     setText(this.el('lab-ring-play'), this.playing ? 'Pause' : 'Play');
     this.el('lab-ring-back').toggleAttribute('disabled', this.step === 0);
@@ -280,7 +330,7 @@ export class RingAnimation {
       `Rank ${m.from} sends chunk ${m.chunk} to rank ${m.to}, whose copy now sums ${holds} of ${p} ranks.`;
     if (this.step === p - 1) text += ' Reduce-scatter is done: each rank owns one fully summed chunk.';
     if (this.step === this.total)
-      text += ` Done: every rank holds all ${p} summed chunks, after ${this.total} steps; total ${formatSeconds(this.response.time, 4)}.`;
+      text += ` Done: every rank holds all ${p} summed chunks, after ${this.total} steps; total ${formatSeconds(/** @type {Allreduce} */ (this.response).time, 4)}.`;
     setText(this.el('lab-ring-narration'), text);
   }
 

@@ -1,8 +1,13 @@
 // The lab's state: what each control means, how typed text becomes a value, how a value maps
 // to its log slider. Parsing input is not modelling: every model number comes from the engine.
 
-/** Lab state in SI units (bytes, B/s, s), as the engine takes it. */
-/** @type {Readonly<{ranks: number, bytes: number, bandwidth: number, latency: number, compute: number, overlap: number, compare: boolean, step: number}>} */
+/**
+ * Lab state in SI units (bytes, B/s, s), as the engine takes it.
+ * @typedef {{ranks: number, bytes: number, bandwidth: number, latency: number, compute: number, overlap: number, compare: boolean, step: number}} LabState
+ * @typedef {'bytes' | 'ranks'} Sweep the curves' x axes
+ */
+
+/** @type {Readonly<LabState>} */
 export const DEFAULTS = Object.freeze({
   ranks: 8,
   bytes: 1073741824, // 1 GiB
@@ -18,6 +23,7 @@ export const DEFAULTS = Object.freeze({
  * Page limits for each numeric field: the only place the lab states them (messages, the number
  * inputs' min/max, the rank sweep and the clamp on a measured fit all read them). They must lie
  * within the engine's own request bounds; a JS test checks that against the engine's schema.
+ * @type {Readonly<Record<string, {min: number, max: number, exclusiveMin?: boolean}>>}
  */
 export const LIMITS = Object.freeze({
   ranks: { min: 2, max: 4096 },
@@ -28,6 +34,7 @@ export const LIMITS = Object.freeze({
   overlap: { min: 0, max: 1 },
 });
 
+/** @type {Record<string, number>} */
 const BYTE_UNITS = {
   b: 1,
   kb: 1e3,
@@ -45,6 +52,7 @@ const BYTE_UNITS = {
 
 /**
  * Reads a payload typed with an optional unit ("1 GiB", "256MB", "1e9", "1_048_576").
+ * @param {string} text
  * @returns {{value?: number, error?: string}}
  */
 export function parseBytes(text) {
@@ -59,7 +67,13 @@ export function parseBytes(text) {
   return checkRange('bytes', value);
 }
 
-/** Reads a plain number field shown in a display unit (scale converts to SI). */
+/**
+ * Reads a plain number field shown in a display unit (scale converts to SI).
+ * @param {string} name
+ * @param {string} text
+ * @param {number} scale
+ * @returns {{value?: number, error?: string}}
+ */
 export function parseScaled(name, text, scale) {
   const t = String(text).trim();
   if (t === '') return { error: 'Enter a number.' };
@@ -69,6 +83,11 @@ export function parseScaled(name, text, scale) {
   return checkRange(name, n * scale);
 }
 
+/**
+ * @param {string} name
+ * @param {number} value
+ * @returns {{value?: number, error?: string}}
+ */
 function checkRange(name, value) {
   const l = LIMITS[name];
   if (!Number.isFinite(value)) return { error: 'Enter a finite number.' };
@@ -77,6 +96,7 @@ function checkRange(name, value) {
   return { value };
 }
 
+/** @param {string} name */
 function rangeMessage(name) {
   switch (name) {
     case 'ranks':
@@ -96,7 +116,10 @@ function rangeMessage(name) {
   }
 }
 
-/** How each numeric control shows its value: display scale and slider mapping. */
+/**
+ * How each numeric control shows its value: display scale and slider mapping.
+ * @type {Readonly<Record<string, {scale: number, toSlider: (v: number) => number, fromSlider: (x: number) => number}>>}
+ */
 export const FIELDS = Object.freeze({
   ranks: { scale: 1, toSlider: (v) => Math.log2(v), fromSlider: (x) => Math.round(2 ** x) },
   bytes: { scale: 1, toSlider: (v) => Math.log10(v), fromSlider: (x) => Math.round(10 ** x) },
@@ -110,11 +133,19 @@ export const FIELDS = Object.freeze({
   overlap: { scale: 0.01, toSlider: (v) => v * 100, fromSlider: (x) => x / 100 },
 });
 
+/**
+ * @param {number} x
+ * @param {number} digits
+ */
 function roundSig(x, digits) {
   return Number(x.toPrecision(digits));
 }
 
-/** A number as typed into a field in its display unit (no trailing float noise). */
+/**
+ * A number as typed into a field in its display unit (no trailing float noise).
+ * @param {string} name
+ * @param {number} value
+ */
 export function displayNumber(name, value) {
   const v = value / FIELDS[name].scale;
   return String(Number(v.toPrecision(6)));
@@ -122,11 +153,12 @@ export function displayNumber(name, value) {
 
 /**
  * Merges a partial state (from a permalink or embed) into a state; returns the names it rejected.
- * @param {typeof DEFAULTS} state
+ * @param {LabState} state
  * @param {Record<string, unknown>} patch
  */
 export function mergeState(state, patch) {
   const next = { ...state };
+  /** @type {string[]} */
   const rejected = [];
   for (const [key, raw] of Object.entries(patch)) {
     if (!(key in DEFAULTS)) {
@@ -148,7 +180,8 @@ export function mergeState(state, patch) {
     }
     const r = key === 'ranks' && !Number.isInteger(n) ? { error: 'x' } : checkRange(key, n);
     if (r.error) rejected.push(key);
-    else next[key] = r.value;
+    // A numeric field of the state (checked against DEFAULTS above).
+    else /** @type {Record<string, unknown>} */ (next)[key] = r.value;
   }
   return { state: next, rejected };
 }
@@ -156,6 +189,7 @@ export function mergeState(state, patch) {
 // Four payloads a decade (every whole decade exact) and three rank counts an octave (every
 // power of two exact): on the log-log charts linear segments between them stay within a pixel
 // of the curve, and each slider move builds, parses and draws about 40 % less.
+/** @type {Readonly<Record<Sweep, {from: number, to: number, points: number}>>} */
 export const SWEEPS = Object.freeze({
   bytes: { from: 1, to: 1e11, points: 45 },
   ranks: { from: 1, to: LIMITS.ranks.max, points: 37 },
@@ -164,6 +198,7 @@ export const SWEEPS = Object.freeze({
 /**
  * Curve columns the page reads (charts.js, describeCharts in index.js); the engine builds only
  * these, plus the other algorithms' times while the comparison is on.
+ * @type {Readonly<Record<Sweep, string[]>>}
  */
 export const CURVE_COLUMNS = Object.freeze({
   bytes: ['time', 'latency_term', 'bandwidth_term'],
@@ -176,12 +211,17 @@ export const CURVE_COLUMNS = Object.freeze({
  * of each curve the page already has, and the engine answers an unchanged curve with its key
  * alone (it knows which inputs move which curve). The comparison shows as curve columns only,
  * so the point's own `comparison` block is never asked for.
+ * @param {LabState} state
+ * @param {{schedule: boolean, curves?: Sweep[], known?: Partial<Record<Sweep, string>>}} options
  */
 export function labRequest(state, { schedule, curves = ['bytes', 'ranks'], known = {} }) {
+  /** @type {Partial<Record<Sweep, {from: number, to: number, points: number, columns: string[], known?: string}>>} */
   const sweep = {};
   for (const c of curves) {
-    sweep[c] = { ...SWEEPS[c], columns: [...CURVE_COLUMNS[c], ...(state.compare ? ['compare'] : [])] };
-    if (known[c]) sweep[c].known = known[c];
+    /** @type {{from: number, to: number, points: number, columns: string[], known?: string}} */
+    const one = { ...SWEEPS[c], columns: [...CURVE_COLUMNS[c], ...(state.compare ? ['compare'] : [])] };
+    if (known[c]) one.known = known[c];
+    sweep[c] = one;
   }
   return {
     ranks: state.ranks,
@@ -195,7 +235,10 @@ export function labRequest(state, { schedule, curves = ['bytes', 'ranks'], known
   };
 }
 
-/** Maps an engine error path to the control it belongs to. */
+/**
+ * Maps an engine error path to the control it belongs to.
+ * @param {string} path
+ */
 export function paramForPath(path) {
   const m = /^\/(ranks|bytes|bandwidth|latency)$/.exec(path) || /^\/scaling\/(compute|overlap)$/.exec(path);
   return m ? m[1] : null;

@@ -4,10 +4,15 @@
 import { h } from '../../dom.js';
 import { FIELDS } from './state.js';
 
+/** A message at a control. */
+/** @typedef {{kind: 'error' | 'warning', text: string}} Issue */
+/** A preset as the lists show it (the engine's `presets` answer has more). */
+/** @typedef {{id: string, name: string}} PresetName */
+
 export class Controls {
   /**
    * @param {HTMLElement} root  the planner's root (holds the form)
-   * @param {{models: any[], hardware: any[]}} presets  the engine's `presets` answer
+   * @param {{models: PresetName[], hardware: PresetName[]}} presets  the engine's `presets` answer
    * @param {(name: string, value: unknown, final: boolean) => void} onEdit  called for each user edit
    */
   constructor(root, presets, onEdit) {
@@ -22,7 +27,7 @@ export class Controls {
     for (const wrap of this.form.querySelectorAll('[data-param]')) {
       const name = /** @type {HTMLElement} */ (wrap).dataset.param;
       const input = /** @type {HTMLInputElement | HTMLSelectElement | null} */ (wrap.querySelector('input, select'));
-      if (!input || !FIELDS[name]) continue;
+      if (!input || name === undefined || !FIELDS[name]) continue;
       this.inputs.set(name, input);
       const message = h('p', { class: 'field-message', id: `pl-${name}-msg`, hidden: true });
       wrap.append(message);
@@ -41,6 +46,10 @@ export class Controls {
     this.form.addEventListener('submit', (e) => e.preventDefault());
   }
 
+  /**
+   * @param {string} name
+   * @param {PresetName[]} list
+   */
   fillPresets(name, list) {
     const select = this.form.querySelector(`#pl-${name}`);
     if (!select || !Array.isArray(list)) return;
@@ -49,7 +58,10 @@ export class Controls {
     FIELDS[name].options = [...list.map((p) => p.id), 'custom'];
   }
 
-  /** The raw value of a control as the user left it (numbers stay strings until coerced). */
+  /**
+   * The raw value of a control as the user left it (numbers stay strings until coerced).
+   * @param {string} name
+   */
   read(name) {
     const input = this.inputs.get(name);
     if (!input) return undefined;
@@ -57,10 +69,14 @@ export class Controls {
     return input.value;
   }
 
-  /** Mirrors the state into the controls, leaving the one being typed in alone. */
+  /**
+   * Mirrors the state into the controls, leaving the one being typed in alone.
+   * @param {import('./state.js').PlannerState} state
+   */
   write(state) {
+    const values = /** @type {Record<string, unknown>} */ (state);
     for (const [name, input] of this.inputs) {
-      const value = state[name];
+      const value = values[name];
       if (value === undefined) continue;
       if (input instanceof HTMLInputElement && input.type === 'checkbox') input.checked = Boolean(value);
       else if (document.activeElement !== input || input.tagName === 'SELECT') {
@@ -76,7 +92,11 @@ export class Controls {
     }
   }
 
-  /** Shows the derived data-parallel degree in the dp field while it is automatic. */
+  /**
+   * Shows the derived data-parallel degree in the dp field while it is automatic.
+   * @param {unknown} dp the engine's, when it gave one
+   * @param {boolean} auto
+   */
   showDerivedDp(dp, auto) {
     const input = this.inputs.get('dp');
     if (input && auto && typeof dp === 'number' && document.activeElement !== input && input.value !== String(dp))
@@ -86,6 +106,7 @@ export class Controls {
   /**
    * Shows messages at controls. `issues` maps a parameter name to [{kind: 'error'|'warning', text}].
    * Controls not named are cleared.
+   * @param {Map<string, Issue[]>} issues
    */
   showIssues(issues) {
     // Written only where something changed: most edits leave every message as it was.

@@ -6,6 +6,17 @@ import { formulaText } from './formula.js';
 import { formatCount } from '../../format.js';
 import { drawnFromSame, patch, vh as h } from './svg.js';
 
+/** @typedef {import('./diagram.js').ServingTransfer} ServingTransfer */
+/**
+ * One row: a training transfer or a serving one; only serving ones carry their formula, scope,
+ * bytes per token and stage.
+ * @typedef {Pick<ServingTransfer, 'id' | 'name' | 'tensor' | 'shape' | 'phase' | 'collective' | 'count_per_step' |
+ *   'algorithm' | 'protocol' | 'latency_share' | 'group' | 'group_size' | 'link' | 'bytes_per_step' |
+ *   'time_per_step' | 'exposed_time_per_step'> &
+ *   Partial<Pick<ServingTransfer, 'formula' | 'scope' | 'bytes_per_token' | 'stage'>>} Row
+ */
+
+/** @type {Record<string, string>} */
 const PHASE = {
   forward: 'forward',
   backward: 'backward',
@@ -19,7 +30,10 @@ const TRAINING = {
   empty: 'Nothing crosses a device boundary: one GPU holds the whole model and the whole batch.',
 };
 
-/** b × s × h style shape text; parameter shapes are [count, 0, 0]. */
+/**
+ * b × s × h style shape text; parameter shapes are [count, 0, 0].
+ * @param {{shape?: number[], tensor: string}} t
+ */
 export function shapeText(t) {
   const dims = (t.shape ?? []).filter((d) => d > 0);
   if (t.tensor === 'gradient' || t.tensor === 'parameter')
@@ -27,7 +41,10 @@ export function shapeText(t) {
   return dims.map((d) => formatCount(d)).join(' × ');
 }
 
-/** How NCCL would run one call, and how much of the time is latency rather than bytes. */
+/**
+ * How NCCL would run one call, and how much of the time is latency rather than bytes.
+ * @param {Row} t
+ */
 function how(t) {
   const algo = t.protocol ? `${t.algorithm}, ${t.protocol}` : t.algorithm;
   const share = Math.round(100 * (t.latency_share ?? 0));
@@ -38,7 +55,7 @@ function how(t) {
  * Fills the table container. Rows carry data-id; focusing or hovering a row highlights its
  * marker in the diagram and the reverse.
  * @param {HTMLElement} container
- * @param {any[]} communication
+ * @param {Row[]} communication
  * @param {{per: string, caption: string, empty: string, serving?: boolean}} [options]  what one row counts
  *   ("step", "prompt", "decode step"); a serving table adds bytes per token and each row's formula
  */
@@ -64,28 +81,29 @@ export function drawCrossings(container, communication, options = TRAINING) {
   // With context parallelism the data-parallel groups span dp × cp ranks (CP ranks hold the same
   // weights): say so, or "DP (64)" reads against "dp = 16" in the description.
   const cp = communication.find((t) => t.group === 'CP')?.group_size ?? 1;
-  const groupText = (t) =>
+  const groupText = (/** @type {Row} */ t) =>
     t.group === 'DP' && cp > 1 && t.group_size % cp === 0
       ? `DP × CP (${t.group_size / cp} × ${cp})`
       : `${t.group} (${t.group_size})`;
   const head = h('tr', {}, ...COLS.map((t, i) => h('th', { scope: 'col', class: i >= 5 ? 'num' : null, text: t })));
   // data-label: on phones each row reads as a small card of labelled values (planner.css).
-  const L = (i) => ({ 'data-label': COLS[i] });
+  const L = (/** @type {number} */ i) => ({ 'data-label': COLS[i] });
   // A serving row opens to its formula and scope; per token is what a user's token costs.
-  const formula = (t) =>
+  // Serving rows carry their formula and scope.
+  const formula = (/** @type {Row} */ t) =>
     serving
       ? h(
           'details',
           { class: 'formula' },
           h('summary', { text: 'How it is counted' }),
           h('p', { text: learnerText(formulaText(t.formula, { decimalBytes: true })) }),
-          h('p', { class: 'cell-note', text: learnerText(t.scope) }),
+          h('p', { class: 'cell-note', text: learnerText(/** @type {string} */ (t.scope)) }),
         )
       : null;
-  const perToken = (t) =>
+  const perToken = (/** @type {Row} */ t) =>
     serving ? h('span', { class: 'cell-note', text: `${bytes(t.bytes_per_token)} per token` }) : null;
   // A serving pipeline lists its first and last stage: say which row is which.
-  const staged = serving && communication.some((t) => t.stage > 0);
+  const staged = serving && communication.some((t) => /** @type {number} */ (t.stage) > 0);
   const rows = communication.map((t) =>
     h(
       'tr',
@@ -94,7 +112,10 @@ export function drawCrossings(container, communication, options = TRAINING) {
         'th',
         { scope: 'row' },
         t.name,
-        h('span', { class: 'cell-note', text: ` ${t.tensor}${staged ? `, stage ${t.stage + 1}` : ''}` }),
+        h('span', {
+          class: 'cell-note',
+          text: ` ${t.tensor}${staged ? `, stage ${/** @type {number} */ (t.stage) + 1}` : ''}`,
+        }),
         formula(t),
       ),
       h('td', { ...L(1), text: shapeText(t) }),
@@ -144,21 +165,23 @@ export function linkHighlights(diagram, table) {
     for (const el of diagram.querySelectorAll('.is-hot')) el.classList.remove('is-hot');
     for (const el of table.querySelectorAll('.is-hot')) el.classList.remove('is-hot');
   };
-  const hotIds = (ids) => {
+  // Every marker carries data-ids and every row data-id (svg.js marker(), drawCrossings).
+  const idsOf = (/** @type {HTMLElement} */ m) => /** @type {string} */ (m.dataset.ids).split(' ');
+  const hotIds = (/** @type {string[]} */ ids) => {
     clear();
     for (const id of ids) {
       table.querySelector(`tr[data-id="${CSS.escape(id)}"]`)?.classList.add('is-hot');
       for (const m of /** @type {NodeListOf<HTMLElement>} */ (diagram.querySelectorAll('.crossing')))
-        if (m.dataset.ids.split(' ').includes(id)) m.classList.add('is-hot');
+        if (idsOf(m).includes(id)) m.classList.add('is-hot');
     }
   };
-  const fromMarker = (e) => {
+  const fromMarker = (/** @type {Event} */ e) => {
     const m = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest?.('.crossing'));
-    if (m) hotIds(m.dataset.ids.split(' '));
+    if (m) hotIds(idsOf(m));
   };
-  const fromRow = (e) => {
+  const fromRow = (/** @type {Event} */ e) => {
     const row = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest?.('tr[data-id]'));
-    if (row) hotIds([row.dataset.id]);
+    if (row) hotIds([/** @type {string} */ (row.dataset.id)]);
   };
   diagram.addEventListener('mouseover', fromMarker);
   diagram.addEventListener('focusin', fromMarker);
@@ -169,16 +192,11 @@ export function linkHighlights(diagram, table) {
     const m = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest?.('.crossing'));
     if (!m || (e.key !== 'Enter' && e.key !== ' ')) return;
     e.preventDefault();
-    /** @type {HTMLElement | null} */ (
-      table.querySelector(`tr[data-id="${CSS.escape(m.dataset.ids.split(' ')[0])}"]`)
-    )?.focus();
+    /** @type {HTMLElement | null} */ (table.querySelector(`tr[data-id="${CSS.escape(idsOf(m)[0])}"]`))?.focus();
   });
   diagram.addEventListener('click', (e) => {
     const m = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest?.('.crossing'));
-    if (m)
-      table
-        .querySelector(`tr[data-id="${CSS.escape(m.dataset.ids.split(' ')[0])}"]`)
-        ?.scrollIntoView({ block: 'nearest' });
+    if (m) table.querySelector(`tr[data-id="${CSS.escape(idsOf(m)[0])}"]`)?.scrollIntoView({ block: 'nearest' });
   });
   table.addEventListener('mouseover', fromRow);
   table.addEventListener('focusin', fromRow);

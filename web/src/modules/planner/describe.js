@@ -19,11 +19,22 @@ const WORDS = [
   'eleven',
   'twelve',
 ];
-const word = (n) => (Number.isInteger(n) && n >= 0 && n < WORDS.length ? WORDS[n] : formatCount(n));
-const plural = (n, one, many = `${one}s`) => `${word(n)} ${n === 1 ? one : many}`;
+/** @typedef {import('./diagram.js').TrainingPlan} TrainingPlan */
+/** @typedef {import('./diagram.js').ServingPlan} ServingPlan */
+/** @typedef {import('./diagram.js').TrainingTransfer} TrainingTransfer */
+/** @typedef {import('./diagram.js').ServingTransfer} ServingTransfer */
+
+const word = (/** @type {number} */ n) =>
+  Number.isInteger(n) && n >= 0 && n < WORDS.length ? WORDS[n] : formatCount(n);
+const plural = (/** @type {number} */ n, /** @type {string} */ one, many = `${one}s`) =>
+  `${word(n)} ${n === 1 ? one : many}`;
+/** @type {Record<string, string>} */
 const LINK = { intra: 'inside a node (NVLink)', inter: 'over the network between nodes' };
 
-/** One clause per transfer: how often, what, how big, where it runs. */
+/**
+ * One clause per transfer: how often, what, how big, where it runs.
+ * @param {TrainingTransfer} t
+ */
 function transferClause(t) {
   const often =
     t.count_per_microbatch > 0
@@ -32,20 +43,23 @@ function transferClause(t) {
   return `${often} of the ${t.name} (${formatBytes(t.bytes_per_call)} each, ${t.phase}) ${LINK[t.link] ?? ''}`.trim();
 }
 
+/** @param {TrainingTransfer[]} list */
 function groupSentence(list) {
   return list.map(transferClause).join('; ');
 }
 
 /**
  * Sentences describing the plan, in reading order.
- * @param {any} plan  valid plan response
+ * @param {TrainingPlan & {warnings?: {message: string}[]}} plan  valid plan response (with any
+ *   warnings the engine gives beside it, which the contract's answer schema does not list)
  * @param {string} modelName
  * @returns {string[]}
  */
 export function describePlan(plan, modelName) {
   const p = plan.parallel;
   const hw = plan.hardware;
-  const by = (g) => (plan.communication ?? []).filter((t) => t.group === g);
+  const by = (/** @type {string} */ g) => (plan.communication ?? []).filter((t) => t.group === g);
+  /** @type {string[]} */
   const out = [];
   out.push(
     `${modelName} (${formatCount(plan.parameters, { compact: true })} parameters, ${plan.model.layers} layers) on ${formatCount(hw.gpus)} GPUs in nodes of ${hw.gpus_per_node}: ` +
@@ -93,7 +107,7 @@ export function describePlan(plan, modelName) {
 /**
  * Writes the description into `container` as paragraphs, changing only the text that differs.
  * @param {HTMLElement} container
- * @param {any} plan  valid plan response
+ * @param {TrainingPlan} plan  valid plan response
  * @param {string} modelName
  */
 export function drawDescription(container, plan, modelName) {
@@ -104,9 +118,12 @@ export function drawDescription(container, plan, modelName) {
 }
 
 // Serving sizes in decimal units, as the engine's formulas and the diagram write them.
-const GB = (b) => formatBytesDecimal(b);
+const GB = (/** @type {number} */ b) => formatBytesDecimal(b);
 
-/** One clause per serving transfer: how many calls, what, how big each and in all. */
+/**
+ * One clause per serving transfer: how many calls, what, how big each and in all.
+ * @param {ServingTransfer} t
+ */
 function servingClause(t) {
   const per = t.phase === 'prefill' ? 'per prompt' : 'per decode step';
   const where = t.stage > 0 ? ' on the last stage' : '';
@@ -116,8 +133,12 @@ function servingClause(t) {
   );
 }
 
-/** Consecutive stages that hold the same, as [first, last] index pairs with the first stage's figures. */
+/**
+ * Consecutive stages that hold the same, as [first, last] index pairs with the first stage's figures.
+ * @param {ServingPlan['stages']} stages
+ */
 function stageRuns(stages) {
+  /** @type {{st: ServingPlan['stages'][number], last: number}[]} */
   const runs = [];
   for (const st of stages) {
     const prev = runs[runs.length - 1];
@@ -132,13 +153,14 @@ function stageRuns(stages) {
 /**
  * The serving plan in sentences: the split, what each GPU of each stage holds (KV cache
  * included), and what crosses devices during prefill and during decode.
- * @param {any} plan  valid inference plan response
+ * @param {ServingPlan} plan  valid inference plan response
  * @param {string} modelName
  * @returns {string[]}
  */
 export function describeServing(plan, modelName) {
   const p = plan.parallel;
   const sv = plan.serving;
+  /** @type {string[]} */
   const out = [];
   // Each replica's GPUs serve their own share of the users.
   const perReplica = p.dp > 1 ? ' per replica' : '';
@@ -161,7 +183,7 @@ export function describeServing(plan, modelName) {
         `${GB(m.total)} of ${GB(m.capacity)} with the working set and reserve, so it ${m.fits ? `fits, with room for ${formatCount(m.max_sequences)} users${perReplica}` : 'does not fit'}.`,
     );
   }
-  for (const phase of ['prefill', 'decode']) {
+  for (const phase of /** @type {const} */ (['prefill', 'decode'])) {
     const list = plan.communication[phase];
     const what =
       phase === 'prefill'
@@ -178,7 +200,7 @@ export function describeServing(plan, modelName) {
 
 /**
  * Writes the serving description into `container` as paragraphs.
- * @param {HTMLElement} container @param {any} plan @param {string} modelName
+ * @param {HTMLElement} container @param {ServingPlan} plan @param {string} modelName
  */
 export function drawServingDescription(container, plan, modelName) {
   patch(

@@ -5,9 +5,14 @@
 import { formatBytesDecimal, formatCount } from '../../format.js';
 import { deviceRect, s, text } from './svg.js';
 
-const GB = (bytes) => formatBytesDecimal(bytes);
+/** @typedef {import('./diagram.js').Plan} Plan */
+/** @typedef {Plan['stages'][number]} Stage */
+/** @typedef {import('./svg.js').VNode} VNode */
+
+const GB = (/** @type {number} */ bytes) => formatBytesDecimal(bytes);
 
 /** The parts of one device's memory, in the order the bars stack them. */
+/** @type {{key: 'weights' | 'kv_cache' | 'activations' | 'reserve', cls: string, label: string}[]} */
 export const MEMORY_PARTS = [
   { key: 'weights', cls: 'seg-inf-weights', label: 'weights' },
   { key: 'kv_cache', cls: 'seg-inf-kv', label: 'KV cache' },
@@ -15,7 +20,10 @@ export const MEMORY_PARTS = [
   { key: 'reserve', cls: 'seg-inf-reserve', label: 'runtime reserve' },
 ];
 
-/** What the tokens line of the spine says in each phase. */
+/**
+ * What the tokens line of the spine says in each phase.
+ * @param {Plan} plan
+ */
 export function servingTokens(plan) {
   if (plan.phase === 'prefill') return `Prefill: one prompt of ${formatCount(plan.serving.prompt)} tokens`;
   const users = plan.memory.sequences_per_device;
@@ -25,6 +33,11 @@ export function servingTokens(plan) {
 /**
  * The KV cache row of a stage band: one small block per GPU of the stage (a device-coloured top
  * edge over the cache colour), and the size each holds. Returns the height used.
+ * @param {VNode} g
+ * @param {Stage} st
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
  */
 export function kvRow(g, st, x, y, w) {
   g.append(text(x, y + 10, `KV cache per GPU: ${GB(st.memory.kv_cache)}`, 'dg-small'));
@@ -44,8 +57,13 @@ export function kvRow(g, st, x, y, w) {
   return 32;
 }
 
-/** Breaks `parts` into lines of at most `chars` characters, joined by " · ". */
+/**
+ * Breaks `parts` into lines of at most `chars` characters, joined by " · ".
+ * @param {string[]} parts
+ * @param {number} chars
+ */
 function lines(parts, chars) {
+  /** @type {string[]} */
   const out = [];
   let line = '';
   for (const p of parts) {
@@ -63,6 +81,13 @@ function lines(parts, chars) {
  * What one GPU of each drawn stage holds, as a bar to scale of its memory with the parts named
  * in GB. `stages` may hold null for the gap of a long pipeline. `place(g, where, x, y)` puts the
  * marker of a transfer at the KV cache (the prompt's cache handed to a decode GPU). Returns the height.
+ * @param {VNode} g
+ * @param {Plan} plan
+ * @param {(Stage | null)[]} stages
+ * @param {(g: VNode, where: string, x: number, y: number) => boolean} place
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
  */
 export function servingMemory(g, plan, stages, place, x, y, w) {
   const below = w < 600; // narrow: labels above the bars, markers under them

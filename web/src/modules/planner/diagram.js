@@ -19,6 +19,25 @@ import {
 } from './svg.js';
 import { kvRow, servingMemory, servingTokens } from './diagram-serving.js';
 
+/** @typedef {import('../../answers').Answer<'plan'>} PlanAnswer */
+/** @typedef {PlanAnswer['communication']} Communication */
+/** @typedef {Extract<Communication, unknown[]>[number]} TrainingTransfer */
+/** @typedef {Exclude<Communication, unknown[]>['decode'][number]} ServingTransfer */
+/** A transfer: a training plan's list, or a serving plan's list for one phase. */
+/** @typedef {TrainingTransfer | ServingTransfer} Transfer */
+/** @typedef {Omit<PlanAnswer, 'communication'> & {communication: TrainingTransfer[]}} TrainingPlan */
+/** A serving plan: its transfers by phase. */
+/** @typedef {Omit<PlanAnswer, 'communication'> & {communication: Exclude<Communication, unknown[]>}} ServingPlan */
+/**
+ * The plan as the diagram draws it: a training plan, or a serving plan with one phase's
+ * transfers in `communication` and that phase named (inference.js prepares it).
+ * @typedef {Omit<PlanAnswer, 'communication'> & {communication: Transfer[], phase?: string}} Plan
+ */
+/** @typedef {Plan['stages'][number]} Stage */
+/** @typedef {import('./svg.js').VNode} VNode */
+/** The transfers not yet drawn, by the place they happen (place() takes each once). */
+/** @typedef {Map<string, Transfer[]>} Places */
+
 const MAX_STAGES_DRAWN = 6;
 const NARROW_PX = 620;
 
@@ -26,13 +45,18 @@ const NARROW_PX = 620;
  * The drawing width for a container this wide (content box, px): the wide drawing (0) from
  * NARROW_PX up; below, the container's own width in 8 px steps, so the diagram's text is drawn
  * at its CSS size rather than scaled down.
+ * @param {number} width
  */
 export function narrowWidth(width) {
   return width > 0 && width < NARROW_PX ? Math.max(272, Math.floor((width - 12) / 8) * 8) : 0;
 }
 
-/** Groups the engine's transfers by the place they happen. */
+/**
+ * Groups the engine's transfers by the place they happen.
+ * @param {Transfer[]} communication
+ */
 function byWhere(communication) {
+  /** @type {Places} */
   const map = new Map();
   for (const t of communication) {
     const list = map.get(t.where) ?? [];
@@ -45,6 +69,13 @@ function byWhere(communication) {
 /** Places a marker for `where` if the plan has transfers there; remembers it as placed. */
 // Every place keeps a slot (an empty group when nothing crosses there), so a marker that comes
 // or goes does not shift the elements after it: patch() matches children by position.
+/**
+ * @param {VNode} g
+ * @param {Places} at
+ * @param {string} where
+ * @param {number} x
+ * @param {number} y
+ */
 function place(g, at, where, x, y) {
   const list = at.get(where);
   if (!list) {
@@ -56,16 +87,29 @@ function place(g, at, where, x, y) {
   return true;
 }
 
+/** @param {Stage} st */
 function stageRange(st) {
   return st.layers === 1 ? `layer ${st.first_layer + 1}` : `layers ${st.first_layer + 1}–${st.first_layer + st.layers}`;
 }
 
-/** Which stages to draw: all when few; otherwise the first two, a gap, the last two. */
+/**
+ * Which stages to draw: all when few; otherwise the first two, a gap, the last two.
+ * @param {Stage[]} stages
+ * @returns {(Stage | null)[]}
+ */
 function drawnStages(stages) {
   if (stages.length <= MAX_STAGES_DRAWN) return stages;
   return [stages[0], stages[1], null, stages[stages.length - 2], stages[stages.length - 1]];
 }
 
+/**
+ * @param {VNode} g
+ * @param {Plan} plan
+ * @param {Places} at
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ */
 function spine(g, plan, at, x, y, w) {
   const par = plan.parallel;
   const tp = par.tp;
@@ -148,12 +192,28 @@ function spine(g, plan, at, x, y, w) {
   return cy - y;
 }
 
+/**
+ * @param {VNode} g
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ * @param {string} label
+ * @param {(y: number) => void} draw
+ */
 function row(g, x, y, w, label, draw) {
   g.append(text(x, y + 10, label, 'dg-small'));
   draw(y + 14);
   return 40;
 }
 
+/**
+ * @param {VNode} g
+ * @param {Plan} plan
+ * @param {Places} at
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ */
 function layerDetail(g, plan, at, x, y, w) {
   const par = plan.parallel;
   const model = plan.model;
@@ -170,7 +230,7 @@ function layerDetail(g, plan, at, x, y, w) {
     ),
   );
   cy += 28;
-  const norm = (where, label) => {
+  const norm = (/** @type {string} */ where, /** @type {string} */ label) => {
     cy += row(
       g,
       x,
@@ -251,7 +311,15 @@ function layerDetail(g, plan, at, x, y, w) {
   return cy - y;
 }
 
-/** ZeRO state bars: which share of weights, gradients and optimizer state each DP rank keeps. */
+/**
+ * ZeRO state bars: which share of weights, gradients and optimizer state each DP rank keeps.
+ * @param {VNode} g
+ * @param {Plan} plan
+ * @param {Places} at
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ */
 function zeroState(g, plan, at, x, y, w) {
   const par = plan.parallel;
   const dpT = plan.communication.find((t) => t.group === 'DP');
@@ -274,6 +342,7 @@ function zeroState(g, plan, at, x, y, w) {
   // Narrow drawings put the markers under the bars instead of beside them.
   const below = w < 600;
   cy += 24;
+  /** @type {[string, boolean][]} */
   const cols = [
     ['weights', zero >= 3],
     ['gradients', zero >= 2],
@@ -328,7 +397,7 @@ function zeroState(g, plan, at, x, y, w) {
  * Draws the diagram for a valid plan into `container`, reusing the elements of the last
  * drawing where they still fit.
  * @param {HTMLElement} container
- * @param {any} plan  the engine's plan response (valid)
+ * @param {Plan} plan  the engine's plan response (valid)
  * @param {number} narrow  0 for the wide drawing; else the narrow drawing's width (stacked panels)
  */
 export function renderDiagram(container, plan, narrow, labelledBy = 'planner-diagram-caption planner-describe-h') {
@@ -366,7 +435,7 @@ export function renderDiagram(container, plan, narrow, labelledBy = 'planner-dia
 
 /**
  * Describes the diagram for a valid plan. Returns the SVG's VNode; markers carry data-ids for the table.
- * @param {any} plan  the engine's plan response (valid)
+ * @param {Plan} plan  the engine's plan response (valid)
  * @param {number} narrow  0 for the wide drawing; else the narrow drawing's width (stacked panels)
  * @param {string} labelledBy  ids of the caption and the text equivalent
  */
@@ -385,6 +454,7 @@ export function drawDiagram(plan, narrow, labelledBy = 'planner-diagram-caption 
   const dp = plan.parallel.dp;
   const serving = plan.mode === 'inference';
   // What each GPU holds: the ZeRO state when training, weights and KV cache when serving.
+  /** @type {(g: VNode, x: number, y: number, w: number) => number} */
   const state = serving
     ? (sg, x, y, w) =>
         servingMemory(sg, plan, drawnStages(plan.stages), (pg, where, px, py) => place(pg, at, where, px, py), x, y, w)

@@ -4,13 +4,22 @@
 import { h } from '../../dom.js';
 import { formatCount, formatPercent, formatSeconds } from '../../format.js';
 
-/** The published figure in its own unit. */
+/** @typedef {import('../../atlas-engine').FidelityResponse} FidelityResponse */
+/** @typedef {FidelityResponse['cases'][number]} Case */
+/** @typedef {FidelityResponse['sources'][number]} Source */
+/** @typedef {import('../../atlas-contract').PlanRequest} PlanRequest */
+
+/**
+ * The published figure in its own unit.
+ * @param {Case['published']} p
+ */
 function published(p) {
   if (p.kind === 'step_seconds') return formatSeconds(p.value);
   return `${Number(p.value.toPrecision(4)).toLocaleString('en-US')} ${KIND[p.kind] ?? ''}`;
 }
 import { isError } from '../../engine.js';
 
+/** @type {Record<string, string>} */
 const KIND = {
   step_seconds: 'step time',
   tflops_eq3: 'TFLOP/s per GPU (with recomputation)',
@@ -18,15 +27,22 @@ const KIND = {
   tokens_per_second_per_gpu: 'tokens/s per GPU',
 };
 
+/** @param {Partial<PlanRequest>} req */
 function inputs(req) {
+  /** @type {NonNullable<PlanRequest['parallel']>} */
   const p = req.parallel ?? {};
+  /** @type {Partial<PlanRequest['model']>} */
   const m = req.model ?? {};
   const model = m.preset ? m.preset.replace(/-/g, ' ') : `${m.layers} layers × ${formatCount(m.hidden)}`;
-  const split = ['tp', 'pp', 'cp'].filter((k) => (p[k] ?? 1) > 1).map((k) => `${k} ${p[k]}`);
+  const split = /** @type {const} */ (['tp', 'pp', 'cp']).filter((k) => (p[k] ?? 1) > 1).map((k) => `${k} ${p[k]}`);
   if (p.zero) split.push(`ZeRO-${p.zero}`);
   return `${model}; ${formatCount(req.hardware?.gpus)} ${req.hardware?.preset?.split('-')[0].toUpperCase() ?? 'GPUs'}; ${split.join(', ') || 'data parallel only'}; batch ${formatCount(req.batch?.global)}`;
 }
 
+/**
+ * @param {string} label
+ * @param {import('../../atlas-engine').ErrorSummary} s
+ */
 function summaryRow(label, s) {
   return h(
     'tr',
@@ -41,6 +57,9 @@ function summaryRow(label, s) {
 /**
  * A published case's row head: its source link (named by `text`) and what it had to assume,
  * with the gap the model leaves when one is stated. Shared by the training and serving views.
+ * @param {{assumed: string[], gap?: string}} c
+ * @param {{url: string} | undefined} src
+ * @param {string} text
  */
 export function caseHead(c, src, text) {
   return h(
@@ -57,7 +76,10 @@ export function caseHead(c, src, text) {
   );
 }
 
-/** The engine's error on a case (engine ÷ published − 1), marked when beyond 15 %. */
+/**
+ * The engine's error on a case (engine ÷ published − 1), marked when beyond 15 %.
+ * @param {number} error
+ */
 export function errorCell(error) {
   return h('td', {
     class: `num ${Math.abs(error) > 0.15 ? 'err-large' : ''}`,
@@ -66,6 +88,11 @@ export function errorCell(error) {
   });
 }
 
+/**
+ * @param {Case[]} cases
+ * @param {Map<string, Source>} sources
+ * @param {Case['set']} set
+ */
 function caseTable(cases, sources, set) {
   const rows = cases
     .filter((c) => c.set === set)
@@ -75,7 +102,8 @@ function caseTable(cases, sources, set) {
         'tr',
         { dataset: { case: c.id } },
         caseHead(c, src, c.where),
-        h('td', { dataset: { label: 'Inputs' }, text: inputs(c.request) }),
+        // A case's request is a `plan` request.
+        h('td', { dataset: { label: 'Inputs' }, text: inputs(/** @type {Partial<PlanRequest>} */ (c.request)) }),
         h('td', {
           class: 'num',
           dataset: { label: 'Published' },
@@ -121,33 +149,38 @@ function caseTable(cases, sources, set) {
   );
 }
 
-/** Fills `container` once, the first time `details` opens. */
+/**
+ * Fills `container` once, the first time `details` opens.
+ * @param {import('../../engine.js').Engine} engine
+ * @param {HTMLDetailsElement} details
+ * @param {HTMLElement} container
+ */
 export function initFidelity(engine, details, container) {
   let built = false;
   const build = () => {
     if (built || !details.open) return;
     built = true;
-    const t = engine.run('fidelity', {});
-    if (isError(t)) {
+    const answer = engine.run('fidelity', {});
+    if (isError(answer)) {
       container.replaceChildren(
         h('p', {
           class: 'notice notice-error',
-          text: `The engine could not list its published runs: ${t.error.message}`,
+          text: `The engine could not list its published runs: ${answer.error.message}`,
         }),
       );
       return;
     }
+    /** @type {FidelityResponse} */
+    const t = answer;
     const sources = new Map(t.sources.map((s) => [s.id, s]));
-    const loso = h(
-      'div',
-      { class: 'loso' },
-      h('button', {
-        type: 'button',
-        class: 'secondary',
-        text: 'Refit without each calibration source (a few seconds)',
-      }),
-    );
-    loso.firstChild.addEventListener('click', () => {
+    const refit = h('button', {
+      type: 'button',
+      class: 'secondary',
+      text: 'Refit without each calibration source (a few seconds)',
+    });
+    const loso = h('div', { class: 'loso' }, refit);
+    refit.addEventListener('click', () => {
+      /** @type {FidelityResponse} */
       const r = engine.run('fidelity', { refit: true });
       if (isError(r)) return;
       loso.replaceChildren(
@@ -171,7 +204,8 @@ export function initFidelity(engine, details, container) {
           h(
             'tbody',
             {},
-            ...r.leave_one_source_out.map((l) =>
+            // A refit answer carries the leave-one-out table.
+            .../** @type {NonNullable<FidelityResponse['leave_one_source_out']>} */ (r.leave_one_source_out).map((l) =>
               h(
                 'tr',
                 {},

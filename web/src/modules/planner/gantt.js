@@ -5,25 +5,41 @@
 import { s, vh as h } from './svg.js';
 import { formatPercent, formatSeconds } from '../../format.js';
 
+/** @type {Record<string, string>} */
 const NAMES = { gpipe: 'GPipe', '1f1b': '1F1B', interleaved: 'interleaved 1F1B' };
 
-/** The last schedule's block geometry: {key, paths: {fwd, bwd, idle}, labels: [attrs]}. */
+/** @typedef {import('../../answers').Answer<'plan'>} Plan */
+/** The engine's schedule blocks (when it drew them; `omitted` with a note above its limit). */
+/** @typedef {Plan['pipeline']['blocks']} Schedule */
+/** @typedef {ReturnType<typeof blockGeometry>} Geometry */
+
+/**
+ * The last schedule's block geometry: {key, paths: {fwd, bwd, idle}, labels: [attrs]}.
+ * @type {(Geometry & {key: string}) | null}
+ */
 let geometry = null;
 
 /**
  * Path data for the forward, backward and idle blocks, and the micro-batch labels' attributes.
  * x is in the engine's whole units (a transform scales it to the width), so the paths are
  * integers and do not change with the width; y is in pixels.
+ * @param {Schedule} sched
+ * @param {{rowH: number, top: number, sx: number}} layout
  */
 function blockGeometry(sched, { rowH, top, sx }) {
   const makespan = sched.makespan;
   // Blocks narrower than 3 px cannot be told apart: runs of work then draw as one busy bar.
   const aggregate = sx < 3;
+  /** @type {string[]} */
   const busyPath = [];
   const blockCount = sched.stages.reduce((a, row) => a + row.pass.length, 0);
+  /** @type {string[]} */
   const fwdPath = [];
+  /** @type {string[]} */
   const bwdPath = [];
+  /** @type {string[]} */
   const idlePath = [];
+  /** @type {Record<string, string | number>[]} */
   const labels = [];
   const labelRoom = blockCount < 600 && rowH >= 14;
   const hh = rowH - 2;
@@ -68,7 +84,7 @@ function blockGeometry(sched, { rowH, top, sx }) {
 /**
  * Describes the schedule for the plan into `container` (an element description; see svg.js).
  * @param {import('./svg.js').VNode} container
- * @param {any} plan  valid plan response
+ * @param {Plan} plan  valid plan response
  * @param {number} narrow  0 for the wide drawing; else the narrow drawing's width
  */
 export function drawGantt(container, plan, narrow) {
@@ -76,7 +92,10 @@ export function drawGantt(container, plan, narrow) {
   const p = pl.stages;
   const m = pl.microbatches;
   const v = pl.schedule === 'interleaved' ? pl.virtual_stages : 1;
-  const sched = pl.blocks ?? { omitted: true, note: 'The engine gave no schedule for this plan.' };
+  // The engine's blocks, or a stand-in with a note (only `omitted` and `note` are read then).
+  const sched = /** @type {Schedule & {note?: string}} */ (
+    pl.blocks ?? { omitted: true, note: 'The engine gave no schedule for this plan.' }
+  );
   const summary = h(
     'p',
     { class: 'gantt-summary' },

@@ -7,6 +7,11 @@ import { h } from '../../dom.js';
 import { isError } from '../../engine.js';
 import { hardwareRequest, modelRequest, planRequest, shapeFromPreset } from './state.js';
 
+/** @typedef {import('../../atlas-engine').ImportResponse} ImportResponse */
+/** @typedef {import('../../atlas-engine').ExportResponse} ExportResponse */
+/** @typedef {import('./state.js').PlannerState} PlannerState */
+
+/** @type {Record<string, string>} */
 const FORMAT_NAMES = {
   hf: 'a Hugging Face config.json',
   megatron: 'Megatron-LM arguments',
@@ -19,7 +24,10 @@ const EXPORTS = [
   ['torchtitan', 'torchtitan TOML'],
 ];
 
-/** The engine's field names ("model.layers") as the explorer's controls call them. */
+/**
+ * The engine's field names ("model.layers") as the explorer's controls call them.
+ * @type {Record<string, string>}
+ */
 const LABELS = {
   'model.layers': 'Layers',
   'model.hidden': 'Hidden size',
@@ -61,9 +69,12 @@ const LABELS = {
   'hardware.gpus': 'GPUs',
   'hardware.preset': 'Hardware',
 };
-const label = (field) => LABELS[field] ?? field;
+const label = (/** @type {string} */ field) => LABELS[field] ?? field;
 
-/** One value as people read it: numbers grouped, yes/no for switches, strings as written. */
+/**
+ * One value as people read it: numbers grouped, yes/no for switches, strings as written.
+ * @param {unknown} value
+ */
 function shown(value) {
   if (typeof value === 'number') return value.toLocaleString('en-US', { maximumFractionDigits: 6 });
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
@@ -74,10 +85,14 @@ function shown(value) {
 /**
  * The explorer's state for an imported request, from the engine's normalized plan of it (so
  * defaults the request left out are the engine's own, not guessed here).
+ * @param {ImportResponse['request']} request
+ * @param {import('../../answers').Answer<'plan'>} plan
+ * @returns {Partial<PlannerState>}
  */
 export function patchFromPlan(request, plan) {
   const m = plan.model;
   const p = plan.parallel;
+  /** @type {Record<string, unknown>} */
   const patch = { model: typeof request.model.preset === 'string' ? request.model.preset : 'custom' };
   // The normalized model, read as a preset's is: one list of shape fields for both.
   Object.assign(patch, shapeFromPreset(m), {
@@ -100,9 +115,17 @@ export function patchFromPlan(request, plan) {
     micro: plan.batch.micro,
     global: plan.batch.global,
   });
-  return patch;
+  // The state's own names, with the engine's values for them.
+  return /** @type {Partial<PlannerState>} */ (patch);
 }
 
+/**
+ * @template E
+ * @param {string} title
+ * @param {E[]} entries
+ * @param {(entry: E) => string} line
+ * @param {boolean} open
+ */
 function list(title, entries, line, open) {
   const items = entries.map((e) => h('li', {}, line(e)));
   return h(
@@ -113,13 +136,13 @@ function list(title, entries, line, open) {
   );
 }
 
-const where = (e) => (e.line ? ` (line ${e.line})` : '');
+const where = (/** @type {{line?: number}} */ e) => (e.line ? ` (line ${e.line})` : '');
 
 /**
  * Builds the panel in `mount` and wires it to the explorer.
- * @param {any} engine
+ * @param {import('../../engine.js').Engine} engine
  * @param {HTMLElement} mount
- * @param {{state: () => Record<string, any>, apply: (patch: Record<string, any>) => void}} explorer
+ * @param {{state: () => PlannerState, apply: (patch: Partial<PlannerState>) => void}} explorer
  */
 export function initImport(engine, mount, explorer) {
   const text = h('textarea', {
@@ -174,6 +197,7 @@ export function initImport(engine, mount, explorer) {
     exportText,
     h('div', { class: 'export-actions' }, copy, download, exportState),
   );
+  /** @type {ExportResponse | null} */
   let exported = null;
 
   mount.replaceChildren(
@@ -227,11 +251,16 @@ export function initImport(engine, mount, explorer) {
   );
 
   // The engine's own limit on a pasted text (its schema), checked before a large file is read.
+  /** @type {number | null} */
   let limit = null;
   const maxBytes = () =>
     (limit ??=
       engine.run('schema', { command: 'import', responses: false }).commands?.import?.request?.properties?.text
         ?.maxLength ?? Infinity);
+  /**
+   * @param {File | undefined} f
+   * @param {HTMLTextAreaElement} into
+   */
   async function readFile(f, into) {
     if (!f) return;
     if (f.size > maxBytes()) {
@@ -276,14 +305,16 @@ export function initImport(engine, mount, explorer) {
       return;
     }
     const state = explorer.state();
-    const r = engine.run('import', {
+    const answer = engine.run('import', {
       ...(texts.length === 1 ? { text: texts[0] } : { texts }),
       format: format.value,
       hardware: hardwareRequest(state),
       model: modelRequest(state),
     });
     mount.dataset.imported = '';
-    if (isError(r)) {
+    if (isError(answer)) {
+      /** @type {import('../../atlas-engine').EngineErrorResponse} */
+      const r = answer;
       out.replaceChildren(
         h(
           'div',
@@ -298,6 +329,8 @@ export function initImport(engine, mount, explorer) {
       );
       return;
     }
+    /** @type {ImportResponse} */
+    const r = answer;
     const plan = engine.run('plan', r.request);
     if (isError(plan)) {
       out.replaceChildren(h('p', { class: 'notice notice-error', text: plan.error.message }));
@@ -326,14 +359,16 @@ export function initImport(engine, mount, explorer) {
   run.addEventListener('click', show);
 
   exportRun.addEventListener('click', () => {
-    const r = engine.run('export', { request: planRequest(explorer.state()), format: exportFormat.value });
+    const answer = engine.run('export', { request: planRequest(explorer.state()), format: exportFormat.value });
     exportBox.hidden = false;
-    if (isError(r)) {
+    if (isError(answer)) {
       exported = null;
       exportText.value = '';
-      exportState.textContent = r.error.message;
+      exportState.textContent = answer.error.message;
       return;
     }
+    /** @type {ExportResponse} */
+    const r = answer;
     exported = r;
     exportText.value = r.text;
     exportState.textContent = `Written as ${EXPORTS.find(([v]) => v === r.format)?.[1]}.`;

@@ -1,7 +1,7 @@
 // The split explorer: one state, one `plan` call per change, every picture redrawn from the
 // engine's answer. Invalid splits keep the last possible picture (greyed) and say at the
 // control what is wrong. Registered with the views registry as "planner".
-import { h } from '../../dom.js';
+import { $, h } from '../../dom.js';
 import { isError } from '../../engine.js';
 import { fixedNote } from '../../fixed-note.js';
 import { Controls } from './controls.js';
@@ -31,15 +31,24 @@ import {
   shapeFromPreset,
 } from './state.js';
 
-/** @param {{engine: any, views: any, channel: any, holdInView?: (el: HTMLElement) => void}} ctx */
+/** @typedef {import('./state.js').PlannerState} PlannerState */
+/** @typedef {import('./diagram.js').TrainingPlan} TrainingPlan */
+/** @typedef {import('./gantt.js').Schedule} Schedule */
+/** An engine issue as the controls show it. */
+/** @typedef {import('../../atlas-engine').EngineIssue & {kind: 'error' | 'warning'}} PlanIssue */
+
+/** @param {import('../define.js').ModuleContext} ctx */
 export function start(ctx) {
-  const root = document.getElementById('planner-app');
-  if (!root) return;
-  const presets = ctx.engine.run('presets', {});
-  if (isError(presets)) throw new Error(`the engine has no presets: ${presets.error.message}`);
+  const found = document.getElementById('planner-app');
+  if (!found) return;
+  const root = found;
+  const answer = ctx.engine.run('presets', {});
+  if (isError(answer)) throw new Error(`the engine has no presets: ${answer.error.message}`);
+  /** @type {import('../../answers').Answer<'presets'>} */
+  const presets = answer;
   const modelPresets = new Map(presets.models.map((p) => [p.id, p]));
   const hardwarePresets = new Map(presets.hardware.map((p) => [p.id, p]));
-  const el = (id) => /** @type {HTMLElement} */ (root.querySelector(`#${id}`));
+  const el = (/** @type {string} */ id) => /** @type {HTMLElement} */ (root.querySelector(`#${id}`));
   const out = {
     output: el('planner-output'),
     status: el('planner-status'),
@@ -56,27 +65,35 @@ export function start(ctx) {
     search: el('planner-search-out'),
   };
   const opening = openingState(presets);
-  /** @type {Record<string, any>} */
+  /** @type {PlannerState} */
   let state = { ...opening };
-  /** The last plan that could be drawn, and the split it was for. */
+  /**
+   * The last plan that could be drawn, and the split it was for.
+   * @type {TrainingPlan | null}
+   */
   let lastGood = null;
-  /** The state of the last possible split: what links carry (a half-made split is not saved). */
+  /**
+   * The state of the last possible split: what links carry (a half-made split is not saved).
+   * @type {PlannerState | null}
+   */
   let goodState = null;
   let selfChange = false;
   let narrowW = narrowWidth(out.diagram.clientWidth - 8); // less the padding
+  /** @type {Map<string, import('./controls.js').Issue[]>} */
   const localIssues = new Map();
 
-  /** Fills preset values for a preset choice unless the patch sets them itself. */
+  /**
+   * Fills preset values for a preset choice unless the patch sets them itself.
+   * @param {Record<string, unknown>} patch
+   * @param {PlannerState} current
+   * @returns {Record<string, unknown>}
+   */
   function expand(patch, current) {
     const full = {};
-    if (typeof patch.model === 'string' && modelPresets.has(patch.model) && patch.model !== current.model)
-      Object.assign(full, shapeFromPreset(modelPresets.get(patch.model).model));
-    if (
-      typeof patch.hardware === 'string' &&
-      hardwarePresets.has(patch.hardware) &&
-      patch.hardware !== current.hardware
-    )
-      Object.assign(full, hardwareFromPreset(hardwarePresets.get(patch.hardware).hardware));
+    const model = typeof patch.model === 'string' ? modelPresets.get(patch.model) : undefined;
+    if (model && patch.model !== current.model) Object.assign(full, shapeFromPreset(model.model));
+    const hardware = typeof patch.hardware === 'string' ? hardwarePresets.get(patch.hardware) : undefined;
+    if (hardware && patch.hardware !== current.hardware) Object.assign(full, hardwareFromPreset(hardware.hardware));
     return Object.assign(full, patch);
   }
 
@@ -99,11 +116,12 @@ export function start(ctx) {
   /**
    * What a patch becomes when applied: preset choices filled in, then the values an instructor
    * fixed taken out (dp and its automatic switch are fixed together).
+   * @param {Record<string, unknown>} patch
    */
   function held(patch) {
     const p = { ...patch };
     // A fixed choice is not expanded either: its preset would rewrite the fields it stands for.
-    for (const k of ['model', 'hardware', 'dp_auto'])
+    for (const k of /** @type {const} */ (['model', 'hardware', 'dp_auto']))
       if (ctx.views.fixed.has(k === 'dp_auto' ? 'dp' : k) && k in p) p[k] = state[k];
     return ctx.views.hold(expand(p, state), state);
   }
@@ -114,9 +132,15 @@ export function start(ctx) {
     selfChange = false;
   }
 
+  /** @type {PlanIssue[]} */
   let lastPlanIssues = [];
+  /**
+   * Shows the issues at their controls; returns those no control answers for.
+   * @param {PlanIssue[]} engineIssues
+   */
   function showIssues(engineIssues) {
     const map = new Map(localIssues);
+    /** @type {PlanIssue[]} */
     const loose = [];
     for (const issue of engineIssues) {
       const name = paramForPath(issue.path);
@@ -130,10 +154,11 @@ export function start(ctx) {
 
   // Pipeline blocks by the engine's schedule key: the engine leaves out the blocks of keys the
   // page already holds (most edits leave the schedule alone; toggling back finds it here).
-  /** @type {Map<string, any[]>} */
+  /** @type {Map<string, Schedule['stages']>} */
   const schedules = new Map();
   const SCHEDULES_KEPT = 24;
 
+  /** @param {PlannerState} s */
   function planFor(s) {
     const plan = ctx.engine.run('plan', { ...planRequest(s), known_schedules: [...schedules.keys()] });
     const blocks = plan.pipeline?.blocks;
@@ -146,7 +171,8 @@ export function start(ctx) {
       blocks.stages = stages;
     } else {
       schedules.set(blocks.key, blocks.stages);
-      if (schedules.size > SCHEDULES_KEPT) schedules.delete(schedules.keys().next().value);
+      // Over the limit, so there is a first (least recently used) key.
+      if (schedules.size > SCHEDULES_KEPT) schedules.delete(/** @type {string} */ (schedules.keys().next().value));
     }
     return plan;
   }
@@ -157,12 +183,14 @@ export function start(ctx) {
     const plan = serving ? ctx.engine.run('plan', inferenceRequest(state)) : planFor(state);
     const failed = isError(plan);
     // An impossible split is an error answer like a malformed request: one channel.
+    /** @type {import('../../atlas-engine').EngineIssue[]} */
     const errors = failed ? plan.errors : [];
+    /** @type {import('../../atlas-engine').EngineIssue[]} */
     const warnings = failed ? [] : (plan.warnings ?? []);
     if (quiet && failed) return null;
     lastPlanIssues = [
-      ...errors.map((e) => ({ ...e, kind: 'error' })),
-      ...warnings.map((w) => ({ ...w, kind: 'warning' })),
+      ...errors.map((e) => ({ ...e, kind: /** @type {const} */ ('error') })),
+      ...warnings.map((w) => ({ ...w, kind: /** @type {const} */ ('warning') })),
     ];
     const loose = showIssues(lastPlanIssues);
     if (!failed) controls.showDerivedDp(plan.parallel?.dp, state.dp_auto);
@@ -234,8 +262,9 @@ export function start(ctx) {
     },
     { rootMargin: '200px' },
   ).observe(scaling.el);
-  initFidelity(ctx.engine, el('planner-fidelity-details'), el('planner-fidelity'));
+  initFidelity(ctx.engine, $('#planner-fidelity-details', root, HTMLDetailsElement), el('planner-fidelity'));
 
+  /** @param {TrainingPlan} plan */
   function render(plan) {
     scaling.dirty = true;
     clearTimeout(scaling.timer);
@@ -273,11 +302,11 @@ export function start(ctx) {
   }
 
   function modelName() {
-    return state.model !== 'custom' && modelPresets.has(state.model)
-      ? modelPresets.get(state.model).name
-      : 'A custom model';
+    const preset = state.model !== 'custom' ? modelPresets.get(state.model) : undefined;
+    return preset ? preset.name : 'A custom model';
   }
 
+  /** @param {TrainingPlan} plan */
   function legend(plan) {
     const p = plan.parallel;
     const n = Math.min(Math.max(p.tp, p.cp, p.ep, p.dp > 1 ? Math.min(p.dp, 8) : 1), 8);
@@ -295,7 +324,11 @@ export function start(ctx) {
     );
   }
 
-  /** Applies a patch from a scenario, a search result or another view. */
+  /**
+   * Applies a patch from a scenario, a search result or another view; returns the names rejected.
+   * @param {Record<string, unknown>} patch values of any kind (a link's are text)
+   * @param {{keepLocal?: boolean, typing?: boolean}} [options]
+   */
   function applyPatch(patch, { keepLocal = false, typing = false } = {}) {
     const { patch: allowed, held: kept } = held(patch);
     const { state: next, rejected } = mergeState(state, allowed);

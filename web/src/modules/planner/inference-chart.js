@@ -8,22 +8,40 @@ const W = 440,
   H = 250,
   PAD = { left: 56, right: 60, top: 14, bottom: 42 };
 
+/** @typedef {import('../../answers').Answer<'plan'>['curve']} Curve */
+/** @typedef {Curve['points'][number]} Point */
+
+/** @param {Point[]} points */
 function scales(points) {
   const xs = points.map((p) => Math.log2(p.concurrency));
   const [x0, x1] = [Math.min(...xs), Math.max(...xs)];
   const rate = Math.max(...points.map((p) => p.tokens_per_second_per_gpu)) * 1.08;
   const wait = Math.max(...points.map((p) => p.per_output_token)) * 1.08;
-  const x = (c) => PAD.left + (x1 > x0 ? (Math.log2(c) - x0) / (x1 - x0) : 0.5) * (W - PAD.left - PAD.right);
-  const yRate = (v) => H - PAD.bottom - (v / rate) * (H - PAD.top - PAD.bottom);
-  const yWait = (v) => H - PAD.bottom - (v / wait) * (H - PAD.top - PAD.bottom);
+  const x = (/** @type {number} */ c) =>
+    PAD.left + (x1 > x0 ? (Math.log2(c) - x0) / (x1 - x0) : 0.5) * (W - PAD.left - PAD.right);
+  const yRate = (/** @type {number} */ v) => H - PAD.bottom - (v / rate) * (H - PAD.top - PAD.bottom);
+  const yWait = (/** @type {number} */ v) => H - PAD.bottom - (v / wait) * (H - PAD.top - PAD.bottom);
   return { x, yRate, yWait, rate, wait };
 }
 
+/**
+ * @param {Point[]} points
+ * @param {(concurrency: number) => number} x
+ * @param {(v: number) => number} y
+ * @param {(p: Point) => number} value
+ * @param {string} cls
+ */
 function path(points, x, y, value, cls) {
   const d = points.map((p, i) => `${i ? 'L' : 'M'}${x(p.concurrency).toFixed(1)},${y(value(p)).toFixed(1)}`).join('');
   return s('path', { d, class: `inf-line ${cls}` });
 }
 
+/**
+ * @param {number} x
+ * @param {string} label
+ * @param {string} cls
+ * @param {number} row
+ */
 function marker(x, label, cls, row) {
   return [
     s('line', { x1: x, x2: x, y1: PAD.top, y2: H - PAD.bottom, class: `inf-mark ${cls}` }),
@@ -38,7 +56,10 @@ function marker(x, label, cls, row) {
   ];
 }
 
-/** One sentence a reader can take away, from the curve's own numbers. */
+/**
+ * One sentence a reader can take away, from the curve's own numbers.
+ * @param {Curve} curve
+ */
 export function curveSummary(curve) {
   const pts = curve.points;
   const fitting = pts.filter((p) => p.fits);
@@ -55,7 +76,7 @@ export function curveSummary(curve) {
   );
 }
 
-/** @param {HTMLElement} container @param {any} curve the plan's `curve` */
+/** @param {HTMLElement} container @param {Curve} curve the plan's `curve` */
 export function drawCurve(container, curve) {
   const points = curve.points;
   const { x, yRate, yWait, rate, wait } = scales(points);
@@ -157,7 +178,8 @@ export function drawCurve(container, curve) {
     h('li', {}, h('span', { class: 'sc-swatch inf-wait' }), 'time per output token (right axis, squares, dashed)'),
     h('li', {}, 'hollow marks: more users than fit in memory'),
   );
-  const cell = (label, text) => h('td', { class: 'num', dataset: { label }, text });
+  const cell = (/** @type {string} */ label, /** @type {string} */ text) =>
+    h('td', { class: 'num', dataset: { label }, text });
   const cols = [
     'users',
     'time per output token',

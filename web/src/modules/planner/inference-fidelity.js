@@ -6,10 +6,22 @@ import { isError } from '../../engine.js';
 import { formatCount, formatPercent, formatSeconds } from '../../format.js';
 import { caseHead, errorCell } from './fidelity.js';
 
+/** @typedef {import('../../atlas-engine').InferenceFidelityResponse} InferenceFidelityResponse */
+/** @typedef {InferenceFidelityResponse['cases'][number]} Case */
+/** @typedef {InferenceFidelityResponse['sources'][number]} Source */
+
+/**
+ * @param {number} value
+ * @param {Case['unit']} unit
+ */
 function figure(value, unit) {
   return unit === 's' ? formatSeconds(value) : `${formatCount(value)} tokens/s`;
 }
 
+/**
+ * @param {Case[]} cases
+ * @param {Map<string, Source>} sources
+ */
 function rows(cases, sources) {
   return cases.map((c) => {
     const src = sources.get(c.source);
@@ -25,15 +37,26 @@ function rows(cases, sources) {
   });
 }
 
-/** Fills `out` from `load()` (the fidelity answer) the first time `details` opens. */
+/**
+ * Fills `out` from `load()` (the fidelity answer) the first time `details` opens.
+ * @param {HTMLDetailsElement} details
+ * @param {HTMLElement} out
+ * @param {() => InferenceFidelityResponse | import('../../atlas-engine').EngineErrorResponse} load
+ */
 export function initServingFidelity(details, out, load) {
   details.addEventListener('toggle', () => {
     if (!details.open || out.childElementCount) return;
-    const f = load();
-    if (isError(f)) {
-      out.replaceChildren(h('p', { class: 'notice notice-error', text: f.error.message }));
+    const answer = load();
+    if (isError(answer)) {
+      out.replaceChildren(
+        h('p', {
+          class: 'notice notice-error',
+          text: answer.error.message,
+        }),
+      );
       return;
     }
+    const f = answer;
     const sources = new Map(f.sources.map((s) => [s.id, s]));
     out.replaceChildren(
       h('p', {

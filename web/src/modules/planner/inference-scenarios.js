@@ -3,6 +3,8 @@
 import { formatCount, formatSeconds } from '../../format.js';
 import { initScenarioCards } from './scenarios.js';
 
+/** @typedef {import('./scenarios.js').Patch} Patch */
+
 const SERVE = {
   mode: 'inference',
   hardware: 'h100-sxm',
@@ -15,8 +17,20 @@ const SERVE = {
   weights: 'bf16',
   kv: 'bf16',
 };
-const on8b = (tp, users) => ({ ...SERVE, model: 'llama-3.1-8b', gpus: 8, tp, concurrency: users });
-const on70b = (gpus, tp, pp, users, weights = 'bf16') => ({
+const on8b = (/** @type {number} */ tp, /** @type {number} */ users) => ({
+  ...SERVE,
+  model: 'llama-3.1-8b',
+  gpus: 8,
+  tp,
+  concurrency: users,
+});
+const on70b = (
+  /** @type {number} */ gpus,
+  /** @type {number} */ tp,
+  /** @type {number} */ pp,
+  /** @type {number} */ users,
+  weights = 'bf16',
+) => ({
   ...SERVE,
   model: 'llama-3.1-70b',
   gpus,
@@ -26,7 +40,7 @@ const on70b = (gpus, tp, pp, users, weights = 'bf16') => ({
   weights,
 });
 
-/** @type {{id: string, title: string, lesson: string, show: number, variants: {label: string, patch: Record<string, any>}[]}[]} */
+/** @type {import('./scenarios.js').Scenario[]} */
 export const SERVING_SCENARIOS = [
   {
     id: 'tp-latency',
@@ -69,7 +83,13 @@ export const SERVING_SCENARIOS = [
   },
 ];
 
-/** The serving scenarios of the split explorer's inference mode. */
+/**
+ * The serving scenarios of the split explorer's inference mode.
+ * @param {HTMLElement} buttons
+ * @param {HTMLElement} out
+ * @param {(patch: Patch) => import('../../answers').Answer<'plan'> | import('../../atlas-engine').EngineErrorResponse | null} run
+ * @param {(patch: Patch) => void} apply
+ */
 export function initServingScenarios(buttons, out, run, apply) {
   initScenarioCards(
     buttons,

@@ -7,6 +7,10 @@ import { isError } from '../../engine.js';
 import { formatCount, formatSeconds } from '../../format.js';
 import { searchFailed } from './search.js';
 
+/** @typedef {import('./search.js').SearchAnswer} SearchAnswer */
+/** @typedef {import('./search.js').SearchResult} SearchResult */
+
+/** @param {SearchResult['parallel']} p */
 function layoutText(p) {
   const parts = [`${p.dp} ${p.dp === 1 ? 'copy' : 'copies'}`, `tp ${p.tp}`, `pp ${p.pp}`];
   if (p.ep > 1) parts.push(`ep ${p.ep}`);
@@ -16,6 +20,10 @@ function layoutText(p) {
 /**
  * Builds the search form and its output into `container`. `search(extra)` runs the engine's
  * search with `extra` ({objective, latency_limit}); `apply(patch)` applies a layout.
+ * @param {HTMLElement} container
+ * @param {(extra: {objective: string, top: number, latency_limit?: number}) =>
+ *   SearchAnswer | import('../../atlas-engine').EngineErrorResponse} search
+ * @param {(patch: import('./scenarios.js').Patch) => void} apply
  */
 export function initServingSearch(container, search, apply) {
   const objective = h(
@@ -65,6 +73,7 @@ export function initServingSearch(container, search, apply) {
   );
 
   function run() {
+    /** @type {{objective: string, top: number, latency_limit?: number}} */
     const extra = { objective: objective.value, top: 10 };
     if (objective.value === 'throughput') {
       const ms = Number(limit.value);
@@ -76,11 +85,12 @@ export function initServingSearch(container, search, apply) {
       }
       extra.latency_limit = ms / 1000;
     }
-    const res = search(extra);
-    if (isError(res)) {
-      out.replaceChildren(searchFailed(res));
+    const answer = search(extra);
+    if (isError(answer)) {
+      out.replaceChildren(searchFailed(answer));
       return;
     }
+    const res = answer;
     const c = res.counts;
     const summary = h('p', {
       class: 'search-summary',

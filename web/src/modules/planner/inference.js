@@ -18,8 +18,17 @@ import { initServingScenarios } from './inference-scenarios.js';
 import { initServingSearch } from './inference-search.js';
 import { hardwareRequest, modelRequest } from './state.js';
 
-/** The `plan` request of a state in inference mode (the serving fields, no batch terms). */
+/** @typedef {import('./state.js').PlannerState} PlannerState */
+/** @typedef {import('./diagram.js').ServingPlan} ServingPlan */
+/** @typedef {import('../../atlas-engine').EngineErrorResponse} EngineErrorResponse */
+/** @typedef {import('./scenarios.js').Patch} Patch */
+
+/**
+ * The `plan` request of a state in inference mode (the serving fields, no batch terms).
+ * @param {PlannerState} st
+ */
 export function inferenceRequest(st) {
+  /** @type {{tp: number, pp: number, cp: number, ep: number, dp?: number}} */
   const parallel = { tp: st.tp, pp: st.pp, cp: st.cp, ep: st.ep };
   if (!st.dp_auto) parallel.dp = st.dp;
   return {
@@ -31,6 +40,12 @@ export function inferenceRequest(st) {
   };
 }
 
+/**
+ * @param {string} label
+ * @param {string} value
+ * @param {import('./formula.js').Formula | string | null} formula the engine's, or the page's own text
+ * @param {string | null} [note]
+ */
 function readout(label, value, formula, note) {
   return h(
     'div',
@@ -53,6 +68,7 @@ function readout(label, value, formula, note) {
   );
 }
 
+/** @param {ServingPlan} plan */
 function readouts(plan) {
   const m = plan.memory,
     t = plan.time,
@@ -130,7 +146,10 @@ const PHASES = [
   { value: 'decode', label: 'Decode (one token per user)', per: 'decode step' },
 ];
 
-// The diagram's key: device colours as in training, the memory parts of the bars, the badges.
+/**
+ * The diagram's key: device colours as in training, the memory parts of the bars, the badges.
+ * @param {ServingPlan} plan
+ */
 function legend(plan) {
   const n = Math.min(Math.max(plan.parallel.tp, plan.parallel.ep), 8);
   const ranks = [];
@@ -158,6 +177,12 @@ function legend(plan) {
  * `search(extra)` runs the serving search for the current state; `fidelity()` returns the
  * engine's published serving cases.
  * @param {HTMLElement} root
+ * @param {{onMode: (mode: string) => void, onPhase: (phase: string) => void,
+ *   run: (patch: Patch) => import('../../answers').Answer<'plan'> | EngineErrorResponse | null,
+ *   apply: (patch: Patch) => void,
+ *   search: (extra: {objective: string, top: number, latency_limit?: number}) =>
+ *     import('./search.js').SearchAnswer | EngineErrorResponse,
+ *   fidelity: () => import('../../atlas-engine').InferenceFidelityResponse | EngineErrorResponse}} hooks
  */
 export function initInference(root, { onMode, onPhase, run, apply, search, fidelity }) {
   const radios = /** @type {HTMLInputElement[]} */ ([...root.querySelectorAll('input[name="pl-mode"]')]);
@@ -201,16 +226,21 @@ export function initInference(root, { onMode, onPhase, run, apply, search, fidel
     diagram,
     key,
   );
-  /** The last plan drawn and the drawing width, so a phase or width change can redraw it. */
+  /**
+   * The last plan drawn and the drawing width, so a phase or width change can redraw it.
+   * @type {ServingPlan | null}
+   */
   let last = null;
   let lastName = '';
   let narrowW = 0;
   const draw = () => {
     if (!last) return;
-    const view = { ...last, phase, communication: last.communication[phase] };
+    // The phase is one of the control's two (FIELDS.phase), as is each of PHASES.
+    const shownPhase = /** @type {'prefill' | 'decode'} */ (phase);
+    const view = { ...last, phase, communication: last.communication[shownPhase] };
     renderDiagram(diagram, view, narrowW, 'inf-diagram-caption inf-describe-h');
     if (!drawnFromSame(key, [last.parallel.tp, last.parallel.ep])) patch(key, [legend(last)]);
-    const ph = PHASES.find((x) => x.value === phase);
+    const ph = /** @type {(typeof PHASES)[number]} */ (PHASES.find((x) => x.value === phase));
     crossingsHeading.textContent =
       phase === 'prefill'
         ? 'Tensors that cross devices for one prompt (prefill)'
@@ -272,7 +302,10 @@ export function initInference(root, { onMode, onPhase, run, apply, search, fidel
   initServingSearch(finder, search, apply);
   initServingFidelity(checks, checked, fidelity);
   return {
-    /** Mirrors the state's mode and serving phase into the switches and the page. */
+    /**
+     * Mirrors the state's mode and serving phase into the switches and the page.
+     * @param {PlannerState} st
+     */
     write(st) {
       for (const r of radios) if (r.checked !== (r.value === st.mode)) r.checked = r.value === st.mode;
       if (root.dataset.mode !== st.mode) root.dataset.mode = st.mode;
@@ -283,7 +316,11 @@ export function initInference(root, { onMode, onPhase, run, apply, search, fidel
         draw();
       }
     },
-    /** Draws a valid inference plan of the model called `modelName`. */
+    /**
+     * Draws a valid inference plan of the model called `modelName`.
+     * @param {ServingPlan} plan
+     * @param {string} modelName
+     */
     render(plan, modelName) {
       parts.readouts.replaceChildren(readouts(plan));
       last = plan;

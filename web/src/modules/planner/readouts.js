@@ -6,6 +6,12 @@ import { s, vh as h } from './svg.js';
 import { formatBytes, formatCount, formatFlops, formatPercent, formatSeconds } from '../../format.js';
 import { formulaText, scientific } from './formula.js';
 
+/** @typedef {import('./diagram.js').TrainingPlan} TrainingPlan */
+/** @typedef {import('./svg.js').VNode} VNode */
+/** One segment of a stacked bar and its legend entry. */
+/** @typedef {{key: string, label: string, value: number | undefined, text: string}} Part */
+
+/** @type {[keyof TrainingPlan['memory'] & keyof TrainingPlan['memory']['formulas'], string][]} */
 const MEMORY_PARTS = [
   ['parameters', 'Weights'],
   ['gradients', 'Gradients'],
@@ -14,6 +20,7 @@ const MEMORY_PARTS = [
   ['buffers', 'Buffers'],
 ];
 
+/** @type {[string, string, string?][]} */
 const TIME_PARTS = [
   ['compute', 'Compute'],
   ['TP', 'TP communication'],
@@ -25,6 +32,7 @@ const TIME_PARTS = [
   ['optimizer', 'Optimizer step', 'optstep'],
 ];
 
+/** @type {[keyof TrainingPlan['time']['formulas'], string][]} */
 const TIME_FORMULAS = [
   ['step', 'Step'],
   ['compute', 'Compute'],
@@ -33,11 +41,18 @@ const TIME_FORMULAS = [
   ['optimizer', 'Optimizer step'],
 ];
 
+/** @param {unknown} x */
 function num(x) {
   return typeof x === 'number' && Number.isFinite(x) ? x : 0;
 }
 
-/** A horizontal stacked bar; `limit` draws a capacity line. Returns an SVG. */
+/**
+ * A horizontal stacked bar; `limit` draws a capacity line. Returns an SVG.
+ * @param {Part[]} parts
+ * @param {number} total
+ * @param {number | null} limit
+ * @param {string} label
+ */
 export function stackedBar(parts, total, limit, label) {
   const W = 400;
   const scale = Math.max(total, limit ?? 0) || 1;
@@ -62,6 +77,7 @@ export function stackedBar(parts, total, limit, label) {
   return svg;
 }
 
+/** @param {Part[]} parts */
 export function legendList(parts) {
   return h(
     'ul',
@@ -78,6 +94,11 @@ export function legendList(parts) {
   );
 }
 
+/**
+ * @param {string} summary
+ * @param {import('./formula.js').Formula | string | undefined} formula the engine's, or the page's own text
+ * @param {string} scope
+ */
 function explain(summary, formula, scope) {
   return h(
     'details',
@@ -88,7 +109,11 @@ function explain(summary, formula, scope) {
   );
 }
 
-/** Memory panel. */
+/**
+ * Memory panel.
+ * @param {VNode} container
+ * @param {TrainingPlan} plan
+ */
 export function drawMemory(container, plan) {
   const mem = plan.memory;
   const parts = MEMORY_PARTS.map(([key, label]) => ({ key, label, value: mem[key], text: formatBytes(mem[key]) }));
@@ -129,6 +154,7 @@ export function drawMemory(container, plan) {
   );
 }
 
+/** @type {[keyof TrainingPlan['time']['ideal']['gap_parts'], string][]} */
 const GAP_PARTS = [
   ['compute', 'compute (GEMM shapes, attention)'],
   ['communication', 'communication (latency, real bandwidth, calls that wait)'],
@@ -136,7 +162,11 @@ const GAP_PARTS = [
   ['optimizer', 'optimizer step'],
 ];
 
-/** The ideal bound as a second bar on the same scale, and what the gap is made of. */
+/**
+ * The ideal bound as a second bar on the same scale, and what the gap is made of.
+ * @param {TrainingPlan['time']} t
+ * @param {Part[]} parts
+ */
 function idealPair(t, parts) {
   const ideal = t.ideal;
   if (!ideal) return [];
@@ -182,12 +212,20 @@ function idealPair(t, parts) {
   ];
 }
 
-/** Step-time panel: the step as run, the ideal bound beside it on the same scale. */
+/**
+ * Step-time panel: the step as run, the ideal bound beside it on the same scale.
+ * @param {VNode} container
+ * @param {TrainingPlan} plan
+ */
 export function drawTime(container, plan) {
   const t = plan.time;
   const f = t.formulas ?? {};
   const comm = t.communication ?? {};
-  const value = (k) => (k in comm ? comm[k] : t[k]);
+  // A group's exposed communication, or a term of the step (TIME_PARTS names both kinds).
+  const value = (/** @type {string} */ k) =>
+    /** @type {number | undefined} */ (
+      k in comm ? /** @type {Record<string, unknown>} */ (comm)[k] : /** @type {Record<string, unknown>} */ (t)[k]
+    );
   // `cls` keeps the optimizer-step colour apart from the optimizer-state colour of the memory bar.
   const parts = TIME_PARTS.filter(([k]) => value(k) !== undefined && (k === 'compute' || num(value(k)) > 0)).map(
     ([k, label, cls]) => ({ key: cls ?? k, label, value: value(k), text: formatSeconds(value(k)) }),
@@ -229,11 +267,16 @@ export function drawTime(container, plan) {
   );
 }
 
-/** Headline figures, each with its formula and scope. */
+/**
+ * Headline figures, each with its formula and scope.
+ * @param {VNode} container
+ * @param {TrainingPlan} plan
+ */
 export function drawFigures(container, plan) {
   const b = plan.batch;
   const tp = plan.throughput;
   const tf = tp.formulas ?? {};
+  /** @type {[string, string, import('./formula.js').Formula | string | undefined, string][]} name, value, formula, scope */
   const items = [
     ['Tokens per second', formatCount(tp.tokens_per_second), tf.tokens_per_second, 'the whole cluster'],
     ['MFU', formatPercent(tp.mfu), tf.mfu, 'average over all GPUs'],

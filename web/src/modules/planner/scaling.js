@@ -8,26 +8,44 @@ const W = 400,
   H = 230,
   PAD = { left: 58, right: 12, top: 12, bottom: 40 };
 
+/** @typedef {import('../../answers').Answer<'plan'>['scaling']} Scaling */
+/** @typedef {Scaling['points'][number]} Point */
+
+/** @param {Point[]} points */
 function scales(points) {
   const xs = points.map((p) => Math.log2(p.gpus));
   const ys = points.flatMap((p) => [p.step, p.ideal_step, p.perfect_step]).filter((v) => v > 0);
   const [x0, x1] = [Math.min(...xs), Math.max(...xs)];
   const [y0, y1] = [Math.log10(Math.min(...ys)), Math.log10(Math.max(...ys))];
-  const x = (g) => PAD.left + (x1 > x0 ? (Math.log2(g) - x0) / (x1 - x0) : 0.5) * (W - PAD.left - PAD.right);
-  const y = (v) => H - PAD.bottom - (y1 > y0 ? (Math.log10(v) - y0) / (y1 - y0) : 0.5) * (H - PAD.top - PAD.bottom);
+  const x = (/** @type {number} */ g) =>
+    PAD.left + (x1 > x0 ? (Math.log2(g) - x0) / (x1 - x0) : 0.5) * (W - PAD.left - PAD.right);
+  const y = (/** @type {number} */ v) =>
+    H - PAD.bottom - (y1 > y0 ? (Math.log10(v) - y0) / (y1 - y0) : 0.5) * (H - PAD.top - PAD.bottom);
   return { x, y, y0, y1 };
 }
 
+/**
+ * @param {Point[]} points
+ * @param {(gpus: number) => number} x
+ * @param {(step: number) => number} y
+ * @param {(p: Point) => number} value
+ * @param {string} cls
+ */
 function line(points, x, y, value, cls) {
   const d = points.map((p, i) => `${i ? 'L' : 'M'}${x(p.gpus).toFixed(1)},${y(value(p)).toFixed(1)}`).join('');
   return s('path', { d, class: `sc-line ${cls}` });
 }
 
+/** @type {Record<string, string>} */
 const TERM = { exposed_communication: 'exposed communication', bubble: 'pipeline bubble', optimizer: 'optimizer step' };
 
-/** The engine's summary in words: how far from halving, and which waiting term grows. */
+/**
+ * The engine's summary in words: how far from halving, and which waiting term grows.
+ * @param {Scaling['summary']} m
+ */
 function verdict(m) {
-  const grew = m.grew.map((t) => TERM[t] ?? t);
+  // The engine names the waiting terms that grew (the schema leaves the items open).
+  const grew = /** @type {string[]} */ (m.grew).map((t) => TERM[t] ?? t);
   return (
     `From ${formatCount(m.from_gpus)} to ${formatCount(m.to_gpus)} GPUs the step shrinks ${m.speedup.toFixed(2)}× where perfect scaling would give ${formatCount(m.perfect_speedup)}×` +
     ` (efficiency ${formatPercent(m.efficiency)}). Communication and idle time take ${formatPercent(m.waiting_share_from)} of the step at the smallest size and ${formatPercent(m.waiting_share_to)} at the largest` +
@@ -35,7 +53,11 @@ function verdict(m) {
   );
 }
 
-/** @param {import('./svg.js').VNode} container @param {any} scaling the plan's `scaling` block */
+/**
+ * @param {import('./svg.js').VNode} container
+ * @param {Scaling & {caveat?: string}} scaling the plan's `scaling` block (with the engine's caveat
+ *   when it gives one, which the answer schema does not list)
+ */
 export function drawScaling(container, scaling) {
   const points = scaling?.points ?? [];
   if (points.length < 2) {
@@ -111,7 +133,8 @@ export function drawScaling(container, scaling) {
     h('li', {}, h('span', { class: 'sc-swatch sc-ideal' }), 'ideal bound'),
     h('li', {}, h('span', { class: 'sc-swatch sc-perfect' }), 'perfect halving from the smallest size'),
   );
-  const cell = (label, text) => h('td', { class: 'num', dataset: { label }, text });
+  const cell = (/** @type {string} */ label, /** @type {string} */ text) =>
+    h('td', { class: 'num', dataset: { label }, text });
   const rows = points.map((p) =>
     h(
       'tr',

@@ -4,6 +4,11 @@ import { h } from '../../dom.js';
 import { isError } from '../../engine.js';
 import { formatBytes, formatCount, formatPercent, formatSeconds } from '../../format.js';
 
+/** @typedef {import('../../atlas-engine').EngineErrorResponse} EngineErrorResponse */
+/** State values a scenario sets (the planner's state names). */
+/** @typedef {Partial<import('./state.js').PlannerState>} Patch */
+/** @typedef {{id: string, title: string, lesson: string, show: number, variants: {label: string, patch: Patch}[]}} Scenario */
+
 // The batch-accounting scenario's split: the same GPUs and global batch, only the micro-batch moves.
 const BATCH_22B = {
   model: 'megatron-22b',
@@ -24,7 +29,7 @@ const BATCH_22B = {
 const GPT3 = { model: 'gpt3-175b', hardware: 'a100-80gb', micro: 1, cp: 1, ep: 1, virtual_stages: 1, schedule: '1f1b' };
 // ZeRO-3 as Narayanan et al. (2021, Table 2) ran it: DeepSpeed of that time, one micro-batch of
 // 1536 / GPUs sequences per GPU and step (3072 GPUs cannot divide 1536 and say so).
-const zero3 = (gpus) => ({
+const zero3 = (/** @type {number} */ gpus) => ({
   ...GPT3,
   gpus,
   global: 1536,
@@ -37,7 +42,7 @@ const zero3 = (gpus) => ({
   sequence_parallel: false,
   recompute: 'full',
 });
-const megatron = (gpus) => ({
+const megatron = (/** @type {number} */ gpus) => ({
   ...GPT3,
   gpus,
   global: 1536,
@@ -67,7 +72,7 @@ const LLAMA70 = {
   virtual_stages: 1,
 };
 
-/** @type {{id: string, title: string, lesson: string, show: number, variants: {label: string, patch: Record<string, any>}[]}[]} */
+/** @type {Scenario[]} */
 export const SCENARIOS = [
   {
     id: 'misconception',
@@ -139,7 +144,12 @@ export const SCENARIOS = [
  * lesson and one table row per variant. `columns` names the value columns after "Variant";
  * `cellsOf(plan)` gives their texts; the column `fits` (an index into them) reads "fits" or not.
  * `run(patch)` plans a patch without applying it, `apply(patch)` applies it.
- * @param {{scenarios: typeof SCENARIOS, columns: string[], cellsOf: (plan: any) => string[], fits: number, heading: 'h4' | 'h5'}} spec
+ * @template P the plan `run` gives (training or serving)
+ * @param {HTMLElement} buttons
+ * @param {HTMLElement} out
+ * @param {{scenarios: Scenario[], columns: string[], cellsOf: (plan: P) => string[], fits: number, heading: 'h4' | 'h5'}} spec
+ * @param {(patch: Patch) => P | EngineErrorResponse | null} run
+ * @param {(patch: Patch) => void} apply
  */
 export function initScenarioCards(buttons, out, spec, run, apply) {
   const COLS = ['Variant', ...spec.columns];
@@ -154,6 +164,7 @@ export function initScenarioCards(buttons, out, spec, run, apply) {
       }),
     );
   }
+  /** @param {Scenario} sc */
   function show(sc) {
     apply(sc.variants[sc.show].patch);
     const rows = sc.variants.map((v, i) => {
@@ -161,7 +172,7 @@ export function initScenarioCards(buttons, out, spec, run, apply) {
       const ok = plan && !isError(plan);
       const cells = ok
         ? spec.cellsOf(plan)
-        : [plan ? plan.error.message : 'not possible', ...spec.columns.slice(1).map(() => '')];
+        : [isError(plan) ? plan.error.message : 'not possible', ...spec.columns.slice(1).map(() => '')];
       return h(
         'tr',
         { class: i === sc.show ? 'is-current' : null },
@@ -213,7 +224,13 @@ export function initScenarioCards(buttons, out, spec, run, apply) {
   }
 }
 
-/** The training scenarios of the split explorer. */
+/**
+ * The training scenarios of the split explorer.
+ * @param {HTMLElement} buttons
+ * @param {HTMLElement} out
+ * @param {(patch: Patch) => import('../../answers').Answer<'plan'> | EngineErrorResponse | null} run
+ * @param {(patch: Patch) => void} apply
+ */
 export function initScenarios(buttons, out, run, apply) {
   initScenarioCards(
     buttons,

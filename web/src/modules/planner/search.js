@@ -5,6 +5,10 @@ import { isError } from '../../engine.js';
 import { formatBytes, formatCount, formatPercent, formatSeconds } from '../../format.js';
 import { hardwareRequest, modelRequest } from './state.js';
 
+/** @typedef {import('../../answers').Answer<'search'>} SearchAnswer */
+/** @typedef {SearchAnswer['top'][number]} SearchResult */
+/** @typedef {import('./state.js').PlannerState} PlannerState */
+
 /** Controls a search result sets (a fixed one filters the list). */
 const KEPT = [
   'dp',
@@ -21,9 +25,15 @@ const KEPT = [
   'global',
 ];
 
-/** State changes that apply a search result. */
+/**
+ * State changes that apply a search result.
+ * @param {SearchResult} r
+ * @returns {Partial<PlannerState>}
+ */
 export function resultToState(r) {
+  /** @type {Record<string, unknown>} */
   const p = r.parallel ?? {};
+  /** @type {Record<string, unknown>} */
   const out = { dp_auto: false };
   for (const k of [
     'dp',
@@ -40,9 +50,11 @@ export function resultToState(r) {
     if (p[k] !== undefined) out[k] = p[k];
   if (r.batch?.micro !== undefined) out.micro = r.batch.micro;
   if (r.batch?.global !== undefined) out.global = r.batch.global;
-  return out;
+  // The keys above are the state's, with the engine's values for them.
+  return /** @type {Partial<PlannerState>} */ (out);
 }
 
+/** @param {SearchResult['parallel']} p */
 function layoutText(p) {
   const parts = [`dp ${p.dp}`, `tp ${p.tp}`, `pp ${p.pp}`];
   if (p.cp > 1) parts.push(`cp ${p.cp}`);
@@ -56,11 +68,11 @@ function layoutText(p) {
 
 /**
  * Runs the search and renders the list into `out`.
- * @param {{engine: any}} ctx
- * @param {Record<string, any>} state
+ * @param {{engine: import('../../engine.js').Engine}} ctx
+ * @param {PlannerState} state
  * @param {Set<string>} fixed  control names an instructor fixed: only layouts that keep them are listed
  * @param {HTMLElement} out
- * @param {(patch: Record<string, any>) => void} apply
+ * @param {(patch: Partial<PlannerState>) => void} apply
  */
 export function runSearch(ctx, state, fixed, out, apply) {
   const keep = [...fixed].filter((k) => KEPT.includes(k));
@@ -71,14 +83,22 @@ export function runSearch(ctx, state, fixed, out, apply) {
     batch: { global: state.global },
     top: keep.length ? 100 : 10,
   };
-  const res = ctx.engine.run('search', request);
-  if (isError(res)) {
-    out.replaceChildren(searchFailed(res));
+  const answer = ctx.engine.run('search', request);
+  if (isError(answer)) {
+    out.replaceChildren(searchFailed(answer));
     return;
   }
-  const matches = (r) => keep.every((k) => String(resultToState(r)[k] ?? state[k]) === String(state[k]));
+  /** @type {SearchAnswer} */
+  const res = answer;
+  // Only the state's own names are kept (KEPT).
+  const valueIn = (/** @type {Partial<PlannerState>} */ s, /** @type {string} */ k) =>
+    /** @type {Record<string, unknown>} */ (s)[k];
+  const matches = (/** @type {SearchResult} */ r) =>
+    keep.every((k) => String(valueIn(resultToState(r), k) ?? valueIn(state, k)) === String(valueIn(state, k)));
   const top = (res.top ?? []).filter(matches).slice(0, 10);
-  const fixedText = keep.map((k) => `${k === 'sequence_parallel' ? 'sequence parallel' : k} = ${state[k]}`).join(', ');
+  const fixedText = keep
+    .map((k) => `${k === 'sequence_parallel' ? 'sequence parallel' : k} = ${valueIn(state, k)}`)
+    .join(', ');
   const c = res.counts ?? {};
   const summary = h('p', {
     class: 'search-summary',
@@ -152,7 +172,10 @@ export function runSearch(ctx, state, fixed, out, apply) {
   );
 }
 
-/** The notice shown when the engine refuses a search (its message names the field). */
+/**
+ * The notice shown when the engine refuses a search (its message names the field).
+ * @param {import('../../atlas-engine').EngineErrorResponse} res
+ */
 export function searchFailed(res) {
   return h(
     'p',

@@ -4,7 +4,10 @@
 // registry, with words and a link instead when it is not running or hidden (for instance when
 // only the quiz is embedded). This file is in the boot script, so it works without the
 // explorer's own script.
-import { h } from '../../dom.js';
+import { byId, h } from '../../dom.js';
+
+/** @typedef {import('../../views.js').Views} Views */
+/** @typedef {typeof DEMOS[number]} Demo */
 
 /** Small dense model: its 32 layers divide evenly over 4 stages, so stages hold whole layers. */
 const MODEL = 'llama-3.1-8b';
@@ -30,25 +33,33 @@ export const DEMOS = [
   },
 ];
 
-/** The demonstration for an option's text, or null. */
+/**
+ * The demonstration for an option's text, or null.
+ * @param {string} optionText
+ */
 function demoFor(optionText) {
   return DEMOS.find((d) => d.match.test(optionText)) ?? null;
 }
 
-/** True when the planner is registered and its section is on screen in this layout. */
+/**
+ * True when the planner is registered and its section is on screen in this layout.
+ * @param {Views} views
+ */
 function plannerAvailable(views) {
   const section = document.getElementById('planner');
-  return Boolean(views?.get?.('planner')) && Boolean(section) && section.getClientRects().length > 0;
+  return Boolean(views?.get?.('planner')) && section !== null && section.getClientRects().length > 0;
 }
 
 /**
  * Applies the demo to the planner and takes the reader there. Returns a sentence for the quiz's
  * live region: what the planner now shows, or why it could not.
+ * @param {Views} views
+ * @param {Demo} demo
  */
 function showInPlanner(views, demo) {
   if (!plannerAvailable(views)) return `${demo.says} (The split explorer is not available here.)`;
   const rejected = views.apply('planner', demo.planner);
-  const section = document.getElementById('planner');
+  const section = byId('planner'); // there: plannerAvailable found it
   if (!section.hasAttribute('tabindex')) section.setAttribute('tabindex', '-1');
   const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   section.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
@@ -58,7 +69,11 @@ function showInPlanner(views, demo) {
   return demo.shown;
 }
 
-/** A note at the top of the explorer that says what it shows and leads back to the question. */
+/**
+ * A note at the top of the explorer that says what it shows and leads back to the question.
+ * @param {HTMLElement} section
+ * @param {string} text
+ */
 function addWayBack(section, text) {
   section.querySelector('.quiz-way-back')?.remove();
   const back = h('a', { href: '#check', text: 'Back to the question' });

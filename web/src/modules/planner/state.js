@@ -13,7 +13,7 @@ const GIB = 1024 ** 3;
  */
 function engine(path, extra = {}) {
   const b = /** @type {{type: string, min?: number, exclusiveMin?: number, max?: number, options?: string[]}} */ (
-    PLAN_REQUEST[path]
+    /** @type {Record<string, object>} */ (PLAN_REQUEST)[path]
   );
   if (!b) throw new Error(`The engine's plan request has no field ${path}.`);
   const scale = extra.scale ?? 1;
@@ -95,9 +95,29 @@ export const FIELDS = {
   kv: engine('/serving/kv'),
 };
 
-/** Engine paths that do not name a control directly, and the control that answers for them. */
+/**
+ * Engine paths that do not name a control directly, and the control that answers for them.
+ * @type {Record<string, string>}
+ */
 const EXTRA_PATHS = { '/batch/accumulation': 'global', '/batch': 'global', '/hardware': 'gpus', '/model': 'model' };
 
+/**
+ * The planner's state: one value per control, in the control's units (what links carry).
+ * @typedef {{model: string, layers: number, hidden: number, heads: number, kv_heads: number, ffn: number,
+ *   vocab: number, seq: number, mlp: string, position: string, tied_embeddings: boolean, experts: number,
+ *   top_k: number, expert_ffn: number, norm: string, bias: boolean, qkv_bias: boolean, dropout: boolean,
+ *   overlap: boolean, tp_overlap: boolean, flash: string, hardware: string, gpus: number, gpus_per_node: number,
+ *   memory_gib: number, tflops: number, hbm_gbps: number, intra_gbps: number, inter_gbps: number,
+ *   latency_us: number, dp_auto: boolean, dp: number, tp: number, pp: number, cp: number, ep: number,
+ *   zero: number, framework: string, sequence_parallel: boolean, recompute: string, schedule: string,
+ *   virtual_stages: number, micro: number, global: number, mode: string, phase: string, prompt: number,
+ *   output: number, concurrency: number, weights: string, kv: string}} PlannerState
+ * @typedef {'gpus_per_node' | 'memory_gib' | 'tflops' | 'hbm_gbps' | 'intra_gbps' | 'inter_gbps' | 'latency_us'} HardwareKey
+ * @typedef {'layers' | 'hidden' | 'heads' | 'kv_heads' | 'ffn' | 'vocab' | 'seq' | 'mlp' | 'position' |
+ *   'tied_embeddings' | 'experts' | 'top_k' | 'expert_ffn' | 'norm' | 'bias' | 'qkv_bias' | 'dropout'} ShapeKey
+ */
+
+/** @type {ShapeKey[]} */
 export const SHAPE_KEYS = [
   'layers',
   'hidden',
@@ -117,6 +137,7 @@ export const SHAPE_KEYS = [
   'qkv_bias',
   'dropout',
 ];
+/** @type {HardwareKey[]} */
 export const HARDWARE_KEYS = [
   'gpus_per_node',
   'memory_gib',
@@ -131,6 +152,7 @@ export const HARDWARE_KEYS = [
  * GPT-3 175B on 1024 A100s with Megatron's tensor × pipeline layout: the page's opening picture.
  * The model's shape and the hardware's numbers are not written here: they are the engine's
  * presets of these ids (openingState), so the opening picture cannot drift from them.
+ * @type {Readonly<Omit<PlannerState, ShapeKey | HardwareKey>>}
  */
 export const DEFAULTS = Object.freeze({
   model: 'gpt3-175b',
@@ -162,7 +184,10 @@ export const DEFAULTS = Object.freeze({
   kv: 'bf16',
 });
 
-/** Maps an engine JSON pointer to the control that should show the message (or null). */
+/**
+ * Maps an engine JSON pointer to the control that should show the message (or null).
+ * @param {string} path
+ */
 export function paramForPath(path) {
   if (!path) return null;
   for (const [name, f] of Object.entries(FIELDS))
@@ -174,6 +199,8 @@ export function paramForPath(path) {
 /**
  * Checks one value against its field: returns the normalised value or undefined when it is not
  * acceptable (wrong type, not whole, below the minimum, unknown choice).
+ * @param {string} name
+ * @param {unknown} value
  */
 export function coerce(name, value) {
   const f = FIELDS[name];
@@ -186,7 +213,7 @@ export function coerce(name, value) {
   }
   if (f.type === 'choice') {
     const v = String(value);
-    return f.options.includes(v) ? v : undefined;
+    return f.options?.includes(v) ? v : undefined;
   }
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
   if (!Number.isFinite(n)) return undefined;
@@ -196,7 +223,10 @@ export function coerce(name, value) {
   return n;
 }
 
-/** What a control accepts, in its own units: the engine's range (FIELDS), as the engine words it. */
+/**
+ * What a control accepts, in its own units: the engine's range (FIELDS), as the engine words it.
+ * @param {string} name
+ */
 export function rangeText(name) {
   const f = FIELDS[name];
   const unit = UNITS[name] ? ` ${UNITS[name]}` : '';
@@ -209,32 +239,53 @@ export function rangeText(name) {
   return f.min === undefined ? 'Enter a number.' : rangePhrase(name, f.min, Boolean(f.exclusive), f.max);
 }
 
-/** "Must be at least 1 GiB and at most 2 GiB." in the control's units: its range and the engine's. */
+/**
+ * "Must be at least 1 GiB and at most 2 GiB." in the control's units: its range and the engine's.
+ * @param {string} name
+ * @param {number} low
+ * @param {boolean} exclusive
+ * @param {number | undefined} high
+ */
 function rangePhrase(name, low, exclusive, high) {
   const unit = UNITS[name] ? ` ${UNITS[name]}` : '';
   const lower = `${exclusive ? 'more than' : 'at least'} ${shown(low)}${unit}`;
   return high === undefined ? `Must be ${lower}.` : `Must be ${lower} and at most ${shown(high)}${unit}.`;
 }
 
-/** A bound as a learner reads it: four significant digits, grouped. */
+/**
+ * A bound as a learner reads it: four significant digits, grouped.
+ * @param {number} v
+ */
 function shown(v) {
   return Number(v.toPrecision(4)).toLocaleString('en-US', { maximumFractionDigits: 6 });
 }
 
-/** Applies a partial state; returns {state, rejected} without touching the input. */
+/**
+ * Applies a partial state; returns {state, rejected} without touching the input.
+ * @param {PlannerState} current
+ * @param {Record<string, unknown> | null | undefined} partial values of any kind (a link's are text)
+ */
 export function mergeState(current, partial) {
   const state = { ...current };
+  /** @type {string[]} */
   const rejected = [];
   for (const [name, value] of Object.entries(partial ?? {})) {
     const v = coerce(name, value);
     if (v === undefined) rejected.push(name);
-    else state[name] = v;
+    // coerce gave the field's own kind of value (a known field's).
+    else /** @type {Record<string, unknown>} */ (state)[name] = v;
   }
   return { state, rejected };
 }
 
-/** The model section of a request: the preset with the shape laid over it, or the bare shape. */
+/**
+ * The model section of a request: the preset with the shape laid over it, or the bare shape.
+ * @param {PlannerState} s
+ */
 export function modelRequest(s) {
+  /** @type {{layers: number, hidden: number, heads: number, kv_heads: number, ffn: number, vocab: number,
+   *   seq: number, mlp: string, position: string, tied_embeddings: boolean, experts: number, top_k?: number,
+   *   expert_ffn?: number, norm?: string, bias?: boolean, dropout?: boolean, qkv_bias?: boolean}} */
   const m = {
     layers: s.layers,
     hidden: s.hidden,
@@ -254,17 +305,26 @@ export function modelRequest(s) {
   return s.model !== 'custom' ? { preset: s.model, ...m } : m;
 }
 
-/** The hardware section: display units converted to SI. */
+/**
+ * The hardware section: display units converted to SI.
+ * @param {PlannerState} s
+ */
 export function hardwareRequest(s) {
+  /** @type {Record<string, number>} */
   const hw = { gpus: s.gpus, gpus_per_node: s.gpus_per_node };
   for (const name of HARDWARE_KEYS) {
     const f = FIELDS[name];
-    if (f.key) hw[f.key] = s[name] * f.scale;
+    // A field with a key has its scale (engine() is given both).
+    if (f.key) hw[f.key] = s[name] * /** @type {number} */ (f.scale);
   }
   return s.hardware !== 'custom' ? { preset: s.hardware, ...hw } : hw;
 }
 
+/** @param {PlannerState} s */
 export function parallelRequest(s) {
+  /** @type {{tp: number, pp: number, cp: number, ep: number, zero: number, framework: string,
+   *   sequence_parallel: boolean, recompute: string, schedule: string, virtual_stages: number, dp?: number,
+   *   overlap?: boolean, tp_overlap?: boolean, flash_attention?: boolean}} */
   const p = {
     tp: s.tp,
     pp: s.pp,
@@ -284,7 +344,10 @@ export function parallelRequest(s) {
   return p;
 }
 
-/** The full `plan` request for a state. */
+/**
+ * The full `plan` request for a state.
+ * @param {PlannerState} s
+ */
 export function planRequest(s) {
   return {
     model: modelRequest(s),
@@ -294,30 +357,44 @@ export function planRequest(s) {
   };
 }
 
-/** Display-unit values of a hardware preset (from the engine's `presets`). */
+/**
+ * Display-unit values of a hardware preset (from the engine's `presets`).
+ * @param {Record<string, unknown>} hw
+ */
 export function hardwareFromPreset(hw) {
-  const out = { gpus_per_node: hw.gpus_per_node };
+  /** @type {Partial<Pick<PlannerState, HardwareKey>>} */
+  const out = { gpus_per_node: /** @type {number} */ (hw.gpus_per_node) };
   for (const name of HARDWARE_KEYS) {
     const f = FIELDS[name];
-    if (f.key && typeof hw[f.key] === 'number') out[name] = Number((hw[f.key] / f.scale).toPrecision(6));
+    const value = f.key ? hw[f.key] : undefined;
+    if (typeof value === 'number') out[name] = Number((value / /** @type {number} */ (f.scale)).toPrecision(6));
   }
   return out;
 }
 
 /**
+/**
  * The explorer's opening state: DEFAULTS with the shape and hardware numbers of its preset ids,
  * from the engine's `presets` answer.
- * @param {{models: {id: string, model: Record<string, any>}[], hardware: {id: string, hardware: Record<string, any>}[]}} presets
+ * @param {{models: {id: string, model: Record<string, unknown>}[], hardware: {id: string, hardware: Record<string, unknown>}[]}} presets
+ * @returns {Readonly<PlannerState>}
  */
 export function openingState(presets) {
   const model = presets.models.find((p) => p.id === DEFAULTS.model);
   const hardware = presets.hardware.find((p) => p.id === DEFAULTS.hardware);
   if (!model || !hardware) throw new Error(`the engine has no preset ${model ? DEFAULTS.hardware : DEFAULTS.model}`);
-  return Object.freeze({ ...shapeFromPreset(model.model), ...hardwareFromPreset(hardware.hardware), ...DEFAULTS });
+  // The presets give the shape and hardware numbers DEFAULTS leaves out.
+  return /** @type {Readonly<PlannerState>} */ (
+    Object.freeze({ ...shapeFromPreset(model.model), ...hardwareFromPreset(hardware.hardware), ...DEFAULTS })
+  );
 }
 
-/** Shape values of a model preset, filling the fields a dense preset leaves out. */
+/**
+ * Shape values of a model preset, filling the fields a dense preset leaves out.
+ * @param {Record<string, unknown>} m
+ */
 export function shapeFromPreset(m) {
+  /** @type {Record<string, unknown>} */
   const out = {};
   for (const k of SHAPE_KEYS) if (m[k] !== undefined) out[k] = m[k];
   out.kv_heads ??= m.heads;
@@ -334,6 +411,7 @@ export function shapeFromPreset(m) {
   return out;
 }
 
+/** @type {Record<string, string>} */
 const UNITS = {
   memory_gib: 'GiB',
   tflops: 'TFLOP/s',
@@ -347,6 +425,8 @@ const UNITS = {
  * An engine message for the control `name`, in the control's own units: the engine checks
  * SI values ("'memory' is 1e+30 B; it must be at least 1000000 B and at most 1e+18 B."), the field
  * shows GiB, µs, GB/s. Messages of other shapes pass through unchanged.
+ * @param {string} name
+ * @param {string} message
  */
 export function fieldMessage(name, message) {
   // The engine may name its SI unit after each number ("… at least 1000000 B and at most …").

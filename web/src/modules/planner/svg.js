@@ -5,8 +5,18 @@
 // control change restyles and re-lays out what moved instead of the whole drawing.
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
+/** A child as drawing functions pass it: false, null and undefined are skipped, one level of arrays flattened. */
+/** @typedef {VNode | string | number | boolean | null | undefined} VLeaf */
+/** @typedef {VLeaf | VLeaf[]} VChild */
+
 /** A description of one element: tag, attributes (strings), children (VNodes or strings). */
 export class VNode {
+  /**
+   * @param {string} tag
+   * @param {import('../../dom.js').Attrs} attrs as for dom.js h() (without `on`)
+   * @param {VChild[]} children
+   * @param {string | null} ns
+   */
   constructor(tag, attrs, children, ns) {
     this.tag = tag;
     this.ns = ns;
@@ -20,19 +30,21 @@ export class VNode {
       if (value === undefined || value === null || value === false) continue;
       if (key === 'text') this.children.push(String(value));
       else if (key === 'dataset')
-        for (const [k, v] of Object.entries(value))
+        for (const [k, v] of Object.entries(/** @type {Record<string, string>} */ (value)))
           this.attrs[`data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`] = String(v);
       else this.attrs[key] = value === true && !ns ? '' : String(value);
     }
     this.append(...children);
   }
 
+  /** @param {...VChild} children */
   append(...children) {
     for (const c of children.flat())
       if (c !== null && c !== undefined && c !== false) this.children.push(c instanceof VNode ? c : String(c));
     return this;
   }
 
+  /** @param {...VChild} children */
   prepend(...children) {
     const before = this.children;
     this.children = [];
@@ -41,17 +53,27 @@ export class VNode {
     return this;
   }
 
-  /** Same as Element.replaceChildren, so drawing functions can fill a VNode container. */
+  /**
+   * Same as Element.replaceChildren, so drawing functions can fill a VNode container.
+   * @param {...VChild} children
+   */
   replaceChildren(...children) {
     this.children = [];
     return this.append(...children);
   }
 
+  /**
+   * @param {string} key
+   * @param {string} value
+   */
   setAttribute(key, value) {
     this.attrs[key] = String(value);
   }
 
-  /** The text the element would have (for accessible names built from drawn text). */
+  /**
+   * The text the element would have (for accessible names built from drawn text).
+   * @returns {string}
+   */
   get textContent() {
     return this.children.map((c) => (typeof c === 'string' ? c : c.textContent)).join('');
   }
@@ -86,12 +108,22 @@ export function redrawInPlace(target, draw) {
   patch(target, scratch.children);
 }
 
-/** An SVG element description (same arguments as dom.js `s`). */
+/**
+ * An SVG element description (same arguments as dom.js `s`).
+ * @param {string} tag
+ * @param {import('../../dom.js').Attrs} [attrs]
+ * @param {...VChild} children
+ */
 export function s(tag, attrs = {}, ...children) {
   return new VNode(tag, attrs, children, SVG_NS);
 }
 
-/** An HTML element description (same arguments as dom.js `h`, without `on`). */
+/**
+ * An HTML element description (same arguments as dom.js `h`, without `on`).
+ * @param {string} tag
+ * @param {import('../../dom.js').Attrs} [attrs]
+ * @param {...VChild} children
+ */
 export function vh(tag, attrs = {}, ...children) {
   return new VNode(tag, attrs, children, null);
 }
@@ -102,10 +134,12 @@ export function vh(tag, attrs = {}, ...children) {
 // highlight's `is-hot`) stays until the description's own class changes.
 const WRITTEN = Symbol('attributes written by patch');
 const KIND = Symbol('namespace and tag, or #text');
+/** A node with what patch() last wrote on it. */
+/** @typedef {Node & {[WRITTEN]?: Record<string, string>, [KIND]?: string, namespaceURI?: string | null, localName?: string}} Marked */
 
-/** @param {VNode} v */
 const kindOfVNode = (/** @type {VNode | string} */ v) => (typeof v === 'string' ? '#text' : v.kind);
 
+/** @param {Marked} node */
 function kindOf(node) {
   if (node[KIND] === undefined) {
     const html = node.namespaceURI === 'http://www.w3.org/1999/xhtml';
@@ -119,8 +153,13 @@ function kindOf(node) {
   return node[KIND];
 }
 
+/**
+ * @param {string | VNode} v
+ * @returns {Node}
+ */
 function create(v) {
   if (typeof v === 'string') return document.createTextNode(v);
+  /** @type {Element & Marked} */
   const el = v.ns ? document.createElementNS(v.ns, v.tag) : document.createElement(v.tag);
   for (const k in v.attrs) el.setAttribute(k, v.attrs[k]);
   el[WRITTEN] = v.attrs;
@@ -129,13 +168,19 @@ function create(v) {
   return el;
 }
 
+/**
+ * @param {Element & Marked} el
+ * @param {VNode} v
+ */
 function update(el, v) {
   const attrs = v.attrs;
   let before = el[WRITTEN];
   if (!before) {
     // First patch of an element the page's markup made: start from what it has.
-    before = {};
-    for (const name of el.getAttributeNames()) before[name] = el.getAttribute(name);
+    /** @type {Record<string, string>} */
+    const found = {};
+    for (const name of el.getAttributeNames()) found[name] = /** @type {string} */ (el.getAttribute(name));
+    before = found;
   }
   for (const k in attrs) if (before[k] !== attrs[k]) el.setAttribute(k, attrs[k]);
   // `open` on <details> is the reader's; everything else follows the description.
@@ -174,7 +219,10 @@ export function patch(parent, children) {
 
 export const DEVICE_STYLES = 8;
 
-/** Short names for collectives on the markers; the table and the legend spell them out. */
+/**
+ * Short names for collectives on the markers; the table and the legend spell them out.
+ * @type {Record<string, string>}
+ */
 export const COLLECTIVE_SHORT = {
   'all-reduce': 'AR',
   'reduce-scatter': 'RS',
@@ -213,7 +261,14 @@ export function patternDefs() {
   return defs;
 }
 
-/** A rectangle filled as device style `k` (colour plus texture). */
+/**
+ * A rectangle filled as device style `k` (colour plus texture).
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ * @param {number} h
+ * @param {number} k
+ */
 export function deviceRect(x, y, w, h, k, extraClass = '') {
   const style = ((k % DEVICE_STYLES) + DEVICE_STYLES) % DEVICE_STYLES;
   return s('rect', {
@@ -255,7 +310,14 @@ export function slices(x, y, w, h, n, { direction = 'columns', cap = 16, label =
   return g;
 }
 
-/** A plain (undivided, replicated) box. */
+/**
+ * A plain (undivided, replicated) box.
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ * @param {number} h
+ * @param {string} label
+ */
 export function plainBox(x, y, w, h, label, extraClass = '') {
   const g = s('g', { class: `plain ${extraClass}`.trim() });
   g.append(s('rect', { x, y, width: w, height: h, rx: 3, class: 'plain-box' }));
@@ -263,11 +325,19 @@ export function plainBox(x, y, w, h, label, extraClass = '') {
   return g;
 }
 
+/**
+ * @param {number} x
+ * @param {number} y
+ * @param {string | number} content
+ */
 export function text(x, y, content, cls = 'dg-text', anchor = 'start') {
   return s('text', { x, y, class: cls, 'text-anchor': anchor, text: content });
 }
 
-/** The engine's place tags in words, for the markers' accessible names. */
+/**
+ * The engine's place tags in words, for the markers' accessible names.
+ * @type {Record<string, string>}
+ */
 const PLACE = {
   embedding: 'the embedding',
   head: 'the output head',
@@ -286,8 +356,11 @@ const PLACE = {
 /**
  * A crossing marker: a badge with the collective's short name and a label, focusable, tied to
  * the table rows by the transfer ids it stands for.
- * @param {number} x @param {number} y
- * @param {any[]} transfers  the engine's communication entries drawn at this place
+ * @param {number} x
+ * @param {number} y
+ * @param {{id: string, group: string, collective: string, phase: string}[]} transfers the engine's
+ *   communication entries (training or serving) drawn at this place
+ * @param {string} where
  */
 export function marker(x, y, transfers, where) {
   const ids = transfers.map((t) => t.id);
@@ -315,7 +388,13 @@ export function marker(x, y, transfers, where) {
   return g;
 }
 
-/** An arrow from (x1,y1) to (x2,y2) for a tensor that moves. */
+/**
+ * An arrow from (x1,y1) to (x2,y2) for a tensor that moves.
+ * @param {number} x1
+ * @param {number} y1
+ * @param {number} x2
+ * @param {number} y2
+ */
 export function arrow(x1, y1, x2, y2, cls = 'flow') {
   return s('line', { x1, y1, x2, y2, class: cls, 'marker-end': 'url(#pl-arrowhead)' });
 }

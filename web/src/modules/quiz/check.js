@@ -1,28 +1,40 @@
 // The entry's check question as a native radio group (fieldset + legend): native radios give
 // arrow-key movement, one tab stop and screen-reader roles for free. The engine shuffles the
 // options with the learner's seed and grades the answer; this file draws and wires.
-import { h, replaceChildren } from '../../dom.js';
+import { $, h, replaceChildren } from '../../dom.js';
 import { isError } from '../../engine.js';
 
 const LETTERS = 'ABCDEFGHIJ';
 
+/** @typedef {import('../../views.js').Views} Views */
+/** @typedef {import('../../answers').Answer<'quiz'>} Graded */
+/**
+ * A "Show me" hook as the check question uses it (planner/show-me.js offers one). Methods, so
+ * a hook may take its own richer demonstration type.
+ * @typedef {{id: string, says: string}} Demo
+ * @typedef {{demoFor(text: string): Demo | null, available(views: Views): boolean,
+ *   show(views: Views, demo: Demo): string, place: {href: string, name: string, where: string}}} ShowMeHook
+ */
+
 /**
  * `showMe` holds the "Show me" hooks other modules on this page offer (none: no "Show me").
- * @param {{engine: any, entry: any, views: any, root: HTMLElement, orderSeed: number,
- *   restore: {choice: number, correct: boolean} | null, showMe: any[],
- *   onGraded: (graded: any, startedAt: number) => void, onReset: () => void}} options
+ * @param {{engine: import('../../engine.js').Engine, entry: import('../define.js').Entry, views: Views,
+ *   root: HTMLElement, orderSeed: number, restore: {choice: number, correct: boolean} | null,
+ *   showMe: ShowMeHook[], onGraded: (graded: Graded, startedAt: number) => void, onReset: () => void}} options
  */
 export function mountCheck({ engine, entry, views, root, orderSeed, restore, showMe, onGraded, onReset }) {
   const form = /** @type {HTMLFormElement} */ (root.querySelector('#quiz-check'));
-  const legend = root.querySelector('#quiz-legend');
-  const choices = root.querySelector('#quiz-choices');
+  const legend = $('#quiz-legend', root);
+  const choices = $('#quiz-choices', root);
   const submit = /** @type {HTMLButtonElement} */ (root.querySelector('#quiz-submit'));
   const retry = /** @type {HTMLButtonElement} */ (root.querySelector('#quiz-retry'));
   const feedback = /** @type {HTMLElement} */ (root.querySelector('#quiz-feedback'));
   const error = /** @type {HTMLElement} */ (root.querySelector('#quiz-error'));
 
-  const layout = engine.run('quiz', { check: entry.check, seed: orderSeed });
-  if (isError(layout)) throw new Error(`quiz layout: ${layout.error.message}`);
+  const answer = engine.run('quiz', { check: entry.check, seed: orderSeed });
+  if (isError(answer)) throw new Error(`quiz layout: ${answer.error.message}`);
+  /** @type {Graded} */
+  const layout = answer;
   legend.textContent = layout.question;
   let startedAt = Date.now();
 
@@ -49,8 +61,14 @@ export function mountCheck({ engine, entry, views, root, orderSeed, restore, sho
   });
 
   const selected = () => radios.findIndex((r) => r.checked);
-  const rowOf = (k) => radios[k].closest('.quiz-choice');
+  // Every radio sits in its row (built above).
+  const rowOf = (/** @type {number} */ k) => /** @type {HTMLElement} */ (radios[k].closest('.quiz-choice'));
 
+  /**
+   * @param {number} position
+   * @param {{announce: boolean}} options
+   * @returns {Graded | null}
+   */
   function grade(position, { announce }) {
     const graded = engine.run('quiz', { check: entry.check, seed: orderSeed, answer: position });
     if (isError(graded)) {
@@ -63,11 +81,12 @@ export function mountCheck({ engine, entry, views, root, orderSeed, restore, sho
     return graded;
   }
 
+  /** @param {Graded} graded */
   function showResult(graded) {
     for (const [k, r] of radios.entries()) {
       r.disabled = true;
       const row = rowOf(k);
-      const mark = row.querySelector('.quiz-mark');
+      const mark = $('.quiz-mark', row);
       row.dataset.state = k === graded.correct_answer ? 'correct' : k === graded.answer ? 'wrong' : '';
       mark.textContent = k === graded.correct_answer ? '✓ correct answer' : k === graded.answer ? '✗ your answer' : '';
     }
@@ -84,14 +103,16 @@ export function mountCheck({ engine, entry, views, root, orderSeed, restore, sho
     retry.hidden = false;
   }
 
-  // One "Show me" per wrong option that a hook has a demonstration for.
+  /**
+   * One "Show me" per wrong option that a hook has a demonstration for.
+   * @param {{text: string, k: number}[]} wrongOnes
+   */
   function whyNot(wrongOnes) {
-    const items = wrongOnes
-      .map(({ text }) => {
-        const hook = showMe.find((x) => x.demoFor(text));
-        return { text, hook, demo: hook?.demoFor(text) };
-      })
-      .filter((w) => w.demo);
+    const items = wrongOnes.flatMap(({ text }) => {
+      const hook = showMe.find((x) => x.demoFor(text));
+      const demo = hook?.demoFor(text);
+      return hook && demo ? [{ text, hook, demo }] : [];
+    });
     if (items.length === 0) return null;
     const live = h('p', { class: 'quiz-demo-note', role: 'status' });
     const list = h(
@@ -135,7 +156,7 @@ export function mountCheck({ engine, entry, views, root, orderSeed, restore, sho
       r.checked = false;
       const row = rowOf(k);
       row.dataset.state = '';
-      row.querySelector('.quiz-mark').textContent = '';
+      $('.quiz-mark', row).textContent = '';
     }
     replaceChildren(feedback);
     feedback.hidden = true;
@@ -174,5 +195,5 @@ export function mountCheck({ engine, entry, views, root, orderSeed, restore, sho
       grade(k, { announce: false });
     }
   }
-  return { original: (position) => layout.order[position] };
+  return { original: (/** @type {number} */ position) => layout.order[position] };
 }

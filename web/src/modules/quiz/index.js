@@ -10,6 +10,10 @@ import { choiceStatement, numericStatement } from './statement.js';
 const MAX_SEED = 2 ** 53 - 1;
 const DEFAULTS = Object.freeze({ seed: 1, index: 0 });
 
+/**
+ * @param {unknown} value a link's text, or a number from a caller
+ * @param {number} max
+ */
 function parseWhole(value, max) {
   const n =
     typeof value === 'number'
@@ -20,7 +24,7 @@ function parseWhole(value, max) {
   return Number.isInteger(n) && n >= 0 && n <= max ? n : null;
 }
 
-/** @param {{engine: any, entry: any, views: any, channel: any, offers: (hook: string) => any[]}} ctx */
+/** @param {import('../define.js').ModuleContext} ctx */
 export function start(ctx) {
   const { engine, entry, views, channel } = ctx;
   const section = document.getElementById('check');
@@ -70,6 +74,7 @@ export function start(ctx) {
     defaults: DEFAULTS,
     getState: () => ({ seed: progress.practice.seed, index: progress.practice.index }),
     setState: (partial) => {
+      /** @type {string[]} */
       const rejected = [];
       let seed = progress.practice.seed;
       let index = progress.practice.index;

@@ -4,12 +4,16 @@ import { h, replaceChildren } from '../../dom.js';
 import { isError } from '../../engine.js';
 import { formatCount } from '../../format.js';
 
+/** @typedef {import('../../answers').Answer<'practice'>} Graded */
+/** @typedef {Graded['exercise']} Exercise */
+
 /**
- * @param {{engine: any, root: HTMLElement, progress: any,
- *   onGraded: (graded: any, startedAt: number) => void, onMove: () => void, score: () => {correct: number, attempted: number}}} options
+ * @param {{engine: import('../../engine.js').Engine, root: HTMLElement,
+ *   progress: import('./progress.js').Progress, onGraded: (graded: Graded, startedAt: number) => void,
+ *   onMove: () => void, score: () => {correct: number, attempted: number}}} options
  */
 export function mountPractice({ engine, root, progress, onGraded, onMove, score }) {
-  const q = (sel) => /** @type {HTMLElement} */ (root.querySelector(sel));
+  const q = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (root.querySelector(sel));
   const question = q('#practice-question');
   const givens = q('#practice-givens');
   const form = /** @type {HTMLFormElement} */ (q('#practice-form'));
@@ -24,10 +28,11 @@ export function mountPractice({ engine, root, progress, onGraded, onMove, score 
   const scoreOut = q('#practice-score');
   const meta = q('#practice-meta');
 
+  /** @type {Exercise | null} */
   let exercise = null;
   let startedAt = Date.now();
   const key = () => `${progress.practice.seed}-${progress.practice.index}`;
-  const locked = (name) => Boolean(root.querySelector(`[data-param="${name}"][data-locked]`));
+  const locked = (/** @type {string} */ name) => Boolean(root.querySelector(`[data-param="${name}"][data-locked]`));
 
   function showScore() {
     const s = score();
@@ -37,6 +42,7 @@ export function mountPractice({ engine, root, progress, onGraded, onMove, score 
         : `Score: ${s.correct} of ${s.attempted} correct on the first try.`;
   }
 
+  /** @param {string | null} message */
   function setError(message) {
     error.textContent = message ?? '';
     error.hidden = !message;
@@ -51,13 +57,14 @@ export function mountPractice({ engine, root, progress, onGraded, onMove, score 
       replaceChildren(question, h('span', { class: 'notice notice-error', text: r.error.message }));
       return;
     }
-    exercise = r.exercise;
+    const shown = /** @type {Graded} */ (r).exercise;
+    exercise = shown;
     seedInput.value = String(progress.practice.seed);
     meta.textContent = `Set ${progress.practice.seed}, exercise ${progress.practice.index + 1}`;
-    question.textContent = exercise.question;
+    question.textContent = shown.question;
     replaceChildren(
       givens,
-      ...exercise.givens.map((g) =>
+      ...shown.givens.map((g) =>
         h(
           'div',
           { class: 'practice-given' },
@@ -66,12 +73,12 @@ export function mountPractice({ engine, root, progress, onGraded, onMove, score 
         ),
       ),
     );
-    label.textContent = exercise.unknown.label;
+    label.textContent = shown.unknown.label;
     // How to write the answer, without example numbers that could be read as the answer.
     hint.textContent =
-      exercise.tolerance_text === 'exact'
-        ? `Answer in ${exercise.unknown.unit}, exactly. Commas between thousands are fine.`
-        : `Answer in ${exercise.unknown.unit}; accepted ${exercise.tolerance_text}. Commas between thousands, or k and M for thousands and millions, are fine.`;
+      shown.tolerance_text === 'exact'
+        ? `Answer in ${shown.unknown.unit}, exactly. Commas between thousands are fine.`
+        : `Answer in ${shown.unknown.unit}; accepted ${shown.tolerance_text}. Commas between thousands, or k and M for thousands and millions, are fine.`;
     input.value = '';
     input.disabled = locked('response');
     submit.hidden = false;
@@ -86,6 +93,10 @@ export function mountPractice({ engine, root, progress, onGraded, onMove, score 
     }
   }
 
+  /**
+   * @param {string} text
+   * @param {{announce: boolean}} options
+   */
   function grade(text, { announce }) {
     const r = engine.run('practice', { seed: progress.practice.seed, index: progress.practice.index, response: text });
     if (isError(r)) {
@@ -95,13 +106,15 @@ export function mountPractice({ engine, root, progress, onGraded, onMove, score 
     setError(null);
     input.disabled = true;
     submit.hidden = true;
-    const unit = exercise.unknown.unit;
+    // Graded only once load() has shown an exercise (the form and a stored answer come after it).
+    const shown = /** @type {Exercise} */ (exercise);
+    const unit = shown.unknown.unit;
     replaceChildren(
       feedback,
       h('p', { class: `practice-verdict ${r.correct ? 'is-right' : 'is-wrong'}` }, r.correct ? '✓ ' : '✗ ', r.feedback),
-      r.correct ? null : h('p', { text: `Expected: ${formatCount(r.expected)} ${unit} (${exercise.tolerance_text}).` }),
+      r.correct ? null : h('p', { text: `Expected: ${formatCount(r.expected)} ${unit} (${shown.tolerance_text}).` }),
       h('h4', { text: 'Worked solution' }),
-      h('ol', { class: 'practice-solution' }, ...exercise.solution.map((step) => h('li', { text: step }))),
+      h('ol', { class: 'practice-solution' }, ...shown.solution.map((step) => h('li', { text: step }))),
     );
     if (announce) {
       progress.practice.answers[key()] ??= { response: text, correct: r.correct };
@@ -151,7 +164,11 @@ export function mountPractice({ engine, root, progress, onGraded, onMove, score 
   load();
   showScore();
   return {
-    /** Moves to (seed, index) from a link; returns the names it rejected. */
+    /**
+     * Moves to (seed, index) from a link.
+     * @param {number} seed
+     * @param {number} index
+     */
     go(seed, index) {
       progress.practice.seed = seed;
       progress.practice.index = index;

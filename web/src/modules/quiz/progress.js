@@ -9,7 +9,10 @@ export const PROGRESS_VERSION = 1;
 // (parseProgress keeps it only for the entry it names) and the entry's own key written.
 const LEGACY_KEY = `parallelism-atlas:quiz:v${PROGRESS_VERSION}`;
 
-/** The storage key of an entry's progress. */
+/**
+ * The storage key of an entry's progress.
+ * @param {string} entryId
+ */
 export function storageKey(entryId) {
   return `parallelism-atlas:${entryId}:quiz:v${PROGRESS_VERSION}`;
 }
@@ -24,15 +27,18 @@ const MAX_SEED = 2 ** 53 - 1;
  *   practice: {seed: number, index: number, answers: Record<string, PracticeAnswer>}}} Progress
  */
 
-const isSeed = (n) => Number.isInteger(n) && n >= 0 && n <= MAX_SEED;
-const isIndex = (n) => Number.isInteger(n) && n >= 0 && n <= 1e9;
+const isSeed = (/** @type {number} */ n) => Number.isInteger(n) && n >= 0 && n <= MAX_SEED;
+const isIndex = (/** @type {number} */ n) => Number.isInteger(n) && n >= 0 && n <= 1e9;
 
 /** A random 32-bit seed; Math.random is enough here (nothing depends on it being secret). */
 export function randomSeed() {
   return Math.floor(Math.random() * 2 ** 32);
 }
 
-/** @returns {Progress} */
+/**
+ * @param {string} entryId
+ * @returns {Progress}
+ */
 export function freshProgress(entryId, seed = randomSeed()) {
   return {
     version: PROGRESS_VERSION,
@@ -45,6 +51,8 @@ export function freshProgress(entryId, seed = randomSeed()) {
 
 /**
  * Checks stored data field by field; returns null for anything that is not exactly ours.
+ * @param {string} text
+ * @param {string} entryId
  * @returns {Progress | null}
  */
 export function parseProgress(text, entryId) {
@@ -59,6 +67,7 @@ export function parseProgress(text, entryId) {
   const p = data.practice;
   if (!p || typeof p !== 'object' || !isSeed(p.seed) || !isIndex(p.index)) return null;
   if (!p.answers || typeof p.answers !== 'object' || Array.isArray(p.answers)) return null;
+  /** @type {Record<string, PracticeAnswer>} */
   const answers = {};
   for (const [key, a] of Object.entries(p.answers).slice(0, MAX_ANSWERS)) {
     if (!/^\d+-\d+$/.test(key) || !a || typeof a.response !== 'string' || typeof a.correct !== 'boolean') return null;
@@ -80,10 +89,14 @@ export function parseProgress(text, entryId) {
   };
 }
 
-/** Reads progress; a missing, unreadable or foreign value gives fresh progress. */
+/**
+ * Reads progress; a missing, unreadable or foreign value gives fresh progress.
+ * @param {string} entryId
+ * @param {Storage | null} [storage]
+ */
 export function loadProgress(entryId, storage = safeStorage()) {
   if (!storage) return freshProgress(entryId);
-  const read = (key) => {
+  const read = (/** @type {string} */ key) => {
     const text = storage.getItem(key);
     return text !== null ? parseProgress(text, entryId) : null;
   };
@@ -94,7 +107,11 @@ export function loadProgress(entryId, storage = safeStorage()) {
   }
 }
 
-/** Writes progress; failures (disabled storage, quota) are ignored on purpose. */
+/**
+ * Writes progress; failures (disabled storage, quota) are ignored on purpose.
+ * @param {Progress} progress
+ * @param {Storage | null} [storage]
+ */
 export function saveProgress(progress, storage = safeStorage()) {
   if (!storage) return;
   const answers = Object.entries(progress.practice.answers);
@@ -110,7 +127,10 @@ export function saveProgress(progress, storage = safeStorage()) {
   }
 }
 
-/** Practice score: one answer per exercise (first attempt), over every set answered. */
+/**
+ * Practice score: one answer per exercise (first attempt), over every set answered.
+ * @param {Progress} progress
+ */
 export function practiceScore(progress) {
   let correct = 0;
   let attempted = 0;

@@ -6,12 +6,21 @@
 const VERB_ANSWERED = { id: 'http://adlnet.gov/expapi/verbs/answered', display: { 'en-US': 'answered' } };
 const INTERACTION = 'http://adlnet.gov/expapi/activities/cmi.interaction';
 
-/** A URN the host can use as an xAPI activity id; stable across hosting locations. */
+/** @typedef {import('../define.js').Entry} Entry */
+
+/**
+ * A URN the host can use as an xAPI activity id; stable across hosting locations.
+ * @param {string} entryId
+ * @param {...string} parts
+ */
 export function activityId(entryId, ...parts) {
   return ['urn:parallelism-atlas', entryId, ...parts].join(':');
 }
 
-/** ISO 8601 duration ("PT1M4.25S") of an interval in milliseconds. */
+/**
+ * ISO 8601 duration ("PT1M4.25S") of an interval in milliseconds.
+ * @param {number} ms
+ */
 export function isoDuration(ms) {
   const total = Math.max(0, Math.round(ms) / 1000);
   const hours = Math.floor(total / 3600);
@@ -20,8 +29,12 @@ export function isoDuration(ms) {
   return `PT${hours ? `${hours}H` : ''}${minutes ? `${minutes}M` : ''}${seconds}S`;
 }
 
-/** Choice ids from option text ("Tensor parallelism" → "tensor-parallelism"), unique per question. */
+/**
+ * Choice ids from option text ("Tensor parallelism" → "tensor-parallelism"), unique per question.
+ * @param {string[]} options
+ */
 export function choiceIds(options) {
+  /** @type {Set<string>} */
   const seen = new Set();
   return options.map((text, i) => {
     let id =
@@ -36,6 +49,7 @@ export function choiceIds(options) {
   });
 }
 
+/** @param {string} entryId */
 function parent(entryId) {
   return { contextActivities: { parent: [{ id: activityId(entryId), objectType: 'Activity' }] } };
 }
@@ -43,6 +57,7 @@ function parent(entryId) {
 /**
  * The statement for the check question. `graded` is the engine's `quiz` response; options
  * are the entry's, in the entry's order (ids do not depend on the learner's shuffle).
+ * @param {{entry: Entry, graded: import('../../answers').Answer<'quiz'>, startedAt: number, now?: number}} answered
  */
 export function choiceStatement({ entry, graded, startedAt, now = Date.now() }) {
   const ids = choiceIds(entry.check.options);
@@ -71,7 +86,10 @@ export function choiceStatement({ entry, graded, startedAt, now = Date.now() }) 
   };
 }
 
-/** The statement for a practice exercise; `graded` is the engine's `practice` grading response. */
+/**
+ * The statement for a practice exercise; `graded` is the engine's `practice` grading response.
+ * @param {{entry: Entry, graded: import('../../answers').Answer<'practice'>, startedAt: number, now?: number}} answered
+ */
 export function numericStatement({ entry, graded, startedAt, now = Date.now() }) {
   const e = graded.exercise;
   const { min, max } = e.accepted;
