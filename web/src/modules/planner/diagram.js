@@ -7,7 +7,6 @@
 import {
   arrow,
   arrowDefs,
-  deviceRect,
   drawnFromSame,
   marker,
   patch,
@@ -18,6 +17,8 @@ import {
   text,
 } from './svg.js';
 import { kvRow, servingMemory, servingTokens } from './diagram-serving.js';
+import { layerDetail } from './diagram-layer.js';
+import { zeroState } from './diagram-zero.js';
 
 /** @typedef {import('../../answers').Answer<'plan'>} PlanAnswer */
 /** @typedef {PlanAnswer['communication']} Communication */
@@ -37,6 +38,8 @@ import { kvRow, servingMemory, servingTokens } from './diagram-serving.js';
 /** @typedef {import('./svg.js').VNode} VNode */
 /** The transfers not yet drawn, by the place they happen (place() takes each once). */
 /** @typedef {Map<string, Transfer[]>} Places */
+/** Draws the marker of the transfers at `where` into g, if any are left; true when it did. */
+/** @typedef {(g: VNode, where: string, x: number, y: number) => boolean} Mark */
 
 const MAX_STAGES_DRAWN = 6;
 const NARROW_PX = 620;
@@ -193,207 +196,6 @@ function spine(g, plan, at, x, y, w) {
 }
 
 /**
- * @param {VNode} g
- * @param {number} x
- * @param {number} y
- * @param {number} w
- * @param {string} label
- * @param {(y: number) => void} draw
- */
-function row(g, x, y, w, label, draw) {
-  g.append(text(x, y + 10, label, 'dg-small'));
-  draw(y + 14);
-  return 40;
-}
-
-/**
- * @param {VNode} g
- * @param {Plan} plan
- * @param {Places} at
- * @param {number} x
- * @param {number} y
- * @param {number} w
- */
-function layerDetail(g, plan, at, x, y, w) {
-  const par = plan.parallel;
-  const model = plan.model;
-  const tp = par.tp;
-  const boxW = w - 160;
-  const sp = par.sequence_parallel && tp > 1;
-  let cy = y;
-  g.append(
-    text(
-      x,
-      cy + 14,
-      tp > 1 ? `Inside one layer, split over tp = ${tp} GPUs` : 'Inside one layer (one GPU holds it all)',
-      'dg-title',
-    ),
-  );
-  cy += 28;
-  const norm = (/** @type {string} */ where, /** @type {string} */ label) => {
-    cy += row(
-      g,
-      x,
-      cy,
-      w,
-      sp ? `${label}: split along the sequence (SP)` : tp > 1 ? `${label}: copied on every tp rank` : label,
-      (yy) => g.append(sp ? slices(x, yy, boxW, 16, tp) : plainBox(x, yy, boxW, 16, '')),
-    );
-    place(g, at, where, x + boxW + 8, cy - 18);
-  };
-  norm('layer.attention.in', 'Norm (attention)');
-  cy += row(g, x, cy, w, tp > 1 ? 'Q, K, V projections: column-parallel' : 'Q, K, V projections', (yy) =>
-    g.append(
-      slices(x, yy, boxW, 20, tp, {
-        label:
-          tp === 1
-            ? `${model.heads} heads`
-            : boxW >= 260
-              ? `${model.heads} heads, split over ${tp} ranks` // the narrow box holds a shorter label
-              : model.heads % tp === 0
-                ? `${model.heads / tp} heads per rank`
-                : `${model.heads} heads over ${tp}`,
-      }),
-    ),
-  );
-  const kvHeads = plan.stages?.[0]?.kv_heads_per_device;
-  // The narrow drawing has room for the first half only.
-  const core =
-    plan.mode === 'inference'
-      ? `Attention core: reads the KV cache${w >= 400 ? ` (${kvHeads} KV head${kvHeads === 1 ? '' : 's'} per GPU)` : ''}`
-      : par.cp > 1
-        ? `Attention core: K, V passed round cp = ${par.cp}`
-        : tp > 1
-          ? 'Attention core: heads split over tp'
-          : 'Attention core';
-  cy += row(g, x, cy, w, core, (yy) => g.append(slices(x, yy, boxW, 20, tp)));
-  place(g, at, 'layer.attention.core', x + boxW + 8, cy - 16);
-  cy +=
-    row(g, x, cy, w, tp > 1 ? 'Output projection: row-parallel (partial sums)' : 'Output projection', (yy) =>
-      g.append(slices(x, yy, boxW, 32, tp, { direction: 'rows', cap: 8 })),
-    ) + 8;
-  place(g, at, 'layer.attention.out', x + boxW + 8, cy - 16);
-  norm('layer.mlp.in', 'Norm (MLP)');
-  if (model.experts > 1) {
-    cy += row(g, x, cy, w, 'Router: copied on every rank', (yy) => g.append(plainBox(x, yy, boxW, 16, '')));
-    const shown = Math.min(model.experts, 16);
-    const per = model.experts / par.ep;
-    const label =
-      par.ep > 1
-        ? `${model.experts} experts on ep = ${par.ep} ranks (colour = EP rank)`
-        : `${model.experts} experts, all on every rank`;
-    g.append(text(x, cy + 10, label, 'dg-small'));
-    const ew = boxW / shown;
-    for (let e = 0; e < shown; e += 1) {
-      const idx = model.experts > shown && e === shown - 1 ? model.experts - 1 : e;
-      g.append(deviceRect(x + e * ew + 1, cy + 14, ew - 2, 24, par.ep > 1 ? Math.floor(idx / per) : 0));
-      g.append(s('rect', { x: x + e * ew + 1, y: cy + 14, width: ew - 2, height: 24, class: 'box-outline' }));
-    }
-    place(g, at, 'layer.moe', x + boxW + 8, cy + 26);
-    cy += 46;
-    cy += row(g, x, cy, w, 'Combine: weighted sum of the chosen experts', (yy) =>
-      g.append(plainBox(x, yy, boxW, 16, '')),
-    );
-  } else {
-    const gated = model.mlp === 'swiglu';
-    cy += row(g, x, cy, w, `${gated ? 'Gate and up projections' : 'FC1'}${tp > 1 ? ': column-parallel' : ''}`, (yy) =>
-      g.append(slices(x, yy, boxW, 20, tp)),
-    );
-    cy += row(g, x, cy, w, `${gated ? 'SwiGLU' : 'GeLU'} activation${tp > 1 ? ': local, no exchange' : ''}`, (yy) =>
-      g.append(slices(x, yy, boxW, 12, tp)),
-    );
-    cy +=
-      row(g, x, cy, w, `${gated ? 'Down projection' : 'FC2'}${tp > 1 ? ': row-parallel (partial sums)' : ''}`, (yy) =>
-        g.append(slices(x, yy, boxW, 32, tp, { direction: 'rows', cap: 8 })),
-      ) + 8;
-  }
-  place(g, at, 'layer.mlp.fc2', x + boxW + 8, cy - 16);
-  return cy - y;
-}
-
-/**
- * ZeRO state bars: which share of weights, gradients and optimizer state each DP rank keeps.
- * @param {VNode} g
- * @param {Plan} plan
- * @param {Places} at
- * @param {number} x
- * @param {number} y
- * @param {number} w
- */
-function zeroState(g, plan, at, x, y, w) {
-  const par = plan.parallel;
-  const dpT = plan.communication.find((t) => t.group === 'DP');
-  const replicas = dpT ? dpT.group_size : par.dp;
-  const zero = par.zero;
-  let cy = y;
-  g.append(
-    text(
-      x,
-      cy + 14,
-      replicas > 1 ? `What each of ${replicas} DP ranks stores (ZeRO-${zero})` : 'What the one replica stores (no DP)',
-      'dg-title',
-    ),
-  );
-  // With cp > 1 the state is shared over dp × cp ranks: say why the count is not dp.
-  if (replicas > par.dp && par.cp > 1) {
-    g.append(text(x, cy + 30, `dp ${par.dp} × cp ${par.cp}: context-parallel ranks hold the same weights`, 'dg-small'));
-    cy += 14;
-  } else g.append(s('g')); // keeps the slot, so the elements after it are not shifted
-  // Narrow drawings put the markers under the bars instead of beside them.
-  const below = w < 600;
-  cy += 24;
-  /** @type {[string, boolean][]} */
-  const cols = [
-    ['weights', zero >= 3],
-    ['gradients', zero >= 2],
-    ['optimizer state', zero >= 1],
-  ];
-  const colW = (w - (below ? 80 : 250)) / 3;
-  const segs = Math.min(replicas, 8);
-  const ranks = replicas <= 4 ? [...Array(replicas).keys()] : [0, 1, null, replicas - 1];
-  cols.forEach(([name], c) => g.append(text(x + 70 + c * (colW + 8), cy + 10, name, 'dg-small')));
-  cy += 16;
-  for (const r of ranks) {
-    if (r === null) {
-      g.append(text(x, cy + 11, '⋮', 'dg-small'));
-      cy += 16;
-      continue;
-    }
-    g.append(text(x, cy + 12, `DP rank ${r}`, 'dg-small'));
-    cols.forEach(([, sharded], c) => {
-      const bx = x + 70 + c * (colW + 8);
-      const sw = colW / segs;
-      const own = Math.min(r, segs - 1);
-      // A full copy is one bar in the rank's colour; a shard is its own segment on an empty bar.
-      // One path draws the segment lines of either.
-      // Four children whatever the stage (empty groups hold the places), so a new ZeRO stage
-      // changes attributes rather than the elements' order.
-      g.append(
-        sharded
-          ? s('rect', { x: bx, y: cy, width: colW, height: 16, class: 'empty-shard' })
-          : deviceRect(bx, cy, colW, 16, r),
-      );
-      g.append(sharded ? deviceRect(bx + own * sw, cy, sw, 16, r) : s('g'));
-      let d = '';
-      for (let k = 1; k < segs; k += 1) d += `M${(bx + k * sw).toFixed(1)} ${cy}v16`;
-      g.append(d ? s('path', { d, class: sharded ? 'shard-line empty' : 'shard-line' }) : s('g'));
-      g.append(s('rect', { x: bx, y: cy, width: colW, height: 16, class: 'box-outline' }));
-    });
-    cy += 22;
-  }
-  if (below) {
-    const hasGrad = at.has('gradients');
-    place(g, at, 'gradients', x, cy + 14);
-    place(g, at, 'parameters', x, cy + (hasGrad ? 46 : 14));
-    return cy - y + 64;
-  }
-  const mx = x + 70 + 3 * (colW + 8);
-  place(g, at, 'gradients', mx, y + 48);
-  place(g, at, 'parameters', mx, y + 76);
-  return Math.max(cy - y, 96);
-}
-
-/**
  * Draws the diagram for a valid plan into `container`, reusing the elements of the last
  * drawing where they still fit.
  * @param {HTMLElement} container
@@ -454,23 +256,24 @@ export function drawDiagram(plan, narrow, labelledBy = 'planner-diagram-caption 
   const dp = plan.parallel.dp;
   const serving = plan.mode === 'inference';
   // What each GPU holds: the ZeRO state when training, weights and KV cache when serving.
+  /** @type {Mark} */
+  const mark = (pg, where, px, py) => place(pg, at, where, px, py);
   /** @type {(g: VNode, x: number, y: number, w: number) => number} */
   const state = serving
-    ? (sg, x, y, w) =>
-        servingMemory(sg, plan, drawnStages(plan.stages), (pg, where, px, py) => place(pg, at, where, px, py), x, y, w)
-    : (sg, x, y, w) => zeroState(sg, plan, at, x, y, w);
+    ? (sg, x, y, w) => servingMemory(sg, plan, drawnStages(plan.stages), mark, x, y, w)
+    : (sg, x, y, w) => zeroState(sg, plan, mark, x, y, w);
   const shadows = s('g', { class: 'replica-shadows' });
   const [gSpine, gLayer, gState] = [s('g'), s('g'), s('g')];
   g.append(shadows, gSpine, gLayer, gState);
   let height;
   if (narrow) {
     const h1 = spine(gSpine, plan, at, 10, 6, W - 14);
-    const h2 = layerDetail(gLayer, plan, at, 10, h1 + 16, W - 14);
+    const h2 = layerDetail(gLayer, plan, mark, 10, h1 + 16, W - 14);
     const h3 = state(gState, 10, h1 + h2 + 26, W - 14);
     height = h1 + h2 + h3 + 36;
   } else {
     const h1 = spine(gSpine, plan, at, 14, 6, 350);
-    const h2 = layerDetail(gLayer, plan, at, 384, 6, W - 386);
+    const h2 = layerDetail(gLayer, plan, mark, 384, 6, W - 386);
     const top = Math.max(h1, h2) + 14;
     const h3 = state(gState, 14, top, W - 20);
     height = top + h3 + 10;

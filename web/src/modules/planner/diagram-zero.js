@@ -1,0 +1,89 @@
+// The diagram's lower panel when training: which share of the weights, gradients and optimizer
+// state each data-parallel rank keeps under its ZeRO stage, with the gradient and parameter
+// transfers' markers beside (or, narrow, under) the bars.
+import { deviceRect, s, text } from './svg.js';
+
+/** @typedef {import('./diagram.js').Plan} Plan */
+/** @typedef {import('./svg.js').VNode} VNode */
+/** @typedef {import('./diagram.js').Mark} Mark */
+
+/**
+ * ZeRO state bars: which share of weights, gradients and optimizer state each DP rank keeps.
+ * @param {VNode} g
+ * @param {Plan} plan
+ * @param {Mark} mark places a transfer marker (diagram.js); true when one was drawn
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ */
+export function zeroState(g, plan, mark, x, y, w) {
+  const par = plan.parallel;
+  const dpT = plan.communication.find((t) => t.group === 'DP');
+  const replicas = dpT ? dpT.group_size : par.dp;
+  const zero = par.zero;
+  let cy = y;
+  g.append(
+    text(
+      x,
+      cy + 14,
+      replicas > 1 ? `What each of ${replicas} DP ranks stores (ZeRO-${zero})` : 'What the one replica stores (no DP)',
+      'dg-title',
+    ),
+  );
+  // With cp > 1 the state is shared over dp × cp ranks: say why the count is not dp.
+  if (replicas > par.dp && par.cp > 1) {
+    g.append(text(x, cy + 30, `dp ${par.dp} × cp ${par.cp}: context-parallel ranks hold the same weights`, 'dg-small'));
+    cy += 14;
+  } else g.append(s('g')); // keeps the slot, so the elements after it are not shifted
+  // Narrow drawings put the markers under the bars instead of beside them.
+  const below = w < 600;
+  cy += 24;
+  /** @type {[string, boolean][]} */
+  const cols = [
+    ['weights', zero >= 3],
+    ['gradients', zero >= 2],
+    ['optimizer state', zero >= 1],
+  ];
+  const colW = (w - (below ? 80 : 250)) / 3;
+  const segs = Math.min(replicas, 8);
+  const ranks = replicas <= 4 ? [...Array(replicas).keys()] : [0, 1, null, replicas - 1];
+  cols.forEach(([name], c) => g.append(text(x + 70 + c * (colW + 8), cy + 10, name, 'dg-small')));
+  cy += 16;
+  for (const r of ranks) {
+    if (r === null) {
+      g.append(text(x, cy + 11, '⋮', 'dg-small'));
+      cy += 16;
+      continue;
+    }
+    g.append(text(x, cy + 12, `DP rank ${r}`, 'dg-small'));
+    cols.forEach(([, sharded], c) => {
+      const bx = x + 70 + c * (colW + 8);
+      const sw = colW / segs;
+      const own = Math.min(r, segs - 1);
+      // A full copy is one bar in the rank's colour; a shard is its own segment on an empty bar.
+      // One path draws the segment lines of either.
+      // Four children whatever the stage (empty groups hold the places), so a new ZeRO stage
+      // changes attributes rather than the elements' order.
+      g.append(
+        sharded
+          ? s('rect', { x: bx, y: cy, width: colW, height: 16, class: 'empty-shard' })
+          : deviceRect(bx, cy, colW, 16, r),
+      );
+      g.append(sharded ? deviceRect(bx + own * sw, cy, sw, 16, r) : s('g'));
+      let d = '';
+      for (let k = 1; k < segs; k += 1) d += `M${(bx + k * sw).toFixed(1)} ${cy}v16`;
+      g.append(d ? s('path', { d, class: sharded ? 'shard-line empty' : 'shard-line' }) : s('g'));
+      g.append(s('rect', { x: bx, y: cy, width: colW, height: 16, class: 'box-outline' }));
+    });
+    cy += 22;
+  }
+  if (below) {
+    const hasGrad = mark(g, 'gradients', x, cy + 14);
+    mark(g, 'parameters', x, cy + (hasGrad ? 46 : 14));
+    return cy - y + 64;
+  }
+  const mx = x + 70 + 3 * (colW + 8);
+  mark(g, 'gradients', mx, y + 48);
+  mark(g, 'parameters', mx, y + 76);
+  return Math.max(cy - y, 96);
+}
