@@ -2,7 +2,8 @@
 // link target picks its set with one file of wasm/modules/: the native CLI, the doctests and the
 // fuzzer answer them all, while the page gets two WebAssembly modules — "core" (the entry, the
 // ring lab, the check question: what the first paint needs) and "planner" (the split explorer's
-// commands, fetched when the explorer is near, and the lab's log reader). A module links only the code its commands reach.
+// commands, fetched when the explorer is near, and the lab's log reader). A module links only the code its commands
+// reach.
 #pragma once
 
 #include <string_view>
@@ -31,14 +32,15 @@ struct Command {
 // The lab's nccl-tests log reader is the planner's: it runs only when a reader pastes a log, it
 // fits the planner's network model from the hardware presets, and it would add about 40 KB to
 // the module every first visit compiles.
-#define ATLAS_CORE_COMMANDS(X)                                                                             \
-  X("validate", cmd_validate, nullptr)                                                                     \
-  X("batch", cmd_batch, nullptr) X("allreduce", cmd_allreduce, nullptr) X("quiz", cmd_quiz, nullptr) \
-      X("practice", cmd_practice, nullptr)
-#define ATLAS_PLANNER_COMMANDS(X)                                                                                 \
-  X("presets", cmd_presets, nullptr)                                                                              \
-  X("plan", cmd_plan, nullptr) X("search", cmd_search, search_within_budget) X("fidelity", cmd_fidelity, nullptr) \
-      X("import", cmd_import, nullptr) X("export", cmd_export, nullptr) X("nccl-tests", cmd_nccl_tests, nullptr)
+#define ATLAS_CORE_COMMANDS(X)         \
+  X("validate", cmd_validate, nullptr) \
+  X("batch", cmd_batch, nullptr)       \
+  X("allreduce", cmd_allreduce, nullptr) X("quiz", cmd_quiz, nullptr) X("practice", cmd_practice, nullptr)
+#define ATLAS_PLANNER_COMMANDS(X)                                                                                     \
+  X("presets", cmd_presets, nullptr)                                                                                  \
+  X("plan", cmd_plan, nullptr)                                                                                        \
+  X("search", cmd_search, search_within_budget) X("fidelity", cmd_fidelity, nullptr) X("import", cmd_import, nullptr) \
+      X("export", cmd_export, nullptr) X("nccl-tests", cmd_nccl_tests, nullptr)
 
 /// One module of the engine: its name and the commands it answers.
 struct CommandSet {

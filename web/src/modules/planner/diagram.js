@@ -4,18 +4,7 @@
 // Every entry of the engine's `communication` list gets a marker where its `where` points.
 // A serving plan (`mode: "inference"`, one phase's transfers) is drawn the same way, with the KV
 // cache on each GPU and what each GPU holds in place of the ZeRO state (diagram-serving.js).
-import {
-  arrow,
-  arrowDefs,
-  drawnFromSame,
-  marker,
-  patch,
-  patternDefs,
-  plainBox,
-  s,
-  slices,
-  text,
-} from './svg.js';
+import { arrow, arrowDefs, drawnFromSame, marker, patch, patternDefs, plainBox, s, slices, text } from './svg.js';
 import { kvRow, servingMemory, servingTokens } from './diagram-serving.js';
 import { layerDetail } from './diagram-layer.js';
 import { zeroState } from './diagram-zero.js';
