@@ -6,6 +6,7 @@
 
 #include "atlas/contract/problems.hpp"
 #include "atlas/training/communication.hpp"
+#include "atlas/training/pipeline.hpp"
 #include "atlas/training/plan_request.hpp"
 #include "support.hpp"
 

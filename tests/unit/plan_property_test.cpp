@@ -8,8 +8,10 @@
 #include <cstdlib>
 #include <random>
 
+#include "atlas/training/pipeline.hpp"
 #include "atlas/training/plan.hpp"
 #include "atlas/training/plan_request.hpp"
+#include "atlas/training/plan_rules.hpp"
 
 namespace {
 

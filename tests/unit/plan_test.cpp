@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <set>
 
+#include "atlas/training/pipeline.hpp"
 #include "support.hpp"
 
 using namespace atlas_test;

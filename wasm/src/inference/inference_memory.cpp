@@ -5,6 +5,7 @@
 #include <string>
 
 #include "atlas/inference/inference.hpp"
+#include "atlas/training/pipeline.hpp"
 
 namespace atlas {
 

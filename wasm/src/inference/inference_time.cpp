@@ -9,6 +9,7 @@
 #include "atlas/inference/inference.hpp"
 #include "atlas/training/communication.hpp"
 #include "atlas/training/kernels.hpp"
+#include "atlas/training/pipeline.hpp"
 
 namespace atlas {
 

@@ -7,6 +7,7 @@
 
 #include "atlas/training/kernels.hpp"
 #include "atlas/training/memory.hpp"
+#include "atlas/training/pipeline.hpp"
 #include "atlas/training/plan.hpp"
 
 namespace atlas {

@@ -4,7 +4,9 @@
 
 #include "atlas/training/communication.hpp"
 #include "atlas/training/memory.hpp"
+#include "atlas/training/pipeline.hpp"
 #include "atlas/training/plan.hpp"
+#include "atlas/training/plan_rules.hpp"
 
 namespace atlas {
 

@@ -2,6 +2,8 @@
 
 #include "atlas/content/presets.hpp"
 #include "atlas/training/batch.hpp"
+#include "atlas/training/communication.hpp"
+#include "atlas/training/plan_rules.hpp"
 
 namespace atlas {
 

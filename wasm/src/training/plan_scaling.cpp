@@ -3,6 +3,7 @@
 // the learner sees where doubling the GPUs stops halving the step, and which term grows.
 #include <cmath>
 
+#include "atlas/training/communication.hpp"
 #include "atlas/training/plan_request.hpp"
 
 namespace atlas {

@@ -6,7 +6,9 @@
 #include "atlas/inference/inference.hpp"
 #include "atlas/training/communication.hpp"
 #include "atlas/training/memory.hpp"
+#include "atlas/training/pipeline.hpp"
 #include "atlas/training/plan_request.hpp"
+#include "atlas/training/plan_rules.hpp"
 
 namespace atlas {
 

@@ -11,6 +11,10 @@
 
 namespace atlas {
 
+/// The contract's names of a group ("TP", …) and of a framework ("megatron", …).
+const char* group_name(Group g);
+const char* framework_name(Framework f);
+
 /// Exposed communication of one device of a stage: per micro-batch (inside the pipeline's
 /// time slot, so the bubble stretches it too) and once per step.
 struct StageCommunication {

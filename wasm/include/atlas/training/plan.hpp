@@ -45,7 +45,6 @@ struct Hardware {
 /// How a framework issues data-parallel and ZeRO collectives (docs/fidelity.md, with sources):
 /// `ideal` is one collective per step and group at full overlap, the bound the others approach.
 enum class Framework : std::uint8_t { megatron, fsdp, deepspeed, ideal, deepspeed_2021 };
-const char* framework_name(Framework f);
 inline bool is_deepspeed(Framework f) { return f == Framework::deepspeed || f == Framework::deepspeed_2021; }
 
 /// DeepSpeed's ZeRO-3 as of mid-2021 (v0.3.16) gathered each parameter synchronously — every
@@ -109,13 +108,10 @@ enum class Rule : std::uint8_t {
 constexpr int kFirstWarning = static_cast<int>(Rule::tp_across_nodes);
 using RuleSet = std::uint32_t;
 inline bool has_rule(RuleSet s, Rule r) { return (s >> static_cast<int>(r)) & 1u; }
-/// Errors only (a plan with any is not valid).
-RuleSet check_rules(const PlanInput& in);
 inline RuleSet errors_of(RuleSet s) { return s & ((1u << kFirstWarning) - 1u); }
 
 enum class Group : std::uint8_t { TP, PP, DP, CP, EP };
 constexpr int kGroups = 5;
-const char* group_name(Group g);
 
 /// One tensor that crosses a device boundary, counted on one device of the busiest stage.
 struct Transfer {
@@ -201,47 +197,13 @@ struct StageTime {
 /// so both give the same bits.
 bool compose_time(const PlanInput& in, PlanFigures& out, const StageTime& first, const StageTime& last);
 
-/// Fills `out`. When check_rules() finds errors only rules, parameters and flops are set.
+/// Fills `out`. When check_rules() (plan_rules.hpp) finds errors only rules, parameters and
+/// flops are set.
 /// `with_time` false stops after memory (search skips the time of plans that do not fit).
 void evaluate_plan(const PlanInput& in, PlanFigures& out, bool with_time = true);
 
-/// Layers held by pipeline stage `index` (the first layers % pp stages take one extra).
-std::int64_t stage_layers(std::int64_t layers, std::int64_t pp, std::int64_t index);
-/// What stage figures need from the model shape alone; search computes it once.
-struct ModelTerms {
-  LayerParameters layer;
-  EmbeddingParameters embedding;
-};
-inline ModelTerms model_terms(const ModelShape& m) { return {layer_parameters(m), embedding_parameters(m)}; }
-
-/// Figures of one stage (memory, compute per micro-batch).
-StageFigures stage_figures(const PlanInput& in, std::int64_t index);
-StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelTerms& terms);
-/// Re-derives the in-flight micro-batches, activations and memory of `st` — from
-/// stage_figures() for the same stage, split, micro-batch, sequence parallelism and recompute
-/// mode — for in.parallel's schedule, virtual stages and ZeRO stage. stage_figures() ends with
-/// it, so the result is the same to the bit; search uses it to try schedules without redoing
-/// the rest.
-void apply_schedule(const PlanInput& in, std::int64_t index, StageFigures& st);
-
-/// memory_at_zero(): atlas/memory.hpp.
-
-/// One block of a pipeline schedule on one stage: a forward or backward pass of one micro-batch
-/// through one model chunk. Times in units: a chunk's forward takes 1, its backward 2.
-struct ScheduleBlock {
-  bool forward = true;
-  std::int64_t microbatch = 0, chunk = 0;
-  double start = 0, duration = 0;
-};
-
-/// The order of every stage's blocks under the schedule (GPipe; 1F1B as PipeDream-Flush and
-/// Megatron run it; Megatron's interleaved 1F1B), each placed at the earliest time its stage is
-/// free and its input has arrived. `stages[i]` is stage i's list in execution order. False if
-/// the order stalls (it does not for valid plans).
-bool schedule_blocks(Schedule schedule, std::int64_t pp, std::int64_t microbatches, std::int64_t virtual_stages,
-                     std::vector<std::vector<ScheduleBlock>>& stages, double& makespan);
-
-/// Bubble fraction of the schedule: (p − 1)/m, interleaved (p − 1)/(v·m).
-double bubble_fraction(std::int64_t pp, std::int64_t microbatches, std::int64_t virtual_stages);
+/// What a stage holds and how its pipeline runs: atlas/training/pipeline.hpp; the rules a split
+/// must meet: plan_rules.hpp; memory_at_zero(): memory.hpp; group and framework names:
+/// communication.hpp.
 
 }  // namespace atlas

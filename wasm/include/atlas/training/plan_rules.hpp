@@ -6,6 +6,9 @@
 
 namespace atlas {
 
+/// The rules a split breaks (errors first, then warnings; a plan with any error is not valid).
+RuleSet check_rules(const PlanInput& in);
+
 /// The coded issue for one rule, with the path of the control a person would change.
 /// `dp_derived`: dp was computed from gpus, so a product mismatch points at /hardware/gpus.
 Issue describe_rule(const PlanInput& in, Rule rule, bool dp_derived);
