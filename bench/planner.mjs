@@ -5,25 +5,10 @@
 // paint (requestAnimationFrame, then a task after that frame; includes the wait for the
 // frame). Also "Find the best split" for GPT-3 175B on 1024 GPUs. Prints p50/p95.
 import { openPage, closeBrowser } from '../tests/e2e/harness.mjs';
+// The explorer's own opening choices; the preset numbers follow from its model and hardware ids.
+import { DEFAULTS } from '../web/src/modules/planner/state.js';
 
 const RUNS = Number(process.env.BENCH_RUNS || 200);
-const START = {
-  model: 'gpt3-175b',
-  hardware: 'a100-80gb',
-  gpus: 1024,
-  dp_auto: true,
-  tp: 8,
-  pp: 8,
-  cp: 1,
-  ep: 1,
-  zero: 1,
-  sequence_parallel: true,
-  recompute: 'selective',
-  schedule: '1f1b',
-  virtual_stages: 1,
-  micro: 1,
-  global: 1536,
-};
 
 function quantile(sorted, q) {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -38,7 +23,7 @@ function report(label, samples) {
 
 const p = await openPage({ path: '#planner', width: 1280, height: 900 });
 try {
-  await p.page.evaluate((s) => window.atlas.views.apply('planner', s), START);
+  await p.page.evaluate((s) => window.atlas.views.apply('planner', s), DEFAULTS);
   // The reader's view while editing: the diagram at the top of the window, the sticky controls
   // beside it. Panels further down skip layout until they scroll in (content-visibility).
   await p.page.evaluate(() => document.getElementById('planner-output').scrollIntoView());
@@ -107,7 +92,7 @@ try {
   const stale = await p.page.locator('#planner-output.is-stale').count();
   if (stale) console.log('warning: the last edit left an invalid split; timings include invalid redraws');
 
-  await p.page.evaluate((s) => window.atlas.views.apply('planner', s), START);
+  await p.page.evaluate((s) => window.atlas.views.apply('planner', s), DEFAULTS);
   const search = [];
   const total = [];
   let note = '';

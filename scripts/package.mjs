@@ -40,30 +40,25 @@ export function zip(entries) {
     const useDeflate = packed.length < data.length;
     const body = useDeflate ? packed : data;
     const crc = crc32(data);
-    const local = Buffer.alloc(30);
+    // The local and the central header share one run of fields (from "version needed" to the
+    // name's length); the central one starts it 2 bytes later, after "version made by".
+    const fileFields = (buf, at) => {
+      buf.writeUInt16LE(20, at); // version needed: 2.0
+      buf.writeUInt16LE(0x0800, at + 2); // the name is UTF-8
+      buf.writeUInt16LE(useDeflate ? 8 : 0, at + 4);
+      buf.writeUInt16LE(stamp.time, at + 6);
+      buf.writeUInt16LE(stamp.date, at + 8);
+      buf.writeUInt32LE(crc, at + 10);
+      buf.writeUInt32LE(body.length, at + 14);
+      buf.writeUInt32LE(data.length, at + 18);
+      buf.writeUInt16LE(nameBuf.length, at + 22);
+      return buf;
+    };
+    const local = fileFields(Buffer.alloc(30), 4);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(useDeflate ? 8 : 0, 8);
-    local.writeUInt16LE(stamp.time, 10);
-    local.writeUInt16LE(stamp.date, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBuf.length, 26);
-    local.writeUInt16LE(0, 28);
-    const central = Buffer.alloc(46);
+    const central = fileFields(Buffer.alloc(46), 6);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(useDeflate ? 8 : 0, 10);
-    central.writeUInt16LE(stamp.time, 12);
-    central.writeUInt16LE(stamp.date, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBuf.length, 28);
+    central.writeUInt16LE(20, 4); // version made by
     central.writeUInt32LE(offset, 42);
     locals.push(local, nameBuf, body);
     centrals.push(central, nameBuf);

@@ -120,3 +120,14 @@ export function nextTask() {
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * The JSON the build embedded in the page under `id` (a script of type application/json), or
+ * null when the page has none.
+ * @param {string} id
+ * @returns {any}
+ */
+export function readPageJson(id) {
+  const node = typeof document === 'undefined' ? null : document.getElementById(id);
+  return node ? JSON.parse(node.textContent || 'null') : null;
+}

@@ -6,7 +6,7 @@ import { loadEngine, isError } from './engine.js';
 import { fetchParts, partsLeftOut, startParts } from './parts.js';
 import { Views } from './views.js';
 import { channel } from './channel.js';
-import { h, nextTask, replaceChildren } from './dom.js';
+import { h, nextTask, readPageJson, replaceChildren } from './dom.js';
 import { initRoutes } from './routes.js';
 import {
   readEmbedOptions,
@@ -22,15 +22,6 @@ import { initShare } from './share.js';
 import { holdInView, initLanding } from './landing.js';
 
 /** @typedef {import('./modules/define.js').Entry} Entry */
-
-/**
- * The JSON the build embedded under `id`, or null.
- * @param {string} id
- */
-function readJson(id) {
-  const node = document.getElementById(id);
-  return node ? JSON.parse(node.textContent || 'null') : null;
-}
 
 /**
  * @param {string} text
@@ -125,10 +116,10 @@ async function boot() {
     await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
   applyEmbedLayout(embed);
   /** @type {Entry | null} */
-  const entry = readJson('atlas-entry');
+  const entry = readPageJson('atlas-entry');
   const views = new Views();
   /** @type {any} */ (window).atlas = { views, ready: false };
-  initRoutes(entry, readJson('atlas-entries') ?? []);
+  initRoutes(entry, readPageJson('atlas-entries') ?? []);
   if (!embed.part) initLanding();
   startEmbedChannel();
   let engine;

@@ -24,6 +24,18 @@ bool is_citation(const json& c) {
          c["url"].get<std::string>().rfind("https://", 0) == 0;
 }
 
+// What every preset list asks of an entry: an id, unique in its list, and a name. Returns the id
+// ("" when there is none).
+std::string check_listing(const json& p, const std::string& path, std::set<std::string>& ids,
+                          std::vector<Issue>& issues) {
+  const std::string id = p.is_object() ? p.value("id", "") : "";
+  if (id.empty() || !ids.insert(id).second)
+    issues.push_back({"preset_id", "Preset ids must be present and unique.", child_path(path, "id")});
+  if (!p.is_object() || !p.contains("name") || !p["name"].is_string())
+    issues.push_back({"preset_name", "Every preset needs a name.", child_path(path, "name")});
+  return id;
+}
+
 }  // namespace
 
 std::vector<Issue> check_ring_presets(const json& list) {
@@ -40,11 +52,7 @@ std::vector<Issue> check_ring_presets(const json& list) {
       issues.push_back({"preset_body", "A ring preset must be an object.", path});
       continue;
     }
-    const std::string id = p.value("id", "");
-    if (id.empty() || !ids.insert(id).second)
-      issues.push_back({"preset_id", "Preset ids must be present and unique.", child_path(path, "id")});
-    if (!p.contains("name") || !p["name"].is_string())
-      issues.push_back({"preset_name", "Every preset needs a name.", child_path(path, "name")});
+    const std::string id = check_listing(p, path, ids, issues);
     // A learner reads the basis next to the numbers: it must say where they come from.
     if (!p.contains("basis") || !p["basis"].is_string() || p["basis"].get_ref<const std::string&>().size() < 40)
       issues.push_back(
@@ -108,11 +116,7 @@ std::vector<Issue> check_presets() {
     for (std::size_t i = 0; i < list.size(); ++i) {
       const json& p = list[i];
       const std::string path = child_path(base, i);
-      const std::string id = p.is_object() ? p.value("id", "") : "";
-      if (id.empty() || !ids.insert(id).second)
-        issues.push_back({"preset_id", "Preset ids must be present and unique.", child_path(path, "id")});
-      if (!p.is_object() || !p.contains("name") || !p["name"].is_string())
-        issues.push_back({"preset_name", "Every preset needs a name.", child_path(path, "name")});
+      const std::string id = check_listing(p, path, ids, issues);
       if (!p.is_object() || !p.contains("citation") || !is_citation(p["citation"]))
         issues.push_back({"preset_citation", "Every preset needs a citation with a title and an https URL.",
                           child_path(path, "citation")});

@@ -6,6 +6,8 @@
 //   *.css       its styles (joined into the page's one style sheet)
 // registry.js lists the modules; content/atlas.json says which entry gets which.
 
+import { readPageJson } from '../dom.js';
+
 const NAME = /^[a-z][a-z0-9-]{0,30}$/;
 // Names the page already uses: the embed part of the text itself, and the stems of the files
 // the build writes beside the modules' scripts (app.<hash>.js, atlas.<hash>.css, the engine's).
@@ -96,7 +98,6 @@ export function defineModule(spec) {
  * @returns {any[]}
  */
 export function pagePresets(kind) {
-  const node = typeof document === 'undefined' ? null : document.getElementById('atlas-presets');
-  const all = node ? JSON.parse(node.textContent || '{}') : {};
-  return Array.isArray(all?.[kind]) ? all[kind] : [];
+  const list = readPageJson('atlas-presets')?.[kind];
+  return Array.isArray(list) ? list : [];
 }

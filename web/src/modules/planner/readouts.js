@@ -110,6 +110,28 @@ function explain(summary, formula, scope) {
 }
 
 /**
+ * A panel's "Formulas and scope": each named formula the engine gave, then what is not modelled.
+ * @param {[string, string][]} names the formulas' keys and labels, in order
+ * @param {Record<string, any>} formulas the engine's formulas by key
+ * @param {string} scope
+ */
+function formulaList(names, formulas, scope) {
+  return h(
+    'details',
+    { class: 'formula' },
+    h('summary', { text: 'Formulas and scope' }),
+    h(
+      'ul',
+      {},
+      ...names
+        .filter(([k]) => formulas[k])
+        .map(([k, label]) => h('li', {}, h('strong', { text: `${label}: ` }), formulaText(formulas[k]))),
+    ),
+    h('p', { text: scope }),
+  );
+}
+
+/**
  * Memory panel.
  * @param {VNode} container
  * @param {TrainingPlan} plan
@@ -125,20 +147,10 @@ export function drawMemory(container, plan) {
     `${formatBytes(mem.total)} of ${formatBytes(mem.capacity)} on the most loaded GPU.`,
   );
   const f = mem.formulas ?? {};
-  const formulas = h(
-    'details',
-    { class: 'formula' },
-    h('summary', { text: 'Formulas and scope' }),
-    h(
-      'ul',
-      {},
-      ...MEMORY_PARTS.filter(([k]) => f[k]).map(([k, label]) =>
-        h('li', {}, h('strong', { text: `${label}: ` }), formulaText(f[k])),
-      ),
-    ),
-    h('p', {
-      text: 'Scope: one device of the most loaded pipeline stage; no allocator fragmentation, no CUDA context, no framework workspace.',
-    }),
+  const formulas = formulaList(
+    MEMORY_PARTS,
+    f,
+    'Scope: one device of the most loaded pipeline stage; no allocator fragmentation, no CUDA context, no framework workspace.',
   );
   container.replaceChildren(
     verdict,
@@ -249,20 +261,10 @@ export function drawTime(container, plan) {
           ),
         ]),
     legendList(parts),
-    h(
-      'details',
-      { class: 'formula' },
-      h('summary', { text: 'Formulas and scope' }),
-      h(
-        'ul',
-        {},
-        ...TIME_FORMULAS.filter(([k]) => f[k]).map(([k, label]) =>
-          h('li', {}, h('strong', { text: `${label}: ` }), formulaText(f[k])),
-        ),
-      ),
-      h('p', {
-        text: 'Scope: one device of the slowest pipeline stage. Only communication that cannot overlap with compute is counted as exposed; the table lists the full time of each transfer.',
-      }),
+    formulaList(
+      TIME_FORMULAS,
+      f,
+      'Scope: one device of the slowest pipeline stage. Only communication that cannot overlap with compute is counted as exposed; the table lists the full time of each transfer.',
     ),
   );
 }

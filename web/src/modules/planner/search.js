@@ -9,21 +9,10 @@ import { hardwareRequest, modelRequest } from './state.js';
 /** @typedef {SearchAnswer['top'][number]} SearchResult */
 /** @typedef {import('./state.js').PlannerState} PlannerState */
 
+/** The split a search result carries in its `parallel` object, by the state's names. */
+const SPLIT = ['dp', 'tp', 'pp', 'cp', 'ep', 'zero', 'sequence_parallel', 'recompute', 'schedule', 'virtual_stages'];
 /** Controls a search result sets (a fixed one filters the list). */
-const KEPT = [
-  'dp',
-  'tp',
-  'pp',
-  'cp',
-  'ep',
-  'zero',
-  'sequence_parallel',
-  'recompute',
-  'schedule',
-  'virtual_stages',
-  'micro',
-  'global',
-];
+const KEPT = [...SPLIT, 'micro', 'global'];
 
 /**
  * State changes that apply a search result.
@@ -35,19 +24,7 @@ export function resultToState(r) {
   const p = r.parallel ?? {};
   /** @type {Record<string, unknown>} */
   const out = { dp_auto: false };
-  for (const k of [
-    'dp',
-    'tp',
-    'pp',
-    'cp',
-    'ep',
-    'zero',
-    'sequence_parallel',
-    'recompute',
-    'schedule',
-    'virtual_stages',
-  ])
-    if (p[k] !== undefined) out[k] = p[k];
+  for (const k of SPLIT) if (p[k] !== undefined) out[k] = p[k];
   if (r.batch?.micro !== undefined) out.micro = r.batch.micro;
   if (r.batch?.global !== undefined) out.global = r.batch.global;
   // The keys above are the state's, with the engine's values for them.
