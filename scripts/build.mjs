@@ -14,6 +14,7 @@ import {
   modulesDir,
   nativeDir,
   plannerWasm,
+  quizWasm,
   root,
   wasmDir,
 } from './lib/paths.mjs';
@@ -73,7 +74,13 @@ async function main() {
   const t0 = Date.now();
   // ATLAS_SKIP_ENGINE=1 reuses the engine already built (tests that only re-render the site).
   if (process.env.ATLAS_SKIP_ENGINE !== '1') buildEngine({ tests: process.env.ATLAS_BUILD_TESTS === '1' });
-  else if (!existsSync(cli) || !existsSync(engineModule) || !existsSync(engineWasm) || !existsSync(plannerWasm)) {
+  else if (
+    !existsSync(cli) ||
+    !existsSync(engineModule) ||
+    !existsSync(engineWasm) ||
+    !existsSync(quizWasm) ||
+    !existsSync(plannerWasm)
+  ) {
     console.error('[build] ATLAS_SKIP_ENGINE=1 but the engine is not built yet');
     process.exit(1);
   }

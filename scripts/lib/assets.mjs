@@ -1,12 +1,12 @@
 // The site's code and styles as files with content-hashed names (`app.3f9c0a1b2d.js`): a host
 // may cache them for a year, since new bytes get a new name, while index.html (unhashed, always
-// revalidated) names the current ones. Also the engine's two modules (core, planner) in two
+// revalidated) names the current ones. Also the engine's three modules (core, quiz, planner) in two
 // shapes each: the glue beside a real .wasm for http(s), and one script with the WebAssembly as
 // base64 for file://.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { engineGlue, engineWasm, modulesDir, plannerGlue, plannerWasm, root } from './paths.mjs';
+import { engineGlue, engineWasm, modulesDir, plannerGlue, plannerWasm, quizGlue, quizWasm, root } from './paths.mjs';
 import { esc } from './html.mjs';
 
 /** Writes `bytes` as `<stem>.<hash>.<ext>` in `dir`; returns the file name. */
@@ -94,6 +94,13 @@ const ENGINE_MODULES = [
     base64: 'atlasEngineWasm',
   },
   {
+    keys: ['quizEngine', 'quizWasm', 'quizEngineFile'],
+    stem: 'atlas-quiz',
+    glue: quizGlue,
+    wasm: quizWasm,
+    base64: 'atlasQuizWasm',
+  },
+  {
     keys: ['plannerEngine', 'plannerWasm', 'plannerEngineFile'],
     stem: 'atlas-planner',
     glue: plannerGlue,
@@ -104,7 +111,7 @@ const ENGINE_MODULES = [
 
 /**
  * Each module of the engine for http(s) (glue + .wasm) and for file:// (one script); returns
- * their names: {engine, wasm, engineFile, plannerEngine, plannerWasm, plannerEngineFile}.
+ * their names: {engine, wasm, engineFile, quizEngine, …, plannerEngineFile}.
  */
 export async function writeEngine(dir) {
   const { transform } = await esbuild();
@@ -141,6 +148,9 @@ export function bootScriptTag(bundles, engine, moduleNames) {
     engine: engine.engine,
     wasm: engine.wasm,
     'engine-file': engine.engineFile,
+    'quiz-engine': engine.quizEngine,
+    'quiz-wasm': engine.quizWasm,
+    'quiz-engine-file': engine.quizEngineFile,
     'planner-engine': engine.plannerEngine,
     'planner-wasm': engine.plannerWasm,
     'planner-engine-file': engine.plannerEngineFile,

@@ -9,10 +9,13 @@ export const nativeDir = join(buildDir, 'native');
 export const wasmDir = join(buildDir, 'wasm');
 export const cli = join(nativeDir, 'wasm', 'atlas');
 // Node's entry to the WASM engine's core module (reads atlas_engine.wasm beside it) and to its
-// planner module; the page loads the glue of each.
+// quiz and planner modules; the page loads the glue of each.
 export const engineModule = join(wasmDir, 'wasm', 'atlas_engine_node.js');
 export const engineGlue = join(wasmDir, 'wasm', 'atlas_engine.js');
 export const engineWasm = join(wasmDir, 'wasm', 'atlas_engine.wasm');
+export const quizModule = join(wasmDir, 'wasm', 'atlas_quiz_node.js');
+export const quizGlue = join(wasmDir, 'wasm', 'atlas_quiz.js');
+export const quizWasm = join(wasmDir, 'wasm', 'atlas_quiz.wasm');
 export const plannerModule = join(wasmDir, 'wasm', 'atlas_planner_node.js');
 export const plannerGlue = join(wasmDir, 'wasm', 'atlas_planner.js');
 export const plannerWasm = join(wasmDir, 'wasm', 'atlas_planner.wasm');

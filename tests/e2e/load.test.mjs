@@ -1,8 +1,8 @@
 // How the page loads (issue 15), checked by what is fetched, not by how fast: over http the real
 // .wasm of each engine module (never the base64 engines); from file:// the one-file engines
-// (never a .wasm), with no console errors; the planner module and the explorer's code only once
-// the explorer nears the view or a link or embed opens it; an embedded part fetches its own
-// script and no other part's; the server compresses when asked, types the .wasm, and caches only
+// (never a .wasm), with no console errors; the planner and quiz modules and their parts' code
+// only once their sections near the view or a link or embed opens them; an embedded part
+// fetches its own script and one engine module, no other part's; the server compresses when asked, types the .wasm, and caches only
 // content-hashed names for long.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -21,6 +21,8 @@ const isWasm = (u) => /^atlas-engine\.[0-9a-f]{10}\.wasm$/.test(fileName(u));
 const isOneFileEngine = (u) => /^atlas-engine-file\.[0-9a-f]{10}\.js$/.test(fileName(u));
 const isPlannerWasm = (u) => /^atlas-planner\.[0-9a-f]{10}\.wasm$/.test(fileName(u));
 const isOneFilePlanner = (u) => /^atlas-planner-file\.[0-9a-f]{10}\.js$/.test(fileName(u));
+const isQuizWasm = (u) => /^atlas-quiz\.[0-9a-f]{10}\.wasm$/.test(fileName(u));
+const isOneFileQuiz = (u) => /^atlas-quiz-file\.[0-9a-f]{10}\.js$/.test(fileName(u));
 const plannerStarted = (page) =>
   page.waitForFunction(() => Boolean(window.atlas.views.get('planner')), null, { timeout: 20000 });
 const partsFetched = (requests) =>
@@ -30,8 +32,11 @@ test('over http the page compiles the real .wasm of each module and never fetche
   const p = await openPage();
   assert.equal(p.record.requests.filter(isWasm).length, 1, p.record.requests.join('\n'));
   assert.equal(p.record.requests.filter(isPlannerWasm).length, 1, p.record.requests.join('\n'));
-  assert.deepEqual(p.record.requests.filter(isOneFileEngine), []);
-  assert.deepEqual(p.record.requests.filter(isOneFilePlanner), []);
+  assert.equal(p.record.requests.filter(isQuizWasm).length, 1, p.record.requests.join('\n'));
+  assert.deepEqual(
+    p.record.requests.filter((u) => isOneFileEngine(u) || isOneFilePlanner(u) || isOneFileQuiz(u)),
+    [],
+  );
   assert.ok(
     !(await p.page.evaluate(
       () =>
@@ -56,8 +61,9 @@ test('from file:// the one-file engines start, with no .wasm request and no cons
   assert.equal(await p.page.evaluate(() => document.documentElement.dataset.engine), 'ready');
   assert.equal(p.record.requests.filter(isOneFileEngine).length, 1, p.record.requests.join('\n'));
   assert.equal(p.record.requests.filter(isOneFilePlanner).length, 1, p.record.requests.join('\n'));
+  assert.equal(p.record.requests.filter(isOneFileQuiz).length, 1, p.record.requests.join('\n'));
   assert.deepEqual(
-    p.record.requests.filter((u) => isWasm(u) || isPlannerWasm(u)),
+    p.record.requests.filter((u) => isWasm(u) || isPlannerWasm(u) || isQuizWasm(u)),
     [],
   );
   assert.ok(await p.page.evaluate(() => window.atlas.views.get('planner') !== undefined));
@@ -68,20 +74,25 @@ test('from file:// the one-file engines start, with no .wasm request and no cons
   await p.close();
 });
 
-test("a first load over http leaves the planner module and the explorer's code until the explorer nears the view", async () => {
+test('a first load over http leaves the explorer and the check, their code and their modules, until they near the view', async () => {
   const p = await openPage({ allParts: false });
   assert.equal(await p.page.evaluate(() => window.scrollY), 0);
   assert.deepEqual(p.record.requests.filter(isPlannerWasm), [], 'no planner module at first');
-  assert.deepEqual(
-    partsFetched(p.record.requests).filter((x) => x === 'planner'),
-    [],
-  );
+  assert.deepEqual(p.record.requests.filter(isQuizWasm), [], 'no quiz module at first');
+  assert.deepEqual(partsFetched(p.record.requests), ['lab']);
   assert.equal(await p.page.evaluate(() => window.atlas.views.get('planner')), undefined);
-  // A command of the planner asked for meanwhile is an answer, not a throw.
+  // A command of a later module asked for meanwhile is an answer, not a throw.
   assert.equal(await p.page.evaluate(() => window.atlas.engine.run('presets', {}).error?.code), 'engine_loading');
+  assert.equal(
+    await p.page.evaluate(() => window.atlas.engine.run('practice', { seed: 1, index: 0 }).error?.code),
+    'engine_loading',
+  );
   await p.page.locator('#planner').scrollIntoViewIfNeeded();
   await plannerStarted(p.page);
   assert.equal(p.record.requests.filter(isPlannerWasm).length, 1, p.record.requests.join('\n'));
+  await p.page.locator('#check').scrollIntoViewIfNeeded();
+  await p.page.locator('#quiz-choices input[type=radio]').first().waitFor({ timeout: 20000 });
+  assert.equal(p.record.requests.filter(isQuizWasm).length, 1, p.record.requests.join('\n'));
   assert.deepEqual(partsFetched(p.record.requests), PARTS);
   assert.deepEqual(p.record.consoleErrors, []);
   assert.deepEqual(p.record.pageErrors, []);
@@ -102,11 +113,11 @@ for (const part of [...PARTS, 'entry']) {
   test(`an embedded ${part} fetches only its own part's code`, async () => {
     const p = await openPage({ path: `?embed=${part}` });
     assert.deepEqual(partsFetched(p.record.requests), part === 'entry' ? [] : [part]);
-    assert.equal(
-      p.record.requests.filter(isPlannerWasm).length,
-      part === 'planner' ? 1 : 0,
-      'the planner module only for the explorer',
-    );
+    // The explorer and the check start with their own engine module and never fetch the core.
+    const own = { planner: isPlannerWasm, quiz: isQuizWasm }[part] ?? isWasm;
+    const modules = p.record.requests.filter((u) => isWasm(u) || isPlannerWasm(u) || isQuizWasm(u));
+    assert.equal(modules.length, 1, modules.join('\n'));
+    assert.ok(own(modules[0]), `${part}: ${modules[0]}`);
     const section = { lab: '#lab-app', planner: '#planner-app', quiz: '#quiz-app' }[part];
     if (section) assert.ok(await p.page.locator(section).isVisible(), `${part} is shown`);
     assert.deepEqual(p.record.consoleErrors, []);

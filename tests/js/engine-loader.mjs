@@ -1,12 +1,15 @@
-// Loads the WASM engine's modules built for node (core and planner) and wraps them with the
-// page's own Engine class, so contract tests exercise exactly what the page uses: each command
-// goes to the module that answers it. Every response a test receives is also
-// validated against the engine's own `schema` (JSON Schema 2020-12, checked with Ajv): a test
-// that gets an answer of the wrong shape fails even if it did not look at that field.
+// Loads the WASM engine's modules built for node (core, quiz and planner) and wraps them with
+// the page's own Engine class, so contract tests exercise exactly what the page uses: each
+// command goes to the module that answers it. Every response a test receives is also validated
+// against the engine's own `schema` of every command (JSON Schema 2020-12, checked with Ajv),
+// asked of the native CLI built from the same library (the page's modules leave `schema` to
+// the planner, for its own commands): a test that gets an answer of the wrong shape fails even
+// if it did not look at that field.
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
-import { engineModule, plannerModule } from '../../scripts/lib/paths.mjs';
+import { engineModule, plannerModule, quizModule } from '../../scripts/lib/paths.mjs';
+import { askEngine } from '../../scripts/lib/native-cli.mjs';
 import { Engine } from '../../web/src/engine.js';
 
 const require = createRequire(import.meta.url);
@@ -14,8 +17,7 @@ let cached = null;
 
 function validating(engine) {
   const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true, keywords: ['x-unit'] });
-  const schema = engine.run('schema', {});
-  if (schema.error) throw new Error(`schema: ${schema.error.message}`);
+  const schema = askEngine('schema', {});
   const check = new Map(Object.entries(schema.commands).map(([name, c]) => [name, ajv.compile(c.response)]));
   const anyError = ajv.compile(schema.commands.version.response.anyOf[1]);
   const run = engine.run.bind(engine);
@@ -39,8 +41,8 @@ function validating(engine) {
 export function loadEngine() {
   if (!existsSync(engineModule)) throw new Error(`${engineModule} is missing: run npm run build first`);
   cached ??= require(engineModule)().then(async (module) => {
-    const engine = new Engine(module, { planner: () => require(plannerModule)() });
-    await engine.load('planner');
+    const engine = new Engine(module, { quiz: () => require(quizModule)(), planner: () => require(plannerModule)() });
+    await Promise.all([engine.load('quiz'), engine.load('planner')]);
     return validating(engine);
   });
   return cached;

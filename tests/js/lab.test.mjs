@@ -157,8 +157,7 @@ test('page payload parser: units and separators', () => {
 
 test('the lab states its limits once, within the engine bounds, and its markup agrees', async () => {
   const engine = await loadEngine();
-  const request = engine.run('schema', { command: 'allreduce', responses: false }).commands.allreduce.request
-    .properties;
+  const request = engine.schema.commands.allreduce.request.properties;
   for (const name of ['ranks', 'bytes', 'bandwidth', 'latency']) {
     const bound = request[name];
     assert.ok(LIMITS[name].min >= (bound.minimum ?? bound.exclusiveMinimum), name);

@@ -1,7 +1,7 @@
-// The engine's modules (registry.hpp): the page loads its commands as a core and a planner
-// module, routed by the names-only map `version` publishes. The map must name exactly the
-// commands the whole engine answers, each once outside version and schema, or the page would
-// send a command to a module that cannot answer it.
+// The engine's modules (registry.hpp): the page loads its commands as a core, a quiz and a
+// planner module, routed by the names-only map `version` publishes. The map must name exactly
+// the commands the whole engine answers, each once outside version, or the page would send a
+// command to a module that cannot answer it.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -16,6 +16,7 @@ using namespace atlas_test;
 TEST_CASE("registry: the module map names every command once, and the full build answers them all") {
   const json modules = atlas::command_modules();
   REQUIRE(modules.contains("core"));
+  REQUIRE(modules.contains("quiz"));
   REQUIRE(modules.contains("planner"));
   std::map<std::string, int> seen;
   for (const auto& [module, names] : modules.items())
@@ -24,24 +25,27 @@ TEST_CASE("registry: the module map names every command once, and the full build
   CHECK(seen.size() == all.size());
   for (const auto& name : all) {
     CAPTURE(name);
-    const bool shared = name == "version" || name == "schema";
-    CHECK(seen[name] == (shared ? 2 : 1));
+    CHECK(seen[name] == (name == "version" ? static_cast<int>(modules.size()) : 1));
     CHECK(static_cast<bool>(atlas::find_handler(name)));
   }
   CHECK(std::string(atlas::registered_commands().module) == "all");
 }
 
-TEST_CASE("registry: version publishes the map, and the planner's commands are not the core's") {
+TEST_CASE("registry: version publishes the map; the core holds only what the first screen runs") {
   const json v = call("version", "{}");
   CHECK(v["module"] == "all");
   CHECK(v["modules"] == atlas::command_modules());
   const auto& core = v["modules"]["core"];
   // nccl-tests too: the lab's log reader runs only on a pasted log and reads the planner's presets.
-  for (const char* planner : {"plan", "search", "presets", "fidelity", "import", "export", "nccl-tests"}) {
-    CAPTURE(planner);
-    CHECK(std::find(core.begin(), core.end(), planner) == core.end());
+  // schema too: development data the page asks only for the planner's import panel.
+  for (const char* later :
+       {"plan", "search", "presets", "fidelity", "import", "export", "nccl-tests", "schema", "quiz", "practice"}) {
+    CAPTURE(later);
+    CHECK(std::find(core.begin(), core.end(), later) == core.end());
   }
-  for (const char* first_paint : {"validate", "allreduce", "quiz", "practice", "batch"}) {
+  const auto& quiz = v["modules"]["quiz"];
+  for (const char* check : {"quiz", "practice"}) CHECK(std::find(quiz.begin(), quiz.end(), check) != quiz.end());
+  for (const char* first_paint : {"validate", "allreduce", "batch"}) {
     CAPTURE(first_paint);
     CHECK(std::find(core.begin(), core.end(), first_paint) != core.end());
   }

@@ -1,4 +1,4 @@
-// The page's first module: the entry's validation, the ring lab and the check question. It has
+// The page's first module: the entry's validation and the ring lab. It has
 // no hot loop, so it is built for size; the planner's code is not linked in.
 #include "atlas/contract/registry.hpp"
 

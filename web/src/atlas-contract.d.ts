@@ -2224,6 +2224,7 @@ export type VersionAnswer = {
   modules?: {
     core?: Array<string>;
     planner?: Array<string>;
+    quiz?: Array<string>;
   };
   units?: {
     bandwidth?: string;

@@ -1,5 +1,5 @@
-// Fetching and starting the engine's modules in a browser (core at start, planner when first
-// needed). build.mjs names their files on the app's script tag (content-hashed names). The
+// Fetching and starting the engine's modules in a browser (core at start, quiz and planner when
+// first needed). build.mjs names their files on the app's script tag (content-hashed names). The
 // loader decides how to get each module's WebAssembly:
 // - over http(s), the real .wasm, compiled while its bytes arrive (compileStreaming) and while
 //   the glue script downloads beside it;
@@ -19,6 +19,14 @@ const MODULES = {
     stem: 'atlas-engine',
     factory: 'createAtlasEngine',
     base64: 'atlasEngineWasm',
+  },
+  quiz: {
+    glue: 'quizEngine',
+    wasm: 'quizWasm',
+    single: 'quizEngineFile',
+    stem: 'atlas-quiz',
+    factory: 'createAtlasQuiz',
+    base64: 'atlasQuizWasm',
   },
   planner: {
     glue: 'plannerEngine',
@@ -103,7 +111,7 @@ function decodeBase64(text) {
  * Starts fetching a module of the engine now; resolves once its glue has run to the factory and
  * a function giving its options (`fail` reports a WebAssembly that could not be compiled or
  * instantiated).
- * @param {'core' | 'planner'} [name]
+ * @param {'core' | 'quiz' | 'planner'} [name]
  * @returns {Promise<{create: Function, options: (fail: (e: unknown) => void) => object}>}
  */
 export function fetchEngine(name = 'core') {

@@ -1,6 +1,6 @@
 // The page's only door to the C++ engine. Layer one is the embind modules (each a glue script
 // with a global factory and one function call(command, text) → text): "core" (the entry, the
-// lab, the check question) at start, "planner" when a part first needs it. This wrapper routes
+// lab) at start, "quiz" and "planner" when a part first needs them. This wrapper routes
 // each command to the module that answers it, parses, types and caches. Load once: every caller
 // awaits the same promise.
 import { fetchEngine } from './engine-fetch.js';
@@ -15,21 +15,23 @@ export class EngineLoadError extends Error {}
 
 export class Engine {
   /**
-   * @param {{call: (command: string, request: string) => string}} module the core module
+   * @param {{call: (command: string, request: string) => string}} module the module loaded first
    * @param {Record<string, () => Promise<{call: (command: string, request: string) => string}>>} [loaders]
    *   how to get each other module of the engine, by the name `version` gives it (browser: fetch it; node: require it)
+   * @param {string} [first] the first module's name: the core, or an embedded part's own module
    */
-  constructor(module, loaders = {}) {
+  constructor(module, loaders = {}, first = 'core') {
     this.module = module;
-    /** @type {Map<string, {call: (command: string, request: string) => string}>} modules other than the core, once loaded */
+    this.first = first;
+    /** @type {Map<string, {call: (command: string, request: string) => string}>} modules other than the first, once loaded */
     this.loaded = new Map();
     /** @type {Map<string, Promise<void>>} */
     this.loading = new Map();
     this.loaders = loaders;
-    // Which module answers which command (the core module names them all, code or not); the
-    // core keeps the commands every module answers (version, schema of itself).
+    // Which module answers which command (every module names them all, code or not); the first
+    // module keeps the command every module answers (version, about itself).
     /** @type {Map<string, string>} */
-    this.owners = new Map();
+    this.owners = new Map([['version', first]]);
     const version = this.run('version', {});
     for (const [name, commands] of Object.entries(version.modules ?? {}))
       for (const command of commands) if (!this.owners.has(command)) this.owners.set(command, name);
@@ -38,15 +40,11 @@ export class Engine {
   }
 
   /**
-   * The module that answers `command` ('core' unless `version` names another). `schema` of one
-   * command is answered by that command's module.
+   * The module that answers `command` ('core' unless `version` names another).
    * @param {string} command
-   * @param {unknown} [request]
    */
-  moduleOf(command, request) {
-    const about =
-      command === 'schema' && request && typeof request === 'object' ? /** @type {any} */ (request).command : undefined;
-    return this.owners.get(typeof about === 'string' ? about : command) ?? 'core';
+  moduleOf(command) {
+    return this.owners.get(command) ?? 'core';
   }
 
   /**
@@ -57,7 +55,7 @@ export class Engine {
    */
   load(name) {
     const module = this.owners.has(name) ? this.moduleOf(name) : name;
-    if (module === 'core' || this.loaded.has(module)) return Promise.resolve();
+    if (module === this.first || this.loaded.has(module)) return Promise.resolve();
     let pending = this.loading.get(module);
     if (!pending) {
       const loader = this.loaders[module];
@@ -89,21 +87,13 @@ export class Engine {
       return engineError('invalid_request', `The request could not be serialised: ${describe(e)}`);
     }
     if (text === undefined) return engineError('invalid_request', 'The request is empty.');
-    const name = this.moduleOf(command, request);
-    const module = name === 'core' ? this.module : this.loaded.get(name);
+    const name = this.moduleOf(command);
+    const module = name === this.first ? this.module : this.loaded.get(name);
     if (!module) {
       this.load(name).catch(() => {}); // reported to whoever awaits load()
       return engineError('engine_loading', `The engine's ${name} module is still loading; ask again once it is there.`);
     }
-    const answer = call(module, command, text);
-    // The whole contract: every loaded module's commands (each module knows only its own).
-    if (command === 'schema' && name === 'core' && !isError(answer) && answer.commands) {
-      for (const other of this.loaded.values()) {
-        const more = call(other, command, text);
-        if (!isError(more)) answer.commands = { ...more.commands, ...answer.commands };
-      }
-    }
-    return answer;
+    return call(module, command, text);
   }
 }
 
@@ -171,29 +161,33 @@ export function prefetchModule(name) {
 }
 
 /**
- * Loads the engine once: its core module now, the others when first needed (Engine.load). In a
- * browser the loader fetches them (engine-fetch.js); tests and node pass their own `factory`
- * (a createAtlasEngine) and `loaders` (module name → a promise of that module).
- * @param {{factory?: Function, loaders?: Record<string, () => Promise<any>>, timeoutMs?: number}} [options]
+ * Loads the engine once: its `first` module now (the core; an embed of a part with its own
+ * module starts with that one and never fetches the core), the others when first needed
+ * (Engine.load). In a browser the loader fetches them (engine-fetch.js); tests and node pass
+ * their own `factory` (a createAtlasEngine) and `loaders` (module name → a promise of that module).
+ * @param {{factory?: Function, loaders?: Record<string, () => Promise<any>>, timeoutMs?: number, first?: string}} [options]
  * @returns {Promise<Engine>}
  */
-export function loadEngine({ factory, loaders, timeoutMs = 15000 } = {}) {
+export function loadEngine({ factory, loaders, timeoutMs = 15000, first = 'core' } = {}) {
   if (loading) return loading;
-  const fetched = factory ? Promise.resolve({ create: factory, options: () => ({}) }) : fetchEngine('core');
-  const others = loaders ?? {
-    planner: () => {
-      const download = prefetched.get('planner') ?? fetchEngine('planner');
-      prefetched.delete('planner'); // after a failure, a later attempt downloads again
-      return download.then(
-        ({ create, options }) => start(create, options, timeoutMs),
-        (e) => {
-          throw new EngineLoadError(`the engine's planner module did not load (${e && e.message ? e.message : e})`);
-        },
-      );
-    },
+  const fetched = factory
+    ? Promise.resolve({ create: factory, options: () => ({}) })
+    : (prefetched.get(first) ?? fetchEngine(/** @type {any} */ (first)));
+  prefetched.delete(first);
+  // Every other module, fetched when first needed (prefetched if a part asked early).
+  const later = (/** @type {string} */ name) => () => {
+    const download = prefetched.get(name) ?? fetchEngine(/** @type {any} */ (name));
+    prefetched.delete(name); // after a failure, a later attempt downloads again
+    return download.then(
+      ({ create, options }) => start(create, options, timeoutMs),
+      (e) => {
+        throw new EngineLoadError(`the engine's ${name} module did not load (${e && e.message ? e.message : e})`);
+      },
+    );
   };
+  const others = loaders ?? Object.fromEntries(['core', 'quiz', 'planner'].map((name) => [name, later(name)]));
   loading = fetched.then(
-    ({ create, options }) => start(create, options, timeoutMs).then((module) => new Engine(module, others)),
+    ({ create, options }) => start(create, options, timeoutMs).then((module) => new Engine(module, others, first)),
     (e) => {
       throw new EngineLoadError(`the engine did not load (${e && e.message ? e.message : e})`);
     },

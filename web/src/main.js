@@ -16,7 +16,7 @@ import {
   startEmbedChannel,
   setEmbedVersion,
 } from './embed.js';
-import { embedParts, legacyParams, offers } from './page-modules.js';
+import { embedParts, legacyParams, offers, pageModules } from './page-modules.js';
 import { trackState } from './permalink.js';
 import { initShare } from './share.js';
 import { holdInView, initLanding } from './landing.js';
@@ -106,10 +106,13 @@ function trackOpenSection(initial) {
 async function boot() {
   const root = document.documentElement;
   root.classList.add('js');
-  const engineLoading = loadEngine();
-  engineLoading.catch(() => {}); // handled below
   const embed = readEmbedOptions();
-  const parts = fetchParts(embed.part);
+  // An embedded part with its own engine module (the quiz, the explorer) needs no other: the
+  // entry's re-check is the core's, and the embed does not show the entry.
+  const first = pageModules().find((m) => m.name === embed.part)?.engine ?? 'core';
+  const parts = fetchParts(embed.part); // before the engine: it may prefetch the first module
+  const engineLoading = loadEngine({ first });
+  engineLoading.catch(() => {}); // handled below
   applyEmbedRoot(embed);
   // This script runs in <head> (so the downloads above start at once); the rest needs the body.
   if (document.readyState === 'loading')
@@ -137,7 +140,7 @@ async function boot() {
   await nextTask();
   const versionEl = document.getElementById('engine-version');
   if (versionEl) versionEl.textContent = `engine ${engine.version.version}, WASM`;
-  if (!entry || !checkEntry(engine, entry)) {
+  if (!entry || (first === 'core' && !checkEntry(engine, entry))) {
     setEngineState('Entry problems found (see above).', 'failed');
     return;
   }

@@ -11,9 +11,19 @@ import { readPageJson } from '../dom.js';
 const NAME = /^[a-z][a-z0-9-]{0,30}$/;
 // Names the page already uses: the embed part of the text itself, and the stems of the files
 // the build writes beside the modules' scripts (app.<hash>.js, atlas.<hash>.css, the engine's).
-const TAKEN = ['entry', 'app', 'atlas', 'atlas-engine', 'atlas-engine-file', 'atlas-planner', 'atlas-planner-file'];
+const TAKEN = [
+  'entry',
+  'app',
+  'atlas',
+  'atlas-engine',
+  'atlas-engine-file',
+  'atlas-quiz',
+  'atlas-quiz-file',
+  'atlas-planner',
+  'atlas-planner-file',
+];
 // The engine's WebAssembly modules a module may need besides the core one (fetched at start).
-const ENGINE_MODULES = ['planner'];
+const ENGINE_MODULES = ['quiz', 'planner'];
 const SECTION_ID = /^[a-z][a-z0-9-]{0,40}$/;
 // The lists of the engine's `presets` answer a module may have written into its page.
 const PRESET_KINDS = ['ring', 'models', 'hardware'];

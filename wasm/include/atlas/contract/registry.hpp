@@ -1,8 +1,9 @@
 // Which commands a build of the engine answers. The library (src/) holds every command; each
 // link target picks its set with one file of wasm/modules/: the native CLI, the doctests and the
-// fuzzer answer them all, while the page gets two WebAssembly modules — "core" (the entry, the
-// ring lab, the check question: what the first paint needs) and "planner" (the split explorer's
-// commands, fetched when the explorer is near, and the lab's log reader). A module links only the code its commands
+// fuzzer answer them all, while the page gets three WebAssembly modules — "core" (the entry and
+// the ring lab: what the first screen needs), "quiz" (the check question and the practice,
+// fetched when they near) and "planner" (the split explorer's commands, fetched when the
+// explorer is near, and the lab's log reader). A module links only the code its commands
 // reach.
 #pragma once
 
@@ -26,21 +27,27 @@ struct Command {
 
 // The commands of each module as (name, handler, budget). One list serves both the handler
 // tables below and the names-only map that `version` publishes: a module can name the other
-// module's commands (so the page knows where to send them) without linking their code.
-// Every module also answers `version` and `schema`, about itself.
-#define ATLAS_SHARED_COMMANDS(X) X("version", cmd_version, nullptr) X("schema", cmd_schema, nullptr)
-// The lab's nccl-tests log reader is the planner's: it runs only when a reader pastes a log, it
-// fits the planner's network model from the hardware presets, and it would add about 40 KB to
-// the module every first visit compiles.
-#define ATLAS_CORE_COMMANDS(X)         \
-  X("validate", cmd_validate, nullptr) \
-  X("batch", cmd_batch, nullptr)       \
-  X("allreduce", cmd_allreduce, nullptr) X("quiz", cmd_quiz, nullptr) X("practice", cmd_practice, nullptr)
-#define ATLAS_PLANNER_COMMANDS(X)                                                                                     \
-  X("presets", cmd_presets, nullptr)                                                                                  \
-  X("plan", cmd_plan, nullptr)                                                                                        \
-  X("search", cmd_search, search_within_budget) X("fidelity", cmd_fidelity, nullptr) X("import", cmd_import, nullptr) \
-      X("export", cmd_export, nullptr) X("nccl-tests", cmd_nccl_tests, nullptr)
+// modules' commands (so the page knows where to send them) without linking their code.
+// Every module answers `version`, about itself.
+#define ATLAS_SHARED_COMMANDS(X) X("version", cmd_version, nullptr)
+// The first module a visit fetches holds only what the first screen runs: the entry's check and
+// the ring lab. The lab's nccl-tests log reader is the planner's: it runs only when a reader
+// pastes a log, it fits the planner's network model from the hardware presets, and it would add
+// about 40 KB to the module every first visit compiles.
+#define ATLAS_CORE_COMMANDS(X) \
+  X("validate", cmd_validate, nullptr) X("batch", cmd_batch, nullptr) X("allreduce", cmd_allreduce, nullptr)
+// The check question and the practice exercises sit far down the page: their module (about a
+// fifth of the core's size again) is fetched when the check section nears, or for a quiz embed.
+#define ATLAS_QUIZ_COMMANDS(X) X("quiz", cmd_quiz, nullptr) X("practice", cmd_practice, nullptr)
+// `schema` is development data (the page's types, the contract tests) that the page itself asks
+// only for the planner's import panel: it lives in the planner module (answering for the
+// planner's commands) and in the CLI (every command), and keeps about 40 KB out of the core.
+#define ATLAS_PLANNER_COMMANDS(X)                                                                        \
+  X("presets", cmd_presets, nullptr)                                                                     \
+  X("plan", cmd_plan, nullptr)                                                                           \
+  X("search", cmd_search, search_within_budget)                                                          \
+  X("fidelity", cmd_fidelity, nullptr) X("import", cmd_import, nullptr) X("export", cmd_export, nullptr) \
+      X("nccl-tests", cmd_nccl_tests, nullptr) X("schema", cmd_schema, nullptr)
 
 /// One module of the engine: its name and the commands it answers.
 struct CommandSet {
@@ -51,7 +58,7 @@ struct CommandSet {
 /// This build's commands. Defined once per link target, by the file of wasm/modules/ it links.
 const CommandSet& registered_commands();
 
-/// Each module's commands by name, version and schema included ({"core": […], "planner": […]}).
+/// Each module's commands by name, version included ({"core": […], "quiz": […], "planner": […]}).
 /// Names only: no handler is referenced, so any build can say where every command lives.
 json command_modules();
 

@@ -7,6 +7,10 @@ export default defineModule({
   name: 'quiz',
   label: 'Check question and practice',
   into: 'check',
+  // The check sits far down the page: its code and its engine module (quiz, practice) are
+  // fetched when it comes near, or at once for a #check link or a quiz embed.
+  engine: 'quiz',
+  waitsUntilNear: true,
   // The practice exercise in the hash is the learner's own place, not an instructor's setting.
   snippetKeepsState: false,
 });
