@@ -1,7 +1,7 @@
 // npm run types: writes web/src/atlas-contract.d.ts (types) and web/src/contract-bounds.js (each
 // request field's bounds and choices) from the engine's `schema` command, so the page's types and
 // control ranges are the engine's contract. Builds the native CLI if needed (it answers the same
-// schema as the WebAssembly engine; tests/js/contract-types.test.mjs checks the WASM one).
+// schema as the WebAssembly planner module, for its commands: tests/js/modules.test.mjs checks).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { askEngine } from './lib/native-cli.mjs';

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { Engine, isError } from '../../web/src/engine.js';
 import { engineModule, plannerModule, quizModule } from '../../scripts/lib/paths.mjs';
+import { askEngine } from '../../scripts/lib/native-cli.mjs';
 
 const require = createRequire(import.meta.url);
 const PLAN = { model: { preset: 'llama-3.1-8b' }, hardware: { preset: 'h100-sxm', gpus: 8 } };
@@ -30,10 +31,11 @@ test('each module answers only its own commands, and says which module it is', a
   assert.equal(JSON.parse(modules.planner.call('validate', '{}')).error.code, 'unknown_command');
   // The schema is the planner's (its import panel reads it), about its own commands.
   assert.equal(JSON.parse(modules.core.call('schema', '{}')).error.code, 'unknown_command');
-  assert.deepEqual(
-    Object.keys(JSON.parse(modules.planner.call('schema', '{}')).commands).sort(),
-    [...versions.planner.modules.planner].sort(),
-  );
+  const plannerSchema = JSON.parse(modules.planner.call('schema', '{}')).commands;
+  assert.deepEqual(Object.keys(plannerSchema).sort(), [...versions.planner.modules.planner].sort());
+  // The same library: the CLI's schema (the page's types, the contract tests) says the same.
+  const cli = askEngine('schema', {}).commands;
+  for (const [command, schema] of Object.entries(plannerSchema)) assert.deepEqual(schema, cli[command], command);
 });
 
 test('the wrapper routes by the map: planner commands answer engine_loading until its module is loaded', async () => {
