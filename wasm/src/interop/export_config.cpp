@@ -62,6 +62,8 @@ std::string megatron(const Run& r) {
   std::vector<std::string> notes = common_notes(r, "Megatron-LM");
   if (p.framework != Framework::megatron)
     notes.push_back("The plan was costed as " + framework_words(p.framework) + "; these arguments run Megatron-LM.");
+  if (p.kernels != Kernels::fused)
+    notes.push_back("The plan was costed with eager PyTorch kernels; Megatron-LM runs fused ones.");
   if (p.schedule == Schedule::gpipe)
     notes.push_back("Megatron-LM has no GPipe schedule: with pipeline stages it runs 1F1B.");
   if (p.zero >= 2)
@@ -151,7 +153,8 @@ std::string deepspeed(const Run& r) {
                 {"virtual_stages", p.virtual_stages},
                 {"schedule", schedule_name(p.schedule)},
                 {"flash_attention", p.flash_attention},
-                {"tp_overlap", p.tp_overlap}};
+                {"tp_overlap", p.tp_overlap},
+                {"kernels", kernels_name(p.kernels)}};
   if (p.ep > 1) parallel["ep"] = p.ep;
   json config{{"train_batch_size", r.in.global},
               {"train_micro_batch_size_per_gpu", r.in.micro},
@@ -198,6 +201,11 @@ std::string torchtitan(const Run& r) {
     notes.push_back(
         "Megatron's selective recomputation redoes the attention scores, which torchtitan's fused attention never "
         "stores: written as none.");
+  if (p.kernels == Kernels::fused)
+    notes.push_back("The plan's kernels are fused: torch.compile on ([compile] enable = true).");
+  if (p.kernels == Kernels::eager_fused_norm)
+    notes.push_back(
+        "torchtitan's Triton fused_rmsnorm (2024) is gone: without torch.compile the norm runs unfused too.");
   std::ostringstream out;
   out << "# torchtitan job written by Parallelism Atlas (split explorer).\n";
   for (const auto& n : notes) out << "# " << n << "\n";
@@ -213,7 +221,8 @@ std::string torchtitan(const Run& r) {
                  : std::string())
       << "\ncontext_parallel_degree = " << p.cp << "\nexpert_parallel_degree = " << p.ep
       << "\n\n[activation_checkpoint]\nmode = \"" << recompute << "\"\n"
-      << (p.recompute == Recompute::op_selective ? "selective_ac_option = \"op\"\n" : "");
+      << (p.recompute == Recompute::op_selective ? "selective_ac_option = \"op\"\n" : "")
+      << "\n[compile]\nenable = " << (p.kernels == Kernels::fused ? "true" : "false") << "\n";
   return out.str();
 }
 

@@ -149,25 +149,30 @@ json time_formulas(const PlanInput& in, const PlanFigures& f) {
                    "overlapped compute "
                 << qty::fraction(overlap_slowdown(hw)) << " slower";
   const double held = f.optimizer * hw.memory_bandwidth / kOptimizerTrafficBytes;
-  return json{
-      {"compute", Formula("m × t(micro-batch) = ")
-                      << qty::number(m) << " × " << qty::seconds(per_mb) << " = " << qty::seconds(f.compute)
-                      << " on the slowest stage: each GEMM at " << qty::fraction(hw.efficiency.compute) << " of "
-                      << qty::flop_rate(hw.flops) << " times its shape's tile and wave efficiency (this stage: "
-                      << qty::fraction(f.first.gemm_efficiency) << " of peak on average), attention "
-                      << (p.flash_attention ? "fused (FlashAttention)" : "as batched matmuls")
-                      << ", plus memory-bound kernels at " << qty::bytes_per_second(hw.memory_bandwidth) << " HBM"},
-      {"communication", communication},
-      {"bubble", Formula("(p − 1)/v × slot = (")
-                     << qty::number(static_cast<double>(p.pp)) << " − 1)/" << qty::number(static_cast<double>(v))
-                     << " × " << qty::seconds(f.slot) << " = " << qty::seconds(f.bubble)
-                     << " (slot = one micro-batch's compute + exposed transfers)"},
-      {"optimizer", Formula("28 B × parameters updated per GPU ÷ HBM bandwidth = 28 × ")
-                        << qty::number(held) << " ÷ " << qty::bytes_per_second(hw.memory_bandwidth) << " = "
-                        << qty::seconds(f.optimizer)},
-      {"step", Formula("compute + communication + bubble + optimizer = ")
-                   << qty::seconds(f.compute) << " + " << qty::seconds(comm) << " + " << qty::seconds(f.bubble) << " + "
-                   << qty::seconds(f.optimizer) << " = " << qty::seconds(f.step)}};
+  Formula compute("m × t(micro-batch) = ");
+  compute << qty::number(m) << " × " << qty::seconds(per_mb) << " = " << qty::seconds(f.compute)
+          << " on the slowest stage: each GEMM at " << qty::fraction(hw.efficiency.compute) << " of "
+          << qty::flop_rate(hw.flops)
+          << " times its shape's tile and wave efficiency (this stage: " << qty::fraction(f.first.gemm_efficiency)
+          << " of peak on average), attention " << (p.flash_attention ? "fused (FlashAttention)" : "as batched matmuls")
+          << ", plus memory-bound kernels at " << qty::bytes_per_second(hw.memory_bandwidth) << " HBM";
+  // Said only for eager plans, so a fused plan's formula reads as before.
+  if (p.kernels != Kernels::fused)
+    compute << " (" << (p.kernels == Kernels::eager ? "eager PyTorch" : "eager PyTorch with a fused norm") << ": "
+            << qty::seconds(m * f.first.unfused_seconds)
+            << " of it the unfused elementwise kernels' extra HBM bytes, counted per operator)";
+  return json{{"compute", compute},
+              {"communication", communication},
+              {"bubble", Formula("(p − 1)/v × slot = (")
+                             << qty::number(static_cast<double>(p.pp)) << " − 1)/"
+                             << qty::number(static_cast<double>(v)) << " × " << qty::seconds(f.slot) << " = "
+                             << qty::seconds(f.bubble) << " (slot = one micro-batch's compute + exposed transfers)"},
+              {"optimizer", Formula("28 B × parameters updated per GPU ÷ HBM bandwidth = 28 × ")
+                                << qty::number(held) << " ÷ " << qty::bytes_per_second(hw.memory_bandwidth) << " = "
+                                << qty::seconds(f.optimizer)},
+              {"step", Formula("compute + communication + bubble + optimizer = ")
+                           << qty::seconds(f.compute) << " + " << qty::seconds(comm) << " + " << qty::seconds(f.bubble)
+                           << " + " << qty::seconds(f.optimizer) << " = " << qty::seconds(f.step)}};
 }
 
 json throughput_formulas(const PlanInput& in, const PlanFigures& f) {
@@ -311,7 +316,13 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
        "DeepSpeed bf16 (ZeRO's 16Ψ).",
        "Mixture of experts: routing is assumed perfectly balanced; expert gradients are reduced with the dense ones "
        "over dp·cp.",
-       "Uneven pipeline stages give the extra layers to the first stages; no embedding-aware balancing."});
+       "Uneven pipeline stages give the extra layers to the first stages; no embedding-aware balancing.",
+       "Kernel fusion (parallel.kernels): fused as Megatron's by default. Eager PyTorch adds the HBM bytes of each "
+       "unfused elementwise operator, counted from its definition at nominal bandwidth: RMSNorm written as "
+       "Llama's code (fp32 upcast, square, mean, multiply, cast back, scale), rotary embedding on q and k in fp32, "
+       "SwiGLU's silu and multiply, dropout before the residual add; bf16 activations; forward, backward and the "
+       "recomputed forward (full and op-level). LayerNorm and GeLU are one kernel either way; the loss, the final "
+       "norm, GQA's repeated keys and non-FlashAttention softmax are not counted."});
   if (!req.batch_known || !errors.empty()) return out;
 
   out["batch"] = batch_json(in);
@@ -333,7 +344,8 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
                       {"compute_per_microbatch", st.compute_per_microbatch},
                       {"gemm_efficiency", st.gemm_efficiency},
                       {"attention_per_microbatch", st.attention_seconds},
-                      {"memory_bound_per_microbatch", st.memory_bound_seconds}});
+                      {"memory_bound_per_microbatch", st.memory_bound_seconds},
+                      {"unfused_per_microbatch", st.unfused_seconds}});
   }
   out["stages"] = stages;
   json memory = memory_json(f.memory, in.hardware.memory);

@@ -183,6 +183,11 @@ const char* schedule_name(Schedule s) {
   return kNames[static_cast<int>(s)];
 }
 
+const char* kernels_name(Kernels k) {
+  static const char* const kNames[] = {"fused", "eager", "eager-fused-norm"};
+  return kNames[static_cast<int>(k)];
+}
+
 json to_json(const Parallel& p) {
   static const char* const kRecompute[] = {"none", "selective", "full", "selective-op"};
   return json{{"dp", p.dp},
@@ -198,7 +203,8 @@ json to_json(const Parallel& p) {
               {"framework", framework_name(p.framework)},
               {"overlap", p.overlap},
               {"tp_overlap", p.tp_overlap},
-              {"flash_attention", p.flash_attention}};
+              {"flash_attention", p.flash_attention},
+              {"kernels", kernels_name(p.kernels)}};
 }
 
 namespace {
@@ -254,7 +260,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
 
   const Fields p = root.section("parallel", false);
   p.warn_unknown({"dp", "tp", "pp", "cp", "ep", "zero", "sequence_parallel", "recompute", "virtual_stages", "schedule",
-                  "framework", "overlap", "tp_overlap", "flash_attention"});
+                  "framework", "overlap", "tp_overlap", "flash_attention", "kernels"});
   const ParallelDegrees degrees = read_degrees(p);
   const auto& [dp, tp, pp, cp, ep] = degrees;
   auto zero = p.integer("zero", {0, 3}, 0);
@@ -268,6 +274,8 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   auto overlap = p.boolean("overlap", true);
   auto tp_overlap = p.boolean("tp_overlap", false);
   auto flash = p.boolean("flash_attention", hardware ? hardware->flash_attention : false);
+  // Megatron's fused kernels unless the request says the run is eager PyTorch (no torch.compile).
+  auto kernels = p.choice("kernels", {"fused", "eager", "eager-fused-norm"}, std::string("fused"));
 
   const Fields b = root.section("batch", false);
   b.warn_unknown({"micro", "global", "accumulation"});
@@ -306,6 +314,9 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   q.overlap = *overlap;
   q.tp_overlap = *tp_overlap;
   q.flash_attention = *flash;
+  q.kernels = *kernels == "eager"              ? Kernels::eager
+              : *kernels == "eager-fused-norm" ? Kernels::eager_fused_norm
+                                               : Kernels::fused;
   q.schedule = *schedule == "gpipe"         ? Schedule::gpipe
                : *schedule == "interleaved" ? Schedule::interleaved
                                             : Schedule::one_f_one_b;
