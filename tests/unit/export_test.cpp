@@ -120,6 +120,16 @@ TEST_CASE("export torchtitan: round trips for llama3 flavors with FSDP") {
                      {{"tp", 2}, {"sequence_parallel", true}, {"zero", 0}, {"framework", "fsdp"}},
                      {{"micro", 4}, {"global", 128}}, 16),
              "torchtitan");
+  // Eager kernels are torchtitan without torch.compile; DeepSpeed keeps them under its atlas key.
+  const json eager = request({{"preset", "llama-3.1-8b"}},
+                             {{"zero", 3}, {"framework", "fsdp"}, {"recompute", "selective-op"}, {"kernels", "eager"}},
+                             {{"micro", 1}, {"global", 64}}, 64, "a100-80gb");
+  round_trip(eager, "torchtitan");
+  CHECK(export_as(eager, "torchtitan")["text"].get<std::string>().find("[compile]\nenable = false") !=
+        std::string::npos);
+  json deepspeed = eager;
+  deepspeed["parallel"]["framework"] = "deepspeed";
+  round_trip(deepspeed, "deepspeed");
 }
 
 TEST_CASE("export: what the target cannot express is written as a comment") {
