@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "atlas/training/communication.hpp"
 #include "atlas/training/kernels.hpp"
 #include "atlas/training/memory.hpp"
 #include "atlas/training/pipeline.hpp"
@@ -158,7 +159,10 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     const bool redone = par.recompute == Recompute::full || par.recompute == Recompute::op_selective;
     st.unfused_seconds = l * tokens * (u.forward * (redone ? 2.0 : 1.0) + u.backward) / hw.memory_bandwidth;
   }
-  st.memory_bound_seconds = traffic / hw.memory_bandwidth + st.unfused_seconds;
+  // The framework's own copies around its collectives run on the compute stream; the ideal bound
+  // has no framework (one collective per step), so none.
+  st.copy_seconds = in.ideal ? 0.0 : fsdp_copy_bytes(in, st.parameters) / hw.memory_bandwidth;
+  st.memory_bound_seconds = traffic / hw.memory_bandwidth + st.unfused_seconds + st.copy_seconds;
   st.attention_seconds = attention + (par.attention_recomputed() ? l * attn_fwd : 0.0);
   st.attention_forward_per_layer = attn_fwd;
   st.gemm_efficiency = gemm > 0 ? (l * flops + head_flops) / (gemm * peak * fit) * fit : fit;

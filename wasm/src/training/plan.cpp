@@ -161,6 +161,9 @@ json time_formulas(const PlanInput& in, const PlanFigures& f) {
     compute << " (" << (p.kernels == Kernels::eager ? "eager PyTorch" : "eager PyTorch with a fused norm") << ": "
             << qty::seconds(m * f.first.unfused_seconds)
             << " of it the unfused elementwise kernels' extra HBM bytes, counted per operator)";
+  if (f.first.copy_seconds > 0)
+    compute << " (FSDP2: " << qty::seconds(m * f.first.copy_seconds)
+            << " of it copying gathered weights out of, and gradients into, its collectives' flat buffers)";
   return json{{"compute", compute},
               {"communication", communication},
               {"bubble", Formula("(p − 1)/v × slot = (")
@@ -310,7 +313,9 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
        "share of multiprocessors NCCL takes (16 channels assumed).",
        "Framework granularity: Megatron-Core's gradient buckets, PyTorch DDP's 25 MiB buckets and FSDP's per-block "
        "gathers, DeepSpeed's buckets and per-weight ZeRO-3 fetches, at their documented defaults; no Python or "
-       "host-side overhead per call beyond the fitted per-call figure.",
+       "host-side overhead per call beyond the fitted per-call figure. FSDP at ZeRO-3 also copies each gathered "
+       "layer out of the all-gather's buffer (forward and backward) and each gradient into the reduce-scatter's, "
+       "pre-divided there, on the compute stream at nominal HBM bandwidth (FSDP2, bf16 reduction).",
        "Communication is counted on one device of the slowest pipeline stage.",
        "Memory: no allocator fragmentation, CUDA context or library workspaces. Megatron keeps fp32 gradients (18Ψ), "
        "DeepSpeed bf16 (ZeRO's 16Ψ).",
@@ -345,7 +350,8 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
                       {"gemm_efficiency", st.gemm_efficiency},
                       {"attention_per_microbatch", st.attention_seconds},
                       {"memory_bound_per_microbatch", st.memory_bound_seconds},
-                      {"unfused_per_microbatch", st.unfused_seconds}});
+                      {"unfused_per_microbatch", st.unfused_seconds},
+                      {"copies_per_microbatch", st.copy_seconds}});
   }
   out["stages"] = stages;
   json memory = memory_json(f.memory, in.hardware.memory);
