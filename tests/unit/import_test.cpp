@@ -185,7 +185,8 @@ TEST_CASE("import: a torchtitan TOML names its model by flavor and shards with F
   CHECK(q["batch"]["global"] == 64);
   CHECK(lists(r["ignored"], "from", "[optimizer]"));
   CHECK(lists(r["ignored"], "from", "[training] steps"));
-  CHECK(q["parallel"]["kernels"] == "eager");  // [training] compile = false
+  CHECK(q["parallel"]["kernels"] == "eager");      // [training] compile = false
+  CHECK(q["parallel"]["reduce_dtype"] == "fp32");  // torchtitan's FSDP reduces in float32
 }
 
 TEST_CASE("import: torchtitan's torch.compile switch is the plan's kernels") {

@@ -7,6 +7,7 @@
 #include "atlas/content/presets.hpp"
 #include "atlas/contract/fields.hpp"
 #include "atlas/interop/import.hpp"
+#include "atlas/training/memory.hpp"
 #include "atlas/training/plan_request.hpp"
 
 namespace atlas {
@@ -115,6 +116,7 @@ std::string megatron(const Run& r) {
     arg("recompute-granularity", "full"), arg("recompute-method", "uniform"), arg("recompute-num-layers", "1");
   if (p.zero >= 1) arg("use-distributed-optimizer");
   if (p.overlap) arg("overlap-grad-reduce"), arg("overlap-param-gather");
+  if (gradient_bytes(p) < 4) arg("grad-reduce-in-bf16");
   if (p.tp_overlap) arg("tp-comm-overlap");
   if (p.flash_attention)
     arg("use-flash-attn");
@@ -154,7 +156,8 @@ std::string deepspeed(const Run& r) {
                 {"schedule", schedule_name(p.schedule)},
                 {"flash_attention", p.flash_attention},
                 {"tp_overlap", p.tp_overlap},
-                {"kernels", kernels_name(p.kernels)}};
+                {"kernels", kernels_name(p.kernels)},
+                {"reduce_dtype", gradient_bytes(p) < 4 ? "bf16" : "fp32"}};
   if (p.ep > 1) parallel["ep"] = p.ep;
   json config{{"train_batch_size", r.in.global},
               {"train_micro_batch_size_per_gpu", r.in.micro},
@@ -203,6 +206,10 @@ std::string torchtitan(const Run& r) {
         "stores: written as none.");
   if (p.kernels == Kernels::fused)
     notes.push_back("The plan's kernels are fused: torch.compile on ([compile] enable = true).");
+  if (shard && gradient_bytes(p) < 4)
+    notes.push_back(
+        "torchtitan's FSDP reduces gradients in fp32 (mixed_precision_reduce has no other value); the "
+        "plan reduced them in bf16.");
   if (p.kernels == Kernels::eager_fused_norm)
     notes.push_back(
         "torchtitan's Triton fused_rmsnorm (2024) is gone: without torch.compile the norm runs unfused too.");
@@ -212,6 +219,7 @@ std::string torchtitan(const Run& r) {
   out << "\n[job]\ndescription = \"Exported from the split explorer\"\n\n[model]\nname = \"llama3\"\nflavor = \""
       << (flavor.empty() ? "custom" : flavor) << "\"\n\n[training]\nlocal_batch_size = " << local
       << "\nglobal_batch_size = " << r.in.global << "\nseq_len = " << m.seq
+      << (shard ? "\nmixed_precision_reduce = \"float32\"" : "")
       << "\n\n[parallelism]\ndata_parallel_replicate_degree = " << (shard ? 1 : p.dp)
       << "\ndata_parallel_shard_degree = " << (shard ? p.dp : 1) << "\ntensor_parallel_degree = " << p.tp
       << "\nenable_async_tensor_parallel = " << (p.tp_overlap ? "true" : "false")

@@ -119,6 +119,18 @@ void Job::read() {
              shard == 1
                  ? "[parallelism] data_parallel_shard_degree = 1 (replicated, DDP)"
                  : "[parallelism] data_parallel_shard_degree (FSDP2 shards parameters, gradients and optimizer state)");
+  // FSDP reduces in mixed_precision_reduce, whose only value is "float32".
+  if (shard != 1) {
+    const auto reduce = text("training", "mixed_precision_reduce");
+    if (reduce && *reduce != "float32" && *reduce != "bfloat16")
+      text_.error("unsupported_value",
+                  "[training] mixed_precision_reduce must be float32 (or bfloat16), not \"" + *reduce + "\".",
+                  line("training", "mixed_precision_reduce"));
+    else if (reduce)
+      set("parallel", "reduce_dtype", *reduce == "float32" ? "fp32" : "bf16", "training", "mixed_precision_reduce");
+    else
+      facts_.fallback("parallel", "reduce_dtype", "fp32", "torchtitan's FSDP reduces gradients in float32");
+  }
   if (shard > 0)
     facts_.count(text_, line("parallelism", "data_parallel_shard_degree"), facts_.dp, "parallel.dp",
                  times(replicate, shard), "[parallelism] data_parallel_replicate_degree × data_parallel_shard_degree");

@@ -3,6 +3,7 @@
 #include "atlas/content/presets.hpp"
 #include "atlas/training/batch.hpp"
 #include "atlas/training/communication.hpp"
+#include "atlas/training/memory.hpp"
 #include "atlas/training/plan_rules.hpp"
 
 namespace atlas {
@@ -204,7 +205,8 @@ json to_json(const Parallel& p) {
               {"overlap", p.overlap},
               {"tp_overlap", p.tp_overlap},
               {"flash_attention", p.flash_attention},
-              {"kernels", kernels_name(p.kernels)}};
+              {"kernels", kernels_name(p.kernels)},
+              {"reduce_dtype", gradient_bytes(p) > 2 ? "fp32" : "bf16"}};
 }
 
 namespace {
@@ -260,7 +262,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
 
   const Fields p = root.section("parallel", false);
   p.warn_unknown({"dp", "tp", "pp", "cp", "ep", "zero", "sequence_parallel", "recompute", "virtual_stages", "schedule",
-                  "framework", "overlap", "tp_overlap", "flash_attention", "kernels"});
+                  "framework", "overlap", "tp_overlap", "flash_attention", "kernels", "reduce_dtype"});
   const ParallelDegrees degrees = read_degrees(p);
   const auto& [dp, tp, pp, cp, ep] = degrees;
   auto zero = p.integer("zero", {0, 3}, 0);
@@ -276,6 +278,9 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   auto flash = p.boolean("flash_attention", hardware ? hardware->flash_attention : false);
   // Megatron's fused kernels unless the request says the run is eager PyTorch (no torch.compile).
   auto kernels = p.choice("kernels", {"fused", "eager", "eager-fused-norm"}, std::string("fused"));
+  // Megatron keeps and reduces fp32 gradients, the others bf16, unless the request says.
+  auto reduce =
+      p.choice("reduce_dtype", {"bf16", "fp32"}, std::string(framework && *framework == "megatron" ? "fp32" : "bf16"));
 
   const Fields b = root.section("batch", false);
   b.warn_unknown({"micro", "global", "accumulation"});
@@ -317,6 +322,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   q.kernels = *kernels == "eager"              ? Kernels::eager
               : *kernels == "eager-fused-norm" ? Kernels::eager_fused_norm
                                                : Kernels::fused;
+  q.reduce_dtype = *reduce == "fp32" ? ReduceDtype::fp32 : ReduceDtype::bf16;
   q.schedule = *schedule == "gpipe"         ? Schedule::gpipe
                : *schedule == "interleaved" ? Schedule::interleaved
                                             : Schedule::one_f_one_b;

@@ -63,6 +63,11 @@ enum class Kernels : std::uint8_t { fused, eager, eager_fused_norm };
 /// The contract's name of a kernel mode ("fused", "eager", "eager-fused-norm").
 const char* kernels_name(Kernels k);
 
+/// The dtype gradients are kept and reduced in. `framework`: its own default, fp32 for
+/// Megatron (its gradient buffer) and bf16 for the others; torchtitan's FSDP2 reduces in fp32
+/// (MixedPrecisionPolicy(reduce_dtype=torch.float32), its only mixed_precision_reduce).
+enum class ReduceDtype : std::uint8_t { framework, bf16, fp32 };
+
 struct Parallel {
   std::int64_t dp = 1, tp = 1, pp = 1, cp = 1, ep = 1;
   int zero = 0;
@@ -75,6 +80,7 @@ struct Parallel {
   bool tp_overlap = false;  // tensor-parallel collectives split and hidden behind the layer's GEMMs (TE userbuffers)
   bool flash_attention = false;  // fused attention: no stored scores, attention FLOPs at FlashAttention's efficiency
   Kernels kernels = Kernels::fused;
+  ReduceDtype reduce_dtype = ReduceDtype::framework;
   /// Whether recomputation runs the attention core's forward again: full recomputation always,
   /// Megatron's selective only when the scores were not kept by a fused kernel.
   bool attention_recomputed() const {
