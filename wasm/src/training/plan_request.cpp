@@ -278,9 +278,9 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   auto flash = p.boolean("flash_attention", hardware ? hardware->flash_attention : false);
   // Megatron's fused kernels unless the request says the run is eager PyTorch (no torch.compile).
   auto kernels = p.choice("kernels", {"fused", "eager", "eager-fused-norm"}, std::string("fused"));
-  // Megatron keeps and reduces fp32 gradients, the others bf16, unless the request says.
-  auto reduce =
-      p.choice("reduce_dtype", {"bf16", "fp32"}, std::string(framework && *framework == "megatron" ? "fp32" : "bf16"));
+  // Absent: the framework's own (fp32 for Megatron's gradient buffer, bf16 for the others).
+  std::optional<std::string> reduce;
+  if (p.has("reduce_dtype")) reduce = p.choice("reduce_dtype", {"bf16", "fp32"});
 
   const Fields b = root.section("batch", false);
   b.warn_unknown({"micro", "global", "accumulation"});
@@ -322,7 +322,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   q.kernels = *kernels == "eager"              ? Kernels::eager
               : *kernels == "eager-fused-norm" ? Kernels::eager_fused_norm
                                                : Kernels::fused;
-  q.reduce_dtype = *reduce == "fp32" ? ReduceDtype::fp32 : ReduceDtype::bf16;
+  q.reduce_dtype = !reduce ? ReduceDtype::framework : *reduce == "fp32" ? ReduceDtype::fp32 : ReduceDtype::bf16;
   q.schedule = *schedule == "gpipe"         ? Schedule::gpipe
                : *schedule == "interleaved" ? Schedule::interleaved
                                             : Schedule::one_f_one_b;
