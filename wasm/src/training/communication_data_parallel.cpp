@@ -141,7 +141,7 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
   series(r, bwd_window / 2, true);
 }
 
-// FSDP2 as torchtitan ran it (PyTorch's _composable/fsdp, _fsdp_collectives.py, spring 2024)
+// FSDP2 as torchtitan ran it (PyTorch's torch/distributed/_composable/fsdp/_fsdp_collectives.py, 2024)
 // keeps every parameter a tensor of its own, so the flat buffers NCCL works on are copies:
 // - all-gather copy-out: torch.split_with_sizes_copy reads the gathered bf16 buffer and writes
 //   each parameter, 2 + 2 B per weight, on the compute stream after the gather; ZeRO-3 gathers
