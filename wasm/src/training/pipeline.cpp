@@ -150,9 +150,9 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
                           st.head_activations;
   const double traffic = hw.efficiency.memory * produced * (model > 0 ? hardware / model : 1.0);
   // Eager kernels' extra bytes, counted rather than fitted, at nominal HBM bandwidth (a lower
-  // bound on their time: no kernel reaches the nominal figure). Recomputation runs the elementwise forward
-  // again under `full` and under torchtitan's op-level policy, which keeps only matmul and
-  // attention outputs; Megatron's selective redoes the attention core alone.
+  // bound on their time: no kernel reaches the nominal figure). Recomputation runs the
+  // elementwise forward again under `full` and under torchtitan's op-level policy, which keeps
+  // only matmul and attention outputs; Megatron's selective redoes the attention core alone.
   if (par.kernels != Kernels::fused) {
     const UnfusedBytes u =
         unfused_bytes_per_token(m, par.kernels == Kernels::eager_fused_norm, t, par.sequence_parallel);

@@ -156,11 +156,9 @@ json time_formulas(const PlanInput& in, const PlanFigures& f) {
           << " times its shape's tile and wave efficiency (this stage: " << qty::fraction(f.first.gemm_efficiency)
           << " of peak on average), attention " << (p.flash_attention ? "fused (FlashAttention)" : "as batched matmuls")
           << ", plus memory-bound kernels at " << qty::bytes_per_second(hw.memory_bandwidth) << " HBM";
-  // Said only for eager plans, so a fused plan's formula reads as before.
-  if (p.kernels != Kernels::fused)
+  if (p.kernels != Kernels::fused)  // said only when it applies, so other plans' formula reads as before
     compute << " (" << (p.kernels == Kernels::eager ? "eager PyTorch" : "eager PyTorch with a fused norm") << ": "
-            << qty::seconds(m * f.first.unfused_seconds)
-            << " of it the unfused elementwise kernels' extra HBM bytes, counted per operator)";
+            << qty::seconds(m * f.first.unfused_seconds) << " of it unfused elementwise kernels' extra HBM bytes)";
   if (f.first.copy_seconds > 0)
     compute << " (FSDP2: " << qty::seconds(m * f.first.copy_seconds)
             << " of it copying gathered weights out of, and gradients into, its collectives' flat buffers)";
@@ -313,21 +311,19 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
        "share of multiprocessors NCCL takes (16 channels assumed).",
        "Framework granularity: Megatron-Core's gradient buckets, PyTorch DDP's 25 MiB buckets and FSDP's per-block "
        "gathers, DeepSpeed's buckets and per-weight ZeRO-3 fetches, at their documented defaults; no Python or "
-       "host-side overhead per call beyond the fitted per-call figure. FSDP at ZeRO-3 also copies each gathered "
-       "layer out of the all-gather's buffer (forward and backward) and each gradient into the reduce-scatter's, "
-       "pre-divided there, on the compute stream at nominal HBM bandwidth (FSDP2, bf16 reduction).",
+       "host-side overhead per call beyond the fitted per-call figure. FSDP at ZeRO-3 copies weights out of its "
+       "gathers and gradients into its reductions on the compute stream (FSDP2), at nominal HBM bandwidth.",
        "Communication is counted on one device of the slowest pipeline stage.",
        "Memory: no allocator fragmentation, CUDA context or library workspaces. Megatron keeps fp32 gradients (18Ψ), "
        "DeepSpeed bf16 (ZeRO's 16Ψ).",
        "Mixture of experts: routing is assumed perfectly balanced; expert gradients are reduced with the dense ones "
        "over dp·cp.",
        "Uneven pipeline stages give the extra layers to the first stages; no embedding-aware balancing.",
-       "Kernel fusion (parallel.kernels): fused as Megatron's by default. Eager PyTorch adds the HBM bytes of each "
-       "unfused elementwise operator, counted from its definition at nominal bandwidth: RMSNorm written as "
-       "Llama's code (fp32 upcast, square, mean, multiply, cast back, scale), rotary embedding on q and k in fp32, "
-       "SwiGLU's silu and multiply, dropout before the residual add; bf16 activations; forward, backward and the "
-       "recomputed forward (full and op-level). LayerNorm and GeLU are one kernel either way; the loss, the final "
-       "norm, GQA's repeated keys and non-FlashAttention softmax are not counted."});
+       "Kernel fusion (parallel.kernels): fused as Megatron's by default; eager PyTorch adds each unfused "
+       "elementwise operator's HBM bytes at nominal bandwidth, counted from its definition (bf16 activations): "
+       "RMSNorm as Llama's code writes it (fp32 upcast), rotary on q and k in fp32, SwiGLU, dropout before the "
+       "residual add; forward, backward and recomputed forward. Not counted: the loss, the final norm, GQA's "
+       "repeated keys, softmax outside FlashAttention."});
   if (!req.batch_known || !errors.empty()) return out;
 
   out["batch"] = batch_json(in);
