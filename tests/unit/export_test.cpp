@@ -101,11 +101,18 @@ TEST_CASE("export deepspeed: round trips, the model kept under a key DeepSpeed i
   CHECK(config["_parallelism_atlas"]["comment"].dump().find("costed as Megatron-LM") != std::string::npos);
 }
 
+TEST_CASE("export megatron: a bf16 gradient reduction is --grad-reduce-in-bf16 and reads back") {
+  round_trip(request({{"preset", "llama-3.1-8b"}}, {{"tp", 2}, {"zero", 1}, {"reduce_dtype", "bf16"}},
+                     {{"micro", 1}, {"global", 64}}, 16),
+             "megatron");
+}
+
 TEST_CASE("export torchtitan: round trips for llama3 flavors with FSDP") {
-  round_trip(request({{"preset", "llama-3.1-8b"}},
-                     {{"tp", 1}, {"zero", 3}, {"framework", "fsdp"}, {"recompute", "selective-op"}},
-                     {{"micro", 1}, {"global", 64}}, 64),
-             "torchtitan");
+  round_trip(
+      request({{"preset", "llama-3.1-8b"}},
+              {{"tp", 1}, {"zero", 3}, {"framework", "fsdp"}, {"recompute", "selective-op"}, {"reduce_dtype", "fp32"}},
+              {{"micro", 1}, {"global", 64}}, 64),
+      "torchtitan");
   round_trip(request({{"preset", "llama-3.1-70b"}, {"seq", 4096}},
                      {{"tp", 8},
                       {"pp", 4},
@@ -113,6 +120,7 @@ TEST_CASE("export torchtitan: round trips for llama3 flavors with FSDP") {
                       {"sequence_parallel", true},
                       {"zero", 3},
                       {"framework", "fsdp"},
+                      {"reduce_dtype", "fp32"},
                       {"recompute", "full"}},
                      {{"micro", 1}, {"global", 256}}, 512),
              "torchtitan");
@@ -120,6 +128,25 @@ TEST_CASE("export torchtitan: round trips for llama3 flavors with FSDP") {
                      {{"tp", 2}, {"sequence_parallel", true}, {"zero", 0}, {"framework", "fsdp"}},
                      {{"micro", 4}, {"global", 128}}, 16),
              "torchtitan");
+  // Eager kernels are torchtitan without torch.compile; DeepSpeed keeps them under its atlas key.
+  const json eager = request({{"preset", "llama-3.1-8b"}},
+                             {{"zero", 3},
+                              {"framework", "fsdp"},
+                              {"recompute", "selective-op"},
+                              {"kernels", "eager"},
+                              {"reduce_dtype", "fp32"}},
+                             {{"micro", 1}, {"global", 64}}, 64, "a100-80gb");
+  round_trip(eager, "torchtitan");
+  CHECK(export_as(eager, "torchtitan")["text"].get<std::string>().find("[compile]\nenable = false") !=
+        std::string::npos);
+  json deepspeed = eager;
+  deepspeed["parallel"]["framework"] = "deepspeed";
+  round_trip(deepspeed, "deepspeed");
+  // torchtitan's FSDP reduces in fp32 only: a bf16 plan says so in the file.
+  json bf16 = eager;
+  bf16["parallel"]["reduce_dtype"] = "bf16";
+  CHECK(export_as(bf16, "torchtitan")["text"].get<std::string>().find("reduces gradients in fp32") !=
+        std::string::npos);
 }
 
 TEST_CASE("export: what the target cannot express is written as a comment") {

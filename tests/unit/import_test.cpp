@@ -185,6 +185,27 @@ TEST_CASE("import: a torchtitan TOML names its model by flavor and shards with F
   CHECK(q["batch"]["global"] == 64);
   CHECK(lists(r["ignored"], "from", "[optimizer]"));
   CHECK(lists(r["ignored"], "from", "[training] steps"));
+  CHECK(q["parallel"]["kernels"] == "eager");      // [training] compile = false
+  CHECK(q["parallel"]["reduce_dtype"] == "fp32");  // torchtitan's FSDP reduces in float32
+}
+
+TEST_CASE("import: torchtitan's torch.compile switch is the plan's kernels") {
+  const auto kernels = [](const std::string& toml) {
+    const json r = call("import", json{{"text", "[model]\nname = \"llama3\"\nflavor = \"8B\"\n" + toml},
+                                       {"format", "torchtitan"},
+                                       {"hardware", {{"preset", "a100-80gb"}, {"gpus", 8}}}});
+    REQUIRE_MESSAGE(!atlas::is_error(r), r.dump());
+    return r["request"]["parallel"]["kernels"];
+  };
+  CHECK(kernels("[compile]\nenable = true\n") == "fused");
+  CHECK(kernels("[compile]\nenable = false\n") == "eager");
+  CHECK(kernels("") == "eager");  // torchtitan's default: no torch.compile
+  CHECK(kernels("norm_type = \"fused_rmsnorm\"\n[training]\ncompile = false\n") == "eager-fused-norm");
+  CHECK(kernels("[training]\ncompile = true\n") == "fused");
+  const json bad = call("import", json{{"text", "[model]\nname = \"llama3\"\nflavor = \"8B\"\n[compile]\nenable = 1\n"},
+                                       {"format", "torchtitan"}});
+  REQUIRE(atlas::is_error(bad));
+  CHECK(bad["error"]["code"] == "not_boolean");
 }
 
 TEST_CASE("TOML subset: tables, dotted keys, arrays, numbers with _ and comments, with lines") {

@@ -91,6 +91,8 @@ PlanInput random_plan(Draw& d) {
   p.overlap = d.pick(0, 3) != 0;
   p.tp_overlap = d.coin();
   p.flash_attention = d.coin();
+  p.kernels = static_cast<atlas::Kernels>(d.pick(0, 2));
+  p.reduce_dtype = static_cast<atlas::ReduceDtype>(d.pick(0, 2));
   return in;
 }
 

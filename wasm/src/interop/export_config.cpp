@@ -7,6 +7,7 @@
 #include "atlas/content/presets.hpp"
 #include "atlas/contract/fields.hpp"
 #include "atlas/interop/import.hpp"
+#include "atlas/training/memory.hpp"
 #include "atlas/training/plan_request.hpp"
 
 namespace atlas {
@@ -62,6 +63,8 @@ std::string megatron(const Run& r) {
   std::vector<std::string> notes = common_notes(r, "Megatron-LM");
   if (p.framework != Framework::megatron)
     notes.push_back("The plan was costed as " + framework_words(p.framework) + "; these arguments run Megatron-LM.");
+  if (p.kernels != Kernels::fused)
+    notes.push_back("The plan was costed with eager PyTorch kernels; Megatron-LM runs fused ones.");
   if (p.schedule == Schedule::gpipe)
     notes.push_back("Megatron-LM has no GPipe schedule: with pipeline stages it runs 1F1B.");
   if (p.zero >= 2)
@@ -113,6 +116,7 @@ std::string megatron(const Run& r) {
     arg("recompute-granularity", "full"), arg("recompute-method", "uniform"), arg("recompute-num-layers", "1");
   if (p.zero >= 1) arg("use-distributed-optimizer");
   if (p.overlap) arg("overlap-grad-reduce"), arg("overlap-param-gather");
+  if (gradient_bytes(p) < 4) arg("grad-reduce-in-bf16");
   if (p.tp_overlap) arg("tp-comm-overlap");
   if (p.flash_attention)
     arg("use-flash-attn");
@@ -151,7 +155,9 @@ std::string deepspeed(const Run& r) {
                 {"virtual_stages", p.virtual_stages},
                 {"schedule", schedule_name(p.schedule)},
                 {"flash_attention", p.flash_attention},
-                {"tp_overlap", p.tp_overlap}};
+                {"tp_overlap", p.tp_overlap},
+                {"kernels", kernels_name(p.kernels)},
+                {"reduce_dtype", gradient_bytes(p) < 4 ? "bf16" : "fp32"}};
   if (p.ep > 1) parallel["ep"] = p.ep;
   json config{{"train_batch_size", r.in.global},
               {"train_micro_batch_size_per_gpu", r.in.micro},
@@ -198,12 +204,22 @@ std::string torchtitan(const Run& r) {
     notes.push_back(
         "Megatron's selective recomputation redoes the attention scores, which torchtitan's fused attention never "
         "stores: written as none.");
+  if (p.kernels == Kernels::fused)
+    notes.push_back("The plan's kernels are fused: torch.compile on ([compile] enable = true).");
+  if (shard && gradient_bytes(p) < 4)
+    notes.push_back(
+        "torchtitan's FSDP reduces gradients in fp32 (mixed_precision_reduce has no other value); the "
+        "plan reduced them in bf16.");
+  if (p.kernels == Kernels::eager_fused_norm)
+    notes.push_back(
+        "torchtitan's Triton fused_rmsnorm (2024) is gone: without torch.compile the norm runs unfused too.");
   std::ostringstream out;
   out << "# torchtitan job written by Parallelism Atlas (split explorer).\n";
   for (const auto& n : notes) out << "# " << n << "\n";
   out << "\n[job]\ndescription = \"Exported from the split explorer\"\n\n[model]\nname = \"llama3\"\nflavor = \""
       << (flavor.empty() ? "custom" : flavor) << "\"\n\n[training]\nlocal_batch_size = " << local
       << "\nglobal_batch_size = " << r.in.global << "\nseq_len = " << m.seq
+      << (shard ? "\nmixed_precision_reduce = \"float32\"" : "")
       << "\n\n[parallelism]\ndata_parallel_replicate_degree = " << (shard ? 1 : p.dp)
       << "\ndata_parallel_shard_degree = " << (shard ? p.dp : 1) << "\ntensor_parallel_degree = " << p.tp
       << "\nenable_async_tensor_parallel = " << (p.tp_overlap ? "true" : "false")
@@ -213,7 +229,8 @@ std::string torchtitan(const Run& r) {
                  : std::string())
       << "\ncontext_parallel_degree = " << p.cp << "\nexpert_parallel_degree = " << p.ep
       << "\n\n[activation_checkpoint]\nmode = \"" << recompute << "\"\n"
-      << (p.recompute == Recompute::op_selective ? "selective_ac_option = \"op\"\n" : "");
+      << (p.recompute == Recompute::op_selective ? "selective_ac_option = \"op\"\n" : "")
+      << "\n[compile]\nenable = " << (p.kernels == Kernels::fused ? "true" : "false") << "\n";
   return out.str();
 }
 

@@ -61,6 +61,7 @@ constexpr Flag kFlags[] = {
     {"group-query-attention", Kind::flag, "", ""},
     {"recompute-activations", Kind::flag, "", ""},
     {"overlap-grad-reduce", Kind::flag, "", ""},
+    {"grad-reduce-in-bf16", Kind::flag, "", ""},
     {"overlap-param-gather", Kind::flag, "", ""},
     {"tp-comm-overlap", Kind::flag, "parallel", "tp_overlap"},
     {"use-rotary-position-embeddings", Kind::flag, "", ""},
@@ -245,6 +246,7 @@ void Script::interpret() {
         "--recompute-method block recomputes only --recompute-num-layers per stage; the engine recomputes every layer");
   set("parallel", "zero", get("use-distributed-optimizer") ? 1 : 0, "use-distributed-optimizer");
   set("parallel", "overlap", get("overlap-grad-reduce") != nullptr, "overlap-grad-reduce");
+  if (get("grad-reduce-in-bf16")) set("parallel", "reduce_dtype", "bf16", "grad-reduce-in-bf16");
   facts_.set(text_, 0, "parallel", "framework", "megatron", "Megatron-LM arguments");
   if (const Given* per_stage = get("num-layers-per-virtual-pipeline-stage")) {
     const Given* layers = get("num-layers");

@@ -1,5 +1,6 @@
 // A torchtitan job TOML: [model] name and flavor, [training] batch and sequence, [parallelism]
-// degrees and pipeline schedule, [activation_checkpoint]. torchtitan trains with FSDP2, so a
+// degrees and pipeline schedule, [activation_checkpoint], [compile] (or 2024's [training]
+// compile) for fused or eager kernels. torchtitan trains with FSDP2, so a
 // sharded data-parallel degree is ZeRO-3 in the engine's terms; its tensor parallelism always
 // shards the norms' activations along the sequence (sequence parallelism).
 #include <set>
@@ -18,7 +19,6 @@ const char* ignored_table_why(const std::string& table) {
   if (table == "optimizer" || table == "lr_scheduler")
     return "the engine assumes Adam; the learning rate does not change the cost";
   if (table == "float8" || table == "mx") return "low-precision matmuls are not modelled: the engine costs bf16 GEMMs";
-  if (table == "compile") return "torch.compile's fusions are not modelled separately";
   return "not part of the engine's cost model";
 }
 
@@ -65,6 +65,7 @@ class Job {
   }
 
   void read();
+  void kernels();
   void report_unused();
 
  private:
@@ -101,6 +102,7 @@ void Job::read() {
     }
   }
   if (const auto seq = whole("training", "seq_len")) set("model", "seq", *seq, "training", "seq_len");
+  kernels();
   const auto tp = whole("parallelism", "tensor_parallel_degree").value_or(1);
   const auto pp = whole("parallelism", "pipeline_parallel_degree").value_or(1);
   const auto cp = whole("parallelism", "context_parallel_degree").value_or(1);
@@ -117,6 +119,18 @@ void Job::read() {
              shard == 1
                  ? "[parallelism] data_parallel_shard_degree = 1 (replicated, DDP)"
                  : "[parallelism] data_parallel_shard_degree (FSDP2 shards parameters, gradients and optimizer state)");
+  // FSDP reduces in mixed_precision_reduce, whose only value is "float32".
+  if (shard != 1) {
+    const auto reduce = text("training", "mixed_precision_reduce");
+    if (reduce && *reduce != "float32" && *reduce != "bfloat16")
+      text_.error("unsupported_value",
+                  "[training] mixed_precision_reduce must be float32 (or bfloat16), not \"" + *reduce + "\".",
+                  line("training", "mixed_precision_reduce"));
+    else if (reduce)
+      set("parallel", "reduce_dtype", *reduce == "float32" ? "fp32" : "bf16", "training", "mixed_precision_reduce");
+    else
+      facts_.fallback("parallel", "reduce_dtype", "fp32", "torchtitan's FSDP reduces gradients in float32");
+  }
   if (shard > 0)
     facts_.count(text_, line("parallelism", "data_parallel_shard_degree"), facts_.dp, "parallel.dp",
                  times(replicate, shard), "[parallelism] data_parallel_replicate_degree × data_parallel_shard_degree");
@@ -201,14 +215,41 @@ void Job::read() {
     facts_.accumulation = per_rank / micro;  // one optimizer step per local batch
 }
 
+// torch.compile fuses the elementwise kernels; without it (torchtitan's default) PyTorch runs
+// them one operator at a time, but for the norm in 2024's Triton `fused_rmsnorm`.
+void Job::kernels() {
+  const bool table = toml_.values.contains("compile");
+  const json* on = table ? get("compile", "enable") : get("training", "compile");
+  if (on && !on->is_boolean()) {
+    text_.error("not_boolean",
+                (table ? from("compile", "enable") : from("training", "compile")) + " must be true or false, not " +
+                    on->dump() + ".",
+                table ? line("compile", "enable") : line("training", "compile"));
+    return;
+  }
+  const auto norm = text("model", "norm_type");
+  const bool fused_norm = norm && *norm == "fused_rmsnorm";
+  if (on && on->get<bool>()) {
+    set("parallel", "kernels", "fused", table ? "compile" : "training", table ? "enable" : "compile");
+  } else if (on) {
+    facts_.set(text_, table ? line("compile", "enable") : line("training", "compile"), "parallel", "kernels",
+               fused_norm ? "eager-fused-norm" : "eager",
+               (table ? from("compile", "enable") : from("training", "compile")) + " = false" +
+                   (fused_norm ? " and [model] norm_type = \"fused_rmsnorm\"" : ""));
+  } else {
+    facts_.fallback("parallel", "kernels", fused_norm ? "eager-fused-norm" : "eager",
+                    "torchtitan compiles only when [compile] enable = true: eager PyTorch kernels");
+  }
+}
+
 void Job::report_unused() {
   for (auto t = toml_.values.begin(); t != toml_.values.end(); ++t) {
     if (!t->is_object()) {
       facts_.ignore(t.key(), *t, "a key outside any table", 0);
       continue;
     }
-    const bool known =
-        t.key() == "model" || t.key() == "training" || t.key() == "parallelism" || t.key() == "activation_checkpoint";
+    const bool known = t.key() == "model" || t.key() == "training" || t.key() == "parallelism" ||
+                       t.key() == "activation_checkpoint" || t.key() == "compile";
     if (!known) {
       facts_.ignore("[" + t.key() + "]", "…", ignored_table_why(t.key()), 0);
       continue;

@@ -141,4 +141,25 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
   series(r, bwd_window / 2, true);
 }
 
+// FSDP2 as torchtitan ran it (PyTorch's torch/distributed/_composable/fsdp/_fsdp_collectives.py, 2024)
+// keeps every parameter a tensor of its own, so the flat buffers NCCL works on are copies:
+// - all-gather copy-out: torch.split_with_sizes_copy reads the gathered bf16 buffer and writes
+//   each parameter, 2 + 2 B per weight, on the compute stream after the gather; ZeRO-3 gathers
+//   before forward and again before backward (reshard_after_forward);
+// - reduce-scatter copy-in: torch.cat reads each bf16 gradient and writes it into the reduction's
+//   input in the reduce dtype, then divides it in place by the pre-divide factor (a power of two
+//   near sqrt(dp), at least 2 whenever there is more than one rank): 2 + g + 2g B per weight. It runs on the
+//   reduce-scatter stream, but the compute stream waits for it before it frees the gradients.
+// What touches only the rank's 1/dp shard (the all-gather's copy-in, the post-divide, the
+// gradient's accumulation) is left out. Megatron's buffers are its parameters and gradients
+// (views into one contiguous buffer), so the calibration runs have none of these copies.
+double fsdp_copy_bytes(const PlanInput& in, double parameters) {
+  const Parallel& par = in.parallel;
+  if (par.framework != Framework::fsdp || par.zero < 3 || par.dp * par.cp <= 1) return 0.0;
+  const double g = gradient_bytes(par);
+  const double copy_out = 2.0 * (kWeightBytes + kWeightBytes);
+  const double copy_in = kGradientBytes + g + 2.0 * g;
+  return (copy_out + copy_in) * parameters;
+}
+
 }  // namespace atlas

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "atlas/training/communication.hpp"
 #include "atlas/training/kernels.hpp"
 #include "atlas/training/memory.hpp"
 #include "atlas/training/pipeline.hpp"
@@ -43,7 +44,8 @@ double inflight_microbatches(const Parallel& par, std::int64_t m, std::int64_t i
 
 // Compute per micro-batch on one device of the stage: each GEMM at the fitted peak fraction
 // times its shape's efficiency; attention fused or as batched matmuls; the memory-bound kernels
-// (norms, softmax, dropout, activations) move `memory_traffic` × the bytes a layer produces.
+// (norms, softmax, dropout, activations) move `memory_traffic` × the bytes a layer produces, and
+// eager kernels move the extra bytes counted in eager_kernels.cpp.
 void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
   const ModelShape& m = in.model;
   const Parallel& par = in.parallel;
@@ -147,7 +149,20 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
                                                          Recompute::none, par.flash_attention) +
                           st.head_activations;
   const double traffic = hw.efficiency.memory * produced * (model > 0 ? hardware / model : 1.0);
-  st.memory_bound_seconds = traffic / hw.memory_bandwidth;
+  // Eager kernels' extra bytes, counted rather than fitted, at nominal HBM bandwidth (a lower
+  // bound on their time: no kernel reaches the nominal figure). Recomputation runs the
+  // elementwise forward again under `full` and under torchtitan's op-level policy, which keeps
+  // only matmul and attention outputs; Megatron's selective redoes the attention core alone.
+  if (par.kernels != Kernels::fused) {
+    const UnfusedBytes u =
+        unfused_bytes_per_token(m, par.kernels == Kernels::eager_fused_norm, t, par.sequence_parallel);
+    const bool redone = par.recompute == Recompute::full || par.recompute == Recompute::op_selective;
+    st.unfused_seconds = l * tokens * (u.forward * (redone ? 2.0 : 1.0) + u.backward) / hw.memory_bandwidth;
+  }
+  // The framework's own copies around its collectives run on the compute stream; the ideal bound
+  // has no framework (one collective per step), so none.
+  st.copy_seconds = in.ideal ? 0.0 : fsdp_copy_bytes(in, st.parameters) / hw.memory_bandwidth;
+  st.memory_bound_seconds = traffic / hw.memory_bandwidth + st.unfused_seconds + st.copy_seconds;
   st.attention_seconds = attention + (par.attention_recomputed() ? l * attn_fwd : 0.0);
   st.attention_forward_per_layer = attn_fwd;
   st.gemm_efficiency = gemm > 0 ? (l * flops + head_flops) / (gemm * peak * fit) * fit : fit;

@@ -149,25 +149,31 @@ json time_formulas(const PlanInput& in, const PlanFigures& f) {
                    "overlapped compute "
                 << qty::fraction(overlap_slowdown(hw)) << " slower";
   const double held = f.optimizer * hw.memory_bandwidth / kOptimizerTrafficBytes;
-  return json{
-      {"compute", Formula("m × t(micro-batch) = ")
-                      << qty::number(m) << " × " << qty::seconds(per_mb) << " = " << qty::seconds(f.compute)
-                      << " on the slowest stage: each GEMM at " << qty::fraction(hw.efficiency.compute) << " of "
-                      << qty::flop_rate(hw.flops) << " times its shape's tile and wave efficiency (this stage: "
-                      << qty::fraction(f.first.gemm_efficiency) << " of peak on average), attention "
-                      << (p.flash_attention ? "fused (FlashAttention)" : "as batched matmuls")
-                      << ", plus memory-bound kernels at " << qty::bytes_per_second(hw.memory_bandwidth) << " HBM"},
-      {"communication", communication},
-      {"bubble", Formula("(p − 1)/v × slot = (")
-                     << qty::number(static_cast<double>(p.pp)) << " − 1)/" << qty::number(static_cast<double>(v))
-                     << " × " << qty::seconds(f.slot) << " = " << qty::seconds(f.bubble)
-                     << " (slot = one micro-batch's compute + exposed transfers)"},
-      {"optimizer", Formula("28 B × parameters updated per GPU ÷ HBM bandwidth = 28 × ")
-                        << qty::number(held) << " ÷ " << qty::bytes_per_second(hw.memory_bandwidth) << " = "
-                        << qty::seconds(f.optimizer)},
-      {"step", Formula("compute + communication + bubble + optimizer = ")
-                   << qty::seconds(f.compute) << " + " << qty::seconds(comm) << " + " << qty::seconds(f.bubble) << " + "
-                   << qty::seconds(f.optimizer) << " = " << qty::seconds(f.step)}};
+  Formula compute("m × t(micro-batch) = ");
+  compute << qty::number(m) << " × " << qty::seconds(per_mb) << " = " << qty::seconds(f.compute)
+          << " on the slowest stage: each GEMM at " << qty::fraction(hw.efficiency.compute) << " of "
+          << qty::flop_rate(hw.flops)
+          << " times its shape's tile and wave efficiency (this stage: " << qty::fraction(f.first.gemm_efficiency)
+          << " of peak on average), attention " << (p.flash_attention ? "fused (FlashAttention)" : "as batched matmuls")
+          << ", plus memory-bound kernels at " << qty::bytes_per_second(hw.memory_bandwidth) << " HBM";
+  if (p.kernels != Kernels::fused)  // said only when it applies, so other plans' formula reads as before
+    compute << " (" << (p.kernels == Kernels::eager ? "eager PyTorch" : "eager PyTorch with a fused norm") << ": "
+            << qty::seconds(m * f.first.unfused_seconds) << " of it unfused elementwise kernels' extra HBM bytes)";
+  if (f.first.copy_seconds > 0)
+    compute << " (FSDP2: " << qty::seconds(m * f.first.copy_seconds)
+            << " of it copying gathered weights out of, and gradients into, its collectives' flat buffers)";
+  return json{{"compute", compute},
+              {"communication", communication},
+              {"bubble", Formula("(p − 1)/v × slot = (")
+                             << qty::number(static_cast<double>(p.pp)) << " − 1)/"
+                             << qty::number(static_cast<double>(v)) << " × " << qty::seconds(f.slot) << " = "
+                             << qty::seconds(f.bubble) << " (slot = one micro-batch's compute + exposed transfers)"},
+              {"optimizer", Formula("28 B × parameters updated per GPU ÷ HBM bandwidth = 28 × ")
+                                << qty::number(held) << " ÷ " << qty::bytes_per_second(hw.memory_bandwidth) << " = "
+                                << qty::seconds(f.optimizer)},
+              {"step", Formula("compute + communication + bubble + optimizer = ")
+                           << qty::seconds(f.compute) << " + " << qty::seconds(comm) << " + " << qty::seconds(f.bubble)
+                           << " + " << qty::seconds(f.optimizer) << " = " << qty::seconds(f.step)}};
 }
 
 json throughput_formulas(const PlanInput& in, const PlanFigures& f) {
@@ -305,13 +311,19 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
        "share of multiprocessors NCCL takes (16 channels assumed).",
        "Framework granularity: Megatron-Core's gradient buckets, PyTorch DDP's 25 MiB buckets and FSDP's per-block "
        "gathers, DeepSpeed's buckets and per-weight ZeRO-3 fetches, at their documented defaults; no Python or "
-       "host-side overhead per call beyond the fitted per-call figure.",
+       "host-side overhead per call beyond the fitted per-call figure. FSDP at ZeRO-3 copies weights out of its "
+       "gathers and gradients into its reductions on the compute stream (FSDP2), at nominal HBM bandwidth.",
        "Communication is counted on one device of the slowest pipeline stage.",
        "Memory: no allocator fragmentation, CUDA context or library workspaces. Megatron keeps fp32 gradients (18Ψ), "
        "DeepSpeed bf16 (ZeRO's 16Ψ).",
        "Mixture of experts: routing is assumed perfectly balanced; expert gradients are reduced with the dense ones "
        "over dp·cp.",
-       "Uneven pipeline stages give the extra layers to the first stages; no embedding-aware balancing."});
+       "Uneven pipeline stages give the extra layers to the first stages; no embedding-aware balancing.",
+       "Kernel fusion (parallel.kernels): fused as Megatron's by default; eager PyTorch adds each unfused "
+       "elementwise operator's HBM bytes at nominal bandwidth, counted from its definition (bf16 activations): "
+       "RMSNorm as Llama's code writes it (fp32 upcast), rotary on q and k in fp32, SwiGLU, dropout before the "
+       "residual add; forward, backward and recomputed forward. Not counted: the loss, the final norm, GQA's "
+       "repeated keys, softmax outside FlashAttention."});
   if (!req.batch_known || !errors.empty()) return out;
 
   out["batch"] = batch_json(in);
@@ -333,7 +345,9 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
                       {"compute_per_microbatch", st.compute_per_microbatch},
                       {"gemm_efficiency", st.gemm_efficiency},
                       {"attention_per_microbatch", st.attention_seconds},
-                      {"memory_bound_per_microbatch", st.memory_bound_seconds}});
+                      {"memory_bound_per_microbatch", st.memory_bound_seconds},
+                      {"unfused_per_microbatch", st.unfused_seconds},
+                      {"copies_per_microbatch", st.copy_seconds}});
   }
   out["stages"] = stages;
   json memory = memory_json(f.memory, in.hardware.memory);

@@ -3,6 +3,7 @@
 #include "atlas/content/presets.hpp"
 #include "atlas/training/batch.hpp"
 #include "atlas/training/communication.hpp"
+#include "atlas/training/memory.hpp"
 #include "atlas/training/plan_rules.hpp"
 
 namespace atlas {
@@ -183,6 +184,11 @@ const char* schedule_name(Schedule s) {
   return kNames[static_cast<int>(s)];
 }
 
+const char* kernels_name(Kernels k) {
+  static const char* const kNames[] = {"fused", "eager", "eager-fused-norm"};
+  return kNames[static_cast<int>(k)];
+}
+
 json to_json(const Parallel& p) {
   static const char* const kRecompute[] = {"none", "selective", "full", "selective-op"};
   return json{{"dp", p.dp},
@@ -198,7 +204,9 @@ json to_json(const Parallel& p) {
               {"framework", framework_name(p.framework)},
               {"overlap", p.overlap},
               {"tp_overlap", p.tp_overlap},
-              {"flash_attention", p.flash_attention}};
+              {"flash_attention", p.flash_attention},
+              {"kernels", kernels_name(p.kernels)},
+              {"reduce_dtype", gradient_bytes(p) > 2 ? "fp32" : "bf16"}};
 }
 
 namespace {
@@ -254,7 +262,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
 
   const Fields p = root.section("parallel", false);
   p.warn_unknown({"dp", "tp", "pp", "cp", "ep", "zero", "sequence_parallel", "recompute", "virtual_stages", "schedule",
-                  "framework", "overlap", "tp_overlap", "flash_attention"});
+                  "framework", "overlap", "tp_overlap", "flash_attention", "kernels", "reduce_dtype"});
   const ParallelDegrees degrees = read_degrees(p);
   const auto& [dp, tp, pp, cp, ep] = degrees;
   auto zero = p.integer("zero", {0, 3}, 0);
@@ -268,6 +276,11 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   auto overlap = p.boolean("overlap", true);
   auto tp_overlap = p.boolean("tp_overlap", false);
   auto flash = p.boolean("flash_attention", hardware ? hardware->flash_attention : false);
+  // Megatron's fused kernels unless the request says the run is eager PyTorch (no torch.compile).
+  auto kernels = p.choice("kernels", {"fused", "eager", "eager-fused-norm"}, std::string("fused"));
+  // Absent: the framework's own (fp32 for Megatron's gradient buffer, bf16 for the others).
+  std::optional<std::string> reduce;
+  if (p.has("reduce_dtype")) reduce = p.choice("reduce_dtype", {"bf16", "fp32"});
 
   const Fields b = root.section("batch", false);
   b.warn_unknown({"micro", "global", "accumulation"});
@@ -306,6 +319,10 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   q.overlap = *overlap;
   q.tp_overlap = *tp_overlap;
   q.flash_attention = *flash;
+  q.kernels = *kernels == "eager"              ? Kernels::eager
+              : *kernels == "eager-fused-norm" ? Kernels::eager_fused_norm
+                                               : Kernels::fused;
+  q.reduce_dtype = !reduce ? ReduceDtype::framework : *reduce == "fp32" ? ReduceDtype::fp32 : ReduceDtype::bf16;
   q.schedule = *schedule == "gpipe"         ? Schedule::gpipe
                : *schedule == "interleaved" ? Schedule::interleaved
                                             : Schedule::one_f_one_b;

@@ -86,4 +86,11 @@ struct TransferList {
 /// The data-parallel and ZeRO transfers as the plan's framework issues them.
 void data_parallel_transfers(const PlanInput& in, std::int64_t index, const StageFigures& st, TransferList& list);
 
+/// HBM bytes per micro-batch that PyTorch FSDP2 (`fsdp` at ZeRO-3) copies on the compute stream
+/// around its collectives, for `parameters` weights held per tensor-parallel rank: each gathered
+/// layer copied out of the all-gather's flat buffer (forward and backward), each gradient copied
+/// into the reduce-scatter's flat buffer and pre-divided there. Zero for other frameworks, whose
+/// buffers are the parameters and gradients themselves. Derivation in communication_data_parallel.cpp.
+double fsdp_copy_bytes(const PlanInput& in, double parameters);
+
 }  // namespace atlas

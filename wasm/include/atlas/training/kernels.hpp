@@ -5,6 +5,8 @@
 
 #include <cstdint>
 
+#include "atlas/training/model.hpp"
+
 namespace atlas {
 
 /// Fraction of a GEMM's peak that its shape allows: C (m×n) in output tiles spread over `sms`
@@ -39,5 +41,18 @@ struct LinearTime {
   double forward = 0, backward = 0, flops = 0;
 };
 LinearTime linear_time(GemmShape s, double peak, double fit, std::int64_t sms, double batch = 1);
+
+/// HBM bytes per token and layer that the elementwise kernels around the GEMMs move when eager
+/// PyTorch runs them one operator at a time, beyond what fused kernels doing the same work move
+/// (Megatron's, on which the memory-traffic constants were fitted). Counted from each operator's
+/// definition, for one tensor-parallel rank (heads and FFN width split over tp, the hidden width
+/// too under sequence parallelism); `norm_fused` keeps the
+/// norm as one kernel (torchtitan's Triton fused_rmsnorm). The derivation is in eager_kernels.cpp
+/// and docs/fidelity.md.
+struct UnfusedBytes {
+  double forward = 0, backward = 0;
+  double norms = 0, rotary = 0, activation = 0, dropout = 0;  // forward + backward, by operator
+};
+UnfusedBytes unfused_bytes_per_token(const ModelShape& m, bool norm_fused, double tp, bool sequence_parallel);
 
 }  // namespace atlas

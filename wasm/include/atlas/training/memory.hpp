@@ -35,8 +35,11 @@ inline ModelStates zero_model_states(double psi, double shards, int stage, doubl
 /// Bytes per gradient element the framework keeps and reduces: Megatron accumulates and
 /// all-reduces bf16 gradients in an fp32 buffer ("bfloat16 requires gradient accumulation and
 /// all-reduce to be done in fp32", megatron/training/arguments.py); FSDP, DeepSpeed and the ideal
-/// model keep them in bf16 (ZeRO's 16Ψ).
-inline double gradient_bytes(const Parallel& par) { return par.framework == Framework::megatron ? 4 : kGradientBytes; }
+/// model keep them in bf16 (ZeRO's 16Ψ) unless the request says otherwise (`reduce_dtype`).
+inline double gradient_bytes(const Parallel& par) {
+  if (par.reduce_dtype != ReduceDtype::framework) return par.reduce_dtype == ReduceDtype::fp32 ? 4 : kGradientBytes;
+  return par.framework == Framework::megatron ? 4 : kGradientBytes;
+}
 
 inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, int zero) {
   // ZeRO shards over every replica of the weights: dp × cp ranks for dense weights, and

@@ -54,6 +54,20 @@ inline bool is_deepspeed(Framework f) { return f == Framework::deepspeed || f ==
 /// (DeepSpeed issue #1174), ~410 ms to gather 10.2 GB where NCCL needs ~39 ms.
 constexpr double kDeepSpeed2021GatherRate = 0.094;
 
+/// How the elementwise kernels around the GEMMs run. `fused`: as Megatron's fused kernels, on
+/// which the memory-traffic constants were fitted. `eager`: PyTorch without torch.compile, one
+/// kernel per operator of the model's code (norm, rotary embedding, activation, dropout), each
+/// reading and writing HBM; `eager_fused_norm`: the same with the norm as one kernel (torchtitan's
+/// Triton fused_rmsnorm, 2024). The extra bytes are counted in unfused_bytes_per_token().
+enum class Kernels : std::uint8_t { fused, eager, eager_fused_norm };
+/// The contract's name of a kernel mode ("fused", "eager", "eager-fused-norm").
+const char* kernels_name(Kernels k);
+
+/// The dtype gradients are kept and reduced in. `framework`: its own default, fp32 for
+/// Megatron (its gradient buffer) and bf16 for the others; torchtitan's FSDP2 reduces in fp32
+/// (MixedPrecisionPolicy(reduce_dtype=torch.float32), its only mixed_precision_reduce).
+enum class ReduceDtype : std::uint8_t { framework, bf16, fp32 };
+
 struct Parallel {
   std::int64_t dp = 1, tp = 1, pp = 1, cp = 1, ep = 1;
   int zero = 0;
@@ -65,6 +79,8 @@ struct Parallel {
   bool overlap = true;      // gradient reduction and weight gathers overlap compute where the framework can
   bool tp_overlap = false;  // tensor-parallel collectives split and hidden behind the layer's GEMMs (TE userbuffers)
   bool flash_attention = false;  // fused attention: no stored scores, attention FLOPs at FlashAttention's efficiency
+  Kernels kernels = Kernels::fused;
+  ReduceDtype reduce_dtype = ReduceDtype::framework;
   /// Whether recomputation runs the attention core's forward again: full recomputation always,
   /// Megatron's selective only when the scores were not kept by a fused kernel.
   bool attention_recomputed() const {
@@ -157,7 +173,9 @@ struct StageFigures {
   double gemm_efficiency = 0;                              // FLOP-weighted mean of the layer GEMMs' fraction of peak
   double gemm_forward = 0, gemm_backward = 0;              // s per micro-batch, all layers of the stage
   double attention_seconds = 0, memory_bound_seconds = 0;  // parts of compute_per_microbatch
-  double attention_forward_per_layer = 0;                  // s, one layer's attention core, forward once
+  double unfused_seconds = 0;                              // part of memory_bound_seconds: eager kernels' extra bytes
+  double copy_seconds = 0;  // part of memory_bound_seconds: FSDP2's copies in and out of its flat buffers
+  double attention_forward_per_layer = 0;  // s, one layer's attention core, forward once
 };
 
 constexpr int kMaxTransfers = 24;

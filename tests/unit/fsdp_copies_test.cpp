@@ -1,0 +1,62 @@
+// FSDP2's copies around its collectives (`fsdp` at ZeRO-3): counted per weight from what FSDP2
+// does, recounted here from its kernels, and absent where the framework's buffers are the
+// parameters and gradients themselves (Megatron) or nothing is sharded.
+#include <doctest/doctest.h>
+
+#include "support.hpp"
+
+using namespace atlas_test;
+
+namespace {
+
+json plan(const char* framework, int zero, std::int64_t gpus, const char* reduce = nullptr) {
+  json parallel{{"framework", framework}, {"zero", zero}};
+  if (reduce) parallel["reduce_dtype"] = reduce;
+  const json r = call("plan", json{{"model", {{"preset", "llama-3.1-8b"}, {"seq", 1024}}},
+                                   {"hardware", {{"preset", "a100-80gb"}, {"gpus", gpus}}},
+                                   {"parallel", parallel},
+                                   {"batch", {{"micro", 1}, {"accumulation", 1}}}});
+  REQUIRE_FALSE(atlas::is_error(r));
+  return r;
+}
+
+double copies(const json& p) { return p["stages"][0]["copies_per_microbatch"].get<double>(); }
+
+}  // namespace
+
+TEST_CASE("FSDP2 copies: bf16 weights copied out of two gathers, bf16 gradients copied in and pre-divided") {
+  const json p = plan("fsdp", 3, 16);
+  const double weights = p["stages"][0]["parameters"].get<double>();
+  const double copy_out = 2 * (2 + 2);     // forward and backward gather: read and write 2 B each
+  const double copy_in = 2 + 2 + (2 + 2);  // read the gradient, write it, divide it in place
+  CHECK(copies(p) == doctest::Approx((copy_out + copy_in) * weights / 2.039e12).epsilon(1e-12));
+  // The copies are of whole layers, so more ranks do not shrink them.
+  CHECK(copies(plan("fsdp", 3, 64)) == doctest::Approx(copies(p)).epsilon(1e-12));
+  CHECK(p["time"]["step"].get<double>() > p["time"]["ideal"]["step"].get<double>());
+  // torchtitan reduces in fp32: the gradient is written in fp32 and divided there.
+  const json fp32 = plan("fsdp", 3, 16, "fp32");
+  CHECK(fp32["parallel"]["reduce_dtype"] == "fp32");
+  CHECK(copies(fp32) == doctest::Approx((copy_out + 2 + 4 + (4 + 4)) * weights / 2.039e12).epsilon(1e-12));
+}
+
+TEST_CASE("reduce_dtype: fp32 for Megatron and bf16 for the others unless given; a bad value is a coded error") {
+  CHECK(plan("megatron", 1, 16)["parallel"]["reduce_dtype"] == "fp32");
+  CHECK(plan("fsdp", 3, 16)["parallel"]["reduce_dtype"] == "bf16");
+  CHECK(plan("deepspeed", 3, 16)["parallel"]["reduce_dtype"] == "bf16");
+  // Megatron's gradient buffer in bf16 (--grad-reduce-in-bf16) halves its reduce-scatter.
+  const json m32 = plan("megatron", 1, 16), m16 = plan("megatron", 1, 16, "bf16");
+  CHECK(m16["memory"]["gradients"].get<double>() == doctest::Approx(m32["memory"]["gradients"].get<double>() / 2));
+  const json bad = call("plan", json{{"model", {{"preset", "llama-3.1-8b"}}},
+                                     {"hardware", {{"preset", "a100-80gb"}, {"gpus", 8}}},
+                                     {"parallel", {{"reduce_dtype", "fp16"}}}});
+  REQUIRE(atlas::is_error(bad));
+  CHECK(bad["error"]["code"] == "unknown_value");
+  CHECK(bad["error"]["path"] == "/parallel/reduce_dtype");
+}
+
+TEST_CASE("FSDP2 copies: none for Megatron, without ZeRO-3, or on one rank") {
+  CHECK(copies(plan("megatron", 3, 16)) == 0);
+  CHECK(copies(plan("fsdp", 0, 16)) == 0);
+  CHECK(copies(plan("fsdp", 2, 16)) == 0);
+  CHECK(copies(plan("fsdp", 3, 1)) == 0);
+}
