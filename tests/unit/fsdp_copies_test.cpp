@@ -60,3 +60,24 @@ TEST_CASE("FSDP2 copies: none for Megatron, without ZeRO-3, or on one rank") {
   CHECK(copies(plan("fsdp", 2, 16)) == 0);
   CHECK(copies(plan("fsdp", 3, 1)) == 0);
 }
+
+TEST_CASE("FSDP1 copies: gathered into the parameters' own storage; a gradient cast only when the dtypes differ") {
+  const json two = plan("fsdp", 3, 16);
+  const double weights = two["stages"][0]["parameters"].get<double>();
+  const double hbm = 2.039e12;
+  // bf16 reduction: the flat gradient is divided in place (read and write 2 B), nothing else.
+  const json bf16 = plan("fsdp1", 3, 16);
+  CHECK(bf16["parallel"]["framework"] == "fsdp1");
+  CHECK(copies(bf16) == doctest::Approx((2 + 2) * weights / hbm).epsilon(1e-12));
+  // fp32 reduction: cast (read 2, write 4), then divide in place (4 + 4) — FSDP2's copy-in, no copy-out.
+  CHECK(copies(plan("fsdp1", 3, 16, "fp32")) == doctest::Approx((2 + 4 + (4 + 4)) * weights / hbm).epsilon(1e-12));
+  CHECK(copies(bf16) < copies(two));
+  // Same collectives as FSDP2: one unit per block, the same bytes on the wire.
+  CHECK(bf16["communication"].size() == two["communication"].size());
+  for (std::size_t i = 0; i < two["communication"].size(); ++i) {
+    CAPTURE(two["communication"][i]["id"]);
+    CHECK(bf16["communication"][i]["bytes_per_call"] == two["communication"][i]["bytes_per_call"]);
+    CHECK(bf16["communication"][i]["calls_per_step"] == two["communication"][i]["calls_per_step"]);
+  }
+  CHECK(copies(plan("fsdp1", 2, 16)) == 0);
+}

@@ -39,6 +39,8 @@ std::string framework_words(Framework f) {
   switch (f) {
     case Framework::fsdp:
       return "PyTorch FSDP";
+    case Framework::fsdp1:
+      return "PyTorch FSDP1 (flat parameters)";
     case Framework::deepspeed:
     case Framework::deepspeed_2021:
       return "DeepSpeed";
@@ -181,7 +183,11 @@ std::string torchtitan(const Run& r) {
     notes.push_back("torchtitan names models by flavor, and this shape is none of llama3's (" +
                     std::to_string(m.layers) + " layers, hidden " + std::to_string(m.hidden) +
                     "); add it as a flavor, and import it with its config.json.");
-  if (p.framework != Framework::fsdp)
+  if (p.framework == Framework::fsdp1)
+    notes.push_back(
+        "The plan was costed as FSDP1 (flat parameters); torchtitan trains with FSDP2, which also copies "
+        "each gathered weight out of its buffer.");
+  else if (p.framework != Framework::fsdp)
     notes.push_back("The plan was costed as " + framework_words(p.framework) + "; torchtitan trains with FSDP2.");
   if (p.zero == 1 || p.zero == 2)
     notes.push_back("FSDP2 shards parameters too: ZeRO-" + std::to_string(p.zero) + " becomes ZeRO-3.");

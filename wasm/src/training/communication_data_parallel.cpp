@@ -11,7 +11,7 @@
 namespace atlas {
 
 const char* framework_name(Framework f) {
-  static const char* const kNames[] = {"megatron", "fsdp", "deepspeed", "ideal", "deepspeed-2021"};
+  static const char* const kNames[] = {"megatron", "fsdp", "deepspeed", "ideal", "deepspeed-2021", "fsdp1"};
   return kNames[static_cast<int>(f)];
 }
 
@@ -27,6 +27,7 @@ double bucket_parameters(const Parallel& par, double replicas, double grad_bytes
     case Framework::megatron:
       return par.overlap ? std::max(40e6, 1e6 * replicas) : total;
     case Framework::fsdp:
+    case Framework::fsdp1:
       return par.zero == 0 ? 25.0 * 1024 * 1024 / grad_bytes : total / std::max(1.0, layers);
     default:
       return 5e8;
@@ -102,7 +103,7 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
                            {psi / calls, 0, 0}},
                           g, kWeightBytes * psi / calls, 0, calls);
       const bool hidden =
-          par.framework == Framework::megatron || par.framework == Framework::ideal || par.framework == Framework::fsdp;
+          par.framework == Framework::megatron || par.framework == Framework::ideal || is_fsdp(par.framework);
       series(w, hidden ? fwd_window : 0.0, false);
     }
     return;
@@ -153,10 +154,16 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
 // What touches only the rank's 1/dp shard (the all-gather's copy-in, the post-divide, the
 // gradient's accumulation) is left out. Megatron's buffers are its parameters and gradients
 // (views into one contiguous buffer), so the calibration runs have none of these copies.
+// FSDP1 (FullyShardedDataParallel, torch/distributed/fsdp/_runtime_utils.py) gathers into the
+// FlatParameter whose views the parameters are, and its gradient is already one flat tensor:
+// no copy-out, and a copy-in only when the reduction's dtype differs (the cast, 2 + g B), then
+// the same in-place pre-divide (2g B).
 double fsdp_copy_bytes(const PlanInput& in, double parameters) {
   const Parallel& par = in.parallel;
-  if (par.framework != Framework::fsdp || par.zero < 3 || par.dp * par.cp <= 1) return 0.0;
+  if (!is_fsdp(par.framework) || par.zero < 3 || par.dp * par.cp <= 1) return 0.0;
   const double g = gradient_bytes(par);
+  if (par.framework == Framework::fsdp1)
+    return ((g != kGradientBytes ? kGradientBytes + g : 0.0) + 2.0 * g) * parameters;
   const double copy_out = 2.0 * (kWeightBytes + kWeightBytes);
   const double copy_in = kGradientBytes + g + 2.0 * g;
   return (copy_out + copy_in) * parameters;

@@ -271,8 +271,8 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   auto v = p.integer("virtual_stages", {1, 1e4}, 1);
   auto schedule =
       p.choice("schedule", {"gpipe", "1f1b", "interleaved"}, std::string(v && *v > 1 ? "interleaved" : "1f1b"));
-  auto framework =
-      p.choice("framework", {"megatron", "fsdp", "deepspeed", "deepspeed-2021", "ideal"}, std::string("megatron"));
+  auto framework = p.choice("framework", {"megatron", "fsdp", "fsdp1", "deepspeed", "deepspeed-2021", "ideal"},
+                            std::string("megatron"));
   auto overlap = p.boolean("overlap", true);
   auto tp_overlap = p.boolean("tp_overlap", false);
   auto flash = p.boolean("flash_attention", hardware ? hardware->flash_attention : false);
@@ -312,6 +312,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
                                                : Recompute::none;
   q.virtual_stages = *v;
   q.framework = *framework == "fsdp"             ? Framework::fsdp
+                : *framework == "fsdp1"          ? Framework::fsdp1
                 : *framework == "deepspeed"      ? Framework::deepspeed
                 : *framework == "deepspeed-2021" ? Framework::deepspeed_2021
                 : *framework == "ideal"          ? Framework::ideal

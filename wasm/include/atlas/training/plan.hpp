@@ -44,8 +44,13 @@ struct Hardware {
 
 /// How a framework issues data-parallel and ZeRO collectives (docs/fidelity.md, with sources):
 /// `ideal` is one collective per step and group at full overlap, the bound the others approach.
-enum class Framework : std::uint8_t { megatron, fsdp, deepspeed, ideal, deepspeed_2021 };
+// fsdp is PyTorch's FSDP2 (per-parameter sharding, torchtitan); fsdp1 its FlatParameter
+// predecessor (FullyShardedDataParallel: Composer, llama-recipes, fms-fsdp until 2024), which
+// shards, gathers and reduces the same bytes per wrapped block but gathers straight into the
+// parameters' own storage.
+enum class Framework : std::uint8_t { megatron, fsdp, deepspeed, ideal, deepspeed_2021, fsdp1 };
 inline bool is_deepspeed(Framework f) { return f == Framework::deepspeed || f == Framework::deepspeed_2021; }
+inline bool is_fsdp(Framework f) { return f == Framework::fsdp || f == Framework::fsdp1; }
 
 /// DeepSpeed's ZeRO-3 as of mid-2021 (v0.3.16) gathered each parameter synchronously — every
 /// all_gather called torch.cuda.synchronize() and was followed by a Python-side copy (DeepSpeed
