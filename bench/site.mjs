@@ -205,6 +205,14 @@ if (baseline) {
 }
 printFirstLoad(last.fetched);
 await loads('file://', pathToFileURL(join(distDir, 'index.html')).href);
-await loads('http, CPU 4× slower (mobile profile)', http, 4);
+if (baseline) {
+  const runs = { now: [], before: [] };
+  for (let i = 0; i < RUNS; i += 1) {
+    runs.now.push(await load(http, 4));
+    runs.before.push(await load(baseline, 4));
+  }
+  summarise('http, CPU 4× slower (mobile profile)', runs.now);
+  summarise(`http, CPU 4× slower, baseline ${baselineDist} (interleaved)`, runs.before);
+} else await loads('http, CPU 4× slower (mobile profile)', http, 4);
 await cssCoverage(http);
 await closeBrowser();

@@ -276,3 +276,33 @@ test('formulas read in the page units: the engine sends numbers, the page format
   assert.deepEqual(p.record.pageErrors, []);
   await p.close();
 });
+
+test('kernels, gradient precision and FSDP1 are set at their controls, and each moves the step time', async () => {
+  const p = await planner();
+  const { page } = p;
+  await apply(page, { gpus: 8, zero: 3, framework: 'fsdp' });
+  const stepLabel = () => page.locator('#planner-time svg[role=img]').first().getAttribute('aria-label');
+  const changed = async (before) => {
+    await page.waitForFunction(
+      (b) => document.querySelector('#planner-time svg[role=img]')?.getAttribute('aria-label') !== b,
+      before,
+    );
+    return stepLabel();
+  };
+  const fused = await stepLabel();
+  assert.match(fused, /step [\d.]+ m?s/);
+  await page.locator('#pl-kernels').selectOption('eager');
+  const eager = await changed(fused);
+  await page.locator('#pl-reduce').selectOption('fp32');
+  const fp32 = await changed(eager);
+  await page.locator('#pl-framework').selectOption('fsdp1');
+  await changed(fp32);
+  const state = await page.evaluate(() => window.atlas.views.get('planner').getState());
+  assert.equal(state.kernels, 'eager');
+  assert.equal(state.reduce, 'fp32');
+  assert.equal(state.framework, 'fsdp1');
+  // The scope says what eager kernels cost, in plain words.
+  assert.match(await page.locator('#planner').textContent(), /unfused|eager/i);
+  assert.deepEqual(p.record.consoleErrors, []);
+  await p.close();
+});

@@ -412,9 +412,11 @@ export type FidelityAnswer = {
         cp?: number;
         flash_attention?: boolean;
         framework?: string;
+        kernels?: string;
         overlap?: boolean;
         pp?: number;
         recompute?: string;
+        reduce_dtype?: string;
         schedule?: string;
         sequence_parallel?: boolean;
         tp?: number;
@@ -456,6 +458,7 @@ export type FidelityAnswer = {
     };
     fits?: Array<string>;
     id?: string;
+    note?: string;
     role?: string;
     title?: string;
     tolerance?: number;
@@ -828,13 +831,17 @@ export type PlanRequest = {
     /** default true */
     flash_attention?: boolean;
     /** at most 200 characters; default "megatron" */
-    framework?: "megatron" | "fsdp" | "deepspeed" | "deepspeed-2021" | "ideal";
+    framework?: "megatron" | "fsdp" | "fsdp1" | "deepspeed" | "deepspeed-2021" | "ideal";
+    /** at most 200 characters; default "fused" */
+    kernels?: "fused" | "eager" | "eager-fused-norm";
     /** default true */
     overlap?: boolean;
     /** ≥ 1, ≤ 1000000; default 1 */
     pp?: number;
     /** at most 200 characters; default "none" */
     recompute?: "none" | "selective" | "selective-op" | "full";
+    /** at most 200 characters */
+    reduce_dtype?: "bf16" | "fp32";
     /** at most 200 characters; default "1f1b" */
     schedule?: "gpipe" | "1f1b" | "interleaved";
     /** default false */
@@ -1154,9 +1161,11 @@ export type PlanAnswer = {
     flash_attention?: boolean;
     framework?: string;
     gpus_per_replica?: number;
+    kernels?: string;
     overlap?: boolean;
     pp?: number;
     recompute?: string;
+    reduce_dtype?: string;
     schedule?: string;
     sequence_parallel?: boolean;
     tp?: number;
@@ -1240,6 +1249,7 @@ export type PlanAnswer = {
   stages?: Array<{
     attention_per_microbatch?: number;
     compute_per_microbatch?: number;
+    copies_per_microbatch?: number;
     devices?: number;
     embedding?: boolean;
     first_layer?: number;
@@ -1295,6 +1305,7 @@ export type PlanAnswer = {
     };
     memory_bound_per_microbatch?: number;
     parameters?: number;
+    unfused_per_microbatch?: number;
   }>;
   throughput?: {
     compute_bound_from?: number;
@@ -2065,9 +2076,11 @@ export type SearchAnswer = {
       flash_attention?: boolean;
       framework?: string;
       gpus_per_replica?: number;
+      kernels?: string;
       overlap?: boolean;
       pp?: number;
       recompute?: string;
+      reduce_dtype?: string;
       schedule?: string;
       sequence_parallel?: boolean;
       tp?: number;

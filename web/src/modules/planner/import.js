@@ -63,6 +63,8 @@ const LABELS = {
   'parallel.overlap': 'Overlap gradient traffic',
   'parallel.tp_overlap': 'Overlap tensor-parallel traffic',
   'parallel.flash_attention': 'FlashAttention',
+  'parallel.kernels': 'Elementwise kernels',
+  'parallel.reduce_dtype': 'Gradients reduced in',
   'batch.micro': 'Micro-batch',
   'batch.global': 'Global batch',
   'batch.accumulation': 'Accumulation steps',
@@ -112,6 +114,8 @@ export function patchFromPlan(request, plan) {
     overlap: p.overlap,
     tp_overlap: p.tp_overlap,
     flash: p.flash_attention === plan.hardware.flash_attention ? 'auto' : p.flash_attention ? 'on' : 'off',
+    kernels: p.kernels,
+    reduce: request.parallel.reduce_dtype ?? 'auto',
     micro: plan.batch.micro,
     global: plan.batch.global,
   });

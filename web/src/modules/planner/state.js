@@ -78,6 +78,9 @@ export const FIELDS = {
   ep: engine('/parallel/ep'),
   zero: engine('/parallel/zero'),
   framework: engine('/parallel/framework'),
+  kernels: engine('/parallel/kernels'),
+  // "auto" leaves the framework's own (fp32 for Megatron, bf16 for the others).
+  reduce: { type: 'choice', options: ['auto', 'bf16', 'fp32'], path: '/parallel/reduce_dtype' },
   sequence_parallel: engine('/parallel/sequence_parallel'),
   recompute: engine('/parallel/recompute'),
   schedule: engine('/parallel/schedule'),
@@ -109,7 +112,7 @@ const EXTRA_PATHS = { '/batch/accumulation': 'global', '/batch': 'global', '/har
  *   overlap: boolean, tp_overlap: boolean, flash: string, hardware: string, gpus: number, gpus_per_node: number,
  *   memory_gib: number, tflops: number, hbm_gbps: number, intra_gbps: number, inter_gbps: number,
  *   latency_us: number, dp_auto: boolean, dp: number, tp: number, pp: number, cp: number, ep: number,
- *   zero: number, framework: string, sequence_parallel: boolean, recompute: string, schedule: string,
+ *   zero: number, framework: string, kernels: string, reduce: string, sequence_parallel: boolean, recompute: string, schedule: string,
  *   virtual_stages: number, micro: number, global: number, mode: string, phase: string, prompt: number,
  *   output: number, concurrency: number, weights: string, kv: string}} PlannerState
  * @typedef {'gpus_per_node' | 'memory_gib' | 'tflops' | 'hbm_gbps' | 'intra_gbps' | 'inter_gbps' | 'latency_us'} HardwareKey
@@ -169,6 +172,8 @@ export const DEFAULTS = Object.freeze({
   ep: 1,
   zero: 1,
   framework: 'megatron',
+  kernels: 'fused',
+  reduce: 'auto',
   sequence_parallel: true,
   recompute: 'selective',
   schedule: '1f1b',
@@ -324,7 +329,7 @@ export function hardwareRequest(s) {
 export function parallelRequest(s) {
   /** @type {{tp: number, pp: number, cp: number, ep: number, zero: number, framework: string,
    *   sequence_parallel: boolean, recompute: string, schedule: string, virtual_stages: number, dp?: number,
-   *   overlap?: boolean, tp_overlap?: boolean, flash_attention?: boolean}} */
+   *   overlap?: boolean, tp_overlap?: boolean, flash_attention?: boolean, kernels?: string, reduce_dtype?: string}} */
   const p = {
     tp: s.tp,
     pp: s.pp,
@@ -341,6 +346,8 @@ export function parallelRequest(s) {
   if (s.overlap === false) p.overlap = false;
   if (s.tp_overlap) p.tp_overlap = true;
   if (s.flash === 'on' || s.flash === 'off') p.flash_attention = s.flash === 'on';
+  if (s.kernels !== 'fused') p.kernels = s.kernels;
+  if (s.reduce === 'bf16' || s.reduce === 'fp32') p.reduce_dtype = s.reduce;
   return p;
 }
 
