@@ -111,7 +111,22 @@ test('the validation view lists every published run with its source, set and err
     links.every((h) => /^https:\/\//.test(h)),
     'every case links to its source',
   );
-  assert.match(await p.page.locator('#planner-fidelity .fidelity-summary').first().textContent(), /Out of sample/);
+  const summary = p.page.locator('#planner-fidelity .fidelity-summary').first();
+  assert.match(await summary.textContent(), /Out of sample/);
+  // Each validation source's own errors, named in plain words (sources differ in size).
+  const names = await p.page.evaluate(() =>
+    window.atlas.engine
+      .run('fidelity', {})
+      .sources.filter((s) => s.role === 'validation' && s.errors)
+      .map((s) => s.name),
+  );
+  assert.ok(names.length >= 8 && names.every((n) => typeof n === 'string' && n.length > 0), names.join());
+  const heads = await summary.locator('tbody th').allTextContents();
+  for (const n of names)
+    assert.ok(
+      heads.some((t) => t.endsWith(n)),
+      `${n} in ${heads.join(' | ')}`,
+    );
   assert.deepEqual(p.record.pageErrors, []);
   await p.close();
 });

@@ -458,6 +458,7 @@ export type FidelityAnswer = {
     };
     fits?: Array<string>;
     id?: string;
+    name?: string;
     note?: string;
     role?: string;
     title?: string;

@@ -108,8 +108,12 @@ export interface FidelityResponse {
   }>;
   sources: Array<{
     id: string;
+    /** a short plain name for the source (the title is the full citation) */
+    name?: string;
     title: string;
     url: string;
+    /** how its rows were chosen, and what its tolerance records */
+    note?: string;
     role: 'calibration' | 'validation';
     fits?: string[];
     tolerance?: number;

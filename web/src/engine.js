@@ -173,7 +173,8 @@ export function loadEngine({ factory, loaders, timeoutMs = 15000, first = 'core'
   const fetched = factory
     ? Promise.resolve({ create: factory, options: () => ({}) })
     : (prefetched.get(first) ?? fetchEngine(/** @type {any} */ (first)));
-  prefetched.delete(first);
+  // Kept: a part that asks for the first module later (an embed's own) finds it downloading.
+  if (!factory) prefetched.set(first, fetched);
   // Every other module, fetched when first needed (prefetched if a part asked early).
   const later = (/** @type {string} */ name) => () => {
     const download = prefetched.get(name) ?? fetchEngine(/** @type {any} */ (name));

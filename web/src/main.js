@@ -110,9 +110,9 @@ async function boot() {
   // An embedded part with its own engine module (the quiz, the explorer) needs no other: the
   // entry's re-check is the core's, and the embed does not show the entry.
   const first = pageModules().find((m) => m.name === embed.part)?.engine ?? 'core';
-  const parts = fetchParts(embed.part); // before the engine: it may prefetch the first module
-  const engineLoading = loadEngine({ first });
+  const engineLoading = loadEngine({ first }); // first: its download starts before the parts'
   engineLoading.catch(() => {}); // handled below
+  const parts = fetchParts(embed.part);
   applyEmbedRoot(embed);
   // This script runs in <head> (so the downloads above start at once); the rest needs the body.
   if (document.readyState === 'loading')

@@ -239,8 +239,16 @@ export function initFidelity(engine, details, container) {
           {},
           summaryRow('In sample (calibration)', t.in_sample),
           summaryRow('Out of sample (validation)', t.out_of_sample),
+          // Sources differ in size (one benchmark table holds over half the runs): each one's own
+          // errors, so no single source's share decides what the reader takes away.
+          ...t.sources.flatMap((s) =>
+            s.role === 'validation' && s.errors ? [summaryRow(`· ${s.name ?? s.title}`, s.errors)] : [],
+          ),
         ),
       ),
+      h('p', {
+        text: 'Sources differ in size: one benchmark table holds over half of the validation runs, so compare the sources as well as the total.',
+      }),
       loso,
       h('p', {
         text: "Where the engine is far off, the case says what it is missing. A published figure in TFLOP/s or tokens/s is turned into a step time with the run's own FLOP count or batch.",
