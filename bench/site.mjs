@@ -73,6 +73,13 @@ async function load(url, cpuSlowdown) {
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
     // The page's own marks on the performance timeline.
     engine: performance.getEntriesByName('atlas: engine answering')[0]?.startTime ?? NaN,
+    // The module instantiated, before the entry's re-check (builds before this mark: NaN).
+    started: performance.getEntriesByName('atlas: engine started')[0]?.startTime ?? NaN,
+    // When the core .wasm had arrived (file:// reads the one-file engine instead: NaN).
+    wasm: performance
+      .getEntriesByType('resource')
+      .filter((e) => /atlas-engine[^/]*\.wasm$/.test(e.name))
+      .reduce((end, e) => (Number.isNaN(end) ? e.responseEnd : Math.max(end, e.responseEnd)), NaN),
     ready: performance.getEntriesByName('atlas: ready')[0]?.startTime ?? NaN,
     longest: Math.max(0, ...window.__longTasks),
     blocking: window.__longTasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
@@ -116,16 +123,17 @@ async function loads(label, url, cpuSlowdown = 1) {
 }
 
 function summarise(label, runs) {
-  const fmt = (key) =>
-    `${quantile(
-      runs.map((r) => r[key]),
-      0.5,
-    ).toFixed(0)} ms (p95 ${quantile(
-      runs.map((r) => r[key]),
-      0.95,
-    ).toFixed(0)})`;
+  const fmt = (key) => {
+    const at = (q) =>
+      quantile(
+        runs.map((r) => r[key]),
+        q,
+      );
+    return Number.isNaN(at(0.5)) ? '—' : `${at(0.5).toFixed(0)} ms (p95 ${at(0.95).toFixed(0)})`;
+  };
   console.log(
-    `${label}, median of ${RUNS}: FCP ${fmt('fcp')}; engine answering ${fmt('engine')}; first view's parts started ${fmt('ready')}; ` +
+    `${label}, median of ${RUNS}: FCP ${fmt('fcp')}; core .wasm downloaded ${fmt('wasm')}; engine instantiated ${fmt('started')}; ` +
+      `engine answering ${fmt('engine')}; first view's parts started ${fmt('ready')}; ` +
       `longest task ${fmt('longest')}; blocking time ${fmt('blocking')}; last run: ${runs[runs.length - 1].parts}`,
   );
   const later = (part, key) =>
