@@ -312,7 +312,8 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
        "Framework granularity: Megatron-Core's gradient buckets, PyTorch DDP's 25 MiB buckets and FSDP's per-block "
        "gathers, DeepSpeed's buckets and per-weight ZeRO-3 fetches, at their documented defaults; no Python or "
        "host-side overhead per call beyond the fitted per-call figure. FSDP at ZeRO-3 copies weights out of its "
-       "gathers and gradients into its reductions on the compute stream (FSDP2), at nominal HBM bandwidth.",
+       "gathers and gradients into its reductions on the compute stream (FSDP2; FSDP1 only casts and divides its "
+       "flat gradient), at nominal HBM bandwidth.",
        "Communication is counted on one device of the slowest pipeline stage.",
        "Memory: no allocator fragmentation, CUDA context or library workspaces. Megatron keeps fp32 gradients (18Ψ), "
        "DeepSpeed bf16 (ZeRO's 16Ψ).",
