@@ -130,14 +130,27 @@ export function fetchEngine(name = 'core') {
   return loadScript(files.glue).then(() => ({
     create: g[files.factory],
     options: (fail) => ({
-      // The glue hands over its imports; the module compiled meanwhile is instantiated with them.
+      // The glue hands over its imports; the module compiled meanwhile is instantiated with them
+      // at once (synchronously: compiling is what browsers keep off the main thread, and an
+      // asynchronous instantiate waits for a task of its own, queued behind the page's first
+      // layouts — about 200 ms on this machine).
       /**
        * @param {WebAssembly.Imports} imports
        * @param {(instance: WebAssembly.Instance, module: WebAssembly.Module) => void} done
        */
       instantiateWasm(imports, done) {
         compiled
-          .then((module) => WebAssembly.instantiate(module, imports).then((instance) => done(instance, module)))
+          .then((module) => {
+            /** @type {WebAssembly.Instance} */
+            let instance;
+            try {
+              instance = new WebAssembly.Instance(module, imports);
+            } catch {
+              // Browsers that refuse large synchronous instances on the main thread.
+              return WebAssembly.instantiate(module, imports).then((later) => done(later, module));
+            }
+            return done(instance, module);
+          })
           .catch((e) => fail(e));
         return {};
       },

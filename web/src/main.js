@@ -128,7 +128,6 @@ async function boot() {
   let engine;
   try {
     engine = await engineLoading;
-    performance.mark('atlas: engine started'); // instantiated; the bench splits start-up here
   } catch (e) {
     // loadEngine rejects with an EngineLoadError.
     const message = /** @type {Error} */ (e).message;
