@@ -36,18 +36,20 @@ struct Command {
 // about 40 KB to the module every first visit compiles.
 #define ATLAS_CORE_COMMANDS(X) \
   X("validate", cmd_validate, nullptr) X("batch", cmd_batch, nullptr) X("allreduce", cmd_allreduce, nullptr)
-// The check question and the practice exercises sit far down the page: their module (about a
-// fifth of the core's size again) is fetched when the check section nears, or for a quiz embed.
+// The check question and the practice exercises sit far down the page: their module (about
+// 200 KB raw) is fetched when the check section nears, or at once for a quiz
+// embed, which then needs no other.
 #define ATLAS_QUIZ_COMMANDS(X) X("quiz", cmd_quiz, nullptr) X("practice", cmd_practice, nullptr)
 // `schema` is development data (the page's types, the contract tests) that the page itself asks
 // only for the planner's import panel: it lives in the planner module (answering for the
 // planner's commands) and in the CLI (every command), and keeps about 40 KB out of the core.
-#define ATLAS_PLANNER_COMMANDS(X)                                                                        \
-  X("presets", cmd_presets, nullptr)                                                                     \
-  X("plan", cmd_plan, nullptr)                                                                           \
-  X("search", cmd_search, search_within_budget)                                                          \
-  X("fidelity", cmd_fidelity, nullptr) X("import", cmd_import, nullptr) X("export", cmd_export, nullptr) \
-      X("nccl-tests", cmd_nccl_tests, nullptr) X("schema", cmd_schema, nullptr)
+#define ATLAS_PLANNER_COMMANDS(X)               \
+  X("presets", cmd_presets, nullptr)            \
+  X("plan", cmd_plan, nullptr)                  \
+  X("search", cmd_search, search_within_budget) \
+  X("fidelity", cmd_fidelity, nullptr)          \
+  X("import", cmd_import, nullptr)              \
+  X("export", cmd_export, nullptr) X("nccl-tests", cmd_nccl_tests, nullptr) X("schema", cmd_schema, nullptr)
 
 /// One module of the engine: its name and the commands it answers.
 struct CommandSet {
