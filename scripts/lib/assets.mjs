@@ -8,6 +8,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { engineGlue, engineWasm, modulesDir, plannerGlue, plannerWasm, quizGlue, quizWasm, root } from './paths.mjs';
 import { esc } from './html.mjs';
+import { ENGINE_MODULES, dataKeys } from '../../web/src/engine-modules.js';
 
 /** Writes `bytes` as `<stem>.<hash>.<ext>` in `dir`; returns the file name. */
 export function writeHashed(dir, stem, ext, bytes) {
@@ -84,30 +85,12 @@ export async function writeBundles(dir, modules) {
   return { app, modules: scripts };
 }
 
-// The engine's modules: file stem, the glue and .wasm emcc wrote, the one-file engine's global.
-const ENGINE_MODULES = [
-  {
-    keys: ['engine', 'wasm', 'engineFile'],
-    stem: 'atlas-engine',
-    glue: engineGlue,
-    wasm: engineWasm,
-    base64: 'atlasEngineWasm',
-  },
-  {
-    keys: ['quizEngine', 'quizWasm', 'quizEngineFile'],
-    stem: 'atlas-quiz',
-    glue: quizGlue,
-    wasm: quizWasm,
-    base64: 'atlasQuizWasm',
-  },
-  {
-    keys: ['plannerEngine', 'plannerWasm', 'plannerEngineFile'],
-    stem: 'atlas-planner',
-    glue: plannerGlue,
-    wasm: plannerWasm,
-    base64: 'atlasPlannerWasm',
-  },
-];
+// What emcc wrote for each of the engine's modules (web/src/engine-modules.js names them).
+const BUILT = {
+  core: { glue: engineGlue, wasm: engineWasm },
+  quiz: { glue: quizGlue, wasm: quizWasm },
+  planner: { glue: plannerGlue, wasm: plannerWasm },
+};
 
 /**
  * Each module of the engine for http(s) (glue + .wasm) and for file:// (one script); returns
@@ -116,17 +99,17 @@ const ENGINE_MODULES = [
 export async function writeEngine(dir) {
   const { transform } = await esbuild();
   const names = {};
-  for (const m of ENGINE_MODULES) {
-    const glue = readFileSync(m.glue, 'utf8');
+  for (const [name, m] of Object.entries(ENGINE_MODULES)) {
+    const glue = readFileSync(BUILT[name].glue, 'utf8');
     // Minifying the glue keeps its top-level factory (a transform renames no globals).
     const { code } = minify
       ? await transform(glue, { minify: true, target: 'es2020', legalComments: 'none' })
       : { code: glue };
-    const wasm = readFileSync(m.wasm);
-    const [glueName, wasmName, singleName] = m.keys;
-    names[glueName] = writeHashed(dir, m.stem, 'js', code);
-    names[wasmName] = writeHashed(dir, m.stem, 'wasm', wasm);
-    names[singleName] = writeHashed(
+    const wasm = readFileSync(BUILT[name].wasm);
+    const keys = dataKeys(m);
+    names[keys.glue] = writeHashed(dir, m.stem, 'js', code);
+    names[keys.wasm] = writeHashed(dir, m.stem, 'wasm', wasm);
+    names[keys.single] = writeHashed(
       dir,
       `${m.stem}-file`,
       'js',
@@ -144,20 +127,10 @@ export function bootScriptTag(bundles, engine, moduleNames) {
   const scripts = Object.fromEntries(
     Object.entries(bundles.modules).filter(([key]) => moduleNames.includes(key.split('/')[0])),
   );
-  const data = {
-    engine: engine.engine,
-    wasm: engine.wasm,
-    'engine-file': engine.engineFile,
-    'quiz-engine': engine.quizEngine,
-    'quiz-wasm': engine.quizWasm,
-    'quiz-engine-file': engine.quizEngineFile,
-    'planner-engine': engine.plannerEngine,
-    'planner-wasm': engine.plannerWasm,
-    'planner-engine-file': engine.plannerEngineFile,
-    modules: JSON.stringify(scripts),
-  };
+  // `engine` holds the dataset keys writeEngine named (engineFile → data-engine-file).
+  const data = { ...engine, modules: JSON.stringify(scripts) };
   const attributes = Object.entries(data)
-    .map(([k, v]) => ` data-${k}="${esc(v)}"`)
+    .map(([k, v]) => ` data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${esc(v)}"`)
     .join('');
   return `<script src="${bundles.app}" id="atlas-app"${attributes}></script>`;
 }

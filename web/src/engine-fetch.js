@@ -6,51 +6,24 @@
 // - from file://, where browsers refuse to fetch a .wasm, one script holding the glue and the
 //   WebAssembly as base64 (never fetched over http).
 
-/** @typedef {{glue: string, wasm: string, single: string, factory: string, base64: string}} EngineFiles */
+import { ENGINE_MODULES, dataKeys } from './engine-modules.js';
 
-// Per module: the script tag's data attributes naming its files, the glue's factory global and
-// the one-file engine's base64 global.
-/** @type {Record<string, {glue: string, wasm: string, single: string, stem: string, factory: string, base64: string}>} */
-const MODULES = {
-  core: {
-    glue: 'engine',
-    wasm: 'wasm',
-    single: 'engineFile',
-    stem: 'atlas-engine',
-    factory: 'createAtlasEngine',
-    base64: 'atlasEngineWasm',
-  },
-  quiz: {
-    glue: 'quizEngine',
-    wasm: 'quizWasm',
-    single: 'quizEngineFile',
-    stem: 'atlas-quiz',
-    factory: 'createAtlasQuiz',
-    base64: 'atlasQuizWasm',
-  },
-  planner: {
-    glue: 'plannerEngine',
-    wasm: 'plannerWasm',
-    single: 'plannerEngineFile',
-    stem: 'atlas-planner',
-    factory: 'createAtlasPlanner',
-    base64: 'atlasPlannerWasm',
-  },
-};
+/** @typedef {{glue: string, wasm: string, single: string, factory: string, base64: string}} EngineFiles */
 
 /**
  * @param {string} name
  * @returns {EngineFiles}
  */
 function engineFiles(name) {
-  const m = MODULES[name];
+  const m = ENGINE_MODULES[name];
+  const keys = dataKeys(m);
   const tag = document.getElementById('atlas-app');
   /** @type {DOMStringMap} */
   const d = tag ? tag.dataset : {};
   return {
-    glue: d[m.glue] || `${m.stem}.js`,
-    wasm: d[m.wasm] || `${m.stem}.wasm`,
-    single: d[m.single] || `${m.stem}-file.js`,
+    glue: d[keys.glue] || `${m.stem}.js`,
+    wasm: d[keys.wasm] || `${m.stem}.wasm`,
+    single: d[keys.single] || `${m.stem}-file.js`,
     factory: m.factory,
     base64: m.base64,
   };
@@ -111,11 +84,11 @@ function decodeBase64(text) {
  * Starts fetching a module of the engine now; resolves once its glue has run to the factory and
  * a function giving its options (`fail` reports a WebAssembly that could not be compiled or
  * instantiated).
- * @param {'core' | 'quiz' | 'planner'} [name]
+ * @param {string} [name] a key of ENGINE_MODULES
  * @returns {Promise<{create: Function, options: (fail: (e: unknown) => void) => object}>}
  */
 export function fetchEngine(name = 'core') {
-  if (!MODULES[name]) return Promise.reject(new Error(`the engine has no module "${name}"`));
+  if (!Object.hasOwn(ENGINE_MODULES, name)) return Promise.reject(new Error(`the engine has no module "${name}"`));
   const files = engineFiles(name);
   const g = /** @type {any} */ (globalThis);
   if (location.protocol === 'file:') {

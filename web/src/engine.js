@@ -4,6 +4,7 @@
 // each command to the module that answers it, parses, types and caches. Load once: every caller
 // awaits the same promise.
 import { fetchEngine } from './engine-fetch.js';
+import { ENGINE_MODULES } from './engine-modules.js';
 
 /** @typedef {{code: string, message: string, path: string}} EngineIssue */
 /** @typedef {{error: EngineIssue, errors: EngineIssue[], warnings?: EngineIssue[]}} EngineError */
@@ -186,7 +187,7 @@ export function loadEngine({ factory, loaders, timeoutMs = 15000, first = 'core'
       },
     );
   };
-  const others = loaders ?? Object.fromEntries(['core', 'quiz', 'planner'].map((name) => [name, later(name)]));
+  const others = loaders ?? Object.fromEntries(Object.keys(ENGINE_MODULES).map((name) => [name, later(name)]));
   loading = fetched.then(
     ({ create, options }) =>
       start(create, options, timeoutMs).then((module) => {

@@ -159,7 +159,7 @@ std::string deepspeed(const Run& r) {
                 {"flash_attention", p.flash_attention},
                 {"tp_overlap", p.tp_overlap},
                 {"kernels", kernels_name(p.kernels)},
-                {"reduce_dtype", gradient_bytes(p) < 4 ? "bf16" : "fp32"}};
+                {"reduce_dtype", reduce_dtype_name(p)}};
   if (p.ep > 1) parallel["ep"] = p.ep;
   json config{{"train_batch_size", r.in.global},
               {"train_micro_batch_size_per_gpu", r.in.micro},

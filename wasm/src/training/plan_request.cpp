@@ -206,7 +206,7 @@ json to_json(const Parallel& p) {
               {"tp_overlap", p.tp_overlap},
               {"flash_attention", p.flash_attention},
               {"kernels", kernels_name(p.kernels)},
-              {"reduce_dtype", gradient_bytes(p) > 2 ? "fp32" : "bf16"}};
+              {"reduce_dtype", reduce_dtype_name(p)}};
 }
 
 namespace {

@@ -7,23 +7,14 @@
 // registry.js lists the modules; content/atlas.json says which entry gets which.
 
 import { readPageJson } from '../dom.js';
+import { ENGINE_MODULES } from '../engine-modules.js';
 
 const NAME = /^[a-z][a-z0-9-]{0,30}$/;
 // Names the page already uses: the embed part of the text itself, and the stems of the files
 // the build writes beside the modules' scripts (app.<hash>.js, atlas.<hash>.css, the engine's).
-const TAKEN = [
-  'entry',
-  'app',
-  'atlas',
-  'atlas-engine',
-  'atlas-engine-file',
-  'atlas-quiz',
-  'atlas-quiz-file',
-  'atlas-planner',
-  'atlas-planner-file',
-];
+const TAKEN = ['entry', 'app', 'atlas', ...Object.values(ENGINE_MODULES).flatMap((m) => [m.stem, `${m.stem}-file`])];
 // The engine's WebAssembly modules a module may need besides the core one (fetched at start).
-const ENGINE_MODULES = ['quiz', 'planner'];
+const LATER_ENGINES = Object.keys(ENGINE_MODULES).filter((name) => name !== 'core');
 const SECTION_ID = /^[a-z][a-z0-9-]{0,40}$/;
 // The lists of the engine's `presets` answer a module may have written into its page.
 const PRESET_KINDS = ['ring', 'models', 'hardware'];
@@ -84,8 +75,8 @@ export function defineModule(spec) {
     if (typeof title !== 'string' || typeof toc !== 'string') fail('section', 'needs a title and a toc label');
   }
   if (spec.into && !SHARED_SECTIONS.includes(spec.into)) fail('into', `must be one of ${SHARED_SECTIONS.join(', ')}`);
-  if (spec.engine !== undefined && !ENGINE_MODULES.includes(spec.engine))
-    fail('engine', `must be one of ${ENGINE_MODULES.join(', ')}`);
+  if (spec.engine !== undefined && !LATER_ENGINES.includes(spec.engine))
+    fail('engine', `must be one of ${LATER_ENGINES.join(', ')}`);
   if (
     spec.alsoNear !== undefined &&
     !(Array.isArray(spec.alsoNear) && spec.alsoNear.every((id) => SECTION_ID.test(id)))

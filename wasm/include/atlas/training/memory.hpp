@@ -40,6 +40,10 @@ inline double gradient_bytes(const Parallel& par) {
   if (par.reduce_dtype != ReduceDtype::framework) return par.reduce_dtype == ReduceDtype::fp32 ? 4 : kGradientBytes;
   return par.framework == Framework::megatron ? 4 : kGradientBytes;
 }
+/// The contract's name of that dtype ("fp32" or "bf16"), resolved for the framework's default.
+inline const char* reduce_dtype_name(const Parallel& par) {
+  return gradient_bytes(par) > kGradientBytes ? "fp32" : "bf16";
+}
 
 inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, int zero) {
   // ZeRO shards over every replica of the weights: dp × cp ranks for dense weights, and
