@@ -112,14 +112,28 @@ json formulas(const Parallel& p) {
   return json{{"parameters", p.zero >= 3 ? sharded("2Ψ/N bytes (", "bf16 weights sharded by ZeRO-3")
                                          : Formula("2Ψ bytes (bf16 weights), Ψ = parameters of the stage per tp rank")},
               {"gradients", p.zero >= 2 ? sharded("2Ψ/N bytes (", "bf16 gradients sharded by ZeRO-2/3")
-                                        : Formula("2Ψ bytes (bf16 gradients)")},
-              {"optimizer", p.zero >= 1 ? sharded("12Ψ/N bytes (", "fp32 master weights, momentum, variance sharded")
-                                        : Formula("12Ψ bytes (fp32 master weights, momentum, variance)")},
+                            : deepspeed_bf16_optimizer(p) ? Formula("6Ψ bytes (bf16 gradients and DeepSpeed's BF16 "
+                                                                    "optimizer's fp32 copy of them, not sharded)")
+                                                          : Formula("2Ψ bytes (bf16 gradients)")},
+              {"optimizer", p.zero >= 1 || deepspeed_bf16_optimizer(p)
+                                ? sharded("12Ψ/N bytes (", "fp32 master weights, momentum, variance sharded")
+                                : Formula("12Ψ bytes (fp32 master weights, momentum, variance)")},
               {"activations",
                Formula("Korthikanti et al. 2022 Table 2 bytes per layer × layers of the stage × micro-batches "
                        "in flight for the schedule; + embedding dropout mask (first stage), logits (last stage)")},
               {"buffers",
                Formula("ZeRO-3: the current and the prefetched layer's gathered weights, less the rank's own shard")}};
+}
+
+Formula optimizer_formula(const PlanFigures& f, const Hardware& hw) {
+  Formula x("28 B × parameters updated per GPU ÷ HBM bandwidth = 28 × ");
+  x << qty::number(f.updated) << " ÷ " << qty::bytes_per_second(hw.memory_bandwidth);
+  if (f.optimizer_extra > 0)  // said only when it applies, so other plans' formula reads as before
+    x << ", + " << qty::seconds(f.optimizer_extra)
+      << " for DeepSpeed's BF16 optimizer's own passes over the fp32 gradients (norm, cast for the reduction and "
+         "back, zeroing) and the copy of the updated shard into the bf16 weights";
+  x << " = " << qty::seconds(f.optimizer);
+  return x;
 }
 
 json time_formulas(const PlanInput& in, const PlanFigures& f) {
@@ -148,7 +162,6 @@ json time_formulas(const PlanInput& in, const PlanFigures& f) {
                 << " framework issues them and hide behind compute one after another, the first one exposed, "
                    "overlapped compute "
                 << qty::fraction(overlap_slowdown(hw)) << " slower";
-  const double held = f.optimizer * hw.memory_bandwidth / kOptimizerTrafficBytes;
   Formula compute("m × t(micro-batch) = ");
   compute << qty::number(m) << " × " << qty::seconds(per_mb) << " = " << qty::seconds(f.compute)
           << " on the slowest stage: each GEMM at " << qty::fraction(hw.efficiency.compute) << " of "
@@ -159,7 +172,11 @@ json time_formulas(const PlanInput& in, const PlanFigures& f) {
   if (p.kernels != Kernels::fused)  // said only when it applies, so other plans' formula reads as before
     compute << " (" << (p.kernels == Kernels::eager ? "eager PyTorch" : "eager PyTorch with a fused norm") << ": "
             << qty::seconds(m * f.first.unfused_seconds) << " of it unfused elementwise kernels' extra HBM bytes)";
-  if (f.first.copy_seconds > 0)
+  if (f.first.copy_seconds > 0 && deepspeed_pipeline(p))
+    compute << " (DeepSpeed's pipeline engine: " << qty::seconds(m * f.first.copy_seconds)
+            << " of it adding each micro-batch's bf16 gradients into the BF16 optimizer's fp32 copy, 18 B per "
+               "weight, and copying the slices of what crosses a stage boundary)";
+  else if (f.first.copy_seconds > 0)
     compute << " (FSDP2: " << qty::seconds(m * f.first.copy_seconds)
             << " of it copying gathered weights out of, and gradients into, its collectives' flat buffers)";
   return json{{"compute", compute},
@@ -168,9 +185,7 @@ json time_formulas(const PlanInput& in, const PlanFigures& f) {
                              << qty::number(static_cast<double>(p.pp)) << " − 1)/"
                              << qty::number(static_cast<double>(v)) << " × " << qty::seconds(f.slot) << " = "
                              << qty::seconds(f.bubble) << " (slot = one micro-batch's compute + exposed transfers)"},
-              {"optimizer", Formula("28 B × parameters updated per GPU ÷ HBM bandwidth = 28 × ")
-                                << qty::number(held) << " ÷ " << qty::bytes_per_second(hw.memory_bandwidth) << " = "
-                                << qty::seconds(f.optimizer)},
+              {"optimizer", optimizer_formula(f, hw)},
               {"step", Formula("compute + communication + bubble + optimizer = ")
                            << qty::seconds(f.compute) << " + " << qty::seconds(comm) << " + " << qty::seconds(f.bubble)
                            << " + " << qty::seconds(f.optimizer) << " = " << qty::seconds(f.step)}};

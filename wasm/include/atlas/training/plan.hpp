@@ -93,6 +93,13 @@ struct Parallel {
   }
 };
 
+/// DeepSpeed's PipelineEngine runs this plan's pipeline (it has no other; deepspeed_pipeline.hpp).
+inline bool deepspeed_pipeline(const Parallel& p) { return is_deepspeed(p.framework) && p.pp > 1; }
+/// ...with its BF16_Optimizer (bf16 with ZeRO 0 or 1, the pipeline engine's only bf16 path):
+/// gradients accumulated into an fp32 copy of the stage's weights outside the GEMMs, that copy
+/// kept whole (4 B per weight), fp32 weights and Adam's states sharded over dp as in ZeRO-1.
+inline bool deepspeed_bf16_optimizer(const Parallel& p) { return deepspeed_pipeline(p) && p.zero <= 1; }
+
 struct PlanInput {
   ModelShape model;
   Hardware hardware;
@@ -200,6 +207,8 @@ struct PlanFigures {
   bool fits = false;
   double bubble_fraction = 0;
   double compute = 0, bubble = 0, optimizer = 0, step = 0;
+  double updated = 0;          // parameters the rank's optimizer updates
+  double optimizer_extra = 0;  // s, part of optimizer: DeepSpeed's BF16 optimizer's copies once per step
   double slot = 0;  // s, one micro-batch's forward + backward on the critical stage, with its exposed transfers
   std::array<double, kGroups> exposed{};  // per group, s per step
   double tokens_per_second = 0, model_flops_per_gpu = 0, mfu = 0, hfu = 0;
