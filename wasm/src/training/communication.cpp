@@ -256,7 +256,7 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
     // Each tp rank sends only its 1/t slice: Megatron's scatter/gather, DeepSpeed's
     // PartitionedTensor (which all-gathers it again on arrival). One send per model chunk.
     const double v = static_cast<double>(par.virtual_stages);
-    const bool ds = deepspeed_pipeline(par);
+    const bool ds = deepspeed_pipeline(par) && !in.ideal;  // the ideal bound has no framework
     const DeepSpeedPipeCounts dsc = deepspeed_pipe_counts(par.pp, par.tp);
     const std::array<double, 3> shape{b, s, h / t};
     // Per micro-batch each chunk sends once each way, except the model's own ends: the last
@@ -291,7 +291,7 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
                            Group::PP,
                            "gradients",
                            {words, 0, 0}},
-                          g, (deepspeed_bf16_optimizer(par) ? 4.0 : gradient_bytes(par)) * words, 0, 1);
+                          g, (deepspeed_bf16_optimizer(par) && !in.ideal ? 4.0 : gradient_bytes(par)) * words, 0, 1);
       if (e) B.exposed_step(e, e->time_per_step);
     }
   }

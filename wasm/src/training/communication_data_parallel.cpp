@@ -80,7 +80,7 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
       B.exposed_step(t, exposed);
   };
 
-  if (deepspeed_bf16_optimizer(par)) {
+  if (deepspeed_bf16_optimizer(par) && !ideal) {
     deepspeed_bf16_transfers(in, st, g, B);
     return;
   }

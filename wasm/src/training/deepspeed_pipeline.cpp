@@ -90,7 +90,7 @@ void deepspeed_bf16_transfers(const PlanInput& in, const StageFigures& st, const
                            {psi, 0, 0}},
                           g, gradient_bytes(in.parallel) * psi, 0, 1);
   if (grads) B.exposed_step(grads, grads->time_per_step);
-  const double calls = in.ideal ? 1.0 : std::max(1.0, std::floor(psi / 5e8));
+  const double calls = std::max(1.0, std::floor(psi / 5e8));
   Transfer* w = B.add({"dp-param-allgather",
                        "parameter",
                        "updated weight shards, after the step",
