@@ -126,7 +126,10 @@ json formulas(const Parallel& p) {
 }
 
 Formula optimizer_formula(const PlanFigures& f, const Hardware& hw) {
-  Formula x("28 B × parameters updated per GPU ÷ HBM bandwidth = 28 × ");
+  const bool fused = f.optimizer_bytes == kOptimizerTrafficBytes;
+  Formula x(fused ? "28 B × parameters updated per GPU ÷ HBM bandwidth = 28 × "
+                  : "80 B (Adam as PyTorch's foreach ops run it, one pass per operation) × parameters updated per "
+                    "GPU ÷ HBM bandwidth = 80 × ");
   x << qty::number(f.updated) << " ÷ " << qty::bytes_per_second(hw.memory_bandwidth);
   if (f.optimizer_extra > 0)  // said only when it applies, so other plans' formula reads as before
     x << ", + " << qty::seconds(f.optimizer_extra)

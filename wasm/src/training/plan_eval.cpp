@@ -109,7 +109,8 @@ bool compose_time(const PlanInput& in, PlanFigures& out, const StageTime& a, con
   const double updated = std::max(sharded ? held / static_cast<double>(par.dp * par.cp) : held, 0.0);
   out.updated = updated;
   out.optimizer_extra = deepspeed_step_bytes(in, held, updated) / hw.memory_bandwidth;
-  out.optimizer = kOptimizerTrafficBytes * updated / hw.memory_bandwidth + out.optimizer_extra;
+  out.optimizer_bytes = optimizer_traffic_bytes(par, in.ideal);
+  out.optimizer = out.optimizer_bytes * updated / hw.memory_bandwidth + out.optimizer_extra;
   out.step = step + out.optimizer;
 
   const double gpus = static_cast<double>(hw.gpus);

@@ -195,6 +195,17 @@ constexpr int kMaxTransfers = 24;
 /// Adam reads and writes fp32 weights, momentum and variance (24 B), reads the bf16 gradient
 /// and writes the bf16 weight (4 B): 28 B of HBM traffic per parameter the rank updates.
 constexpr double kOptimizerTrafficBytes = 28;
+/// PyTorch's foreach AdamW (torch/optim/adamw.py, _multi_tensor_adamw: torchtitan and fms-fsdp)
+/// and Composer's DecoupledAdamW (MPT) run each operation as its own pass over fp32 weights,
+/// gradients and states: weight decay 8, moment 12, second moment 8 + 12, square root 8, bias
+/// correction 8, epsilon 8, update 16 = 80 B per updated weight (Composer without weight decay,
+/// as MPT's configs set it, skips the first 8 but splits the moment into two passes: also 80).
+constexpr double kForeachAdamTrafficBytes = 80;
+/// HBM bytes per updated weight of the optimizer the framework runs: the FSDP frameworks as their
+/// sources ran them (foreach or per-tensor Adam), the others a fused Adam; the ideal bound, fused.
+inline double optimizer_traffic_bytes(const Parallel& p, bool ideal) {
+  return is_fsdp(p.framework) && !ideal ? kForeachAdamTrafficBytes : kOptimizerTrafficBytes;
+}
 
 /// Everything evaluate_plan() computes. Stage figures are kept for the first and last stage
 /// (the two that can be the most loaded); plan.cpp recomputes the middle ones for its list.
@@ -208,6 +219,7 @@ struct PlanFigures {
   double bubble_fraction = 0;
   double compute = 0, bubble = 0, optimizer = 0, step = 0;
   double updated = 0;          // parameters the rank's optimizer updates
+  double optimizer_bytes = 0;  // HBM bytes per updated parameter (optimizer_traffic_bytes)
   double optimizer_extra = 0;  // s, part of optimizer: DeepSpeed's BF16 optimizer's copies once per step
   double slot = 0;  // s, one micro-batch's forward + backward on the critical stage, with its exposed transfers
   std::array<double, kGroups> exposed{};  // per group, s per step
