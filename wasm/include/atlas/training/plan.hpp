@@ -195,8 +195,9 @@ constexpr int kMaxTransfers = 24;
 /// Adam reads and writes fp32 weights, momentum and variance (24 B), reads the bf16 gradient
 /// and writes the bf16 weight (4 B): 28 B of HBM traffic per parameter the rank updates.
 constexpr double kOptimizerTrafficBytes = 28;
-/// PyTorch's foreach AdamW (torch/optim/adamw.py, _multi_tensor_adamw: torchtitan and fms-fsdp)
-/// and Composer's DecoupledAdamW (MPT) run each operation as its own pass over fp32 weights,
+/// PyTorch's AdamW without `fused` (torch/optim/adamw.py: _multi_tensor_adamw, or the same
+/// operations per tensor; torchtitan and fms-fsdp) and Composer's DecoupledAdamW (MPT) run each
+/// operation as its own pass over fp32 weights,
 /// gradients and states: weight decay 8, moment 12, second moment 8 + 12, square root 8, bias
 /// correction 8, epsilon 8, update 16 = 80 B per updated weight (Composer without weight decay,
 /// as MPT's configs set it, skips the first 8 but splits the moment into two passes: also 80).
