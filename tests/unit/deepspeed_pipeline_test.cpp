@@ -80,11 +80,13 @@ TEST_CASE("DeepSpeed pipeline: the busiest stage's transfers and gathers per mic
   const auto counts = [](std::int64_t pp, std::int64_t tp) { return atlas::deepspeed_pipe_counts(pp, tp); };
   CHECK(counts(1, 8).activation_transfers == 0);
   CHECK(counts(2, 4).activation_transfers == 1);
-  CHECK(counts(2, 4).tp_gathers == 2);
+  CHECK(counts(2, 4).tp_gathers() == 2);
+  CHECK(counts(2, 4).forward_gathers == 0);
   CHECK(counts(12, 4).activation_transfers == 2);
   CHECK(counts(12, 4).gradient_transfers == 2);
-  CHECK(counts(12, 4).tp_gathers == 3);
-  CHECK(counts(12, 1).tp_gathers == 0);
+  CHECK(counts(12, 4).forward_gathers == 1);
+  CHECK(counts(12, 4).backward_gathers == 2);
+  CHECK(counts(12, 1).tp_gathers() == 0);
   // Gathers: zeros 2, copy out of NCCL's flat buffer 2 + 2, clone 2 + 2; four 1/t slices cloned.
   CHECK(atlas::deepspeed_partition_copy_bytes(12, 4) == doctest::Approx(3 * 10 + 4 * 4 / 4.0));
   CHECK(atlas::deepspeed_partition_copy_bytes(12, 1) == 0);
@@ -119,10 +121,12 @@ TEST_CASE("DeepSpeed pipeline: BLOOM's transfers, copies, memory and optimizer f
     // Eight GPUs of a node send at once through its four NICs: half a NIC each.
     CHECK((*t)["busbw"].get<double>() == doctest::Approx(6.25e9 * 0.96).epsilon(0.01));
   }
-  const json* gathers = transfer(p, "tp-pipe-allgather");
-  REQUIRE(gathers);
-  CHECK((*gathers)["bytes_per_call"].get<double>() == doctest::Approx(kAct));
-  CHECK((*gathers)["count_per_microbatch"].get<double>() == 3);
+  const json *forward = transfer(p, "tp-pipe-allgather-fwd"), *backward = transfer(p, "tp-pipe-allgather-bwd");
+  REQUIRE(forward);
+  REQUIRE(backward);
+  CHECK((*forward)["bytes_per_call"].get<double>() == doctest::Approx(kAct));
+  CHECK((*forward)["count_per_microbatch"].get<double>() == 1);
+  CHECK((*backward)["count_per_microbatch"].get<double>() == 2);
   // The BF16 optimizer: 18 B per weight per micro-batch, plus the partition's copies.
   const double copies = (18 * psi + (30 + 4) * kAct / 2) / kHbm;
   CHECK(p["stages"][0]["copies_per_microbatch"].get<double>() == doctest::Approx(copies).epsilon(1e-9));
@@ -153,7 +157,7 @@ TEST_CASE("DeepSpeed pipeline: the ideal bound has none of it, and Megatron keep
   CHECK(ds["time"]["step"].get<double>() > megatron["time"]["step"].get<double>());
   CHECK(ds["time"]["ideal"]["step"].get<double>() < ds["time"]["step"].get<double>());
   CHECK(megatron["stages"][0]["copies_per_microbatch"].get<double>() == 0);
-  CHECK(transfer(megatron, "tp-pipe-allgather") == nullptr);
+  CHECK(transfer(megatron, "tp-pipe-allgather-fwd") == nullptr);
   const json* send = transfer(megatron, "pp-fwd-activation");
   REQUIRE(send);
   CHECK((*send)["count_per_microbatch"].get<double>() == 1);

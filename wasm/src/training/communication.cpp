@@ -277,10 +277,16 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
                  ds ? "output gradient received, then the input's sent back" : "gradient back to the previous stage",
                  "backward", C::send_recv, Group::PP, "stage-boundary", shape},
                 sends, act / t, backward_sends, 0));
-    if (ds && dsc.tp_gathers > 0)
-      B.blocking(B.add({"tp-pipe-allgather", "activation", "stage input, output and output gradient made whole (b×s×h)",
-                        "forward", C::all_gather, Group::TP, "stage-boundary", bsh},
-                       group_placement(hw, 1, par.tp), act, dsc.tp_gathers, 0));
+    const GroupPlacement slice_group = group_placement(hw, 1, par.tp);
+    if (ds && dsc.forward_gathers > 0)
+      B.blocking(B.add({"tp-pipe-allgather-fwd", "activation", "received stage input made whole (b×s×h)", "forward",
+                        C::all_gather, Group::TP, "stage-boundary", bsh},
+                       slice_group, act, dsc.forward_gathers, 0));
+    if (ds && dsc.backward_gathers > 0)
+      B.blocking(B.add({"tp-pipe-allgather-bwd", "activation-grad",
+                        "the stage's output and its received gradient made whole (b×s×h)", "backward", C::all_gather,
+                        Group::TP, "stage-boundary", bsh},
+                       slice_group, act, dsc.backward_gathers, 0));
     if (mo.tied_embeddings && (first || last)) {
       const double words = embedding_parameters(mo).word / t;
       Transfer* e = B.add({"pp-embedding-grad-allreduce",

@@ -32,7 +32,7 @@ DeepSpeedPipeCounts deepspeed_pipe_counts(std::int64_t pp, std::int64_t tp) {
   // PartitionedTensor.full() all-gathers over the tp ("slice parallel") group: the received input
   // before forward (all but stage 0); in backward the stage's own output, whose data was freed
   // after sending, and the received gradient (all but the last stage).
-  if (tp > 1) c.tp_gathers = pp >= 3 ? 3.0 : 2.0;
+  if (tp > 1) c.forward_gathers = pp >= 3 ? 1.0 : 0.0, c.backward_gathers = 2.0;
   return c;
 }
 
@@ -46,7 +46,7 @@ double deepspeed_partition_copy_bytes(std::int64_t pp, std::int64_t tp) {
   // received buffer's .clone(), _exec_forward_pass's inputs .clone(), the input gradient cut.
   // A middle stage does all four; with two stages the last does three.
   const double slices = (pp >= 3 ? 4.0 : 3.0) * (2.0 + 2.0) / t;
-  return per_gather * deepspeed_pipe_counts(pp, tp).tp_gathers + slices;
+  return per_gather * deepspeed_pipe_counts(pp, tp).tp_gathers() + slices;
 }
 
 double deepspeed_accumulation_bytes(const PlanInput& in, double parameters) {

@@ -17,7 +17,9 @@ namespace atlas {
 /// whole again by an all-gather over the tp group: the received input (forward), the stage's own
 /// output and the received gradient (backward) — three on a middle stage.
 struct DeepSpeedPipeCounts {
-  double activation_transfers = 0, gradient_transfers = 0, tp_gathers = 0;
+  double activation_transfers = 0, gradient_transfers = 0;
+  double forward_gathers = 0, backward_gathers = 0;
+  double tp_gathers() const { return forward_gathers + backward_gathers; }
 };
 DeepSpeedPipeCounts deepspeed_pipe_counts(std::int64_t pp, std::int64_t tp);
 
