@@ -3,6 +3,9 @@
 // parameters and gradients themselves (Megatron) or nothing is sharded.
 #include <doctest/doctest.h>
 
+#include <string>
+
+#include "atlas/training/plan.hpp"
 #include "support.hpp"
 
 using namespace atlas_test;
@@ -80,4 +83,21 @@ TEST_CASE("FSDP1 copies: gathered into the parameters' own storage; a gradient c
     CHECK(bf16["communication"][i]["calls_per_step"] == two["communication"][i]["calls_per_step"]);
   }
   CHECK(copies(plan("fsdp1", 2, 16)) == 0);
+}
+
+TEST_CASE("optimizer: PyTorch's foreach AdamW for the FSDP frameworks, a fused Adam for the others") {
+  // Per updated fp32 weight, one pass per foreach operation: decay 4+4, lerp 4+4+4, mul 4+4,
+  // addcmul 4+4+4, sqrt 4+4, div 4+4, add 4+4, addcdiv 4+4+4+4.
+  const double foreach = 8 + 12 + 8 + 12 + 8 + 8 + 8 + 16;
+  CHECK(foreach == atlas::kForeachAdamTrafficBytes);
+  for (const char* framework : {"fsdp", "fsdp1", "megatron", "deepspeed"}) {
+    CAPTURE(framework);
+    const json p = plan(framework, 3, 16);
+    const double updated = p["stages"][0]["parameters"].get<double>() / 16;
+    const bool fsdp = std::string(framework).rfind("fsdp", 0) == 0;
+    CHECK(p["time"]["optimizer"].get<double>() == doctest::Approx((fsdp ? foreach : 28.0) * updated / 2.039e12));
+    // The ideal bound runs a fused Adam whatever the framework.
+    CHECK(p["time"]["ideal"]["gap_parts"]["optimizer"].get<double>() ==
+          doctest::Approx((fsdp ? foreach - 28.0 : 0.0) * updated / 2.039e12));
+  }
 }

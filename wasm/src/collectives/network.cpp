@@ -219,7 +219,9 @@ CollectiveTime price(Collective op, double bytes, const GroupPlacement& g, const
     if (p == Protocol::ll) bw = std::min(bw, ll_cap);
     const double intra_hop = lat.ring_nvlink[static_cast<std::size_t>(pi)];
     const double net_floor = multi ? kNetOverhead * (p == Protocol::simple ? 3.0 : 1.0) : 0.0;
-    const double inter_hop = (g.members_per_node == 1 ? lat.tree_net : lat.ring_net)[static_cast<std::size_t>(pi)];
+    // A point-to-point call's members_per_node counts concurrent senders, not ring members.
+    const bool single = g.members_per_node == 1 || op == Collective::send_recv;
+    const double inter_hop = (single ? lat.tree_net : lat.ring_net)[static_cast<std::size_t>(pi)];
     switch (op) {
       case Collective::all_reduce: {
         const double steps = 2.0 * (n - 1.0);
@@ -264,9 +266,13 @@ CollectiveTime price(Collective op, double bytes, const GroupPlacement& g, const
         break;
       }
       case Collective::send_recv: {
+        // members_per_node GPUs of the node send at once and share its NICs; a lone sender gets
+        // at least one NIC (or its share, where a node has more NICs than GPUs).
+        const double k = static_cast<double>(std::max<std::int64_t>(1, g.members_per_node));
+        const double share =
+            static_cast<double>(l.nics_per_node) / static_cast<double>(std::max<std::int64_t>(1, l.gpus_per_node));
         const double link =
-            multi ? l.nic_busbw * std::max(1.0, static_cast<double>(l.nics_per_node) /
-                                                    static_cast<double>(std::max<std::int64_t>(1, l.gpus_per_node)))
+            multi ? l.nic_busbw * std::min(static_cast<double>(l.nics_per_node), std::max(1.0, k * share)) / k
                   : l.nvlink_busbw;
         offer(Algorithm::p2p, p, lat.ring_base[static_cast<std::size_t>(pi)] + (multi ? inter_hop : intra_hop), bytes,
               std::min(link * pb.fraction[static_cast<std::size_t>(pi)], p == Protocol::ll ? ll_cap : 1e300));

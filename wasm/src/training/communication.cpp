@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "atlas/training/deepspeed_pipeline.hpp"
 #include "atlas/training/memory.hpp"
 
 namespace atlas {
@@ -38,7 +39,10 @@ CollectiveTime call_time(const PlanInput& in, Collective op, double bytes, const
   const double per_nic = hw.inter_bandwidth * static_cast<double>(hw.gpus_per_node) / nics;
   const double used = std::min(
       nics, std::max(1.0, static_cast<double>(g.members_per_node) * nics / static_cast<double>(hw.gpus_per_node)));
-  const double bw = g.nodes > 1 ? std::min(hw.intra_bandwidth, used * per_nic) : hw.intra_bandwidth;
+  // Point-to-point: the members_per_node GPUs sending at once share those NICs.
+  const double senders =
+      op == Collective::send_recv ? static_cast<double>(std::max<std::int64_t>(1, g.members_per_node)) : 1.0;
+  const double bw = g.nodes > 1 ? std::min(hw.intra_bandwidth, used * per_nic / senders) : hw.intra_bandwidth;
   double moved = bytes;
   switch (op) {
     case Collective::all_reduce:
@@ -243,25 +247,46 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
   }
 
   if (model_groups && par.pp > 1) {
-    // Neighbouring stages sit tp·cp·dp ranks apart.
-    GroupPlacement g = group_placement(hw, par.tp * par.cp * par.dp, 2);
-    g.members_per_node = 1;  // each tp rank sends its own slice through its own NIC
-    // Megatron's scatter/gather: each tp rank sends only its 1/t slice; one send per model chunk.
-    // DeepSpeed's pipeline engine sends the whole activation from every tp rank.
+    // Neighbouring stages sit tp·cp·dp ranks apart. Every GPU of a node that holds one stage
+    // sends at the same moment (its tp ranks and data-parallel replicas run the same schedule),
+    // so across nodes they share the node's NICs.
+    const GroupPlacement g = group_placement(hw, par.tp * par.cp * par.dp, 2);
+    GroupPlacement sends = g;  // for send_recv: how many of the node's GPUs send at once
+    if (g.nodes > 1) sends.members_per_node = std::min(hw.gpus_per_node, par.tp * par.cp * par.dp);
+    // Each tp rank sends only its 1/t slice: Megatron's scatter/gather, DeepSpeed's
+    // PartitionedTensor (which all-gathers it again on arrival). One send per model chunk.
     const double v = static_cast<double>(par.virtual_stages);
-    const double slice = is_deepspeed(par.framework) ? 1.0 : t;
-    const std::array<double, 3> shape{b, s, h / slice};
+    const bool ds = deepspeed_pipeline(par) && !in.ideal;  // the ideal bound has no framework
+    const DeepSpeedPipeCounts dsc = deepspeed_pipe_counts(par.pp, par.tp);
+    const std::array<double, 3> shape{b, s, h / t};
     // Per micro-batch each chunk sends once each way, except the model's own ends: the last
     // stage's last chunk has no next stage, the first stage's first chunk no previous one.
-    const double forward_sends = v - (last ? 1.0 : 0.0), backward_sends = v - (first ? 1.0 : 0.0);
+    // DeepSpeed's engine runs the busiest stage's receives and sends one after another, and the
+    // others keep its pace (deepspeed_pipeline.cpp).
+    const double forward_sends = ds ? dsc.activation_transfers : v - (last ? 1.0 : 0.0);
+    const double backward_sends = ds ? dsc.gradient_transfers : v - (first ? 1.0 : 0.0);
     if (forward_sends > 0)
-      B.blocking(B.add({"pp-fwd-activation", "activation", "stage output to the next stage (b×s×h/t)", "forward",
-                        C::send_recv, Group::PP, "stage-boundary", shape},
-                       g, act / slice, forward_sends, 0));
+      B.blocking(B.add({"pp-fwd-activation", "activation",
+                        ds ? "stage input received, then its output sent (b×s×h/t each)"
+                           : "stage output to the next stage (b×s×h/t)",
+                        "forward", C::send_recv, Group::PP, "stage-boundary", shape},
+                       sends, act / t, forward_sends, 0));
     if (backward_sends > 0)
-      B.blocking(B.add({"pp-bwd-activation-grad", "activation-grad", "gradient back to the previous stage", "backward",
-                        C::send_recv, Group::PP, "stage-boundary", shape},
-                       g, act / slice, backward_sends, 0));
+      B.blocking(
+          B.add({"pp-bwd-activation-grad", "activation-grad",
+                 ds ? "output gradient received, then the input's sent back" : "gradient back to the previous stage",
+                 "backward", C::send_recv, Group::PP, "stage-boundary", shape},
+                sends, act / t, backward_sends, 0));
+    const GroupPlacement slice_group = group_placement(hw, 1, par.tp);
+    if (ds && dsc.forward_gathers > 0)
+      B.blocking(B.add({"tp-pipe-allgather-fwd", "activation", "received stage input made whole (b×s×h)", "forward",
+                        C::all_gather, Group::TP, "stage-boundary", bsh},
+                       slice_group, act, dsc.forward_gathers, 0));
+    if (ds && dsc.backward_gathers > 0)
+      B.blocking(B.add({"tp-pipe-allgather-bwd", "activation-grad",
+                        "the stage's output and its received gradient made whole (b×s×h)", "backward", C::all_gather,
+                        Group::TP, "stage-boundary", bsh},
+                       slice_group, act, dsc.backward_gathers, 0));
     if (mo.tied_embeddings && (first || last)) {
       const double words = embedding_parameters(mo).word / t;
       Transfer* e = B.add({"pp-embedding-grad-allreduce",
@@ -272,7 +297,7 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
                            Group::PP,
                            "gradients",
                            {words, 0, 0}},
-                          g, gradient_bytes(par) * words, 0, 1);
+                          g, (deepspeed_bf16_optimizer(par) && !in.ideal ? 4.0 : gradient_bytes(par)) * words, 0, 1);
       if (e) B.exposed_step(e, e->time_per_step);
     }
   }

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "atlas/training/communication.hpp"
+#include "atlas/training/deepspeed_pipeline.hpp"
 #include "atlas/training/memory.hpp"
 
 namespace atlas {
@@ -79,6 +80,10 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
       B.exposed_step(t, exposed);
   };
 
+  if (deepspeed_bf16_optimizer(par) && !ideal) {
+    deepspeed_bf16_transfers(in, st, g, B);
+    return;
+  }
   if (par.zero <= 2) {
     const bool every_mb = par.zero == 2;  // sharded gradients cannot wait for the last micro-batch
     const C op = par.zero == 0 ? C::all_reduce : C::reduce_scatter;

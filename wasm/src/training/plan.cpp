@@ -9,6 +9,7 @@
 #include "atlas/training/communication.hpp"
 #include "atlas/training/memory.hpp"
 #include "atlas/training/pipeline.hpp"
+#include "atlas/training/plan_formulas.hpp"
 #include "atlas/training/plan_request.hpp"
 #include "atlas/training/plan_rules.hpp"
 
@@ -103,96 +104,6 @@ json ideal_json(const PlanInput& in, const PlanFigures& run) {
               {"meaning",
                "The bound: every GEMM at the fitted peak fraction with no shape losses, links at their nominal "
                "bandwidth with no latency, one collective per step and group, and overlap that costs nothing."}};
-}
-
-json formulas(const Parallel& p) {
-  const auto sharded = [&](const char* head, const char* what) {
-    return Formula(head) << what << ", N = dp·cp = " << qty::number(static_cast<double>(p.dp * p.cp)) << ")";
-  };
-  return json{{"parameters", p.zero >= 3 ? sharded("2Ψ/N bytes (", "bf16 weights sharded by ZeRO-3")
-                                         : Formula("2Ψ bytes (bf16 weights), Ψ = parameters of the stage per tp rank")},
-              {"gradients", p.zero >= 2 ? sharded("2Ψ/N bytes (", "bf16 gradients sharded by ZeRO-2/3")
-                                        : Formula("2Ψ bytes (bf16 gradients)")},
-              {"optimizer", p.zero >= 1 ? sharded("12Ψ/N bytes (", "fp32 master weights, momentum, variance sharded")
-                                        : Formula("12Ψ bytes (fp32 master weights, momentum, variance)")},
-              {"activations",
-               Formula("Korthikanti et al. 2022 Table 2 bytes per layer × layers of the stage × micro-batches "
-                       "in flight for the schedule; + embedding dropout mask (first stage), logits (last stage)")},
-              {"buffers",
-               Formula("ZeRO-3: the current and the prefetched layer's gathered weights, less the rank's own shard")}};
-}
-
-json time_formulas(const PlanInput& in, const PlanFigures& f) {
-  const Parallel& p = in.parallel;
-  const Hardware& hw = in.hardware;
-  const std::int64_t v = p.schedule == Schedule::interleaved ? p.virtual_stages : 1;
-  const double m = static_cast<double>(f.microbatches);
-  const double per_mb = m > 0 ? f.compute / m : 0.0;
-  double comm = 0;
-  Formula communication("exposed = Σ max(0, transfer time − compute it overlaps) = ");
-  bool first = true;
-  for (int g = 0; g < kGroups; ++g) {
-    const double x = f.exposed[static_cast<std::size_t>(g)];
-    comm += x;
-    if (x <= 0) continue;
-    communication << (first ? "" : " + ") << group_name(static_cast<Group>(g)) << " " << qty::seconds(x);
-    first = false;
-  }
-  if (first) communication << qty::seconds(0);
-  communication << " = " << qty::seconds(comm)
-                << ". Each call costs what NCCL's model gives for its size and group (ring or tree, LL, LL128 or "
-                   "Simple, NVLink inside a node and the NICs across nodes, "
-                << qty::seconds(hw.latency)
-                << " per call on top). TP, PP and EP transfers block; DP and ZeRO calls are issued as the "
-                << framework_name(p.framework)
-                << " framework issues them and hide behind compute one after another, the first one exposed, "
-                   "overlapped compute "
-                << qty::fraction(overlap_slowdown(hw)) << " slower";
-  const double held = f.optimizer * hw.memory_bandwidth / kOptimizerTrafficBytes;
-  Formula compute("m × t(micro-batch) = ");
-  compute << qty::number(m) << " × " << qty::seconds(per_mb) << " = " << qty::seconds(f.compute)
-          << " on the slowest stage: each GEMM at " << qty::fraction(hw.efficiency.compute) << " of "
-          << qty::flop_rate(hw.flops)
-          << " times its shape's tile and wave efficiency (this stage: " << qty::fraction(f.first.gemm_efficiency)
-          << " of peak on average), attention " << (p.flash_attention ? "fused (FlashAttention)" : "as batched matmuls")
-          << ", plus memory-bound kernels at " << qty::bytes_per_second(hw.memory_bandwidth) << " HBM";
-  if (p.kernels != Kernels::fused)  // said only when it applies, so other plans' formula reads as before
-    compute << " (" << (p.kernels == Kernels::eager ? "eager PyTorch" : "eager PyTorch with a fused norm") << ": "
-            << qty::seconds(m * f.first.unfused_seconds) << " of it unfused elementwise kernels' extra HBM bytes)";
-  if (f.first.copy_seconds > 0)
-    compute << " (FSDP2: " << qty::seconds(m * f.first.copy_seconds)
-            << " of it copying gathered weights out of, and gradients into, its collectives' flat buffers)";
-  return json{{"compute", compute},
-              {"communication", communication},
-              {"bubble", Formula("(p − 1)/v × slot = (")
-                             << qty::number(static_cast<double>(p.pp)) << " − 1)/"
-                             << qty::number(static_cast<double>(v)) << " × " << qty::seconds(f.slot) << " = "
-                             << qty::seconds(f.bubble) << " (slot = one micro-batch's compute + exposed transfers)"},
-              {"optimizer", Formula("28 B × parameters updated per GPU ÷ HBM bandwidth = 28 × ")
-                                << qty::number(held) << " ÷ " << qty::bytes_per_second(hw.memory_bandwidth) << " = "
-                                << qty::seconds(f.optimizer)},
-              {"step", Formula("compute + communication + bubble + optimizer = ")
-                           << qty::seconds(f.compute) << " + " << qty::seconds(comm) << " + " << qty::seconds(f.bubble)
-                           << " + " << qty::seconds(f.optimizer) << " = " << qty::seconds(f.step)}};
-}
-
-json throughput_formulas(const PlanInput& in, const PlanFigures& f) {
-  const double gpus = static_cast<double>(in.hardware.gpus);
-  const Quantity peak = qty::flop_rate(in.hardware.flops);
-  return json{
-      {"tokens_per_second", Formula("global batch × sequence ÷ step = ")
-                                << qty::number(static_cast<double>(in.global)) << " × "
-                                << qty::number(static_cast<double>(in.model.seq)) << " ÷ " << qty::seconds(f.step)
-                                << " = " << qty::tokens_per_second(f.tokens_per_second)},
-      {"model_flops_per_gpu", Formula("model FLOPs per step ÷ step ÷ GPUs = ")
-                                  << qty::flops(f.model_flops) << " ÷ " << qty::seconds(f.step) << " ÷ "
-                                  << qty::number(gpus) << " = " << qty::flop_rate(f.model_flops_per_gpu)},
-      {"mfu", Formula("model FLOP/s per GPU ÷ peak = ")
-                  << qty::flop_rate(f.model_flops_per_gpu) << " ÷ " << peak << " = " << qty::fraction(f.mfu)
-                  << " (recomputation not counted)"},
-      {"hfu", Formula("(model + recomputed FLOPs) ÷ step ÷ GPUs ÷ peak = ")
-                  << qty::flops(f.hardware_flops) << " ÷ " << qty::seconds(f.step) << " ÷ " << qty::number(gpus)
-                  << " ÷ " << peak << " = " << qty::fraction(f.hfu)}};
 }
 
 // Blocks of the pipeline schedule, when there are few enough to draw.
@@ -352,7 +263,7 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
   }
   out["stages"] = stages;
   json memory = memory_json(f.memory, in.hardware.memory);
-  memory["formulas"] = formulas(in.parallel);
+  memory["formulas"] = memory_formulas(in.parallel);
   out["memory"] = memory;
   json comm = json::array();
   for (int i = 0; i < f.transfer_count; ++i) comm.push_back(transfer_json(f.transfers[static_cast<std::size_t>(i)]));

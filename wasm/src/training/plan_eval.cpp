@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "atlas/training/communication.hpp"
+#include "atlas/training/deepspeed_pipeline.hpp"
 #include "atlas/training/memory.hpp"
 #include "atlas/training/pipeline.hpp"
 #include "atlas/training/plan.hpp"
@@ -104,8 +105,12 @@ bool compose_time(const PlanInput& in, PlanFigures& out, const StageTime& a, con
     step += crit.per_step[i];
   }
   const double held = std::max(out.first.parameters, out.last.parameters);
-  const double updated = par.zero >= 1 ? held / static_cast<double>(par.dp * par.cp) : held;
-  out.optimizer = kOptimizerTrafficBytes * std::max(updated, 0.0) / hw.memory_bandwidth;
+  const bool sharded = par.zero >= 1 || deepspeed_bf16_optimizer(par);  // BF16_Optimizer shards even at ZeRO 0
+  const double updated = std::max(sharded ? held / static_cast<double>(par.dp * par.cp) : held, 0.0);
+  out.updated = updated;
+  out.optimizer_extra = deepspeed_step_bytes(in, held, updated) / hw.memory_bandwidth;
+  out.optimizer_bytes = optimizer_traffic_bytes(par, in.ideal);
+  out.optimizer = out.optimizer_bytes * updated / hw.memory_bandwidth + out.optimizer_extra;
   out.step = step + out.optimizer;
 
   const double gpus = static_cast<double>(hw.gpus);

@@ -52,9 +52,14 @@ inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, 
   const double expert_shards = shards / static_cast<double>(par.ep);
   Parallel at = par;
   at.zero = zero;
-  const double gb = gradient_bytes(at);
-  const ModelStates d = zero_model_states(st.dense, shards, zero, gb);
-  const ModelStates e = zero_model_states(st.expert, expert_shards, zero, gb);
+  // DeepSpeed's BF16 optimizer keeps the bf16 gradients (freed only before the next backward) and
+  // an fp32 copy of them for the whole stage, and shards fp32 weights and Adam's states even at
+  // ZeRO 0 (bf16_optimizer.py: fp32_groups_gradients_flat, fp32_groups_flat_partition).
+  const bool bf16_optimizer = deepspeed_bf16_optimizer(at);
+  const double gb = bf16_optimizer ? kGradientBytes + 4.0 : gradient_bytes(at);
+  const int states = bf16_optimizer ? 1 : zero;
+  const ModelStates d = zero_model_states(st.dense, shards, states, gb);
+  const ModelStates e = zero_model_states(st.expert, expert_shards, states, gb);
   DeviceMemory m;
   m.parameters = d.parameters + e.parameters;
   m.gradients = d.gradients + e.gradients;

@@ -93,6 +93,13 @@ struct Parallel {
   }
 };
 
+/// DeepSpeed's PipelineEngine runs this plan's pipeline (it has no other; deepspeed_pipeline.hpp).
+inline bool deepspeed_pipeline(const Parallel& p) { return is_deepspeed(p.framework) && p.pp > 1; }
+/// ...with its BF16_Optimizer (bf16 with ZeRO 0 or 1, the pipeline engine's only bf16 path):
+/// gradients accumulated into an fp32 copy of the stage's weights outside the GEMMs, that copy
+/// kept whole (4 B per weight), fp32 weights and Adam's states sharded over dp as in ZeRO-1.
+inline bool deepspeed_bf16_optimizer(const Parallel& p) { return deepspeed_pipeline(p) && p.zero <= 1; }
+
 struct PlanInput {
   ModelShape model;
   Hardware hardware;
@@ -188,6 +195,18 @@ constexpr int kMaxTransfers = 24;
 /// Adam reads and writes fp32 weights, momentum and variance (24 B), reads the bf16 gradient
 /// and writes the bf16 weight (4 B): 28 B of HBM traffic per parameter the rank updates.
 constexpr double kOptimizerTrafficBytes = 28;
+/// PyTorch's AdamW without `fused` (torch/optim/adamw.py: _multi_tensor_adamw, or the same
+/// operations per tensor; torchtitan and fms-fsdp) and Composer's DecoupledAdamW (MPT) run each
+/// operation as its own pass over fp32 weights,
+/// gradients and states: weight decay 8, moment 12, second moment 8 + 12, square root 8, bias
+/// correction 8, epsilon 8, update 16 = 80 B per updated weight (Composer without weight decay,
+/// as MPT's configs set it, skips the first 8 but splits the moment into two passes: also 80).
+constexpr double kForeachAdamTrafficBytes = 80;
+/// HBM bytes per updated weight of the optimizer the framework runs: the FSDP frameworks as their
+/// sources ran them (foreach or per-tensor Adam), the others a fused Adam; the ideal bound, fused.
+inline double optimizer_traffic_bytes(const Parallel& p, bool ideal) {
+  return is_fsdp(p.framework) && !ideal ? kForeachAdamTrafficBytes : kOptimizerTrafficBytes;
+}
 
 /// Everything evaluate_plan() computes. Stage figures are kept for the first and last stage
 /// (the two that can be the most loaded); plan.cpp recomputes the middle ones for its list.
@@ -200,6 +219,9 @@ struct PlanFigures {
   bool fits = false;
   double bubble_fraction = 0;
   double compute = 0, bubble = 0, optimizer = 0, step = 0;
+  double updated = 0;          // parameters the rank's optimizer updates
+  double optimizer_bytes = 0;  // HBM bytes per updated parameter (optimizer_traffic_bytes)
+  double optimizer_extra = 0;  // s, part of optimizer: DeepSpeed's BF16 optimizer's copies once per step
   double slot = 0;  // s, one micro-batch's forward + backward on the critical stage, with its exposed transfers
   std::array<double, kGroups> exposed{};  // per group, s per step
   double tokens_per_second = 0, model_flops_per_gpu = 0, mfu = 0, hfu = 0;

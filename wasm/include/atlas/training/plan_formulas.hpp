@@ -1,0 +1,17 @@
+// The formulas of a plan's memory, time and throughput sections (plan_formulas.cpp).
+#pragma once
+
+#include "atlas/contract/commands.hpp"
+#include "atlas/training/plan.hpp"
+
+namespace atlas {
+
+/// Memory: bytes of weights, gradients and optimizer states per ZeRO stage and framework, and
+/// where activations and buffers come from.
+json memory_formulas(const Parallel& p);
+/// Time: compute, exposed communication, bubble, optimizer and the step they add up to.
+json time_formulas(const PlanInput& in, const PlanFigures& f);
+/// Throughput: tokens per second, model FLOP/s per GPU, MFU and HFU.
+json throughput_formulas(const PlanInput& in, const PlanFigures& f);
+
+}  // namespace atlas
