@@ -131,6 +131,38 @@ double hidden_under_gemm(const Transfer& t, double m, const StageFigures& st, do
   return exposed_series(calls, each, window, slowdown, false) - each + chunk;
 }
 
+// Megatron-LM since September 2021 (async_tensor_model_parallel_allreduce; today Megatron-Core's
+// LinearWithGradAccumulationAndAsyncCommunication) starts the collective of a column-parallel
+// layer's input gradient (all-reduce, or reduce-scatter under sequence parallelism) and computes
+// the layer's weight gradient while it travels; under sequence parallelism it also all-gathers
+// the layer's saved input, which the weight gradient needs, while the data gradient computes.
+// Each call hides behind its own layer's GEMM, so none waits for a previous one; compute beside
+// it slows by NCCL's share of the multiprocessors. `share` is the fraction of the stage's
+// backward GEMM time that call's layers take in that half (data or weight gradient).
+double hidden_under_own_gemm(const Transfer& t, double m, const StageFigures& st, double share, double slowdown,
+                             bool ideal) {
+  const double calls = t.count_per_microbatch;
+  if (calls <= 0) return 0.0;
+  const double each = t.time_per_step / m / calls;
+  const double window = share * st.gemm_backward / 2.0;  // data and weight gradients: equal FLOPs
+  if (ideal) return std::max(0.0, calls * each - window);
+  const double w = window / calls;
+  return calls * (std::max(0.0, each - w) + slowdown * std::min(each, w));
+}
+
+// The column-parallel layers' (Q, K, V and the MLP's first) share of a layer's GEMM work.
+struct ColumnShares {
+  double attention = 0, mlp = 0;
+};
+ColumnShares column_parallel_shares(const ModelShape& m) {
+  const double h = static_cast<double>(m.hidden), kv = m.kv_width();
+  const double f = static_cast<double>(m.moe() ? m.top_k * m.expert_ffn : m.ffn);
+  const double up = m.swiglu ? 2.0 : 1.0;
+  const double qkv = (h + 2.0 * kv) * h, out = h * h, fc1 = up * f * h, fc2 = f * h;
+  const double all = qkv + out + fc1 + fc2;
+  return {qkv / all, fc1 / all};
+}
+
 }  // namespace
 
 void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures& st,
@@ -163,6 +195,17 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
       else
         B.blocking(x);
     };
+    // The input gradients of Q, K, V and the MLP's first layer: Megatron (overlap on) sends them
+    // while the weight gradient computes; 2021's Megatron (overlap: false) and the mappings of
+    // Megatron-DeepSpeed, which BLOOM and MT-NLG ran, reduce them before going on.
+    const bool async_grad = par.framework == Framework::megatron && par.overlap && !par.tp_overlap;
+    const ColumnShares column = column_parallel_shares(mo);
+    const auto tp_grad_input = [&](Transfer* x, double share) {
+      if (x && async_grad)
+        B.exposed_mb(x, hidden_under_own_gemm(*x, B.m, st, share, slowdown, in.ideal));
+      else
+        tp_expose(x);
+    };
     const double recompute = par.recompute == Recompute::full ? 1.0 : 0.0;
     if (!par.sequence_parallel) {
       tp_expose(B.add({"tp-fwd-attn-allreduce", "activation", "attention output (b×s×h)", "forward", C::all_reduce,
@@ -171,12 +214,14 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
       tp_expose(B.add({"tp-fwd-mlp-allreduce", "activation", "MLP output (b×s×h)", "forward", C::all_reduce, Group::TP,
                        "layer.mlp.fc2", bsh},
                       g, act, L * (1 + recompute), 0));
-      tp_expose(B.add({"tp-bwd-attn-allreduce", "activation-grad", "gradient of the attention input (b×s×h)",
-                       "backward", C::all_reduce, Group::TP, "layer.attention.in", bsh},
-                      g, act, L, 0));
-      tp_expose(B.add({"tp-bwd-mlp-allreduce", "activation-grad", "gradient of the MLP input (b×s×h)", "backward",
-                       C::all_reduce, Group::TP, "layer.mlp.in", bsh},
-                      g, act, L, 0));
+      tp_grad_input(B.add({"tp-bwd-attn-allreduce", "activation-grad", "gradient of the attention input (b×s×h)",
+                           "backward", C::all_reduce, Group::TP, "layer.attention.in", bsh},
+                          g, act, L, 0),
+                    column.attention);
+      tp_grad_input(B.add({"tp-bwd-mlp-allreduce", "activation-grad", "gradient of the MLP input (b×s×h)", "backward",
+                           C::all_reduce, Group::TP, "layer.mlp.in", bsh},
+                          g, act, L, 0),
+                    column.mlp);
     } else {
       // Sequence parallelism: each all-reduce becomes a reduce-scatter plus an all-gather of the
       // same total volume; the backward pass mirrors the forward.
@@ -190,9 +235,23 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
       tp_expose(B.add({"tp-bwd-allgather", "activation-grad", "gradients of the block outputs (b×s×h)", "backward",
                        C::all_gather, Group::TP, "layer.mlp.fc2", bsh},
                       g, act, 2 * L, 0));
-      tp_expose(B.add({"tp-bwd-reducescatter", "activation-grad", "gradients of the block inputs (b×s×h)", "backward",
-                       C::reduce_scatter, Group::TP, "layer.mlp.in", bsh},
-                      g, act, 2 * L, 0));
+      tp_grad_input(B.add({"tp-bwd-reducescatter", "activation-grad", "gradients of the block inputs (b×s×h)",
+                           "backward", C::reduce_scatter, Group::TP, "layer.mlp.in", bsh},
+                          g, act, 2 * L, 0),
+                    column.attention + column.mlp);
+      // Megatron keeps the inputs of Q, K, V and the MLP's first layer split along the sequence
+      // (the memory sequence parallelism saves) and all-gathers them again for their weight
+      // gradients, while their data gradients compute.
+      if (par.framework == Framework::megatron) {
+        Transfer* x = B.add({"tp-bwd-input-allgather", "activation",
+                             "inputs of Q, K, V and the MLP's first layer, gathered again (b×s×h)", "backward",
+                             C::all_gather, Group::TP, "layer.attention.in", bsh},
+                            g, act, 2 * L, 0);
+        if (x && async_grad)
+          B.exposed_mb(x, hidden_under_own_gemm(*x, B.m, st, column.attention + column.mlp, slowdown, in.ideal));
+        else
+          tp_expose(x);
+      }
     }
     const C embed_op = par.sequence_parallel ? C::reduce_scatter : C::all_reduce;
     if (first)

@@ -217,9 +217,12 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
        "tables) on two tiers (NVLink in a node, NICs across nodes), with peak bus bandwidths and a per-call overhead "
        "fitted on published nccl-tests results. No NVLS/SHARP, no PAT, no congestion between groups or in the "
        "fabric, no channel-count effects beyond the protocol choice.",
-       "Overlap: tensor-, expert- and pipeline-parallel transfers block. Data-parallel and ZeRO calls hide behind "
-       "compute one after another; the first of each series is exposed, and compute they overlap runs slower by the "
-       "share of multiprocessors NCCL takes (16 channels assumed).",
+       "Overlap: expert- and pipeline-parallel transfers block, and so do tensor-parallel ones, except Megatron's "
+       "input-gradient collectives (and, under sequence parallelism, the re-gather of those layers' inputs), each "
+       "hidden behind its own layer's weight- or data-gradient GEMM unless overlap is off (2021's Megatron), and "
+       "all of them under tp_overlap. Data-parallel and ZeRO calls hide behind compute one after another; the first "
+       "of each series is exposed, and compute they overlap runs slower by the share of multiprocessors NCCL takes "
+       "(16 channels assumed).",
        "Framework granularity: Megatron-Core's gradient buckets, PyTorch DDP's 25 MiB buckets and FSDP's per-block "
        "gathers, DeepSpeed's buckets and per-weight ZeRO-3 fetches, at their documented defaults; no Python or "
        "host-side overhead per call beyond the fitted per-call figure. FSDP at ZeRO-3 copies weights out of its "
