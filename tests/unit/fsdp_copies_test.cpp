@@ -42,16 +42,28 @@ TEST_CASE("FSDP2 copies: bf16 weights copied out of two gathers, bf16 gradients 
   CHECK(copies(fp32) == doctest::Approx((copy_out + 2 + 4 + (4 + 4)) * weights / 2.039e12).epsilon(1e-12));
 }
 
-TEST_CASE("reduce_dtype: fp32 for Megatron and bf16 for the others unless given; a bad value is a coded error") {
+TEST_CASE("reduce_dtype: fp32 for Megatron and bf16 for the others unless given; fp16 as asked; a bad value is a coded error") {
   CHECK(plan("megatron", 1, 16)["parallel"]["reduce_dtype"] == "fp32");
   CHECK(plan("fsdp", 3, 16)["parallel"]["reduce_dtype"] == "bf16");
   CHECK(plan("deepspeed", 3, 16)["parallel"]["reduce_dtype"] == "bf16");
   // Megatron's gradient buffer in bf16 (--grad-reduce-in-bf16) halves its reduce-scatter.
   const json m32 = plan("megatron", 1, 16), m16 = plan("megatron", 1, 16, "bf16");
   CHECK(m16["memory"]["gradients"].get<double>() == doctest::Approx(m32["memory"]["gradients"].get<double>() / 2));
+  // 2021's Megatron with --fp16 kept and reduced its gradients in fp16: 2 B, named as asked.
+  const json f16 = plan("megatron", 1, 16, "fp16");
+  CHECK(f16["parallel"]["reduce_dtype"] == "fp16");
+  CHECK(f16["memory"]["gradients"].get<double>() == doctest::Approx(m16["memory"]["gradients"].get<double>()));
+  const auto reduced = [](const json& p) {  // the gradients' reduction, not ZeRO-1's weight gather
+    double sum = 0;
+    for (const auto& t : p["communication"])
+      if (t["id"].get<std::string>().rfind("dp-grad", 0) == 0) sum += t["bytes_per_step"].get<double>();
+    return sum;
+  };
+  REQUIRE(reduced(m32) > 0);
+  CHECK(reduced(f16) == doctest::Approx(reduced(m32) / 2));
   const json bad = call("plan", json{{"model", {{"preset", "llama-3.1-8b"}}},
                                      {"hardware", {{"preset", "a100-80gb"}, {"gpus", 8}}},
-                                     {"parallel", {{"reduce_dtype", "fp16"}}}});
+                                     {"parallel", {{"reduce_dtype", "fp8"}}}});
   REQUIRE(atlas::is_error(bad));
   CHECK(bad["error"]["code"] == "unknown_value");
   CHECK(bad["error"]["path"] == "/parallel/reduce_dtype");

@@ -842,7 +842,7 @@ export type PlanRequest = {
     /** at most 200 characters; default "none" */
     recompute?: "none" | "selective" | "selective-op" | "full";
     /** at most 200 characters */
-    reduce_dtype?: "bf16" | "fp32";
+    reduce_dtype?: "bf16" | "fp32" | "fp16";
     /** at most 200 characters; default "1f1b" */
     schedule?: "gpipe" | "1f1b" | "interleaved";
     /** default false */

@@ -49,7 +49,7 @@ export const PLAN_REQUEST = Object.freeze({
   "/parallel/overlap": Object.freeze({"type":"boolean","default":true}),
   "/parallel/pp": Object.freeze({"type":"integer","min":1,"max":1000000,"default":1}),
   "/parallel/recompute": Object.freeze({"type":"string","options":["none","selective","selective-op","full"],"default":"none"}),
-  "/parallel/reduce_dtype": Object.freeze({"type":"string","options":["bf16","fp32"]}),
+  "/parallel/reduce_dtype": Object.freeze({"type":"string","options":["bf16","fp32","fp16"]}),
   "/parallel/schedule": Object.freeze({"type":"string","options":["gpipe","1f1b","interleaved"],"default":"1f1b"}),
   "/parallel/sequence_parallel": Object.freeze({"type":"boolean","default":false}),
   "/parallel/tp": Object.freeze({"type":"integer","min":1,"max":1000000,"default":1}),

@@ -118,7 +118,8 @@ std::string megatron(const Run& r) {
     arg("recompute-granularity", "full"), arg("recompute-method", "uniform"), arg("recompute-num-layers", "1");
   if (p.zero >= 1) arg("use-distributed-optimizer");
   if (p.overlap) arg("overlap-grad-reduce"), arg("overlap-param-gather");
-  if (gradient_bytes(p) < 4) arg("grad-reduce-in-bf16");
+  // fp16 gradients were reduced as they were by 2021's Megatron; today's has no such flag.
+  if (gradient_bytes(p) < 4 && p.reduce_dtype != ReduceDtype::fp16) arg("grad-reduce-in-bf16");
   if (p.tp_overlap) arg("tp-comm-overlap");
   if (p.flash_attention)
     arg("use-flash-attn");

@@ -280,7 +280,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   auto kernels = p.choice("kernels", {"fused", "eager", "eager-fused-norm"}, std::string("fused"));
   // Absent: the framework's own (fp32 for Megatron's gradient buffer, bf16 for the others).
   std::optional<std::string> reduce;
-  if (p.has("reduce_dtype")) reduce = p.choice("reduce_dtype", {"bf16", "fp32"});
+  if (p.has("reduce_dtype")) reduce = p.choice("reduce_dtype", {"bf16", "fp32", "fp16"});
 
   const Fields b = root.section("batch", false);
   b.warn_unknown({"micro", "global", "accumulation"});
@@ -323,7 +323,10 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   q.kernels = *kernels == "eager"              ? Kernels::eager
               : *kernels == "eager-fused-norm" ? Kernels::eager_fused_norm
                                                : Kernels::fused;
-  q.reduce_dtype = !reduce ? ReduceDtype::framework : *reduce == "fp32" ? ReduceDtype::fp32 : ReduceDtype::bf16;
+  q.reduce_dtype = !reduce             ? ReduceDtype::framework
+                   : *reduce == "fp32" ? ReduceDtype::fp32
+                   : *reduce == "fp16" ? ReduceDtype::fp16
+                                       : ReduceDtype::bf16;
   q.schedule = *schedule == "gpipe"         ? Schedule::gpipe
                : *schedule == "interleaved" ? Schedule::interleaved
                                             : Schedule::one_f_one_b;

@@ -40,8 +40,10 @@ inline double gradient_bytes(const Parallel& par) {
   if (par.reduce_dtype != ReduceDtype::framework) return par.reduce_dtype == ReduceDtype::fp32 ? 4 : kGradientBytes;
   return par.framework == Framework::megatron ? 4 : kGradientBytes;
 }
-/// The contract's name of that dtype ("fp32" or "bf16"), resolved for the framework's default.
+/// The contract's name of that dtype ("fp32", "bf16" or, when asked for, "fp16": 2021's Megatron
+/// with --fp16 reduced its fp16 gradients as they were), resolved for the framework's default.
 inline const char* reduce_dtype_name(const Parallel& par) {
+  if (par.reduce_dtype == ReduceDtype::fp16) return "fp16";
   return gradient_bytes(par) > kGradientBytes ? "fp32" : "bf16";
 }
 

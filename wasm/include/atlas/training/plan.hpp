@@ -71,7 +71,7 @@ const char* kernels_name(Kernels k);
 /// The dtype gradients are kept and reduced in. `framework`: its own default, fp32 for
 /// Megatron (its gradient buffer) and bf16 for the others; torchtitan's FSDP2 reduces in fp32
 /// (MixedPrecisionPolicy(reduce_dtype=torch.float32), its only mixed_precision_reduce).
-enum class ReduceDtype : std::uint8_t { framework, bf16, fp32 };
+enum class ReduceDtype : std::uint8_t { framework, bf16, fp32, fp16 };
 
 struct Parallel {
   std::int64_t dp = 1, tp = 1, pp = 1, cp = 1, ep = 1;

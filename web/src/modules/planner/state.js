@@ -80,7 +80,7 @@ export const FIELDS = {
   framework: engine('/parallel/framework'),
   kernels: engine('/parallel/kernels'),
   // "auto" leaves the framework's own (fp32 for Megatron, bf16 for the others).
-  reduce: { type: 'choice', options: ['auto', 'bf16', 'fp32'], path: '/parallel/reduce_dtype' },
+  reduce: { type: 'choice', options: ['auto', 'bf16', 'fp32', 'fp16'], path: '/parallel/reduce_dtype' },
   sequence_parallel: engine('/parallel/sequence_parallel'),
   recompute: engine('/parallel/recompute'),
   schedule: engine('/parallel/schedule'),
@@ -347,7 +347,7 @@ export function parallelRequest(s) {
   if (s.tp_overlap) p.tp_overlap = true;
   if (s.flash === 'on' || s.flash === 'off') p.flash_attention = s.flash === 'on';
   if (s.kernels !== 'fused') p.kernels = s.kernels;
-  if (s.reduce === 'bf16' || s.reduce === 'fp32') p.reduce_dtype = s.reduce;
+  if (s.reduce !== 'auto') p.reduce_dtype = s.reduce;
   return p;
 }
 
