@@ -42,7 +42,9 @@ TEST_CASE("FSDP2 copies: bf16 weights copied out of two gathers, bf16 gradients 
   CHECK(copies(fp32) == doctest::Approx((copy_out + 2 + 4 + (4 + 4)) * weights / 2.039e12).epsilon(1e-12));
 }
 
-TEST_CASE("reduce_dtype: fp32 for Megatron and bf16 for the others unless given; fp16 as asked; a bad value is a coded error") {
+TEST_CASE(
+    "reduce_dtype: fp32 for Megatron and bf16 for the others unless given; fp16 as asked; a bad value is a coded "
+    "error") {
   CHECK(plan("megatron", 1, 16)["parallel"]["reduce_dtype"] == "fp32");
   CHECK(plan("fsdp", 3, 16)["parallel"]["reduce_dtype"] == "bf16");
   CHECK(plan("deepspeed", 3, 16)["parallel"]["reduce_dtype"] == "bf16");
