@@ -58,9 +58,15 @@ test('no repository paths or internal names in what a learner reads (after a sea
   const p = await openPage();
   await p.page.locator('#planner-search-run').click();
   await p.page.locator('#planner-search-out table').waitFor();
-  await p.page.evaluate(() => {
-    for (const d of document.querySelectorAll('details')) d.open = true;
-  });
+  const openAll = () =>
+    p.page.evaluate(() => {
+      for (const d of document.querySelectorAll('details')) d.open = true;
+    });
+  await openAll();
+  // The validation view is built when its details open (on the toggle event); then the
+  // "What was assumed" details it adds are opened too.
+  await p.page.waitForFunction(() => document.querySelector('.case-notes') !== null);
+  await openAll();
   await p.page.locator('#open-embed').click();
   const text = await p.page.evaluate(() => document.body.innerText);
   // ("the README" of a cited project, in a source's description, is a citation, not ours.)
