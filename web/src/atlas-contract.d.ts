@@ -413,7 +413,6 @@ export type FidelityAnswer = {
         flash_attention?: boolean;
         framework?: string;
         kernels?: string;
-        overlap?: boolean;
         pp?: number;
         recompute?: string;
         reduce_dtype?: string;
@@ -832,7 +831,7 @@ export type PlanRequest = {
     /** default true */
     flash_attention?: boolean;
     /** at most 200 characters; default "megatron" */
-    framework?: "megatron" | "fsdp" | "fsdp1" | "deepspeed" | "deepspeed-2021" | "ideal";
+    framework?: "megatron" | "megatron-2021" | "fsdp" | "fsdp1" | "deepspeed" | "deepspeed-2021" | "ideal";
     /** at most 200 characters; default "fused" */
     kernels?: "fused" | "eager" | "eager-fused-norm";
     /** default true */

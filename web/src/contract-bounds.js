@@ -44,7 +44,7 @@ export const PLAN_REQUEST = Object.freeze({
   "/parallel/dp": Object.freeze({"type":"integer","min":1,"max":1000000}),
   "/parallel/ep": Object.freeze({"type":"integer","min":1,"max":1000000,"default":1}),
   "/parallel/flash_attention": Object.freeze({"type":"boolean","default":true}),
-  "/parallel/framework": Object.freeze({"type":"string","options":["megatron","fsdp","fsdp1","deepspeed","deepspeed-2021","ideal"],"default":"megatron"}),
+  "/parallel/framework": Object.freeze({"type":"string","options":["megatron","megatron-2021","fsdp","fsdp1","deepspeed","deepspeed-2021","ideal"],"default":"megatron"}),
   "/parallel/kernels": Object.freeze({"type":"string","options":["fused","eager","eager-fused-norm"],"default":"fused"}),
   "/parallel/overlap": Object.freeze({"type":"boolean","default":true}),
   "/parallel/pp": Object.freeze({"type":"integer","min":1,"max":1000000,"default":1}),

@@ -63,7 +63,11 @@ std::string megatron(const Run& r) {
   const ModelShape& m = r.in.model;
   const Parallel& p = r.in.parallel;
   std::vector<std::string> notes = common_notes(r, "Megatron-LM");
-  if (p.framework != Framework::megatron)
+  if (p.framework == Framework::megatron_2021)
+    notes.push_back(
+        "The plan was costed as Megatron-LM of 2021 (no overlap, fp16 gradients, unfused gradient "
+        "accumulation); these arguments run today's Megatron-LM.");
+  else if (p.framework != Framework::megatron)
     notes.push_back("The plan was costed as " + framework_words(p.framework) + "; these arguments run Megatron-LM.");
   if (p.kernels != Kernels::fused)
     notes.push_back("The plan was costed with eager PyTorch kernels; Megatron-LM runs fused ones.");

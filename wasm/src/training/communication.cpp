@@ -242,7 +242,7 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
       // Megatron keeps the inputs of Q, K, V and the MLP's first layer split along the sequence
       // (the memory sequence parallelism saves) and all-gathers them again for their weight
       // gradients, while their data gradients compute.
-      if (par.framework == Framework::megatron) {
+      if (is_megatron(par.framework)) {
         Transfer* x = B.add({"tp-bwd-input-allgather", "activation",
                              "inputs of Q, K, V and the MLP's first layer, gathered again (b×s×h)", "backward",
                              C::all_gather, Group::TP, "layer.attention.in", bsh},

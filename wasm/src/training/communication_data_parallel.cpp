@@ -12,7 +12,8 @@
 namespace atlas {
 
 const char* framework_name(Framework f) {
-  static const char* const kNames[] = {"megatron", "fsdp", "deepspeed", "ideal", "deepspeed-2021", "fsdp1"};
+  static const char* const kNames[] = {"megatron",       "fsdp",  "deepspeed",    "ideal",
+                                       "deepspeed-2021", "fsdp1", "megatron-2021"};
   return kNames[static_cast<int>(f)];
 }
 
@@ -26,6 +27,7 @@ double bucket_parameters(const Parallel& par, double replicas, double grad_bytes
   if (par.framework == Framework::ideal) return total;
   switch (par.framework) {
     case Framework::megatron:
+    case Framework::megatron_2021:
       return par.overlap ? std::max(40e6, 1e6 * replicas) : total;
     case Framework::fsdp:
     case Framework::fsdp1:
@@ -107,8 +109,7 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
                            "parameters",
                            {psi / calls, 0, 0}},
                           g, kWeightBytes * psi / calls, 0, calls);
-      const bool hidden =
-          par.framework == Framework::megatron || par.framework == Framework::ideal || is_fsdp(par.framework);
+      const bool hidden = is_megatron(par.framework) || par.framework == Framework::ideal || is_fsdp(par.framework);
       series(w, hidden ? fwd_window : 0.0, false);
     }
     return;
@@ -163,6 +164,16 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
 // FlatParameter whose views the parameters are, and its gradient is already one flat tensor:
 // no copy-out, and a copy-in only when the reduction's dtype differs (the cast, 2 + g B), then
 // the same in-place pre-divide (2g B).
+// Megatron-LM before its gradient-accumulation fusion (83b1e42, February 2022): autograd writes
+// each micro-batch's weight gradient as a new tensor and adds it into the accumulated one (read
+// both, write one: 3g B per weight) for every micro-batch but the first; since then the weight-
+// gradient GEMM accumulates into Megatron's buffer itself. Per micro-batch, averaged over a step.
+double unfused_accumulation_bytes(const PlanInput& in, double parameters) {
+  if (in.ideal || in.parallel.framework != Framework::megatron_2021 || in.accumulation <= 1) return 0.0;
+  const double m = static_cast<double>(in.accumulation);
+  return (m - 1.0) / m * 3.0 * gradient_bytes(in.parallel) * parameters;
+}
+
 double fsdp_copy_bytes(const PlanInput& in, double parameters) {
   const Parallel& par = in.parallel;
   if (!is_fsdp(par.framework) || par.zero < 3 || par.dp * par.cp <= 1) return 0.0;

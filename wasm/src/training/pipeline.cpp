@@ -168,10 +168,10 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
                                   ? 0.0
                                   : deepspeed_partition_copy_bytes(par.pp, par.tp) * static_cast<double>(in.micro) *
                                         static_cast<double>(m.seq) / static_cast<double>(par.cp) * h;
-  st.copy_seconds =
-      in.ideal ? 0.0
-               : (fsdp_copy_bytes(in, st.parameters) + deepspeed_accumulation_bytes(in, st.parameters) + ds_partition) /
-                     hw.memory_bandwidth;
+  st.copy_seconds = in.ideal ? 0.0
+                             : (fsdp_copy_bytes(in, st.parameters) + deepspeed_accumulation_bytes(in, st.parameters) +
+                                unfused_accumulation_bytes(in, st.parameters) + ds_partition) /
+                                   hw.memory_bandwidth;
   st.memory_bound_seconds = traffic / hw.memory_bandwidth + st.unfused_seconds + st.copy_seconds;
   st.attention_seconds = attention + (par.attention_recomputed() ? l * attn_fwd : 0.0);
   st.attention_forward_per_layer = attn_fwd;

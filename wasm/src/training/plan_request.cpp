@@ -271,9 +271,11 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   auto v = p.integer("virtual_stages", {1, 1e4}, 1);
   auto schedule =
       p.choice("schedule", {"gpipe", "1f1b", "interleaved"}, std::string(v && *v > 1 ? "interleaved" : "1f1b"));
-  auto framework = p.choice("framework", {"megatron", "fsdp", "fsdp1", "deepspeed", "deepspeed-2021", "ideal"},
-                            std::string("megatron"));
-  auto overlap = p.boolean("overlap", true);
+  auto framework =
+      p.choice("framework", {"megatron", "megatron-2021", "fsdp", "fsdp1", "deepspeed", "deepspeed-2021", "ideal"},
+               std::string("megatron"));
+  // 2021's Megatron overlapped no communication with compute.
+  auto overlap = p.boolean("overlap", !(framework && *framework == "megatron-2021"));
   auto tp_overlap = p.boolean("tp_overlap", false);
   auto flash = p.boolean("flash_attention", hardware ? hardware->flash_attention : false);
   // Megatron's fused kernels unless the request says the run is eager PyTorch (no torch.compile).
@@ -316,6 +318,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
                 : *framework == "deepspeed"      ? Framework::deepspeed
                 : *framework == "deepspeed-2021" ? Framework::deepspeed_2021
                 : *framework == "ideal"          ? Framework::ideal
+                : *framework == "megatron-2021"  ? Framework::megatron_2021
                                                  : Framework::megatron;
   q.overlap = *overlap;
   q.tp_overlap = *tp_overlap;

@@ -92,5 +92,7 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
 /// into the reduce-scatter's flat buffer and pre-divided there. Zero for other frameworks, whose
 /// buffers are the parameters and gradients themselves. Derivation in communication_data_parallel.cpp.
 double fsdp_copy_bytes(const PlanInput& in, double parameters);
+/// HBM bytes per micro-batch of 2021 Megatron's gradient accumulation outside the GEMM.
+double unfused_accumulation_bytes(const PlanInput& in, double parameters);
 
 }  // namespace atlas

@@ -38,12 +38,13 @@ inline ModelStates zero_model_states(double psi, double shards, int stage, doubl
 /// model keep them in bf16 (ZeRO's 16Ψ) unless the request says otherwise (`reduce_dtype`).
 inline double gradient_bytes(const Parallel& par) {
   if (par.reduce_dtype != ReduceDtype::framework) return par.reduce_dtype == ReduceDtype::fp32 ? 4 : kGradientBytes;
-  return par.framework == Framework::megatron ? 4 : kGradientBytes;
+  return par.framework == Framework::megatron ? 4 : kGradientBytes;  // megatron-2021: --fp16's own
 }
 /// The contract's name of that dtype ("fp32", "bf16" or, when asked for, "fp16": 2021's Megatron
 /// with --fp16 reduced its fp16 gradients as they were), resolved for the framework's default.
 inline const char* reduce_dtype_name(const Parallel& par) {
   if (par.reduce_dtype == ReduceDtype::fp16) return "fp16";
+  if (par.reduce_dtype == ReduceDtype::framework && par.framework == Framework::megatron_2021) return "fp16";
   return gradient_bytes(par) > kGradientBytes ? "fp32" : "bf16";
 }
 

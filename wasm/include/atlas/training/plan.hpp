@@ -48,7 +48,8 @@ struct Hardware {
 // predecessor (FullyShardedDataParallel: Composer, llama-recipes, fms-fsdp until 2024), which
 // shards, gathers and reduces the same bytes per wrapped block but gathers straight into the
 // parameters' own storage.
-enum class Framework : std::uint8_t { megatron, fsdp, deepspeed, ideal, deepspeed_2021, fsdp1 };
+enum class Framework : std::uint8_t { megatron, fsdp, deepspeed, ideal, deepspeed_2021, fsdp1, megatron_2021 };
+inline bool is_megatron(Framework f) { return f == Framework::megatron || f == Framework::megatron_2021; }
 inline bool is_deepspeed(Framework f) { return f == Framework::deepspeed || f == Framework::deepspeed_2021; }
 inline bool is_fsdp(Framework f) { return f == Framework::fsdp || f == Framework::fsdp1; }
 
