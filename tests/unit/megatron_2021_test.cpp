@@ -60,4 +60,8 @@ TEST_CASE("megatron-2021: every micro-batch but the first adds its fp16 weight g
   CHECK(copies(four) == doctest::Approx(3.0 / 4.0 * 3 * 2 * weights / hbm).epsilon(1e-12));
   // Today's Megatron accumulates inside the weight-gradient GEMM.
   CHECK(copies(plan("megatron", 4)) == 0);
+  // The compute formula names what those seconds are.
+  const std::string formula = four["time"]["formulas"]["compute"]["text"].get<std::string>();
+  CHECK(formula.find("Megatron-LM of 2021") != std::string::npos);
+  CHECK(formula.find("FSDP") == std::string::npos);
 }

@@ -86,6 +86,12 @@ json time_formulas(const PlanInput& in, const PlanFigures& f) {
     compute << " (DeepSpeed's pipeline engine: " << qty::seconds(m * f.first.copy_seconds)
             << " of it adding each micro-batch's bf16 gradients into the BF16 optimizer's fp32 copy, 18 B per "
                "weight, and copying the slices of what crosses a stage boundary)";
+  else if (f.first.copy_seconds > 0 && p.framework == Framework::megatron_2021)
+    compute << " (Megatron-LM of 2021: " << qty::seconds(m * f.first.copy_seconds)
+            << " of it adding each micro-batch's weight gradients into the accumulated ones, outside the GEMM)";
+  else if (f.first.copy_seconds > 0 && p.framework == Framework::fsdp1)
+    compute << " (FSDP1: " << qty::seconds(m * f.first.copy_seconds)
+            << " of it casting its flat gradient for the reduction and dividing it in place)";
   else if (f.first.copy_seconds > 0)
     compute << " (FSDP2: " << qty::seconds(m * f.first.copy_seconds)
             << " of it copying gathered weights out of, and gradients into, its collectives' flat buffers)";
