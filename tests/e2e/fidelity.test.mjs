@@ -111,6 +111,16 @@ test('the validation view lists every published run with its source, set and err
     links.every((h) => /^https:\/\//.test(h)),
     'every case links to its source',
   );
+  // An error reads as one unit (no break between the number and its %), and what each
+  // source fitted is said in words, not preset ids or constant keys.
+  const errors = await p.page.locator('#planner-fidelity .fidelity-error').allTextContents();
+  assert.ok(errors.length >= expected.validation, String(errors.length));
+  assert.ok(
+    errors.every((e) => /^[+-]?\d+\.\d\u00a0%$/.test(e)),
+    errors.find((e) => !/^[+-]?\d+\.\d\u00a0%$/.test(e)),
+  );
+  const fitted = await p.page.locator('#planner-fidelity .fidelity-sources').textContent();
+  assert.doesNotMatch(fitted, /\b(?:a100|h100|h200|b200)-[\w-]+|memory_traffic|\bintra\b|\binter\b/);
   const summary = p.page.locator('#planner-fidelity .fidelity-summary').first();
   assert.match(await summary.textContent(), /Out of sample/);
   // Each validation source's own errors, named in plain words (sources differ in size).

@@ -82,9 +82,9 @@ export function caseHead(c, src, text) {
  */
 export function errorCell(error) {
   return h('td', {
-    class: `num ${Math.abs(error) > 0.15 ? 'err-large' : ''}`,
+    class: `num fidelity-error ${Math.abs(error) > 0.15 ? 'err-large' : ''}`,
     dataset: { label: 'Error' },
-    text: `${error > 0 ? '+' : ''}${(100 * error).toFixed(1)} %`,
+    text: `${error > 0 ? '+' : ''}${(100 * error).toFixed(1)}\u00a0%`, // one unit: no line break before the %
   });
 }
 
