@@ -3,14 +3,4 @@
 #include "atlas/contract/registry.hpp"
 #include "atlas/training/search_budget.hpp"
 
-namespace atlas {
-
-const CommandSet& registered_commands() {
-  static const CommandSet set{
-      "all",
-      {ATLAS_SHARED_COMMANDS(ATLAS_COMMAND_ENTRY) ATLAS_CORE_COMMANDS(ATLAS_COMMAND_ENTRY)
-           ATLAS_QUIZ_COMMANDS(ATLAS_COMMAND_ENTRY) ATLAS_PLANNER_COMMANDS(ATLAS_COMMAND_ENTRY)}};
-  return set;
-}
-
-}  // namespace atlas
+ATLAS_DEFINE_MODULE("all", ATLAS_ALL_COMMANDS)

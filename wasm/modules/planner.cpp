@@ -3,12 +3,4 @@
 #include "atlas/contract/registry.hpp"
 #include "atlas/training/search_budget.hpp"
 
-namespace atlas {
-
-const CommandSet& registered_commands() {
-  static const CommandSet set{"planner",
-                              {ATLAS_SHARED_COMMANDS(ATLAS_COMMAND_ENTRY) ATLAS_PLANNER_COMMANDS(ATLAS_COMMAND_ENTRY)}};
-  return set;
-}
-
-}  // namespace atlas
+ATLAS_DEFINE_MODULE("planner", ATLAS_PLANNER_COMMANDS)

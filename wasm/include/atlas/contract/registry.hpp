@@ -69,3 +69,15 @@ json command_modules();
 // Expanders for the lists above: a table entry, or the name alone.
 #define ATLAS_COMMAND_ENTRY(name, handler, budget) ::atlas::Command{name, handler, budget},
 #define ATLAS_COMMAND_NAME(name, handler, budget) name,
+// Every module's commands at once (the native build's list).
+#define ATLAS_ALL_COMMANDS(X) ATLAS_CORE_COMMANDS(X) ATLAS_QUIZ_COMMANDS(X) ATLAS_PLANNER_COMMANDS(X)
+
+// Defines registered_commands() for a link target: `version` plus one of the lists above.
+#define ATLAS_DEFINE_MODULE(module_name, COMMANDS)                                                           \
+  namespace atlas {                                                                                          \
+  const CommandSet& registered_commands() {                                                                  \
+    static const CommandSet set{module_name,                                                                 \
+                                {ATLAS_SHARED_COMMANDS(ATLAS_COMMAND_ENTRY) COMMANDS(ATLAS_COMMAND_ENTRY)}}; \
+    return set;                                                                                              \
+  }                                                                                                          \
+  }
