@@ -123,7 +123,7 @@ std::string megatron(const Run& r) {
   if (p.zero >= 1) arg("use-distributed-optimizer");
   if (p.overlap) arg("overlap-grad-reduce"), arg("overlap-param-gather");
   // fp16 gradients were reduced as they were by 2021's Megatron; today's has no such flag.
-  if (gradient_bytes(p) < 4 && p.reduce_dtype != ReduceDtype::fp16) arg("grad-reduce-in-bf16");
+  if (reduce_dtype(p) == ReduceDtype::bf16) arg("grad-reduce-in-bf16");
   if (p.tp_overlap) arg("tp-comm-overlap");
   if (p.flash_attention)
     arg("use-flash-attn");

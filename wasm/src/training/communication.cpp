@@ -195,12 +195,13 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
       else
         B.blocking(x);
     };
-    // The input gradients of Q, K, V and the MLP's first layer: Megatron (overlap on) sends them
-    // while the weight gradient computes; 2021's Megatron (overlap: false) and the mappings of
-    // Megatron-DeepSpeed, which BLOOM and MT-NLG ran, reduce them before going on.
+    // The backward collectives of Q, K, V and the MLP's first layer (their input gradients, and
+    // under sequence parallelism their inputs gathered again): Megatron (overlap on) runs them
+    // beside those layers' own GEMMs; 2021's Megatron (overlap: false) and the mappings of
+    // Megatron-DeepSpeed, which BLOOM and MT-NLG ran, wait for them.
     const bool async_grad = par.framework == Framework::megatron && par.overlap && !par.tp_overlap;
     const ColumnShares column = column_parallel_shares(mo);
-    const auto tp_grad_input = [&](Transfer* x, double share) {
+    const auto tp_column_backward = [&](Transfer* x, double share) {
       if (x && async_grad)
         B.exposed_mb(x, hidden_under_own_gemm(*x, B.m, st, share, slowdown, in.ideal));
       else
@@ -214,14 +215,14 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
       tp_expose(B.add({"tp-fwd-mlp-allreduce", "activation", "MLP output (b×s×h)", "forward", C::all_reduce, Group::TP,
                        "layer.mlp.fc2", bsh},
                       g, act, L * (1 + recompute), 0));
-      tp_grad_input(B.add({"tp-bwd-attn-allreduce", "activation-grad", "gradient of the attention input (b×s×h)",
-                           "backward", C::all_reduce, Group::TP, "layer.attention.in", bsh},
-                          g, act, L, 0),
-                    column.attention);
-      tp_grad_input(B.add({"tp-bwd-mlp-allreduce", "activation-grad", "gradient of the MLP input (b×s×h)", "backward",
-                           C::all_reduce, Group::TP, "layer.mlp.in", bsh},
-                          g, act, L, 0),
-                    column.mlp);
+      tp_column_backward(B.add({"tp-bwd-attn-allreduce", "activation-grad", "gradient of the attention input (b×s×h)",
+                                "backward", C::all_reduce, Group::TP, "layer.attention.in", bsh},
+                               g, act, L, 0),
+                         column.attention);
+      tp_column_backward(B.add({"tp-bwd-mlp-allreduce", "activation-grad", "gradient of the MLP input (b×s×h)",
+                                "backward", C::all_reduce, Group::TP, "layer.mlp.in", bsh},
+                               g, act, L, 0),
+                         column.mlp);
     } else {
       // Sequence parallelism: each all-reduce becomes a reduce-scatter plus an all-gather of the
       // same total volume; the backward pass mirrors the forward.
@@ -235,23 +236,19 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
       tp_expose(B.add({"tp-bwd-allgather", "activation-grad", "gradients of the block outputs (b×s×h)", "backward",
                        C::all_gather, Group::TP, "layer.mlp.fc2", bsh},
                       g, act, 2 * L, 0));
-      tp_grad_input(B.add({"tp-bwd-reducescatter", "activation-grad", "gradients of the block inputs (b×s×h)",
-                           "backward", C::reduce_scatter, Group::TP, "layer.mlp.in", bsh},
-                          g, act, 2 * L, 0),
-                    column.attention + column.mlp);
+      tp_column_backward(B.add({"tp-bwd-reducescatter", "activation-grad", "gradients of the block inputs (b×s×h)",
+                                "backward", C::reduce_scatter, Group::TP, "layer.mlp.in", bsh},
+                               g, act, 2 * L, 0),
+                         column.attention + column.mlp);
       // Megatron keeps the inputs of Q, K, V and the MLP's first layer split along the sequence
       // (the memory sequence parallelism saves) and all-gathers them again for their weight
       // gradients, while their data gradients compute.
-      if (is_megatron(par.framework)) {
-        Transfer* x = B.add({"tp-bwd-input-allgather", "activation",
-                             "inputs of Q, K, V and the MLP's first layer, gathered again (b×s×h)", "backward",
-                             C::all_gather, Group::TP, "layer.attention.in", bsh},
-                            g, act, 2 * L, 0);
-        if (x && async_grad)
-          B.exposed_mb(x, hidden_under_own_gemm(*x, B.m, st, column.attention + column.mlp, slowdown, in.ideal));
-        else
-          tp_expose(x);
-      }
+      if (is_megatron(par.framework))
+        tp_column_backward(B.add({"tp-bwd-input-allgather", "activation",
+                                  "inputs of Q, K, V and the MLP's first layer, gathered again (b×s×h)", "backward",
+                                  C::all_gather, Group::TP, "layer.attention.in", bsh},
+                                 g, act, 2 * L, 0),
+                           column.attention + column.mlp);
     }
     const C embed_op = par.sequence_parallel ? C::reduce_scatter : C::all_reduce;
     if (first)

@@ -32,20 +32,25 @@ inline ModelStates zero_model_states(double psi, double shards, int stage, doubl
 
 /// Model states and buffers of a stage at ZeRO stage `zero` (activations unchanged): lets
 /// search try every stage from one stage_figures() call.
-/// Bytes per gradient element the framework keeps and reduces: Megatron accumulates and
-/// all-reduces bf16 gradients in an fp32 buffer ("bfloat16 requires gradient accumulation and
-/// all-reduce to be done in fp32", megatron/training/arguments.py); FSDP, DeepSpeed and the ideal
-/// model keep them in bf16 (ZeRO's 16Ψ) unless the request says otherwise (`reduce_dtype`).
-inline double gradient_bytes(const Parallel& par) {
-  if (par.reduce_dtype != ReduceDtype::framework) return par.reduce_dtype == ReduceDtype::fp32 ? 4 : kGradientBytes;
-  return par.framework == Framework::megatron ? 4 : kGradientBytes;  // megatron-2021: --fp16's own
+/// The dtype the framework keeps and reduces gradients in, unless the request names one
+/// (`reduce_dtype`): Megatron accumulates and all-reduces bf16 gradients in an fp32 buffer
+/// ("bfloat16 requires gradient accumulation and all-reduce to be done in fp32",
+/// megatron/training/arguments.py); 2021's Megatron with --fp16 kept and reduced fp16 gradients
+/// as they were; FSDP, DeepSpeed and the ideal model keep them in bf16 (ZeRO's 16Ψ).
+inline ReduceDtype reduce_dtype(const Parallel& par) {
+  if (par.reduce_dtype != ReduceDtype::framework) return par.reduce_dtype;
+  return par.framework == Framework::megatron        ? ReduceDtype::fp32
+         : par.framework == Framework::megatron_2021 ? ReduceDtype::fp16
+                                                     : ReduceDtype::bf16;
 }
-/// The contract's name of that dtype ("fp32", "bf16" or, when asked for, "fp16": 2021's Megatron
-/// with --fp16 reduced its fp16 gradients as they were), resolved for the framework's default.
+/// Bytes per gradient element in that dtype.
+inline double gradient_bytes(const Parallel& par) {
+  return reduce_dtype(par) == ReduceDtype::fp32 ? 4 : kGradientBytes;
+}
+/// The contract's name of that dtype: "bf16", "fp32" or "fp16".
 inline const char* reduce_dtype_name(const Parallel& par) {
-  if (par.reduce_dtype == ReduceDtype::fp16) return "fp16";
-  if (par.reduce_dtype == ReduceDtype::framework && par.framework == Framework::megatron_2021) return "fp16";
-  return gradient_bytes(par) > kGradientBytes ? "fp32" : "bf16";
+  static const char* const kNames[] = {"", "bf16", "fp32", "fp16"};  // ReduceDtype's order; never `framework`
+  return kNames[static_cast<int>(reduce_dtype(par))];
 }
 
 inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, int zero) {
