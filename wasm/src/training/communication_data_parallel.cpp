@@ -148,6 +148,8 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
   series(r, bwd_window / 2, true);
 }
 
+namespace {
+
 // FSDP2 as torchtitan ran it (PyTorch's torch/distributed/_composable/fsdp/_fsdp_collectives.py, 2024)
 // keeps every parameter a tensor of its own, so the flat buffers NCCL works on are copies:
 // - all-gather copy-out: torch.split_with_sizes_copy reads the gathered bf16 buffer and writes
@@ -155,8 +157,9 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
 //   before forward and again before backward (reshard_after_forward);
 // - reduce-scatter copy-in: torch.cat reads each bf16 gradient and writes it into the reduction's
 //   input in the reduce dtype, then divides it in place by the pre-divide factor (a power of two
-//   near sqrt(dp), at least 2 whenever there is more than one rank): 2 + g + 2g B per weight. It runs on the
-//   reduce-scatter stream, but the compute stream waits for it before it frees the gradients.
+//   near sqrt(dp), at least 2 whenever there is more than one rank): 2 + g + 2g B per weight. It
+//   runs on the reduce-scatter stream, but the compute stream waits for it before it frees the
+//   gradients.
 // What touches only the rank's 1/dp shard (the all-gather's copy-in, the post-divide, the
 // gradient's accumulation) is left out. Megatron's buffers are its parameters and gradients
 // (views into one contiguous buffer), so the calibration runs have none of these copies.
@@ -164,25 +167,49 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
 // FlatParameter whose views the parameters are, and its gradient is already one flat tensor:
 // no copy-out, and a copy-in only when the reduction's dtype differs (the cast, 2 + g B), then
 // the same in-place pre-divide (2g B).
-// Megatron-LM before its gradient-accumulation fusion (83b1e42, February 2022): autograd writes
-// each micro-batch's weight gradient as a new tensor and adds it into the accumulated one (read
-// both, write one: 3g B per weight) for every micro-batch but the first; since then the weight-
-// gradient GEMM accumulates into Megatron's buffer itself. Per micro-batch, averaged over a step.
-double unfused_accumulation_bytes(const PlanInput& in, double parameters) {
-  if (in.ideal || in.parallel.framework != Framework::megatron_2021 || in.accumulation <= 1) return 0.0;
-  const double m = static_cast<double>(in.accumulation);
-  return (m - 1.0) / m * 3.0 * gradient_bytes(in.parallel) * parameters;
-}
-
-double fsdp_copy_bytes(const PlanInput& in, double parameters) {
-  const Parallel& par = in.parallel;
-  if (!is_fsdp(par.framework) || par.zero < 3 || par.dp * par.cp <= 1) return 0.0;
+double fsdp_copy_bytes(const Parallel& par, double parameters) {
+  if (par.zero < 3 || par.dp * par.cp <= 1) return 0.0;
   const double g = gradient_bytes(par);
   if (par.framework == Framework::fsdp1)
     return ((g != kGradientBytes ? kGradientBytes + g : 0.0) + 2.0 * g) * parameters;
   const double copy_out = 2.0 * (kWeightBytes + kWeightBytes);
   const double copy_in = kGradientBytes + g + 2.0 * g;
   return (copy_out + copy_in) * parameters;
+}
+
+// Megatron-LM before its gradient-accumulation fusion (83b1e42, February 2022): autograd writes
+// each micro-batch's weight gradient as a new tensor and adds it into the accumulated one (read
+// both, write one: 3g B per weight) for every micro-batch but the first; since then the weight-
+// gradient GEMM accumulates into Megatron's buffer itself. Per micro-batch, averaged over a step.
+double unfused_accumulation_bytes(const PlanInput& in, double parameters) {
+  if (in.accumulation <= 1) return 0.0;
+  const double m = static_cast<double>(in.accumulation);
+  return (m - 1.0) / m * 3.0 * gradient_bytes(in.parallel) * parameters;
+}
+
+}  // namespace
+
+FrameworkCopies framework_copies(const PlanInput& in, double parameters) {
+  const Parallel& par = in.parallel;
+  if (in.ideal) return {};  // the ideal bound has no framework
+  if (deepspeed_pipeline(par)) {
+    const double activation = static_cast<double>(in.micro) * static_cast<double>(in.model.seq) /
+                              static_cast<double>(par.cp) * static_cast<double>(in.model.hidden);
+    return {deepspeed_accumulation_bytes(in, parameters) + deepspeed_partition_copy_bytes(par.pp, par.tp) * activation,
+            "DeepSpeed's pipeline engine",
+            "adding each micro-batch's bf16 gradients into the BF16 optimizer's fp32 copy, 18 B per weight, and "
+            "copying the slices of what crosses a stage boundary"};
+  }
+  if (par.framework == Framework::megatron_2021)
+    return {unfused_accumulation_bytes(in, parameters), "Megatron-LM of 2021",
+            "adding each micro-batch's weight gradients into the accumulated ones, outside the GEMM"};
+  if (par.framework == Framework::fsdp1)
+    return {fsdp_copy_bytes(par, parameters), "FSDP1",
+            "casting its flat gradient for the reduction and dividing it in place"};
+  if (par.framework == Framework::fsdp)
+    return {fsdp_copy_bytes(par, parameters), "FSDP2",
+            "copying gathered weights out of, and gradients into, its collectives' flat buffers"};
+  return {};
 }
 
 }  // namespace atlas

@@ -6,7 +6,6 @@
 #include <cstring>
 
 #include "atlas/training/communication.hpp"
-#include "atlas/training/deepspeed_pipeline.hpp"
 #include "atlas/training/kernels.hpp"
 #include "atlas/training/memory.hpp"
 #include "atlas/training/pipeline.hpp"
@@ -160,18 +159,8 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     const bool redone = par.recompute == Recompute::full || par.recompute == Recompute::op_selective;
     st.unfused_seconds = l * tokens * (u.forward * (redone ? 2.0 : 1.0) + u.backward) / hw.memory_bandwidth;
   }
-  // The framework's own copies around its collectives run on the compute stream; the ideal bound
-  // has no framework (one collective per step), so none.
-  // DeepSpeed's pipeline engine adds the BF16 optimizer's fp32 accumulation of every gradient and
-  // the copies around its tensor-parallel partitioning of what crosses a stage boundary.
-  const double ds_partition = in.ideal || !deepspeed_pipeline(par)
-                                  ? 0.0
-                                  : deepspeed_partition_copy_bytes(par.pp, par.tp) * static_cast<double>(in.micro) *
-                                        static_cast<double>(m.seq) / static_cast<double>(par.cp) * h;
-  st.copy_seconds = in.ideal ? 0.0
-                             : (fsdp_copy_bytes(in, st.parameters) + deepspeed_accumulation_bytes(in, st.parameters) +
-                                unfused_accumulation_bytes(in, st.parameters) + ds_partition) /
-                                   hw.memory_bandwidth;
+  // The framework's own copies and accumulation run on the compute stream.
+  st.copy_seconds = framework_copies(in, st.parameters).bytes / hw.memory_bandwidth;
   st.memory_bound_seconds = traffic / hw.memory_bandwidth + st.unfused_seconds + st.copy_seconds;
   st.attention_seconds = attention + (par.attention_recomputed() ? l * attn_fwd : 0.0);
   st.attention_forward_per_layer = attn_fwd;

@@ -82,19 +82,10 @@ json time_formulas(const PlanInput& in, const PlanFigures& f) {
   if (p.kernels != Kernels::fused)  // said only when it applies, so other plans' formula reads as before
     compute << " (" << (p.kernels == Kernels::eager ? "eager PyTorch" : "eager PyTorch with a fused norm") << ": "
             << qty::seconds(m * f.first.unfused_seconds) << " of it unfused elementwise kernels' extra HBM bytes)";
-  if (f.first.copy_seconds > 0 && deepspeed_pipeline(p))
-    compute << " (DeepSpeed's pipeline engine: " << qty::seconds(m * f.first.copy_seconds)
-            << " of it adding each micro-batch's bf16 gradients into the BF16 optimizer's fp32 copy, 18 B per "
-               "weight, and copying the slices of what crosses a stage boundary)";
-  else if (f.first.copy_seconds > 0 && p.framework == Framework::megatron_2021)
-    compute << " (Megatron-LM of 2021: " << qty::seconds(m * f.first.copy_seconds)
-            << " of it adding each micro-batch's weight gradients into the accumulated ones, outside the GEMM)";
-  else if (f.first.copy_seconds > 0 && p.framework == Framework::fsdp1)
-    compute << " (FSDP1: " << qty::seconds(m * f.first.copy_seconds)
-            << " of it casting its flat gradient for the reduction and dividing it in place)";
-  else if (f.first.copy_seconds > 0)
-    compute << " (FSDP2: " << qty::seconds(m * f.first.copy_seconds)
-            << " of it copying gathered weights out of, and gradients into, its collectives' flat buffers)";
+  if (f.first.copy_seconds > 0) {
+    const FrameworkCopies copies = framework_copies(in, f.first.parameters);
+    compute << " (" << copies.who << ": " << qty::seconds(m * f.first.copy_seconds) << " of it " << copies.what << ")";
+  }
   return json{{"compute", compute},
               {"communication", communication},
               {"bubble", Formula("(p − 1)/v × slot = (")

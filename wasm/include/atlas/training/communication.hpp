@@ -86,13 +86,18 @@ struct TransferList {
 /// The data-parallel and ZeRO transfers as the plan's framework issues them.
 void data_parallel_transfers(const PlanInput& in, std::int64_t index, const StageFigures& st, TransferList& list);
 
-/// HBM bytes per micro-batch that PyTorch FSDP2 (`fsdp` at ZeRO-3) copies on the compute stream
-/// around its collectives, for `parameters` weights held per tensor-parallel rank: each gathered
-/// layer copied out of the all-gather's flat buffer (forward and backward), each gradient copied
-/// into the reduce-scatter's flat buffer and pre-divided there. Zero for other frameworks, whose
-/// buffers are the parameters and gradients themselves. Derivation in communication_data_parallel.cpp.
-double fsdp_copy_bytes(const PlanInput& in, double parameters);
-/// HBM bytes per micro-batch of 2021 Megatron's gradient accumulation outside the GEMM.
-double unfused_accumulation_bytes(const PlanInput& in, double parameters);
+/// What the framework itself moves through HBM on the compute stream per micro-batch, beside the
+/// model's kernels, for `parameters` weights held per tensor-parallel rank, and what it is (for
+/// the compute formula): FSDP2's copies in and out of its collectives' flat buffers, FSDP1's cast
+/// and in-place divide, DeepSpeed's pipeline engine's fp32 accumulation and slice copies, 2021
+/// Megatron's accumulation outside the GEMM. None for today's Megatron, whose buffers are the
+/// parameters and gradients themselves, or for the ideal bound. Derivations in
+/// communication_data_parallel.cpp and deepspeed_pipeline.cpp.
+struct FrameworkCopies {
+  double bytes = 0;
+  const char* who = "";
+  const char* what = "";
+};
+FrameworkCopies framework_copies(const PlanInput& in, double parameters);
 
 }  // namespace atlas
