@@ -100,15 +100,7 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
       // gather them behind the next step's first forward; DeepSpeed gathers after the step.
       const double gather = is_deepspeed(par.framework) ? std::min(psi, 5e8) : bucket;
       const double calls = std::max(1.0, std::ceil(psi / std::max(gather, 1.0)));
-      Transfer* w = B.add({"dp-param-allgather",
-                           "parameter",
-                           "updated weight shards",
-                           "optimizer",
-                           C::all_gather,
-                           Group::DP,
-                           "parameters",
-                           {psi / calls, 0, 0}},
-                          g, kWeightBytes * psi / calls, 0, calls);
+      Transfer* w = weight_shard_gather(B, g, psi, calls, "updated weight shards");
       const bool hidden = is_megatron(par.framework) || par.framework == Framework::ideal || is_fsdp(par.framework);
       series(w, hidden ? fwd_window : 0.0, false);
     }
@@ -188,6 +180,18 @@ double unfused_accumulation_bytes(const PlanInput& in, double parameters) {
 }
 
 }  // namespace
+
+Transfer* weight_shard_gather(TransferList& B, const GroupPlacement& g, double psi, double calls, const char* name) {
+  return B.add({"dp-param-allgather",
+                "parameter",
+                name,
+                "optimizer",
+                Collective::all_gather,
+                Group::DP,
+                "parameters",
+                {psi / calls, 0, 0}},
+               g, kWeightBytes * psi / calls, 0, calls);
+}
 
 FrameworkCopies framework_copies(const PlanInput& in, double parameters) {
   const Parallel& par = in.parallel;

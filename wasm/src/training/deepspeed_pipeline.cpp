@@ -91,15 +91,7 @@ void deepspeed_bf16_transfers(const PlanInput& in, const StageFigures& st, const
                           g, gradient_bytes(in.parallel) * psi, 0, 1);
   if (grads) B.exposed_step(grads, grads->time_per_step);
   const double calls = std::max(1.0, std::floor(psi / 5e8));
-  Transfer* w = B.add({"dp-param-allgather",
-                       "parameter",
-                       "updated weight shards, after the step",
-                       "optimizer",
-                       Collective::all_gather,
-                       Group::DP,
-                       "parameters",
-                       {psi / calls, 0, 0}},
-                      g, kWeightBytes * psi / calls, 0, calls);
+  Transfer* w = weight_shard_gather(B, g, psi, calls, "updated weight shards, after the step");
   if (w) B.exposed_step(w, w->time_per_step);
 }
 
