@@ -409,6 +409,7 @@ export type FidelityAnswer = {
         vocab?: number;
       };
       parallel?: {
+        attention_kernel?: string;
         cp?: number;
         flash_attention?: boolean;
         framework?: string;
@@ -685,6 +686,8 @@ export type PlanRequest = {
     };
     /** default false */
     flash_attention?: boolean;
+    /** ≥ 0, ≤ 1; default 0 */
+    flash_attention_2?: number;
     /** unit: FLOP/s; ≥ 1000000000, ≤ 1000000000000000000 */
     flops?: number;
     /** ≥ 1, ≤ 10000000; default 8 */
@@ -720,6 +723,8 @@ export type PlanRequest = {
     };
     /** default false */
     flash_attention?: boolean;
+    /** ≥ 0, ≤ 1; default 0 */
+    flash_attention_2?: number;
     /** unit: FLOP/s; ≥ 1000000000, ≤ 1000000000000000000 */
     flops: number;
     /** ≥ 1, ≤ 10000000; default 8 */
@@ -822,6 +827,8 @@ export type PlanRequest = {
     vocab: number;
   };
   parallel?: {
+    /** at most 200 characters; default "native" */
+    attention_kernel?: "native" | "flash-attention-2";
     /** ≥ 1, ≤ 1000000; default 1 */
     cp?: number;
     /** ≥ 1, ≤ 1000000 */
@@ -1016,6 +1023,7 @@ export type PlanAnswer = {
       memory_traffic?: number;
     };
     flash_attention?: boolean;
+    flash_attention_2?: number;
     flops?: number;
     gpus?: number;
     gpus_per_node?: number;
@@ -1154,6 +1162,7 @@ export type PlanAnswer = {
     vocab?: number;
   };
   parallel?: {
+    attention_kernel?: string;
     cp?: number;
     decode_replicas?: number;
     dp?: number;
@@ -1650,6 +1659,7 @@ export type PresetsAnswer = {
         memory_traffic?: number;
       };
       flash_attention?: boolean;
+      flash_attention_2?: number;
       flops?: number;
       gpus_per_node?: number;
       inter_bandwidth?: number;
@@ -1663,6 +1673,10 @@ export type PresetsAnswer = {
     id?: string;
     name?: string;
     sources?: {
+      flash_attention_2?: {
+        title?: string;
+        url?: string;
+      };
       flops?: {
         title?: string;
         url?: string;
@@ -1843,6 +1857,8 @@ export type SearchRequest = {
     };
     /** default false */
     flash_attention?: boolean;
+    /** ≥ 0, ≤ 1; default 0 */
+    flash_attention_2?: number;
     /** unit: FLOP/s; ≥ 1000000000, ≤ 1000000000000000000 */
     flops?: number;
     /** ≥ 1, ≤ 10000000; default 8 */
@@ -1878,6 +1894,8 @@ export type SearchRequest = {
     };
     /** default false */
     flash_attention?: boolean;
+    /** ≥ 0, ≤ 1; default 0 */
+    flash_attention_2?: number;
     /** unit: FLOP/s; ≥ 1000000000, ≤ 1000000000000000000 */
     flops: number;
     /** ≥ 1, ≤ 10000000; default 8 */
@@ -2069,6 +2087,7 @@ export type SearchAnswer = {
       weights_per_instance?: number;
     };
     parallel?: {
+      attention_kernel?: string;
       cp?: number;
       decode_replicas?: number;
       dp?: number;

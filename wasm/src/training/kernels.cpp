@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "atlas/training/plan.hpp"
+
 namespace atlas {
 
 double gemm_shape_efficiency(double m, double n, double k, std::int64_t sms, double batch) {
@@ -35,6 +37,13 @@ LinearTime linear_time(GemmShape s, double peak, double fit, std::int64_t sms, d
   // dX (m×k) = dY (m×n) · wᵀ reduces over n; dW (k×n) = xᵀ · dY reduces over m.
   t.backward = flops / (rate * eff(s.m, s.k, s.n)) + flops / (rate * eff(s.k, s.n, s.m));
   return t;
+}
+
+double flash_rate(const PlanInput& in) {
+  const Hardware& hw = in.hardware;
+  if (in.parallel.attention_kernel == AttentionKernel::flash_attention_2 && hw.flash_attention_2 > 0)
+    return hw.flops * hw.flash_attention_2;
+  return hw.flops * hw.efficiency.compute * kFlashRelative;
 }
 
 }  // namespace atlas

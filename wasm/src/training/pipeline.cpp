@@ -67,9 +67,10 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     double tokens, peak, fit;
     std::int64_t tp, ep, sms, micro;
     bool flash, ideal;
+    double flash_rate;
     bool operator==(const LayerKey& o) const {
       return model == o.model && tokens == o.tokens && peak == o.peak && fit == o.fit && tp == o.tp && ep == o.ep &&
-             sms == o.sms && micro == o.micro && flash == o.flash && ideal == o.ideal;
+             sms == o.sms && micro == o.micro && flash == o.flash && ideal == o.ideal && flash_rate == o.flash_rate;
     }
   };
   struct LayerFigures {
@@ -84,7 +85,17 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     bool used = false;
   };
   static std::array<Entry, 2048> memo;
-  const LayerKey key{&m, tokens, peak, fit, par.tp, par.ep, sms, in.micro, par.flash_attention, in.ideal};
+  const LayerKey key{&m,
+                     tokens,
+                     peak,
+                     fit,
+                     par.tp,
+                     par.ep,
+                     sms,
+                     in.micro,
+                     par.flash_attention,
+                     in.ideal,
+                     par.flash_attention ? flash_rate(in) : 0.0};
   const std::uint64_t mix =
       static_cast<std::uint64_t>(par.tp) * 73856093u ^ static_cast<std::uint64_t>(in.micro) * 19349663u ^
       static_cast<std::uint64_t>(par.ep) * 83492791u ^ static_cast<std::uint64_t>(tokens) * 2654435761u ^
@@ -113,7 +124,7 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     // Attention core (QKᵀ and scores·V) over the whole context, heads split over tp.
     lf.attn_flops = attention_core_forward_flops(m, tokens, seq) / t;
     if (par.flash_attention) {
-      lf.attn_fwd = causal_tile_share(seq) * lf.attn_flops / (peak * fit * (in.ideal ? 1.0 : kFlashRelative));
+      lf.attn_fwd = causal_tile_share(seq) * lf.attn_flops / (in.ideal ? peak * fit : flash_rate(in));
     } else if (in.ideal || sms <= 0) {
       lf.attn_fwd = lf.attn_flops / (peak * fit);
     } else {

@@ -4,6 +4,7 @@
 
 #include "atlas/contract/formula.hpp"
 #include "atlas/training/communication.hpp"
+#include "atlas/training/kernels.hpp"
 #include "atlas/training/memory.hpp"
 
 namespace atlas {
@@ -77,8 +78,15 @@ json time_formulas(const PlanInput& in, const PlanFigures& f) {
           << " on the slowest stage: each GEMM at " << qty::fraction(hw.efficiency.compute) << " of "
           << qty::flop_rate(hw.flops)
           << " times its shape's tile and wave efficiency (this stage: " << qty::fraction(f.first.gemm_efficiency)
-          << " of peak on average), attention " << (p.flash_attention ? "fused (FlashAttention)" : "as batched matmuls")
-          << ", plus memory-bound kernels at " << qty::bytes_per_second(hw.memory_bandwidth) << " HBM";
+          << " of peak on average), attention ";
+  if (!p.flash_attention)
+    compute << "as batched matmuls";
+  else if (p.attention_kernel == AttentionKernel::flash_attention_2 && hw.flash_attention_2 > 0)
+    compute << "fused (FlashAttention-2, written for Ampere, at its measured " << qty::flop_rate(flash_rate(in))
+            << " on this GPU)";
+  else
+    compute << "fused (FlashAttention) at " << qty::flop_rate(flash_rate(in));
+  compute << ", plus memory-bound kernels at " << qty::bytes_per_second(hw.memory_bandwidth) << " HBM";
   if (p.kernels != Kernels::fused)  // said only when it applies, so other plans' formula reads as before
     compute << " (" << (p.kernels == Kernels::eager ? "eager PyTorch" : "eager PyTorch with a fused norm") << ": "
             << qty::seconds(m * f.first.unfused_seconds) << " of it unfused elementwise kernels' extra HBM bytes)";

@@ -107,7 +107,8 @@ std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
   if (request.contains("hardware") && request["hardware"].is_object())
     Fields(request["hardware"], "/hardware", problems)
         .warn_unknown({"preset", "gpus", "gpus_per_node", "memory", "flops", "memory_bandwidth", "intra_bandwidth",
-                       "inter_bandwidth", "latency", "nics_per_node", "sms", "flash_attention", "efficiencies"});
+                       "inter_bandwidth", "latency", "nics_per_node", "sms", "flash_attention", "flash_attention_2",
+                       "efficiencies"});
   Hardware h;
   auto node = f.integer("gpus_per_node", {1, 1e4});
   auto gpus = f.integer("gpus", {1, 1e7}, node ? *node : 1);
@@ -122,6 +123,7 @@ std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
   auto nics = f.integer("nics_per_node", {0, 1e4}, 0);
   auto sms = f.integer("sms", {0, 1e5}, 0);
   auto flash = f.boolean("flash_attention", false);
+  auto flash2 = f.number("flash_attention_2", {0, 1}, 0.0);
   Efficiencies e = default_efficiencies();
   if (const json* eff = f.object("efficiencies", false)) {
     const Fields g(*eff, f.path_of("efficiencies"), problems);
@@ -133,10 +135,11 @@ std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
     auto r = g.number("inter", fraction, e.inter);
     if (c && mt && a && r) e = Efficiencies{*c, *mt, *a, *r};
   }
-  if (problems.errors().size() != before || !nics || !sms || !flash) return std::nullopt;
+  if (problems.errors().size() != before || !nics || !sms || !flash || !flash2) return std::nullopt;
   h.gpus = *gpus, h.gpus_per_node = *node, h.memory = *memory, h.flops = *flops, h.memory_bandwidth = *hbm;
   h.intra_bandwidth = *intra, h.inter_bandwidth = *inter, h.latency = *latency, h.efficiency = e;
   h.nics_per_node = *nics, h.sms = *sms, h.flash_attention = *flash;
+  h.flash_attention_2 = *flash2;
   return h;
 }
 
@@ -173,6 +176,7 @@ json to_json(const Hardware& h) {
               {"nics_per_node", h.nics_per_node > 0 ? h.nics_per_node : h.gpus_per_node},
               {"sms", h.sms},
               {"flash_attention", h.flash_attention},
+              {"flash_attention_2", h.flash_attention_2},
               {"efficiencies", to_json(h.efficiency)},
               {"effective_intra_bandwidth", h.intra_bandwidth * h.efficiency.intra},
               {"effective_inter_bandwidth", h.inter_bandwidth * h.efficiency.inter},
@@ -206,6 +210,7 @@ json to_json(const Parallel& p) {
               {"tp_overlap", p.tp_overlap},
               {"flash_attention", p.flash_attention},
               {"kernels", kernels_name(p.kernels)},
+              {"attention_kernel", p.attention_kernel == AttentionKernel::native ? "native" : "flash-attention-2"},
               {"reduce_dtype", reduce_dtype_name(p)}};
 }
 
@@ -262,7 +267,8 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
 
   const Fields p = root.section("parallel", false);
   p.warn_unknown({"dp", "tp", "pp", "cp", "ep", "zero", "sequence_parallel", "recompute", "virtual_stages", "schedule",
-                  "framework", "overlap", "tp_overlap", "flash_attention", "kernels", "reduce_dtype"});
+                  "framework", "overlap", "tp_overlap", "flash_attention", "attention_kernel", "kernels",
+                  "reduce_dtype"});
   const ParallelDegrees degrees = read_degrees(p);
   const auto& [dp, tp, pp, cp, ep] = degrees;
   auto zero = p.integer("zero", {0, 3}, 0);
@@ -280,6 +286,12 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   auto flash = p.boolean("flash_attention", hardware ? hardware->flash_attention : false);
   // Megatron's fused kernels unless the request says the run is eager PyTorch (no torch.compile).
   auto kernels = p.choice("kernels", {"fused", "eager", "eager-fused-norm"}, std::string("fused"));
+  auto attention_kernel = p.choice("attention_kernel", {"native", "flash-attention-2"}, std::string("native"));
+  if (flash && !*flash && attention_kernel && *attention_kernel != "native")
+    problems.error("attention_kernel_unfused",
+                   "attention_kernel names a fused attention kernel, but flash_attention is false (attention runs "
+                   "as separate matmuls and softmax); set flash_attention to true or leave attention_kernel out.",
+                   p.path_of("attention_kernel"));
   // Absent: the framework's own (fp32 for Megatron's gradient buffer, bf16 for the others).
   std::optional<std::string> reduce;
   if (p.has("reduce_dtype")) reduce = p.choice("reduce_dtype", {"bf16", "fp32", "fp16"});
@@ -326,6 +338,8 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   q.kernels = *kernels == "eager"              ? Kernels::eager
               : *kernels == "eager-fused-norm" ? Kernels::eager_fused_norm
                                                : Kernels::fused;
+  q.attention_kernel =
+      *attention_kernel == "flash-attention-2" ? AttentionKernel::flash_attention_2 : AttentionKernel::native;
   q.reduce_dtype = !reduce             ? ReduceDtype::framework
                    : *reduce == "fp32" ? ReduceDtype::fp32
                    : *reduce == "fp16" ? ReduceDtype::fp16

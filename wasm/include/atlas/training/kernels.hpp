@@ -22,6 +22,13 @@ constexpr double kReductionHalf = 128;
 /// docs/fidelity.md: FlashAttention-2 reaches 50–73 % of A100 peak forward, less backward).
 constexpr double kFlashRelative = 0.75;
 
+struct PlanInput;
+/// FLOP/s of the fused attention kernels the plan names on its GPU: the native kernels at
+/// kFlashRelative of the fitted GEMM rate; FlashAttention-2 at the fraction of peak the hardware
+/// states for it, where it states one (H100: its kernels use none of Hopper's asynchronous
+/// tensor-core and copy instructions, and reach about a third of peak).
+double flash_rate(const PlanInput& in);
+
 /// A causal mask hides the scores above the diagonal, and FlashAttention skips every key tile it
 /// hides entirely: of n × n tiles (n = context / 128, its tile edge) it computes the n(n + 1)/2 on
 /// and below the diagonal. Unfused attention multiplies the whole square and masks afterwards.

@@ -38,6 +38,7 @@ struct Hardware {
   double latency = 0;              // s per collective call (launch and host overhead), on top of NCCL's latencies
   std::int64_t nics_per_node = 0;  // network interfaces for compute traffic (0: one per GPU)
   std::int64_t sms = 0;            // streaming multiprocessors: tile waves, and what NCCL's kernels take
+  double flash_attention_2 = 0;    // fraction of peak FlashAttention-2's kernels reach here (0: as the GPU's own)
   bool flash_attention = false;    // the default for plans on this GPU
   Efficiencies efficiency;
 };
@@ -74,6 +75,13 @@ const char* kernels_name(Kernels k);
 /// (MixedPrecisionPolicy(reduce_dtype=torch.float32), its only mixed_precision_reduce).
 enum class ReduceDtype : std::uint8_t { framework, bf16, fp32, fp16 };
 
+/// Which fused attention kernels run. `native`: the GPU's own best (FlashAttention-2 on Ampere,
+/// cuDNN's or FlashAttention-3's on Hopper), at kFlashRelative of a large GEMM's rate.
+/// `flash_attention_2`: Dao's FlashAttention-2, written for Ampere, at the fraction of peak the
+/// hardware states it measured (Hardware::flash_attention_2): what H100 runs had before Hopper's
+/// kernels (cuDNN through Transformer Engine, 2023; FlashAttention-3, July 2024).
+enum class AttentionKernel : std::uint8_t { native, flash_attention_2 };
+
 struct Parallel {
   std::int64_t dp = 1, tp = 1, pp = 1, cp = 1, ep = 1;
   int zero = 0;
@@ -86,6 +94,7 @@ struct Parallel {
   bool tp_overlap = false;  // tensor-parallel collectives split and hidden behind the layer's GEMMs (TE userbuffers)
   bool flash_attention = false;  // fused attention: no stored scores, attention FLOPs at FlashAttention's efficiency
   Kernels kernels = Kernels::fused;
+  AttentionKernel attention_kernel = AttentionKernel::native;
   ReduceDtype reduce_dtype = ReduceDtype::framework;
   /// Whether recomputation runs the attention core's forward again: full recomputation always,
   /// Megatron's selective only when the scores were not kept by a fused kernel.

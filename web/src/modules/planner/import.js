@@ -63,6 +63,7 @@ const LABELS = {
   'parallel.overlap': 'Overlap gradient traffic',
   'parallel.tp_overlap': 'Overlap tensor-parallel traffic',
   'parallel.flash_attention': 'FlashAttention',
+  'parallel.attention_kernel': 'Attention kernels',
   'parallel.kernels': 'Elementwise kernels',
   'parallel.reduce_dtype': 'Gradients reduced in',
   'batch.micro': 'Micro-batch',
@@ -113,7 +114,14 @@ export function patchFromPlan(request, plan) {
     virtual_stages: p.virtual_stages,
     overlap: p.overlap,
     tp_overlap: p.tp_overlap,
-    flash: p.flash_attention === plan.hardware.flash_attention ? 'auto' : p.flash_attention ? 'on' : 'off',
+    flash:
+      p.attention_kernel === 'flash-attention-2'
+        ? p.attention_kernel
+        : p.flash_attention === plan.hardware.flash_attention
+          ? 'auto'
+          : p.flash_attention
+            ? 'on'
+            : 'off',
     kernels: p.kernels,
     reduce: request.parallel.reduce_dtype ?? 'auto',
     micro: plan.batch.micro,

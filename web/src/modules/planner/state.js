@@ -59,8 +59,8 @@ export const FIELDS = {
   dropout: engine('/model/dropout', { section: 'model' }),
   overlap: engine('/parallel/overlap'),
   tp_overlap: engine('/parallel/tp_overlap'),
-  // The page's three-way choice: "auto" leaves the engine's per-GPU default.
-  flash: { type: 'choice', options: ['auto', 'on', 'off'], path: '/parallel/flash_attention' },
+  // "auto" leaves the engine's per-GPU default; "flash-attention-2" is on, with Ampere's kernels.
+  flash: { type: 'choice', options: ['auto', 'on', 'off', 'flash-attention-2'], path: '/parallel/flash_attention' },
   hardware: { type: 'choice', path: '/hardware/preset', options: ['custom'] },
   gpus: engine('/hardware/gpus'),
   gpus_per_node: engine('/hardware/gpus_per_node'),
@@ -329,7 +329,8 @@ export function hardwareRequest(s) {
 export function parallelRequest(s) {
   /** @type {{tp: number, pp: number, cp: number, ep: number, zero: number, framework: string,
    *   sequence_parallel: boolean, recompute: string, schedule: string, virtual_stages: number, dp?: number,
-   *   overlap?: boolean, tp_overlap?: boolean, flash_attention?: boolean, kernels?: string, reduce_dtype?: string}} */
+   *   overlap?: boolean, tp_overlap?: boolean, flash_attention?: boolean, attention_kernel?: string, kernels?: string,
+   *   reduce_dtype?: string}} */
   const p = {
     tp: s.tp,
     pp: s.pp,
@@ -345,7 +346,8 @@ export function parallelRequest(s) {
   if (!s.dp_auto) p.dp = s.dp;
   if (s.overlap === false) p.overlap = false;
   if (s.tp_overlap) p.tp_overlap = true;
-  if (s.flash === 'on' || s.flash === 'off') p.flash_attention = s.flash === 'on';
+  if (s.flash !== 'auto') p.flash_attention = s.flash !== 'off';
+  if (s.flash === 'flash-attention-2') p.attention_kernel = s.flash;
   if (s.kernels !== 'fused') p.kernels = s.kernels;
   if (s.reduce !== 'auto') p.reduce_dtype = s.reduce;
   return p;

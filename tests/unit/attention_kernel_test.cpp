@@ -1,0 +1,76 @@
+// Which fused attention kernels a plan runs (`parallel.attention_kernel`): the GPU's own, at a
+// fixed share of the fitted GEMM rate, or FlashAttention-2, written for Ampere, at the fraction of
+// peak the hardware preset cites for it (H100: FlashAttention-3's paper measured it).
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "atlas/training/kernels.hpp"
+#include "support.hpp"
+
+using namespace atlas_test;
+
+namespace {
+
+json plan(const char* gpu, json parallel) {
+  const json r = call("plan", json{{"model", {{"preset", "llama-3.1-8b"}, {"seq", 4096}}},
+                                   {"hardware", {{"preset", gpu}, {"gpus", 8}}},
+                                   {"parallel", parallel},
+                                   {"batch", {{"micro", 1}, {"accumulation", 1}}}});
+  REQUIRE_FALSE(atlas::is_error(r));
+  return r;
+}
+
+double attention(const json& p) { return p["stages"][0]["attention_per_microbatch"].get<double>(); }
+
+}  // namespace
+
+TEST_CASE("attention kernel: FlashAttention-2 on H100 runs at its cited fraction of peak") {
+  const json native = plan("h100-sxm", {{"flash_attention", true}});
+  const json fa2 = plan("h100-sxm", {{"flash_attention", true}, {"attention_kernel", "flash-attention-2"}});
+  CHECK(native["parallel"]["attention_kernel"] == "native");
+  CHECK(fa2["parallel"]["attention_kernel"] == "flash-attention-2");
+  const double peak = native["hardware"]["flops"].get<double>();
+  const double gemm_fit = native["hardware"]["efficiencies"]["compute"].get<double>();
+  const double fa2_share = native["hardware"]["flash_attention_2"].get<double>();
+  REQUIRE(fa2_share > 0);
+  // The same attention FLOPs at a lower rate: the time scales by the ratio of the two rates.
+  const double native_rate = peak * gemm_fit * atlas::kFlashRelative;
+  CHECK(attention(fa2) == doctest::Approx(attention(native) * native_rate / (peak * fa2_share)).epsilon(1e-9));
+  CHECK(attention(fa2) > attention(native));
+  // Nothing else in the layer moves, so the step grows by exactly what attention lost.
+  const double m = 1;
+  CHECK(fa2["time"]["compute"].get<double>() - native["time"]["compute"].get<double>() ==
+        doctest::Approx(m * (attention(fa2) - attention(native))).epsilon(1e-6));
+  // The formula names the kernel and its rate.
+  const std::string text = fa2["time"]["formulas"]["compute"]["text"].get<std::string>();
+  CHECK(text.find("FlashAttention-2") != std::string::npos);
+}
+
+TEST_CASE("attention kernel: on A100 FlashAttention-2 is the GPU's own kernel, and the bound ignores it") {
+  const json native = plan("a100-80gb", {{"flash_attention", true}});
+  const json fa2 = plan("a100-80gb", {{"flash_attention", true}, {"attention_kernel", "flash-attention-2"}});
+  CHECK(native["hardware"]["flash_attention_2"].get<double>() == 0);
+  CHECK(attention(fa2) == doctest::Approx(attention(native)).epsilon(1e-12));
+  // The ideal bound runs attention at the GEMM fit whichever kernel is named.
+  const json h_native = plan("h100-sxm", {{"flash_attention", true}});
+  const json h_fa2 = plan("h100-sxm", {{"flash_attention", true}, {"attention_kernel", "flash-attention-2"}});
+  CHECK(h_fa2["time"]["ideal"]["compute"].get<double>() ==
+        doctest::Approx(h_native["time"]["ideal"]["compute"].get<double>()).epsilon(1e-12));
+}
+
+TEST_CASE("attention kernel: naming a fused kernel for unfused attention is an error at its field") {
+  const json r =
+      call("plan", json{{"model", {{"preset", "llama-3.1-8b"}}},
+                        {"hardware", {{"preset", "h100-sxm"}, {"gpus", 8}}},
+                        {"parallel", {{"flash_attention", false}, {"attention_kernel", "flash-attention-2"}}}});
+  CHECK(has_error(r, "attention_kernel_unfused", "/parallel/attention_kernel"));
+  const json bad = call("plan", json{{"model", {{"preset", "llama-3.1-8b"}}},
+                                     {"hardware", {{"preset", "h100-sxm"}, {"gpus", 8}}},
+                                     {"parallel", {{"attention_kernel", "flash-attention-9"}}}});
+  CHECK(error_path(bad) == "/parallel/attention_kernel");
+  // A hardware figure outside 0–1 of peak names its field.
+  const json share = call("plan", json{{"model", {{"preset", "llama-3.1-8b"}}},
+                                       {"hardware", {{"preset", "h100-sxm"}, {"gpus", 8}, {"flash_attention_2", 3}}}});
+  CHECK(error_path(share) == "/hardware/flash_attention_2");
+}
