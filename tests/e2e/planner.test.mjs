@@ -277,7 +277,7 @@ test('formulas read in the page units: the engine sends numbers, the page format
   await p.close();
 });
 
-test('kernels, gradient precision and FSDP1 are set at their controls, and each moves the step time', async () => {
+test('kernels, attention kernels, gradient precision and FSDP1 are set at their controls, and each moves the step time', async () => {
   const p = await planner();
   const { page } = p;
   await apply(page, { gpus: 8, zero: 3, framework: 'fsdp' });
@@ -296,11 +296,22 @@ test('kernels, gradient precision and FSDP1 are set at their controls, and each 
   await page.locator('#pl-reduce').selectOption('fp32');
   const fp32 = await changed(eager);
   await page.locator('#pl-framework').selectOption('fsdp1');
-  await changed(fp32);
+  const fsdp1 = await changed(fp32);
+  // On H100, FlashAttention-2's kernels run at their measured third of peak: the step grows.
+  await apply(page, { hardware: 'h100-sxm' });
+  const h100 = await changed(fsdp1);
+  await page.locator('#pl-flash').selectOption('flash-attention-2');
+  const fa2 = await changed(h100);
+  const seconds = (label) => {
+    const [, value, unit] = /step ([\d.]+) (m?s)/.exec(label) ?? [];
+    return Number(value) * (unit === 'ms' ? 1e-3 : 1);
+  };
+  assert.ok(seconds(fa2) > seconds(h100), `${fa2} after ${h100}`);
   const state = await page.evaluate(() => window.atlas.views.get('planner').getState());
   assert.equal(state.kernels, 'eager');
   assert.equal(state.reduce, 'fp32');
   assert.equal(state.framework, 'fsdp1');
+  assert.equal(state.flash, 'flash-attention-2');
   // The scope says what eager kernels cost, in plain words.
   assert.match(await page.locator('#planner').textContent(), /unfused|eager/i);
   assert.deepEqual(p.record.consoleErrors, []);
