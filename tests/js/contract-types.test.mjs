@@ -7,16 +7,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../../scripts/lib/paths.mjs';
 import { contractBounds, contractDeclarations, typeOf } from '../../scripts/lib/schema-types.mjs';
+import { DEFAULTS, FIELDS, coerce, rangeText } from '../../web/src/modules/planner/state.js';
 import {
-  DEFAULTS,
-  FIELDS,
-  coerce,
   hardwareFromPreset,
   openingState,
   planRequest,
-  rangeText,
   shapeFromPreset,
-} from '../../web/src/modules/planner/state.js';
+} from '../../web/src/modules/planner/requests.js';
 import { isError } from '../../web/src/engine.js';
 import { loadEngine } from './engine-loader.mjs';
 import { LIMITS as LAB_LIMITS } from '../../web/src/modules/lab/state.js';

@@ -3,13 +3,8 @@
 // state rules and request builders.
 import assert from 'node:assert/strict';
 import { loadEngine } from './engine-loader.mjs';
-import {
-  FIELDS,
-  hardwareFromPreset,
-  mergeState,
-  openingState,
-  shapeFromPreset,
-} from '../../web/src/modules/planner/state.js';
+import { FIELDS, mergeState } from '../../web/src/modules/planner/state.js';
+import { hardwareFromPreset, openingState, shapeFromPreset } from '../../web/src/modules/planner/requests.js';
 
 export const engine = await loadEngine();
 const presets = engine.run('presets', {});

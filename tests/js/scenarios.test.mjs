@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isError } from '../../web/src/engine.js';
 import { SCENARIOS } from '../../web/src/modules/planner/scenarios.js';
-import { planRequest } from '../../web/src/modules/planner/state.js';
+import { planRequest } from '../../web/src/modules/planner/requests.js';
 import { planOf as explorerPlan } from './explorer-plans.mjs';
 
 const planOf = (patch) => explorerPlan(patch, planRequest);

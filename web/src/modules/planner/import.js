@@ -5,7 +5,7 @@
 // File.text(), downloads are made from a Blob, and pasted text is only ever set as text.
 import { h } from '../../dom.js';
 import { isError } from '../../engine.js';
-import { hardwareRequest, modelRequest, planRequest, shapeFromPreset } from './state.js';
+import { hardwareRequest, modelRequest, planRequest, shapeFromPreset } from './requests.js';
 
 /** @typedef {import('../../atlas-engine').ImportResponse} ImportResponse */
 /** @typedef {import('../../atlas-engine').ExportResponse} ExportResponse */

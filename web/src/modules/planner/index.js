@@ -19,17 +19,8 @@ import { initImport } from './import.js';
 import { runSearch } from './search.js';
 import { stickWithinWindow } from './sticky.js';
 import { learnerText } from '../../format.js';
-import {
-  openingState,
-  coerce,
-  fieldMessage,
-  hardwareFromPreset,
-  mergeState,
-  paramForPath,
-  planRequest,
-  rangeText,
-  shapeFromPreset,
-} from './state.js';
+import { coerce, fieldMessage, mergeState, paramForPath, rangeText } from './state.js';
+import { openingState, hardwareFromPreset, planRequest, shapeFromPreset } from './requests.js';
 
 /** @typedef {import('./state.js').PlannerState} PlannerState */
 /** @typedef {import('./diagram.js').TrainingPlan} TrainingPlan */

@@ -16,7 +16,7 @@ import { drawnFromSame, patch, vh } from './svg.js';
 import { initServingFidelity } from './inference-fidelity.js';
 import { initServingScenarios } from './inference-scenarios.js';
 import { initServingSearch } from './inference-search.js';
-import { hardwareRequest, modelRequest } from './state.js';
+import { hardwareRequest, modelRequest } from './requests.js';
 
 /** @typedef {import('./state.js').PlannerState} PlannerState */
 /** @typedef {import('./diagram.js').ServingPlan} ServingPlan */

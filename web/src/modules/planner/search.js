@@ -3,7 +3,7 @@
 import { h } from '../../dom.js';
 import { isError } from '../../engine.js';
 import { formatBytes, formatCount, formatPercent, formatSeconds } from '../../format.js';
-import { hardwareRequest, modelRequest } from './state.js';
+import { hardwareRequest, modelRequest } from './requests.js';
 
 /** @typedef {import('../../answers').Answer<'search'>} SearchAnswer */
 /** @typedef {SearchAnswer['top'][number]} SearchResult */

@@ -1,0 +1,144 @@
+// The planner's state turned into the engine's `plan` request, and engine presets turned back
+// into state: unit conversion (GiB, TFLOP/s, GB/s, µs into SI) and defaults, no model arithmetic.
+
+import { DEFAULTS, FIELDS, HARDWARE_KEYS, SHAPE_KEYS } from './state.js';
+
+/** @typedef {import('./state.js').PlannerState} PlannerState */
+/** @typedef {import('./state.js').HardwareKey} HardwareKey */
+
+/**
+ * The model section of a request: the preset with the shape laid over it, or the bare shape.
+ * @param {PlannerState} s
+ */
+export function modelRequest(s) {
+  /** @type {{layers: number, hidden: number, heads: number, kv_heads: number, ffn: number, vocab: number,
+   *   seq: number, mlp: string, position: string, tied_embeddings: boolean, experts: number, top_k?: number,
+   *   expert_ffn?: number, norm?: string, bias?: boolean, dropout?: boolean, qkv_bias?: boolean}} */
+  const m = {
+    layers: s.layers,
+    hidden: s.hidden,
+    heads: s.heads,
+    kv_heads: s.kv_heads,
+    ffn: s.ffn,
+    vocab: s.vocab,
+    seq: s.seq,
+    mlp: s.mlp,
+    position: s.position,
+    tied_embeddings: s.tied_embeddings,
+    experts: s.experts,
+  };
+  if (s.experts > 1) Object.assign(m, { top_k: s.top_k, expert_ffn: s.expert_ffn });
+  if (s.norm !== undefined) Object.assign(m, { norm: s.norm, bias: s.bias, dropout: s.dropout });
+  if (s.qkv_bias) m.qkv_bias = true;
+  return s.model !== 'custom' ? { preset: s.model, ...m } : m;
+}
+
+/**
+ * The hardware section: display units converted to SI.
+ * @param {PlannerState} s
+ */
+export function hardwareRequest(s) {
+  /** @type {Record<string, number>} */
+  const hw = { gpus: s.gpus, gpus_per_node: s.gpus_per_node };
+  for (const name of HARDWARE_KEYS) {
+    const f = FIELDS[name];
+    // A field with a key has its scale (engine() is given both).
+    if (f.key) hw[f.key] = s[name] * /** @type {number} */ (f.scale);
+  }
+  return s.hardware !== 'custom' ? { preset: s.hardware, ...hw } : hw;
+}
+
+/** @param {PlannerState} s */
+export function parallelRequest(s) {
+  /** @type {{tp: number, pp: number, cp: number, ep: number, zero: number, framework: string,
+   *   sequence_parallel: boolean, recompute: string, schedule: string, virtual_stages: number, dp?: number,
+   *   overlap?: boolean, tp_overlap?: boolean, flash_attention?: boolean, attention_kernel?: string, kernels?: string,
+   *   reduce_dtype?: string}} */
+  const p = {
+    tp: s.tp,
+    pp: s.pp,
+    cp: s.cp,
+    ep: s.ep,
+    zero: s.zero,
+    framework: s.framework,
+    sequence_parallel: s.sequence_parallel,
+    recompute: s.recompute,
+    schedule: s.schedule,
+    virtual_stages: s.virtual_stages,
+  };
+  if (!s.dp_auto) p.dp = s.dp;
+  if (s.overlap === false) p.overlap = false;
+  if (s.tp_overlap) p.tp_overlap = true;
+  if (s.flash !== 'auto') p.flash_attention = s.flash !== 'off';
+  if (s.flash === 'flash-attention-2') p.attention_kernel = s.flash;
+  if (s.kernels !== 'fused') p.kernels = s.kernels;
+  if (s.reduce !== 'auto') p.reduce_dtype = s.reduce;
+  return p;
+}
+
+/**
+ * The full `plan` request for a state.
+ * @param {PlannerState} s
+ */
+export function planRequest(s) {
+  return {
+    model: modelRequest(s),
+    hardware: hardwareRequest(s),
+    parallel: parallelRequest(s),
+    batch: { micro: s.micro, global: s.global },
+  };
+}
+
+/**
+ * Display-unit values of a hardware preset (from the engine's `presets`).
+ * @param {Record<string, unknown>} hw
+ */
+export function hardwareFromPreset(hw) {
+  /** @type {Partial<Pick<PlannerState, HardwareKey>>} */
+  const out = { gpus_per_node: /** @type {number} */ (hw.gpus_per_node) };
+  for (const name of HARDWARE_KEYS) {
+    const f = FIELDS[name];
+    const value = f.key ? hw[f.key] : undefined;
+    if (typeof value === 'number') out[name] = Number((value / /** @type {number} */ (f.scale)).toPrecision(6));
+  }
+  return out;
+}
+
+/**
+/**
+ * The explorer's opening state: DEFAULTS with the shape and hardware numbers of its preset ids,
+ * from the engine's `presets` answer.
+ * @param {{models: {id: string, model: Record<string, unknown>}[], hardware: {id: string, hardware: Record<string, unknown>}[]}} presets
+ * @returns {Readonly<PlannerState>}
+ */
+export function openingState(presets) {
+  const model = presets.models.find((p) => p.id === DEFAULTS.model);
+  const hardware = presets.hardware.find((p) => p.id === DEFAULTS.hardware);
+  if (!model || !hardware) throw new Error(`the engine has no preset ${model ? DEFAULTS.hardware : DEFAULTS.model}`);
+  // The presets give the shape and hardware numbers DEFAULTS leaves out.
+  return /** @type {Readonly<PlannerState>} */ (
+    Object.freeze({ ...shapeFromPreset(model.model), ...hardwareFromPreset(hardware.hardware), ...DEFAULTS })
+  );
+}
+
+/**
+ * Shape values of a model preset, filling the fields a dense preset leaves out.
+ * @param {Record<string, unknown>} m
+ */
+export function shapeFromPreset(m) {
+  /** @type {Record<string, unknown>} */
+  const out = {};
+  for (const k of SHAPE_KEYS) if (m[k] !== undefined) out[k] = m[k];
+  out.kv_heads ??= m.heads;
+  out.experts ??= 1;
+  out.top_k ??= 1;
+  out.expert_ffn ??= m.ffn;
+  out.mlp ??= 'gelu';
+  out.position ??= 'learned';
+  out.tied_embeddings ??= true;
+  out.norm ??= 'layernorm';
+  out.bias ??= true;
+  out.qkv_bias ??= false;
+  out.dropout ??= true;
+  return out;
+}
