@@ -271,7 +271,7 @@ test('formulas read in the page units: the engine sends numbers, the page format
   const time = texts.find((t) => t.includes('Optimizer step:')) ?? '';
   assert.match(
     time,
-    /Optimizer step: 28 B × parameters updated per GPU ÷ HBM bandwidth = 28 × [\d,]+ ÷ [\d.]+ TB\/s = [\d.]+ (ms|µs)/,
+    /Optimizer step: Adam's HBM bytes per updated weight × parameters updated per GPU ÷ HBM bandwidth = 28(\.0)? B × [\d,]+ ÷ [\d.]+ TB\/s = [\d.]+ (ms|µs)/,
   );
   assert.deepEqual(p.record.pageErrors, []);
   await p.close();

@@ -33,10 +33,12 @@ namespace {
 
 Formula optimizer_formula(const PlanFigures& f, const Hardware& hw) {
   const bool fused = f.optimizer_bytes == kOptimizerTrafficBytes;
-  Formula x(fused ? "28 B × parameters updated per GPU ÷ HBM bandwidth = 28 × "
-                  : "80 B (Adam as PyTorch's foreach ops run it, one pass per operation) × parameters updated per "
-                    "GPU ÷ HBM bandwidth = 80 × ");
-  x << qty::number(f.updated) << " ÷ " << qty::bytes_per_second(hw.memory_bandwidth);
+  // The bytes per weight come from the plan (fused Adam's or the foreach ops'), not from this text.
+  Formula x(fused ? "Adam's HBM bytes per updated weight × parameters updated per GPU ÷ HBM bandwidth = "
+                  : "Adam's HBM bytes per updated weight (as PyTorch's foreach ops run it, one pass per operation) × "
+                    "parameters updated per GPU ÷ HBM bandwidth = ");
+  x << qty::bytes(f.optimizer_bytes) << " × " << qty::number(f.updated) << " ÷ "
+    << qty::bytes_per_second(hw.memory_bandwidth);
   if (f.optimizer_extra > 0)  // said only when it applies, so other plans' formula reads as before
     x << ", + " << qty::seconds(f.optimizer_extra)
       << " for DeepSpeed's BF16 optimizer's own passes over the fp32 gradients (norm, cast for the reduction and "
