@@ -84,7 +84,8 @@ export function errorCell(error) {
   return h('td', {
     class: `num fidelity-error ${Math.abs(error) > 0.15 ? 'err-large' : ''}`,
     dataset: { label: 'Error' },
-    text: `${error > 0 ? '+' : ''}${(100 * error).toFixed(1)}\u00a0%`, // one unit: no line break before the %
+    // Signed, and one unit: no line break before the %.
+    text: `${error > 0 ? '+' : ''}${formatPercent(error).replace(' ', '\u00a0')}`,
   });
 }
 
