@@ -91,8 +91,7 @@ StageCost stage_pass(const InferenceInput& in, std::int64_t index, double tokens
   const double attention_flops = L * (prefill ? 2.0 * tokens * tokens : 4.0 * tokens * context) * width;
   const double per_token = 2.0 * kv_heads_per_rank(m, in.parallel.tp) * hd * kv_bytes(in.serving.kv);
   c.kv_bytes = L * (prefill ? tokens : tokens * context) * per_token;
-  const double attention =
-      std::max(c.kv_bytes / bw, attention_flops / (hw.flops * hw.efficiency.compute * kFlashRelative));
+  const double attention = std::max(c.kv_bytes / bw, attention_flops / native_flash_rate(hw));
   c.time = std::max(c.memory, c.compute) + attention;
   return c;
 }

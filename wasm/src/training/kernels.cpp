@@ -39,11 +39,15 @@ LinearTime linear_time(GemmShape s, double peak, double fit, std::int64_t sms, d
   return t;
 }
 
+double native_flash_rate(const Hardware& hw) { return hw.flops * hw.efficiency.compute * kFlashRelative; }
+
+bool runs_flash_attention_2(const PlanInput& in) {
+  return in.parallel.attention_kernel == AttentionKernel::flash_attention_2 && in.hardware.flash_attention_2 > 0;
+}
+
 double flash_rate(const PlanInput& in) {
-  const Hardware& hw = in.hardware;
-  if (in.parallel.attention_kernel == AttentionKernel::flash_attention_2 && hw.flash_attention_2 > 0)
-    return hw.flops * hw.flash_attention_2;
-  return hw.flops * hw.efficiency.compute * kFlashRelative;
+  return runs_flash_attention_2(in) ? in.hardware.flops * in.hardware.flash_attention_2
+                                    : native_flash_rate(in.hardware);
 }
 
 }  // namespace atlas

@@ -66,11 +66,11 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     const ModelShape* model;
     double tokens, peak, fit;
     std::int64_t tp, ep, sms, micro;
-    bool flash, ideal;
-    double flash_rate;
+    double flash_rate;  // FLOP/s of fused attention; 0 when attention runs unfused
+    bool ideal;
     bool operator==(const LayerKey& o) const {
       return model == o.model && tokens == o.tokens && peak == o.peak && fit == o.fit && tp == o.tp && ep == o.ep &&
-             sms == o.sms && micro == o.micro && flash == o.flash && ideal == o.ideal && flash_rate == o.flash_rate;
+             sms == o.sms && micro == o.micro && flash_rate == o.flash_rate && ideal == o.ideal;
     }
   };
   struct LayerFigures {
@@ -85,17 +85,8 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     bool used = false;
   };
   static std::array<Entry, 2048> memo;
-  const LayerKey key{&m,
-                     tokens,
-                     peak,
-                     fit,
-                     par.tp,
-                     par.ep,
-                     sms,
-                     in.micro,
-                     par.flash_attention,
-                     in.ideal,
-                     par.flash_attention ? flash_rate(in) : 0.0};
+  const LayerKey key{
+      &m, tokens, peak, fit, par.tp, par.ep, sms, in.micro, par.flash_attention ? flash_rate(in) : 0.0, in.ideal};
   const std::uint64_t mix =
       static_cast<std::uint64_t>(par.tp) * 73856093u ^ static_cast<std::uint64_t>(in.micro) * 19349663u ^
       static_cast<std::uint64_t>(par.ep) * 83492791u ^ static_cast<std::uint64_t>(tokens) * 2654435761u ^

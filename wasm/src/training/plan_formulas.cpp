@@ -83,7 +83,7 @@ json time_formulas(const PlanInput& in, const PlanFigures& f) {
           << " of peak on average), attention ";
   if (!p.flash_attention)
     compute << "as batched matmuls";
-  else if (p.attention_kernel == AttentionKernel::flash_attention_2 && hw.flash_attention_2 > 0)
+  else if (runs_flash_attention_2(in))
     compute << "fused (FlashAttention-2, written for Ampere, at its measured " << qty::flop_rate(flash_rate(in))
             << " on this GPU)";
   else

@@ -22,11 +22,15 @@ constexpr double kReductionHalf = 128;
 /// docs/fidelity.md: FlashAttention-2 reaches 50–73 % of A100 peak forward, less backward).
 constexpr double kFlashRelative = 0.75;
 
+struct Hardware;
 struct PlanInput;
-/// FLOP/s of the fused attention kernels the plan names on its GPU: the native kernels at
-/// kFlashRelative of the fitted GEMM rate; FlashAttention-2 at the fraction of peak the hardware
-/// states for it, where it states one (H100: its kernels use none of Hopper's asynchronous
-/// tensor-core and copy instructions, and reach about a third of peak).
+/// FLOP/s of the GPU's own fused attention kernels: kFlashRelative of its fitted GEMM rate.
+double native_flash_rate(const Hardware& hw);
+/// Whether the plan runs FlashAttention-2 at a rate the hardware states for it (H100: its kernels
+/// use none of Hopper's asynchronous tensor-core and copy instructions, and reach about a third of
+/// peak); elsewhere FlashAttention-2 is, or stands in for, the native kernels.
+bool runs_flash_attention_2(const PlanInput& in);
+/// FLOP/s of the fused attention kernels the plan names on its GPU.
 double flash_rate(const PlanInput& in);
 
 /// A causal mask hides the scores above the diagonal, and FlashAttention skips every key tile it

@@ -86,6 +86,18 @@ function shown(value) {
 }
 
 /**
+ * The explorer's attention choice for a normalized request: FlashAttention-2 when named, "auto"
+ * when it matches the GPU's default, else on or off.
+ * @param {{attention_kernel?: string, flash_attention: boolean}} p
+ * @param {boolean} gpuDefault
+ */
+function flashChoice(p, gpuDefault) {
+  if (p.attention_kernel === 'flash-attention-2') return p.attention_kernel;
+  if (p.flash_attention === gpuDefault) return 'auto';
+  return p.flash_attention ? 'on' : 'off';
+}
+
+/**
  * The explorer's state for an imported request, from the engine's normalized plan of it (so
  * defaults the request left out are the engine's own, not guessed here).
  * @param {ImportResponse['request']} request
@@ -114,14 +126,7 @@ export function patchFromPlan(request, plan) {
     virtual_stages: p.virtual_stages,
     overlap: p.overlap,
     tp_overlap: p.tp_overlap,
-    flash:
-      p.attention_kernel === 'flash-attention-2'
-        ? p.attention_kernel
-        : p.flash_attention === plan.hardware.flash_attention
-          ? 'auto'
-          : p.flash_attention
-            ? 'on'
-            : 'off',
+    flash: flashChoice(p, plan.hardware.flash_attention),
     kernels: p.kernels,
     reduce: request.parallel.reduce_dtype ?? 'auto',
     micro: plan.batch.micro,
