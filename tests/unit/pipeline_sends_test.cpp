@@ -14,10 +14,12 @@ using namespace atlas_test;
 
 namespace {
 
-atlas::PlanInput input(int pp, int v) {
+atlas::PlanInput input(int pp, int v, const json& more = json::object()) {
+  json parallel{{"tp", 8}, {"pp", pp}, {"virtual_stages", v}, {"sequence_parallel", true}};
+  parallel.update(more);
   const json request{{"model", {{"preset", "gpt3-175b"}}},
                      {"hardware", {{"preset", "a100-80gb"}, {"gpus", 8 * pp}}},
-                     {"parallel", {{"tp", 8}, {"pp", pp}, {"virtual_stages", v}, {"sequence_parallel", true}}},
+                     {"parallel", parallel},
                      {"batch", {{"global", 4 * pp}, {"micro", 1}}}};
   atlas::Problems problems;
   const auto read = atlas::read_plan_request(request, problems);
@@ -25,15 +27,20 @@ atlas::PlanInput input(int pp, int v) {
   return read->input;
 }
 
-// Sends per micro-batch of one stage's device, by transfer id (0 when the stage lists none).
-double sends(const atlas::PlanInput& in, std::int64_t stage, const std::string& id) {
+// One stage's transfer by id (a default one, with no calls, when the stage lists none).
+atlas::Transfer transfer(const atlas::PlanInput& in, std::int64_t stage, const std::string& id) {
   std::array<atlas::Transfer, atlas::kMaxTransfers> list;
   int count = 0;
   atlas::StageCommunication exposed;
   atlas::stage_transfers(in, stage, atlas::stage_figures(in, stage), list, count, exposed);
   for (int i = 0; i < count; ++i)
-    if (id == list[static_cast<std::size_t>(i)].id) return list[static_cast<std::size_t>(i)].count_per_microbatch;
-  return 0;
+    if (id == list[static_cast<std::size_t>(i)].id) return list[static_cast<std::size_t>(i)];
+  return {};
+}
+
+// Sends per micro-batch of one stage's device, by transfer id (0 when the stage lists none).
+double sends(const atlas::PlanInput& in, std::int64_t stage, const std::string& id) {
+  return transfer(in, stage, id).count_per_microbatch;
 }
 
 }  // namespace
@@ -54,5 +61,27 @@ TEST_CASE("pipeline sends per micro-batch: one per chunk boundary a stage owns, 
       CHECK(sends(in, st, "pp-fwd-activation") == (st == 3 ? 2 : 3));
       CHECK(sends(in, st, "pp-bwd-activation-grad") == (st == 0 ? 2 : 3));
     }
+  }
+}
+
+TEST_CASE("pipeline sends hide behind compute only where Megatron-Core overlaps them: its interleaved schedule") {
+  // A middle stage sends forward and backward once per chunk; under Megatron's interleaved
+  // schedule each runs while a chunk computes, so only the first of a micro-batch's series waits.
+  const auto exposed_share = [](const atlas::PlanInput& in, const std::string& id) {
+    const atlas::Transfer t = transfer(in, 1, id);
+    REQUIRE(t.time_per_step > 0);
+    return t.exposed_per_step / t.time_per_step;
+  };
+  for (const std::string id : {"pp-fwd-activation", "pp-bwd-activation-grad"}) {
+    CAPTURE(id);
+    const double interleaved = exposed_share(input(4, 3), id);
+    CHECK(interleaved < 1.0);
+    CHECK(interleaved >= 1.0 / 3.0 - 1e-12);                        // the first of three sends per micro-batch waits
+    CHECK(exposed_share(input(4, 1), id) == doctest::Approx(1.0));  // 1F1B: overlap_p2p_comm is off
+    CHECK(exposed_share(input(4, 3, {{"framework", "megatron-2021"}}), id) == doctest::Approx(1.0));
+    CHECK(exposed_share(input(4, 3, {{"framework", "fsdp"}}), id) == doctest::Approx(1.0));
+    CHECK(exposed_share(input(4, 3, {{"overlap", false}}), id) == doctest::Approx(1.0));
+    // Under ZeRO-3 every micro-batch's gathers already claim that compute.
+    CHECK(exposed_share(input(4, 3, {{"zero", 3}}), id) == doctest::Approx(1.0));
   }
 }

@@ -209,7 +209,15 @@ TEST_CASE("property: random valid plans are finite, non-negative and monotone") 
     PlanInput b = in;
     b.hardware.intra_bandwidth *= 1.7, b.hardware.inter_bandwidth *= 2.3, b.hardware.memory_bandwidth *= 1.3;
     atlas::evaluate_plan(b, g);
-    if (ok && !no_more(g.step, f.step)) ok = false, why = "bandwidth";
+    if (ok && !no_more(g.step, f.step)) {
+      ok = false, why = "bandwidth";
+      if (std::getenv("ATLAS_PROPERTY_DEBUG"))
+        MESSAGE("fw=" << static_cast<int>(in.parallel.framework) << " v=" << in.parallel.virtual_stages
+                      << " m=" << in.accumulation << ": compute " << f.compute << "/" << g.compute << " exposed "
+                      << f.exposed[0] << "," << f.exposed[1] << "," << f.exposed[2] << "," << f.exposed[3] << ","
+                      << f.exposed[4] << " / " << g.exposed[0] << "," << g.exposed[1] << "," << g.exposed[2] << ","
+                      << g.exposed[3] << "," << g.exposed[4] << " bubble " << f.bubble << "/" << g.bubble);
+    }
     ++checked;
     if (!ok && failures_shown++ < 5) {
       MESSAGE("failing plan " << i << " (" << std::string(why) << "): L=" << in.model.layers << " h=" << in.model.hidden

@@ -321,18 +321,33 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
     // others keep its pace (deepspeed_pipeline.cpp).
     const double forward_sends = ds ? dsc.activation_transfers : v - (last ? 1.0 : 0.0);
     const double backward_sends = ds ? dsc.gradient_transfers : v - (first ? 1.0 : 0.0);
+    // Megatron-Core overlaps point-to-point transfers with compute only under its interleaved
+    // schedule (overlap_p2p_comm, on by default, is switched off for 1F1B): each chunk's send and
+    // the next receive run while a chunk computes, so only the first of a micro-batch's series
+    // waits. Under ZeRO-3 every micro-batch's weight gathers already hide behind that compute, so
+    // the sends are left to wait rather than counting the same compute twice. Everything else
+    // here blocks.
+    const bool p2p_overlap =
+        par.framework == Framework::megatron && par.overlap && par.virtual_stages > 1 && par.zero < 3;
+    const auto pp_expose = [&](Transfer* x, double window) {
+      if (!x || !p2p_overlap) return B.blocking(x);
+      const double calls = x->count_per_microbatch;
+      B.exposed_mb(x, exposed_series(calls, x->time_per_step / B.m / calls, window, slowdown, in.ideal));
+    };
     if (forward_sends > 0)
-      B.blocking(B.add({"pp-fwd-activation", "activation",
-                        ds ? "stage input received, then its output sent (b×s×h/t each)"
-                           : "stage output to the next stage (b×s×h/t)",
-                        "forward", C::send_recv, Group::PP, "stage-boundary", shape},
-                       sends, act / t, forward_sends, 0));
+      pp_expose(B.add({"pp-fwd-activation", "activation",
+                       ds ? "stage input received, then its output sent (b×s×h/t each)"
+                          : "stage output to the next stage (b×s×h/t)",
+                       "forward", C::send_recv, Group::PP, "stage-boundary", shape},
+                      sends, act / t, forward_sends, 0),
+                st.compute_per_microbatch / 3.0);
     if (backward_sends > 0)
-      B.blocking(
+      pp_expose(
           B.add({"pp-bwd-activation-grad", "activation-grad",
                  ds ? "output gradient received, then the input's sent back" : "gradient back to the previous stage",
                  "backward", C::send_recv, Group::PP, "stage-boundary", shape},
-                sends, act / t, backward_sends, 0));
+                sends, act / t, backward_sends, 0),
+          2.0 * st.compute_per_microbatch / 3.0);
     const GroupPlacement slice_group = group_placement(hw, 1, par.tp);
     if (ds && dsc.forward_gathers > 0)
       B.blocking(B.add({"tp-pipe-allgather-fwd", "activation", "received stage input made whole (b×s×h)", "forward",

@@ -217,7 +217,9 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
        "tables) on two tiers (NVLink in a node, NICs across nodes), with peak bus bandwidths and a per-call overhead "
        "fitted on published nccl-tests results. No NVLS/SHARP, no PAT, no congestion between groups or in the "
        "fabric, no channel-count effects beyond the protocol choice.",
-       "Overlap: expert- and pipeline-parallel transfers block, and so do tensor-parallel ones, except Megatron's "
+       "Overlap: expert-parallel transfers block; pipeline sends block too, except under Megatron's interleaved "
+       "schedule, which runs each chunk's send and the next receive while a chunk computes (not with ZeRO-3); "
+       "tensor-parallel ones block, except Megatron's "
        "input-gradient collectives (and, under sequence parallelism, the re-gather of those layers' inputs), each "
        "hidden behind its own layer's weight- or data-gradient GEMM unless overlap is off (2021's Megatron), and "
        "all of them under tp_overlap. Data-parallel and ZeRO calls hide behind compute one after another; the first "

@@ -70,7 +70,9 @@ json time_formulas(const PlanInput& in, const PlanFigures& f) {
                 << ". Each call costs what NCCL's model gives for its size and group (ring or tree, LL, LL128 or "
                    "Simple, NVLink inside a node and the NICs across nodes, "
                 << qty::seconds(hw.latency)
-                << " per call on top). TP, PP and EP transfers block; DP and ZeRO calls are issued as the "
+                << " per call on top). TP, PP and EP transfers block, except where the framework overlaps them "
+                   "(Megatron's tensor-parallel collectives, and its pipeline sends under the interleaved schedule); "
+                   "DP and ZeRO calls are issued as the "
                 << framework_name(p.framework)
                 << " framework issues them and hide behind compute one after another, the first one exposed, "
                    "overlapped compute "
