@@ -414,6 +414,7 @@ export type FidelityAnswer = {
         flash_attention?: boolean;
         framework?: string;
         kernels?: string;
+        overlap?: boolean;
         pp?: number;
         recompute?: string;
         reduce_dtype?: string;
