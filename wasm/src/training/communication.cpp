@@ -112,6 +112,17 @@ void TransferList::exposed_step(Transfer* t, double per_step) {
   exposed.per_step[static_cast<int>(t->group)] += per_step;
 }
 
+void TransferList::behind(Transfer* t, double window, bool per_mb, double slowdown, bool ideal) {
+  if (!t) return;
+  const double calls = per_mb ? t->count_per_microbatch : t->count_per_step;
+  const double each = calls > 0 ? t->time_per_step / t->count_per_step : 0.0;
+  const double exposed = exposed_series(calls, each, window, slowdown, ideal);
+  if (per_mb)
+    exposed_mb(t, exposed);
+  else
+    exposed_step(t, exposed);
+}
+
 namespace {
 
 // Transformer Engine's userbuffers split each tensor-parallel collective into chunks that run
@@ -330,9 +341,10 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
     const bool p2p_overlap =
         par.framework == Framework::megatron && par.overlap && par.virtual_stages > 1 && par.zero < 3;
     const auto pp_expose = [&](Transfer* x, double window) {
-      if (!x || !p2p_overlap) return B.blocking(x);
-      const double calls = x->count_per_microbatch;
-      B.exposed_mb(x, exposed_series(calls, x->time_per_step / B.m / calls, window, slowdown, in.ideal));
+      if (p2p_overlap)
+        B.behind(x, window, true, slowdown, in.ideal);
+      else
+        B.blocking(x);
     };
     if (forward_sends > 0)
       pp_expose(B.add({"pp-fwd-activation", "activation",

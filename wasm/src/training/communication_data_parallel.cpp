@@ -70,18 +70,6 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
   const double buckets = std::max(1.0, std::ceil(psi / std::max(bucket, 1.0)));
   const std::array<double, 3> bucket_shape{psi / buckets, 0, 0};
 
-  // Calls issued one after another behind `window` seconds of compute; returns the exposed time.
-  const auto series = [&](Transfer* t, double window, bool per_mb) {
-    if (!t) return;
-    const double calls = per_mb ? t->count_per_microbatch : t->count_per_step;
-    const double each = calls > 0 ? t->time_per_step / t->count_per_step : 0.0;
-    const double exposed = exposed_series(calls, each, window, slowdown, ideal);
-    if (per_mb)
-      B.exposed_mb(t, exposed);
-    else
-      B.exposed_step(t, exposed);
-  };
-
   if (deepspeed_bf16_optimizer(par) && !ideal) {
     deepspeed_bf16_transfers(in, st, g, B);
     return;
@@ -94,7 +82,7 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
                                       : "weight gradients, one bucket per call",
                              "backward", op, Group::DP, "gradients", bucket_shape},
                             g, grad_bytes * psi / buckets, every_mb ? buckets : 0.0, every_mb ? 0.0 : buckets);
-    series(grads, bwd_window, every_mb);
+    B.behind(grads, bwd_window, every_mb, slowdown, ideal);
     if (par.zero >= 1) {
       // Updated weight shards go back to every replica. Megatron's distributed optimizer can
       // gather them behind the next step's first forward; DeepSpeed gathers after the step.
@@ -102,7 +90,7 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
       const double calls = std::max(1.0, std::ceil(psi / std::max(gather, 1.0)));
       Transfer* w = weight_shard_gather(B, g, psi, calls, "updated weight shards");
       const bool hidden = is_megatron(par.framework) || par.framework == Framework::ideal || is_fsdp(par.framework);
-      series(w, hidden ? fwd_window : 0.0, false);
+      B.behind(w, hidden ? fwd_window : 0.0, false, slowdown, ideal);
     }
     return;
   }
@@ -124,8 +112,8 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
   Transfer* b = B.add({"dp-param-allgather-bwd", "parameter", "the same weights gathered again for backward",
                        "backward", C::all_gather, Group::DP, "parameters", unit_shape},
                       g, kWeightBytes * psi / units, units, 0, rate);
-  series(f, synchronous ? 0.0 : fwd_window, true);
-  series(b, synchronous ? 0.0 : bwd_window / 2, true);
+  B.behind(f, synchronous ? 0.0 : fwd_window, true, slowdown, ideal);
+  B.behind(b, synchronous ? 0.0 : bwd_window / 2, true, slowdown, ideal);
   // FSDP and Megatron reduce each layer's gradients; DeepSpeed fills reduce_bucket_size buckets.
   const double reductions = ideal ? 1.0 : is_deepspeed(par.framework) ? std::max(1.0, std::ceil(psi / 5e8)) : layers;
   Transfer* r = B.add({"dp-grad-reducescatter",
@@ -137,7 +125,7 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
                        "gradients",
                        {psi / reductions, 0, 0}},
                       g, grad_bytes * psi / reductions, reductions, 0);
-  series(r, bwd_window / 2, true);
+  B.behind(r, bwd_window / 2, true, slowdown, ideal);
 }
 
 namespace {

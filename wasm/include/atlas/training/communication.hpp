@@ -81,6 +81,9 @@ struct TransferList {
   /// Exposed per micro-batch (`per_mb`) or once per step (`per_step`), seconds.
   void exposed_mb(Transfer* t, double per_mb);
   void exposed_step(Transfer* t, double per_step);
+  /// Its calls issued one after another behind `window` seconds of compute (exposed_series):
+  /// each micro-batch when `per_mb`, else once per step.
+  void behind(Transfer* t, double window, bool per_mb, double slowdown, bool ideal);
 };
 
 /// The data-parallel and ZeRO transfers as the plan's framework issues them.
