@@ -51,6 +51,12 @@ TEST_CASE("attention kernel: on A100 FlashAttention-2 is the GPU's own kernel, a
   const json fa2 = plan("a100-80gb", {{"flash_attention", true}, {"attention_kernel", "flash-attention-2"}});
   CHECK(native["hardware"]["flash_attention_2"].get<double>() == 0);
   CHECK(attention(fa2) == doctest::Approx(attention(native)).epsilon(1e-12));
+  // The formula says which rate ran when the asked-for kernel has no measured rate here, and
+  // says nothing of it when the kernel was not asked for.
+  const std::string asked = fa2["time"]["formulas"]["compute"]["text"].get<std::string>();
+  const std::string plain = native["time"]["formulas"]["compute"]["text"].get<std::string>();
+  CHECK(asked.find("no measured FlashAttention-2 rate") != std::string::npos);
+  CHECK(plain.find("FlashAttention-2") == std::string::npos);
   // The ideal bound runs attention at the GEMM fit whichever kernel is named.
   const json h_native = plan("h100-sxm", {{"flash_attention", true}});
   const json h_fa2 = plan("h100-sxm", {{"flash_attention", true}, {"attention_kernel", "flash-attention-2"}});

@@ -95,7 +95,7 @@ TEST_CASE("DeepSpeed pipeline: the busiest stage's transfers and gathers per mic
 TEST_CASE("DeepSpeed pipeline: its rendezvous keep every stage at the middle stages' four transfers") {
   // Simulated, the schedule's makespan is (m + p − 1)(t_f + t_b + 4c) less 2(p + 2)c: the steps
   // that fill and drain the pipeline transfer less. The plan charges every slot 4c.
-  for (const std::pair<int, int> mp : {std::pair{128, 12}, std::pair{240, 35}, std::pair{16, 4}}) {
+  for (const std::pair<int, int>& mp : {std::pair{128, 12}, std::pair{240, 35}, std::pair{16, 4}}) {
     const int m = mp.first, p = mp.second;  // not a structured binding: CAPTURE's lambda takes it
     CAPTURE(m);
     CAPTURE(p);

@@ -88,6 +88,10 @@ json time_formulas(const PlanInput& in, const PlanFigures& f) {
   else if (runs_flash_attention_2(in))
     compute << "fused (FlashAttention-2, written for Ampere, at its measured " << qty::flop_rate(flash_rate(in))
             << " on this GPU)";
+  else if (p.attention_kernel == AttentionKernel::flash_attention_2)
+    // Asked for, but this GPU's preset cites no measured FlashAttention-2 rate: say which rate ran.
+    compute << "fused at this GPU's own attention rate, " << qty::flop_rate(flash_rate(in))
+            << " (no measured FlashAttention-2 rate for this GPU; on A100 FlashAttention-2 is that kernel)";
   else
     compute << "fused (FlashAttention) at " << qty::flop_rate(flash_rate(in));
   compute << ", plus memory-bound kernels at " << qty::bytes_per_second(hw.memory_bandwidth) << " HBM";
