@@ -64,6 +64,21 @@ TEST_CASE("across nodes: the ring runs through the thinnest node's NICs; trees w
   CHECK(t512 > 6 * t64);
 }
 
+TEST_CASE("across nodes with fewer NICs than GPUs: concurrent groups share them, a lone member too") {
+  // BLOOM's Jean Zay nodes: 4 NICs for 8 GPUs. With tp 8 filling the node each data-parallel ring
+  // has one member there, and the node's 8 rings (one per tensor-parallel rank) run at once.
+  NetworkLinks four = dgx_a100();
+  four.nics_per_node = 4;
+  CHECK(nic_share(GroupPlacement{64, 64, 1}, 4, 8) == doctest::Approx(0.5));
+  CHECK(nic_share(GroupPlacement{64, 32, 2}, 4, 8) == doctest::Approx(1.0));
+  CHECK(nic_share(GroupPlacement{512, 64, 8}, 4, 8) == doctest::Approx(4.0));
+  const CollectiveTime lone = nccl_time(Collective::all_reduce, 8e9, GroupPlacement{64, 64, 1}, four);
+  const CollectiveTime own = nccl_time(Collective::all_reduce, 8e9, GroupPlacement{64, 64, 1}, dgx_a100());
+  CHECK(lone.busbw == doctest::Approx(own.busbw / 2).epsilon(0.01));
+  // Where each GPU has a NIC of its own, nothing changes.
+  CHECK(nic_share(GroupPlacement{64, 64, 1}, 8, 8) == doctest::Approx(1.0));
+}
+
 TEST_CASE("placement: even tilings in closed form, uneven ones walked, long periods the worst case") {
   // tp 8 on 8-GPU nodes, a DP group of 16 taking one GPU per node.
   const GroupPlacement dp = place_group(128, 8, 8, 16);

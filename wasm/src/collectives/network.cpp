@@ -58,15 +58,24 @@ double tree_correction(Protocol p, double bytes) {
   return kTable[static_cast<int>(p)][i];
 }
 
+}  // namespace
+
+double nic_share(const GroupPlacement& g, std::int64_t nics_per_node, std::int64_t gpus_per_node) {
+  const double per_gpu =
+      static_cast<double>(nics_per_node) / static_cast<double>(std::max<std::int64_t>(1, gpus_per_node));
+  return std::min(static_cast<double>(nics_per_node), static_cast<double>(g.members_per_node) * per_gpu);
+}
+
+namespace {
+
 // Bus bandwidth of the Simple protocol for a group: NVLink inside a node; across nodes the
 // ring's inter-node edges run through the NICs of the group's members in the thinnest node.
+// The node's other GPUs run their own groups of the same kind at the same moment (every
+// tensor-parallel rank reduces its own gradient shard), so a group gets its members' share of the
+// NICs, not a whole NIC each: where two GPUs share a NIC, a lone member gets half of one.
 double group_busbw(const GroupPlacement& g, const NetworkLinks& l) {
   if (g.nodes <= 1) return l.nvlink_busbw;
-  const double per_gpu =
-      static_cast<double>(l.nics_per_node) / static_cast<double>(std::max<std::int64_t>(1, l.gpus_per_node));
-  const double nics =
-      std::min(static_cast<double>(l.nics_per_node), std::max(1.0, static_cast<double>(g.members_per_node) * per_gpu));
-  return std::min(l.nvlink_busbw, nics * l.nic_busbw);
+  return std::min(l.nvlink_busbw, nic_share(g, l.nics_per_node, l.gpus_per_node) * l.nic_busbw);
 }
 
 }  // namespace

@@ -37,11 +37,14 @@ CollectiveTime call_time(const PlanInput& in, Collective op, double bytes, const
   const double n = static_cast<double>(g.ranks);
   const double nics = static_cast<double>(hw.nics_per_node > 0 ? hw.nics_per_node : hw.gpus_per_node);
   const double per_nic = hw.inter_bandwidth * static_cast<double>(hw.gpus_per_node) / nics;
-  const double used = std::min(
-      nics, std::max(1.0, static_cast<double>(g.members_per_node) * nics / static_cast<double>(hw.gpus_per_node)));
-  // Point-to-point: the members_per_node GPUs sending at once share those NICs.
+  // Point-to-point: the members_per_node GPUs sending at once share those NICs, a lone sender
+  // getting at least one.
+  const std::int64_t nic_count = hw.nics_per_node > 0 ? hw.nics_per_node : hw.gpus_per_node;
   const double senders =
       op == Collective::send_recv ? static_cast<double>(std::max<std::int64_t>(1, g.members_per_node)) : 1.0;
+  const double used = op == Collective::send_recv
+                          ? std::min(nics, std::max(1.0, senders * nics / static_cast<double>(hw.gpus_per_node)))
+                          : nic_share(g, nic_count, hw.gpus_per_node);
   const double bw = g.nodes > 1 ? std::min(hw.intra_bandwidth, used * per_nic / senders) : hw.intra_bandwidth;
   double moved = bytes;
   switch (op) {

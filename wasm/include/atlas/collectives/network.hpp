@@ -45,6 +45,11 @@ struct GroupPlacement {
 /// checked group by group, so a group that straddles two nodes gets the NICs it really has.
 GroupPlacement place_group(std::int64_t gpus, std::int64_t gpus_per_node, std::int64_t stride, std::int64_t size);
 
+/// NICs a group's inter-node traffic has in its thinnest node: its members' share of the node's
+/// NICs (fractional where GPUs outnumber NICs), since the node's other GPUs run their own groups
+/// of the same kind at the same moment.
+double nic_share(const GroupPlacement& group, std::int64_t nics_per_node, std::int64_t gpus_per_node);
+
 /// One call: its time, split into the latency (bytes-independent) and bandwidth parts, and
 /// what NCCL would choose.
 struct CollectiveTime {
