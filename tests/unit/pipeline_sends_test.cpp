@@ -14,13 +14,13 @@ using namespace atlas_test;
 
 namespace {
 
-atlas::PlanInput input(int pp, int v, const json& more = json::object()) {
+atlas::PlanInput input(int pp, int v, const json& more = json::object(), int dp = 1) {
   json parallel{{"tp", 8}, {"pp", pp}, {"virtual_stages", v}, {"sequence_parallel", true}};
   parallel.update(more);
   const json request{{"model", {{"preset", "gpt3-175b"}}},
-                     {"hardware", {{"preset", "a100-80gb"}, {"gpus", 8 * pp}}},
+                     {"hardware", {{"preset", "a100-80gb"}, {"gpus", 8 * pp * dp}}},
                      {"parallel", parallel},
-                     {"batch", {{"global", 4 * pp}, {"micro", 1}}}};
+                     {"batch", {{"global", 4 * pp * dp}, {"micro", 1}}}};
   atlas::Problems problems;
   const auto read = atlas::read_plan_request(request, problems);
   REQUIRE(read.has_value());
@@ -81,7 +81,38 @@ TEST_CASE("pipeline sends hide behind compute only where Megatron-Core overlaps 
     CHECK(exposed_share(input(4, 3, {{"framework", "megatron-2021"}}), id) == doctest::Approx(1.0));
     CHECK(exposed_share(input(4, 3, {{"framework", "fsdp"}}), id) == doctest::Approx(1.0));
     CHECK(exposed_share(input(4, 3, {{"overlap", false}}), id) == doctest::Approx(1.0));
-    // Under ZeRO-3 every micro-batch's gathers already claim that compute.
-    CHECK(exposed_share(input(4, 3, {{"zero", 3}}), id) == doctest::Approx(1.0));
+    // Under ZeRO-3 every micro-batch's weight gathers cross the same NICs in the same phases, so
+    // the sends get only their share of the compute: more of them waits, but not all.
+    const double sharing = exposed_share(input(4, 3, {{"zero", 3}}, 2), id);
+    CHECK(sharing > exposed_share(input(4, 3, json::object(), 2), id));
+    CHECK(sharing < 1.0);
   }
+}
+
+TEST_CASE("overlapped series on one link split the compute they hide behind in proportion to their time") {
+  // A middle stage of the interleaved pipeline under ZeRO-3: its forward sends and its forward
+  // weight gathers both leave through the NICs while the forward computes.
+  const auto in = input(4, 3, {{"zero", 3}}, 2);
+  const atlas::Transfer sends = transfer(in, 1, "pp-fwd-activation");
+  const atlas::Transfer gathers = transfer(in, 1, "dp-param-allgather-fwd");
+  REQUIRE(sends.inter_node);
+  REQUIRE(gathers.inter_node);
+  const atlas::StageFigures st = atlas::stage_figures(in, 1);
+  const double m = static_cast<double>(in.accumulation);
+  const double slowdown = atlas::overlap_slowdown(in.hardware);
+  const double window = st.compute_per_microbatch / 3.0;
+  const double sends_mb = sends.time_per_step / m, gathers_mb = gathers.time_per_step / m;
+  const double share = sends_mb / (sends_mb + gathers_mb);
+  const double expected = atlas::exposed_series(sends.count_per_microbatch, sends_mb / sends.count_per_microbatch,
+                                                window * share, slowdown, false);
+  CHECK(sends.exposed_per_step / m == doctest::Approx(expected).epsilon(1e-9));
+  // Alone on its link (ZeRO-1: no gathers in the forward of each micro-batch) a series has the whole window.
+  const auto alone_in = input(4, 3, json::object(), 2);
+  const atlas::Transfer alone = transfer(alone_in, 1, "pp-fwd-activation");
+  const double alone_mb = alone.time_per_step / m;
+  CHECK(alone.exposed_per_step / m ==
+        doctest::Approx(atlas::exposed_series(alone.count_per_microbatch, alone_mb / alone.count_per_microbatch,
+                                              atlas::stage_figures(alone_in, 1).compute_per_microbatch / 3.0, slowdown,
+                                              false))
+            .epsilon(1e-9));
 }

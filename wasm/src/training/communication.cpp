@@ -116,14 +116,50 @@ void TransferList::exposed_step(Transfer* t, double per_step) {
 }
 
 void TransferList::behind(Transfer* t, double window, bool per_mb, double slowdown, bool ideal) {
-  if (!t) return;
-  const double calls = per_mb ? t->count_per_microbatch : t->count_per_step;
-  const double each = calls > 0 ? t->time_per_step / t->count_per_step : 0.0;
-  const double exposed = exposed_series(calls, each, window, slowdown, ideal);
-  if (per_mb)
-    exposed_mb(t, exposed);
-  else
-    exposed_step(t, exposed);
+  if (!t || overlapped_count >= kMaxTransfers) return;
+  overlapped[static_cast<std::size_t>(overlapped_count++)] = {t, window, per_mb, slowdown, ideal};
+}
+
+// One NIC (or NVLink) carries the series of a phase one after another, so the compute they hide
+// behind is theirs together: each gets the share of its window its own time is of the link's
+// time in that micro-batch. Series issued once per step run in the last micro-batch, in what the
+// per-micro-batch series leave of it. Series on other links, or waiting rather than overlapping
+// (a zero window: DeepSpeed 2021's synchronous gathers), take none of it.
+void TransferList::settle() {
+  const auto same = [](const Overlapped& a, const Overlapped& b) {
+    return a.t->inter_node == b.t->inter_node && std::string(a.t->phase) == b.t->phase;
+  };
+  const auto time_mb = [this](const Overlapped& o) { return o.per_mb ? o.t->time_per_step / m : o.t->time_per_step; };
+  for (int i = 0; i < overlapped_count; ++i) {
+    const Overlapped& o = overlapped[static_cast<std::size_t>(i)];
+    double total = 0, used_by_mb = 0;
+    for (int j = 0; j < overlapped_count; ++j) {
+      const Overlapped& other = overlapped[static_cast<std::size_t>(j)];
+      if (other.window <= 0 || !same(o, other) || other.per_mb != o.per_mb) continue;
+      total += time_mb(other);
+    }
+    if (!o.per_mb)
+      for (int j = 0; j < overlapped_count; ++j) {
+        const Overlapped& other = overlapped[static_cast<std::size_t>(j)];
+        if (other.window <= 0 || !same(o, other) || !other.per_mb) continue;
+        double mb_total = 0;
+        for (int k = 0; k < overlapped_count; ++k) {
+          const Overlapped& x = overlapped[static_cast<std::size_t>(k)];
+          if (x.window > 0 && x.per_mb && same(other, x)) mb_total += time_mb(x);
+        }
+        used_by_mb += std::min(time_mb(other), other.window * time_mb(other) / mb_total);
+      }
+    const double share = total > 0 ? time_mb(o) / total : 1.0;
+    const double window = std::max(0.0, o.window - used_by_mb) * share;
+    const double calls = o.per_mb ? o.t->count_per_microbatch : o.t->count_per_step;
+    const double each = calls > 0 ? o.t->time_per_step / o.t->count_per_step : 0.0;
+    const double exposed = exposed_series(calls, each, window, o.slowdown, o.ideal);
+    if (o.per_mb)
+      exposed_mb(o.t, exposed);
+    else
+      exposed_step(o.t, exposed);
+  }
+  overlapped_count = 0;
 }
 
 namespace {
@@ -338,11 +374,9 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
     // Megatron-Core overlaps point-to-point transfers with compute only under its interleaved
     // schedule (overlap_p2p_comm, on by default, is switched off for 1F1B): each chunk's send and
     // the next receive run while a chunk computes, so only the first of a micro-batch's series
-    // waits. Under ZeRO-3 every micro-batch's weight gathers already hide behind that compute, so
-    // the sends are left to wait rather than counting the same compute twice. Everything else
-    // here blocks.
-    const bool p2p_overlap =
-        par.framework == Framework::megatron && par.overlap && par.virtual_stages > 1 && par.zero < 3;
+    // waits. Where the sends cross the same NICs as data-parallel traffic in the same phase, the
+    // two share that compute (TransferList::settle). Everything else here blocks.
+    const bool p2p_overlap = par.framework == Framework::megatron && par.overlap && par.virtual_stages > 1;
     const auto pp_expose = [&](Transfer* x, double window) {
       if (p2p_overlap)
         B.behind(x, window, true, slowdown, in.ideal);
@@ -389,6 +423,7 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
   }
 
   if (which != TransferSet::model_parallel) data_parallel_transfers(in, index, st, B);
+  B.settle();
 }
 
 }  // namespace atlas

@@ -113,7 +113,7 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
                        "backward", C::all_gather, Group::DP, "parameters", unit_shape},
                       g, kWeightBytes * psi / units, units, 0, rate);
   B.behind(f, synchronous ? 0.0 : fwd_window, true, slowdown, ideal);
-  B.behind(b, synchronous ? 0.0 : bwd_window / 2, true, slowdown, ideal);
+  B.behind(b, synchronous ? 0.0 : bwd_window, true, slowdown, ideal);
   // FSDP and Megatron reduce each layer's gradients; DeepSpeed fills reduce_bucket_size buckets.
   const double reductions = ideal ? 1.0 : is_deepspeed(par.framework) ? std::max(1.0, std::ceil(psi / 5e8)) : layers;
   Transfer* r = B.add({"dp-grad-reducescatter",
@@ -125,7 +125,7 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
                        "gradients",
                        {psi / reductions, 0, 0}},
                       g, grad_bytes * psi / reductions, reductions, 0);
-  B.behind(r, bwd_window / 2, true, slowdown, ideal);
+  B.behind(r, bwd_window, true, slowdown, ideal);  // shares backward with the gathers (settle)
 }
 
 namespace {

@@ -82,8 +82,21 @@ struct TransferList {
   void exposed_mb(Transfer* t, double per_mb);
   void exposed_step(Transfer* t, double per_step);
   /// Its calls issued one after another behind `window` seconds of compute (exposed_series):
-  /// each micro-batch when `per_mb`, else once per step.
+  /// each micro-batch when `per_mb`, else once per step. Priced by settle(): series on the same
+  /// link in the same phase share that compute.
   void behind(Transfer* t, double window, bool per_mb, double slowdown, bool ideal);
+  /// Prices every series given to behind(); called once, after the last transfer is added.
+  void settle();
+
+  struct Overlapped {
+    Transfer* t = nullptr;
+    double window = 0;
+    bool per_mb = false;
+    double slowdown = 0;
+    bool ideal = false;
+  };
+  std::array<Overlapped, kMaxTransfers> overlapped{};
+  int overlapped_count = 0;
 };
 
 /// The data-parallel and ZeRO transfers as the plan's framework issues them.
