@@ -44,8 +44,10 @@ GroupPlacement group_placement(const Hardware& hw, std::int64_t stride, std::int
 CollectiveTime call_time(const PlanInput& in, Collective op, double bytes, const GroupPlacement& g);
 
 /// Share of the GPU's multiprocessors NCCL's kernels occupy while they overlap compute: the
-/// compute they overlap runs this much longer. kNcclChannels is an assumption (docs/fidelity.md).
-constexpr double kNcclChannels = 16;
+/// compute they overlap runs this much longer. kNcclChannels is calibrated: 21 channels' share of
+/// the SMs (or CUs) averaged over the four GPUs of Lee et al. 2025 (arXiv 2507.03114: A100 108,
+/// H100 132, MI250 and MI210 104 each) is their measured mean slowdown, 18.9 % (docs/fidelity.md).
+constexpr double kNcclChannels = 21;
 double overlap_slowdown(const Hardware& hw);
 
 /// Exposed time of `calls` equal calls of `each` seconds issued one after another while
