@@ -126,29 +126,29 @@ void TransferList::behind(Transfer* t, double window, bool per_mb, double slowdo
 // per-micro-batch series leave of it. Series on other links, or waiting rather than overlapping
 // (a zero window: DeepSpeed 2021's synchronous gathers), take none of it.
 void TransferList::settle() {
-  const auto same = [](const Overlapped& a, const Overlapped& b) {
-    return a.t->inter_node == b.t->inter_node && std::string(a.t->phase) == b.t->phase;
+  const auto series = [this](int i) -> const Overlapped& { return overlapped[static_cast<std::size_t>(i)]; };
+  const auto shares_link = [](const Overlapped& a, const Overlapped& b) {
+    return b.window > 0 && a.t->inter_node == b.t->inter_node && std::string(a.t->phase) == b.t->phase;
   };
   const auto time_mb = [this](const Overlapped& o) { return o.per_mb ? o.t->time_per_step / m : o.t->time_per_step; };
+  // The link's time in one micro-batch, over the series of `o`'s phase and link issued per
+  // micro-batch (`per_mb`) or once per step.
+  const auto link_time = [&](const Overlapped& o, bool per_mb) {
+    double total = 0;
+    for (int j = 0; j < overlapped_count; ++j)
+      if (series(j).per_mb == per_mb && shares_link(o, series(j))) total += time_mb(series(j));
+    return total;
+  };
   for (int i = 0; i < overlapped_count; ++i) {
-    const Overlapped& o = overlapped[static_cast<std::size_t>(i)];
-    double total = 0, used_by_mb = 0;
-    for (int j = 0; j < overlapped_count; ++j) {
-      const Overlapped& other = overlapped[static_cast<std::size_t>(j)];
-      if (other.window <= 0 || !same(o, other) || other.per_mb != o.per_mb) continue;
-      total += time_mb(other);
+    const Overlapped& o = series(i);
+    const double total = link_time(o, o.per_mb);
+    double used_by_mb = 0;  // of the last micro-batch's window, before a per-step series runs
+    if (!o.per_mb) {
+      const double mb_total = link_time(o, true);
+      for (int j = 0; j < overlapped_count; ++j)
+        if (series(j).per_mb && shares_link(o, series(j)))
+          used_by_mb += std::min(time_mb(series(j)), series(j).window * time_mb(series(j)) / mb_total);
     }
-    if (!o.per_mb)
-      for (int j = 0; j < overlapped_count; ++j) {
-        const Overlapped& other = overlapped[static_cast<std::size_t>(j)];
-        if (other.window <= 0 || !same(o, other) || !other.per_mb) continue;
-        double mb_total = 0;
-        for (int k = 0; k < overlapped_count; ++k) {
-          const Overlapped& x = overlapped[static_cast<std::size_t>(k)];
-          if (x.window > 0 && x.per_mb && same(other, x)) mb_total += time_mb(x);
-        }
-        used_by_mb += std::min(time_mb(other), other.window * time_mb(other) / mb_total);
-      }
     const double share = total > 0 ? time_mb(o) / total : 1.0;
     const double window = std::max(0.0, o.window - used_by_mb) * share;
     const double calls = o.per_mb ? o.t->count_per_microbatch : o.t->count_per_step;
