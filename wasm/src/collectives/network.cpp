@@ -162,11 +162,12 @@ CollectiveTime price(Collective op, double bytes, const GroupPlacement& g, const
 
 struct CallKey {
   double bytes, nvlink, nic, overhead;
-  std::int64_t ranks, nodes, members, nics, gpn;
+  std::int64_t ranks, nodes, members, senders, nics, gpn;
   Collective op;
   bool operator==(const CallKey& o) const {
     return bytes == o.bytes && nvlink == o.nvlink && nic == o.nic && overhead == o.overhead && ranks == o.ranks &&
-           nodes == o.nodes && members == o.members && nics == o.nics && gpn == o.gpn && op == o.op;
+           nodes == o.nodes && members == o.members && senders == o.senders && nics == o.nics && gpn == o.gpn &&
+           op == o.op;
   }
 };
 
@@ -175,13 +176,15 @@ struct CallKey {
 CollectiveTime nccl_time(Collective op, double bytes, const GroupPlacement& g, const NetworkLinks& l) {
   // Search prices the same call (size, group, links) for many candidates: a direct-mapped memo
   // keyed on a cheap mix of the size's bits and the group.
-  const CallKey key{bytes,   l.nvlink_busbw,     l.nic_busbw,     l.call_overhead, g.ranks,
-                    g.nodes, g.members_per_node, l.nics_per_node, l.gpus_per_node, op};
+  const CallKey key{bytes,   l.nvlink_busbw,     l.nic_busbw,        l.call_overhead, g.ranks,
+                    g.nodes, g.members_per_node, g.senders_per_node, l.nics_per_node, l.gpus_per_node,
+                    op};
   std::uint64_t bits = 0;
   std::memcpy(&bits, &bytes, sizeof bits);
   const std::uint64_t mix = (bits ^ (bits >> 29)) * 0x9E3779B97F4A7C15ull ^
                             static_cast<std::uint64_t>(g.ranks) * 0xC2B2AE3D27D4EB4Full ^
-                            static_cast<std::uint64_t>(g.nodes * 31 + g.members_per_node) * 0x165667B19E3779F9ull ^
+                            static_cast<std::uint64_t>((g.nodes * 31 + g.members_per_node) * 31 + g.senders_per_node) *
+                                0x165667B19E3779F9ull ^
                             static_cast<std::uint64_t>(op);
   struct Entry {
     CallKey key{};
@@ -228,7 +231,7 @@ CollectiveTime price(Collective op, double bytes, const GroupPlacement& g, const
     if (p == Protocol::ll) bw = std::min(bw, ll_cap);
     const double intra_hop = lat.ring_nvlink[static_cast<std::size_t>(pi)];
     const double net_floor = multi ? kNetOverhead * (p == Protocol::simple ? 3.0 : 1.0) : 0.0;
-    // A point-to-point call's members_per_node counts concurrent senders, not ring members.
+    // A point-to-point call crosses one network hop, as a tree's does.
     const bool single = g.members_per_node == 1 || op == Collective::send_recv;
     const double inter_hop = (single ? lat.tree_net : lat.ring_net)[static_cast<std::size_t>(pi)];
     switch (op) {
@@ -275,9 +278,9 @@ CollectiveTime price(Collective op, double bytes, const GroupPlacement& g, const
         break;
       }
       case Collective::send_recv: {
-        // members_per_node GPUs of the node send at once and share its NICs; a lone sender gets
+        // senders_per_node GPUs of the node send at once and share its NICs; a lone sender gets
         // at least one NIC (or its share, where a node has more NICs than GPUs).
-        const double k = static_cast<double>(std::max<std::int64_t>(1, g.members_per_node));
+        const double k = static_cast<double>(std::max<std::int64_t>(1, g.senders_per_node));
         const double share =
             static_cast<double>(l.nics_per_node) / static_cast<double>(std::max<std::int64_t>(1, l.gpus_per_node));
         const double link =

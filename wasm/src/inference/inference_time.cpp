@@ -151,7 +151,7 @@ double stage_collectives(const InferenceInput& in, std::int64_t index, double to
   }
   if (p.pp > 1 && !last) {
     GroupPlacement g = group_placement(hw, p.tp * p.dp, 2);
-    g.members_per_node = 1;  // each tensor rank sends through its own NIC
+    g.senders_per_node = 1;  // each tensor rank sends through its own NIC
     add("pp-send", "activation", "hidden state and residual to the next stage", "stage-boundary", Collective::send_recv,
         "PP", g, {tokens, 2, h}, Dims{"tokens", "hidden state and residual", "hidden size"}, 2.0 * act, 1);
   }
@@ -163,7 +163,7 @@ double kv_handoff(const InferenceInput& in, std::vector<ServingTransfer>* out) {
   const Parallel& p = in.parallel;
   // Prefill replica r hands its prompt's cache to decode replica r + dp/2, rank to rank.
   GroupPlacement g = group_placement(in.hardware, p.tp * (p.dp / 2), 2);
-  g.members_per_node = 1;
+  g.senders_per_node = 1;  // rank to rank, each through its own NIC
   const ModelShape& m = in.model;
   const double width = 2.0 * kv_heads_per_rank(m, p.tp) * m.head_dim();
   const double layers = static_cast<double>(stage_layers(m.layers, p.pp, 0));

@@ -37,11 +37,11 @@ CollectiveTime call_time(const PlanInput& in, Collective op, double bytes, const
   const double n = static_cast<double>(g.ranks);
   const double nics = static_cast<double>(hw.nics_per_node > 0 ? hw.nics_per_node : hw.gpus_per_node);
   const double per_nic = hw.inter_bandwidth * static_cast<double>(hw.gpus_per_node) / nics;
-  // Point-to-point: the members_per_node GPUs sending at once share those NICs, a lone sender
+  // Point-to-point: the senders_per_node GPUs sending at once share those NICs, a lone sender
   // getting at least one.
   const std::int64_t nic_count = hw.nics_per_node > 0 ? hw.nics_per_node : hw.gpus_per_node;
   const double senders =
-      op == Collective::send_recv ? static_cast<double>(std::max<std::int64_t>(1, g.members_per_node)) : 1.0;
+      op == Collective::send_recv ? static_cast<double>(std::max<std::int64_t>(1, g.senders_per_node)) : 1.0;
   const double used = op == Collective::send_recv
                           ? std::min(nics, std::max(1.0, senders * nics / static_cast<double>(hw.gpus_per_node)))
                           : nic_share(g, nic_count, hw.gpus_per_node);
@@ -357,8 +357,8 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
     // sends at the same moment (its tp ranks and data-parallel replicas run the same schedule),
     // so across nodes they share the node's NICs.
     const GroupPlacement g = group_placement(hw, par.tp * par.cp * par.dp, 2);
-    GroupPlacement sends = g;  // for send_recv: how many of the node's GPUs send at once
-    if (g.nodes > 1) sends.members_per_node = std::min(hw.gpus_per_node, par.tp * par.cp * par.dp);
+    GroupPlacement sends = g;
+    if (g.nodes > 1) sends.senders_per_node = std::min(hw.gpus_per_node, par.tp * par.cp * par.dp);
     // Each tp rank sends only its 1/t slice: Megatron's scatter/gather, DeepSpeed's
     // PartitionedTensor (which all-gathers it again on arrival). One send per model chunk.
     const double v = static_cast<double>(par.virtual_stages);

@@ -38,6 +38,9 @@ struct GroupPlacement {
   std::int64_t ranks = 1;
   std::int64_t nodes = 1;
   std::int64_t members_per_node = 1;  // the fewest members any spanned node holds
+  // Point-to-point calls only: how many of a node's GPUs send at the same moment, sharing its
+  // NICs (0 or 1: the sender has them to itself).
+  std::int64_t senders_per_node = 0;
 };
 
 /// Placement of every group of `size` ranks taken `stride` apart (Megatron's rank order: tp
