@@ -9,6 +9,7 @@
 
 #include "atlas/contract/formula.hpp"
 #include "atlas/inference/inference_request.hpp"
+#include "atlas/training/kernels.hpp"
 #include "atlas/training/plan_request.hpp"
 
 namespace atlas {
@@ -87,7 +88,10 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
   const DecodeStep& d = f.decode;
   Formula first_token("prefill of one prompt through every stage, each GEMM at ");
   first_token << qty::fraction(hw.efficiency.compute) << " of " << qty::flop_rate(hw.flops)
-              << " times its shape's efficiency, causal attention at FlashAttention's rate, + its collectives "
+              << " times its shape's efficiency, causal attention at "
+              << (runs_flash_attention_2(training_view(in)) ? "FlashAttention-2's measured rate on this GPU, "
+                                                            : "this GPU's fused attention rate, ")
+              << qty::flop_rate(flash_rate(training_view(in))) << ", + its collectives "
               << qty::seconds(f.prefill_communication);
   if (in.serving.disaggregated) first_token << " + KV hand-off " << qty::seconds(f.kv_handoff);
   first_token << " = " << qty::seconds(f.first_token) << " (no queueing)";
@@ -130,6 +134,7 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                 {"pp", p.pp},
                 {"ep", p.ep},
                 {"cp", p.cp},
+                {"attention_kernel", p.attention_kernel == AttentionKernel::native ? "native" : "flash-attention-2"},
                 {"decode_replicas", decode_replicas(in)},
                 {"gpus_per_replica", p.tp * p.pp}}},
               {"memory",

@@ -60,15 +60,19 @@ std::optional<InferenceRequest> read_inference_request(const json& request, Prob
   auto model = read_model(request, problems);
   auto hardware = read_hardware(request, problems);
   const Fields p = root.section("parallel", false);
-  p.warn_unknown({"dp", "tp", "pp", "cp", "ep"});
+  p.warn_unknown({"dp", "tp", "pp", "cp", "ep", "attention_kernel"});
   const ParallelDegrees degrees = read_degrees(p);
+  // Serving always runs fused attention; which kernel sets its rate (as in training plans).
+  auto attention_kernel = p.choice("attention_kernel", {"native", "flash-attention-2"}, std::string("native"));
   const auto& [dp, tp, pp, cp, ep] = degrees;
   auto serving = read_serving(root, model ? &*model : nullptr);
-  if (!problems.ok() || !model || !hardware || !serving || !degrees.read()) return std::nullopt;
+  if (!problems.ok() || !model || !hardware || !serving || !degrees.read() || !attention_kernel) return std::nullopt;
   InferenceRequest out;
   InferenceInput& in = out.input;
   in.model = *model, in.hardware = *hardware, in.serving = *serving;
   in.parallel.tp = *tp, in.parallel.pp = *pp, in.parallel.cp = *cp, in.parallel.ep = *ep;
+  in.parallel.attention_kernel =
+      *attention_kernel == "flash-attention-2" ? AttentionKernel::flash_attention_2 : AttentionKernel::native;
   if (dp) {
     in.parallel.dp = *dp;
   } else {

@@ -13,15 +13,15 @@
 
 namespace atlas {
 
-namespace {
-
-PlanInput shell(const InferenceInput& in) {
+PlanInput training_view(const InferenceInput& in) {
   PlanInput p;
   p.model = in.model;
   p.hardware = in.hardware;
   p.parallel = in.parallel;
   return p;
 }
+
+namespace {
 
 // Share of a device's experts that `tokens` tokens touch, each routed to top_k of E experts at
 // random (balanced routing): 1 − (1 − k/E)^(tokens of the whole expert group).
@@ -91,7 +91,7 @@ StageCost stage_pass(const InferenceInput& in, std::int64_t index, double tokens
   const double attention_flops = L * (prefill ? 2.0 * tokens * tokens : 4.0 * tokens * context) * width;
   const double per_token = 2.0 * kv_heads_per_rank(m, in.parallel.tp) * hd * kv_bytes(in.serving.kv);
   c.kv_bytes = L * (prefill ? tokens : tokens * context) * per_token;
-  const double attention = std::max(c.kv_bytes / bw, attention_flops / native_flash_rate(hw));
+  const double attention = std::max(c.kv_bytes / bw, attention_flops / flash_rate(training_view(in)));
   c.time = std::max(c.memory, c.compute) + attention;
   return c;
 }
@@ -103,7 +103,7 @@ double stage_collectives(const InferenceInput& in, std::int64_t index, double to
   const ModelShape& m = in.model;
   const Parallel& p = in.parallel;
   const Hardware& hw = in.hardware;
-  const PlanInput sh = shell(in);
+  const PlanInput sh = training_view(in);
   const double h = static_cast<double>(m.hidden), L = static_cast<double>(stage_layers(m.layers, p.pp, index));
   const bool first = index == 0, last = index == p.pp - 1;
   const char* phase = prefill ? "prefill" : "decode";
@@ -169,7 +169,7 @@ double kv_handoff(const InferenceInput& in, std::vector<ServingTransfer>* out) {
   const double layers = static_cast<double>(stage_layers(m.layers, p.pp, 0));
   const double prompt = static_cast<double>(in.serving.prompt);
   const double bytes = prompt * layers * width * kv_bytes(in.serving.kv);
-  const CollectiveTime c = call_time(shell(in), Collective::send_recv, bytes, g);
+  const CollectiveTime c = call_time(training_view(in), Collective::send_recv, bytes, g);
   if (out) {
     ServingTransfer x;
     x.id = "kv-handoff", x.tensor = "kv", x.name = "the prompt's KV cache, prefill GPU to decode GPU",

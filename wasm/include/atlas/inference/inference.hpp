@@ -63,6 +63,10 @@ StageWeights stage_weights(const InferenceInput& in, std::int64_t index);
 /// Key/value heads one tensor-parallel rank holds: kv/tp, or 1 (replicated) when tp > kv.
 double kv_heads_per_rank(const ModelShape& m, std::int64_t tp);
 
+/// The plan input whose kernel and link models a serving plan reuses (GEMM shapes, NCCL's model,
+/// the attention kernel's rate): its model, hardware and split, with training's defaults elsewhere.
+PlanInput training_view(const InferenceInput& in);
+
 /// What one device of pipeline stage `index` holds while serving (every device of a stage holds
 /// the same: tensor ranks split heads and MLP evenly, and with tp > KV heads each keeps a copy).
 struct StageMemory {
