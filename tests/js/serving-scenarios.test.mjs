@@ -73,3 +73,21 @@ test('pipeline parallelism for serving: about the same wait per token, about twi
   const ratio = piped.memory.max_concurrency / flat.memory.max_concurrency;
   assert.ok(ratio >= 1.8, `twice as many users fit: ${flat.memory.max_concurrency} → ${piped.memory.max_concurrency}`);
 });
+
+test("the explorer's attention kernel reaches serving plans: FlashAttention-2 slows an H100 prompt", () => {
+  const base = {
+    mode: 'inference',
+    model: 'llama-3.1-8b',
+    hardware: 'h100-sxm',
+    gpus: 1,
+    tp: 1,
+    pp: 1,
+    prompt: 8000,
+    output: 16,
+  };
+  const native = planOf(base);
+  const fa2 = planOf({ ...base, flash: 'flash-attention-2' });
+  assert.equal(fa2.parallel.attention_kernel, 'flash-attention-2');
+  assert.equal(native.parallel.attention_kernel, 'native');
+  assert.ok(fa2.time.first_token > native.time.first_token, `${fa2.time.first_token} vs ${native.time.first_token}`);
+});

@@ -28,9 +28,11 @@ import { hardwareRequest, modelRequest } from './requests.js';
  * @param {PlannerState} st
  */
 export function inferenceRequest(st) {
-  /** @type {{tp: number, pp: number, cp: number, ep: number, dp?: number}} */
+  /** @type {{tp: number, pp: number, cp: number, ep: number, dp?: number, attention_kernel?: string}} */
   const parallel = { tp: st.tp, pp: st.pp, cp: st.cp, ep: st.ep };
   if (!st.dp_auto) parallel.dp = st.dp;
+  // Serving always runs fused attention; the explorer's kernel choice sets its rate.
+  if (st.flash === 'flash-attention-2') parallel.attention_kernel = st.flash;
   return {
     mode: 'inference',
     model: modelRequest(st),
