@@ -66,6 +66,13 @@ double nic_share(const GroupPlacement& g, std::int64_t nics_per_node, std::int64
   return std::min(static_cast<double>(nics_per_node), static_cast<double>(g.members_per_node) * per_gpu);
 }
 
+double sender_nic_share(const GroupPlacement& g, std::int64_t nics_per_node, std::int64_t gpus_per_node) {
+  const double k = static_cast<double>(std::max<std::int64_t>(1, g.senders_per_node));
+  const double per_gpu =
+      static_cast<double>(nics_per_node) / static_cast<double>(std::max<std::int64_t>(1, gpus_per_node));
+  return std::min(static_cast<double>(nics_per_node), std::max(1.0, k * per_gpu)) / k;
+}
+
 namespace {
 
 // Bus bandwidth of the Simple protocol for a group: NVLink inside a node; across nodes the
@@ -278,14 +285,8 @@ CollectiveTime price(Collective op, double bytes, const GroupPlacement& g, const
         break;
       }
       case Collective::send_recv: {
-        // senders_per_node GPUs of the node send at once and share its NICs; a lone sender gets
-        // at least one NIC (or its share, where a node has more NICs than GPUs).
-        const double k = static_cast<double>(std::max<std::int64_t>(1, g.senders_per_node));
-        const double share =
-            static_cast<double>(l.nics_per_node) / static_cast<double>(std::max<std::int64_t>(1, l.gpus_per_node));
         const double link =
-            multi ? l.nic_busbw * std::min(static_cast<double>(l.nics_per_node), std::max(1.0, k * share)) / k
-                  : l.nvlink_busbw;
+            multi ? l.nic_busbw * sender_nic_share(g, l.nics_per_node, l.gpus_per_node) : l.nvlink_busbw;
         offer(Algorithm::p2p, p, lat.ring_base[static_cast<std::size_t>(pi)] + (multi ? inter_hop : intra_hop), bytes,
               std::min(link * pb.fraction[static_cast<std::size_t>(pi)], p == Protocol::ll ? ll_cap : 1e300));
         break;

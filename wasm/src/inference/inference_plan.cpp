@@ -134,7 +134,7 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                 {"pp", p.pp},
                 {"ep", p.ep},
                 {"cp", p.cp},
-                {"attention_kernel", p.attention_kernel == AttentionKernel::native ? "native" : "flash-attention-2"},
+                {"attention_kernel", attention_kernel_name(p.attention_kernel)},
                 {"decode_replicas", decode_replicas(in)},
                 {"gpus_per_replica", p.tp * p.pp}}},
               {"memory",

@@ -63,7 +63,7 @@ std::optional<InferenceRequest> read_inference_request(const json& request, Prob
   p.warn_unknown({"dp", "tp", "pp", "cp", "ep", "attention_kernel"});
   const ParallelDegrees degrees = read_degrees(p);
   // Serving always runs fused attention; which kernel sets its rate (as in training plans).
-  auto attention_kernel = p.choice("attention_kernel", {"native", "flash-attention-2"}, std::string("native"));
+  const auto attention_kernel = read_attention_kernel(p);
   const auto& [dp, tp, pp, cp, ep] = degrees;
   auto serving = read_serving(root, model ? &*model : nullptr);
   if (!problems.ok() || !model || !hardware || !serving || !degrees.read() || !attention_kernel) return std::nullopt;
@@ -71,8 +71,7 @@ std::optional<InferenceRequest> read_inference_request(const json& request, Prob
   InferenceInput& in = out.input;
   in.model = *model, in.hardware = *hardware, in.serving = *serving;
   in.parallel.tp = *tp, in.parallel.pp = *pp, in.parallel.cp = *cp, in.parallel.ep = *ep;
-  in.parallel.attention_kernel =
-      *attention_kernel == "flash-attention-2" ? AttentionKernel::flash_attention_2 : AttentionKernel::native;
+  in.parallel.attention_kernel = *attention_kernel;
   if (dp) {
     in.parallel.dp = *dp;
   } else {

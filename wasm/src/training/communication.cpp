@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <string>
 
 #include "atlas/training/deepspeed_pipeline.hpp"
@@ -35,17 +36,12 @@ CollectiveTime call_time(const PlanInput& in, Collective op, double bytes, const
   // The bound: a ring at the links' nominal bandwidth, no latency; across nodes the NICs of the
   // group's members in the thinnest node carry it.
   const double n = static_cast<double>(g.ranks);
-  const double nics = static_cast<double>(hw.nics_per_node > 0 ? hw.nics_per_node : hw.gpus_per_node);
-  const double per_nic = hw.inter_bandwidth * static_cast<double>(hw.gpus_per_node) / nics;
-  // Point-to-point: the senders_per_node GPUs sending at once share those NICs, a lone sender
-  // getting at least one.
-  const std::int64_t nic_count = hw.nics_per_node > 0 ? hw.nics_per_node : hw.gpus_per_node;
-  const double senders =
-      op == Collective::send_recv ? static_cast<double>(std::max<std::int64_t>(1, g.senders_per_node)) : 1.0;
-  const double used = op == Collective::send_recv
-                          ? std::min(nics, std::max(1.0, senders * nics / static_cast<double>(hw.gpus_per_node)))
-                          : nic_share(g, nic_count, hw.gpus_per_node);
-  const double bw = g.nodes > 1 ? std::min(hw.intra_bandwidth, used * per_nic / senders) : hw.intra_bandwidth;
+  const std::int64_t nics = hw.nics_per_node > 0 ? hw.nics_per_node : hw.gpus_per_node;
+  const double per_nic = hw.inter_bandwidth * static_cast<double>(hw.gpus_per_node) / static_cast<double>(nics);
+  // The NICs the group (or, point to point, one sender) has, as NCCL's model counts them.
+  const double used =
+      op == Collective::send_recv ? sender_nic_share(g, nics, hw.gpus_per_node) : nic_share(g, nics, hw.gpus_per_node);
+  const double bw = g.nodes > 1 ? std::min(hw.intra_bandwidth, used * per_nic) : hw.intra_bandwidth;
   double moved = bytes;
   switch (op) {
     case Collective::all_reduce:
@@ -128,7 +124,7 @@ void TransferList::behind(Transfer* t, double window, bool per_mb, double slowdo
 void TransferList::settle() {
   const auto series = [this](int i) -> const Overlapped& { return overlapped[static_cast<std::size_t>(i)]; };
   const auto shares_link = [](const Overlapped& a, const Overlapped& b) {
-    return b.window > 0 && a.t->inter_node == b.t->inter_node && std::string(a.t->phase) == b.t->phase;
+    return b.window > 0 && a.t->inter_node == b.t->inter_node && std::strcmp(a.t->phase, b.t->phase) == 0;
   };
   const auto time_mb = [this](const Overlapped& o) { return o.per_mb ? o.t->time_per_step / m : o.t->time_per_step; };
   // The link's time in one micro-batch, over the series of `o`'s phase and link issued per

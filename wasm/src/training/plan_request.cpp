@@ -210,7 +210,7 @@ json to_json(const Parallel& p) {
               {"tp_overlap", p.tp_overlap},
               {"flash_attention", p.flash_attention},
               {"kernels", kernels_name(p.kernels)},
-              {"attention_kernel", p.attention_kernel == AttentionKernel::native ? "native" : "flash-attention-2"},
+              {"attention_kernel", attention_kernel_name(p.attention_kernel)},
               {"reduce_dtype", reduce_dtype_name(p)}};
 }
 
@@ -249,6 +249,16 @@ void read_known_schedules(const json& request, Problems& problems, std::vector<s
 
 }  // namespace
 
+std::optional<AttentionKernel> read_attention_kernel(const Fields& p) {
+  const auto k = p.choice(
+      "attention_kernel",
+      {attention_kernel_name(AttentionKernel::native), attention_kernel_name(AttentionKernel::flash_attention_2)},
+      std::string(attention_kernel_name(AttentionKernel::native)));
+  if (!k) return std::nullopt;
+  return *k == attention_kernel_name(AttentionKernel::flash_attention_2) ? AttentionKernel::flash_attention_2
+                                                                         : AttentionKernel::native;
+}
+
 ParallelDegrees read_degrees(const Fields& p) {
   const Range degree{1, kMaxDegree, false, true};
   ParallelDegrees d;
@@ -286,8 +296,8 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   auto flash = p.boolean("flash_attention", hardware ? hardware->flash_attention : false);
   // Megatron's fused kernels unless the request says the run is eager PyTorch (no torch.compile).
   auto kernels = p.choice("kernels", {"fused", "eager", "eager-fused-norm"}, std::string("fused"));
-  auto attention_kernel = p.choice("attention_kernel", {"native", "flash-attention-2"}, std::string("native"));
-  if (flash && !*flash && attention_kernel && *attention_kernel != "native")
+  const auto attention_kernel = read_attention_kernel(p);
+  if (flash && !*flash && attention_kernel && *attention_kernel != AttentionKernel::native)
     problems.error("attention_kernel_unfused",
                    "attention_kernel names a fused attention kernel, but flash_attention is false (attention runs "
                    "as separate matmuls and softmax); set flash_attention to true or leave attention_kernel out.",
@@ -338,8 +348,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   q.kernels = *kernels == "eager"              ? Kernels::eager
               : *kernels == "eager-fused-norm" ? Kernels::eager_fused_norm
                                                : Kernels::fused;
-  q.attention_kernel =
-      *attention_kernel == "flash-attention-2" ? AttentionKernel::flash_attention_2 : AttentionKernel::native;
+  q.attention_kernel = *attention_kernel;
   q.reduce_dtype = !reduce             ? ReduceDtype::framework
                    : *reduce == "fp32" ? ReduceDtype::fp32
                    : *reduce == "fp16" ? ReduceDtype::fp16

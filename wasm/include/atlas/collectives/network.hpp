@@ -52,6 +52,9 @@ GroupPlacement place_group(std::int64_t gpus, std::int64_t gpus_per_node, std::i
 /// NICs (fractional where GPUs outnumber NICs), since the node's other GPUs run their own groups
 /// of the same kind at the same moment.
 double nic_share(const GroupPlacement& group, std::int64_t nics_per_node, std::int64_t gpus_per_node);
+/// NICs one point-to-point sender has: the senders_per_node GPUs sending at once share the
+/// node's NICs, and a lone sender gets at least one (or its share, where NICs outnumber GPUs).
+double sender_nic_share(const GroupPlacement& group, std::int64_t nics_per_node, std::int64_t gpus_per_node);
 
 /// One call: its time, split into the latency (bytes-independent) and bandwidth parts, and
 /// what NCCL would choose.

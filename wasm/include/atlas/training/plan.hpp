@@ -81,6 +81,9 @@ enum class ReduceDtype : std::uint8_t { framework, bf16, fp32, fp16 };
 /// hardware states it measured (Hardware::flash_attention_2): what H100 runs had before Hopper's
 /// kernels (cuDNN through Transformer Engine, 2023; FlashAttention-3, July 2024).
 enum class AttentionKernel : std::uint8_t { native, flash_attention_2 };
+inline const char* attention_kernel_name(AttentionKernel k) {
+  return k == AttentionKernel::native ? "native" : "flash-attention-2";
+}
 
 struct Parallel {
   std::int64_t dp = 1, tp = 1, pp = 1, cp = 1, ep = 1;

@@ -30,6 +30,8 @@ struct ParallelDegrees {
   bool read() const { return tp && pp && cp && ep; }
 };
 ParallelDegrees read_degrees(const Fields& parallel);
+/// parallel.attention_kernel, as training and serving read it (absent: the GPU's own, `native`).
+std::optional<AttentionKernel> read_attention_kernel(const Fields& parallel);
 
 /// A whole plan request. Impossible splits are not request errors: they come back in
 /// `split_errors` (batch or dp that do not divide) and in check_rules().

@@ -16,7 +16,7 @@ import { drawnFromSame, patch, vh } from './svg.js';
 import { initServingFidelity } from './inference-fidelity.js';
 import { initServingScenarios } from './inference-scenarios.js';
 import { initServingSearch } from './inference-search.js';
-import { hardwareRequest, modelRequest } from './requests.js';
+import { attentionKernel, hardwareRequest, modelRequest } from './requests.js';
 
 /** @typedef {import('./state.js').PlannerState} PlannerState */
 /** @typedef {import('./diagram.js').ServingPlan} ServingPlan */
@@ -32,7 +32,8 @@ export function inferenceRequest(st) {
   const parallel = { tp: st.tp, pp: st.pp, cp: st.cp, ep: st.ep };
   if (!st.dp_auto) parallel.dp = st.dp;
   // Serving always runs fused attention; the explorer's kernel choice sets its rate.
-  if (st.flash === 'flash-attention-2') parallel.attention_kernel = st.flash;
+  const kernel = attentionKernel(st);
+  if (kernel) parallel.attention_kernel = kernel;
   return {
     mode: 'inference',
     model: modelRequest(st),

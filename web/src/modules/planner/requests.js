@@ -48,6 +48,15 @@ export function hardwareRequest(s) {
   return s.hardware !== 'custom' ? { preset: s.hardware, ...hw } : hw;
 }
 
+/**
+ * The attention kernel a state names for the engine (training and serving alike), or undefined
+ * for the GPU's own.
+ * @param {PlannerState} s
+ */
+export function attentionKernel(s) {
+  return s.flash === 'flash-attention-2' ? s.flash : undefined;
+}
+
 /** @param {PlannerState} s */
 export function parallelRequest(s) {
   /** @type {{tp: number, pp: number, cp: number, ep: number, zero: number, framework: string,
@@ -70,7 +79,8 @@ export function parallelRequest(s) {
   if (s.overlap === false) p.overlap = false;
   if (s.tp_overlap) p.tp_overlap = true;
   if (s.flash !== 'auto') p.flash_attention = s.flash !== 'off';
-  if (s.flash === 'flash-attention-2') p.attention_kernel = s.flash;
+  const kernel = attentionKernel(s);
+  if (kernel) p.attention_kernel = kernel;
   if (s.kernels !== 'fused') p.kernels = s.kernels;
   if (s.reduce !== 'auto') p.reduce_dtype = s.reduce;
   return p;
