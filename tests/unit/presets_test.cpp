@@ -52,6 +52,27 @@ TEST_CASE("overrides lay over a preset") {
   CHECK(w["warnings"][0]["path"] == "/model/layerz");
 }
 
+TEST_CASE("one named efficiency keeps the preset's fitted others, and slows only what it names") {
+  const json* a100 = atlas::find_preset("hardware", "a100-80gb");
+  REQUIRE(a100 != nullptr);
+  const json& fitted = (*a100)["efficiencies"];
+  // Four nodes with a quarter of the network: the data-parallel gradients cross it.
+  const json base{{"model", {{"preset", "llama-3.1-8b"}}},
+                  {"hardware", {{"preset", "a100-80gb"}, {"gpus", 32}}},
+                  {"parallel", {{"dp", 32}}},
+                  {"batch", {{"global", 256}, {"micro", 1}}}};
+  json slow = base;
+  slow["hardware"]["efficiencies"] = {{"inter", 0.25}};
+  const json a = call("plan", base), b = call("plan", slow);
+  REQUIRE_FALSE(atlas::is_error(a));
+  REQUIRE_FALSE(atlas::is_error(b));
+  const json& kept = b["hardware"]["efficiencies"];
+  CHECK(kept["inter"].get<double>() == 0.25);
+  for (const char* k : {"compute", "memory_traffic", "intra"}) CHECK(kept[k] == fitted[k]);
+  CHECK(b["time"]["compute"].get<double>() == a["time"]["compute"].get<double>());
+  CHECK(b["time"]["step"].get<double>() > a["time"]["step"].get<double>());
+}
+
 TEST_CASE(
     "the ring lab's presets are allreduce requests with their basis, and the worked example's time is the engine's") {
   json r = call("presets", "{}");

@@ -31,8 +31,16 @@ std::optional<json> merged_section(const json& request, const char* section, con
     }
     merged = *preset;
   }
-  for (auto it = given->begin(); it != given->end(); ++it)
-    if (it.key() != "preset") merged[it.key()] = it.value();
+  // An object the preset also has (hardware efficiencies) is laid over key by key, so a request
+  // that names one efficiency keeps the preset's fitted others.
+  for (auto it = given->begin(); it != given->end(); ++it) {
+    if (it.key() == "preset") continue;
+    json& slot = merged[it.key()];
+    if (slot.is_object() && it.value().is_object())
+      for (auto inner = it.value().begin(); inner != it.value().end(); ++inner) slot[inner.key()] = inner.value();
+    else
+      slot = it.value();
+  }
   return merged;
 }
 
