@@ -384,6 +384,9 @@ export type FidelityAnswer = {
         micro?: number;
       };
       hardware?: {
+        efficiencies?: {
+          inter?: number;
+        };
         gpus?: number;
         inter_bandwidth?: number;
         memory?: number;
