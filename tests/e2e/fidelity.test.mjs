@@ -104,6 +104,15 @@ test('the validation view lists every published run with its source, set and err
   });
   assert.equal(await calibration.count(), expected.calibration);
   assert.equal(await validation.count(), expected.validation);
+  // A row's published step and engine step read in one unit (not "2.02 min" beside "110 s").
+  const units = await p.page.locator('#planner-fidelity table.fidelity-table tbody tr').evaluateAll((rows) =>
+    rows.map((r) => {
+      const unit = (/** @type {Element | null} */ cell) => (cell?.textContent ?? '').trim().split(' ').pop();
+      return [unit(r.querySelector('[data-label="Published"]')), unit(r.querySelector('[data-label="Engine step"]'))];
+    }),
+  );
+  assert.equal(units.length, expected.calibration + expected.validation);
+  for (const [published, engine] of units) assert.equal(engine, published, units.join(' | '));
   const links = await p.page
     .locator('#planner-fidelity tbody th a')
     .evaluateAll((as) => as.map((a) => a.getAttribute('href')));

@@ -63,8 +63,18 @@ export function formatBytesDecimal(bytes, digits = 3) {
  * @param {Quantity} seconds
  */
 export function formatSeconds(seconds, digits = 3) {
+  return formatSecondsAs(seconds, seconds, digits);
+}
+
+/**
+ * Seconds in the unit `reference` would get, so figures read side by side (a published step and
+ * the engine's) share one unit.
+ * @param {Quantity} seconds
+ * @param {Quantity} reference
+ */
+export function formatSecondsAs(seconds, reference, digits = 3) {
   if (!finite(seconds)) return DASH;
-  const a = Math.abs(seconds);
+  const a = finite(reference) && reference !== 0 ? Math.abs(reference) : Math.abs(seconds);
   if (a === 0) return '0 s';
   if (a < 1e-6) return `${trimmed(seconds * 1e9, digits)} ns`;
   if (a < 1e-3) return `${trimmed(seconds * 1e6, digits)} µs`;

@@ -2,7 +2,7 @@
 // `fidelity`), calibration and validation apart, with the source, the inputs, the published
 // figure as a step time, the engine's step and the error. Built when the reader opens it.
 import { h } from '../../dom.js';
-import { formatCount, formatPercent, formatSeconds } from '../../format.js';
+import { formatCount, formatPercent, formatSeconds, formatSecondsAs } from '../../format.js';
 
 /** @typedef {import('../../atlas-engine').FidelityResponse} FidelityResponse */
 /** @typedef {FidelityResponse['cases'][number]} Case */
@@ -113,7 +113,12 @@ function caseTable(cases, sources, set) {
               ? published(c.published)
               : `${published(c.published)} = ${formatSeconds(c.published_step)}`,
         }),
-        h('td', { class: 'num', dataset: { label: 'Engine step' }, text: formatSeconds(c.model_step) }),
+        h('td', {
+          class: 'num',
+          dataset: { label: 'Engine step' },
+          // In the published step's unit, so the two read side by side.
+          text: formatSecondsAs(c.model_step, c.published_step),
+        }),
         errorCell(c.error),
       );
     });
