@@ -58,19 +58,21 @@ double tree_correction(Protocol p, double bytes) {
   return kTable[static_cast<int>(p)][i];
 }
 
+double nics_per_gpu(std::int64_t nics_per_node, std::int64_t gpus_per_node) {
+  return static_cast<double>(nics_per_node) / static_cast<double>(std::max<std::int64_t>(1, gpus_per_node));
+}
+
 }  // namespace
 
 double nic_share(const GroupPlacement& g, std::int64_t nics_per_node, std::int64_t gpus_per_node) {
-  const double per_gpu =
-      static_cast<double>(nics_per_node) / static_cast<double>(std::max<std::int64_t>(1, gpus_per_node));
-  return std::min(static_cast<double>(nics_per_node), static_cast<double>(g.members_per_node) * per_gpu);
+  return std::min(static_cast<double>(nics_per_node),
+                  static_cast<double>(g.members_per_node) * nics_per_gpu(nics_per_node, gpus_per_node));
 }
 
 double sender_nic_share(const GroupPlacement& g, std::int64_t nics_per_node, std::int64_t gpus_per_node) {
   const double k = static_cast<double>(std::max<std::int64_t>(1, g.senders_per_node));
-  const double per_gpu =
-      static_cast<double>(nics_per_node) / static_cast<double>(std::max<std::int64_t>(1, gpus_per_node));
-  return std::min(static_cast<double>(nics_per_node), std::max(1.0, k * per_gpu)) / k;
+  return std::min(static_cast<double>(nics_per_node), std::max(1.0, k * nics_per_gpu(nics_per_node, gpus_per_node))) /
+         k;
 }
 
 namespace {
@@ -273,8 +275,7 @@ CollectiveTime price(Collective op, double bytes, const GroupPlacement& g, const
         // Grouped point-to-point: each rank sends (n − 1)/n of what it holds; the part for other
         // nodes leaves through the rank's own share of the NICs, the rest over NVLink.
         const double k = static_cast<double>(g.members_per_node);
-        const double nic_share =
-            static_cast<double>(l.nics_per_node) / static_cast<double>(std::max<std::int64_t>(1, l.gpus_per_node));
+        const double nic_share = nics_per_gpu(l.nics_per_node, l.gpus_per_node);
         const double over_nvlink = bytes * (k - 1.0) / n, over_net = multi ? bytes * (n - k) / n : 0.0;
         const double nvlink_bw = l.nvlink_busbw * pb.fraction[static_cast<std::size_t>(pi)];
         const double net_bw = std::max(nic_share, 1e-9) * l.nic_busbw * pb.fraction[static_cast<std::size_t>(pi)];

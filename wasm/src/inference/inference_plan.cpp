@@ -86,13 +86,13 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
   const Hardware& hw = in.hardware;
   const double bw = hw.memory_bandwidth * in.serving.bandwidth_fraction;
   const DecodeStep& d = f.decode;
+  const PlanInput kernels = training_view(in);
   Formula first_token("prefill of one prompt through every stage, each GEMM at ");
   first_token << qty::fraction(hw.efficiency.compute) << " of " << qty::flop_rate(hw.flops)
               << " times its shape's efficiency, causal attention at "
-              << (runs_flash_attention_2(training_view(in)) ? "FlashAttention-2's measured rate on this GPU, "
-                                                            : "this GPU's fused attention rate, ")
-              << qty::flop_rate(flash_rate(training_view(in))) << ", + its collectives "
-              << qty::seconds(f.prefill_communication);
+              << (runs_flash_attention_2(kernels) ? "FlashAttention-2's measured rate on this GPU, "
+                                                  : "this GPU's fused attention rate, ")
+              << qty::flop_rate(flash_rate(kernels)) << ", + its collectives " << qty::seconds(f.prefill_communication);
   if (in.serving.disaggregated) first_token << " + KV hand-off " << qty::seconds(f.kv_handoff);
   first_token << " = " << qty::seconds(f.first_token) << " (no queueing)";
   Formula per_output_token(in.serving.disaggregated

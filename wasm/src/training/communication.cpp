@@ -36,7 +36,7 @@ CollectiveTime call_time(const PlanInput& in, Collective op, double bytes, const
   // The bound: a ring at the links' nominal bandwidth, no latency; across nodes the NICs of the
   // group's members in the thinnest node carry it.
   const double n = static_cast<double>(g.ranks);
-  const std::int64_t nics = hw.nics_per_node > 0 ? hw.nics_per_node : hw.gpus_per_node;
+  const std::int64_t nics = network_links(hw).nics_per_node;
   const double per_nic = hw.inter_bandwidth * static_cast<double>(hw.gpus_per_node) / static_cast<double>(nics);
   // The NICs the group (or, point to point, one sender) has, as NCCL's model counts them.
   const double used =
@@ -111,9 +111,9 @@ void TransferList::exposed_step(Transfer* t, double per_step) {
   exposed.per_step[static_cast<int>(t->group)] += per_step;
 }
 
-void TransferList::behind(Transfer* t, double window, bool per_mb, double slowdown, bool ideal) {
+void TransferList::behind(Transfer* t, double window, bool per_mb) {
   if (!t || overlapped_count >= kMaxTransfers) return;
-  overlapped[static_cast<std::size_t>(overlapped_count++)] = {t, window, per_mb, slowdown, ideal};
+  overlapped[static_cast<std::size_t>(overlapped_count++)] = {t, window, per_mb};
 }
 
 // One NIC (or NVLink) carries the series of a phase one after another, so the compute they hide
@@ -122,34 +122,39 @@ void TransferList::behind(Transfer* t, double window, bool per_mb, double slowdo
 // per-micro-batch series leave of it. Series on other links, or waiting rather than overlapping
 // (a zero window: DeepSpeed 2021's synchronous gathers), take none of it.
 void TransferList::settle() {
-  const auto series = [this](int i) -> const Overlapped& { return overlapped[static_cast<std::size_t>(i)]; };
-  const auto shares_link = [](const Overlapped& a, const Overlapped& b) {
-    return b.window > 0 && a.t->inter_node == b.t->inter_node && std::strcmp(a.t->phase, b.t->phase) == 0;
-  };
+  // The bound (or the ideal framework) hides whatever fits; as run, overlapped compute slows.
+  const bool ideal = in.ideal || in.parallel.framework == Framework::ideal;
+  const double slowdown = overlap_slowdown(in.hardware);
   const auto time_mb = [this](const Overlapped& o) { return o.per_mb ? o.t->time_per_step / m : o.t->time_per_step; };
-  // The link's time in one micro-batch, over the series of `o`'s phase and link issued per
-  // micro-batch (`per_mb`) or once per step.
+  // Calls `use` on every overlapping series of `o`'s phase and link issued per micro-batch
+  // (`per_mb`) or once per step.
+  const auto on_link = [this](const Overlapped& o, bool per_mb, const auto& use) {
+    for (int j = 0; j < overlapped_count; ++j) {
+      const Overlapped& x = overlapped[static_cast<std::size_t>(j)];
+      if (x.per_mb == per_mb && x.window > 0 && x.t->inter_node == o.t->inter_node &&
+          std::strcmp(x.t->phase, o.t->phase) == 0)
+        use(x);
+    }
+  };
   const auto link_time = [&](const Overlapped& o, bool per_mb) {
     double total = 0;
-    for (int j = 0; j < overlapped_count; ++j)
-      if (series(j).per_mb == per_mb && shares_link(o, series(j))) total += time_mb(series(j));
+    on_link(o, per_mb, [&](const Overlapped& x) { total += time_mb(x); });
     return total;
   };
   for (int i = 0; i < overlapped_count; ++i) {
-    const Overlapped& o = series(i);
+    const Overlapped& o = overlapped[static_cast<std::size_t>(i)];
     const double total = link_time(o, o.per_mb);
     double used_by_mb = 0;  // of the last micro-batch's window, before a per-step series runs
     if (!o.per_mb) {
       const double mb_total = link_time(o, true);
-      for (int j = 0; j < overlapped_count; ++j)
-        if (series(j).per_mb && shares_link(o, series(j)))
-          used_by_mb += std::min(time_mb(series(j)), series(j).window * time_mb(series(j)) / mb_total);
+      on_link(o, true,
+              [&](const Overlapped& x) { used_by_mb += std::min(time_mb(x), x.window * time_mb(x) / mb_total); });
     }
     const double share = total > 0 ? time_mb(o) / total : 1.0;
     const double window = std::max(0.0, o.window - used_by_mb) * share;
     const double calls = o.per_mb ? o.t->count_per_microbatch : o.t->count_per_step;
     const double each = calls > 0 ? o.t->time_per_step / o.t->count_per_step : 0.0;
-    const double exposed = exposed_series(calls, each, window, o.slowdown, o.ideal);
+    const double exposed = exposed_series(calls, each, window, slowdown, ideal);
     if (o.per_mb)
       exposed_mb(o.t, exposed);
     else
@@ -375,7 +380,7 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
     const bool p2p_overlap = par.framework == Framework::megatron && par.overlap && par.virtual_stages > 1;
     const auto pp_expose = [&](Transfer* x, double window) {
       if (p2p_overlap)
-        B.behind(x, window, true, slowdown, in.ideal);
+        B.behind(x, window, true);
       else
         B.blocking(x);
     };

@@ -60,7 +60,6 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
   using C = Collective;
   const GroupPlacement g = group_placement(hw, par.tp, replicas);
   const bool ideal = in.ideal || par.framework == Framework::ideal;
-  const double slowdown = ideal ? 0.0 : overlap_slowdown(hw);
   const double psi = st.parameters;
   const double grad_bytes = gradient_bytes(par);
   const double fwd_window = par.overlap ? st.compute_per_microbatch / 3.0 : 0.0;
@@ -82,7 +81,7 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
                                       : "weight gradients, one bucket per call",
                              "backward", op, Group::DP, "gradients", bucket_shape},
                             g, grad_bytes * psi / buckets, every_mb ? buckets : 0.0, every_mb ? 0.0 : buckets);
-    B.behind(grads, bwd_window, every_mb, slowdown, ideal);
+    B.behind(grads, bwd_window, every_mb);
     if (par.zero >= 1) {
       // Updated weight shards go back to every replica. Megatron's distributed optimizer can
       // gather them behind the next step's first forward; DeepSpeed gathers after the step.
@@ -90,7 +89,7 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
       const double calls = std::max(1.0, std::ceil(psi / std::max(gather, 1.0)));
       Transfer* w = weight_shard_gather(B, g, psi, calls, "updated weight shards");
       const bool hidden = is_megatron(par.framework) || par.framework == Framework::ideal || is_fsdp(par.framework);
-      B.behind(w, hidden ? fwd_window : 0.0, false, slowdown, ideal);
+      B.behind(w, hidden ? fwd_window : 0.0, false);
     }
     return;
   }
@@ -112,8 +111,8 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
   Transfer* b = B.add({"dp-param-allgather-bwd", "parameter", "the same weights gathered again for backward",
                        "backward", C::all_gather, Group::DP, "parameters", unit_shape},
                       g, kWeightBytes * psi / units, units, 0, rate);
-  B.behind(f, synchronous ? 0.0 : fwd_window, true, slowdown, ideal);
-  B.behind(b, synchronous ? 0.0 : bwd_window, true, slowdown, ideal);
+  B.behind(f, synchronous ? 0.0 : fwd_window, true);
+  B.behind(b, synchronous ? 0.0 : bwd_window, true);
   // FSDP and Megatron reduce each layer's gradients; DeepSpeed fills reduce_bucket_size buckets.
   const double reductions = ideal ? 1.0 : is_deepspeed(par.framework) ? std::max(1.0, std::ceil(psi / 5e8)) : layers;
   Transfer* r = B.add({"dp-grad-reducescatter",
@@ -125,7 +124,7 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
                        "gradients",
                        {psi / reductions, 0, 0}},
                       g, grad_bytes * psi / reductions, reductions, 0);
-  B.behind(r, bwd_window, true, slowdown, ideal);  // shares backward with the gathers (settle)
+  B.behind(r, bwd_window, true);  // shares backward with the gathers (settle)
 }
 
 namespace {

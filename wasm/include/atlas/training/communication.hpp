@@ -86,7 +86,7 @@ struct TransferList {
   /// Its calls issued one after another behind `window` seconds of compute (exposed_series):
   /// each micro-batch when `per_mb`, else once per step. Priced by settle(): series on the same
   /// link in the same phase share that compute.
-  void behind(Transfer* t, double window, bool per_mb, double slowdown, bool ideal);
+  void behind(Transfer* t, double window, bool per_mb);
   /// Prices every series given to behind(); called once, after the last transfer is added.
   void settle();
 
@@ -94,8 +94,6 @@ struct TransferList {
     Transfer* t = nullptr;
     double window = 0;
     bool per_mb = false;
-    double slowdown = 0;
-    bool ideal = false;
   };
   std::array<Overlapped, kMaxTransfers> overlapped{};
   int overlapped_count = 0;
