@@ -144,6 +144,15 @@ test('CP adds the key/value exchange in attention', async () => {
   const ids = await crossingIds(p.page);
   assert.ok(ids.includes('cp-fwd-kv') && ids.includes('cp-bwd-kv'), ids.join());
   assert.ok((await markerPlaces(p.page)).includes('layer.attention.core'));
+  // Llama 3's way: K and V gathered whole before attention, which waits; chosen at its control.
+  await p.page.locator('#pl-cp_attention').selectOption('all-gather');
+  await p.page.waitForFunction(() => document.querySelector('#planner-crossings tr[data-id="cp-fwd-kv-gather"]'));
+  const gathered = await crossingIds(p.page);
+  assert.ok(!gathered.includes('cp-fwd-kv'), gathered.join());
+  for (const id of ['cp-fwd-kv-gather', 'cp-bwd-kv-gather', 'cp-bwd-kv-grad']) assert.ok(gathered.includes(id), id);
+  assert.match(await plannerText(p.page), /gathered whole before attention starts, and it waits for them/);
+  assert.equal(await p.page.evaluate(() => window.atlas.views.get('planner').getState().cp_attention), 'all-gather');
+  assert.deepEqual(p.record.pageErrors, []);
   await p.close();
 });
 

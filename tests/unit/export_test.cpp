@@ -56,6 +56,7 @@ TEST_CASE("export megatron: round trips through import") {
                       {"pp", 4},
                       {"virtual_stages", 5},
                       {"cp", 2},
+                      {"cp_attention", "all-gather"},
                       {"recompute", "full"},
                       {"flash_attention", true},
                       {"tp_overlap", true}},

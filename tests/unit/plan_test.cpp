@@ -142,6 +142,34 @@ TEST_CASE("the communication list follows the split") {
   CHECK(transfer(cp, "cp-fwd-kv")["group_size"] == 4);
 }
 
+TEST_CASE("context parallelism: a ring hides its passes, Llama 3's all-gather waits for them") {
+  const json split{{"tp", 8}, {"cp", 4}, {"recompute", "none"}};
+  json ring = call("plan", request(split, {{"global", 2}}, "llama-3.1-70b", 64, "h100-sxm"));
+  json with_gather = split;
+  with_gather["cp_attention"] = "all-gather";
+  json gather = call("plan", request(with_gather, {{"global", 2}}, "llama-3.1-70b", 64, "h100-sxm"));
+  REQUIRE_FALSE(ring.contains("error"));
+  REQUIRE_FALSE(gather.contains("error"));
+  CHECK(ring["parallel"]["cp_attention"] == "ring");
+  CHECK(gather["parallel"]["cp_attention"] == "all-gather");
+  CHECK_FALSE(has_id(gather, "cp-fwd-kv"));
+  // The same bytes arrive either way: cp − 1 blocks per layer, forward.
+  const json& f = transfer(gather, "cp-fwd-kv-gather");
+  const json& r = transfer(ring, "cp-fwd-kv");
+  CHECK(f["collective"] == "all-gather");
+  CHECK(f["bytes_per_call"].get<double>() == doctest::Approx(4 * r["bytes_per_call"].get<double>()));
+  CHECK(f["count_per_microbatch"].get<double>() * 3 == doctest::Approx(r["count_per_microbatch"].get<double>()));
+  // Nothing hides a gather that attention waits for; the ring hides part of its passes.
+  for (const char* id : {"cp-fwd-kv-gather", "cp-bwd-kv-gather", "cp-bwd-kv-grad"}) {
+    const json& x = transfer(gather, id);
+    CHECK(x["exposed_time_per_step"].get<double>() == doctest::Approx(x["time_per_step"].get<double>()));
+  }
+  CHECK(r["exposed_time_per_step"].get<double>() < r["time_per_step"].get<double>());
+  CHECK(gather["time"]["communication"]["CP"].get<double>() > ring["time"]["communication"]["CP"].get<double>());
+  CHECK(gather["time"]["step"].get<double>() > ring["time"]["step"].get<double>());
+  CHECK(error_path(call("plan", request({{"cp", 2}, {"cp_attention", "allgather"}}))) == "/parallel/cp_attention");
+}
+
 TEST_CASE("pipeline bubble and the time decomposition") {
   json r = call("plan", request({{"tp", 8}, {"pp", 8}}));
   CHECK(r["pipeline"]["bubble_fraction"].get<double>() == doctest::Approx(7.0 / 64));

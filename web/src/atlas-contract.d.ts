@@ -414,6 +414,7 @@ export type FidelityAnswer = {
       parallel?: {
         attention_kernel?: string;
         cp?: number;
+        cp_attention?: string;
         flash_attention?: boolean;
         framework?: string;
         kernels?: string;
@@ -835,6 +836,8 @@ export type PlanRequest = {
     attention_kernel?: "native" | "flash-attention-2";
     /** ≥ 1, ≤ 1000000; default 1 */
     cp?: number;
+    /** at most 200 characters; default "ring" */
+    cp_attention?: "ring" | "all-gather";
     /** ≥ 1, ≤ 1000000 */
     dp?: number;
     /** ≥ 1, ≤ 1000000; default 1 */
@@ -1168,6 +1171,7 @@ export type PlanAnswer = {
   parallel?: {
     attention_kernel?: string;
     cp?: number;
+    cp_attention?: string;
     decode_replicas?: number;
     dp?: number;
     ep?: number;
@@ -2093,6 +2097,7 @@ export type SearchAnswer = {
     parallel?: {
       attention_kernel?: string;
       cp?: number;
+      cp_attention?: string;
       decode_replicas?: number;
       dp?: number;
       ep?: number;

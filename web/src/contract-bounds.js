@@ -43,6 +43,7 @@ export const PLAN_REQUEST = Object.freeze({
   "/model/vocab": Object.freeze({"type":"integer","min":1,"max":100000000}),
   "/parallel/attention_kernel": Object.freeze({"type":"string","options":["native","flash-attention-2"],"default":"native"}),
   "/parallel/cp": Object.freeze({"type":"integer","min":1,"max":1000000,"default":1}),
+  "/parallel/cp_attention": Object.freeze({"type":"string","options":["ring","all-gather"],"default":"ring"}),
   "/parallel/dp": Object.freeze({"type":"integer","min":1,"max":1000000}),
   "/parallel/ep": Object.freeze({"type":"integer","min":1,"max":1000000,"default":1}),
   "/parallel/flash_attention": Object.freeze({"type":"boolean","default":true}),

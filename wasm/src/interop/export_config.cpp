@@ -110,6 +110,7 @@ std::string megatron(const Run& r) {
                       " virtual stages do not divide the layers of a stage evenly; Megatron needs they do.");
   }
   arg("context-parallel-size", num(p.cp));
+  if (p.cp > 1 && p.cp_attention == ContextAttention::all_gather) arg("cp-comm-type", "all_gather");
   if (p.ep > 1) arg("expert-model-parallel-size", num(p.ep));
   if (p.sequence_parallel) arg("sequence-parallel");
   if (p.recompute == Recompute::selective) arg("recompute-granularity", "selective");

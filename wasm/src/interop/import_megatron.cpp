@@ -45,6 +45,7 @@ constexpr Flag kFlags[] = {
     {"nnodes", Kind::whole, "", ""},
     {"recompute-granularity", Kind::text, "", ""},
     {"recompute-method", Kind::text, "", ""},
+    {"cp-comm-type", Kind::text, "", ""},
     {"position-embedding-type", Kind::text, "", ""},
     {"normalization", Kind::text, "", ""},
     {"attention-dropout", Kind::fraction, "", ""},
@@ -244,6 +245,16 @@ void Script::interpret() {
     facts_.assume(
         "parallel.recompute", "full",
         "--recompute-method block recomputes only --recompute-num-layers per stage; the engine recomputes every layer");
+  if (const Given* cp_comm = get("cp-comm-type")) {
+    // Transformer Engine's names: p2p is the ring, all_gather gathers K and V whole first.
+    const std::string kind = cp_comm->value.get<std::string>();
+    if (kind == "p2p" || kind == "all_gather")
+      set("parallel", "cp_attention", kind == "p2p" ? "ring" : "all-gather", "cp-comm-type");
+    else
+      text_.error("unsupported_value",
+                  "--cp-comm-type " + kind + " is not one the engine has (p2p, the ring, or all_gather).",
+                  cp_comm->line);
+  }
   set("parallel", "zero", get("use-distributed-optimizer") ? 1 : 0, "use-distributed-optimizer");
   set("parallel", "overlap", get("overlap-grad-reduce") != nullptr, "overlap-grad-reduce");
   if (get("grad-reduce-in-bf16")) set("parallel", "reduce_dtype", "bf16", "grad-reduce-in-bf16");

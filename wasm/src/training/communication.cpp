@@ -312,7 +312,23 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
                       g, act, 1, 0));
   }
 
-  if (model_groups && par.cp > 1) {
+  if (model_groups && par.cp > 1 && par.cp_attention == ContextAttention::all_gather) {
+    // K and V gathered whole before attention, and nothing to hide behind: attention needs all of
+    // them. Backward gathers them again (the memory model keeps only this rank's block) and
+    // returns their gradients to their owners.
+    const GroupPlacement g = group_placement(hw, par.tp, par.cp);
+    const double whole = 2.0 * 2.0 * b * s * static_cast<double>(par.cp) * mo.kv_width() / t;
+    const std::array<double, 3> shape{b, s * static_cast<double>(par.cp), mo.kv_width() / t};
+    B.blocking(B.add({"cp-fwd-kv-gather", "kv", "keys and values gathered whole before attention (b×s×kv)", "forward",
+                      C::all_gather, Group::CP, "layer.attention.core", shape},
+                     g, whole, L, 0));
+    B.blocking(B.add({"cp-bwd-kv-gather", "kv", "keys and values gathered again for backward (b×s×kv)", "backward",
+                      C::all_gather, Group::CP, "layer.attention.core", shape},
+                     g, whole, L, 0));
+    B.blocking(B.add({"cp-bwd-kv-grad", "kv", "key and value gradients reduced to their owners (b×s×kv)", "backward",
+                      C::reduce_scatter, Group::CP, "layer.attention.core", shape},
+                     g, whole, L, 0));
+  } else if (model_groups && par.cp > 1) {
     const GroupPlacement g = group_placement(hw, par.tp, par.cp);
     // Ring attention: each rank passes its K and V block cp − 1 times, each pass hidden behind
     // one block of attention; backward passes K, V and dK, dV.

@@ -219,7 +219,8 @@ json to_json(const Parallel& p) {
               {"flash_attention", p.flash_attention},
               {"kernels", kernels_name(p.kernels)},
               {"attention_kernel", attention_kernel_name(p.attention_kernel)},
-              {"reduce_dtype", reduce_dtype_name(p)}};
+              {"reduce_dtype", reduce_dtype_name(p)},
+              {"cp_attention", context_attention_name(p.cp_attention)}};
 }
 
 namespace {
@@ -286,7 +287,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   const Fields p = root.section("parallel", false);
   p.warn_unknown({"dp", "tp", "pp", "cp", "ep", "zero", "sequence_parallel", "recompute", "virtual_stages", "schedule",
                   "framework", "overlap", "tp_overlap", "flash_attention", "attention_kernel", "kernels",
-                  "reduce_dtype"});
+                  "reduce_dtype", "cp_attention"});
   const ParallelDegrees degrees = read_degrees(p);
   const auto& [dp, tp, pp, cp, ep] = degrees;
   auto zero = p.integer("zero", {0, 3}, 0);
@@ -313,6 +314,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   // Absent: the framework's own (fp32 for Megatron's gradient buffer, bf16 for the others).
   std::optional<std::string> reduce;
   if (p.has("reduce_dtype")) reduce = p.choice("reduce_dtype", {"bf16", "fp32", "fp16"});
+  auto cp_attention = p.choice("cp_attention", {"ring", "all-gather"}, std::string("ring"));
 
   const Fields b = root.section("batch", false);
   b.warn_unknown({"micro", "global", "accumulation"});
@@ -361,6 +363,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
                    : *reduce == "fp32" ? ReduceDtype::fp32
                    : *reduce == "fp16" ? ReduceDtype::fp16
                                        : ReduceDtype::bf16;
+  q.cp_attention = *cp_attention == "all-gather" ? ContextAttention::all_gather : ContextAttention::ring;
   q.schedule = *schedule == "gpipe"         ? Schedule::gpipe
                : *schedule == "interleaved" ? Schedule::interleaved
                                             : Schedule::one_f_one_b;

@@ -85,6 +85,16 @@ inline const char* attention_kernel_name(AttentionKernel k) {
   return k == AttentionKernel::native ? "native" : "flash-attention-2";
 }
 
+/// How context parallelism gives each rank the keys and values of the whole sequence. `ring`:
+/// each rank passes its K, V block round the group while it computes attention on the block it
+/// holds (Liu et al.'s ring attention, Megatron's default), so a pass hides behind one block of
+/// attention. `all_gather`: K and V gathered whole before attention starts (Llama 3, which says
+/// the gather is "exposed in the critical path"; it makes any attention mask easy).
+enum class ContextAttention : std::uint8_t { ring, all_gather };
+inline const char* context_attention_name(ContextAttention c) {
+  return c == ContextAttention::ring ? "ring" : "all-gather";
+}
+
 struct Parallel {
   std::int64_t dp = 1, tp = 1, pp = 1, cp = 1, ep = 1;
   int zero = 0;
@@ -99,6 +109,7 @@ struct Parallel {
   Kernels kernels = Kernels::fused;
   AttentionKernel attention_kernel = AttentionKernel::native;
   ReduceDtype reduce_dtype = ReduceDtype::framework;
+  ContextAttention cp_attention = ContextAttention::ring;
   /// Whether recomputation runs the attention core's forward again: full recomputation always,
   /// Megatron's selective only when the scores were not kept by a fused kernel.
   bool attention_recomputed() const {

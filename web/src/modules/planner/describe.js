@@ -78,7 +78,7 @@ export function describePlan(plan, modelName) {
   }
   if (p.cp > 1)
     out.push(
-      `CP = ${p.cp}: the sequence is cut into ${word(p.cp)} pieces; attention needs every key and value, so blocks are passed round the ring: ${groupSentence(by('CP'))}.`,
+      `CP = ${p.cp}: the sequence is cut into ${word(p.cp)} pieces; attention needs every key and value, ${p.cp_attention === 'all-gather' ? 'so they are gathered whole before attention starts, and it waits for them' : 'so blocks are passed round the ring while attention runs'}: ${groupSentence(by('CP'))}.`,
     );
   if (p.ep > 1)
     out.push(

@@ -62,7 +62,7 @@ export function parallelRequest(s) {
   /** @type {{tp: number, pp: number, cp: number, ep: number, zero: number, framework: string,
    *   sequence_parallel: boolean, recompute: string, schedule: string, virtual_stages: number, dp?: number,
    *   overlap?: boolean, tp_overlap?: boolean, flash_attention?: boolean, attention_kernel?: string, kernels?: string,
-   *   reduce_dtype?: string}} */
+   *   reduce_dtype?: string, cp_attention?: string}} */
   const p = {
     tp: s.tp,
     pp: s.pp,
@@ -83,6 +83,7 @@ export function parallelRequest(s) {
   if (kernel) p.attention_kernel = kernel;
   if (s.kernels !== 'fused') p.kernels = s.kernels;
   if (s.reduce !== 'auto') p.reduce_dtype = s.reduce;
+  if (s.cp_attention !== 'ring') p.cp_attention = s.cp_attention;
   return p;
 }
 

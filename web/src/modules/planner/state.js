@@ -79,6 +79,7 @@ export const FIELDS = {
   zero: engine('/parallel/zero'),
   framework: engine('/parallel/framework'),
   kernels: engine('/parallel/kernels'),
+  cp_attention: engine('/parallel/cp_attention'),
   // "auto" leaves the framework's own (fp32 for Megatron, bf16 for the others).
   reduce: { type: 'choice', options: ['auto', 'bf16', 'fp32', 'fp16'], path: '/parallel/reduce_dtype' },
   sequence_parallel: engine('/parallel/sequence_parallel'),
@@ -112,7 +113,7 @@ const EXTRA_PATHS = { '/batch/accumulation': 'global', '/batch': 'global', '/har
  *   overlap: boolean, tp_overlap: boolean, flash: string, hardware: string, gpus: number, gpus_per_node: number,
  *   memory_gib: number, tflops: number, hbm_gbps: number, intra_gbps: number, inter_gbps: number,
  *   latency_us: number, dp_auto: boolean, dp: number, tp: number, pp: number, cp: number, ep: number,
- *   zero: number, framework: string, kernels: string, reduce: string, sequence_parallel: boolean, recompute: string, schedule: string,
+ *   zero: number, framework: string, kernels: string, cp_attention: string, reduce: string, sequence_parallel: boolean, recompute: string, schedule: string,
  *   virtual_stages: number, micro: number, global: number, mode: string, phase: string, prompt: number,
  *   output: number, concurrency: number, weights: string, kv: string}} PlannerState
  * @typedef {'gpus_per_node' | 'memory_gib' | 'tflops' | 'hbm_gbps' | 'intra_gbps' | 'inter_gbps' | 'latency_us'} HardwareKey
@@ -173,6 +174,7 @@ export const DEFAULTS = Object.freeze({
   zero: 1,
   framework: 'megatron',
   kernels: 'fused',
+  cp_attention: 'ring',
   reduce: 'auto',
   sequence_parallel: true,
   recompute: 'selective',
