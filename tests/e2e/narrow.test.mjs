@@ -42,6 +42,42 @@ function sidewaysScrollers(page) {
   });
 }
 
+/** Diagram texts whose ink runs past the drawing's edge (the SVG clips them). */
+function clippedDiagramText(page) {
+  return page.evaluate(() => {
+    const svg = document.querySelector('#planner-diagram svg');
+    const edge = svg.getBoundingClientRect();
+    return [...svg.querySelectorAll('text')]
+      .filter((t) => t.textContent.trim() !== '')
+      .filter((t) => {
+        const r = t.getBoundingClientRect();
+        return r.right > edge.right + 0.5 || r.left < edge.left - 0.5;
+      })
+      .map((t) => t.textContent);
+  });
+}
+
+test('375 px: no label of the drawing runs off its edge, with two collectives at one marker and cp > 1', async () => {
+  const p = await openPage({ path: '#planner', width: 375, height: 740 });
+  assert.deepEqual(await clippedDiagramText(p.page), [], 'the first split');
+  await p.page.evaluate(() =>
+    window.atlas.views.apply('planner', {
+      model: 'llama-3.1-70b',
+      gpus: 1024,
+      tp: 8,
+      pp: 4,
+      cp: 4,
+      cp_attention: 'all-gather',
+      seq: 32768,
+    }),
+  );
+  await p.page.waitForFunction(() => document.querySelector('#planner-diagram .crossing[data-ids*="cp-bwd-kv-grad"]'));
+  await frames(p.page);
+  assert.deepEqual(await clippedDiagramText(p.page), []);
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});
+
 for (const path of ['', 'index.html?embed=planner']) {
   test(`375 px${path ? ' embed' : ''}: the diagram is within one screen of the first control and its text is ≥ 11 px (p10)`, async () => {
     const p = await openPage({ path, width: 375, height: 740 });

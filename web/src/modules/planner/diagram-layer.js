@@ -34,7 +34,8 @@ export function layerDetail(g, plan, mark, x, y, w) {
   const par = plan.parallel;
   const model = plan.model;
   const tp = par.tp;
-  const boxW = w - 160;
+  // Room right of the boxes for a marker with two collectives ("AG+RS", "CP reduce-scatter").
+  const boxW = w - 190;
   const sp = par.sequence_parallel && tp > 1;
   let cy = y;
   g.append(
@@ -78,7 +79,7 @@ export function layerDetail(g, plan, mark, x, y, w) {
     plan.mode === 'inference'
       ? `Attention core: reads the KV cache${w >= 400 ? ` (${kvHeads} KV head${kvHeads === 1 ? '' : 's'} per GPU)` : ''}`
       : par.cp > 1
-        ? `Attention core: K, V passed round cp = ${par.cp}`
+        ? `Attention core: K, V ${par.cp_attention === 'all-gather' ? 'gathered from' : 'passed round'} cp = ${par.cp}`
         : tp > 1
           ? 'Attention core: heads split over tp'
           : 'Attention core';

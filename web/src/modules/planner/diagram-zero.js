@@ -21,22 +21,26 @@ export function zeroState(g, plan, mark, x, y, w) {
   const dpT = plan.communication.find((t) => t.group === 'DP');
   const replicas = dpT ? dpT.group_size : par.dp;
   const zero = par.zero;
+  // Narrow drawings put the markers under the bars instead of beside them, and say things shorter:
+  // their text is drawn at its reading size, so a long line would run off the phone's edge.
+  const below = w < 600;
   let cy = y;
   g.append(
     text(
       x,
       cy + 14,
-      replicas > 1 ? `What each of ${replicas} DP ranks stores (ZeRO-${zero})` : 'What the one replica stores (no DP)',
+      replicas > 1
+        ? `${below ? 'Each' : 'What each'} of ${replicas} DP ranks stores (ZeRO-${zero})`
+        : 'What the one replica stores (no DP)',
       'dg-title',
     ),
   );
   // With cp > 1 the state is shared over dp × cp ranks: say why the count is not dp.
   if (replicas > par.dp && par.cp > 1) {
-    g.append(text(x, cy + 30, `dp ${par.dp} × cp ${par.cp}: context-parallel ranks hold the same weights`, 'dg-small'));
+    const why = below ? 'CP ranks hold the same weights' : 'context-parallel ranks hold the same weights';
+    g.append(text(x, cy + 30, `dp ${par.dp} × cp ${par.cp}: ${why}`, 'dg-small'));
     cy += 14;
   } else g.append(s('g')); // keeps the slot, so the elements after it are not shifted
-  // Narrow drawings put the markers under the bars instead of beside them.
-  const below = w < 600;
   cy += 24;
   /** @type {[string, boolean][]} */
   const cols = [
@@ -47,7 +51,11 @@ export function zeroState(g, plan, mark, x, y, w) {
   const colW = (w - (below ? 80 : 250)) / 3;
   const segs = Math.min(replicas, 8);
   const ranks = replicas <= 4 ? [...Array(replicas).keys()] : [0, 1, null, replicas - 1];
-  cols.forEach(([name], c) => g.append(text(x + 70 + c * (colW + 8), cy + 10, name, 'dg-small')));
+  // On a phone the last heading is wider than its column: it ends with the column instead.
+  cols.forEach(([name], c) => {
+    const end = below && c === cols.length - 1;
+    g.append(text(x + 70 + c * (colW + 8) + (end ? colW : 0), cy + 10, name, 'dg-small', end ? 'end' : 'start'));
+  });
   cy += 16;
   for (const r of ranks) {
     if (r === null) {

@@ -279,8 +279,14 @@ export function drawDiagram(plan, narrow, labelledBy = 'planner-diagram-caption 
       : plan.parallel.ep > 1
         ? `different users, experts spread over ep = ${plan.parallel.ep}`
         : 'same weights, different users';
-    g.append(text(W - 16, height + 10, `× dp = ${dp} replicas: ${copies}`, 'dg-small', 'end'));
-    height += 16;
+    if (narrow) {
+      // Two lines: one would run off a phone's edge at the size it is read.
+      g.append(text(14, height + 10, `× dp = ${dp} replicas:`, 'dg-small'), text(14, height + 25, copies, 'dg-small'));
+      height += 31;
+    } else {
+      g.append(text(W - 16, height + 10, `× dp = ${dp} replicas: ${copies}`, 'dg-small', 'end'));
+      height += 16;
+    }
   }
   // Anything the engine lists at a place this drawing does not know is still shown.
   let oy = height;
