@@ -34,8 +34,9 @@ export function layerDetail(g, plan, mark, x, y, w) {
   const par = plan.parallel;
   const model = plan.model;
   const tp = par.tp;
-  // Room right of the boxes for a marker with two collectives ("AG+RS", "CP reduce-scatter").
-  const boxW = w - 190;
+  // Room right of the boxes for a marker with two collectives ("AG+RS", "CP reduce-scatter"); the
+  // narrow drawing's right margin takes the last few pixels.
+  const boxW = w - (w >= 400 ? 190 : 175);
   const sp = par.sequence_parallel && tp > 1;
   let cy = y;
   g.append(
