@@ -312,45 +312,45 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
                       g, act, 1, 0));
   }
 
-  if (model_groups && par.cp > 1 && par.cp_attention == ContextAttention::all_gather) {
-    // K and V gathered whole before attention, and nothing to hide behind: attention needs all of
-    // them. Backward gathers them again (the memory model keeps only this rank's block) and
-    // returns their gradients to their owners.
+  if (model_groups && par.cp > 1) {
     const GroupPlacement g = group_placement(hw, par.tp, par.cp);
-    const double whole = 2.0 * 2.0 * b * s * static_cast<double>(par.cp) * mo.kv_width() / t;
-    const std::array<double, 3> shape{b, s * static_cast<double>(par.cp), mo.kv_width() / t};
-    B.blocking(B.add({"cp-fwd-kv-gather", "kv", "keys and values gathered whole before attention (b×s×kv)", "forward",
-                      C::all_gather, Group::CP, "layer.attention.core", shape},
-                     g, whole, L, 0));
-    B.blocking(B.add({"cp-bwd-kv-gather", "kv", "keys and values gathered again for backward (b×s×kv)", "backward",
-                      C::all_gather, Group::CP, "layer.attention.core", shape},
-                     g, whole, L, 0));
-    B.blocking(B.add({"cp-bwd-kv-grad", "kv", "key and value gradients reduced to their owners (b×s×kv)", "backward",
-                      C::reduce_scatter, Group::CP, "layer.attention.core", shape},
-                     g, whole, L, 0));
-  } else if (model_groups && par.cp > 1) {
-    const GroupPlacement g = group_placement(hw, par.tp, par.cp);
-    // Ring attention: each rank passes its K and V block cp − 1 times, each pass hidden behind
-    // one block of attention; backward passes K, V and dK, dV.
-    const double kv = 2.0 * 2.0 * b * s * mo.kv_width() / t;
-    // A recomputed attention core runs its ring again.
-    const double forward_passes = par.attention_recomputed() ? 2.0 : 1.0;
-    const double attn = st.attention_forward_per_layer;
-    const double hops = static_cast<double>(par.cp - 1);
-    const std::array<double, 3> shape{b, s, mo.kv_width() / t};
-    Transfer* f = B.add({"cp-fwd-kv", "kv", "key and value block (b×s/cp×kv)", "forward", C::send_recv, Group::CP,
-                         "layer.attention.core", shape},
-                        g, kv, forward_passes * L * hops, 0);
-    if (f)
-      B.exposed_mb(
-          f, forward_passes * L *
-                 exposed_series(hops, f->time_per_step / B.m / (forward_passes * L * hops), attn, slowdown, in.ideal));
-    Transfer* r = B.add({"cp-bwd-kv", "kv", "key/value block and its gradient", "backward", C::send_recv, Group::CP,
-                         "layer.attention.core", shape},
-                        g, kv, 2 * L * hops, 0);
-    if (r)
-      B.exposed_mb(
-          r, L * exposed_series(hops, 2.0 * r->time_per_step / B.m / (2 * L * hops), 2 * attn, slowdown, in.ideal));
+    const double cp = static_cast<double>(par.cp);
+    const double kv = 2.0 * 2.0 * b * s * mo.kv_width() / t;  // this rank's K and V block
+    if (par.cp_attention == ContextAttention::all_gather) {
+      // K and V gathered whole before attention, and nothing to hide behind: attention needs all
+      // of them. Backward gathers them again (the memory model keeps only this rank's block) and
+      // returns their gradients to their owners.
+      const std::array<double, 3> whole{b, s * cp, mo.kv_width() / t};
+      const TransferList::Spec specs[] = {
+          {"cp-fwd-kv-gather", "kv", "keys and values gathered whole before attention (b×s×kv)", "forward",
+           C::all_gather, Group::CP, "layer.attention.core", whole},
+          {"cp-bwd-kv-gather", "kv", "keys and values gathered again for backward (b×s×kv)", "backward", C::all_gather,
+           Group::CP, "layer.attention.core", whole},
+          {"cp-bwd-kv-grad", "kv", "key and value gradients reduced to their owners (b×s×kv)", "backward",
+           C::reduce_scatter, Group::CP, "layer.attention.core", whole}};
+      for (const TransferList::Spec& spec : specs) B.blocking(B.add(spec, g, kv * cp, L, 0));
+    } else {
+      // Ring attention: each rank passes its K and V block cp − 1 times, each pass hidden behind
+      // one block of attention; backward passes K, V and dK, dV.
+      // A recomputed attention core runs its ring again.
+      const double forward_passes = par.attention_recomputed() ? 2.0 : 1.0;
+      const double attn = st.attention_forward_per_layer;
+      const double hops = cp - 1.0;
+      const std::array<double, 3> shape{b, s, mo.kv_width() / t};
+      Transfer* f = B.add({"cp-fwd-kv", "kv", "key and value block (b×s/cp×kv)", "forward", C::send_recv, Group::CP,
+                           "layer.attention.core", shape},
+                          g, kv, forward_passes * L * hops, 0);
+      if (f)
+        B.exposed_mb(f, forward_passes * L *
+                            exposed_series(hops, f->time_per_step / B.m / (forward_passes * L * hops), attn, slowdown,
+                                           in.ideal));
+      Transfer* r = B.add({"cp-bwd-kv", "kv", "key/value block and its gradient", "backward", C::send_recv, Group::CP,
+                           "layer.attention.core", shape},
+                          g, kv, 2 * L * hops, 0);
+      if (r)
+        B.exposed_mb(
+            r, L * exposed_series(hops, 2.0 * r->time_per_step / B.m / (2 * L * hops), 2 * attn, slowdown, in.ideal));
+    }
   }
 
   if (model_groups && par.ep > 1) {
