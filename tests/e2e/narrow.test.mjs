@@ -42,41 +42,56 @@ function sidewaysScrollers(page) {
   });
 }
 
-/** Diagram texts whose ink runs past the drawing's edge (the SVG clips them). */
+/**
+ * Diagram texts whose ink runs past the drawing's edge (the SVG clips them) or across the border
+ * of the front replica's card, which everything of one replica is drawn inside.
+ */
 function clippedDiagramText(page) {
   return page.evaluate(() => {
     const svg = document.querySelector('#planner-diagram svg');
+    const front = svg.querySelector('.replica-front');
     const edge = svg.getBoundingClientRect();
+    const card = front?.getBoundingClientRect();
+    const below = card ? card.bottom : Infinity;
     return [...svg.querySelectorAll('text')]
       .filter((t) => t.textContent.trim() !== '')
       .filter((t) => {
         const r = t.getBoundingClientRect();
-        return r.right > edge.right + 0.5 || r.left < edge.left - 0.5;
+        if (r.right > edge.right + 0.5 || r.left < edge.left - 0.5) return true;
+        // The "× dp replicas" lines and anything listed under the card may use the whole width.
+        return card !== undefined && r.top < below && (r.right > card.right - 1 || r.left < card.left + 1);
       })
-      .map((t) => t.textContent);
+      .map(
+        (t) => `${t.textContent} (${t.getBoundingClientRect().right.toFixed(0)} of ${(card ?? edge).right.toFixed(0)})`,
+      );
   });
 }
 
-test('375 px: no label of the drawing runs off its edge, with two collectives at one marker and cp > 1', async () => {
-  const p = await openPage({ path: '#planner', width: 375, height: 740 });
-  assert.deepEqual(await clippedDiagramText(p.page), [], 'the first split');
-  await p.page.evaluate(() =>
-    window.atlas.views.apply('planner', {
-      model: 'llama-3.1-70b',
-      gpus: 1024,
-      tp: 8,
-      pp: 4,
-      cp: 4,
-      cp_attention: 'all-gather',
-      seq: 32768,
-    }),
-  );
-  await p.page.waitForFunction(() => document.querySelector('#planner-diagram .crossing[data-ids*="cp-bwd-kv-grad"]'));
-  await frames(p.page);
-  assert.deepEqual(await clippedDiagramText(p.page), []);
-  assert.deepEqual(p.record.pageErrors, []);
-  await p.close();
-});
+// Each split with what its drawing shows once it is drawn: a long title, two collectives at one
+// marker with cp > 1, a thousand DP ranks under ZeRO-3, experts over ep ranks.
+const LABEL_SPLITS = [
+  [
+    { model: 'llama-3.1-70b', gpus: 1024, tp: 8, pp: 4, cp: 4, cp_attention: 'all-gather', seq: 32768 },
+    'cp-bwd-kv-grad',
+  ],
+  [{ model: 'gpt3-175b', gpus: 512, tp: 1, pp: 1, cp: 1, zero: 3, seq: 2048 }, 'dp-param-allgather'],
+  [{ model: 'mixtral-8x7b', gpus: 64, tp: 2, pp: 1, cp: 1, ep: 8, zero: 1, seq: 4096 }, 'ep-fwd-dispatch'],
+];
+
+for (const width of [320, 375]) {
+  test(`${width} px: no label of the drawing runs off its edge or across its card, for four splits`, async () => {
+    const p = await openPage({ path: '#planner', width, height: 740 });
+    assert.deepEqual(await clippedDiagramText(p.page), [], 'the first split');
+    for (const [split, id] of LABEL_SPLITS) {
+      await p.page.evaluate((v) => window.atlas.views.apply('planner', v), split);
+      await p.page.waitForFunction((i) => document.querySelector(`#planner-diagram .crossing[data-ids*="${i}"]`), id);
+      await frames(p.page);
+      assert.deepEqual(await clippedDiagramText(p.page), [], JSON.stringify(split));
+    }
+    assert.deepEqual(p.record.pageErrors, []);
+    await p.close();
+  });
+}
 
 for (const path of ['', 'index.html?embed=planner']) {
   test(`375 px${path ? ' embed' : ''}: the diagram is within one screen of the first control and its text is ≥ 11 px (p10)`, async () => {

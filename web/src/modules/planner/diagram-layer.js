@@ -2,7 +2,7 @@
 // parallelism (column- then row-parallel), the norms split along the sequence under sequence
 // parallelism, the attention core under context parallelism, and the experts over ep ranks.
 // Each transfer's marker goes where its `where` points (the mark callback of diagram.js).
-import { deviceRect, plainBox, s, slices, text } from './svg.js';
+import { deviceRect, fitting, markerWidth, plainBox, s, slices, text } from './svg.js';
 
 /** @typedef {import('./diagram.js').Plan} Plan */
 /** @typedef {import('./svg.js').VNode} VNode */
@@ -29,21 +29,50 @@ function row(g, x, y, w, label, draw) {
  * @param {number} x
  * @param {number} y
  * @param {number} w
+ * @param {boolean} [narrow] the phone drawing: boxes give way to the markers beside them
  */
-export function layerDetail(g, plan, mark, x, y, w) {
+export function layerDetail(g, plan, mark, x, y, w, narrow = false) {
   const par = plan.parallel;
   const model = plan.model;
   const tp = par.tp;
-  // Room right of the boxes for a marker with two collectives ("AG+RS", "CP reduce-scatter"); the
-  // narrow drawing's right margin takes the last few pixels.
-  const boxW = w - (w >= 400 ? 190 : 175);
+  const communication = plan.communication ?? [];
+  // Room right of the boxes for the markers: the widest this plan places (two collectives at one
+  // place make a wide one) where the drawing is narrow; the wide drawing keeps a fixed column.
+  const reach = Math.max(
+    0,
+    ...[
+      'layer.attention.in',
+      'layer.attention.core',
+      'layer.attention.out',
+      'layer.mlp.in',
+      'layer.mlp.fc2',
+      'layer.moe',
+    ].map((where) => markerWidth(communication.filter((t) => t.where === where))),
+  );
+  const boxW = narrow ? Math.max(60, w - 10 - reach) : w - (w >= 400 ? 190 : 175);
+  /** The longest wording that fits the drawing's width. @param {string[]} choices */
+  const fit = (...choices) => fitting(w, 'dg-small', ...choices);
   const sp = par.sequence_parallel && tp > 1;
   let cy = y;
   g.append(
     text(
       x,
       cy + 14,
-      tp > 1 ? `Inside one layer, split over tp = ${tp} GPUs` : 'Inside one layer (one GPU holds it all)',
+      tp > 1
+        ? fitting(
+            w,
+            'dg-title',
+            `Inside one layer, split over tp = ${tp} GPUs`,
+            `One layer, split over tp = ${tp}`,
+            `One layer, tp = ${tp}`,
+          )
+        : fitting(
+            w,
+            'dg-title',
+            'Inside one layer (one GPU holds it all)',
+            'Inside one layer (one GPU)',
+            'One layer, one GPU',
+          ),
       'dg-title',
     ),
   );
@@ -54,52 +83,86 @@ export function layerDetail(g, plan, mark, x, y, w) {
       x,
       cy,
       w,
-      sp ? `${label}: split along the sequence (SP)` : tp > 1 ? `${label}: copied on every tp rank` : label,
+      sp
+        ? fit(`${label}: split along the sequence (SP)`, `${label}: sequence split (SP)`, `${label} (SP)`)
+        : tp > 1
+          ? fit(`${label}: copied on every tp rank`, `${label}: on every tp rank`, label)
+          : label,
       (yy) => g.append(sp ? slices(x, yy, boxW, 16, tp) : plainBox(x, yy, boxW, 16, '')),
     );
     mark(g, where, x + boxW + 8, cy - 18);
   };
   norm('layer.attention.in', 'Norm (attention)');
-  cy += row(g, x, cy, w, tp > 1 ? 'Q, K, V projections: column-parallel' : 'Q, K, V projections', (yy) =>
-    g.append(
-      slices(x, yy, boxW, 20, tp, {
-        label:
-          tp === 1
-            ? `${model.heads} heads`
-            : boxW >= 260
-              ? `${model.heads} heads, split over ${tp} ranks` // the narrow box holds a shorter label
-              : model.heads % tp === 0
-                ? `${model.heads / tp} heads per rank`
-                : `${model.heads} heads over ${tp}`,
-      }),
-    ),
+  const perRank = model.heads % tp === 0 ? `${model.heads / tp} heads per rank` : `${model.heads} heads over ${tp}`;
+  cy += row(
+    g,
+    x,
+    cy,
+    w,
+    tp > 1 ? fit('Q, K, V projections: column-parallel', 'Q, K, V: column-parallel') : 'Q, K, V projections',
+    (yy) =>
+      g.append(
+        slices(x, yy, boxW, 20, tp, {
+          label:
+            tp === 1
+              ? `${model.heads} heads`
+              : fitting(
+                  boxW - 6,
+                  'box-label',
+                  `${model.heads} heads, split over ${tp} ranks`,
+                  perRank,
+                  perRank.replace(' heads', ''),
+                ),
+        }),
+      ),
   );
   const kvHeads = plan.stages?.[0]?.kv_heads_per_device;
-  // The narrow drawing has room for the first half only.
+  const verb = par.cp_attention === 'all-gather' ? 'gathered from' : 'passed round';
   const core =
     plan.mode === 'inference'
-      ? `Attention core: reads the KV cache${w >= 400 ? ` (${kvHeads} KV head${kvHeads === 1 ? '' : 's'} per GPU)` : ''}`
+      ? fit(
+          `Attention core: reads the KV cache (${kvHeads} KV head${kvHeads === 1 ? '' : 's'} per GPU)`,
+          'Attention core: reads the KV cache',
+          'Attention: reads the KV cache',
+        )
       : par.cp > 1
-        ? `Attention core: K, V ${par.cp_attention === 'all-gather' ? 'gathered from' : 'passed round'} cp = ${par.cp}`
+        ? fit(
+            `Attention core: K, V ${verb} cp = ${par.cp}`,
+            `Attention: K, V ${verb} cp = ${par.cp}`,
+            `Attention, cp = ${par.cp}`,
+          )
         : tp > 1
-          ? 'Attention core: heads split over tp'
+          ? fit('Attention core: heads split over tp', 'Attention: heads split over tp')
           : 'Attention core';
   cy += row(g, x, cy, w, core, (yy) => g.append(slices(x, yy, boxW, 20, tp)));
   mark(g, 'layer.attention.core', x + boxW + 8, cy - 16);
   cy +=
-    row(g, x, cy, w, tp > 1 ? 'Output projection: row-parallel (partial sums)' : 'Output projection', (yy) =>
-      g.append(slices(x, yy, boxW, 32, tp, { direction: 'rows', cap: 8 })),
+    row(
+      g,
+      x,
+      cy,
+      w,
+      tp > 1
+        ? fit('Output projection: row-parallel (partial sums)', 'Output projection: row-parallel', 'Output projection')
+        : 'Output projection',
+      (yy) => g.append(slices(x, yy, boxW, 32, tp, { direction: 'rows', cap: 8 })),
     ) + 8;
   mark(g, 'layer.attention.out', x + boxW + 8, cy - 16);
   norm('layer.mlp.in', 'Norm (MLP)');
   if (model.experts > 1) {
-    cy += row(g, x, cy, w, 'Router: copied on every rank', (yy) => g.append(plainBox(x, yy, boxW, 16, '')));
+    cy += row(g, x, cy, w, fit('Router: copied on every rank', 'Router (on every rank)'), (yy) =>
+      g.append(plainBox(x, yy, boxW, 16, '')),
+    );
     const shown = Math.min(model.experts, 16);
     const per = model.experts / par.ep;
     const label =
       par.ep > 1
-        ? `${model.experts} experts on ep = ${par.ep} ranks (colour = EP rank)`
-        : `${model.experts} experts, all on every rank`;
+        ? fit(
+            `${model.experts} experts on ep = ${par.ep} ranks (colour = EP rank)`,
+            `${model.experts} experts on ep = ${par.ep} ranks`,
+            `${model.experts} experts, ep = ${par.ep}`,
+          )
+        : fit(`${model.experts} experts, all on every rank`, `${model.experts} experts on every rank`);
     g.append(text(x, cy + 10, label, 'dg-small'));
     const ew = boxW / shown;
     for (let e = 0; e < shown; e += 1) {
@@ -109,20 +172,38 @@ export function layerDetail(g, plan, mark, x, y, w) {
     }
     mark(g, 'layer.moe', x + boxW + 8, cy + 26);
     cy += 46;
-    cy += row(g, x, cy, w, 'Combine: weighted sum of the chosen experts', (yy) =>
-      g.append(plainBox(x, yy, boxW, 16, '')),
+    cy += row(
+      g,
+      x,
+      cy,
+      w,
+      fit('Combine: weighted sum of the chosen experts', 'Combine: weighted sum of experts', 'Combine'),
+      (yy) => g.append(plainBox(x, yy, boxW, 16, '')),
     );
   } else {
     const gated = model.mlp === 'swiglu';
-    cy += row(g, x, cy, w, `${gated ? 'Gate and up projections' : 'FC1'}${tp > 1 ? ': column-parallel' : ''}`, (yy) =>
+    const [up, upShort] = gated ? ['Gate and up projections', 'Gate, up'] : ['FC1', 'FC1'];
+    const act = gated ? 'SwiGLU' : 'GeLU';
+    const [down, downShort] = gated ? ['Down projection', 'Down'] : ['FC2', 'FC2'];
+    cy += row(g, x, cy, w, tp > 1 ? fit(`${up}: column-parallel`, `${upShort}: column-parallel`, upShort) : up, (yy) =>
       g.append(slices(x, yy, boxW, 20, tp)),
     );
-    cy += row(g, x, cy, w, `${gated ? 'SwiGLU' : 'GeLU'} activation${tp > 1 ? ': local, no exchange' : ''}`, (yy) =>
-      g.append(slices(x, yy, boxW, 12, tp)),
+    cy += row(
+      g,
+      x,
+      cy,
+      w,
+      tp > 1 ? fit(`${act} activation: local, no exchange`, `${act}: local, no exchange`, act) : `${act} activation`,
+      (yy) => g.append(slices(x, yy, boxW, 12, tp)),
     );
     cy +=
-      row(g, x, cy, w, `${gated ? 'Down projection' : 'FC2'}${tp > 1 ? ': row-parallel (partial sums)' : ''}`, (yy) =>
-        g.append(slices(x, yy, boxW, 32, tp, { direction: 'rows', cap: 8 })),
+      row(
+        g,
+        x,
+        cy,
+        w,
+        tp > 1 ? fit(`${down}: row-parallel (partial sums)`, `${down}: row-parallel`, downShort) : down,
+        (yy) => g.append(slices(x, yy, boxW, 32, tp, { direction: 'rows', cap: 8 })),
       ) + 8;
   }
   mark(g, 'layer.mlp.fc2', x + boxW + 8, cy - 16);

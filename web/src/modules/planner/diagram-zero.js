@@ -1,7 +1,7 @@
 // The diagram's lower panel when training: which share of the weights, gradients and optimizer
 // state each data-parallel rank keeps under its ZeRO stage, with the gradient and parameter
 // transfers' markers beside (or, narrow, under) the bars.
-import { deviceRect, s, text } from './svg.js';
+import { deviceRect, fitting, s, text, textWidth } from './svg.js';
 
 /** @typedef {import('./diagram.js').Plan} Plan */
 /** @typedef {import('./svg.js').VNode} VNode */
@@ -30,15 +30,29 @@ export function zeroState(g, plan, mark, x, y, w) {
       x,
       cy + 14,
       replicas > 1
-        ? `${below ? 'Each' : 'What each'} of ${replicas} DP ranks stores (ZeRO-${zero})`
-        : 'What the one replica stores (no DP)',
+        ? fitting(
+            w,
+            'dg-title',
+            `What each of ${replicas} DP ranks stores (ZeRO-${zero})`,
+            `Each of ${replicas} DP ranks stores (ZeRO-${zero})`,
+            `Each of ${replicas} DP ranks (ZeRO-${zero})`,
+            `${replicas} DP ranks, ZeRO-${zero}`,
+          )
+        : fitting(w, 'dg-title', 'What the one replica stores (no DP)', 'One replica stores (no DP)'),
       'dg-title',
     ),
   );
   // With cp > 1 the state is shared over dp × cp ranks: say why the count is not dp.
   if (replicas > par.dp && par.cp > 1) {
-    const why = below ? 'CP ranks hold the same weights' : 'context-parallel ranks hold the same weights';
-    g.append(text(x, cy + 30, `dp ${par.dp} × cp ${par.cp}: ${why}`, 'dg-small'));
+    const head = `dp ${par.dp} × cp ${par.cp}`;
+    const why = fitting(
+      w,
+      'dg-small',
+      `${head}: context-parallel ranks hold the same weights`,
+      `${head}: CP ranks hold the same weights`,
+      `${head}: same weights`,
+    );
+    g.append(text(x, cy + 30, why, 'dg-small'));
     cy += 14;
   } else g.append(s('g')); // keeps the slot, so the elements after it are not shifted
   cy += 24;
@@ -48,12 +62,18 @@ export function zeroState(g, plan, mark, x, y, w) {
     ['gradients', zero >= 2],
     ['optimizer state', zero >= 1],
   ];
-  const colW = (w - (below ? 80 : 250)) / 3;
+  // Three columns of bars after the 70-unit rank labels, 8 apart; the wide drawing keeps room on
+  // the right for the markers.
+  const colW = (w - (below ? 86 : 250)) / 3;
   const segs = Math.min(replicas, 8);
   const ranks = replicas <= 4 ? [...Array(replicas).keys()] : [0, 1, null, replicas - 1];
-  // On a phone the last heading is wider than its column: it ends with the column instead.
-  cols.forEach(([name], c) => {
-    const end = below && c === cols.length - 1;
+  // On a phone the last heading can be wider than its column: it ends with the column instead,
+  // in the room the heading before it leaves, or says less.
+  const grads = fitting(colW + 6, 'dg-small', 'gradients', 'grads');
+  const optRoom = below ? 2 * colW + 2 - textWidth(grads, 'dg-small') : colW + 6;
+  const names = ['weights', grads, fitting(optRoom, 'dg-small', 'optimizer state', 'optimizer', 'optim.')];
+  names.forEach((name, c) => {
+    const end = below && c === names.length - 1;
     g.append(text(x + 70 + c * (colW + 8) + (end ? colW : 0), cy + 10, name, 'dg-small', end ? 'end' : 'start'));
   });
   cy += 16;
@@ -63,7 +83,7 @@ export function zeroState(g, plan, mark, x, y, w) {
       cy += 16;
       continue;
     }
-    g.append(text(x, cy + 12, `DP rank ${r}`, 'dg-small'));
+    g.append(text(x, cy + 12, fitting(68, 'dg-small', `DP rank ${r}`, `rank ${r}`, `${r}`), 'dg-small'));
     cols.forEach(([, sharded], c) => {
       const bx = x + 70 + c * (colW + 8);
       const sw = colW / segs;

@@ -4,7 +4,20 @@
 // Every entry of the engine's `communication` list gets a marker where its `where` points.
 // A serving plan (`mode: "inference"`, one phase's transfers) is drawn the same way, with the KV
 // cache on each GPU and what each GPU holds in place of the ZeRO state (diagram-serving.js).
-import { arrow, arrowDefs, drawnFromSame, marker, patch, patternDefs, plainBox, s, slices, text } from './svg.js';
+import {
+  arrow,
+  arrowDefs,
+  drawnFromSame,
+  fitting,
+  marker,
+  markerWidth,
+  patch,
+  patternDefs,
+  plainBox,
+  s,
+  slices,
+  text,
+} from './svg.js';
 import { kvRow, servingMemory, servingTokens } from './diagram-serving.js';
 import { layerDetail } from './diagram-layer.js';
 import { zeroState } from './diagram-zero.js';
@@ -101,14 +114,32 @@ function drawnStages(stages) {
  * @param {number} x
  * @param {number} y
  * @param {number} w
+ * @param {boolean} [narrow] the phone drawing: boxes give way to the markers beside them
  */
-function spine(g, plan, at, x, y, w) {
+function spine(g, plan, at, x, y, w, narrow = false) {
   const par = plan.parallel;
   const tp = par.tp;
   const serving = plan.mode === 'inference';
-  const boxW = w - 150;
+  const reach = Math.max(0, ...['embedding', 'stage-boundary', 'head'].map((where) => markerWidth(at.get(where))));
+  const boxW = narrow ? Math.max(60, w - 10 - reach) : w - 150;
+  /** The longest wording that fits the drawing's width. @param {string[]} choices */
+  const fit = (...choices) => fitting(w, 'dg-small', ...choices);
+  const stageWord = `stage${par.pp > 1 ? 's' : ''}`;
   let cy = y;
-  g.append(text(x, cy + 14, `One replica across ${par.pp} pipeline stage${par.pp > 1 ? 's' : ''}`, 'dg-title'));
+  g.append(
+    text(
+      x,
+      cy + 14,
+      fitting(
+        w,
+        'dg-title',
+        `One replica across ${par.pp} pipeline ${stageWord}`,
+        `One replica, ${par.pp} pipeline ${stageWord}`,
+        `${par.pp} pipeline ${stageWord}`,
+      ),
+      'dg-title',
+    ),
+  );
   cy += 28;
   // Input sequence: context parallelism cuts it into cp pieces, one per rank.
   g.append(
@@ -118,15 +149,32 @@ function spine(g, plan, at, x, y, w) {
       serving
         ? servingTokens(plan)
         : par.cp > 1
-          ? `Tokens b × s, sequence split over cp = ${par.cp} (CP ranks)`
-          : 'Tokens b × s (whole sequence on every rank)',
+          ? fit(
+              `Tokens b × s, sequence split over cp = ${par.cp} (CP ranks)`,
+              `Tokens b × s, sequence split over cp = ${par.cp}`,
+              `Tokens, split over cp = ${par.cp}`,
+            )
+          : fit('Tokens b × s (whole sequence on every rank)', 'Tokens b × s (whole sequence)'),
       'dg-small',
     ),
   );
   cy += 16;
   g.append(par.cp > 1 ? slices(x, cy, boxW, 14, par.cp) : plainBox(x, cy, boxW, 14, ''));
   cy += 22;
-  g.append(text(x, cy + 10, tp > 1 ? `Embedding, vocabulary split over tp = ${tp}` : 'Embedding', 'dg-small'));
+  g.append(
+    text(
+      x,
+      cy + 10,
+      tp > 1
+        ? fit(
+            `Embedding, vocabulary split over tp = ${tp}`,
+            `Embedding, vocabulary over tp = ${tp}`,
+            `Embedding over tp = ${tp}`,
+          )
+        : 'Embedding',
+      'dg-small',
+    ),
+  );
   cy += 14;
   g.append(slices(x, cy, boxW, 20, tp));
   place(g, at, 'embedding', x + boxW + 8, cy + 10);
@@ -140,22 +188,44 @@ function spine(g, plan, at, x, y, w) {
     const sg = s('g');
     list.append(sg);
     if (st === null) {
-      sg.append(text(x + boxW / 2, cy + 14, `⋮ ${plan.stages.length - 4} more stages ⋮`, 'dg-small', 'middle'));
+      const more = plan.stages.length - 4;
+      sg.append(
+        text(
+          x + boxW / 2,
+          cy + 14,
+          fitting(boxW + 8, 'dg-small', `⋮ ${more} more stages ⋮`, `⋮ ${more} more ⋮`),
+          'dg-small',
+          'middle',
+        ),
+      );
       cy += 24;
       return;
     }
     const bandH = serving ? 96 : 62;
     sg.append(s('rect', { x: x - 4, y: cy, width: boxW + 8, height: bandH, rx: 6, class: 'stage-band' }));
-    sg.append(text(x + 4, cy + 15, `Stage ${st.index + 1}: ${stageRange(st)}`, 'dg-label'));
+    const range = stageRange(st);
+    sg.append(
+      text(
+        x + 4,
+        cy + 15,
+        fitting(
+          boxW - 4,
+          'dg-label',
+          `Stage ${st.index + 1}: ${range}`,
+          `Stage ${st.index + 1}: ${range.replace(/^layers? /, '')}`,
+        ),
+        'dg-label',
+      ),
+    );
     // A few layer bars stand for the stage's layers; "× n" says how many.
     const bars = Math.min(st.layers, 3);
+    // The bars end clear of the "× n" count; the phone drawing, short of width, keeps just that.
+    const barW = boxW - (narrow ? 64 : 70);
     // The bars behind are plain edges of the stack; the front one shows the tp split.
     const backs = s('g');
     for (let b = 0; b < bars - 1; b += 1)
-      backs.append(
-        s('rect', { x: x + 4 + b * 4, y: cy + 22 + b * 6, width: boxW - 70, height: 14, class: 'layer-back' }),
-      );
-    sg.append(backs, slices(x + 4 + (bars - 1) * 4, cy + 22 + (bars - 1) * 6, boxW - 70, 14, tp, { cap: 8 }));
+      backs.append(s('rect', { x: x + 4 + b * 4, y: cy + 22 + b * 6, width: barW, height: 14, class: 'layer-back' }));
+    sg.append(backs, slices(x + 4 + (bars - 1) * 4, cy + 22 + (bars - 1) * 6, barW, 14, tp, { cap: 8 }));
     sg.append(text(x + boxW - 8, cy + 42, `× ${st.layers}`, 'dg-count', 'end'));
     if (serving) kvRow(sg, st, x + 4, cy + 58, boxW - 8);
     cy += bandH;
@@ -173,7 +243,13 @@ function spine(g, plan, at, x, y, w) {
     text(
       x,
       cy + 10,
-      tp > 1 ? `Final norm and LM head, vocabulary split over tp = ${tp}` : 'Final norm and LM head',
+      tp > 1
+        ? fit(
+            `Final norm and LM head, vocabulary split over tp = ${tp}`,
+            `Final norm and LM head over tp = ${tp}`,
+            `LM head over tp = ${tp}`,
+          )
+        : 'Final norm and LM head',
       'dg-small',
     ),
   );
@@ -256,9 +332,11 @@ export function drawDiagram(plan, narrow, labelledBy = 'planner-diagram-caption 
   g.append(shadows, gSpine, gLayer, gState);
   let height;
   if (narrow) {
-    const h1 = spine(gSpine, plan, at, 10, 6, W - 14);
-    const h2 = layerDetail(gLayer, plan, mark, 10, h1 + 16, W - 14);
-    const h3 = state(gState, 10, h1 + h2 + 26, W - 14);
+    // Everything stays inside the front replica's card (x 4 to W − 10), 6 units clear of it.
+    const inner = W - 26;
+    const h1 = spine(gSpine, plan, at, 10, 6, inner, true);
+    const h2 = layerDetail(gLayer, plan, mark, 10, h1 + 16, inner, true);
+    const h3 = state(gState, 10, h1 + h2 + 26, inner);
     height = h1 + h2 + h3 + 36;
   } else {
     const h1 = spine(gSpine, plan, at, 14, 6, 350);

@@ -335,6 +335,71 @@ export function text(x, y, content, cls = 'dg-text', anchor = 'start') {
 }
 
 /**
+ * Weight and size (px) of each text class as planner.css draws it on a phone, where the drawing
+ * is not scaled down: a label that fits at these sizes fits the wide drawing too.
+ * @type {Record<string, [number, number]>}
+ */
+const TEXT_FONT = {
+  'dg-title': [700, 15],
+  'dg-label': [600, 13],
+  'dg-small': [400, 12],
+  'dg-count': [700, 14],
+  'box-label': [600, 12],
+  'crossing-label': [600, 12],
+  'crossing-short': [700, 12],
+};
+
+/** @type {{ctx: CanvasRenderingContext2D | null, family: string} | null} */
+let measurer = null;
+
+/**
+ * The width of `content` drawn in class `cls`, in drawing units. SVG text cannot wrap, so the
+ * drawing picks the words that fit by measuring them with the page's own font; without a
+ * document (node tests) a generous per-character estimate stands in.
+ * @param {string} content
+ * @param {string} cls
+ */
+export function textWidth(content, cls) {
+  const [weight, px] = TEXT_FONT[cls] ?? [400, 12];
+  if (typeof document === 'undefined') return content.length * px * 0.62;
+  measurer ??= {
+    ctx: document.createElement('canvas').getContext('2d'),
+    family: getComputedStyle(document.documentElement).getPropertyValue('--font').trim() || 'sans-serif',
+  };
+  if (!measurer.ctx) return content.length * px * 0.62;
+  measurer.ctx.font = `${weight} ${px}px ${measurer.family}`;
+  return measurer.ctx.measureText(content).width;
+}
+
+/**
+ * The first of `choices` (longest wording first) that fits in `room` drawing units; the last
+ * when none does.
+ * @param {number} room
+ * @param {string} cls
+ * @param {...string} choices
+ */
+export function fitting(room, cls, ...choices) {
+  return choices.find((c) => textWidth(c, cls) <= room) ?? choices[choices.length - 1];
+}
+
+/**
+ * How far right of its x a marker for these transfers reaches (badge, gap, longest label): the
+ * room a drawing keeps beside its boxes.
+ * @param {{group: string, collective: string}[] | undefined} transfers
+ */
+export function markerWidth(transfers) {
+  if (!transfers?.length) return 0;
+  const short = [...new Set(transfers.map((t) => COLLECTIVE_SHORT[t.collective] ?? '?'))].join('+');
+  const kinds = [...new Set(transfers.map((t) => `${t.group} ${t.collective}`))];
+  return badgeWidth(short) + 5 + Math.max(...kinds.map((k) => textWidth(k, 'crossing-label')));
+}
+
+/** @param {string} short */
+function badgeWidth(short) {
+  return Math.max(24, short.length * 7.5 + 10);
+}
+
+/**
  * The engine's place tags in words, for the markers' accessible names.
  * @type {Record<string, string>}
  */
@@ -376,7 +441,7 @@ export function marker(x, y, transfers, where) {
     // The name starts with the badge's visible text, so voice users can say what they see.
     'aria-label': `${short} ${kinds.join(' ')}: at ${PLACE[where] ?? where} (${phases}); ${ids.length} row${ids.length > 1 ? 's' : ''} in the table`,
   });
-  const bw = Math.max(24, short.length * 7.5 + 10);
+  const bw = badgeWidth(short);
   g.append(s('rect', { x, y: y - 10, width: bw, height: 20, rx: 10, class: 'crossing-badge' }));
   g.append(text(x + bw / 2, y + 4, short, 'crossing-short', 'middle'));
   // One line per kind of exchange, so two groups at one place both stay readable.
