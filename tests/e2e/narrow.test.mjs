@@ -93,6 +93,33 @@ for (const width of [320, 375]) {
   });
 }
 
+test("320 px: no text of the explorer's drawings runs past its drawing's edge, training and serving", async () => {
+  const p = await openPage({ path: '#planner', width: 320, height: 740 });
+  const clipped = () =>
+    p.page.evaluate(() =>
+      [...document.querySelectorAll('#planner svg')].flatMap((svg) => {
+        const edge = svg.getBoundingClientRect();
+        if (edge.width === 0) return [];
+        return [...svg.querySelectorAll('text')]
+          .filter((t) => t.textContent.trim() !== '' && t.getBoundingClientRect().width > 0)
+          .filter((t) => {
+            const r = t.getBoundingClientRect();
+            return r.right > edge.right + 0.5 || r.left < edge.left - 0.5;
+          })
+          .map((t) => `${svg.getAttribute('class')}: ${t.textContent}`);
+      }),
+    );
+  await p.page.waitForFunction(() => document.querySelector('#planner-gantt svg'));
+  assert.deepEqual(await clipped(), [], 'training');
+  await p.page.getByRole('radio', { name: 'Inference (serving)' }).check();
+  await p.page.locator('#inf-diagram .dg-serving-memory text').first().waitFor();
+  await p.page.locator('.inf-svg').waitFor();
+  await frames(p.page);
+  assert.deepEqual(await clipped(), [], 'serving');
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});
+
 for (const path of ['', 'index.html?embed=planner']) {
   test(`375 px${path ? ' embed' : ''}: the diagram is within one screen of the first control and its text is ≥ 11 px (p10)`, async () => {
     const p = await openPage({ path, width: 375, height: 740 });

@@ -3,7 +3,7 @@
 // cache, the prefill working set, the runtime's reserve and what is free — as bars to scale of
 // its memory. The sizes are the engine's (`stages[].memory`); the page only formats them.
 import { formatBytesDecimal, formatCount } from '../../format.js';
-import { deviceRect, s, text } from './svg.js';
+import { deviceRect, fitting, s, text } from './svg.js';
 
 /** @typedef {import('./diagram.js').Plan} Plan */
 /** @typedef {Plan['stages'][number]} Stage */
@@ -21,13 +21,23 @@ export const MEMORY_PARTS = [
 ];
 
 /**
- * What the tokens line of the spine says in each phase.
+ * What the tokens line of the spine says in each phase, in fewer words where `room` is short.
  * @param {Plan} plan
+ * @param {number} [room] drawing units
  */
-export function servingTokens(plan) {
-  if (plan.phase === 'prefill') return `Prefill: one prompt of ${formatCount(plan.serving.prompt)} tokens`;
+export function servingTokens(plan, room = Infinity) {
+  if (plan.phase === 'prefill') {
+    const n = formatCount(plan.serving.prompt);
+    return fitting(room, 'dg-small', `Prefill: one prompt of ${n} tokens`, `Prefill: a ${n}-token prompt`);
+  }
   const users = plan.memory.sequences_per_device;
-  return `Decode step: one new token for each of ${formatCount(users)} user${users === 1 ? '' : 's'}`;
+  const who = `${formatCount(users)} user${users === 1 ? '' : 's'}`;
+  return fitting(
+    room,
+    'dg-small',
+    `Decode step: one new token for each of ${who}`,
+    `Decode: one token for each of ${who}`,
+  );
 }
 
 /**
@@ -40,7 +50,10 @@ export function servingTokens(plan) {
  * @param {number} w
  */
 export function kvRow(g, st, x, y, w) {
-  g.append(text(x, y + 10, `KV cache per GPU: ${GB(st.memory.kv_cache)}`, 'dg-small'));
+  const kv = GB(st.memory.kv_cache);
+  g.append(
+    text(x, y + 10, fitting(w, 'dg-small', `KV cache per GPU: ${kv}`, `KV cache: ${kv}`, `KV ${kv}`), 'dg-small'),
+  );
   const n = Math.min(st.devices, 8);
   const cw = Math.min(16, w / n);
   const cells = s('g', { class: 'kv-blocks' });

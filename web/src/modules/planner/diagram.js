@@ -147,7 +147,7 @@ function spine(g, plan, at, x, y, w, narrow = false) {
       x,
       cy + 10,
       serving
-        ? servingTokens(plan)
+        ? servingTokens(plan, w)
         : par.cp > 1
           ? fit(
               `Tokens b × s, sequence split over cp = ${par.cp} (CP ranks)`,
