@@ -64,6 +64,28 @@ for (const file of [false, true]) {
   }
 }
 
+// Dragging the scrollbar or a screen reader's reading cursor scrolls without a wheel, touch, key
+// or pointer event on the page (headless Chromium draws no scrollbar, so a scroll with no input
+// event stands for them). The landing must let go then, or the part that fills in as the reader
+// nears it throws them back to the section they came in at.
+test('a scroll with no input event lets the landed section go: the explorer filling in does not pull the reader back', async () => {
+  const p = await openPage({ path: '#lab', width: 1280, height: 900, allParts: false });
+  await settled(p.page);
+  assert.ok(IN_PLACE(await headingOffset(p.page, 'lab')), 'landed on #lab');
+  const y = await p.page.evaluate(() => {
+    const to = document.getElementById('planner').getBoundingClientRect().top + scrollY + 200;
+    window.scrollTo(0, to);
+    return Math.round(scrollY);
+  });
+  // The explorer starts when it comes near and grows the page by thousands of pixels.
+  await p.page.waitForFunction(() => document.querySelector('#planner-diagram svg'));
+  await frames(p.page);
+  const after = await p.page.evaluate(() => Math.round(scrollY));
+  assert.ok(Math.abs(after - y) <= 4, `scrolled to ${y}, now at ${after}`);
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});
+
 test('a cold load at 1280×900 shifts the layout by at most 0.02 (CLS)', async () => {
   const b = await browser();
   const context = await b.newContext({ viewport: { width: 1280, height: 900 } });

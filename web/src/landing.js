@@ -2,15 +2,27 @@
 // heading, although the interactive parts above it fill in only after the engine starts. Until
 // the reader scrolls, clicks or types, the target is put back at the top whenever the page's
 // height changes; after that the browser's scroll anchoring keeps what the reader looks at.
+// Some ways of scrolling send no input event (dragging the scrollbar, a screen reader's reading
+// cursor): a scroll that moves the target while the page's height stays as it was is the
+// reader's too.
 
 /**
  * @type {HTMLElement | null}
  */
 let target = null;
 let observer = null;
+/** Where the last landing left the target, and the page's height then. */
+let landed = { top: 0, height: 0 };
 
 function land() {
-  if (target && target.isConnected) target.scrollIntoView({ block: 'start' });
+  if (!target || !target.isConnected) return;
+  target.scrollIntoView({ block: 'start' });
+  landed = { top: target.getBoundingClientRect().top, height: document.documentElement.scrollHeight };
+}
+
+function onScroll() {
+  if (!target || document.documentElement.scrollHeight !== landed.height) return; // the page moved, not the reader
+  if (Math.abs(target.getBoundingClientRect().top - landed.top) > 2) release();
 }
 
 function release() {
@@ -46,6 +58,7 @@ export function initLanding() {
       { capture: true, passive: true },
     );
   }
+  window.addEventListener('scroll', onScroll, { passive: true });
   window.addEventListener('hashchange', () => {
     const el = hashTarget();
     if (el) holdInView(el);
