@@ -109,6 +109,16 @@ test('bad embed, theme and flag values are named on the page and ignored', async
   await p.close();
 });
 
+test('a part is also named by its section: ?embed=check shows the check question alone, with no note', async () => {
+  const p = await openPage({ path: 'index.html?embed=check' });
+  assert.equal(await p.page.locator('#check').isVisible(), true);
+  for (const other of ['#overview', '#lab', '#planner', '#history'])
+    assert.equal(await p.page.locator(other).isVisible(), false, other);
+  assert.equal(await p.page.locator('[data-notes="link"]').isVisible(), false);
+  assert.equal(await p.page.evaluate(() => document.documentElement.dataset.embed), 'quiz');
+  await p.close();
+});
+
 test('theme=dark applies the dark palette regardless of the system setting', async () => {
   const p = await openPage({ path: 'index.html?embed=entry&theme=dark', colorScheme: 'light' });
   const bg = await p.page.evaluate(() => getComputedStyle(document.body).backgroundColor);

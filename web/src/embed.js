@@ -21,10 +21,15 @@ export function readEmbedOptions(search = location.search) {
   const parts = embedParts();
   let part = q.get('embed');
   if (part !== null && !Object.hasOwn(parts, part)) {
-    notes.push(
-      `Unknown embed part “${part.slice(0, 40)}”; showing the whole page (parts: ${Object.keys(parts).join(', ')}).`,
-    );
-    part = null;
+    // A part is also named by its section, as its link names it (#check: ?embed=check).
+    const bySection = Object.keys(parts).find((name) => parts[name] === part);
+    if (bySection) part = bySection;
+    else {
+      notes.push(
+        `Unknown embed part “${part.slice(0, 40)}”; showing the whole page (parts: ${Object.keys(parts).join(', ')}).`,
+      );
+      part = null;
+    }
   }
   let theme = q.get('theme') ?? 'auto';
   if (!THEMES.includes(theme)) {
