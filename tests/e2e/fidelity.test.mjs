@@ -146,6 +146,15 @@ test('the validation view lists every published run with its source, set and err
       heads.some((t) => t.endsWith(n)),
       `${n} in ${heads.join(' | ')}`,
     );
+  // Which way the engine is off, per set: the signed mean in words and the runs it is faster on.
+  const out = await p.page.evaluate(() => window.atlas.engine.run('fidelity', {}).out_of_sample);
+  const row = summary.locator('tbody tr', { hasText: 'Out of sample' });
+  const way = (await row.locator('td').last().textContent()) ?? '';
+  const m = /^(\d+\.\d) % (faster|slower) \((\d+) of (\d+)\)$/.exec(way.trim());
+  assert.ok(m, way);
+  assert.equal(m[2], out.mean_error < 0 ? 'faster' : 'slower');
+  assert.equal(m[1], (Math.abs(out.mean_error) * 100).toFixed(1));
+  assert.deepEqual([Number(m[3]), Number(m[4])], [out.engine_faster, out.cases]);
   assert.deepEqual(p.record.pageErrors, []);
   await p.close();
 });

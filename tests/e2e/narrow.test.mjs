@@ -140,11 +140,15 @@ for (const path of ['', 'index.html?embed=planner']) {
   });
 }
 
-test('375 px: no table scrolls sideways, with a scenario and search results shown', async () => {
+test('375 px: no table scrolls sideways, with a scenario, search results and the validation view shown', async () => {
   const p = await openPage({ width: 375, height: 740 });
   await p.page.locator('#planner-scenario-buttons button').first().click();
   await p.page.locator('#planner-search-run').click();
   await p.page.locator('#planner-search-out table').waitFor();
+  const validation = p.page.locator('#planner-fidelity-details');
+  await validation.locator('summary').click();
+  await validation.getByRole('button', { name: /Refit without each calibration source/ }).click();
+  await validation.locator('.loso table').waitFor();
   await frames(p.page);
   assert.deepEqual(await sidewaysScrollers(p.page), []);
   // Each crossing still reads with its bytes and time, labelled.

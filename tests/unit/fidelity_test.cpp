@@ -55,6 +55,38 @@ TEST_CASE("each case within its source's stated tolerance") {
   CHECK(t["in_sample"]["mean_abs_error"].get<double>() < 0.05);
 }
 
+TEST_CASE("each summary says which way the engine is off: its signed mean and the runs it is faster on") {
+  const json& t = table();
+  struct Tally {
+    double sum = 0, abs = 0;
+    int count = 0, faster = 0;
+  };
+  std::map<std::string, Tally> by_source;
+  Tally validation;
+  for (const auto& c : t["cases"]) {
+    const double e = c["error"].get<double>();
+    for (Tally* tally : {&by_source[c["source"].get<std::string>()], c["set"] == "validation" ? &validation : nullptr})
+      if (tally) tally->sum += e, tally->abs += std::fabs(e), ++tally->count, tally->faster += e < 0 ? 1 : 0;
+  }
+  const auto agrees = [](const json& summary, const Tally& tally) {
+    CHECK(summary["cases"].get<int>() == tally.count);
+    CHECK(summary["engine_faster"].get<int>() == tally.faster);
+    CHECK(summary["mean_error"].get<double>() == doctest::Approx(tally.sum / tally.count).epsilon(1e-12));
+    // The signed mean can only be smaller in size than the mean |error|, equal when all agree in sign.
+    CHECK(std::fabs(summary["mean_error"].get<double>()) <= summary["mean_abs_error"].get<double>() + 1e-12);
+    if (tally.faster == 0 || tally.faster == tally.count)
+      CHECK(std::fabs(summary["mean_error"].get<double>()) == doctest::Approx(tally.abs / tally.count));
+  };
+  agrees(t["out_of_sample"], validation);
+  for (const auto& s : t["sources"]) {
+    CAPTURE(s["id"].get<std::string>());
+    const auto cases = by_source.find(s["id"].get<std::string>());
+    // A source that calibrates a constant without runs of its own (an nccl-tests table) has none.
+    CHECK(s.contains("errors") == (cases != by_source.end()));
+    if (cases != by_source.end() && s.contains("errors")) agrees(s["errors"], cases->second);
+  }
+}
+
 TEST_CASE("the stored constants are the fit: refitting on the calibration sources gives them back") {
   const json fitted = call("fidelity", json{{"refit", true}});
   const json presets = call("presets", json::object());

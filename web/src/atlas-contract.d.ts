@@ -445,21 +445,27 @@ export type FidelityAnswer = {
   }>;
   in_sample?: {
     cases?: number;
+    engine_faster?: number;
     max_abs_error?: number;
     mean_abs_error?: number;
+    mean_error?: number;
   };
   mode?: string;
   note?: string;
   out_of_sample?: {
     cases?: number;
+    engine_faster?: number;
     max_abs_error?: number;
     mean_abs_error?: number;
+    mean_error?: number;
   };
   sources?: Array<{
     errors?: {
       cases?: number;
+      engine_faster?: number;
       max_abs_error?: number;
       mean_abs_error?: number;
+      mean_error?: number;
     };
     fits?: Array<string>;
     id?: string;

@@ -70,6 +70,14 @@ export interface ErrorSummary {
   max_abs_error: number;
 }
 
+/** The training `fidelity` summaries also say which way the engine is off. */
+export interface SignedErrorSummary extends ErrorSummary {
+  /** Signed mean (engine ÷ published − 1): negative when the engine is faster on average. */
+  mean_error: number;
+  /** How many of the cases the engine is faster on. */
+  engine_faster: number;
+}
+
 /** A JSON Schema (draft 2020-12) document; `x-unit` names a numeric field's SI unit. */
 export type JsonSchema = Record<string, unknown>;
 
@@ -117,10 +125,10 @@ export interface FidelityResponse {
     role: 'calibration' | 'validation';
     fits?: string[];
     tolerance?: number;
-    errors?: ErrorSummary;
+    errors?: SignedErrorSummary;
   }>;
-  in_sample: ErrorSummary;
-  out_of_sample: ErrorSummary;
+  in_sample: SignedErrorSummary;
+  out_of_sample: SignedErrorSummary;
   fitted?: Record<string, { compute: number; memory_traffic: number; mean_abs_error: number }>;
   leave_one_source_out?: Array<
     ErrorSummary & { source: string; hardware: string; fitted_on: string; compute: number; memory_traffic: number }

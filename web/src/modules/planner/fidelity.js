@@ -41,17 +41,28 @@ function inputs(req) {
 
 /**
  * @param {string} label
- * @param {import('../../atlas-engine').ErrorSummary} s
+ * @param {import('../../atlas-engine').SignedErrorSummary} s
  */
 function summaryRow(label, s) {
   return h(
     'tr',
     {},
     h('th', { scope: 'row', text: label }),
-    h('td', { class: 'num', text: formatCount(s.cases) }),
-    h('td', { class: 'num', text: formatPercent(s.mean_abs_error) }),
-    h('td', { class: 'num', text: formatPercent(s.max_abs_error) }),
+    h('td', { class: 'num', dataset: { label: 'Cases' }, text: formatCount(s.cases) }),
+    h('td', { class: 'num', dataset: { label: 'Mean |error|' }, text: formatPercent(s.mean_abs_error) }),
+    h('td', { class: 'num', dataset: { label: 'Max |error|' }, text: formatPercent(s.max_abs_error) }),
+    h('td', { class: 'num', dataset: { label: 'On average' }, text: direction(s) }),
   );
+}
+
+/**
+ * Which way the engine is off on a set: its signed mean error in words, and on how many runs it
+ * is the faster one.
+ * @param {import('../../atlas-engine').SignedErrorSummary} s
+ */
+function direction(s) {
+  const way = s.mean_error < 0 ? 'faster' : 'slower';
+  return `${formatPercent(Math.abs(s.mean_error))} ${way} (${formatCount(s.engine_faster)} of ${formatCount(s.cases)})`;
 }
 
 /**
@@ -216,10 +227,10 @@ export function initFidelity(engine, details, container) {
                 'tr',
                 {},
                 h('th', { scope: 'row', text: sources.get(l.source)?.title ?? l.source }),
-                h('td', { text: l.fitted_on }),
-                h('td', { class: 'num', text: formatCount(l.cases) }),
-                h('td', { class: 'num', text: formatPercent(l.mean_abs_error) }),
-                h('td', { class: 'num', text: formatPercent(l.max_abs_error) }),
+                h('td', { dataset: { label: 'Fitted instead on' }, text: l.fitted_on }),
+                h('td', { class: 'num', dataset: { label: 'Cases' }, text: formatCount(l.cases) }),
+                h('td', { class: 'num', dataset: { label: 'Mean |error|' }, text: formatPercent(l.mean_abs_error) }),
+                h('td', { class: 'num', dataset: { label: 'Max |error|' }, text: formatPercent(l.max_abs_error) }),
               ),
             ),
           ),
@@ -237,7 +248,9 @@ export function initFidelity(engine, details, container) {
           h(
             'tr',
             {},
-            ...['Set', 'Cases', 'Mean |error|', 'Max |error|'].map((x) => h('th', { scope: 'col', text: x })),
+            ...['Set', 'Cases', 'Mean |error|', 'Max |error|', 'On average'].map((x) =>
+              h('th', { scope: 'col', text: x }),
+            ),
           ),
         ),
         h(
@@ -253,7 +266,7 @@ export function initFidelity(engine, details, container) {
         ),
       ),
       h('p', {
-        text: 'Sources differ in size: one benchmark table holds over half of the validation runs, so compare the sources as well as the total.',
+        text: 'Sources differ in size: one benchmark table holds over half of the validation runs, so compare the sources as well as the total. "On average" is the signed mean error: how much faster or slower than published the engine is across the set, and (in brackets) on how many of its runs the engine is the faster.',
       }),
       loso,
       h('p', {
