@@ -146,6 +146,17 @@ test('the validation view lists every published run with its source, set and err
       heads.some((t) => t.endsWith(n)),
       `${n} in ${heads.join(' | ')}`,
     );
+  // A case's opened notes get a readable measure (at 1280 px) without the table scrolling sideways.
+  const first = validation.first();
+  await first.locator('details.case-notes summary').click();
+  const fit = await first.evaluate((tr) => {
+    const table = /** @type {HTMLElement} */ (tr.closest('table'));
+    return {
+      head: tr.querySelector('th').getBoundingClientRect().width,
+      overflow: table.scrollWidth - /** @type {HTMLElement} */ (table.parentElement).clientWidth,
+    };
+  });
+  assert.ok(fit.head >= 250 && fit.overflow <= 1, JSON.stringify(fit));
   // Which way the engine is off, per set: the signed mean in words and the runs it is faster on.
   const out = await p.page.evaluate(() => window.atlas.engine.run('fidelity', {}).out_of_sample);
   const row = summary.locator('tbody tr', { hasText: 'Out of sample' });
