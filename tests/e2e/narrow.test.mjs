@@ -140,29 +140,32 @@ for (const path of ['', 'index.html?embed=planner']) {
   });
 }
 
-test('375 px: no table scrolls sideways, with a scenario, search results and the validation view shown', async () => {
-  const p = await openPage({ width: 375, height: 740 });
-  await p.page.locator('#planner-scenario-buttons button').first().click();
-  await p.page.locator('#planner-search-run').click();
-  await p.page.locator('#planner-search-out table').waitFor();
-  const validation = p.page.locator('#planner-fidelity-details');
-  await validation.locator('summary').click();
-  await validation.getByRole('button', { name: /Refit without each calibration source/ }).click();
-  await validation.locator('.loso table').waitFor();
-  await frames(p.page);
-  assert.deepEqual(await sidewaysScrollers(p.page), []);
-  // Each crossing still reads with its bytes and time, labelled.
-  const labels = await p.page.evaluate(() =>
-    [...document.querySelectorAll('table.crossings tbody tr:first-child td')].map(
-      (td) => `${getComputedStyle(td, '::before').content} ${td.textContent}`,
-    ),
-  );
-  assert.ok(
-    labels.some((t) => /"Bytes per step: " \S+/.test(t)) && labels.some((t) => /"Time per step: " \S+/.test(t)),
-    labels.join(' | '),
-  );
-  await p.close();
-});
+// A phone, and a tablet in landscape, where the explorer's two columns leave its tables about 610 px.
+for (const width of [375, 1024]) {
+  test(`${width} px: no table scrolls sideways, with a scenario, search results and the validation view shown`, async () => {
+    const p = await openPage({ width, height: 740 });
+    await p.page.locator('#planner-scenario-buttons button').first().click();
+    await p.page.locator('#planner-search-run').click();
+    await p.page.locator('#planner-search-out table').waitFor();
+    const validation = p.page.locator('#planner-fidelity-details');
+    await validation.locator('summary').click();
+    await validation.getByRole('button', { name: /Refit without each calibration source/ }).click();
+    await validation.locator('.loso table').waitFor();
+    await frames(p.page);
+    assert.deepEqual(await sidewaysScrollers(p.page), []);
+    // Each crossing still reads with its bytes and time, labelled.
+    const labels = await p.page.evaluate(() =>
+      [...document.querySelectorAll('table.crossings tbody tr:first-child td')].map(
+        (td) => `${getComputedStyle(td, '::before').content} ${td.textContent}`,
+      ),
+    );
+    assert.ok(
+      labels.some((t) => /"Bytes per step: " \S+/.test(t)) && labels.some((t) => /"Time per step: " \S+/.test(t)),
+      labels.join(' | '),
+    );
+    await p.close();
+  });
+}
 
 for (const width of [375, 1280]) {
   test(`${width} px: the Gantt's legend names only what it draws, and many micro-batches aggregate on a phone`, async () => {
