@@ -43,28 +43,33 @@ function sidewaysScrollers(page) {
 }
 
 /**
- * Diagram texts whose ink runs past the drawing's edge (the SVG clips them) or across the border
- * of the front replica's card, which everything of one replica is drawn inside.
+ * Texts of the drawings matching `selector` whose ink runs past their drawing's edge (the SVG
+ * clips them) or, with `card`, across the border of the front replica's card, which everything
+ * of one replica is drawn inside.
+ * @param {string} selector
  */
-function clippedDiagramText(page) {
-  return page.evaluate(() => {
-    const svg = document.querySelector('#planner-diagram svg');
-    const front = svg.querySelector('.replica-front');
-    const edge = svg.getBoundingClientRect();
-    const card = front?.getBoundingClientRect();
-    const below = card ? card.bottom : Infinity;
-    return [...svg.querySelectorAll('text')]
-      .filter((t) => t.textContent.trim() !== '')
-      .filter((t) => {
-        const r = t.getBoundingClientRect();
-        if (r.right > edge.right + 0.5 || r.left < edge.left - 0.5) return true;
-        // The "× dp replicas" lines and anything listed under the card may use the whole width.
-        return card !== undefined && r.top < below && (r.right > card.right - 1 || r.left < card.left + 1);
-      })
-      .map(
-        (t) => `${t.textContent} (${t.getBoundingClientRect().right.toFixed(0)} of ${(card ?? edge).right.toFixed(0)})`,
-      );
-  });
+function clippedText(page, selector = '#planner-diagram svg', { card = true } = {}) {
+  return page.evaluate(
+    ([sel, withCard]) =>
+      [...document.querySelectorAll(sel)].flatMap((svg) => {
+        const edge = svg.getBoundingClientRect();
+        if (edge.width === 0) return [];
+        const box = withCard ? svg.querySelector('.replica-front')?.getBoundingClientRect() : undefined;
+        return [...svg.querySelectorAll('text')]
+          .filter((t) => t.textContent.trim() !== '' && t.getBoundingClientRect().width > 0)
+          .filter((t) => {
+            const r = t.getBoundingClientRect();
+            if (r.right > edge.right + 0.5 || r.left < edge.left - 0.5) return true;
+            // The "× dp replicas" lines and anything listed under the card may use the whole width.
+            return box !== undefined && r.top < box.bottom && (r.right > box.right - 1 || r.left < box.left + 1);
+          })
+          .map(
+            (t) =>
+              `${svg.getAttribute('class')}: ${t.textContent} (${t.getBoundingClientRect().right.toFixed(0)} of ${(box ?? edge).right.toFixed(0)})`,
+          );
+      }),
+    [selector, card],
+  );
 }
 
 // Each split with what its drawing shows once it is drawn: a long title, two collectives at one
@@ -81,12 +86,12 @@ const LABEL_SPLITS = [
 for (const width of [320, 375]) {
   test(`${width} px: no label of the drawing runs off its edge or across its card, for four splits`, async () => {
     const p = await openPage({ path: '#planner', width, height: 740 });
-    assert.deepEqual(await clippedDiagramText(p.page), [], 'the first split');
+    assert.deepEqual(await clippedText(p.page), [], 'the first split');
     for (const [split, id] of LABEL_SPLITS) {
       await p.page.evaluate((v) => window.atlas.views.apply('planner', v), split);
       await p.page.waitForFunction((i) => document.querySelector(`#planner-diagram .crossing[data-ids*="${i}"]`), id);
       await frames(p.page);
-      assert.deepEqual(await clippedDiagramText(p.page), [], JSON.stringify(split));
+      assert.deepEqual(await clippedText(p.page), [], JSON.stringify(split));
     }
     assert.deepEqual(p.record.pageErrors, []);
     await p.close();
@@ -95,20 +100,7 @@ for (const width of [320, 375]) {
 
 test("320 px: no text of the explorer's drawings runs past its drawing's edge, training and serving", async () => {
   const p = await openPage({ path: '#planner', width: 320, height: 740 });
-  const clipped = () =>
-    p.page.evaluate(() =>
-      [...document.querySelectorAll('#planner svg')].flatMap((svg) => {
-        const edge = svg.getBoundingClientRect();
-        if (edge.width === 0) return [];
-        return [...svg.querySelectorAll('text')]
-          .filter((t) => t.textContent.trim() !== '' && t.getBoundingClientRect().width > 0)
-          .filter((t) => {
-            const r = t.getBoundingClientRect();
-            return r.right > edge.right + 0.5 || r.left < edge.left - 0.5;
-          })
-          .map((t) => `${svg.getAttribute('class')}: ${t.textContent}`);
-      }),
-    );
+  const clipped = () => clippedText(p.page, '#planner svg', { card: false });
   await p.page.waitForFunction(() => document.querySelector('#planner-gantt svg'));
   assert.deepEqual(await clipped(), [], 'training');
   await p.page.getByRole('radio', { name: 'Inference (serving)' }).check();

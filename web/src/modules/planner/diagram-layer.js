@@ -2,22 +2,33 @@
 // parallelism (column- then row-parallel), the norms split along the sequence under sequence
 // parallelism, the attention core under context parallelism, and the experts over ep ranks.
 // Each transfer's marker goes where its `where` points (the mark callback of diagram.js).
-import { deviceRect, fitting, markerWidth, plainBox, s, slices, text } from './svg.js';
+import { deviceRect, fitText, fitting, plainBox, s, slices } from './svg.js';
 
 /** @typedef {import('./diagram.js').Plan} Plan */
 /** @typedef {import('./svg.js').VNode} VNode */
 /** @typedef {import('./diagram.js').Mark} Mark */
 
+/** The places this panel's markers go (diagram.js keeps room beside the boxes for them). */
+export const LAYER_PLACES = [
+  'layer.attention.in',
+  'layer.attention.core',
+  'layer.attention.out',
+  'layer.mlp.in',
+  'layer.mlp.fc2',
+  'layer.moe',
+];
+
 /**
+ * One labelled row: the longest of the label's wordings that fits the panel, the boxes under it.
  * @param {VNode} g
  * @param {number} x
  * @param {number} y
  * @param {number} w
- * @param {string} label
+ * @param {string[]} label wordings, longest first
  * @param {(y: number) => void} draw
  */
 function row(g, x, y, w, label, draw) {
-  g.append(text(x, y + 10, label, 'dg-small'));
+  g.append(fitText(x, y + 10, w, label));
   draw(y + 14);
   return 40;
 }
@@ -29,50 +40,23 @@ function row(g, x, y, w, label, draw) {
  * @param {number} x
  * @param {number} y
  * @param {number} w
- * @param {boolean} [narrow] the phone drawing: boxes give way to the markers beside them
+ * @param {number} [keep] the phone drawing: the room its boxes leave for the markers beside them
  */
-export function layerDetail(g, plan, mark, x, y, w, narrow = false) {
+export function layerDetail(g, plan, mark, x, y, w, keep) {
   const par = plan.parallel;
   const model = plan.model;
   const tp = par.tp;
-  const communication = plan.communication ?? [];
-  // Room right of the boxes for the markers: the widest this plan places (two collectives at one
-  // place make a wide one) where the drawing is narrow; the wide drawing keeps a fixed column.
-  const reach = Math.max(
-    0,
-    ...[
-      'layer.attention.in',
-      'layer.attention.core',
-      'layer.attention.out',
-      'layer.mlp.in',
-      'layer.mlp.fc2',
-      'layer.moe',
-    ].map((where) => markerWidth(communication.filter((t) => t.where === where))),
-  );
-  const boxW = narrow ? Math.max(60, w - 10 - reach) : w - (w >= 400 ? 190 : 175);
-  /** The longest wording that fits the drawing's width. @param {string[]} choices */
-  const fit = (...choices) => fitting(w, 'dg-small', ...choices);
+  const boxW = keep === undefined ? w - (w >= 400 ? 190 : 175) : Math.max(60, w - keep);
   const sp = par.sequence_parallel && tp > 1;
   let cy = y;
   g.append(
-    text(
+    fitText(
       x,
       cy + 14,
+      w,
       tp > 1
-        ? fitting(
-            w,
-            'dg-title',
-            `Inside one layer, split over tp = ${tp} GPUs`,
-            `One layer, split over tp = ${tp}`,
-            `One layer, tp = ${tp}`,
-          )
-        : fitting(
-            w,
-            'dg-title',
-            'Inside one layer (one GPU holds it all)',
-            'Inside one layer (one GPU)',
-            'One layer, one GPU',
-          ),
+        ? [`Inside one layer, split over tp = ${tp} GPUs`, `One layer, split over tp = ${tp}`, `One layer, tp = ${tp}`]
+        : ['Inside one layer (one GPU holds it all)', 'Inside one layer (one GPU)', 'One layer, one GPU'],
       'dg-title',
     ),
   );
@@ -84,10 +68,10 @@ export function layerDetail(g, plan, mark, x, y, w, narrow = false) {
       cy,
       w,
       sp
-        ? fit(`${label}: split along the sequence (SP)`, `${label}: sequence split (SP)`, `${label} (SP)`)
+        ? [`${label}: split along the sequence (SP)`, `${label}: sequence split (SP)`, `${label} (SP)`]
         : tp > 1
-          ? fit(`${label}: copied on every tp rank`, `${label}: on every tp rank`, label)
-          : label,
+          ? [`${label}: copied on every tp rank`, `${label}: on every tp rank`, label]
+          : [label],
       (yy) => g.append(sp ? slices(x, yy, boxW, 16, tp) : plainBox(x, yy, boxW, 16, '')),
     );
     mark(g, where, x + boxW + 8, cy - 18);
@@ -99,7 +83,7 @@ export function layerDetail(g, plan, mark, x, y, w, narrow = false) {
     x,
     cy,
     w,
-    tp > 1 ? fit('Q, K, V projections: column-parallel', 'Q, K, V: column-parallel') : 'Q, K, V projections',
+    tp > 1 ? ['Q, K, V projections: column-parallel', 'Q, K, V: column-parallel'] : ['Q, K, V projections'],
     (yy) =>
       g.append(
         slices(x, yy, boxW, 20, tp, {
@@ -120,20 +104,20 @@ export function layerDetail(g, plan, mark, x, y, w, narrow = false) {
   const verb = par.cp_attention === 'all-gather' ? 'gathered from' : 'passed round';
   const core =
     plan.mode === 'inference'
-      ? fit(
+      ? [
           `Attention core: reads the KV cache (${kvHeads} KV head${kvHeads === 1 ? '' : 's'} per GPU)`,
           'Attention core: reads the KV cache',
           'Attention: reads the KV cache',
-        )
+        ]
       : par.cp > 1
-        ? fit(
+        ? [
             `Attention core: K, V ${verb} cp = ${par.cp}`,
             `Attention: K, V ${verb} cp = ${par.cp}`,
             `Attention, cp = ${par.cp}`,
-          )
+          ]
         : tp > 1
-          ? fit('Attention core: heads split over tp', 'Attention: heads split over tp')
-          : 'Attention core';
+          ? ['Attention core: heads split over tp', 'Attention: heads split over tp']
+          : ['Attention core'];
   cy += row(g, x, cy, w, core, (yy) => g.append(slices(x, yy, boxW, 20, tp)));
   mark(g, 'layer.attention.core', x + boxW + 8, cy - 16);
   cy +=
@@ -143,27 +127,27 @@ export function layerDetail(g, plan, mark, x, y, w, narrow = false) {
       cy,
       w,
       tp > 1
-        ? fit('Output projection: row-parallel (partial sums)', 'Output projection: row-parallel', 'Output projection')
-        : 'Output projection',
+        ? ['Output projection: row-parallel (partial sums)', 'Output projection: row-parallel', 'Output projection']
+        : ['Output projection'],
       (yy) => g.append(slices(x, yy, boxW, 32, tp, { direction: 'rows', cap: 8 })),
     ) + 8;
   mark(g, 'layer.attention.out', x + boxW + 8, cy - 16);
   norm('layer.mlp.in', 'Norm (MLP)');
   if (model.experts > 1) {
-    cy += row(g, x, cy, w, fit('Router: copied on every rank', 'Router (on every rank)'), (yy) =>
+    cy += row(g, x, cy, w, ['Router: copied on every rank', 'Router (on every rank)'], (yy) =>
       g.append(plainBox(x, yy, boxW, 16, '')),
     );
     const shown = Math.min(model.experts, 16);
     const per = model.experts / par.ep;
     const label =
       par.ep > 1
-        ? fit(
+        ? [
             `${model.experts} experts on ep = ${par.ep} ranks (colour = EP rank)`,
             `${model.experts} experts on ep = ${par.ep} ranks`,
             `${model.experts} experts, ep = ${par.ep}`,
-          )
-        : fit(`${model.experts} experts, all on every rank`, `${model.experts} experts on every rank`);
-    g.append(text(x, cy + 10, label, 'dg-small'));
+          ]
+        : [`${model.experts} experts, all on every rank`, `${model.experts} experts on every rank`];
+    g.append(fitText(x, cy + 10, w, label));
     const ew = boxW / shown;
     for (let e = 0; e < shown; e += 1) {
       const idx = model.experts > shown && e === shown - 1 ? model.experts - 1 : e;
@@ -177,7 +161,7 @@ export function layerDetail(g, plan, mark, x, y, w, narrow = false) {
       x,
       cy,
       w,
-      fit('Combine: weighted sum of the chosen experts', 'Combine: weighted sum of experts', 'Combine'),
+      ['Combine: weighted sum of the chosen experts', 'Combine: weighted sum of experts', 'Combine'],
       (yy) => g.append(plainBox(x, yy, boxW, 16, '')),
     );
   } else {
@@ -185,7 +169,7 @@ export function layerDetail(g, plan, mark, x, y, w, narrow = false) {
     const [up, upShort] = gated ? ['Gate and up projections', 'Gate, up'] : ['FC1', 'FC1'];
     const act = gated ? 'SwiGLU' : 'GeLU';
     const [down, downShort] = gated ? ['Down projection', 'Down'] : ['FC2', 'FC2'];
-    cy += row(g, x, cy, w, tp > 1 ? fit(`${up}: column-parallel`, `${upShort}: column-parallel`, upShort) : up, (yy) =>
+    cy += row(g, x, cy, w, tp > 1 ? [`${up}: column-parallel`, `${upShort}: column-parallel`, upShort] : [up], (yy) =>
       g.append(slices(x, yy, boxW, 20, tp)),
     );
     cy += row(
@@ -193,7 +177,7 @@ export function layerDetail(g, plan, mark, x, y, w, narrow = false) {
       x,
       cy,
       w,
-      tp > 1 ? fit(`${act} activation: local, no exchange`, `${act}: local, no exchange`, act) : `${act} activation`,
+      tp > 1 ? [`${act} activation: local, no exchange`, `${act}: local, no exchange`, act] : [`${act} activation`],
       (yy) => g.append(slices(x, yy, boxW, 12, tp)),
     );
     cy +=
@@ -202,7 +186,7 @@ export function layerDetail(g, plan, mark, x, y, w, narrow = false) {
         x,
         cy,
         w,
-        tp > 1 ? fit(`${down}: row-parallel (partial sums)`, `${down}: row-parallel`, downShort) : down,
+        tp > 1 ? [`${down}: row-parallel (partial sums)`, `${down}: row-parallel`, downShort] : [down],
         (yy) => g.append(slices(x, yy, boxW, 32, tp, { direction: 'rows', cap: 8 })),
       ) + 8;
   }

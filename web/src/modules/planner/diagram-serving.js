@@ -3,7 +3,7 @@
 // cache, the prefill working set, the runtime's reserve and what is free — as bars to scale of
 // its memory. The sizes are the engine's (`stages[].memory`); the page only formats them.
 import { formatBytesDecimal, formatCount } from '../../format.js';
-import { deviceRect, fitting, s, text } from './svg.js';
+import { deviceRect, fitText, s, text } from './svg.js';
 
 /** @typedef {import('./diagram.js').Plan} Plan */
 /** @typedef {Plan['stages'][number]} Stage */
@@ -21,23 +21,18 @@ export const MEMORY_PARTS = [
 ];
 
 /**
- * What the tokens line of the spine says in each phase, in fewer words where `room` is short.
+ * What the tokens line of the spine says in each phase, longest wording first (the spine keeps
+ * the longest that fits).
  * @param {Plan} plan
- * @param {number} [room] drawing units
  */
-export function servingTokens(plan, room = Infinity) {
+export function servingTokens(plan) {
   if (plan.phase === 'prefill') {
     const n = formatCount(plan.serving.prompt);
-    return fitting(room, 'dg-small', `Prefill: one prompt of ${n} tokens`, `Prefill: a ${n}-token prompt`);
+    return [`Prefill: one prompt of ${n} tokens`, `Prefill: a ${n}-token prompt`];
   }
   const users = plan.memory.sequences_per_device;
   const who = `${formatCount(users)} user${users === 1 ? '' : 's'}`;
-  return fitting(
-    room,
-    'dg-small',
-    `Decode step: one new token for each of ${who}`,
-    `Decode: one token for each of ${who}`,
-  );
+  return [`Decode step: one new token for each of ${who}`, `Decode: one token for each of ${who}`];
 }
 
 /**
@@ -51,9 +46,7 @@ export function servingTokens(plan, room = Infinity) {
  */
 export function kvRow(g, st, x, y, w) {
   const kv = GB(st.memory.kv_cache);
-  g.append(
-    text(x, y + 10, fitting(w, 'dg-small', `KV cache per GPU: ${kv}`, `KV cache: ${kv}`, `KV ${kv}`), 'dg-small'),
-  );
+  g.append(fitText(x, y + 10, w, [`KV cache per GPU: ${kv}`, `KV cache: ${kv}`, `KV ${kv}`]));
   const n = Math.min(st.devices, 8);
   const cw = Math.min(16, w / n);
   const cells = s('g', { class: 'kv-blocks' });

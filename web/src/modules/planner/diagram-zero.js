@@ -1,7 +1,7 @@
 // The diagram's lower panel when training: which share of the weights, gradients and optimizer
 // state each data-parallel rank keeps under its ZeRO stage, with the gradient and parameter
 // transfers' markers beside (or, narrow, under) the bars.
-import { deviceRect, fitting, s, text, textWidth } from './svg.js';
+import { deviceRect, fitText, fitting, s, text, textWidth } from './svg.js';
 
 /** @typedef {import('./diagram.js').Plan} Plan */
 /** @typedef {import('./svg.js').VNode} VNode */
@@ -26,42 +26,35 @@ export function zeroState(g, plan, mark, x, y, w) {
   const below = w < 600;
   let cy = y;
   g.append(
-    text(
+    fitText(
       x,
       cy + 14,
+      w,
       replicas > 1
-        ? fitting(
-            w,
-            'dg-title',
+        ? [
             `What each of ${replicas} DP ranks stores (ZeRO-${zero})`,
             `Each of ${replicas} DP ranks stores (ZeRO-${zero})`,
             `Each of ${replicas} DP ranks (ZeRO-${zero})`,
             `${replicas} DP ranks, ZeRO-${zero}`,
-          )
-        : fitting(w, 'dg-title', 'What the one replica stores (no DP)', 'One replica stores (no DP)'),
+          ]
+        : ['What the one replica stores (no DP)', 'One replica stores (no DP)'],
       'dg-title',
     ),
   );
   // With cp > 1 the state is shared over dp × cp ranks: say why the count is not dp.
   if (replicas > par.dp && par.cp > 1) {
     const head = `dp ${par.dp} × cp ${par.cp}`;
-    const why = fitting(
-      w,
-      'dg-small',
+    const why = [
       `${head}: context-parallel ranks hold the same weights`,
       `${head}: CP ranks hold the same weights`,
       `${head}: same weights`,
-    );
-    g.append(text(x, cy + 30, why, 'dg-small'));
+    ];
+    g.append(fitText(x, cy + 30, w, why));
     cy += 14;
   } else g.append(s('g')); // keeps the slot, so the elements after it are not shifted
   cy += 24;
-  /** @type {[string, boolean][]} */
-  const cols = [
-    ['weights', zero >= 3],
-    ['gradients', zero >= 2],
-    ['optimizer state', zero >= 1],
-  ];
+  // Which of weights, gradients and optimizer state this stage shards.
+  const shards = [zero >= 3, zero >= 2, zero >= 1];
   // Three columns of bars after the 70-unit rank labels, 8 apart; the wide drawing keeps room on
   // the right for the markers.
   const colW = (w - (below ? 86 : 250)) / 3;
@@ -83,8 +76,8 @@ export function zeroState(g, plan, mark, x, y, w) {
       cy += 16;
       continue;
     }
-    g.append(text(x, cy + 12, fitting(68, 'dg-small', `DP rank ${r}`, `rank ${r}`, `${r}`), 'dg-small'));
-    cols.forEach(([, sharded], c) => {
+    g.append(fitText(x, cy + 12, 68, [`DP rank ${r}`, `rank ${r}`, `${r}`]));
+    shards.forEach((sharded, c) => {
       const bx = x + 70 + c * (colW + 8);
       const sw = colW / segs;
       const own = Math.min(r, segs - 1);

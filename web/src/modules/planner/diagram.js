@@ -8,7 +8,7 @@ import {
   arrow,
   arrowDefs,
   drawnFromSame,
-  fitting,
+  fitText,
   marker,
   markerWidth,
   patch,
@@ -19,7 +19,7 @@ import {
   text,
 } from './svg.js';
 import { kvRow, servingMemory, servingTokens } from './diagram-serving.js';
-import { layerDetail } from './diagram-layer.js';
+import { LAYER_PLACES, layerDetail } from './diagram-layer.js';
 import { zeroState } from './diagram-zero.js';
 
 /** @typedef {import('../../answers').Answer<'plan'>} PlanAnswer */
@@ -107,6 +107,9 @@ function drawnStages(stages) {
   return [stages[0], stages[1], null, stages[stages.length - 2], stages[stages.length - 1]];
 }
 
+/** The places the spine's markers go; the phone drawing keeps room beside its boxes for them. */
+const SPINE_PLACES = ['embedding', 'stage-boundary', 'head'];
+
 /**
  * @param {VNode} g
  * @param {Plan} plan
@@ -114,65 +117,62 @@ function drawnStages(stages) {
  * @param {number} x
  * @param {number} y
  * @param {number} w
- * @param {boolean} [narrow] the phone drawing: boxes give way to the markers beside them
+ * @param {number} [keep] the phone drawing: the room its boxes leave for the markers beside them
  */
-function spine(g, plan, at, x, y, w, narrow = false) {
+function spine(g, plan, at, x, y, w, keep) {
   const par = plan.parallel;
   const tp = par.tp;
   const serving = plan.mode === 'inference';
-  const reach = Math.max(0, ...['embedding', 'stage-boundary', 'head'].map((where) => markerWidth(at.get(where))));
-  const boxW = narrow ? Math.max(60, w - 10 - reach) : w - 150;
-  /** The longest wording that fits the drawing's width. @param {string[]} choices */
-  const fit = (...choices) => fitting(w, 'dg-small', ...choices);
+  const narrow = keep !== undefined;
+  const boxW = narrow ? Math.max(60, w - keep) : w - 150;
   const stageWord = `stage${par.pp > 1 ? 's' : ''}`;
   let cy = y;
   g.append(
-    text(
+    fitText(
       x,
       cy + 14,
-      fitting(
-        w,
-        'dg-title',
+      w,
+      [
         `One replica across ${par.pp} pipeline ${stageWord}`,
         `One replica, ${par.pp} pipeline ${stageWord}`,
         `${par.pp} pipeline ${stageWord}`,
-      ),
+      ],
       'dg-title',
     ),
   );
   cy += 28;
   // Input sequence: context parallelism cuts it into cp pieces, one per rank.
   g.append(
-    text(
+    fitText(
       x,
       cy + 10,
+      w,
       serving
-        ? servingTokens(plan, w)
+        ? servingTokens(plan)
         : par.cp > 1
-          ? fit(
+          ? [
               `Tokens b × s, sequence split over cp = ${par.cp} (CP ranks)`,
               `Tokens b × s, sequence split over cp = ${par.cp}`,
               `Tokens, split over cp = ${par.cp}`,
-            )
-          : fit('Tokens b × s (whole sequence on every rank)', 'Tokens b × s (whole sequence)'),
-      'dg-small',
+            ]
+          : ['Tokens b × s (whole sequence on every rank)', 'Tokens b × s (whole sequence)'],
     ),
   );
   cy += 16;
   g.append(par.cp > 1 ? slices(x, cy, boxW, 14, par.cp) : plainBox(x, cy, boxW, 14, ''));
   cy += 22;
   g.append(
-    text(
+    fitText(
       x,
       cy + 10,
+      w,
       tp > 1
-        ? fit(
+        ? [
             `Embedding, vocabulary split over tp = ${tp}`,
             `Embedding, vocabulary over tp = ${tp}`,
             `Embedding over tp = ${tp}`,
-          )
-        : 'Embedding',
-      'dg-small',
+          ]
+        : ['Embedding'],
     ),
   );
   cy += 14;
@@ -190,13 +190,7 @@ function spine(g, plan, at, x, y, w, narrow = false) {
     if (st === null) {
       const more = plan.stages.length - 4;
       sg.append(
-        text(
-          x + boxW / 2,
-          cy + 14,
-          fitting(boxW + 8, 'dg-small', `⋮ ${more} more stages ⋮`, `⋮ ${more} more ⋮`),
-          'dg-small',
-          'middle',
-        ),
+        fitText(x + boxW / 2, cy + 14, boxW + 8, [`⋮ ${more} more stages ⋮`, `⋮ ${more} more ⋮`], 'dg-small', 'middle'),
       );
       cy += 24;
       return;
@@ -205,15 +199,11 @@ function spine(g, plan, at, x, y, w, narrow = false) {
     sg.append(s('rect', { x: x - 4, y: cy, width: boxW + 8, height: bandH, rx: 6, class: 'stage-band' }));
     const range = stageRange(st);
     sg.append(
-      text(
+      fitText(
         x + 4,
         cy + 15,
-        fitting(
-          boxW - 4,
-          'dg-label',
-          `Stage ${st.index + 1}: ${range}`,
-          `Stage ${st.index + 1}: ${range.replace(/^layers? /, '')}`,
-        ),
+        boxW - 4,
+        [`Stage ${st.index + 1}: ${range}`, `Stage ${st.index + 1}: ${range.replace(/^layers? /, '')}`],
         'dg-label',
       ),
     );
@@ -240,17 +230,17 @@ function spine(g, plan, at, x, y, w, narrow = false) {
     } else cy += 8;
   });
   g.append(
-    text(
+    fitText(
       x,
       cy + 10,
+      w,
       tp > 1
-        ? fit(
+        ? [
             `Final norm and LM head, vocabulary split over tp = ${tp}`,
             `Final norm and LM head over tp = ${tp}`,
             `LM head over tp = ${tp}`,
-          )
-        : 'Final norm and LM head',
-      'dg-small',
+          ]
+        : ['Final norm and LM head'],
     ),
   );
   cy += 14;
@@ -334,8 +324,12 @@ export function drawDiagram(plan, narrow, labelledBy = 'planner-diagram-caption 
   if (narrow) {
     // Everything stays inside the front replica's card (x 4 to W − 10), 6 units clear of it.
     const inner = W - 26;
-    const h1 = spine(gSpine, plan, at, 10, 6, inner, true);
-    const h2 = layerDetail(gLayer, plan, mark, 10, h1 + 16, inner, true);
+    // Each panel's boxes leave room for the widest marker it places, and no more.
+    const keep = (/** @type {string[]} */ places) =>
+      10 + Math.max(0, ...places.map((where) => markerWidth(at.get(where))));
+    const [spineKeep, layerKeep] = [keep(SPINE_PLACES), keep(LAYER_PLACES)]; // before any is placed
+    const h1 = spine(gSpine, plan, at, 10, 6, inner, spineKeep);
+    const h2 = layerDetail(gLayer, plan, mark, 10, h1 + 16, inner, layerKeep);
     const h3 = state(gState, 10, h1 + h2 + 26, inner);
     height = h1 + h2 + h3 + 36;
   } else {

@@ -2,7 +2,7 @@
 // the ordered forward and backward blocks (micro-batch, model chunk, start, duration in the
 // engine's unit: one chunk's forward = 1, its backward = 2; `unit_seconds` converts). No
 // scheduling happens here; above the engine's block limit the page shows its note instead.
-import { fitting, s, vh as h } from './svg.js';
+import { fitText, s, text, vh as h } from './svg.js';
 import { formatPercent, formatSeconds } from '../../format.js';
 
 /** @type {Record<string, string>} */
@@ -151,10 +151,16 @@ export function drawGantt(container, plan, narrow) {
   }
   // The narrow drawing has room for the unit only; the summary above says the rest.
   const unit = formatSeconds(sched.unit_seconds);
-  const axisText = narrow
-    ? fitting(W - 16, 'dg-small', `time → (1 unit = one chunk's forward = ${unit})`, `time → (1 unit = ${unit})`)
-    : `time → (forward of one chunk = 1 unit = ${unit}, backward = 2; one GPU of each stage per row)`;
-  svg.append(s('text', { x: narrow ? 8 : left, y: height - 8, class: 'dg-small', text: axisText }));
+  svg.append(
+    narrow
+      ? fitText(8, height - 8, W - 16, [`time → (1 unit = one chunk's forward = ${unit})`, `time → (1 unit = ${unit})`])
+      : text(
+          left,
+          height - 8,
+          `time → (forward of one chunk = 1 unit = ${unit}, backward = 2; one GPU of each stage per row)`,
+          'dg-small',
+        ),
+  );
   // The legend names only what is drawn: numbers when there was room for them, one busy bar
   // per run of work when the blocks were too narrow to tell apart.
   const legend = h(

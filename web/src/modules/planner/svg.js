@@ -383,20 +383,43 @@ export function fitting(room, cls, ...choices) {
 }
 
 /**
+ * What a marker shows for these transfers: the badge's short name(s) and one label per kind of
+ * exchange. marker() draws them and markerWidth() measures them, so the two cannot drift apart.
+ * @param {{group: string, collective: string}[]} transfers
+ */
+function markerWords(transfers) {
+  return {
+    short: [...new Set(transfers.map((t) => COLLECTIVE_SHORT[t.collective] ?? '?'))].join('+'),
+    kinds: [...new Set(transfers.map((t) => `${t.group} ${t.collective}`))],
+  };
+}
+
+/**
  * How far right of its x a marker for these transfers reaches (badge, gap, longest label): the
  * room a drawing keeps beside its boxes.
  * @param {{group: string, collective: string}[] | undefined} transfers
  */
 export function markerWidth(transfers) {
   if (!transfers?.length) return 0;
-  const short = [...new Set(transfers.map((t) => COLLECTIVE_SHORT[t.collective] ?? '?'))].join('+');
-  const kinds = [...new Set(transfers.map((t) => `${t.group} ${t.collective}`))];
+  const { short, kinds } = markerWords(transfers);
   return badgeWidth(short) + 5 + Math.max(...kinds.map((k) => textWidth(k, 'crossing-label')));
 }
 
 /** @param {string} short */
 function badgeWidth(short) {
   return Math.max(24, short.length * 7.5 + 10);
+}
+
+/**
+ * A text element with the longest of `choices` that fits in `room` drawing units, measured in
+ * the element's own class.
+ * @param {number} x
+ * @param {number} y
+ * @param {number} room
+ * @param {string[]} choices longest wording first
+ */
+export function fitText(x, y, room, choices, cls = 'dg-small', anchor = 'start') {
+  return text(x, y, fitting(room, cls, ...choices), cls, anchor);
 }
 
 /**
@@ -429,8 +452,7 @@ const PLACE = {
  */
 export function marker(x, y, transfers, where) {
   const ids = transfers.map((t) => t.id);
-  const kinds = [...new Set(transfers.map((t) => `${t.group} ${t.collective}`))];
-  const short = [...new Set(transfers.map((t) => COLLECTIVE_SHORT[t.collective] ?? '?'))].join('+');
+  const { short, kinds } = markerWords(transfers);
   const phases = [...new Set(transfers.map((t) => t.phase))].join(', ');
   const g = s('g', {
     class: `crossing group-${transfers[0].group}`,
