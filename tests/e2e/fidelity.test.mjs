@@ -58,11 +58,24 @@ test('the strong-scaling view: more replicas never beat halving, and it redraws 
   const view = p.page.locator('#planner-scaling');
   await view.scrollIntoViewIfNeeded();
   const rows = view.locator('table.scaling-table tbody tr');
-  await rows.first().waitFor();
-  const table = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  await p.page.waitForFunction(() =>
+    [...document.querySelectorAll('#planner-scaling tbody th')].some(
+      (th) => th.textContent === '384 GPUs (this split)',
+    ),
+  );
+  const table = await rows.evaluateAll((trs) =>
+    trs.map((tr) => ({
+      fits: tr.querySelector('[data-label="fits"]')?.textContent ?? '',
+      speedup: tr.querySelector('[data-label="speed-up"]')?.textContent ?? '',
+    })),
+  );
   assert.ok(table.length >= 3);
-  assert.ok(table.some((r) => r[0].includes('(this split)')));
-  const speedups = table.map((r) => Number.parseFloat(r[4]));
+  // Sizes below the smallest that fits have no speed-up ("—"); from there on, never better than halving.
+  const first = table.findIndex((r) => r.fits === 'yes');
+  assert.ok(first >= 0, 'some size fits');
+  for (const r of table.slice(0, first)) assert.equal(r.speedup, '—');
+  assert.equal(table[first].speedup, '1.00×');
+  const speedups = table.slice(first).map((r) => Number.parseFloat(r.speedup));
   for (let i = 1; i < speedups.length; i += 1)
     assert.ok(speedups[i] <= 2 * speedups[i - 1] + 1e-6, `row ${i}: ${speedups}`);
   assert.match(await view.locator('.scaling-verdict').textContent(), /perfect scaling would give/);
@@ -83,6 +96,68 @@ test('the strong-scaling view: more replicas never beat halving, and it redraws 
       (th) => th.textContent === '1,024 GPUs (this split)',
     ),
   );
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});
+
+test('the ZeRO-3 scenario and the strong-scaling view agree, and the view can keep either batch factor', async () => {
+  const p = await openPage({ path: '#planner' });
+  await p.page.locator('button[data-scenario="misconception"]').click();
+  const card = p.page.locator('.scenario-card[data-scenario="misconception"]');
+  await card.locator('tbody tr').first().waitFor();
+  // The scenario's ZeRO-3 rows: one micro-batch of 1536 ÷ GPUs sequences per GPU and step.
+  const scenario = await card
+    .locator('tbody tr')
+    .evaluateAll((trs) =>
+      Object.fromEntries(
+        trs
+          .map((tr) => [/ZeRO-3.*?(\d+) GPUs/.exec(tr.textContent ?? '')?.[1], tr.children[1]?.textContent?.trim()])
+          .filter(([gpus, step]) => gpus && step && /\d\s*s$/.test(step)),
+      ),
+    );
+  assert.deepEqual(Object.keys(scenario).sort(), ['1536', '384', '768']);
+  const view = p.page.locator('#planner-scaling');
+  await view.scrollIntoViewIfNeeded();
+  assert.equal(await p.page.locator('#planner-scaling-hold input[value="accumulation"]').isChecked(), true);
+  const rowsOf = () =>
+    view.locator('table.scaling-table tbody tr').evaluateAll((trs) =>
+      Object.fromEntries(
+        trs.map((tr) => [
+          (tr.querySelector('th')?.textContent ?? '').replace(/[^\d]/g, ''),
+          {
+            step: tr.querySelector('[data-label="step as run"]')?.textContent?.trim(),
+            batch: tr.querySelector('[data-label="micro-batches × sequences per GPU"]')?.textContent,
+          },
+        ]),
+      ),
+    );
+  await p.page.waitForFunction(() =>
+    [...document.querySelectorAll('#planner-scaling tbody th')].some(
+      (th) => th.textContent === '1,536 GPUs (this split)',
+    ),
+  );
+  const held = await rowsOf();
+  for (const gpus of ['384', '768', '1536']) {
+    assert.equal(held[gpus]?.step, scenario[gpus], `${gpus} GPUs`);
+    assert.equal(held[gpus]?.batch, `1 × ${1536 / Number(gpus)}`);
+  }
+  // Keeping the micro-batch instead: 384 GPUs run four micro-batches of one, each gathering again.
+  const before = held['384'].step;
+  await p.page.locator('#planner-scaling-hold label:has(input[value="micro"])').click();
+  await p.page.waitForFunction(
+    (b) =>
+      [...document.querySelectorAll('#planner-scaling tbody tr')].some(
+        (tr) =>
+          tr.querySelector('th')?.textContent === '384 GPUs' &&
+          tr.querySelector('[data-label="step as run"]')?.textContent?.trim() !== b,
+      ),
+    before,
+  );
+  const byMicro = await rowsOf();
+  assert.equal(byMicro['384'].batch, '4 × 1');
+  assert.ok(seconds(byMicro['384'].step) > 60 || /min/.test(byMicro['384'].step), byMicro['384'].step);
+  const state = await p.page.evaluate(() => window.atlas.views.get('planner').getState());
+  assert.equal(state.scaling_hold, 'micro', 'the choice is part of the state links carry');
   assert.deepEqual(p.record.pageErrors, []);
   await p.close();
 });

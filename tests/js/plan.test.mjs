@@ -53,8 +53,10 @@ test('plan: the ideal bound sits beside the step as run, and the scaling points 
   assert.ok(Math.abs(ideal.gap - (r.time.step - ideal.step)) < 1e-9 * r.time.step);
   assert.ok(Math.abs(ideal.gap_share - ideal.gap / r.time.step) < 1e-12);
   assert.equal(r.scaling.summary.to_gpus, r.scaling.points.at(-1).gpus);
-  for (const p of r.scaling.points)
+  // From the baseline (the smallest size that fits) on, never faster than perfect halving.
+  for (const p of r.scaling.points.filter((q) => q.gpus >= r.scaling.summary.from_gpus))
     assert.ok(p.perfect_step <= p.step * (1 + 1e-9), 'never faster than perfect halving');
+  assert.equal(r.scaling.points.filter((q) => q.baseline).length, 1);
   assert.ok(r.throughput.ideal.mfu > r.throughput.mfu);
   const pts = r.scaling.points;
   assert.ok(pts.length >= 3);

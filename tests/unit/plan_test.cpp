@@ -415,3 +415,59 @@ TEST_CASE("torchtitan's operator-level selective recomputation redoes every seco
   CHECK(full["memory"]["activations"].get<double>() < op["memory"]["activations"].get<double>());
   CHECK(op["memory"]["activations"].get<double>() < none["memory"]["activations"].get<double>());
 }
+
+TEST_CASE("strong scaling keeps the micro-batch or the micro-batches per step, and says which") {
+  // ZeRO-3 as Narayanan et al. ran it, 1536 GPUs, one micro-batch of one sequence per step.
+  const json parallel{{"tp", 1}, {"pp", 1}, {"zero", 3}, {"recompute", "full"}, {"framework", "deepspeed-2021"}};
+  const auto sweep = [&](const char* hold) {
+    json r = request(parallel, {{"global", 1536}, {"micro", 1}}, "gpt3-175b", 1536);
+    r["scaling"] = true;
+    r["scaling_hold"] = hold;
+    return call("plan", r);
+  };
+  const auto at = [&](const json& scaling, int gpus) {
+    for (const auto& p : scaling["points"])
+      if (p["gpus"] == gpus) return p;
+    return json();
+  };
+  const json by_micro = sweep("micro"), by_count = sweep("accumulation");
+  REQUIRE_FALSE(by_micro.contains("error"));
+  REQUIRE_FALSE(by_count.contains("error"));
+  CHECK(by_micro["scaling"]["hold"] == "micro");
+  CHECK(by_count["scaling"]["hold"] == "accumulation");
+  for (int gpus : {384, 768, 1536}) {
+    CAPTURE(gpus);
+    const json m = at(by_micro["scaling"], gpus), c = at(by_count["scaling"], gpus);
+    REQUIRE(m.is_object());
+    REQUIRE(c.is_object());
+    // Holding the micro-batch, each GPU runs 1536 / gpus of them; holding the count, one of that size.
+    CHECK(m["micro"] == 1);
+    CHECK(m["accumulation"] == 1536 / gpus);
+    CHECK(c["micro"] == 1536 / gpus);
+    CHECK(c["accumulation"] == 1);
+    // Each point is the plan of its own split.
+    const json direct = call("plan", request(parallel, {{"global", 1536}, {"micro", 1536 / gpus}}, "gpt3-175b", gpus));
+    CHECK(c["step"].get<double>() == doctest::Approx(direct["time"]["step"].get<double>()).epsilon(1e-12));
+  }
+  // ZeRO-3 gathers the weights again for every micro-batch: with the count held, the step stops
+  // shrinking past 768 GPUs (as Table 2 measured); with the micro-batch held, it does not.
+  const auto step = [&](const json& plan, int gpus) { return at(plan["scaling"], gpus)["step"].get<double>(); };
+  CHECK(step(by_count, 1536) > 0.9 * step(by_count, 768));
+  CHECK(step(by_micro, 1536) < 0.7 * step(by_micro, 768));
+  CHECK(step(by_micro, 384) > step(by_count, 384));
+  // Holding the count, 96 and 192 GPUs would need micro-batches of 16 and 8 sequences, which do
+  // not fit: speed-ups count from 384 GPUs, the smallest size that runs.
+  const json& summary = by_count["scaling"]["summary"];
+  CHECK(summary["from_gpus"] == 384);
+  CHECK_FALSE(at(by_count["scaling"], 96)["fits"].get<bool>());
+  CHECK(at(by_count["scaling"], 384)["baseline"].get<bool>());
+  CHECK(at(by_count["scaling"], 384)["speedup"].get<double>() == doctest::Approx(1.0));
+  CHECK(summary["speedup"].get<double>() == doctest::Approx(step(by_count, 384) / step(by_count, 1536)));
+  // An unknown choice is an error at its field.
+  json bad = request(parallel, {{"global", 1536}, {"micro", 1}}, "gpt3-175b", 1536);
+  bad["scaling"] = true;
+  bad["scaling_hold"] = "sequences";
+  const json e = call("plan", bad);
+  REQUIRE(e.contains("error"));
+  CHECK(e["error"]["path"] == "/scaling_hold");
+}

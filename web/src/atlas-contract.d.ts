@@ -877,6 +877,8 @@ export type PlanRequest = {
   };
   /** default false */
   scaling?: boolean;
+  /** at most 200 characters; default "micro" */
+  scaling_hold?: "micro" | "accumulation";
   serving?: {
     /** > 0, ≤ 1; default 0.77 */
     bandwidth_fraction?: number;
@@ -1220,9 +1222,11 @@ export type PlanAnswer = {
     virtual_stages?: number;
   };
   scaling?: {
+    hold?: string;
     holds?: string;
     points?: Array<{
       accumulation?: number;
+      baseline?: boolean;
       bubble?: number;
       communication?: {
         CP?: number;
@@ -1240,6 +1244,7 @@ export type PlanAnswer = {
       gpus?: number;
       ideal_step?: number;
       mfu?: number;
+      micro?: number;
       optimizer?: number;
       perfect_step?: number;
       speedup?: number;
@@ -1247,10 +1252,10 @@ export type PlanAnswer = {
       waiting?: number;
       waiting_share?: number;
     }>;
-    summary?: {
+    summary?: null | {
       efficiency?: number;
       from_gpus?: number;
-      grew?: Array<unknown>;
+      grew?: Array<string>;
       perfect_speedup?: number;
       speedup?: number;
       to_gpus?: number;

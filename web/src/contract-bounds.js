@@ -60,6 +60,7 @@ export const PLAN_REQUEST = Object.freeze({
   "/parallel/virtual_stages": Object.freeze({"type":"integer","min":1,"max":10000,"default":1}),
   "/parallel/zero": Object.freeze({"type":"integer","min":0,"max":3,"default":0}),
   "/scaling": Object.freeze({"type":"boolean","default":false}),
+  "/scaling_hold": Object.freeze({"type":"string","options":["micro","accumulation"],"default":"micro"}),
   "/serving/bandwidth_fraction": Object.freeze({"type":"number","exclusiveMin":0,"max":1,"default":0.77}),
   "/serving/block": Object.freeze({"type":"integer","min":1,"max":4096,"default":16,"unit":"tokens"}),
   "/serving/concurrency": Object.freeze({"type":"integer","min":1,"max":10000000,"default":16,"unit":"sequences"}),

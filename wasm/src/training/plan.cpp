@@ -289,7 +289,7 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
   out["throughput"] = throughput_json(f);
   out["throughput"]["ideal"] = {{"tokens_per_second", ideal["tokens_per_second"]}, {"mfu", ideal["mfu"]}};
   out["throughput"]["formulas"] = throughput_formulas(in, f);
-  if (req.scaling) out["scaling"] = scaling_json(in);
+  if (req.scaling) out["scaling"] = scaling_json(in, req.scaling_hold);
   if (req.training_tokens) {
     const double tokens = *req.training_tokens;
     out["training"] = {

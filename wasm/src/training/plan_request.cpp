@@ -280,7 +280,8 @@ ParallelDegrees read_degrees(const Fields& p) {
 std::optional<PlanRequest> read_plan_request(const json& request, Problems& problems) {
   if (!require_object(request, problems)) return std::nullopt;
   const Fields root(request, "", problems);
-  root.warn_unknown({"mode", "model", "hardware", "parallel", "batch", "training", "known_schedules", "scaling"});
+  root.warn_unknown(
+      {"mode", "model", "hardware", "parallel", "batch", "training", "known_schedules", "scaling", "scaling_hold"});
   auto model = read_model(request, problems);
   auto hardware = read_hardware(request, problems);
 
@@ -333,6 +334,8 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   }
   read_known_schedules(request, problems, out.known_schedules);
   if (auto scaling = root.boolean("scaling", false)) out.scaling = *scaling;
+  if (auto hold = root.choice("scaling_hold", {"micro", "accumulation"}, std::string("micro")))
+    out.scaling_hold = *hold == "accumulation" ? ScalingHold::accumulation : ScalingHold::micro;
   if (!problems.ok() || !model || !hardware) return std::nullopt;
 
   PlanInput& in = out.input;

@@ -1,6 +1,7 @@
-// Strong scaling of one split family: the same tp, pp, cp, ep, micro-batch and global batch on
-// more or fewer data-parallel replicas. Each point is a whole plan, as run and at the bound, so
-// the learner sees where doubling the GPUs stops halving the step, and which term grows.
+// Strong scaling of one split family: the same tp, pp, cp, ep and global batch on more or fewer
+// data-parallel replicas, holding either the micro-batch or the micro-batches per step. Each point
+// is a whole plan, as run and at the bound, so the learner sees where doubling the GPUs stops
+// halving the step, and which term grows.
 #include <cmath>
 
 #include "atlas/training/communication.hpp"
@@ -18,21 +19,25 @@ double sum(const std::array<double, kGroups>& a) {
 
 }  // namespace
 
-json scaling_json(const PlanInput& base) {
+json scaling_json(const PlanInput& base, ScalingHold hold) {
   json points = json::array();
-  double first_step = 0, first_gpus = 0;
   const std::int64_t other = base.parallel.tp * base.parallel.pp * base.parallel.cp;
+  const bool hold_micro = hold == ScalingHold::micro;
   for (int shift = -4; shift <= 4; ++shift) {
     const double factor = std::ldexp(1.0, shift);
     const double dp_real = static_cast<double>(base.parallel.dp) * factor;
     if (dp_real < 1 || dp_real != std::floor(dp_real) || dp_real > 1e6) continue;
     const auto dp = static_cast<std::int64_t>(dp_real);
-    const std::int64_t per_step = dp * base.micro;
+    // The held factor times dp must divide the batch; the other factor is what is left.
+    const std::int64_t per_step = dp * (hold_micro ? base.micro : base.accumulation);
     if (base.global % per_step != 0) continue;
     PlanInput in = base;
     in.parallel.dp = dp;
     in.hardware.gpus = other * dp;
-    in.accumulation = base.global / per_step;
+    if (hold_micro)
+      in.accumulation = base.global / per_step;
+    else
+      in.micro = base.global / per_step;
     PlanFigures run;
     evaluate_plan(in, run);
     if (errors_of(run.rules) != 0) continue;
@@ -40,35 +45,45 @@ json scaling_json(const PlanInput& base) {
     bound.ideal = true;
     PlanFigures ideal;
     evaluate_plan(bound, ideal);
-    const double gpus = static_cast<double>(in.hardware.gpus);
-    if (points.empty()) first_step = run.step, first_gpus = gpus;
-    const double speedup = first_step / run.step;
     json comm = json::object();
     for (int g = 0; g < kGroups; ++g)
       comm[group_name(static_cast<Group>(g))] = run.exposed[static_cast<std::size_t>(g)];
     points.push_back({{"gpus", in.hardware.gpus},
                       {"dp", dp},
+                      {"micro", in.micro},
                       {"accumulation", in.accumulation},
                       {"step", run.step},
                       {"ideal_step", ideal.step},
-                      {"speedup", speedup},
-                      {"efficiency", speedup / (gpus / first_gpus)},
                       {"compute", run.compute},
                       {"communication", comm},
                       {"exposed_communication", sum(run.exposed)},
                       {"bubble", run.bubble},
                       {"waiting", sum(run.exposed) + run.bubble},
                       {"waiting_share", (sum(run.exposed) + run.bubble) / run.step},
-                      {"perfect_step", first_step * first_gpus / gpus},
                       {"optimizer", run.optimizer},
                       {"mfu", run.mfu},
                       {"fits", run.fits},
                       {"current", dp == base.parallel.dp}});
   }
+  // Speed-ups count from the smallest size that fits: a size that cannot run (fewer GPUs, or a
+  // larger micro-batch, than memory allows) is no baseline. Smaller sizes are still listed.
+  std::size_t from = 0;
+  while (from < points.size() && !points[from]["fits"].get<bool>()) ++from;
+  if (from == points.size()) from = 0;
+  if (!points.empty()) {
+    const double step0 = points[from]["step"].get<double>(), gpus0 = points[from]["gpus"].get<double>();
+    for (json& p : points) {
+      const double speedup = step0 / p["step"].get<double>(), gpus = p["gpus"].get<double>();
+      p["speedup"] = speedup;
+      p["efficiency"] = speedup / (gpus / gpus0);
+      p["perfect_step"] = step0 * gpus0 / gpus;
+      p["baseline"] = gpus == gpus0;
+    }
+  }
   json summary = nullptr;
-  if (points.size() >= 2) {
-    // From the smallest to the largest size: how far from halving, and which waiting term grew.
-    const json& a = points.front();
+  if (points.size() >= from + 2) {
+    // From the baseline to the largest size: how far from halving, and which waiting term grew.
+    const json& a = points[from];
     const json& b = points.back();
     json grew = json::array();
     for (const char* term : {"exposed_communication", "bubble", "optimizer"})
@@ -84,18 +99,24 @@ json scaling_json(const PlanInput& base) {
   }
   json out{{"points", points},
            {"summary", summary},
-           {"holds",
-            "tp, pp, cp, ep, the micro-batch and the global batch stay fixed; data-parallel replicas change, so "
-            "each GPU gets fewer micro-batches per step. Points whose batch does not divide are left out."}};
+           {"hold", hold_micro ? "micro" : "accumulation"},
+           {"holds", std::string(hold_micro ? "tp, pp, cp, ep, the micro-batch and the global batch stay fixed; "
+                                              "data-parallel replicas change, so each GPU gets fewer micro-batches "
+                                              "per step."
+                                            : "tp, pp, cp, ep, the micro-batches per step and the global batch stay "
+                                              "fixed; data-parallel replicas change, so each GPU's micro-batches get "
+                                              "smaller (and their activations with them).") +
+                         " Points whose batch does not divide are left out; speed-up and efficiency count from the "
+                         "smallest size that fits."}};
   // Where the engine is known to be too optimistic, the view says so next to the curve.
   if (base.parallel.zero >= 3 && base.parallel.framework != Framework::ideal &&
       base.parallel.framework != Framework::deepspeed_2021)
     out["caveat"] =
         "This curve assumes the framework overlaps and batches its ZeRO-3 gathers, as current FSDP, Megatron and "
         "DeepSpeed do. The runs Narayanan et al. 2021 measured (Table 2: GPT-3 175B at 144, 88 and 44 TFLOP/s per GPU "
-        "on 384, 768 and 1536 A100s) used DeepSpeed of early 2021, which gathered each parameter synchronously at "
-        "about "
-        "a tenth of NCCL's rate: choose the framework \"DeepSpeed (2021)\" to see that collapse.";
+        "on 384, 768 and 1536 A100s) ran one micro-batch per GPU and step on DeepSpeed of early 2021, which gathered "
+        "each parameter synchronously at about a tenth of NCCL's rate: choose the framework \"DeepSpeed (2021)\" "
+        "and keep the micro-batches per step to see that collapse.";
   return out;
 }
 

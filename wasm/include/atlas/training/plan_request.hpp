@@ -33,6 +33,12 @@ ParallelDegrees read_degrees(const Fields& parallel);
 /// parallel.attention_kernel, as training and serving read it (absent: the GPU's own, `native`).
 std::optional<AttentionKernel> read_attention_kernel(const Fields& parallel);
 
+/// What a strong-scaling sweep keeps as the data-parallel replicas change at a fixed global
+/// batch: the micro-batch's size (each GPU runs more or fewer of them) or the number of
+/// micro-batches per step (each grows or shrinks). ZeRO-3 gathers the weights again for every
+/// micro-batch, so the two answer differently.
+enum class ScalingHold : std::uint8_t { micro, accumulation };
+
 /// A whole plan request. Impossible splits are not request errors: they come back in
 /// `split_errors` (batch or dp that do not divide) and in check_rules().
 struct PlanRequest {
@@ -45,12 +51,13 @@ struct PlanRequest {
   /// engine skips listing the blocks again, the costliest part of a plan answer.
   std::vector<std::string> known_schedules;
   bool scaling = false;  // add the strong-scaling points of this split family (plan_scaling.cpp)
+  ScalingHold scaling_hold = ScalingHold::micro;
 };
 
 std::optional<PlanRequest> read_plan_request(const json& request, Problems& problems);
 
 /// Strong scaling of the split family at fixed global batch (plan_scaling.cpp).
-json scaling_json(const PlanInput& base);
+json scaling_json(const PlanInput& base, ScalingHold hold);
 
 }  // namespace atlas
 

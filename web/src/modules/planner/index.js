@@ -11,7 +11,7 @@ import { narrowWidth, renderDiagram } from './diagram.js';
 import { drawnFromSame, redrawInPlace, vh } from './svg.js';
 import { drawGantt } from './gantt.js';
 import { drawFigures, drawMemory, drawTime } from './readouts.js';
-import { drawScaling } from './scaling.js';
+import { bindScalingHold, drawScaling } from './scaling.js';
 import { initFidelity } from './fidelity.js';
 import { initScenarios } from './scenarios.js';
 import { inferenceRequest, initInference } from './inference.js';
@@ -233,6 +233,11 @@ export function start(ctx) {
   // The strong-scaling view costs a plan per point: it is computed after the change is drawn,
   // and only while the view is near the viewport (again when it comes into view).
   const scaling = { el: el('planner-scaling'), dirty: true, visible: false, drawn: false, timer: 0 };
+  // What the view keeps as GPUs change (kept in links, like the other controls).
+  const writeHold = bindScalingHold($('#planner-scaling-hold', root, HTMLFieldSetElement), (scaling_hold) => {
+    applyPatch({ scaling_hold });
+    notify();
+  });
   function refreshScaling() {
     // The first drawing happens whether in view or not: a view that appeared only when scrolled
     // to would grow the page (and an embedding frame) under the reader (issue 14).
@@ -242,6 +247,7 @@ export function start(ctx) {
     const r = ctx.engine.run('plan', {
       ...planRequest(goodState),
       scaling: true,
+      scaling_hold: goodState.scaling_hold,
       known_schedules: [...schedules.keys()],
     });
     if (!isError(r) && r.scaling) redrawIfChanged(scaling.el, r.scaling, (c) => drawScaling(c, r.scaling));
@@ -327,6 +333,7 @@ export function start(ctx) {
     if (!keepLocal) localIssues.clear();
     controls.write(state);
     inference.write(state);
+    writeHold(state.scaling_hold);
     update({ quiet: typing });
     if (kept.length || ctx.views.fixed.size) showFixed(kept);
     return rejected;
@@ -410,6 +417,7 @@ export function start(ctx) {
 
   controls.write(state);
   inference.write(state);
+  writeHold(state.scaling_hold);
   update();
   ctx.views.register({
     id: 'planner',

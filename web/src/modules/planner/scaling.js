@@ -36,19 +36,27 @@ function line(points, x, y, value, cls) {
   return s('path', { d, class: `sc-line ${cls}` });
 }
 
+// Each GPU's share of the step: how many micro-batches, of how many sequences each.
+const BATCH_LABEL = 'micro-batches × sequences per GPU';
+
 /** @type {Record<string, string>} */
 const TERM = { exposed_communication: 'exposed communication', bubble: 'pipeline bubble', optimizer: 'optimizer step' };
 
 /**
- * The engine's summary in words: how far from halving, and which waiting term grows.
- * @param {Scaling['summary']} m
+ * The engine's summary in words: how far from halving, and which waiting term grows. No summary:
+ * only the largest size fits, so there is no baseline to count a speed-up from.
+ * @param {Scaling['summary']} m @param {Point[]} points
  */
-function verdict(m) {
+function verdict(m, points) {
+  if (!m) {
+    const last = points[points.length - 1];
+    return `Only ${formatCount(last.gpus)} GPUs fit this split in memory: the smaller sizes are listed, but none of them can run, so there is no speed-up to count.`;
+  }
   // The engine names the waiting terms that grew (the schema leaves the items open).
-  const grew = /** @type {string[]} */ (m.grew).map((t) => TERM[t] ?? t);
+  const grew = m.grew.map((t) => TERM[t] ?? t);
   return (
     `From ${formatCount(m.from_gpus)} to ${formatCount(m.to_gpus)} GPUs the step shrinks ${m.speedup.toFixed(2)}× where perfect scaling would give ${formatCount(m.perfect_speedup)}×` +
-    ` (efficiency ${formatPercent(m.efficiency)}). Communication and idle time take ${formatPercent(m.waiting_share_from)} of the step at the smallest size and ${formatPercent(m.waiting_share_to)} at the largest` +
+    ` (efficiency ${formatPercent(m.efficiency)}). Communication and idle time take ${formatPercent(m.waiting_share_from)} of the step at the smallest size that fits and ${formatPercent(m.waiting_share_to)} at the largest` +
     (grew.length ? `; ${grew.join(' and ')} ${grew.length > 1 ? 'grow' : 'grows'} while compute per GPU shrinks.` : '.')
   );
 }
@@ -63,7 +71,10 @@ export function drawScaling(container, scaling) {
   if (points.length < 2) {
     container.replaceChildren(
       h('p', {
-        text: 'No other GPU count divides this global batch with this micro-batch, so there is nothing to compare.',
+        text:
+          scaling?.hold === 'accumulation'
+            ? 'No other GPU count divides this global batch into this many micro-batches per step, so there is nothing to compare.'
+            : 'No other GPU count divides this global batch with this micro-batch, so there is nothing to compare.',
       }),
     );
     return;
@@ -73,7 +84,7 @@ export function drawScaling(container, scaling) {
     class: 'scaling-svg',
     viewBox: `0 0 ${W} ${H}`,
     role: 'img',
-    'aria-label': `Step time against GPU count, as run and at the ideal bound, with the perfect-halving line. ${verdict(scaling.summary)}`,
+    'aria-label': `Step time against GPU count, as run and at the ideal bound, with the perfect-halving line. ${verdict(scaling.summary, points)}`,
   });
   // Ticks at 1, 2 and 5 × 10ⁿ inside the range (a log axis often spans less than a decade).
   const ticks = [];
@@ -110,8 +121,11 @@ export function drawScaling(container, scaling) {
       text: 'GPUs (more data-parallel replicas)',
     }),
   );
+  // Sizes below the baseline (the smallest that fits) have no speed-up to show.
+  const from = points.find((p) => p.baseline)?.gpus ?? points[0].gpus;
+  const counted = points.filter((p) => p.gpus >= from);
   svg.append(
-    line(points, x, y, (p) => p.perfect_step, 'sc-perfect'),
+    line(counted, x, y, (p) => p.perfect_step, 'sc-perfect'),
     line(points, x, y, (p) => p.ideal_step, 'sc-ideal'),
     line(points, x, y, (p) => p.step, 'sc-run'),
   );
@@ -119,9 +133,14 @@ export function drawScaling(container, scaling) {
     svg.append(
       s(
         'circle',
-        { cx: x(p.gpus), cy: y(p.step), r: p.current ? 5 : 3, class: `sc-dot${p.current ? ' sc-current' : ''}` },
+        {
+          cx: x(p.gpus),
+          cy: y(p.step),
+          r: p.current ? 5 : 3,
+          class: `sc-dot${p.current ? ' sc-current' : ''}${p.fits ? '' : ' sc-nofit sc-run'}`,
+        },
         s('title', {
-          text: `${formatCount(p.gpus)} GPUs: ${formatSeconds(p.step)} as run, ${formatSeconds(p.ideal_step)} ideal`,
+          text: `${formatCount(p.gpus)} GPUs: ${formatSeconds(p.step)} as run, ${formatSeconds(p.ideal_step)} ideal${p.fits ? '' : '; does not fit in memory'}`,
         }),
       ),
     );
@@ -131,7 +150,8 @@ export function drawScaling(container, scaling) {
     { class: 'sc-key' },
     h('li', {}, h('span', { class: 'sc-swatch sc-run' }), 'as run'),
     h('li', {}, h('span', { class: 'sc-swatch sc-ideal' }), 'ideal bound'),
-    h('li', {}, h('span', { class: 'sc-swatch sc-perfect' }), 'perfect halving from the smallest size'),
+    h('li', {}, h('span', { class: 'sc-swatch sc-perfect' }), 'perfect halving from the smallest size that fits'),
+    points.some((p) => !p.fits) ? h('li', {}, h('span', { class: 'sc-nofit-key' }), 'does not fit in memory') : null,
   );
   const cell = (/** @type {string} */ label, /** @type {string} */ text) =>
     h('td', { class: 'num', dataset: { label }, text });
@@ -140,11 +160,11 @@ export function drawScaling(container, scaling) {
       'tr',
       { class: p.current ? 'is-current' : null },
       h('th', { scope: 'row', text: `${formatCount(p.gpus)} GPUs${p.current ? ' (this split)' : ''}` }),
-      cell('micro-batches per GPU', formatCount(p.accumulation)),
+      cell(BATCH_LABEL, `${formatCount(p.accumulation)} × ${formatCount(p.micro)}`),
       cell('step as run', formatSeconds(p.step)),
       cell('ideal step', formatSeconds(p.ideal_step)),
-      cell('speed-up', `${p.speedup.toFixed(2)}×`),
-      cell('efficiency', formatPercent(p.efficiency)),
+      cell('speed-up', p.gpus < from ? '—' : `${p.speedup.toFixed(2)}×`),
+      cell('efficiency', p.gpus < from ? '—' : formatPercent(p.efficiency)),
       cell('waiting (comm. + bubble)', formatSeconds(p.waiting)),
       cell('fits', p.fits ? 'yes' : 'no'),
     ),
@@ -164,7 +184,7 @@ export function drawScaling(container, scaling) {
           {},
           ...[
             'GPUs',
-            'micro-batches per GPU',
+            BATCH_LABEL,
             'step as run',
             'ideal step',
             'speed-up',
@@ -178,11 +198,24 @@ export function drawScaling(container, scaling) {
     ),
   );
   container.replaceChildren(
-    h('p', { class: 'scaling-verdict', text: verdict(scaling.summary) }),
+    h('p', { class: 'scaling-verdict', text: verdict(scaling.summary, points) }),
     scaling.caveat ? h('p', { class: 'notice notice-warn scaling-caveat', text: scaling.caveat }) : null,
     svg,
     key,
     table,
     h('p', { class: 'bar-caption', text: scaling.holds }),
   );
+}
+
+/**
+ * The choice of what the sweep keeps (the radios in `fieldset`); `onChange` gets the value the
+ * reader picks. Returns `write(value)`, which shows the state's value without reporting it.
+ * @param {HTMLFieldSetElement} fieldset @param {(value: string) => void} onChange
+ */
+export function bindScalingHold(fieldset, onChange) {
+  const radios = /** @type {HTMLInputElement[]} */ ([...fieldset.querySelectorAll('input[type="radio"]')]);
+  for (const r of radios) r.addEventListener('change', () => r.checked && onChange(r.value));
+  return (/** @type {string} */ value) => {
+    for (const r of radios) if (r.checked !== (r.value === value)) r.checked = r.value === value;
+  };
 }

@@ -41,6 +41,8 @@ const zero3 = (/** @type {number} */ gpus) => ({
   framework: 'deepspeed-2021',
   sequence_parallel: false,
   recompute: 'full',
+  // The strong-scaling view then keeps one micro-batch per step, as the rows above do.
+  scaling_hold: 'accumulation',
 });
 const megatron = (/** @type {number} */ gpus) => ({
   ...GPT3,
@@ -53,6 +55,7 @@ const megatron = (/** @type {number} */ gpus) => ({
   framework: 'megatron',
   sequence_parallel: true,
   recompute: 'selective',
+  scaling_hold: 'micro',
 });
 const LLAMA70 = {
   model: 'llama-3.1-70b',

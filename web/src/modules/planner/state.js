@@ -92,6 +92,8 @@ export const FIELDS = {
   mode: engine('/mode'),
   // Which serving phase's crossings the diagram shows (the page's own choice, kept in links).
   phase: { type: 'choice', options: ['decode', 'prefill'] },
+  // What the strong-scaling view keeps as GPUs change: the micro-batch or the micro-batches per step.
+  scaling_hold: engine('/scaling_hold'),
   prompt: engine('/serving/prompt'),
   output: engine('/serving/output'),
   concurrency: engine('/serving/concurrency'),
@@ -114,7 +116,7 @@ const EXTRA_PATHS = { '/batch/accumulation': 'global', '/batch': 'global', '/har
  *   memory_gib: number, tflops: number, hbm_gbps: number, intra_gbps: number, inter_gbps: number,
  *   latency_us: number, dp_auto: boolean, dp: number, tp: number, pp: number, cp: number, ep: number,
  *   zero: number, framework: string, kernels: string, cp_attention: string, reduce: string, sequence_parallel: boolean, recompute: string, schedule: string,
- *   virtual_stages: number, micro: number, global: number, mode: string, phase: string, prompt: number,
+ *   virtual_stages: number, micro: number, global: number, mode: string, phase: string, scaling_hold: string, prompt: number,
  *   output: number, concurrency: number, weights: string, kv: string}} PlannerState
  * @typedef {'gpus_per_node' | 'memory_gib' | 'tflops' | 'hbm_gbps' | 'intra_gbps' | 'inter_gbps' | 'latency_us'} HardwareKey
  * @typedef {'layers' | 'hidden' | 'heads' | 'kv_heads' | 'ffn' | 'vocab' | 'seq' | 'mlp' | 'position' |
@@ -184,6 +186,7 @@ export const DEFAULTS = Object.freeze({
   global: 1536,
   mode: 'training',
   phase: 'decode',
+  scaling_hold: 'micro',
   prompt: 1024,
   output: 256,
   concurrency: 16,
