@@ -137,6 +137,14 @@ test('the ZeRO-3 scenario and the strong-scaling view agree, and the view can ke
     ),
   );
   const held = await rowsOf();
+  // These are Narayanan et al.'s runs: the chart marks their measured steps, the text lists them,
+  // and the step readout of the applied split (1536 GPUs) gives its own.
+  assert.equal(await view.locator('rect.sc-measured').count(), 3);
+  assert.match(await view.locator('.scaling-measured').textContent(), /Narayanan et al\. 2021.*384 GPUs 81\.6 s/);
+  assert.match(
+    await p.page.locator('#planner-time [data-readout="measured-run"]').textContent(),
+    /Measured for exactly this configuration: 66\.7 s per step .*slower than measured/,
+  );
   for (const gpus of ['384', '768', '1536']) {
     assert.equal(held[gpus]?.step, scenario[gpus], `${gpus} GPUs`);
     assert.equal(held[gpus]?.batch, `1 × ${1536 / Number(gpus)}`);
@@ -154,6 +162,7 @@ test('the ZeRO-3 scenario and the strong-scaling view agree, and the view can ke
     before,
   );
   const byMicro = await rowsOf();
+  assert.equal(await view.locator('rect.sc-measured').count(), 1, 'only 1536 GPUs ran one micro-batch of one');
   assert.equal(byMicro['384'].batch, '4 × 1');
   assert.ok(seconds(byMicro['384'].step) > 60 || /min/.test(byMicro['384'].step), byMicro['384'].step);
   const state = await p.page.evaluate(() => window.atlas.views.get('planner').getState());

@@ -420,7 +420,7 @@ TEST_CASE("strong scaling keeps the micro-batch or the micro-batches per step, a
   // ZeRO-3 as Narayanan et al. ran it, 1536 GPUs, one micro-batch of one sequence per step.
   const json parallel{{"tp", 1}, {"pp", 1}, {"zero", 3}, {"recompute", "full"}, {"framework", "deepspeed-2021"}};
   const auto sweep = [&](const char* hold) {
-    json r = request(parallel, {{"global", 1536}, {"micro", 1}}, "gpt3-175b", 1536);
+    json r = request(parallel, {{"global", 1536}, {"micro", 1}}, "megatron-175b", 1536);
     r["scaling"] = true;
     r["scaling_hold"] = hold;
     return call("plan", r);
@@ -445,9 +445,18 @@ TEST_CASE("strong scaling keeps the micro-batch or the micro-batches per step, a
     CHECK(m["accumulation"] == 1536 / gpus);
     CHECK(c["micro"] == 1536 / gpus);
     CHECK(c["accumulation"] == 1);
-    // Each point is the plan of its own split.
-    const json direct = call("plan", request(parallel, {{"global", 1536}, {"micro", 1536 / gpus}}, "gpt3-175b", gpus));
+    // Each point is the plan of its own split, and these are Narayanan et al.'s runs (Table 2):
+    // the point and the plan both carry the published step.
+    const json direct =
+        call("plan", request(parallel, {{"global", 1536}, {"micro", 1536 / gpus}}, "megatron-175b", gpus));
     CHECK(c["step"].get<double>() == doctest::Approx(direct["time"]["step"].get<double>()).epsilon(1e-12));
+    REQUIRE(direct.contains("published"));
+    CHECK(direct["published"]["id"] == "narayanan-t2-zero3-174b-" + std::to_string(gpus) + "gpu");
+    CHECK(c["measured"]["step"] == direct["published"]["step"]);
+    CHECK(direct["published"]["error"].get<double>() ==
+          doctest::Approx(direct["time"]["step"].get<double>() / direct["published"]["step"].get<double>() - 1));
+    // Holding the micro-batch, 384 and 768 GPUs run micro-batches of one: not how those runs ran.
+    CHECK(m.contains("measured") == (gpus == 1536));
   }
   // ZeRO-3 gathers the weights again for every micro-batch: with the count held, the step stops
   // shrinking past 768 GPUs (as Table 2 measured); with the micro-batch held, it does not.
@@ -464,10 +473,31 @@ TEST_CASE("strong scaling keeps the micro-batch or the micro-batches per step, a
   CHECK(at(by_count["scaling"], 384)["speedup"].get<double>() == doctest::Approx(1.0));
   CHECK(summary["speedup"].get<double>() == doctest::Approx(step(by_count, 384) / step(by_count, 1536)));
   // An unknown choice is an error at its field.
-  json bad = request(parallel, {{"global", 1536}, {"micro", 1}}, "gpt3-175b", 1536);
+  json bad = request(parallel, {{"global", 1536}, {"micro", 1}}, "megatron-175b", 1536);
   bad["scaling"] = true;
   bad["scaling_hold"] = "sequences";
   const json e = call("plan", bad);
   REQUIRE(e.contains("error"));
   CHECK(e["error"]["path"] == "/scaling_hold");
+}
+
+TEST_CASE("a plan says so when a published run had exactly its configuration") {
+  // Narayanan et al. 2021 Table 2, ZeRO-3 on 384 A100s at batch 1536 (144 TFLOP/s per GPU by eq. 3).
+  const json parallel{{"tp", 1}, {"pp", 1}, {"zero", 3}, {"recompute", "full"}, {"framework", "deepspeed-2021"}};
+  const json run = call("plan", request(parallel, {{"global", 1536}, {"micro", 4}}, "megatron-175b", 384));
+  REQUIRE(run.contains("published"));
+  CHECK(run["published"]["source"] == "narayanan2021");
+  CHECK(run["published"]["set"] == "validation");
+  const double eq3 =
+      96.0 * 1536 * 2048 * 96 * 12288.0 * 12288 * (1 + 2048 / (6 * 12288.0) + 51200 / (16 * 96 * 12288.0));
+  CHECK(run["published"]["step"].get<double>() == doctest::Approx(eq3 / (384 * 144e12)));
+  // Anything else about the run differs, and there is no published figure: the micro-batch,
+  CHECK_FALSE(
+      call("plan", request(parallel, {{"global", 1536}, {"micro", 2}}, "megatron-175b", 384)).contains("published"));
+  // the vocabulary (GPT-3's 50,257 against Megatron's 51,200), or the framework.
+  CHECK_FALSE(
+      call("plan", request(parallel, {{"global", 1536}, {"micro", 4}}, "gpt3-175b", 384)).contains("published"));
+  json now = parallel;
+  now["framework"] = "deepspeed";
+  CHECK_FALSE(call("plan", request(now, {{"global", 1536}, {"micro", 4}}, "megatron-175b", 384)).contains("published"));
 }

@@ -1221,6 +1221,16 @@ export type PlanAnswer = {
     stages?: number;
     virtual_stages?: number;
   };
+  published?: {
+    error?: number;
+    id?: string;
+    name?: string;
+    set?: string;
+    source?: string;
+    step?: number;
+    url?: string;
+    where?: string;
+  };
   scaling?: {
     hold?: string;
     holds?: string;
@@ -1243,6 +1253,15 @@ export type PlanAnswer = {
       fits?: boolean;
       gpus?: number;
       ideal_step?: number;
+      measured?: {
+        id?: string;
+        name?: string;
+        set?: string;
+        source?: string;
+        step?: number;
+        url?: string;
+        where?: string;
+      };
       mfu?: number;
       micro?: number;
       optimizer?: number;

@@ -56,6 +56,10 @@ struct PlanRequest {
 
 std::optional<PlanRequest> read_plan_request(const json& request, Problems& problems);
 
+/// The published run (content/presets/calibration.json) whose model, hardware, split and batch
+/// are this input's, as {id, source, set, where, step, name, url}; null when none is (fidelity.cpp).
+json published_run(const PlanInput& in);
+
 /// Strong scaling of the split family at fixed global batch (plan_scaling.cpp).
 json scaling_json(const PlanInput& base, ScalingHold hold);
 

@@ -273,7 +273,7 @@ export function start(ctx) {
     redrawIfChanged(out.legend, plan.parallel, (c) => c.replaceChildren(legend(plan)));
     drawCrossings(out.crossings, plan.communication ?? []);
     redrawIfChanged(out.memory, plan.memory, (c) => drawMemory(c, plan));
-    redrawIfChanged(out.time, plan.time, (c) => drawTime(c, plan));
+    redrawIfChanged(out.time, [plan.time, plan.published], (c) => drawTime(c, plan));
     redrawIfChanged(out.figures, [plan.batch, plan.throughput, plan.parameters, plan.flops_per_step], (c) =>
       drawFigures(c, plan),
     );

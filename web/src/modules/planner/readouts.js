@@ -250,6 +250,7 @@ export function drawTime(container, plan) {
       h('strong', { text: `Step ${formatSeconds(t.step)}` }),
       ' per optimizer step as run (slowest stage sets the pace).',
     ),
+    measuredRun(plan),
     ...(pair.length
       ? pair
       : [
@@ -266,6 +267,30 @@ export function drawTime(container, plan) {
       f,
       'Scope: one device of the slowest pipeline stage. Only communication that cannot overlap with compute is counted as exposed; the table lists the full time of each transfer.',
     ),
+  );
+}
+
+/**
+ * When a published run had exactly this configuration (the engine's `published`), its measured
+ * step beside the engine's, so the reader sees how far this model is off here.
+ * @param {TrainingPlan} plan
+ */
+function measuredRun(plan) {
+  const run = /** @type {TrainingPlan['published'] | undefined} */ (plan.published);
+  if (!run) return null;
+  const off =
+    Math.abs(run.error) < 0.005
+      ? 'within 0.5 % of it'
+      : `${formatPercent(Math.abs(run.error))} ${run.error > 0 ? 'slower' : 'faster'} than measured`;
+  const source = /^https:\/\//.test(run.url)
+    ? h('a', { href: run.url, target: '_blank', rel: 'noopener', text: run.name })
+    : run.name;
+  return h(
+    'p',
+    { class: 'measured-run', dataset: { readout: 'measured-run' } },
+    `Measured for exactly this configuration: ${formatSeconds(run.step)} per step (`,
+    source,
+    `, ${run.where}). The engine is ${off}; the validation view below lists what that run assumed.`,
   );
 }
 

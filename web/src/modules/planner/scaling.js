@@ -14,7 +14,7 @@ const W = 400,
 /** @param {Point[]} points */
 function scales(points) {
   const xs = points.map((p) => Math.log2(p.gpus));
-  const ys = points.flatMap((p) => [p.step, p.ideal_step, p.perfect_step]).filter((v) => v > 0);
+  const ys = points.flatMap((p) => [p.step, p.ideal_step, p.perfect_step, p.measured?.step ?? 0]).filter((v) => v > 0);
   const [x0, x1] = [Math.min(...xs), Math.max(...xs)];
   const [y0, y1] = [Math.log10(Math.min(...ys)), Math.log10(Math.max(...ys))];
   const x = (/** @type {number} */ g) =>
@@ -59,6 +59,19 @@ function verdict(m, points) {
     ` (efficiency ${formatPercent(m.efficiency)}). Communication and idle time take ${formatPercent(m.waiting_share_from)} of the step at the smallest size that fits and ${formatPercent(m.waiting_share_to)} at the largest` +
     (grew.length ? `; ${grew.join(' and ')} ${grew.length > 1 ? 'grow' : 'grows'} while compute per GPU shrinks.` : '.')
   );
+}
+
+/**
+ * The measured points in words, with how far the engine is from each (the chart's squares).
+ * @param {Point[]} measured points that carry a published run
+ */
+function measuredText(measured) {
+  const names = [...new Set(measured.map((p) => `${p.measured.name}, ${p.measured.where.replace(/,.*$/, '')}`))];
+  const each = measured.map((p) => {
+    const error = p.step / p.measured.step - 1;
+    return `${formatCount(p.gpus)} GPUs ${formatSeconds(p.measured.step)} (the engine ${formatPercent(Math.abs(error))} ${error > 0 ? 'slower' : 'faster'})`;
+  });
+  return `Measured for exactly these configurations (${names.join('; ')}): ${each.join(', ')}.`;
 }
 
 /**
@@ -145,6 +158,16 @@ export function drawScaling(container, scaling) {
       ),
     );
   }
+  // Published runs of exactly these configurations: their measured steps as squares.
+  const measured = points.filter((p) => p.measured);
+  for (const p of measured)
+    svg.append(
+      s(
+        'rect',
+        { x: x(p.gpus) - 4.5, y: y(p.measured.step) - 4.5, width: 9, height: 9, class: 'sc-measured' },
+        s('title', { text: `${formatCount(p.gpus)} GPUs: ${formatSeconds(p.measured.step)} measured` }),
+      ),
+    );
   const key = h(
     'ul',
     { class: 'sc-key' },
@@ -152,6 +175,7 @@ export function drawScaling(container, scaling) {
     h('li', {}, h('span', { class: 'sc-swatch sc-ideal' }), 'ideal bound'),
     h('li', {}, h('span', { class: 'sc-swatch sc-perfect' }), 'perfect halving from the smallest size that fits'),
     points.some((p) => !p.fits) ? h('li', {}, h('span', { class: 'sc-nofit-key' }), 'does not fit in memory') : null,
+    measured.length ? h('li', {}, h('span', { class: 'sc-measured-key' }), 'measured (published run)') : null,
   );
   const cell = (/** @type {string} */ label, /** @type {string} */ text) =>
     h('td', { class: 'num', dataset: { label }, text });
@@ -203,6 +227,7 @@ export function drawScaling(container, scaling) {
     svg,
     key,
     table,
+    measured.length ? h('p', { class: 'scaling-measured', text: measuredText(measured) }) : null,
     h('p', { class: 'bar-caption', text: scaling.holds }),
   );
 }
