@@ -171,6 +171,36 @@ test('the ZeRO-3 scenario and the strong-scaling view agree, and the view can ke
   await p.close();
 });
 
+test('a split that is a calibration run says its measured step does not test the engine', async () => {
+  const p = await openPage({ path: '#planner' });
+  // Korthikanti et al. 2022, Table 5: 175B, full recomputation, 64 A100s (a calibration case).
+  await apply(p.page, {
+    model: 'megatron-175b',
+    hardware: 'a100-80gb',
+    gpus: 64,
+    dp_auto: true,
+    tp: 8,
+    pp: 8,
+    cp: 1,
+    ep: 1,
+    zero: 0,
+    framework: 'megatron',
+    recompute: 'full',
+    sequence_parallel: false,
+    schedule: '1f1b',
+    virtual_stages: 1,
+    micro: 1,
+    global: 64,
+  });
+  const line = p.page.locator('#planner-time [data-readout="measured-run"]');
+  await line.waitFor();
+  assert.match(await line.textContent(), /18\.1 s per step .*Korthikanti.*fitted on this source/);
+  await apply(p.page, { global: 128 });
+  await line.waitFor({ state: 'detached' });
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});
+
 test('the validation view lists every published run with its source, set and error', async () => {
   const p = await openPage({ path: '#planner' });
   const details = p.page.locator('#planner-fidelity-details');

@@ -290,7 +290,7 @@ function measuredRun(plan) {
     { class: 'measured-run', dataset: { readout: 'measured-run' } },
     `Measured for exactly this configuration: ${formatSeconds(run.step)} per step (`,
     source,
-    `, ${run.where}). The engine is ${off}; the validation view below lists what that run assumed.`,
+    `, ${run.where}). The engine is ${off}${run.set === 'calibration' ? ' (its constants were fitted on this source, so this is not a test of it)' : ''}; the validation view below lists what that run assumed.`,
   );
 }
 

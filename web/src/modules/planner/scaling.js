@@ -71,7 +71,10 @@ function measuredText(measured) {
     const error = p.step / p.measured.step - 1;
     return `${formatCount(p.gpus)} GPUs ${formatSeconds(p.measured.step)} (the engine ${formatPercent(Math.abs(error))} ${error > 0 ? 'slower' : 'faster'})`;
   });
-  return `Measured for exactly these configurations (${names.join('; ')}): ${each.join(', ')}.`;
+  const fitted = measured.some((p) => p.measured.set === 'calibration')
+    ? " Some of these runs fitted the engine's constants, so they do not test it."
+    : '';
+  return `Measured for exactly these configurations (${names.join('; ')}): ${each.join(', ')}.${fitted}`;
 }
 
 /**
