@@ -21,7 +21,12 @@ const step = (p) => {
 test('misconception: ZeRO-3 alone stops speeding up past 768 GPUs, tensor + pipeline keeps scaling, 3072 does not divide', () => {
   const p = plans('misconception');
   const z = [384, 768, 1536].map((g) => step(p.get(`ZeRO-3 only (DeepSpeed 2021), ${g} GPUs`)));
-  const m = [384, 768, 1536, 3072].map((g) => step(p.get(`TP 8 × PP 8, ${g} GPUs`)));
+  const m = [384, 768, 1536, 3072].map((g) => step(p.get(`TP 8 × PP 12 (Megatron-LM 2021), ${g} GPUs`)));
+  // Up to 1536 GPUs every row is a run of Narayanan et al.'s Table 2, and says so.
+  for (const g of [384, 768, 1536]) {
+    assert.equal(p.get(`ZeRO-3 only (DeepSpeed 2021), ${g} GPUs`).published?.id, `narayanan-t2-zero3-174b-${g}gpu`);
+    assert.equal(p.get(`TP 8 × PP 12 (Megatron-LM 2021), ${g} GPUs`).published?.id, `narayanan-t2-ptdp-174b-${g}gpu`);
+  }
   assert.ok(z[1] < z[0], 'ZeRO-3 gains something from 384 to 768');
   assert.ok(z[2] > 0.9 * z[1], `ZeRO-3 from 768 to 1536: ${z[1]} s → ${z[2]} s should not shrink`);
   for (let i = 1; i < m.length; i++)
