@@ -230,7 +230,13 @@ test('scenarios apply in one click and compare their variants', async () => {
   await p.page.locator('button[data-scenario="fit-70b"]').click();
   const rows = p.page.locator('.scenario-card tbody tr');
   assert.ok((await rows.count()) >= 3);
+  // No row here is a published run, so there is no Measured column; the ZeRO-3 scenario's rows are.
+  const headers = () => p.page.locator('.scenario-card thead th').allTextContents();
+  assert.ok(!(await headers()).includes('Measured'));
   assert.match(await p.page.locator('#planner-memory').textContent(), /Does not fit/);
+  await p.page.locator('button[data-scenario="misconception"]').click();
+  await p.page.locator('.scenario-card[data-scenario="misconception"]').waitFor();
+  assert.ok((await headers()).includes('Measured'));
   await p.page.locator('button[data-scenario="batch-8192"]').click();
   assert.match(await p.page.locator('#planner-batch-equation').textContent(), /8192 = 8 × 16 × 64/);
   await p.close();

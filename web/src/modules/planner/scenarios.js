@@ -177,12 +177,12 @@ export const SCENARIOS = [
  * @template P the plan `run` gives (training or serving)
  * @param {HTMLElement} buttons
  * @param {HTMLElement} out
- * @param {{scenarios: Scenario[], columns: string[], cellsOf: (plan: P) => string[], fits: number, heading: 'h4' | 'h5'}} spec
+ * `optional` (an index into the value columns) is left out when no row has a value there ("—").
+ * @param {{scenarios: Scenario[], columns: string[], cellsOf: (plan: P) => string[], fits: number, optional?: number, heading: 'h4' | 'h5'}} spec
  * @param {(patch: Patch) => P | EngineErrorResponse | null} run
  * @param {(patch: Patch) => void} apply
  */
 export function initScenarioCards(buttons, out, spec, run, apply) {
-  const COLS = ['Variant', ...spec.columns];
   for (const sc of spec.scenarios) {
     buttons.append(
       h('button', {
@@ -197,21 +197,32 @@ export function initScenarioCards(buttons, out, spec, run, apply) {
   /** @param {Scenario} sc */
   function show(sc) {
     apply(sc.variants[sc.show].patch);
+    const plans = sc.variants.map((v) => run(v.patch));
+    const texts = plans.map((plan) => (plan && !isError(plan) ? spec.cellsOf(plan) : null));
+    const drop =
+      spec.optional !== undefined && texts.every((t) => !t || t[/** @type {number} */ (spec.optional)] === '—')
+        ? spec.optional
+        : -1;
+    const shown = spec.columns.filter((_, k) => k !== drop);
     const rows = sc.variants.map((v, i) => {
-      const plan = run(v.patch);
-      const ok = plan && !isError(plan);
+      const plan = plans[i];
+      const values = texts[i];
       // A split the engine refuses: its message across the value columns, not squeezed into one.
-      const cells = ok
-        ? spec.cellsOf(plan).map((c, k) =>
-            h('td', {
-              'data-label': COLS[k + 1],
-              class: k === spec.fits ? (c === 'fits' ? 'fits' : 'no-fit') : 'num',
-              text: c,
-            }),
+      const cells = values
+        ? values.flatMap((c, k) =>
+            k === drop
+              ? []
+              : [
+                  h('td', {
+                    'data-label': spec.columns[k],
+                    class: k === spec.fits ? (c === 'fits' ? 'fits' : 'no-fit') : 'num',
+                    text: c,
+                  }),
+                ],
           )
         : [
             h('td', {
-              colspan: spec.columns.length,
+              colspan: shown.length,
               class: 'scenario-refused',
               text: isError(plan) ? plan.error.message : 'not possible',
             }),
@@ -252,7 +263,7 @@ export function initScenarioCards(buttons, out, spec, run, apply) {
           h(
             'table',
             { class: 'scenario-table stack-narrow' },
-            h('thead', {}, h('tr', {}, ...[...COLS, ''].map((t) => h('th', { scope: 'col', text: t })))),
+            h('thead', {}, h('tr', {}, ...['Variant', ...shown, ''].map((t) => h('th', { scope: 'col', text: t })))),
             h('tbody', {}, ...rows),
           ),
         ),
@@ -276,6 +287,7 @@ export function initScenarios(buttons, out, run, apply) {
       scenarios: SCENARIOS,
       heading: 'h4',
       fits: 3,
+      optional: 1, // Measured: only where a row is a published run
       columns: ['Step', 'Measured', 'Memory per GPU', 'Fits?', 'Tokens/s', 'MFU'],
       // Measured: the step of a published run with exactly this configuration (the engine's).
       cellsOf: (plan) => [
