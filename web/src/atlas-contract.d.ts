@@ -1254,6 +1254,7 @@ export type PlanAnswer = {
       gpus?: number;
       ideal_step?: number;
       measured?: {
+        error?: number;
         id?: string;
         name?: string;
         set?: string;

@@ -104,7 +104,7 @@ json fingerprint(const PlanInput& in) {
 
 }  // namespace
 
-json published_run(const PlanInput& in) {
+json published_run(const PlanInput& in, double step) {
   const std::vector<Case>& cases = all_cases();
   static const std::vector<json> prints = [&] {
     std::vector<json> v;
@@ -127,7 +127,8 @@ json published_run(const PlanInput& in) {
              {"source", c.source},
              {"set", c.role},
              {"where", c.doc->value("where", "")},
-             {"step", c.published_step}};
+             {"step", c.published_step},
+             {"error", step / c.published_step - 1.0}};
     for (const auto& s : calibration_doc()["sources"])
       if (s.value("id", "") == c.source) out["name"] = s.value("name", ""), out["url"] = s.value("url", "");
     return out;

@@ -291,10 +291,7 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
   out["throughput"]["formulas"] = throughput_formulas(in, f);
   if (req.scaling) out["scaling"] = scaling_json(in, req.scaling_hold);
   // A published run of exactly this configuration: its measured step beside the engine's.
-  if (json run = published_run(in); !run.is_null()) {
-    run["error"] = f.step / run["step"].get<double>() - 1.0;
-    out["published"] = std::move(run);
-  }
+  if (json run = published_run(in, f.step); !run.is_null()) out["published"] = std::move(run);
   if (req.training_tokens) {
     const double tokens = *req.training_tokens;
     out["training"] = {

@@ -64,7 +64,8 @@ json scaling_json(const PlanInput& base, ScalingHold hold) {
                       {"mfu", run.mfu},
                       {"fits", run.fits},
                       {"current", dp == base.parallel.dp}});
-    if (json measured = published_run(in); !measured.is_null()) points.back()["measured"] = std::move(measured);
+    if (json measured = published_run(in, run.step); !measured.is_null())
+      points.back()["measured"] = std::move(measured);
   }
   // Speed-ups count from the smallest size that fits: a size that cannot run (fewer GPUs, or a
   // larger micro-batch, than memory allows) is no baseline. Smaller sizes are still listed.

@@ -57,8 +57,9 @@ struct PlanRequest {
 std::optional<PlanRequest> read_plan_request(const json& request, Problems& problems);
 
 /// The published run (content/presets/calibration.json) whose model, hardware, split and batch
-/// are this input's, as {id, source, set, where, step, name, url}; null when none is (fidelity.cpp).
-json published_run(const PlanInput& in);
+/// are this input's, as {id, source, set, where, step, error, name, url}, with `error` the engine's
+/// `step` against it (step ÷ published − 1); null when none is (fidelity.cpp).
+json published_run(const PlanInput& in, double step);
 
 /// Strong scaling of the split family at fixed global batch (plan_scaling.cpp).
 json scaling_json(const PlanInput& base, ScalingHold hold);

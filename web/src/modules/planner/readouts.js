@@ -271,6 +271,14 @@ export function drawTime(container, plan) {
 }
 
 /**
+ * The engine's error against a published step (step ÷ published − 1, the engine's) in words.
+ * @param {number} error
+ */
+export function offBy(error) {
+  return `${formatPercent(Math.abs(error))} ${error > 0 ? 'slower' : 'faster'}`;
+}
+
+/**
  * When a published run had exactly this configuration (the engine's `published`), its measured
  * step beside the engine's, so the reader sees how far this model is off here.
  * @param {TrainingPlan} plan
@@ -278,10 +286,7 @@ export function drawTime(container, plan) {
 function measuredRun(plan) {
   const run = /** @type {TrainingPlan['published'] | undefined} */ (plan.published);
   if (!run) return null;
-  const off =
-    Math.abs(run.error) < 0.005
-      ? 'within 0.5 % of it'
-      : `${formatPercent(Math.abs(run.error))} ${run.error > 0 ? 'slower' : 'faster'} than measured`;
+  const off = Math.abs(run.error) < 0.005 ? 'within 0.5 % of it' : `${offBy(run.error)} than measured`;
   const source = /^https:\/\//.test(run.url)
     ? h('a', { href: run.url, target: '_blank', rel: 'noopener', text: run.name })
     : run.name;

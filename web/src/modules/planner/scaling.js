@@ -3,6 +3,7 @@
 // follow. The table under it is the chart's text equivalent and names the term that grows.
 import { s, vh as h } from './svg.js';
 import { formatCount, formatPercent, formatSeconds } from '../../format.js';
+import { offBy } from './readouts.js';
 
 const W = 400,
   H = 230,
@@ -67,10 +68,9 @@ function verdict(m, points) {
  */
 function measuredText(measured) {
   const names = [...new Set(measured.map((p) => `${p.measured.name}, ${p.measured.where.replace(/,.*$/, '')}`))];
-  const each = measured.map((p) => {
-    const error = p.step / p.measured.step - 1;
-    return `${formatCount(p.gpus)} GPUs ${formatSeconds(p.measured.step)} (the engine ${formatPercent(Math.abs(error))} ${error > 0 ? 'slower' : 'faster'})`;
-  });
+  const each = measured.map(
+    (p) => `${formatCount(p.gpus)} GPUs ${formatSeconds(p.measured.step)} (the engine ${offBy(p.measured.error)})`,
+  );
   const fitted = measured.some((p) => p.measured.set === 'calibration')
     ? " Some of these runs fitted the engine's constants, so they do not test it."
     : '';
