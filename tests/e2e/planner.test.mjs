@@ -86,6 +86,12 @@ test('PP adds send/recv between stages and groups the layers into stage bands', 
   assert.equal(await p.page.locator('#planner-diagram .stage-band').count(), 4);
   assert.match(await p.page.locator('#planner-gantt').textContent(), /4 stages, 16 micro-batches/);
   assert.equal(await p.page.locator('#planner-gantt path.gantt-idle').count(), 1);
+  // The table and the words name the stage they count: its neighbours send what it does not.
+  const caption = () => p.page.locator('#planner-crossings caption').textContent();
+  assert.match(await caption(), /(first|last) pipeline stage \(stage [14] of 4\)/);
+  assert.match(await p.page.locator('#planner-description').textContent(), /The (first|last) stage is the slowest/);
+  await apply(p.page, { pp: 1 }); // four data-parallel replicas: no stage to name
+  assert.match(await caption(), /for one device$/);
   await p.close();
 });
 

@@ -170,6 +170,21 @@ TEST_CASE("context parallelism: a ring hides its passes, Llama 3's all-gather wa
   CHECK(error_path(call("plan", request({{"cp", 2}, {"cp_attention", "allgather"}}))) == "/parallel/cp_attention");
 }
 
+TEST_CASE("the plan names the pipeline stage it times, whose transfers it lists") {
+  // Even stages: the last also holds the output layer, so it sets the pace; it sends no activation on.
+  json even = call("plan", request({{"tp", 8}, {"pp", 8}}));
+  CHECK(even["pipeline"]["timed_stage"] == 7);
+  CHECK(has_id(even, "pp-bwd-activation-grad"));
+  CHECK_FALSE(has_id(even, "pp-fwd-activation"));
+  // 96 layers over 7 stages: the first stages get the 14-layer shares, so the first is slowest;
+  // it receives no gradient from before it.
+  json uneven = call("plan", request({{"tp", 8}, {"pp", 7}}, json{{"global", 64}}, "megatron-175b", 56));
+  CHECK(uneven["pipeline"]["timed_stage"] == 0);
+  CHECK(has_id(uneven, "pp-fwd-activation"));
+  CHECK_FALSE(has_id(uneven, "pp-bwd-activation-grad"));
+  CHECK(call("plan", request({{"tp", 8}}, json{{"global", 64}}, "megatron-175b", 8))["pipeline"]["timed_stage"] == 0);
+}
+
 TEST_CASE("pipeline bubble and the time decomposition") {
   json r = call("plan", request({{"tp", 8}, {"pp", 8}}));
   CHECK(r["pipeline"]["bubble_fraction"].get<double>() == doctest::Approx(7.0 / 64));

@@ -1219,6 +1219,7 @@ export type PlanAnswer = {
     microbatches?: number;
     schedule?: string;
     stages?: number;
+    timed_stage?: number;
     virtual_stages?: number;
   };
   published?: {

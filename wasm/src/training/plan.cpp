@@ -281,6 +281,7 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
                      {"virtual_stages", in.parallel.virtual_stages},
                      {"schedule", schedule_name(in.parallel.schedule)},
                      {"bubble_fraction", f.bubble_fraction},
+                     {"timed_stage", f.timed_stage},
                      {"blocks", schedule_json(in, f, req.known_schedules)}};
   out["time"] = time_json(f);
   out["time"]["formulas"] = time_formulas(in, f);

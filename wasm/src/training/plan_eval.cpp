@@ -93,6 +93,7 @@ bool compose_time(const PlanInput& in, PlanFigures& out, const StageTime& a, con
   };
   const bool last_critical = par.pp > 1 && total(z) > total(a);
   const StageTime& crit = last_critical ? z : a;
+  out.timed_stage = last_critical ? par.pp - 1 : 0;
   const double crit_slot = slot(crit);
   out.slot = crit_slot;
   out.compute = mb * crit.compute;

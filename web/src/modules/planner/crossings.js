@@ -26,9 +26,23 @@ const PHASE = {
 };
 const TRAINING = {
   per: 'step',
-  caption: 'Tensors that cross device boundaries in one training step, for one device of the busiest pipeline stage',
+  caption: 'Tensors that cross device boundaries in one training step, for one device',
   empty: 'Nothing crosses a device boundary: one GPU holds the whole model and the whole batch.',
 };
+
+/**
+ * The training table's options: with a pipeline, the rows are one device of the stage the engine
+ * times (the slowest), and the caption says which, since its neighbours send or receive what it does not.
+ * @param {{stages: number, timed_stage: number}} pipeline
+ */
+export function trainingTable(pipeline) {
+  if (pipeline.stages <= 1) return TRAINING;
+  const which = pipeline.timed_stage === 0 ? 'first' : 'last';
+  return {
+    ...TRAINING,
+    caption: `${TRAINING.caption} of the ${which} pipeline stage (stage ${pipeline.timed_stage + 1} of ${pipeline.stages}), the slowest, which sets the pace`,
+  };
+}
 
 /**
  * b × s × h style shape text; parameter shapes are [count, 0, 0].

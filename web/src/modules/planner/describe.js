@@ -72,7 +72,8 @@ export function describePlan(plan, modelName) {
   } else out.push('TP = 1: every layer is whole on one GPU; nothing is exchanged inside a layer.');
   if (p.pp > 1) {
     out.push(
-      `PP = ${p.pp}: the ${plan.model.layers} layers are grouped into ${word(p.pp)} stages on different GPUs; at each stage boundary the activation goes forward and its gradient comes back: ${groupSentence(by('PP'))}. ` +
+      `PP = ${p.pp}: the ${plan.model.layers} layers are grouped into ${word(p.pp)} stages on different GPUs; at each stage boundary the activation goes forward and its gradient comes back. ` +
+        `The ${plan.pipeline.timed_stage === 0 ? 'first' : 'last'} stage is the slowest and sets the pace; one of its GPUs has ${groupSentence(by('PP'))}. ` +
         `With the ${p.schedule === 'gpipe' ? 'GPipe' : p.schedule === 'interleaved' ? 'interleaved 1F1B' : '1F1B'} schedule and ${plan.pipeline.microbatches} micro-batches the pipeline idles ${formatPercent(plan.pipeline.bubble_fraction)} of the time (the bubble).`,
     );
   }

@@ -5,7 +5,7 @@ import { $, h } from '../../dom.js';
 import { isError } from '../../engine.js';
 import { fixedNote } from '../../fixed-note.js';
 import { Controls } from './controls.js';
-import { linkHighlights, drawCrossings } from './crossings.js';
+import { linkHighlights, drawCrossings, trainingTable } from './crossings.js';
 import { drawDescription } from './describe.js';
 import { narrowWidth, renderDiagram } from './diagram.js';
 import { drawnFromSame, redrawInPlace, vh } from './svg.js';
@@ -271,7 +271,7 @@ export function start(ctx) {
     const narrow = narrowW;
     renderDiagram(out.diagram, plan, narrow);
     redrawIfChanged(out.legend, plan.parallel, (c) => c.replaceChildren(legend(plan)));
-    drawCrossings(out.crossings, plan.communication ?? []);
+    drawCrossings(out.crossings, plan.communication ?? [], trainingTable(plan.pipeline));
     redrawIfChanged(out.memory, plan.memory, (c) => drawMemory(c, plan));
     redrawIfChanged(out.time, [plan.time, plan.published], (c) => drawTime(c, plan));
     redrawIfChanged(out.figures, [plan.batch, plan.throughput, plan.parameters, plan.flops_per_step], (c) =>
