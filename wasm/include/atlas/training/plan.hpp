@@ -247,7 +247,7 @@ struct PlanFigures {
   double optimizer_bytes = 0;  // HBM bytes per updated parameter (optimizer_traffic_bytes)
   double optimizer_extra = 0;  // s, part of optimizer: DeepSpeed's BF16 optimizer's copies once per step
   double slot = 0;  // s, one micro-batch's forward + backward on the critical stage, with its exposed transfers
-  std::int64_t timed_stage = 0;  // index of that stage (0 or pp − 1): its transfers are the plan's list
+  std::int64_t timed_stage = 0;           // index of that stage (0 or pp − 1): its transfers are the plan's list
   std::array<double, kGroups> exposed{};  // per group, s per step
   double tokens_per_second = 0, model_flops_per_gpu = 0, mfu = 0, hfu = 0;
   std::array<Transfer, kMaxTransfers> transfers{};
