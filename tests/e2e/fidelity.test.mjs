@@ -284,6 +284,37 @@ test('the validation view lists every published run with its source, set and err
   await p.close();
 });
 
+test('"Open in the explorer" shows a published run there, with its measured step, or says what it could not set', async () => {
+  const p = await openPage({ path: '#planner', width: 375 });
+  const details = p.page.locator('#planner-fidelity-details');
+  await details.scrollIntoViewIfNeeded();
+  await details.locator('summary').click();
+  const note = p.page.locator('#planner-status .run-note');
+  const line = p.page.locator('#planner-time [data-readout="measured-run"]');
+  // Keyboard: the row's button, then Enter.
+  await p.page.locator('tr[data-case="narayanan-t2-zero3-174b-768gpu"] .open-run').focus();
+  await p.page.keyboard.press('Enter');
+  await note.waitFor();
+  assert.match(await note.textContent(), /Narayanan et al\. 2021.*Table 2/);
+  assert.equal(await p.page.evaluate(() => document.activeElement?.classList.contains('run-note')), true);
+  assert.ok((await note.boundingBox()).y >= 0, 'the note is in view');
+  assert.equal(await p.page.locator('#pl-framework').inputValue(), 'deepspeed-2021');
+  assert.equal(await p.page.locator('#pl-gpus').inputValue(), '768');
+  await line.waitFor();
+  assert.match(await line.textContent(), /66\.7 s per step/);
+  // A BLOOM run's network cards and measured efficiency have no control: the note says so,
+  // and no measured step is claimed for what the explorer shows.
+  await p.page.locator('tr[data-case="bloom-176b"] .open-run').click();
+  await p.page.waitForFunction(() => /BLOOM/.test(document.querySelector('.run-note')?.textContent ?? ''));
+  assert.match(await note.textContent(), /4 network cards per node.*no control/);
+  await line.waitFor({ state: 'detached' });
+  // The note belongs to the run: the next change takes it away.
+  await apply(p.page, { global: 4096 });
+  await note.waitFor({ state: 'detached' });
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});
+
 test('a pasted nccl-tests log recalibrates the explorer: per-call overhead and in-node link from the engine', async () => {
   const p = await openPage({ path: '#lab' });
   await p.page.locator('#lab-nccl-example').click();

@@ -101,11 +101,27 @@ export function errorCell(error) {
 }
 
 /**
+ * A case's row head with a button that shows the run in the explorer above.
+ * @param {Case} c
+ * @param {Source | undefined} src
+ * @param {(c: Case) => void} open
+ */
+function openableHead(c, src, open) {
+  const head = caseHead(c, src, c.where);
+  const button = h('button', { type: 'button', class: 'secondary open-run', text: 'Open in the explorer' });
+  button.setAttribute('aria-label', `Open ${c.where} (${src?.name ?? c.source}) in the explorer`);
+  button.addEventListener('click', () => open(c));
+  head.append(button);
+  return head;
+}
+
+/**
  * @param {Case[]} cases
  * @param {Map<string, Source>} sources
  * @param {Case['set']} set
+ * @param {(c: Case) => void} open
  */
-function caseTable(cases, sources, set) {
+function caseTable(cases, sources, set, open) {
   const rows = cases
     .filter((c) => c.set === set)
     .map((c) => {
@@ -113,7 +129,7 @@ function caseTable(cases, sources, set) {
       return h(
         'tr',
         { dataset: { case: c.id } },
-        caseHead(c, src, c.where),
+        openableHead(c, src, open),
         // A case's request is a `plan` request.
         h('td', { dataset: { label: 'Inputs' }, text: inputs(/** @type {Partial<PlanRequest>} */ (c.request)) }),
         h('td', {
@@ -171,8 +187,9 @@ function caseTable(cases, sources, set) {
  * @param {import('../../engine.js').Engine} engine
  * @param {HTMLDetailsElement} details
  * @param {HTMLElement} container
+ * @param {(c: Case, source: Source | undefined) => void} open  shows a case's run in the explorer
  */
-export function initFidelity(engine, details, container) {
+export function initFidelity(engine, details, container, open) {
   let built = false;
   const build = () => {
     if (built || !details.open) return;
@@ -190,6 +207,7 @@ export function initFidelity(engine, details, container) {
     /** @type {FidelityResponse} */
     const t = answer;
     const sources = new Map(t.sources.map((s) => [s.id, s]));
+    const openCase = (/** @type {Case} */ c) => open(c, sources.get(c.source));
     const refit = h('button', {
       type: 'button',
       class: 'secondary',
@@ -270,10 +288,10 @@ export function initFidelity(engine, details, container) {
       }),
       loso,
       h('p', {
-        text: "Where the engine is far off, the case says what it is missing. A published figure in TFLOP/s or tokens/s is turned into a step time with the run's own FLOP count or batch.",
+        text: 'Where the engine is far off, the case says what it is missing. A published figure in TFLOP/s or tokens/s is turned into a step time with the run\'s own FLOP count or batch. "Open in the explorer" sets the explorer above to a run, to see where its time goes.',
       }),
-      caseTable(t.cases, sources, 'calibration'),
-      caseTable(t.cases, sources, 'validation'),
+      caseTable(t.cases, sources, 'calibration', openCase),
+      caseTable(t.cases, sources, 'validation', openCase),
       h('h4', { text: 'Sources' }),
       h(
         'ul',

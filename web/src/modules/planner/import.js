@@ -5,7 +5,8 @@
 // File.text(), downloads are made from a Blob, and pasted text is only ever set as text.
 import { h } from '../../dom.js';
 import { isError } from '../../engine.js';
-import { hardwareRequest, modelRequest, planRequest, shapeFromPreset } from './requests.js';
+import { hardwareFromPreset, hardwareRequest, modelRequest, planRequest, shapeFromPreset } from './requests.js';
+import { formatPercent } from '../../format.js';
 
 /** @typedef {import('../../atlas-engine').ImportResponse} ImportResponse */
 /** @typedef {import('../../atlas-engine').ExportResponse} ExportResponse */
@@ -125,7 +126,8 @@ export function patchFromPlan(request, plan) {
     recompute: p.recompute,
     schedule: p.schedule,
     virtual_stages: p.virtual_stages,
-    overlap: p.overlap,
+    // As the request put it: left out, the framework's own default holds (as for `reduce`).
+    overlap: request.parallel.overlap === undefined ? 'auto' : request.parallel.overlap ? 'on' : 'off',
     tp_overlap: p.tp_overlap,
     flash: flashChoice(p, plan.hardware.flash_attention),
     kernels: p.kernels,
@@ -136,6 +138,41 @@ export function patchFromPlan(request, plan) {
   });
   // The state's own names, with the engine's values for them.
   return /** @type {Partial<PlannerState>} */ (patch);
+}
+
+/**
+ * What a published run sets on its hardware that the explorer has no control for, in words.
+ * @type {Record<string, (value: unknown) => string>}
+ */
+const NO_CONTROL = {
+  nics_per_node: (v) => `${v} network cards per node`,
+  efficiencies: (v) =>
+    Object.entries(/** @type {Record<string, number>} */ (v))
+      .map(
+        ([link, e]) =>
+          `${link === 'inter' ? 'a network' : `${link} links`} at ${formatPercent(e, 0)} of nominal bandwidth (measured)`,
+      )
+      .join(', '),
+};
+
+/**
+ * The explorer's state for a published run: its split as an import reads it, and its hardware too
+ * (an import keeps the explorer's). `missing` names what the run set that no control holds, so the
+ * explorer shows it without that.
+ * @param {ImportResponse['request']} request
+ * @param {import('../../answers').Answer<'plan'>} plan
+ * @returns {{patch: Partial<PlannerState>, missing: string[]}}
+ */
+export function patchFromRun(request, plan) {
+  const preset = request.hardware.preset;
+  const patch = {
+    ...patchFromPlan(request, plan),
+    mode: 'training',
+    hardware: typeof preset === 'string' ? preset : 'custom',
+    ...hardwareFromPreset(plan.hardware),
+  };
+  const missing = Object.entries(request.hardware).flatMap(([k, v]) => (NO_CONTROL[k] ? [NO_CONTROL[k](v)] : []));
+  return { patch: /** @type {Partial<PlannerState>} */ (patch), missing };
 }
 
 /**

@@ -15,10 +15,10 @@ import { bindScalingHold, drawScaling } from './scaling.js';
 import { initFidelity } from './fidelity.js';
 import { initScenarios } from './scenarios.js';
 import { inferenceRequest, initInference } from './inference.js';
-import { initImport } from './import.js';
+import { initImport, patchFromRun } from './import.js';
 import { runSearch } from './search.js';
 import { stickWithinWindow } from './sticky.js';
-import { learnerText } from '../../format.js';
+import { formatSeconds, learnerText } from '../../format.js';
 import { coerce, fieldMessage, mergeState, paramForPath, rangeText } from './state.js';
 import { openingState, hardwareFromPreset, planRequest, shapeFromPreset } from './requests.js';
 
@@ -259,7 +259,38 @@ export function start(ctx) {
     },
     { rootMargin: '200px' },
   ).observe(scaling.el);
-  initFidelity(ctx.engine, $('#planner-fidelity-details', root, HTMLDetailsElement), el('planner-fidelity'));
+  initFidelity(ctx.engine, $('#planner-fidelity-details', root, HTMLDetailsElement), el('planner-fidelity'), (c, src) =>
+    openRun(c, src),
+  );
+
+  /**
+   * Shows a published run in the explorer: its model, hardware and split, so the reader sees
+   * where its time goes and the measured step beside the engine's. The note lives in the status
+   * line, which the next change clears.
+   * @param {import('./fidelity.js').Case} c
+   * @param {import('./fidelity.js').Source | undefined} src
+   */
+  function openRun(c, src) {
+    // A case's request is a `plan` request.
+    const request = /** @type {import('../../atlas-engine').ImportResponse['request']} */ (c.request);
+    const plan = ctx.engine.run('plan', request);
+    if (isError(plan)) return;
+    const { patch, missing } = patchFromRun(request, plan);
+    applyPatch(patch);
+    notify();
+    const note = h(
+      'p',
+      { class: 'notice run-note', tabindex: '-1' },
+      h('strong', { text: `${src?.name ?? c.source}, ${c.where}. ` }),
+      missing.length
+        ? `This run also had ${missing.join(' and ')}. The explorer has no control for these, so it shows the run with its hardware preset's values for them, and its step is not the table's ${formatSeconds(c.model_step)}.`
+        : "The split, batch and hardware of this published run; the step readout puts its measured step beside the engine's.",
+    );
+    out.status.replaceChildren(note);
+    // The note, not the output column: on a phone that column has no box of its own.
+    note.scrollIntoView({ block: 'start' });
+    note.focus({ preventScroll: true });
+  }
 
   /** @param {TrainingPlan} plan */
   function render(plan) {

@@ -76,7 +76,7 @@ export function parallelRequest(s) {
     virtual_stages: s.virtual_stages,
   };
   if (!s.dp_auto) p.dp = s.dp;
-  if (s.overlap === false) p.overlap = false;
+  if (s.overlap !== 'auto') p.overlap = s.overlap === 'on';
   if (s.tp_overlap) p.tp_overlap = true;
   if (s.flash !== 'auto') p.flash_attention = s.flash !== 'off';
   const kernel = attentionKernel(s);

@@ -34,7 +34,7 @@ function engine(path, extra = {}) {
  * One entry per control. type: int | number | bool | choice. path: where the engine reports a
  * problem with it (JSON pointer), so an error can be shown at the control that caused it.
  * Ranges and choices come from the engine (engine()); only the page's own choices are listed.
- * @typedef {{type: string, path?: string, min?: number, exclusive?: boolean, max?: number, options?: string[], scale?: number, section?: string, key?: string}} Field
+ * @typedef {{type: string, path?: string, min?: number, exclusive?: boolean, max?: number, options?: string[], scale?: number, section?: string, key?: string, aliases?: Record<string, string>}} Field
  * @type {Record<string, Field>}
  */
 export const FIELDS = {
@@ -57,7 +57,14 @@ export const FIELDS = {
   bias: engine('/model/bias', { section: 'model' }),
   qkv_bias: engine('/model/qkv_bias', { section: 'model' }),
   dropout: engine('/model/dropout', { section: 'model' }),
-  overlap: engine('/parallel/overlap'),
+  // "auto" leaves the framework's own (on, except for Megatron-LM of 2021); links written before
+  // it was a choice carry true and false.
+  overlap: {
+    type: 'choice',
+    options: ['auto', 'on', 'off'],
+    path: '/parallel/overlap',
+    aliases: { true: 'on', false: 'off' },
+  },
   tp_overlap: engine('/parallel/tp_overlap'),
   // "auto" leaves the engine's per-GPU default; "flash-attention-2" is on, with Ampere's kernels.
   flash: { type: 'choice', options: ['auto', 'on', 'off', 'flash-attention-2'], path: '/parallel/flash_attention' },
@@ -112,7 +119,7 @@ const EXTRA_PATHS = { '/batch/accumulation': 'global', '/batch': 'global', '/har
  * @typedef {{model: string, layers: number, hidden: number, heads: number, kv_heads: number, ffn: number,
  *   vocab: number, seq: number, mlp: string, position: string, tied_embeddings: boolean, experts: number,
  *   top_k: number, expert_ffn: number, norm: string, bias: boolean, qkv_bias: boolean, dropout: boolean,
- *   overlap: boolean, tp_overlap: boolean, flash: string, hardware: string, gpus: number, gpus_per_node: number,
+ *   overlap: string, tp_overlap: boolean, flash: string, hardware: string, gpus: number, gpus_per_node: number,
  *   memory_gib: number, tflops: number, hbm_gbps: number, intra_gbps: number, inter_gbps: number,
  *   latency_us: number, dp_auto: boolean, dp: number, tp: number, pp: number, cp: number, ep: number,
  *   zero: number, framework: string, kernels: string, cp_attention: string, reduce: string, sequence_parallel: boolean, recompute: string, schedule: string,
@@ -162,7 +169,7 @@ export const HARDWARE_KEYS = [
  */
 export const DEFAULTS = Object.freeze({
   model: 'gpt3-175b',
-  overlap: true,
+  overlap: 'auto',
   tp_overlap: false,
   flash: 'auto',
   hardware: 'a100-80gb',
@@ -222,7 +229,7 @@ export function coerce(name, value) {
     return undefined;
   }
   if (f.type === 'choice') {
-    const v = String(value);
+    const v = f.aliases?.[String(value)] ?? String(value);
     return f.options?.includes(v) ? v : undefined;
   }
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
