@@ -284,7 +284,7 @@ test('the validation view lists every published run with its source, set and err
   await p.close();
 });
 
-test('"Open in the explorer" shows a published run there, with its measured step, or says what it could not set', async () => {
+test('"Open in the explorer" shows a published run there with its measured step, by keyboard too', async () => {
   const p = await openPage({ path: '#planner', width: 375 });
   const details = p.page.locator('#planner-fidelity-details');
   await details.scrollIntoViewIfNeeded();
@@ -302,12 +302,14 @@ test('"Open in the explorer" shows a published run there, with its measured step
   assert.equal(await p.page.locator('#pl-gpus').inputValue(), '768');
   await line.waitFor();
   assert.match(await line.textContent(), /66\.7 s per step/);
-  // A BLOOM run's network cards and measured efficiency have no control: the note says so,
-  // and no measured step is claimed for what the explorer shows.
+  // A BLOOM run: Jean Zay's node is a hardware preset of its own (4 network cards per 8 GPUs).
   await p.page.locator('tr[data-case="bloom-176b"] .open-run').click();
   await p.page.waitForFunction(() => /BLOOM/.test(document.querySelector('.run-note')?.textContent ?? ''));
-  assert.match(await note.textContent(), /4 network cards per node.*no control/);
-  await line.waitFor({ state: 'detached' });
+  assert.equal(await p.page.locator('#pl-hardware').inputValue(), 'a100-80gb-jean-zay');
+  assert.equal(await p.page.locator('#pl-nics_per_node').inputValue(), '4');
+  await p.page.waitForFunction(() =>
+    /105 s per step.*BLOOM 176B/.test(document.querySelector('#planner-time [data-readout="measured-run"]')?.textContent ?? ''),
+  );
   // The note belongs to the run: the next change takes it away.
   await apply(p.page, { global: 4096 });
   await note.waitFor({ state: 'detached' });

@@ -20,7 +20,7 @@ test('presets: models and hardware with citations; fidelity: every published run
     assert.ok(models.includes(id), id);
   assert.deepEqual(
     r.hardware.map((h) => h.id),
-    ['a100-80gb', 'h100-sxm', 'h200', 'b200'],
+    ['a100-80gb', 'a100-80gb-jean-zay', 'h100-sxm', 'h200', 'b200'],
   );
   for (const p of [...r.models, ...r.hardware]) assert.match(p.citation.url, /^https:\/\//);
   const f = engine.run('fidelity', {});

@@ -13,34 +13,37 @@ import { engine } from './explorer-plans.mjs';
 const presets = engine.run('presets', {});
 const fidelity = engine.run('fidelity', {});
 
-test('every published training run opens in the explorer as itself, or the note names what it cannot set', () => {
-  let exact = 0;
+test('every published training run opens in the explorer as itself', () => {
   for (const c of fidelity.cases) {
     const plan = engine.run('plan', c.request);
     assert.ok(!isError(plan), c.id);
     const { patch, missing } = patchFromRun(c.request, plan);
+    assert.deepEqual(missing, [], c.id);
     const { state, rejected } = mergeState(openingState(presets), patch);
     assert.deepEqual(rejected, [], `${c.id}: the explorer refuses ${rejected.join()}`);
     const shown = engine.run('plan', planRequest(state));
     assert.ok(!isError(shown), c.id);
-    const unset = ['nics_per_node', 'efficiencies'].filter((k) => k in c.request.hardware);
-    assert.equal(missing.length, unset.length, `${c.id}: ${missing.join('; ')}`);
-    if (unset.length) {
-      // The run's own network cards and efficiencies are not the preset's: no match is claimed.
-      assert.equal(shown.published, undefined, c.id);
-      if ('nics_per_node' in c.request.hardware)
-        assert.ok(
-          missing.some((m) => m.startsWith(`${c.request.hardware.nics_per_node} network cards`)),
-          c.id,
-        );
-      continue;
-    }
-    assert.equal(shown.published?.id, c.id, `${c.id} opened as ${shown.published?.id ?? 'no published run'}`);
     assert.ok(
       Math.abs(shown.time.step / c.model_step - 1) < 1e-9,
       `${c.id}: ${shown.time.step} s vs ${c.model_step} s`,
     );
-    exact += 1;
+    // The engine names the run; where two published runs had one configuration (BLOOM's final
+    // split was also benchmarked beforehand) it may name the other, whose engine step is the same.
+    const named = fidelity.cases.find((k) => k.id === shown.published?.id);
+    assert.ok(named, `${c.id} opened as no published run`);
+    if (named.id !== c.id) assert.equal(named.model_step, c.model_step, `${c.id} opened as ${named.id}`);
   }
-  assert.ok(exact > 0);
+});
+
+test('a run whose hardware sets what no control holds is opened without it, and the note says what', () => {
+  // A content author's case with a measured network efficiency of its own, not a preset's.
+  const request = structuredClone(fidelity.cases.find((c) => c.id === 'opt-175b-992gpu').request);
+  request.hardware.efficiencies = { inter: 0.5 };
+  const plan = engine.run('plan', request);
+  assert.ok(!isError(plan));
+  const { patch, missing } = patchFromRun(request, plan);
+  assert.deepEqual(missing, ['a network at 50 % of nominal bandwidth (measured)']);
+  const { state } = mergeState(openingState(presets), patch);
+  const shown = engine.run('plan', planRequest(state));
+  assert.ok(shown.time.step < plan.time.step, 'the preset network (96 %) is faster than the run’s 50 %');
 });

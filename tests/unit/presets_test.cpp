@@ -42,6 +42,22 @@ TEST_CASE("the A100 preset is a DGX A100 node: 8 GPUs, NVLink3, HDR 200 Gb/s per
   CHECK(atlas::find_preset("models", "nope") == nullptr);
 }
 
+TEST_CASE("the Jean Zay node is the same A100 on a slower network: the GPU's fitted constants, its own cards") {
+  const json* a100 = atlas::find_preset("hardware", "a100-80gb");
+  const json* jz = atlas::find_preset("hardware", "a100-80gb-jean-zay");
+  REQUIRE(a100 != nullptr);
+  REQUIRE(jz != nullptr);
+  // Constants fitted on the A100 (compute, memory traffic) and NCCL's NVLink efficiency are the chip's.
+  for (const char* k : {"memory", "flops", "memory_bandwidth", "intra_bandwidth", "sms", "gpus_per_node"})
+    CHECK((*jz)[k] == (*a100)[k]);
+  for (const char* k : {"compute", "memory_traffic", "intra"})
+    CHECK((*jz)["efficiencies"][k] == (*a100)["efficiencies"][k]);
+  // 4 cards of 100 Gb/s per 8 GPUs, at the 41 % BigScience measured on them.
+  CHECK((*jz)["nics_per_node"] == 4);
+  CHECK((*jz)["inter_bandwidth"].get<double>() == doctest::Approx(4 * 100e9 / 8 / 8));
+  CHECK((*jz)["efficiencies"]["inter"].get<double>() == doctest::Approx(5.10 / 12.5).epsilon(0.001));
+}
+
 TEST_CASE("overrides lay over a preset") {
   json r = call("plan", json{{"model", {{"preset", "llama-3.1-8b"}, {"layers", 16}}},
                              {"hardware", {{"preset", "a100-80gb"}, {"gpus", 8}, {"memory", 40e9}}}});

@@ -384,9 +384,6 @@ export type FidelityAnswer = {
         micro?: number;
       };
       hardware?: {
-        efficiencies?: {
-          inter?: number;
-        };
         gpus?: number;
         inter_bandwidth?: number;
         memory?: number;
@@ -595,6 +592,10 @@ export type NcclTestsAnswer = {
     call_overhead?: number;
     intra_bandwidth_by_preset?: {
       "a100-80gb"?: {
+        efficiency?: number;
+        intra_bandwidth?: number;
+      };
+      "a100-80gb-jean-zay"?: {
         efficiency?: number;
         intra_bandwidth?: number;
       };

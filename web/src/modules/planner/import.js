@@ -145,7 +145,6 @@ export function patchFromPlan(request, plan) {
  * @type {Record<string, (value: unknown) => string>}
  */
 const NO_CONTROL = {
-  nics_per_node: (v) => `${v} network cards per node`,
   efficiencies: (v) =>
     Object.entries(/** @type {Record<string, number>} */ (v))
       .map(

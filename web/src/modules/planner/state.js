@@ -76,6 +76,8 @@ export const FIELDS = {
   hbm_gbps: engine('/hardware/memory_bandwidth', { scale: 1e9, key: 'memory_bandwidth' }),
   intra_gbps: engine('/hardware/intra_bandwidth', { scale: 1e9, key: 'intra_bandwidth' }),
   inter_gbps: engine('/hardware/inter_bandwidth', { scale: 1e9, key: 'inter_bandwidth' }),
+  // 0 is the engine's "one per GPU"; the presets name their own count.
+  nics_per_node: engine('/hardware/nics_per_node', { scale: 1, key: 'nics_per_node' }),
   latency_us: engine('/hardware/latency', { scale: 1e-6, key: 'latency' }),
   dp_auto: { type: 'bool' },
   dp: engine('/parallel/dp'),
@@ -120,12 +122,12 @@ const EXTRA_PATHS = { '/batch/accumulation': 'global', '/batch': 'global', '/har
  *   vocab: number, seq: number, mlp: string, position: string, tied_embeddings: boolean, experts: number,
  *   top_k: number, expert_ffn: number, norm: string, bias: boolean, qkv_bias: boolean, dropout: boolean,
  *   overlap: string, tp_overlap: boolean, flash: string, hardware: string, gpus: number, gpus_per_node: number,
- *   memory_gib: number, tflops: number, hbm_gbps: number, intra_gbps: number, inter_gbps: number,
+ *   memory_gib: number, tflops: number, hbm_gbps: number, intra_gbps: number, inter_gbps: number, nics_per_node: number,
  *   latency_us: number, dp_auto: boolean, dp: number, tp: number, pp: number, cp: number, ep: number,
  *   zero: number, framework: string, kernels: string, cp_attention: string, reduce: string, sequence_parallel: boolean, recompute: string, schedule: string,
  *   virtual_stages: number, micro: number, global: number, mode: string, phase: string, scaling_hold: string, prompt: number,
  *   output: number, concurrency: number, weights: string, kv: string}} PlannerState
- * @typedef {'gpus_per_node' | 'memory_gib' | 'tflops' | 'hbm_gbps' | 'intra_gbps' | 'inter_gbps' | 'latency_us'} HardwareKey
+ * @typedef {'gpus_per_node' | 'memory_gib' | 'tflops' | 'hbm_gbps' | 'intra_gbps' | 'inter_gbps' | 'nics_per_node' | 'latency_us'} HardwareKey
  * @typedef {'layers' | 'hidden' | 'heads' | 'kv_heads' | 'ffn' | 'vocab' | 'seq' | 'mlp' | 'position' |
  *   'tied_embeddings' | 'experts' | 'top_k' | 'expert_ffn' | 'norm' | 'bias' | 'qkv_bias' | 'dropout'} ShapeKey
  */
@@ -158,6 +160,7 @@ export const HARDWARE_KEYS = [
   'hbm_gbps',
   'intra_gbps',
   'inter_gbps',
+  'nics_per_node',
   'latency_us',
 ];
 
