@@ -308,7 +308,9 @@ test('"Open in the explorer" shows a published run there with its measured step,
   assert.equal(await p.page.locator('#pl-hardware').inputValue(), 'a100-80gb-jean-zay');
   assert.equal(await p.page.locator('#pl-nics_per_node').inputValue(), '4');
   await p.page.waitForFunction(() =>
-    /105 s per step.*BLOOM 176B/.test(document.querySelector('#planner-time [data-readout="measured-run"]')?.textContent ?? ''),
+    /105 s per step.*BLOOM 176B/.test(
+      document.querySelector('#planner-time [data-readout="measured-run"]')?.textContent ?? '',
+    ),
   );
   // The note belongs to the run: the next change takes it away.
   await apply(p.page, { global: 4096 });
