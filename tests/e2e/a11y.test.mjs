@@ -32,6 +32,12 @@ for (const colorScheme of ['light', 'dark']) {
   for (const width of [375, 1280]) {
     test(`axe finds no WCAG A/AA violations (${colorScheme}, ${width} px)`, async () => {
       const p = await openPage({ colorScheme, width });
+      // The validation view open, with a published run opened in the explorer from it (its note).
+      await p.page.evaluate(() => {
+        /** @type {HTMLDetailsElement} */ (document.getElementById('planner-fidelity-details')).open = true;
+      });
+      await p.page.locator('#planner-fidelity tr[data-case="opt-175b-992gpu"] .open-run').click();
+      await p.page.locator('#planner-status .run-note').waitFor();
       await settle(p.page);
       const violations = await axe(p.page);
       assert.deepEqual(violations, [], JSON.stringify(violations, null, 1));

@@ -61,6 +61,16 @@ test('the mode switch works from the keyboard and shows the serving readouts, ch
     await p.page.locator('#planner-inference .fidelity-table tbody tr a').first().getAttribute('href'),
     /^https:\/\//,
   );
+  // A published serving run opens in the explorer: its workload at the controls, the measured
+  // figure beside the engine's in a note above.
+  const c = await p.page.evaluate(() => window.atlas.engine.run('fidelity', { mode: 'inference' }).cases[0]);
+  await p.page.locator(`#planner-inference tr[data-case="${c.id}"] .open-run`).click();
+  const note = p.page.locator('#planner-status .run-note');
+  await note.waitFor();
+  assert.match(await note.textContent(), /Measured: .*the engine's figure is/);
+  assert.equal(await p.page.locator('#pl-prompt').inputValue(), String(c.request.serving.prompt));
+  assert.equal(await p.page.locator('#pl-concurrency').inputValue(), String(c.request.serving.concurrency));
+  assert.equal((await p.page.evaluate(() => window.atlas.views.get('planner').getState())).mode, 'inference');
   assert.deepEqual(p.record.pageErrors, []);
   assert.deepEqual(p.record.consoleErrors, []);
   await p.close();

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { isError } from '../../web/src/engine.js';
 import { mergeState } from '../../web/src/modules/planner/state.js';
 import { openingState, planRequest } from '../../web/src/modules/planner/requests.js';
-import { patchFromRun } from '../../web/src/modules/planner/import.js';
+import { patchFromRun, patchFromServingRun } from '../../web/src/modules/planner/import.js';
+import { inferenceRequest } from '../../web/src/modules/planner/inference.js';
 import { engine } from './explorer-plans.mjs';
 
 const presets = engine.run('presets', {});
@@ -46,4 +47,27 @@ test('a run whose hardware sets what no control holds is opened without it, and 
   const { state } = mergeState(openingState(presets), patch);
   const shown = engine.run('plan', planRequest(state));
   assert.ok(shown.time.step < plan.time.step, 'the preset network (96 %) is faster than the run’s 50 %');
+});
+
+test('every published serving run opens in the explorer (inference mode) as itself', () => {
+  const serving = engine.run('fidelity', { mode: 'inference' });
+  assert.ok(!isError(serving));
+  assert.ok(serving.cases.length > 0);
+  for (const c of serving.cases) {
+    const plan = engine.run('plan', c.request);
+    assert.ok(!isError(plan), c.id);
+    const { state, rejected } = mergeState(openingState(presets), patchFromServingRun(c.request, plan));
+    assert.deepEqual(rejected, [], `${c.id}: the explorer refuses ${rejected.join()}`);
+    assert.equal(state.mode, 'inference');
+    const shown = engine.run('plan', inferenceRequest(state));
+    assert.ok(!isError(shown), c.id);
+    // The same serving plan: every time and throughput figure the readouts show.
+    for (const part of ['time', 'throughput'])
+      for (const [k, v] of Object.entries(plan[part]))
+        if (typeof v === 'number')
+          assert.ok(
+            Math.abs(shown[part][k] - v) <= 1e-9 * Math.abs(v),
+            `${c.id} ${part}.${k}: ${shown[part][k]} vs ${v}`,
+          );
+  }
 });

@@ -101,15 +101,19 @@ export function errorCell(error) {
 }
 
 /**
- * A case's row head with a button that shows the run in the explorer above.
- * @param {Case} c
- * @param {Source | undefined} src
- * @param {(c: Case) => void} open
+ * A case's row head (named by `text`) with a button that shows the run in the explorer above.
+ * Shared by the training and serving views.
+ * @template {{assumed: string[], gap?: string, source: string}} C
+ * @param {C} c
+ * @param {{url: string, name?: string, title?: string} | undefined} src
+ * @param {string} text
+ * @param {(c: C) => void} open
  */
-function openableHead(c, src, open) {
-  const head = caseHead(c, src, c.where);
+export function openableHead(c, src, text, open) {
+  const head = caseHead(c, src, text);
   const button = h('button', { type: 'button', class: 'secondary open-run', text: 'Open in the explorer' });
-  button.setAttribute('aria-label', `Open ${c.where} (${src?.name ?? c.source}) in the explorer`);
+  // The visible words first (WCAG 2.5.3, label in name), then which run.
+  button.setAttribute('aria-label', `Open in the explorer: ${text} (${src?.name ?? src?.title ?? c.source})`);
   button.addEventListener('click', () => open(c));
   head.append(button);
   return head;
@@ -129,7 +133,7 @@ function caseTable(cases, sources, set, open) {
       return h(
         'tr',
         { dataset: { case: c.id } },
-        openableHead(c, src, open),
+        openableHead(c, src, c.where, open),
         // A case's request is a `plan` request.
         h('td', { dataset: { label: 'Inputs' }, text: inputs(/** @type {Partial<PlanRequest>} */ (c.request)) }),
         h('td', {

@@ -175,6 +175,39 @@ export function patchFromRun(request, plan) {
 }
 
 /**
+ * The explorer's state for a published serving run, in inference mode: the engine's normalized
+ * model, hardware, split and workload of it.
+ * @param {Record<string, any>} request  a serving `plan` request
+ * @param {Record<string, any>} plan  the engine's serving plan of it
+ * @returns {Partial<PlannerState>}
+ */
+export function patchFromServingRun(request, plan) {
+  const model = request.model?.preset;
+  const hardware = request.hardware?.preset;
+  const p = plan.parallel;
+  const w = plan.serving;
+  return /** @type {Partial<PlannerState>} */ ({
+    mode: 'inference',
+    model: typeof model === 'string' ? model : 'custom',
+    ...shapeFromPreset(plan.model),
+    hardware: typeof hardware === 'string' ? hardware : 'custom',
+    ...hardwareFromPreset(plan.hardware),
+    gpus: plan.hardware.gpus,
+    dp_auto: true,
+    tp: p.tp,
+    pp: p.pp,
+    cp: p.cp,
+    ep: p.ep,
+    flash: p.attention_kernel === 'flash-attention-2' ? 'flash-attention-2' : 'auto',
+    prompt: w.prompt,
+    output: w.output,
+    concurrency: w.concurrency,
+    weights: w.weights,
+    kv: w.kv,
+  });
+}
+
+/**
  * @template E
  * @param {string} title
  * @param {E[]} entries

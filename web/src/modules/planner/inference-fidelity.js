@@ -4,7 +4,7 @@
 import { h } from '../../dom.js';
 import { isError } from '../../engine.js';
 import { formatCount, formatPercent, formatSeconds } from '../../format.js';
-import { caseHead, errorCell } from './fidelity.js';
+import { errorCell, openableHead } from './fidelity.js';
 
 /** @typedef {import('../../atlas-engine').InferenceFidelityResponse} InferenceFidelityResponse */
 /** @typedef {InferenceFidelityResponse['cases'][number]} Case */
@@ -14,21 +14,22 @@ import { caseHead, errorCell } from './fidelity.js';
  * @param {number} value
  * @param {Case['unit']} unit
  */
-function figure(value, unit) {
+export function figure(value, unit) {
   return unit === 's' ? formatSeconds(value) : `${formatCount(value)} tokens/s`;
 }
 
 /**
  * @param {Case[]} cases
  * @param {Map<string, Source>} sources
+ * @param {(c: Case, src: Source | undefined) => void} open
  */
-function rows(cases, sources) {
+function rows(cases, sources, open) {
   return cases.map((c) => {
     const src = sources.get(c.source);
     return h(
       'tr',
       { dataset: { case: c.id } },
-      caseHead(c, src, c.statement),
+      openableHead(c, src, c.statement, (k) => open(k, src)),
       h('td', { dataset: { label: 'Role' }, text: c.role === 'calibration' ? 'calibration (fitted)' : 'validation' }),
       h('td', { class: 'num', dataset: { label: 'Published' }, text: figure(c.measured, c.unit) }),
       h('td', { class: 'num', dataset: { label: 'Engine' }, text: figure(c.engine, c.unit) }),
@@ -38,12 +39,14 @@ function rows(cases, sources) {
 }
 
 /**
- * Fills `out` from `load()` (the fidelity answer) the first time `details` opens.
+ * Fills `out` from `load()` (the fidelity answer) the first time `details` opens; `open` shows a
+ * case's run in the explorer.
  * @param {HTMLDetailsElement} details
  * @param {HTMLElement} out
  * @param {() => InferenceFidelityResponse | import('../../atlas-engine').EngineErrorResponse} load
+ * @param {(c: Case, src: Source | undefined) => void} open
  */
-export function initServingFidelity(details, out, load) {
+export function initServingFidelity(details, out, load, open) {
   details.addEventListener('toggle', () => {
     if (!details.open || out.childElementCount) return;
     const answer = load();
@@ -80,7 +83,7 @@ export function initServingFidelity(details, out, load) {
               ),
             ),
           ),
-          h('tbody', {}, ...rows(f.cases, sources)),
+          h('tbody', {}, ...rows(f.cases, sources, open)),
         ),
       ),
       h(

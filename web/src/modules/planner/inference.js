@@ -178,16 +178,17 @@ function legend(plan) {
  * `onPhase(phase)` a change of the serving phase shown (both kept in links);
  * `run(patch)` plans a patch without applying it; `apply(patch)` applies it (scenarios);
  * `search(extra)` runs the serving search for the current state; `fidelity()` returns the
- * engine's published serving cases.
+ * engine's published serving cases; `openServing(case, source)` shows one in the explorer.
  * @param {HTMLElement} root
  * @param {{onMode: (mode: string) => void, onPhase: (phase: string) => void,
  *   run: (patch: Patch) => import('../../answers').Answer<'plan'> | EngineErrorResponse | null,
  *   apply: (patch: Patch) => void,
  *   search: (extra: {objective: string, top: number, latency_limit?: number}) =>
  *     import('./search.js').SearchAnswer | EngineErrorResponse,
- *   fidelity: () => import('../../atlas-engine').InferenceFidelityResponse | EngineErrorResponse}} hooks
+ *   fidelity: () => import('../../atlas-engine').InferenceFidelityResponse | EngineErrorResponse,
+ *   openServing: (c: import('./inference-fidelity.js').Case, src: import('./inference-fidelity.js').Source | undefined) => void}} hooks
  */
-export function initInference(root, { onMode, onPhase, run, apply, search, fidelity }) {
+export function initInference(root, { onMode, onPhase, run, apply, search, fidelity, openServing }) {
   const radios = /** @type {HTMLInputElement[]} */ ([...root.querySelectorAll('input[name="pl-mode"]')]);
   for (const r of radios)
     r.addEventListener('change', () => {
@@ -303,7 +304,7 @@ export function initInference(root, { onMode, onPhase, run, apply, search, fidel
   );
   initServingScenarios(scenarioButtons, scenarioOut, run, apply);
   initServingSearch(finder, search, apply);
-  initServingFidelity(checks, checked, fidelity);
+  initServingFidelity(checks, checked, fidelity, openServing);
   return {
     /**
      * Mirrors the state's mode and serving phase into the switches and the page.
