@@ -49,6 +49,26 @@ double gathers_per_layer(const PlanInput& in) {
   return attention + mlp * experts;
 }
 
+// DeepSpeed 2021 gathered every parameter tensor with a call of its own (v0.3.16's
+// partition_parameters.py: _allgather_param per tensor, each after torch.cuda.synchronize()), so
+// besides the weight matrices each layer's biases and norm weights cost a call apiece: a few KB,
+// priced at NCCL's latency across the whole group, which grows with its size. Dense models only;
+// their parameters per tp rank (norms are copied, not split: a slight undercount of bytes).
+struct SmallTensors {
+  double calls = 0;       // per layer
+  double parameters = 0;  // per layer and tp rank
+};
+
+SmallTensors small_tensors(const PlanInput& in) {
+  const ModelShape& m = in.model;
+  if (m.moe()) return {};
+  const LayerParameters lp = layer_parameters(m);
+  const double biases = m.bias ? gathers_per_layer(in) : m.qkv_bias ? (m.kv_heads == m.heads ? 1.0 : 3.0) : 0.0;
+  const double norms = 2.0 * (m.rmsnorm ? 1.0 : 2.0);
+  const double rest = std::max(0.0, lp.total() - lp.attention_linear - lp.mlp_active);
+  return {biases + norms, rest / static_cast<double>(in.parallel.tp)};
+}
+
 }  // namespace
 
 void data_parallel_transfers(const PlanInput& in, std::int64_t index, const StageFigures& st, TransferList& B) {
@@ -99,20 +119,36 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
   // have nothing to hide behind.
   const double layers = std::max(1.0, static_cast<double>(st.layers));
   const double units = ideal ? 1.0 : layers * gathers_per_layer(in);
-  const std::array<double, 3> unit_shape{psi / units, 0, 0};
   // DeepSpeed 2021 gathered synchronously at a measured fraction of NCCL's rate: nothing hides.
   const bool synchronous = !ideal && par.framework == Framework::deepspeed_2021;
   const double rate = synchronous ? kDeepSpeed2021GatherRate : 1.0;
+  const SmallTensors small = synchronous ? small_tensors(in) : SmallTensors{};
+  const double matrices = std::max(psi - layers * small.parameters, 0.0);
+  const std::array<double, 3> unit_shape{matrices / units, 0, 0};
   Transfer* f = B.add({"dp-param-allgather-fwd", "parameter",
                        is_deepspeed(par.framework) ? "each weight gathered before its forward"
                                                    : "one layer's weights gathered before its forward",
                        "forward", C::all_gather, Group::DP, "parameters", unit_shape},
-                      g, kWeightBytes * psi / units, units, 0, rate);
+                      g, kWeightBytes * matrices / units, units, 0, rate);
   Transfer* b = B.add({"dp-param-allgather-bwd", "parameter", "the same weights gathered again for backward",
                        "backward", C::all_gather, Group::DP, "parameters", unit_shape},
-                      g, kWeightBytes * psi / units, units, 0, rate);
+                      g, kWeightBytes * matrices / units, units, 0, rate);
   B.behind(f, synchronous ? 0.0 : fwd_window, true);
   B.behind(b, synchronous ? 0.0 : bwd_window, true);
+  if (small.calls > 0) {
+    const std::array<double, 3> small_shape{small.parameters / small.calls, 0, 0};
+    const double small_bytes = kWeightBytes * small.parameters / small.calls;
+    const double small_calls = layers * small.calls;
+    for (const char* phase : {"forward", "backward"}) {
+      const bool fwd = phase[0] == 'f';
+      Transfer* t = B.add({fwd ? "dp-param-allgather-small-fwd" : "dp-param-allgather-small-bwd", "parameter",
+                           fwd ? "each bias and norm weight gathered before its forward, one call apiece"
+                               : "the same biases and norm weights gathered again for backward",
+                           phase, C::all_gather, Group::DP, "parameters", small_shape},
+                          g, small_bytes, small_calls, 0, rate);
+      B.behind(t, 0.0, true);
+    }
+  }
   // FSDP and Megatron reduce each layer's gradients; DeepSpeed fills reduce_bucket_size buckets.
   const double reductions = ideal ? 1.0 : is_deepspeed(par.framework) ? std::max(1.0, std::ceil(psi / 5e8)) : layers;
   Transfer* r = B.add({"dp-grad-reducescatter",
