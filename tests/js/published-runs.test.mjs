@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { isError } from '../../web/src/engine.js';
 import { mergeState } from '../../web/src/modules/planner/state.js';
 import { openingState, planRequest } from '../../web/src/modules/planner/requests.js';
-import { patchFromRun, patchFromServingRun } from '../../web/src/modules/planner/import.js';
+import { patchFromRun, patchFromServingRun } from '../../web/src/modules/planner/open-run.js';
 import { inferenceRequest } from '../../web/src/modules/planner/inference.js';
 import { engine } from './explorer-plans.mjs';
 

@@ -5,8 +5,7 @@
 // File.text(), downloads are made from a Blob, and pasted text is only ever set as text.
 import { h } from '../../dom.js';
 import { isError } from '../../engine.js';
-import { hardwareFromPreset, hardwareRequest, modelRequest, planRequest, shapeFromPreset } from './requests.js';
-import { formatPercent } from '../../format.js';
+import { hardwareRequest, modelRequest, planRequest, shapeFromPreset } from './requests.js';
 
 /** @typedef {import('../../atlas-engine').ImportResponse} ImportResponse */
 /** @typedef {import('../../atlas-engine').ExportResponse} ExportResponse */
@@ -138,73 +137,6 @@ export function patchFromPlan(request, plan) {
   });
   // The state's own names, with the engine's values for them.
   return /** @type {Partial<PlannerState>} */ (patch);
-}
-
-/**
- * What a published run sets on its hardware that the explorer has no control for, in words.
- * @type {Record<string, (value: unknown) => string>}
- */
-const NO_CONTROL = {
-  efficiencies: (v) =>
-    Object.entries(/** @type {Record<string, number>} */ (v))
-      .map(
-        ([link, e]) =>
-          `${link === 'inter' ? 'a network' : `${link} links`} at ${formatPercent(e, 0)} of nominal bandwidth (measured)`,
-      )
-      .join(', '),
-};
-
-/**
- * The explorer's state for a published run: its split as an import reads it, and its hardware too
- * (an import keeps the explorer's). `missing` names what the run set that no control holds, so the
- * explorer shows it without that.
- * @param {ImportResponse['request']} request
- * @param {import('../../answers').Answer<'plan'>} plan
- * @returns {{patch: Partial<PlannerState>, missing: string[]}}
- */
-export function patchFromRun(request, plan) {
-  const preset = request.hardware.preset;
-  const patch = {
-    ...patchFromPlan(request, plan),
-    mode: 'training',
-    hardware: typeof preset === 'string' ? preset : 'custom',
-    ...hardwareFromPreset(plan.hardware),
-  };
-  const missing = Object.entries(request.hardware).flatMap(([k, v]) => (NO_CONTROL[k] ? [NO_CONTROL[k](v)] : []));
-  return { patch: /** @type {Partial<PlannerState>} */ (patch), missing };
-}
-
-/**
- * The explorer's state for a published serving run, in inference mode: the engine's normalized
- * model, hardware, split and workload of it.
- * @param {Record<string, any>} request  a serving `plan` request
- * @param {Record<string, any>} plan  the engine's serving plan of it
- * @returns {Partial<PlannerState>}
- */
-export function patchFromServingRun(request, plan) {
-  const model = request.model?.preset;
-  const hardware = request.hardware?.preset;
-  const p = plan.parallel;
-  const w = plan.serving;
-  return /** @type {Partial<PlannerState>} */ ({
-    mode: 'inference',
-    model: typeof model === 'string' ? model : 'custom',
-    ...shapeFromPreset(plan.model),
-    hardware: typeof hardware === 'string' ? hardware : 'custom',
-    ...hardwareFromPreset(plan.hardware),
-    gpus: plan.hardware.gpus,
-    dp_auto: true,
-    tp: p.tp,
-    pp: p.pp,
-    cp: p.cp,
-    ep: p.ep,
-    flash: p.attention_kernel === 'flash-attention-2' ? 'flash-attention-2' : 'auto',
-    prompt: w.prompt,
-    output: w.output,
-    concurrency: w.concurrency,
-    weights: w.weights,
-    kv: w.kv,
-  });
 }
 
 /**

@@ -15,11 +15,11 @@ import { bindScalingHold, drawScaling } from './scaling.js';
 import { initFidelity } from './fidelity.js';
 import { initScenarios } from './scenarios.js';
 import { inferenceRequest, initInference } from './inference.js';
-import { initImport, patchFromRun, patchFromServingRun } from './import.js';
-import { figure } from './inference-fidelity.js';
+import { initImport } from './import.js';
+import { openServingRun, openTrainingRun } from './open-run.js';
 import { runSearch } from './search.js';
 import { stickWithinWindow } from './sticky.js';
-import { formatSeconds, learnerText } from '../../format.js';
+import { learnerText } from '../../format.js';
 import { coerce, fieldMessage, mergeState, paramForPath, rangeText } from './state.js';
 import { openingState, hardwareFromPreset, planRequest, shapeFromPreset } from './requests.js';
 
@@ -260,45 +260,18 @@ export function start(ctx) {
     },
     { rootMargin: '200px' },
   ).observe(scaling.el);
+  /** @type {import('./open-run.js').Explorer} */
+  const explorer = {
+    engine: ctx.engine,
+    apply: (patch) => {
+      applyPatch(patch);
+      notify();
+    },
+    status: out.status,
+  };
   initFidelity(ctx.engine, $('#planner-fidelity-details', root, HTMLDetailsElement), el('planner-fidelity'), (c, src) =>
-    openRun(c, src),
+    openTrainingRun(explorer, c, src),
   );
-
-  /**
-   * Shows a published run in the explorer: its model, hardware and split, so the reader sees
-   * where its time goes and the measured step beside the engine's. The note lives in the status
-   * line, which the next change clears.
-   * @param {import('./fidelity.js').Case} c
-   * @param {import('./fidelity.js').Source | undefined} src
-   */
-  function openRun(c, src) {
-    // A case's request is a `plan` request.
-    const request = /** @type {import('../../atlas-engine').ImportResponse['request']} */ (c.request);
-    const plan = ctx.engine.run('plan', request);
-    if (isError(plan)) return;
-    const { patch, missing } = patchFromRun(request, plan);
-    applyPatch(patch);
-    notify();
-    showRunNote(
-      `${src?.name ?? c.source}, ${c.where}. `,
-      missing.length
-        ? `This run also had ${missing.join(' and ')}. The explorer has no control for these, so it shows the run with its hardware preset's values for them, and its step is not the table's ${formatSeconds(c.model_step)}.`
-        : "The split, batch and hardware of this published run; the step readout puts its measured step beside the engine's.",
-    );
-  }
-
-  /**
-   * The note above the explorer that names an opened run; it lives in the status line, which the
-   * next change clears. Focus moves to it, so a keyboard or screen-reader user hears what changed.
-   * @param {string} title @param {string} text
-   */
-  function showRunNote(title, text) {
-    const note = h('p', { class: 'notice run-note', tabindex: '-1' }, h('strong', { text: title }), text);
-    out.status.replaceChildren(note);
-    // The note, not the output column: on a phone that column has no box of its own.
-    note.scrollIntoView({ block: 'start' });
-    note.focus({ preventScroll: true });
-  }
 
   /** @param {TrainingPlan} plan */
   function render(plan) {
@@ -394,16 +367,7 @@ export function start(ctx) {
     },
     search: (extra) => ctx.engine.run('search', { ...inferenceRequest(state), parallel: undefined, ...extra }),
     fidelity: () => ctx.engine.run('fidelity', { mode: 'inference' }),
-    openServing: (c, src) => {
-      const plan = ctx.engine.run('plan', c.request);
-      if (isError(plan)) return;
-      applyPatch(patchFromServingRun(c.request, plan));
-      notify();
-      showRunNote(
-        `${src?.title ?? c.source}. `,
-        `${c.statement} Measured: ${figure(c.measured, c.unit)}; the engine's figure is ${figure(c.engine, c.unit)}, below.`,
-      );
-    },
+    openServing: (c, src) => openServingRun(explorer, c, src),
   });
   stickWithinWindow(el('planner-controls'));
   linkHighlights(out.diagram, out.crossings);
