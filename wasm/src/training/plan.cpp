@@ -229,7 +229,8 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
        "(21 channels: the mean compute slowdown under overlap, 18.9 %, Lee et al. 2025 measured on four GPUs; "
        "19 % of an A100, 16 % of an H100).",
        "Framework granularity: Megatron-Core's gradient buckets, PyTorch DDP's 25 MiB buckets and FSDP's per-block "
-       "gathers, DeepSpeed's buckets and per-weight ZeRO-3 fetches, at their documented defaults; no Python or "
+       "gathers, DeepSpeed's buckets and per-weight ZeRO-3 fetches (2021's: every tensor, biases and norm weights "
+       "included, each synchronous), at their documented defaults; no Python or "
        "host-side overhead per call beyond the fitted per-call figure. FSDP at ZeRO-3 copies weights out of its "
        "gathers and gradients into its reductions on the compute stream (FSDP2; FSDP1 only casts and divides its "
        "flat gradient), at nominal HBM bandwidth.",
