@@ -40,11 +40,14 @@ double bucket_parameters(const Parallel& par, double replicas, double grad_bytes
 // Calls per layer when ZeRO-3 gathers weights: FSDP wraps each transformer block, Megatron's
 // FSDP shards per layer too; DeepSpeed fetches each weight above stage3_param_persistence_threshold
 // (1e5 elements: the matrices, not biases or norms) with its own call.
+// Megatron fuses Q, K and V into one weight when they are the same size; under GQA they are three.
+double qkv_tensors(const ModelShape& m) { return m.kv_heads == m.heads ? 1.0 : 3.0; }
+
 double gathers_per_layer(const PlanInput& in) {
   if (!is_deepspeed(in.parallel.framework)) return 1;
   const ModelShape& m = in.model;
   const double mlp = m.swiglu ? 3.0 : 2.0;
-  const double attention = m.kv_heads == m.heads ? 2.0 : 4.0;  // fused QKV + output; GQA: Q, K, V, output
+  const double attention = qkv_tensors(m) + 1.0;  // Q, K and V, then the output projection
   const double experts = m.moe() ? static_cast<double>(m.experts) / static_cast<double>(in.parallel.ep) : 1.0;
   return attention + mlp * experts;
 }
@@ -63,7 +66,7 @@ SmallTensors small_tensors(const PlanInput& in) {
   const ModelShape& m = in.model;
   if (m.moe()) return {};
   const LayerParameters lp = layer_parameters(m);
-  const double biases = m.bias ? gathers_per_layer(in) : m.qkv_bias ? (m.kv_heads == m.heads ? 1.0 : 3.0) : 0.0;
+  const double biases = m.bias ? gathers_per_layer(in) : m.qkv_bias ? qkv_tensors(m) : 0.0;
   const double norms = 2.0 * (m.rmsnorm ? 1.0 : 2.0);
   const double rest = std::max(0.0, lp.total() - lp.attention_linear - lp.mlp_active);
   return {biases + norms, rest / static_cast<double>(in.parallel.tp)};
@@ -139,12 +142,11 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
     const std::array<double, 3> small_shape{small.parameters / small.calls, 0, 0};
     const double small_bytes = kWeightBytes * small.parameters / small.calls;
     const double small_calls = layers * small.calls;
-    for (const char* phase : {"forward", "backward"}) {
-      const bool fwd = phase[0] == 'f';
+    for (const bool fwd : {true, false}) {
       Transfer* t = B.add({fwd ? "dp-param-allgather-small-fwd" : "dp-param-allgather-small-bwd", "parameter",
                            fwd ? "each bias and norm weight gathered before its forward, one call apiece"
                                : "the same biases and norm weights gathered again for backward",
-                           phase, C::all_gather, Group::DP, "parameters", small_shape},
+                           fwd ? "forward" : "backward", C::all_gather, Group::DP, "parameters", small_shape},
                           g, small_bytes, small_calls, 0, rate);
       B.behind(t, 0.0, true);
     }

@@ -118,6 +118,12 @@ export function start(ctx) {
     return ctx.views.hold(expand(p, state), state);
   }
 
+  /** A change another part of the page makes (scenario, import, published run), reported like a reader's. @param {Record<string, unknown>} patch */
+  function applyAndNotify(patch) {
+    applyPatch(patch);
+    notify();
+  }
+
   function notify() {
     selfChange = true;
     ctx.views.changed('planner');
@@ -263,10 +269,7 @@ export function start(ctx) {
   /** @type {import('./open-run.js').Explorer} */
   const explorer = {
     engine: ctx.engine,
-    apply: (patch) => {
-      applyPatch(patch);
-      notify();
-    },
+    apply: applyAndNotify,
     status: out.status,
   };
   initFidelity(ctx.engine, $('#planner-fidelity-details', root, HTMLDetailsElement), el('planner-fidelity'), (c, src) =>
@@ -361,10 +364,7 @@ export function start(ctx) {
       notify();
     },
     run: (patch) => ctx.engine.run('plan', inferenceRequest(mergeState(state, held(patch).patch).state)),
-    apply: (patch) => {
-      applyPatch(patch);
-      notify();
-    },
+    apply: applyAndNotify,
     search: (extra) => ctx.engine.run('search', { ...inferenceRequest(state), parallel: undefined, ...extra }),
     fidelity: () => ctx.engine.run('fidelity', { mode: 'inference' }),
     openServing: (c, src) => openServingRun(explorer, c, src),
@@ -375,22 +375,15 @@ export function start(ctx) {
     el('planner-scenario-buttons'),
     el('planner-scenario-out'),
     (patch) => ctx.engine.run('plan', planRequest(mergeState(state, held(patch).patch).state)),
-    (patch) => {
-      applyPatch(patch);
-      notify();
-    },
+    applyAndNotify,
   );
   initImport(ctx.engine, el('planner-import'), {
     state: () => ({ ...state }),
-    apply: (patch) => {
-      applyPatch(patch);
-      notify();
-    },
+    apply: applyAndNotify,
   });
   el('planner-search-run').addEventListener('click', () => {
     runSearch(ctx, state, ctx.views.fixed, out.search, (patch) => {
-      applyPatch(patch);
-      notify();
+      applyAndNotify(patch);
       out.diagram.scrollIntoView({ block: 'start' });
     });
   });
