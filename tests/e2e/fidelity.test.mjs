@@ -312,6 +312,11 @@ test('"Open in the explorer" shows a published run there with its measured step,
       document.querySelector('#planner-time [data-readout="measured-run"]')?.textContent ?? '',
     ),
   );
+  // BigScience benchmarked the same shape and split a month before: that run is named too.
+  assert.match(
+    await line.textContent(),
+    /also measured at 10\d s per step \(BLOOM pre-training benchmarks.*\): the engine is [\d.]+ % faster/,
+  );
   // The note belongs to the run: the next change takes it away.
   await apply(p.page, { global: 4096 });
   await note.waitFor({ state: 'detached' });

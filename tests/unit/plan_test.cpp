@@ -516,3 +516,30 @@ TEST_CASE("a plan says so when a published run had exactly its configuration") {
   now["framework"] = "deepspeed";
   CHECK_FALSE(call("plan", request(now, {{"global", 1536}, {"micro", 4}}, "megatron-175b", 384)).contains("published"));
 }
+
+TEST_CASE("a configuration two sources measured names both runs, the first and the other beside it") {
+  // BLOOM's final run and BigScience's benchmark of the same shape and split a month before.
+  const json bloom = json::parse(
+      R"({"model":{"layers":70,"hidden":14336,"heads":112,"kv_heads":112,"ffn":57344,"vocab":250880,"seq":2048,)"
+      R"("position":"rotary","mlp":"gelu","norm":"layernorm","bias":true,"dropout":false,"tied_embeddings":true},)"
+      R"("hardware":{"preset":"a100-80gb-jean-zay","gpus":384},)"
+      R"("parallel":{"tp":4,"pp":12,"zero":1,"recompute":"full","framework":"deepspeed"},)"
+      R"("batch":{"global":2048,"micro":2}})");
+  const json run = call("plan", bloom);
+  REQUIRE(run.contains("published"));
+  const json& first = run["published"];
+  CHECK(first["id"] == "bloom-176b");
+  REQUIRE(first.contains("also"));
+  REQUIRE(first["also"].size() == 1);
+  const json& other = first["also"][0];
+  CHECK(other["id"] == "bloom-prequel-h14336-l70-tp4-pp12-mb2-heads112");
+  CHECK(other["source"] != first["source"]);
+  CHECK(other["step"] != first["step"]);
+  CHECK(other["error"].get<double>() ==
+        doctest::Approx(run["time"]["step"].get<double>() / other["step"].get<double>() - 1));
+  // A configuration one source measured lists no others.
+  const json one =
+      call("plan", request({{"tp", 1}, {"pp", 1}, {"zero", 3}, {"recompute", "full"}, {"framework", "deepspeed-2021"}},
+                           {{"global", 1536}, {"micro", 4}}, "megatron-175b", 384));
+  CHECK_FALSE(one["published"].contains("also"));
+}

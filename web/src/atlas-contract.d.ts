@@ -1224,6 +1224,16 @@ export type PlanAnswer = {
     virtual_stages?: number;
   };
   published?: {
+    also?: Array<{
+      error?: number;
+      id?: string;
+      name?: string;
+      set?: string;
+      source?: string;
+      step?: number;
+      url?: string;
+      where?: string;
+    }>;
     error?: number;
     id?: string;
     name?: string;

@@ -72,6 +72,13 @@ const char* const kLog =
 const char* const kBareLog =
     R"({"log":"size time(us) algbw busbw\n65536 24.10 2.72 4.76\n1048576 31.70 33.08 57.89\n16777216 112.3 149.40 261.45\n268435456 1142.6 234.94 411.14\n","ranks":8})";
 
+// BLOOM's final configuration, which two published runs share: the plan's `published.also`.
+const char* const kBloomFinal =
+    R"({"model":{"layers":70,"hidden":14336,"heads":112,"kv_heads":112,"ffn":57344,"vocab":250880,"seq":2048,)"
+    R"("position":"rotary","mlp":"gelu","norm":"layernorm","bias":true,"dropout":false,"tied_embeddings":true},)"
+    R"("hardware":{"preset":"a100-80gb-jean-zay","gpus":384},)"
+    R"("parallel":{"tp":4,"pp":12,"zero":1,"recompute":"full","framework":"deepspeed"},"batch":{"global":2048,"micro":2}})";
+
 const std::vector<Probes>& probes() {
   static const std::vector<Probes> table =
       {
@@ -92,7 +99,8 @@ const std::vector<Probes>& probes() {
           {"plan",
            "A distributed execution plan: partitions, memory per device, every transfer, step time as run and "
            "ideal.",
-           {R"({"model":{"preset":"megatron-175b"},"hardware":{"preset":"a100-80gb","gpus":64},"parallel":{"tp":8,"pp":8},"batch":{"global":64},"training":{"tokens":3e11},"scaling":true})",
+           {kBloomFinal,
+            R"({"model":{"preset":"megatron-175b"},"hardware":{"preset":"a100-80gb","gpus":64},"parallel":{"tp":8,"pp":8},"batch":{"global":64},"training":{"tokens":3e11},"scaling":true})",
             R"({"model":{"preset":"megatron-175b"},"hardware":{"preset":"a100-80gb","gpus":1536},)"
             R"("parallel":{"tp":1,"pp":1,"zero":3,"recompute":"full","framework":"deepspeed-2021"},)"
             R"("batch":{"global":1536,"micro":1},"scaling":true,"scaling_hold":"accumulation"})",

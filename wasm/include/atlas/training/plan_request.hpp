@@ -58,7 +58,8 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
 
 /// The published run (content/presets/calibration.json) whose model, hardware, split and batch
 /// are this input's, as {id, source, set, where, step, error, name, url}, with `error` the engine's
-/// `step` against it (step ÷ published − 1); null when none is (fidelity.cpp).
+/// `step` against it (step ÷ published − 1); null when none is. When several runs had it, the
+/// first in the file is named and the others are listed in its `also` (fidelity.cpp).
 json published_run(const PlanInput& in, double step);
 
 /// Strong scaling of the split family at fixed global batch (plan_scaling.cpp).

@@ -286,16 +286,25 @@ export function offBy(error) {
 function measuredRun(plan) {
   const run = /** @type {TrainingPlan['published'] | undefined} */ (plan.published);
   if (!run) return null;
-  const off = Math.abs(run.error) < 0.005 ? 'within 0.5 % of it' : `${offBy(run.error)} than measured`;
-  const source = /^https:\/\//.test(run.url)
-    ? h('a', { href: run.url, target: '_blank', rel: 'noopener', text: run.name })
-    : run.name;
+  /** @param {{name: string, url: string}} r */
+  const source = (r) =>
+    /^https:\/\//.test(r.url) ? h('a', { href: r.url, target: '_blank', rel: 'noopener', text: r.name }) : r.name;
+  /** @param {number} error */
+  const off = (error) => (Math.abs(error) < 0.005 ? 'within 0.5 % of it' : `${offBy(error)} than measured`);
+  // Another source that measured the same configuration is named too, its own error beside it.
+  const others = (run.also ?? []).flatMap((r) => [
+    ` The same configuration was also measured at ${formatSeconds(r.step)} per step (`,
+    source(r),
+    `, ${r.where}): the engine is ${off(r.error)} there.`,
+  ]);
   return h(
     'p',
     { class: 'measured-run', dataset: { readout: 'measured-run' } },
     `Measured for exactly this configuration: ${formatSeconds(run.step)} per step (`,
-    source,
-    `, ${run.where}). The engine is ${off}${run.set === 'calibration' ? ' (its constants were fitted on this source, so this is not a test of it)' : ''}; the validation view below lists what that run assumed.`,
+    source(run),
+    `, ${run.where}). The engine is ${off(run.error)}${run.set === 'calibration' ? ' (its constants were fitted on this source, so this is not a test of it)' : ''}.`,
+    ...others,
+    ' The validation view below lists what each run assumed.',
   );
 }
 
