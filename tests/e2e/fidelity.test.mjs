@@ -312,6 +312,11 @@ test('"Open in the explorer" shows a published run there with its measured step,
       document.querySelector('#planner-time [data-readout="measured-run"]')?.textContent ?? '',
     ),
   );
+  // Megatron-DeepSpeed's tensor-parallel calls: the table says how much of their time is its own.
+  assert.match(
+    await p.page.locator('#planner-crossings tr[data-id="tp-fwd-attn-allreduce"]').textContent(),
+    /\d+\u00a0% latency \(\d+\u00a0% the framework's own\)/,
+  );
   // BigScience benchmarked the same shape and split a month before: that run is named too.
   assert.match(
     await line.textContent(),

@@ -468,6 +468,7 @@ export type FidelityAnswer = {
     id?: string;
     name?: string;
     note?: string;
+    refits?: string;
     role?: string;
     title?: string;
     tolerance?: number;
@@ -923,6 +924,7 @@ export type PlanAnswer = {
     count_per_microbatch?: number;
     count_per_step?: number;
     exposed_time_per_step?: number;
+    framework_share?: number;
     group?: string;
     group_size?: number;
     id?: string;

@@ -72,6 +72,19 @@ double exposed_series(double calls, double each, double window, double slowdown,
   return each + (calls - 1.0) * (std::max(0.0, each - share) + slowdown * std::min(each, share));
 }
 
+namespace {
+
+// What a framework adds to each call beyond NCCL's time: Megatron-DeepSpeed's tensor-parallel
+// calls, a fixed time per ring step (kMegatronDeepSpeedTpStep; the fit and its test in
+// docs/fidelity.md). Not in the bound.
+double framework_call_time(const PlanInput& in, Collective op, Group group, const GroupPlacement& g) {
+  if (in.ideal || group != Group::TP || in.parallel.framework != Framework::deepspeed || g.ranks <= 1) return 0.0;
+  const double hops = static_cast<double>(g.ranks - 1);
+  return (op == Collective::all_reduce ? 2.0 * hops : hops) * in.megatron_deepspeed_tp_step;
+}
+
+}  // namespace
+
 Transfer* TransferList::add(const Spec& s, const GroupPlacement& g, double bytes, double calls_per_mb,
                             double calls_per_step, double rate) {
   if (count >= kMaxTransfers) return nullptr;
@@ -84,12 +97,14 @@ Transfer* TransferList::add(const Spec& s, const GroupPlacement& g, double bytes
   t.count_per_step = calls_per_mb > 0 ? calls_per_mb * m : calls_per_step;
   const CollectiveTime c = call_time(in, s.op, bytes, g);
   const double slow = in.ideal ? 1.0 : rate;
-  t.time_per_step = t.count_per_step * c.time / slow;
-  t.latency_per_step = t.count_per_step * c.latency / slow;
+  const double extra = framework_call_time(in, s.op, s.group, g);
+  t.time_per_step = t.count_per_step * (c.time + extra) / slow;
+  t.latency_per_step = t.count_per_step * (c.latency + extra) / slow;
+  t.framework_per_step = t.count_per_step * extra / slow;
   t.calls_per_step = t.count_per_step;
   t.algorithm = in.ideal ? "ideal ring" : algorithm_name(c.algorithm);
   t.protocol = in.ideal ? "" : protocol_name(c.protocol);
-  t.busbw = c.busbw * slow;
+  t.busbw = c.time + extra > 0 ? c.busbw * slow * c.time / (c.time + extra) : c.busbw * slow;
   return &t;
 }
 

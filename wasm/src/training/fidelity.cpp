@@ -23,6 +23,7 @@ const json& calibration_doc() {
 struct Case {
   const json* doc = nullptr;
   std::string id, source, role, hardware;
+  std::string refits;  // the constant a calibration source's runs fit (its source's `refits`)
   PlanInput input;
   double published_step = 0;
 };
@@ -50,10 +51,11 @@ double published_step(const json& published, const PlanInput& in) {
 
 std::vector<Case> load_cases() {
   const json& doc = calibration_doc();
-  std::map<std::string, std::string> roles;
+  std::map<std::string, std::string> roles, refits;
   std::vector<Case> out;
   if (!doc.is_object() || !doc.contains("cases") || !doc.contains("sources")) return out;
-  for (const auto& s : doc["sources"]) roles[s.value("id", "")] = s.value("role", "");
+  for (const auto& s : doc["sources"])
+    roles[s.value("id", "")] = s.value("role", ""), refits[s.value("id", "")] = s.value("refits", "");
   for (const auto& c : doc["cases"]) {
     Problems problems;
     auto req = read_plan_request(c["request"], problems);
@@ -63,6 +65,7 @@ std::vector<Case> load_cases() {
     k.id = c.value("id", "");
     k.source = c.value("source", "");
     k.role = roles[k.source];
+    k.refits = k.role == "calibration" ? refits[k.source] : "";
     k.hardware = c["request"]["hardware"].value("preset", "");
     k.input = req->input;
     k.published_step = published_step(c["published"], k.input);
@@ -143,9 +146,10 @@ json published_run(const PlanInput& in, double step) {
 
 namespace {
 
-double model_step(const Case& c, const Efficiencies* with) {
+double model_step(const Case& c, const Efficiencies* with, double tp_step = -1.0) {
   PlanInput in = c.input;
   if (with) in.hardware.efficiency.compute = with->compute, in.hardware.efficiency.memory = with->memory;
+  if (tp_step >= 0) in.megatron_deepspeed_tp_step = tp_step;
   PlanFigures f;
   evaluate_plan(in, f);
   return f.step;
@@ -179,6 +183,27 @@ Efficiencies fit(const std::vector<const Case*>& cases, Efficiencies e) {
     dc /= 5, dm /= 5;
   }
   return e;
+}
+
+// Megatron-DeepSpeed's cost per tensor-parallel ring step: a coarse grid from 0 to 1 ms, then two
+// finer ones around the best point, on the mean |error| of the step time.
+double fit_tp_step(const std::vector<const Case*>& cases) {
+  const auto error = [&](double step) {
+    double sum = 0;
+    for (const Case* c : cases) sum += std::fabs(model_step(*c, nullptr, step) / c->published_step - 1.0);
+    return cases.empty() ? 0.0 : sum / static_cast<double>(cases.size());
+  };
+  double best_step = 0, best = error(0), d = 1e-4;
+  for (int round = 0; round < 3; ++round, d /= 10) {
+    const double centre = best_step;
+    for (int i = -10; i <= 10; ++i) {
+      const double step = centre + i * d;
+      if (step < 0) continue;
+      const double err = error(step);
+      if (err < best) best = err, best_step = step;
+    }
+  }
+  return best_step;
 }
 
 // |error| says how far off the engine is; the signed mean and the count of faster runs say which
@@ -261,8 +286,12 @@ json cmd_fidelity(const json& request, Problems& problems) {
     // Constants per GPU from its calibration cases; then, per calibration source, the same fit
     // without that source (a GPU left with no cases takes the other GPUs' fit) on its cases.
     std::map<std::string, std::vector<const Case*>> by_gpu;
+    std::vector<const Case*> tp_step_cases;
     for (const Case& c : cases)
-      if (c.role == "calibration") by_gpu[c.hardware].push_back(&c);
+      if (c.refits == "efficiency")
+        by_gpu[c.hardware].push_back(&c);
+      else if (c.refits == "megatron-deepspeed-tp-step")
+        tp_step_cases.push_back(&c);
     json fitted = json::object();
     std::map<std::string, Efficiencies> fits;
     for (const auto& [gpu, list] : by_gpu) {
@@ -299,6 +328,24 @@ json cmd_fidelity(const json& request, Problems& problems) {
         row["compute"] = e.compute, row["memory_traffic"] = e.memory;
         loso.push_back(row);
       }
+    }
+    // Megatron-DeepSpeed's tensor-parallel step: one source fits it, so left out, the engine has
+    // none (0 s per step, the engine before it) to predict that source with.
+    if (!tp_step_cases.empty()) {
+      const double step = fit_tp_step(tp_step_cases);
+      Summary fit, without;
+      for (const Case* c : tp_step_cases) {
+        fit.add(model_step(*c, nullptr, step) / c->published_step - 1.0);
+        without.add(model_step(*c, nullptr, 0.0) / c->published_step - 1.0);
+      }
+      out["fitted_framework"] = {{"megatron_deepspeed_tp_step", step},
+                                 {"mean_abs_error", fit.to_json()["mean_abs_error"]},
+                                 {"source", tp_step_cases.front()->source}};
+      json row = without.to_json();
+      row["source"] = tp_step_cases.front()->source, row["hardware"] = tp_step_cases.front()->hardware;
+      row["fitted_on"] = "no other source fits Megatron-DeepSpeed's tensor-parallel step: without it, none";
+      row["megatron_deepspeed_tp_step"] = 0.0;
+      loso.push_back(row);
     }
     out["fitted"] = fitted;
     out["leave_one_source_out"] = loso;

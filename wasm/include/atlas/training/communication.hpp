@@ -75,7 +75,8 @@ struct TransferList {
     std::array<double, 3> shape;
   };
   /// `calls_per_mb` calls each micro-batch, or (when 0) `calls_per_step` once per step. `rate`
-  /// is the fraction of NCCL's speed the framework reaches (1 but for DeepSpeed 2021's gathers).
+  /// is the fraction of NCCL's speed the framework reaches (1 but for DeepSpeed 2021's gathers);
+  /// Megatron-DeepSpeed's tensor-parallel calls also take a fixed time per ring step.
   Transfer* add(const Spec& s, const GroupPlacement& g, double bytes, double calls_per_mb, double calls_per_step,
                 double rate = 1.0);
   /// Fully on the critical path of each micro-batch.

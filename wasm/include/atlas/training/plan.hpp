@@ -64,6 +64,15 @@ inline bool is_fsdp(Framework f) { return f == Framework::fsdp || f == Framework
 /// measured against the calls' own time: against one 10.2 GB gather (39 ms) it would read 0.094.
 constexpr double kDeepSpeed2021GatherRate = 0.1476;
 
+/// Megatron-DeepSpeed's tensor-parallel collectives (BLOOM, MT-NLG) take longer than NCCL's model
+/// by a time that does not depend on their size: this much per ring step (an all-reduce over t
+/// ranks has 2(t − 1) steps, a gather or scatter t − 1), 40 to 200 times NCCL's own per-step
+/// latency over NVLink (0.6–3.4 µs). Fitted on MT-NLG's three iteration times (the refit recovers
+/// it: fidelity_test); what it is made of is not measured (docs/fidelity.md names candidates).
+/// BigScience's eighteen runs on another cluster, never fitted, test it: they show the same cost,
+/// about twice as much per call at tp 8 as at tp 4. Fitted on them instead it would be 0.178 ms.
+constexpr double kMegatronDeepSpeedTpStep = 0.129e-3;
+
 /// How the elementwise kernels around the GEMMs run. `fused`: as Megatron's fused kernels, on
 /// which the memory-traffic constants were fitted. `eager`: PyTorch without torch.compile, one
 /// kernel per operator of the model's code (norm, rotary embedding, activation, dropout), each
@@ -135,6 +144,8 @@ struct PlanInput {
   /// The bound instead of the run: GEMMs at the fitted peak without shape losses, links at their
   /// nominal bandwidth with no latency, one collective per step and group, overlap free.
   bool ideal = false;
+  /// kMegatronDeepSpeedTpStep, but for the fidelity refit, which fits it.
+  double megatron_deepspeed_tp_step = kMegatronDeepSpeedTpStep;
 };
 
 /// Constraint violations (errors) and warnings as codes; messages are built only for `plan`.
@@ -185,11 +196,12 @@ struct Transfer {
   bool inter_node = false;
   double time_per_step = 0;
   double exposed_per_step = 0;
-  double latency_per_step = 0;  // the bytes-independent part of time_per_step
-  double calls_per_step = 0;    // collective calls the framework issues for it per step
-  const char* algorithm = "";   // what NCCL would pick for one call ("ring", "tree", …)
-  const char* protocol = "";    // "LL", "LL128", "Simple"; "" in the ideal model
-  double busbw = 0;             // B/s one call reaches
+  double latency_per_step = 0;    // the bytes-independent part of time_per_step
+  double framework_per_step = 0;  // the part of that latency the framework adds beyond NCCL's
+  double calls_per_step = 0;      // collective calls the framework issues for it per step
+  const char* algorithm = "";     // what NCCL would pick for one call ("ring", "tree", …)
+  const char* protocol = "";      // "LL", "LL128", "Simple"; "" in the ideal model
+  double busbw = 0;               // B/s one call reaches
 };
 
 /// Memory of one device, bytes.

@@ -56,13 +56,16 @@ export function shapeText(t) {
 }
 
 /**
- * How NCCL would run one call, and how much of the time is latency rather than bytes.
- * @param {Row} t
+ * How NCCL would run one call, and how much of the time is latency rather than bytes; where the
+ * framework adds a time of its own per call (Megatron-DeepSpeed's tensor-parallel calls), how much
+ * of the time that is.
+ * @param {Row & {framework_share?: number}} t
  */
 function how(t) {
   const algo = t.protocol ? `${t.algorithm}, ${t.protocol}` : t.algorithm;
   const share = Math.round(100 * (t.latency_share ?? 0));
-  return `${algo}; ${share < 1 ? 'under 1' : share}\u00a0% latency`;
+  const own = Math.round(100 * (t.framework_share ?? 0));
+  return `${algo}; ${share < 1 ? 'under 1' : share}\u00a0% latency${own >= 1 ? ` (${own}\u00a0% the framework's own)` : ''}`;
 }
 
 /**
