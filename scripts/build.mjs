@@ -129,7 +129,7 @@ async function main() {
     const html = template
       .replace('<!--atlas:title-->', () => `${esc(entry.name)} — Parallelism Atlas`)
       .replace('<!--atlas:description-->', () => esc(entry.role))
-      .replace('<!--atlas:entry-->', () => renderEntry(entry, { modules, built }))
+      .replace('<!--atlas:entry-->', () => renderEntry(entry, { modules, built, names: atlas.names }))
       .replace(
         '<!--atlas:data-->',
         () => `<script type="application/json" id="atlas-entry">${jsonForScript(entry)}</script>

@@ -74,13 +74,14 @@ ${h.source ? `<p class="source">Source: ${link(h.source)}</p>` : ''}</div></li>`
 
 // Links to other entries go to their pages when this build has them (`built`: id → {name,
 // page}). Entries not in this build are named as plain text (a link that only leads to "not
-// here" is noise), and the list says once that they are not part of this build.
-function entryLinks(ids, built) {
+// here" is noise) by the mapping's names, their id only when it gives none, and the list says
+// once that they are not part of this build.
+function entryLinks(ids, built, names) {
   if (ids.length === 0) return '<p>None listed.</p>';
   const item = (id) =>
     built.has(id)
       ? `<li><a href="${esc(built.get(id).page)}" data-entry="${esc(id)}">${esc(built.get(id).name)}</a></li>`
-      : `<li><span class="entry-missing" data-missing="true" data-entry="${esc(id)}">${esc(id)}</span></li>`;
+      : `<li><span class="entry-missing" data-missing="true" data-entry="${esc(id)}">${esc(names.get(id) ?? id)}</span></li>`;
   const absent = ids.filter((id) => !built.has(id)).length;
   const note =
     absent === 0
@@ -102,9 +103,9 @@ function check(e) {
 /**
  * The entry's HTML. `modules` are the entry's modules in page order, each {module, markup}
  * (its description from the registry and its markup.html); `built` maps the id of every entry
- * in this build to {name, page}.
+ * in this build to {name, page}; `names` the mapping's names of entries it does not carry.
  */
-export function renderEntry(e, { modules, built }) {
+export function renderEntry(e, { modules, built, names = new Map() }) {
   const sciences = e.science ?? [];
   const events = e.history ?? [];
   const own = modules.filter(({ module }) => module.section);
@@ -171,8 +172,8 @@ export function renderEntry(e, { modules, built }) {
       'Connections',
       join([
         // An entry that is a prerequisite is listed there only.
-        `<div class="two-up"><div><h3>Related</h3>${entryLinks(related, built)}</div>`,
-        `<div><h3>Prerequisites</h3>${entryLinks(e.prerequisites ?? [], built)}</div></div>`,
+        `<div class="two-up"><div><h3>Related</h3>${entryLinks(related, built, names)}</div>`,
+        `<div><h3>Prerequisites</h3>${entryLinks(e.prerequisites ?? [], built, names)}</div></div>`,
       ]),
     ),
     section(

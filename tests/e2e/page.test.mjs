@@ -11,6 +11,7 @@ import { root, distDir } from '../../scripts/lib/paths.mjs';
 import { serveFolder } from '../../scripts/lib/static-server.mjs';
 
 const entry = JSON.parse(readFileSync(join(root, 'content/parallelism.json'), 'utf8'));
+const atlasNames = JSON.parse(readFileSync(join(root, 'content/atlas.json'), 'utf8')).names;
 after(closeBrowser);
 
 /** Every text field of the entry, as it should appear on the page. */
@@ -108,11 +109,12 @@ test('when the engine cannot load, the entry stays and the page says why', async
   await context.close();
 });
 
-test('related entries not in this build are named once, say so once, and their route explains it', async () => {
+test('related entries not in this build are named once in plain words, say so once, and their route explains it', async () => {
   const p = await openPage();
   const missing = p.page.locator('#connections [data-missing="true"]');
   const names = await missing.allTextContents();
-  assert.deepEqual(names.sort(), [...new Set([...entry.related, ...entry.prerequisites])].sort(), 'each entry once');
+  const ids = [...new Set([...entry.related, ...entry.prerequisites])];
+  assert.deepEqual(names.sort(), ids.map((id) => atlasNames[id]).sort(), 'each entry once, by its name');
   assert.equal(await p.page.locator('#connections a[data-missing]').count(), 0, 'no links that lead nowhere');
   assert.equal(
     (await p.page.locator('#connections').textContent()).match(/part of this build/g).length,
@@ -124,7 +126,10 @@ test('related entries not in this build are named once, say so once, and their r
     location.hash = '#/entry/nccl';
   });
   await p.page.waitForSelector('#atlas-status .notice');
-  assert.match(await p.page.locator('#atlas-status').textContent(), /“nccl” is not part of this build/);
+  assert.match(
+    await p.page.locator('#atlas-status').textContent(),
+    new RegExp(`“${atlasNames.nccl}” is not part of this build`),
+  );
   await p.close();
 });
 

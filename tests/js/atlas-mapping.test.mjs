@@ -58,6 +58,30 @@ test('unknown fields and entries not in this build are warnings, as in the engin
   assert.deepEqual([alone.errors, alone.warnings, alone.home], [[], [], 'nccl']);
 });
 
+test('names give entries outside this build plain words; every broken name is pointed at', () => {
+  const r = check({
+    home: 'nccl',
+    names: { rack: ' Rack ', 'Bad Id': 'x', mac: 3, scheduler: '  ', checkpoint: 'x'.repeat(301), nccl: 'NCCL' },
+  });
+  assert.deepEqual([...r.names], [['rack', 'Rack']], 'trimmed, and only the good ones');
+  assert.deepEqual(codes(r.errors), [
+    '/names/Bad Id bad_id',
+    '/names/mac wrong_type',
+    '/names/scheduler empty',
+    '/names/checkpoint too_long',
+  ]);
+  assert.deepEqual(codes(r.warnings), ['/names/nccl unused_name'], 'a built entry keeps its own name');
+  assert.deepEqual(codes(check({ home: 'nccl', names: ['rack'] }).errors), ['/names wrong_type']);
+});
+
+test('the repository mapping names every connection of the seed entry that this build does not carry', () => {
+  const data = JSON.parse(readFileSync(join(root, 'content/atlas.json'), 'utf8'));
+  const seed = JSON.parse(readFileSync(join(root, 'content/parallelism.json'), 'utf8'));
+  const { names, errors } = checkMapping(data, { entryIds: ['parallelism'], moduleNames });
+  assert.deepEqual(errors, []);
+  for (const id of [...seed.related, ...seed.prerequisites]) assert.ok(names.has(id), `${id} has a name`);
+});
+
 test('the registry: names, sections and old link keys are unique; "Show me" is offered by the explorer', async () => {
   const modules = await loadModules();
   assert.deepEqual(

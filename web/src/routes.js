@@ -30,12 +30,14 @@ function route(entry, built) {
     location.replace(new URL(other.page, location.href).href);
     return;
   }
+  // Connections name the entries they list in plain words; an old link uses that name too.
+  const named = document.querySelector(`#connections [data-entry="${match[1]}"]`)?.textContent;
   replaceChildren(
     status,
     h(
       'p',
       { class: 'notice' },
-      h('strong', { text: `“${match[1]}” is not part of this build. ` }),
+      h('strong', { text: `“${named || match[1]}” is not part of this build. ` }),
       'This page carries the ',
       h('a', { href: '#top', text: entry ? entry.name : 'current' }),
       ' entry.',
