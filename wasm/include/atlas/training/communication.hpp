@@ -56,7 +56,8 @@ double overlap_slowdown(const Hardware& hw);
 /// slowed by `slowdown`. Ideal: max(0, calls·each − window), overlap free.
 double exposed_series(double calls, double each, double window, double slowdown, bool ideal);
 
-/// Appends transfers and sums their exposure (communication.cpp and communication_data_parallel.cpp).
+/// Appends transfers and sums their exposure (transfer_list.cpp); the call sites are
+/// communication.cpp and communication_data_parallel.cpp.
 struct TransferList {
   std::array<Transfer, kMaxTransfers>& out;
   int& count;
