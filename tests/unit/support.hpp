@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 
 #include "atlas/contract/engine.hpp"
 
@@ -45,6 +46,23 @@ inline bool has_error(const json& response, const std::string& code, const std::
   for (const auto& e : response["errors"])
     if (e["code"] == code && e["path"] == path) return true;
   return false;
+}
+
+/// A plan request over presets: the split, the batch, a model and a hardware preset.
+inline json plan_request(json parallel, json batch = json{{"global", 64}}, const char* model = "megatron-175b",
+                         int gpus = 64, const char* hardware = "a100-80gb") {
+  return json{{"model", {{"preset", model}}},
+              {"hardware", {{"preset", hardware}, {"gpus", gpus}}},
+              {"parallel", std::move(parallel)},
+              {"batch", std::move(batch)}};
+}
+
+/// The transfer of a plan with this id (null when the plan has none).
+inline const json& plan_transfer(const json& plan, const std::string& id) {
+  for (const auto& t : plan["communication"])
+    if (t["id"] == id) return t;
+  static const json none;
+  return none;
 }
 
 }  // namespace atlas_test
