@@ -4,7 +4,7 @@
 import { formatBytes, formatBytesDecimal, formatSeconds, learnerText } from '../../format.js';
 import { formulaText } from './formula.js';
 import { formatCount } from '../../format.js';
-import { drawnFromSame, patch, vh as h } from './svg.js';
+import { drawnFromSame, patch, vh as h } from './vnode.js';
 
 /** @typedef {import('./diagram.js').ServingTransfer} ServingTransfer */
 /**

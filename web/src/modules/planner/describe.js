@@ -2,7 +2,7 @@
 // copyable note. Built from the engine's plan only; counts and bytes are the engine's.
 import { formatBytes, formatBytesDecimal, formatPercent, formatSeconds } from '../../format.js';
 import { formatCount } from '../../format.js';
-import { patch, vh } from './svg.js';
+import { patch, vh } from './vnode.js';
 
 const WORDS = [
   'zero',

@@ -2,10 +2,11 @@
 // parallelism (column- then row-parallel), the norms split along the sequence under sequence
 // parallelism, the attention core under context parallelism, and the experts over ep ranks.
 // Each transfer's marker goes where its `where` points (the mark callback of diagram.js).
-import { deviceRect, fitText, fitting, plainBox, s, slices } from './svg.js';
+import { deviceRect, fitText, fitting, plainBox, slices } from './svg.js';
+import { s } from './vnode.js';
 
 /** @typedef {import('./diagram.js').Plan} Plan */
-/** @typedef {import('./svg.js').VNode} VNode */
+/** @typedef {import('./vnode.js').VNode} VNode */
 /** @typedef {import('./diagram.js').Mark} Mark */
 
 /** The places this panel's markers go (diagram.js keeps room beside the boxes for them). */

@@ -3,11 +3,12 @@
 // cache, the prefill working set, the runtime's reserve and what is free — as bars to scale of
 // its memory. The sizes are the engine's (`stages[].memory`); the page only formats them.
 import { formatBytesDecimal, formatCount } from '../../format.js';
-import { deviceRect, fitText, s, text } from './svg.js';
+import { deviceRect, fitText, text } from './svg.js';
+import { s } from './vnode.js';
 
 /** @typedef {import('./diagram.js').Plan} Plan */
 /** @typedef {Plan['stages'][number]} Stage */
-/** @typedef {import('./svg.js').VNode} VNode */
+/** @typedef {import('./vnode.js').VNode} VNode */
 
 const GB = (/** @type {number} */ bytes) => formatBytesDecimal(bytes);
 

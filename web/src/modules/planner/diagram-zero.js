@@ -1,10 +1,11 @@
 // The diagram's lower panel when training: which share of the weights, gradients and optimizer
 // state each data-parallel rank keeps under its ZeRO stage, with the gradient and parameter
 // transfers' markers beside (or, narrow, under) the bars.
-import { deviceRect, fitText, fitting, s, text, textWidth } from './svg.js';
+import { deviceRect, fitText, fitting, text, textWidth } from './svg.js';
+import { s } from './vnode.js';
 
 /** @typedef {import('./diagram.js').Plan} Plan */
-/** @typedef {import('./svg.js').VNode} VNode */
+/** @typedef {import('./vnode.js').VNode} VNode */
 /** @typedef {import('./diagram.js').Mark} Mark */
 
 /**

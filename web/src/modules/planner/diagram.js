@@ -4,20 +4,8 @@
 // Every entry of the engine's `communication` list gets a marker where its `where` points.
 // A serving plan (`mode: "inference"`, one phase's transfers) is drawn the same way, with the KV
 // cache on each GPU and what each GPU holds in place of the ZeRO state (diagram-serving.js).
-import {
-  arrow,
-  arrowDefs,
-  drawnFromSame,
-  fitText,
-  marker,
-  markerWidth,
-  patch,
-  patternDefs,
-  plainBox,
-  s,
-  slices,
-  text,
-} from './svg.js';
+import { arrow, arrowDefs, fitText, marker, markerWidth, patternDefs, plainBox, slices, text } from './svg.js';
+import { drawnFromSame, patch, s } from './vnode.js';
 import { kvRow, servingMemory, servingTokens } from './diagram-serving.js';
 import { LAYER_PLACES, layerDetail } from './diagram-layer.js';
 import { zeroState } from './diagram-zero.js';
@@ -37,7 +25,7 @@ import { zeroState } from './diagram-zero.js';
  * @typedef {Omit<PlanAnswer, 'communication'> & {communication: Transfer[], phase?: string}} Plan
  */
 /** @typedef {Plan['stages'][number]} Stage */
-/** @typedef {import('./svg.js').VNode} VNode */
+/** @typedef {import('./vnode.js').VNode} VNode */
 /** The transfers not yet drawn, by the place they happen (place() takes each once). */
 /** @typedef {Map<string, Transfer[]>} Places */
 /** Draws the marker of the transfers at `where` into g, if any are left; true when it did. */

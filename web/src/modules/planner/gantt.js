@@ -2,7 +2,8 @@
 // the ordered forward and backward blocks (micro-batch, model chunk, start, duration in the
 // engine's unit: one chunk's forward = 1, its backward = 2; `unit_seconds` converts). No
 // scheduling happens here; above the engine's block limit the page shows its note instead.
-import { fitText, s, text, vh as h } from './svg.js';
+import { fitText, text } from './svg.js';
+import { s, vh as h } from './vnode.js';
 import { formatPercent, formatSeconds } from '../../format.js';
 
 /** @type {Record<string, string>} */
@@ -82,8 +83,8 @@ function blockGeometry(sched, { rowH, top, sx }) {
 }
 
 /**
- * Describes the schedule for the plan into `container` (an element description; see svg.js).
- * @param {import('./svg.js').VNode} container
+ * Describes the schedule for the plan into `container` (an element description; see vnode.js).
+ * @param {import('./vnode.js').VNode} container
  * @param {Plan} plan  valid plan response
  * @param {number} narrow  0 for the wide drawing; else the narrow drawing's width
  */

@@ -8,7 +8,7 @@ import { Controls } from './controls.js';
 import { linkHighlights, drawCrossings, trainingTable } from './crossings.js';
 import { drawDescription } from './describe.js';
 import { narrowWidth, renderDiagram } from './diagram.js';
-import { drawnFromSame, redrawInPlace, vh } from './svg.js';
+import { drawnFromSame, redrawInPlace, vh } from './vnode.js';
 import { drawGantt } from './gantt.js';
 import { drawFigures, drawMemory, drawTime } from './readouts.js';
 import { bindScalingHold, drawScaling } from './scaling.js';
@@ -229,9 +229,9 @@ export function start(ctx) {
   }
 
   /**
-   * Redraws `target` in place (svg.js) unless it was last drawn from equal data, so panels
+   * Redraws `target` in place (vnode.js) unless it was last drawn from equal data, so panels
    * whose data did not change are left alone. `data` must hold everything `draw` reads.
-   * @param {HTMLElement} target @param {unknown} data @param {(c: import('./svg.js').VNode) => void} draw
+   * @param {HTMLElement} target @param {unknown} data @param {(c: import('./vnode.js').VNode) => void} draw
    */
   function redrawIfChanged(target, data, draw) {
     if (!drawnFromSame(target, data)) redrawInPlace(target, draw);

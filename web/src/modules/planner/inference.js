@@ -12,7 +12,7 @@ import { linkHighlights, drawCrossings } from './crossings.js';
 import { drawServingDescription } from './describe.js';
 import { narrowWidth, renderDiagram } from './diagram.js';
 import { MEMORY_PARTS } from './diagram-serving.js';
-import { drawnFromSame, patch, vh } from './svg.js';
+import { drawnFromSame, patch, vh } from './vnode.js';
 import { initServingFidelity } from './inference-fidelity.js';
 import { initServingScenarios } from './inference-scenarios.js';
 import { initServingSearch } from './inference-search.js';

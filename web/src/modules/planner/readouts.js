@@ -1,13 +1,13 @@
 // Readouts: memory of the most loaded device as a stacked bar against its capacity, the step
 // time broken into compute, exposed communication per group and bubble, and the headline
 // figures. Each figure opens to its formula (the engine's, its numbers formatted here) and scope.
-// The panels are built as element descriptions (svg.js) that redrawInPlace() patches in.
-import { s, vh as h } from './svg.js';
+// The panels are built as element descriptions (vnode.js) that redrawInPlace() patches in.
+import { s, vh as h } from './vnode.js';
 import { formatBytes, formatCount, formatFlops, formatPercent, formatSeconds } from '../../format.js';
 import { formulaText, scientific } from './formula.js';
 
 /** @typedef {import('./diagram.js').TrainingPlan} TrainingPlan */
-/** @typedef {import('./svg.js').VNode} VNode */
+/** @typedef {import('./vnode.js').VNode} VNode */
 /** One segment of a stacked bar and its legend entry. */
 /** @typedef {{key: string, label: string, value: number | undefined, text: string}} Part */
 

@@ -1,7 +1,7 @@
 // Strong scaling of the current split family, from the engine's `scaling` points: the step as
 // run and at the ideal bound against GPU count on log axes, with the line a perfect halving would
 // follow. The table under it is the chart's text equivalent and names the term that grows.
-import { s, vh as h } from './svg.js';
+import { s, vh as h } from './vnode.js';
 import { formatCount, formatPercent, formatSeconds } from '../../format.js';
 import { offBy } from './readouts.js';
 
@@ -78,7 +78,7 @@ function measuredText(measured) {
 }
 
 /**
- * @param {import('./svg.js').VNode} container
+ * @param {import('./vnode.js').VNode} container
  * @param {Scaling & {caveat?: string}} scaling the plan's `scaling` block (with the engine's caveat
  *   when it gives one, which the answer schema does not list)
  */
