@@ -162,6 +162,33 @@ test('CP adds the key/value exchange in attention', async () => {
   await p.close();
 });
 
+test("FSDP's backward prefetch: after the gradients, each backward gather waits in the open", async () => {
+  const p = await planner();
+  const control = p.page.locator('#pl-backward_prefetch');
+  assert.equal(await control.isDisabled(), true, 'Megatron gathers no weights per block');
+  await apply(p.page, { gpus: 8, framework: 'fsdp1', zero: 3 });
+  await p.page.waitForFunction(() => !document.querySelector('#pl-backward_prefetch').disabled);
+  const row = '#planner-crossings tr[data-id="dp-param-allgather-bwd"] td:last-child';
+  // "<time> exposed <time>": hidden behind the gradients first, then all of it once prefetch is late.
+  const times = async () => (await p.page.locator(row).textContent()).split('exposed').map((t) => t.trim());
+  const [before, hiddenPart] = await times();
+  assert.notEqual(before, hiddenPart);
+  await control.selectOption('post');
+  await p.page.waitForFunction((sel) => {
+    const [all, open] = document
+      .querySelector(sel)
+      .textContent.split('exposed')
+      .map((t) => t.trim());
+    return all === open;
+  }, row);
+  assert.equal(await p.page.evaluate(() => window.atlas.views.get('planner').getState().backward_prefetch), 'post');
+  assert.match(await plannerText(p.page), /each block's backward gather waits in the open/);
+  await apply(p.page, { zero: 2 });
+  await p.page.waitForFunction(() => document.querySelector('#pl-backward_prefetch').disabled);
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});
+
 test('an impossible split is explained at its control and the last picture is greyed', async () => {
   const p = await planner();
   await apply(p.page, { gpus: 3, tp: 3 });

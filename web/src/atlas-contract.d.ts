@@ -410,6 +410,7 @@ export type FidelityAnswer = {
       };
       parallel?: {
         attention_kernel?: string;
+        backward_prefetch?: string;
         cp?: number;
         cp_attention?: string;
         flash_attention?: boolean;
@@ -842,6 +843,8 @@ export type PlanRequest = {
   parallel?: {
     /** at most 200 characters; default "native" */
     attention_kernel?: "native" | "flash-attention-2";
+    /** at most 200 characters; default "pre" */
+    backward_prefetch?: "pre" | "post";
     /** ≥ 1, ≤ 1000000; default 1 */
     cp?: number;
     /** at most 200 characters; default "ring" */
@@ -1181,6 +1184,7 @@ export type PlanAnswer = {
   };
   parallel?: {
     attention_kernel?: string;
+    backward_prefetch?: string;
     cp?: number;
     cp_attention?: string;
     decode_replicas?: number;
@@ -2141,6 +2145,7 @@ export type SearchAnswer = {
     };
     parallel?: {
       attention_kernel?: string;
+      backward_prefetch?: string;
       cp?: number;
       cp_attention?: string;
       decode_replicas?: number;

@@ -42,6 +42,7 @@ export const PLAN_REQUEST = Object.freeze({
   "/model/top_k": Object.freeze({"type":"integer","min":1,"max":10000,"default":1}),
   "/model/vocab": Object.freeze({"type":"integer","min":1,"max":100000000}),
   "/parallel/attention_kernel": Object.freeze({"type":"string","options":["native","flash-attention-2"],"default":"native"}),
+  "/parallel/backward_prefetch": Object.freeze({"type":"string","options":["pre","post"],"default":"pre"}),
   "/parallel/cp": Object.freeze({"type":"integer","min":1,"max":1000000,"default":1}),
   "/parallel/cp_attention": Object.freeze({"type":"string","options":["ring","all-gather"],"default":"ring"}),
   "/parallel/dp": Object.freeze({"type":"integer","min":1,"max":1000000}),

@@ -137,7 +137,12 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
                        "backward", C::all_gather, Group::DP, "parameters", unit_shape},
                       g, kWeightBytes * matrices / units, units, 0, rate);
   B.behind(f, synchronous ? 0.0 : fwd_window, true);
-  B.behind(b, synchronous ? 0.0 : bwd_window, true);
+  // FSDP's BACKWARD_POST gathers the next block only once the current one's gradients are done:
+  // that block starts when its gather ends, so the backward gathers wait in the open.
+  if (!ideal && par.framework == Framework::fsdp1 && par.backward_prefetch == BackwardPrefetch::post)
+    B.blocking(b);
+  else
+    B.behind(b, synchronous ? 0.0 : bwd_window, true);
   if (small.calls > 0) {
     const std::array<double, 3> small_shape{small.parameters / small.calls, 0, 0};
     const double small_bytes = kWeightBytes * small.parameters / small.calls;

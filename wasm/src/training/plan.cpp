@@ -225,7 +225,8 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
        "input-gradient collectives (and, under sequence parallelism, the re-gather of those layers' inputs), each "
        "hidden behind its own layer's weight- or data-gradient GEMM unless overlap is off (2021's Megatron), and "
        "all of them under tp_overlap. Data-parallel and ZeRO calls hide behind compute one after another, series "
-       "on the same link in the same phase sharing it; the first of each series is exposed, and compute they overlap "
+       "on the same link in the same phase sharing it; the first of each series is exposed (every backward gather "
+       "of PyTorch's FSDP under backward prefetch \"post\", Composer's default), and compute they overlap "
        "runs slower by the share of multiprocessors NCCL takes "
        "(21 channels: the mean compute slowdown under overlap, 18.9 %, Lee et al. 2025 measured on four GPUs; "
        "19 % of an A100, 16 % of an H100).",

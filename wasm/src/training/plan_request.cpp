@@ -220,7 +220,8 @@ json to_json(const Parallel& p) {
               {"kernels", kernels_name(p.kernels)},
               {"attention_kernel", attention_kernel_name(p.attention_kernel)},
               {"reduce_dtype", reduce_dtype_name(p)},
-              {"cp_attention", context_attention_name(p.cp_attention)}};
+              {"cp_attention", context_attention_name(p.cp_attention)},
+              {"backward_prefetch", backward_prefetch_name(p.backward_prefetch)}};
 }
 
 namespace {
@@ -288,7 +289,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   const Fields p = root.section("parallel", false);
   p.warn_unknown({"dp", "tp", "pp", "cp", "ep", "zero", "sequence_parallel", "recompute", "virtual_stages", "schedule",
                   "framework", "overlap", "tp_overlap", "flash_attention", "attention_kernel", "kernels",
-                  "reduce_dtype", "cp_attention"});
+                  "reduce_dtype", "cp_attention", "backward_prefetch"});
   const ParallelDegrees degrees = read_degrees(p);
   const auto& [dp, tp, pp, cp, ep] = degrees;
   auto zero = p.integer("zero", {0, 3}, 0);
@@ -316,6 +317,12 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   std::optional<std::string> reduce;
   if (p.has("reduce_dtype")) reduce = p.choice("reduce_dtype", {"bf16", "fp32", "fp16"});
   auto cp_attention = p.choice("cp_attention", {"ring", "all-gather"}, std::string("ring"));
+  auto backward_prefetch = p.choice("backward_prefetch", {"pre", "post"}, std::string("pre"));
+  if (backward_prefetch && *backward_prefetch == "post" && framework && zero && (*framework != "fsdp1" || *zero < 3))
+    problems.warning("backward_prefetch_unused",
+                     "backward_prefetch \"post\" is how PyTorch's FSDP (framework \"fsdp1\") gathers weights "
+                     "under ZeRO-3; this plan does not gather weights that way, so it changes nothing.",
+                     p.path_of("backward_prefetch"));
 
   const Fields b = root.section("batch", false);
   b.warn_unknown({"micro", "global", "accumulation"});
@@ -367,6 +374,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
                    : *reduce == "fp16" ? ReduceDtype::fp16
                                        : ReduceDtype::bf16;
   q.cp_attention = *cp_attention == "all-gather" ? ContextAttention::all_gather : ContextAttention::ring;
+  q.backward_prefetch = *backward_prefetch == "post" ? BackwardPrefetch::post : BackwardPrefetch::pre;
   q.schedule = *schedule == "gpipe"         ? Schedule::gpipe
                : *schedule == "interleaved" ? Schedule::interleaved
                                             : Schedule::one_f_one_b;

@@ -107,6 +107,14 @@ inline const char* context_attention_name(ContextAttention c) {
   return c == ContextAttention::ring ? "ring" : "all-gather";
 }
 
+/// When PyTorch's FSDP (FlatParameter, fsdp1) gathers the next block's weights in backward
+/// (torch.distributed.fsdp.BackwardPrefetch). `pre`: before the current block's gradients are
+/// computed, so the gather hides behind them (PyTorch's default). `post`: after them, so the next
+/// block waits for its gather in the open while only the current reduce-scatter overlaps compute
+/// (Composer's default: its dist_strategy reads backward_prefetch with 'BACKWARD_POST').
+enum class BackwardPrefetch : std::uint8_t { pre, post };
+inline const char* backward_prefetch_name(BackwardPrefetch b) { return b == BackwardPrefetch::pre ? "pre" : "post"; }
+
 struct Parallel {
   std::int64_t dp = 1, tp = 1, pp = 1, cp = 1, ep = 1;
   int zero = 0;
@@ -122,6 +130,7 @@ struct Parallel {
   AttentionKernel attention_kernel = AttentionKernel::native;
   ReduceDtype reduce_dtype = ReduceDtype::framework;
   ContextAttention cp_attention = ContextAttention::ring;
+  BackwardPrefetch backward_prefetch = BackwardPrefetch::pre;  // fsdp1 under ZeRO-3 only
   /// Whether recomputation runs the attention core's forward again: full recomputation always,
   /// Megatron's selective only when the scores were not kept by a fused kernel.
   bool attention_recomputed() const {

@@ -90,6 +90,9 @@ export class Controls {
       const input = this.inputs.get(name);
       if (input) input.disabled = !(state.experts > 1);
     }
+    // Backward prefetch is an order PyTorch's FSDP keeps only when it gathers weights (ZeRO-3).
+    const prefetch = this.inputs.get('backward_prefetch');
+    if (prefetch) prefetch.disabled = !(state.framework === 'fsdp1' && state.zero === 3);
   }
 
   /**

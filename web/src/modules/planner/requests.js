@@ -62,7 +62,7 @@ export function parallelRequest(s) {
   /** @type {{tp: number, pp: number, cp: number, ep: number, zero: number, framework: string,
    *   sequence_parallel: boolean, recompute: string, schedule: string, virtual_stages: number, dp?: number,
    *   overlap?: boolean, tp_overlap?: boolean, flash_attention?: boolean, attention_kernel?: string, kernels?: string,
-   *   reduce_dtype?: string, cp_attention?: string}} */
+   *   reduce_dtype?: string, cp_attention?: string, backward_prefetch?: string}} */
   const p = {
     tp: s.tp,
     pp: s.pp,
@@ -84,6 +84,9 @@ export function parallelRequest(s) {
   if (s.kernels !== 'fused') p.kernels = s.kernels;
   if (s.reduce !== 'auto') p.reduce_dtype = s.reduce;
   if (s.cp_attention !== 'ring') p.cp_attention = s.cp_attention;
+  // Only PyTorch's FSDP at ZeRO-3 gathers that way; elsewhere the engine would warn that it is unused.
+  if (s.backward_prefetch !== 'pre' && s.framework === 'fsdp1' && s.zero === 3)
+    p.backward_prefetch = s.backward_prefetch;
   return p;
 }
 
