@@ -94,7 +94,12 @@ export function describePlan(plan, modelName) {
         'gradients and optimizer state are sharded over the replicas',
         'weights, gradients and optimizer state are all sharded; weights are gathered just before use',
       ][p.zero] ?? '';
-    out.push(`DP = ${p.dp}: ${word(p.dp)} replicas see different examples; ${zero}: ${groupSentence(dp)}.`);
+    // The engine's normalized split says when PyTorch's FSDP gathers the next block in backward.
+    const late =
+      p.framework === 'fsdp1' && p.zero === 3 && p.backward_prefetch === 'post'
+        ? "; backward prefetch comes after each block's gradients, so the next block waits for its weights"
+        : '';
+    out.push(`DP = ${p.dp}: ${word(p.dp)} replicas see different examples; ${zero}${late}: ${groupSentence(dp)}.`);
   } else if (p.dp === 1) out.push('DP = 1: one replica; no gradients are exchanged between replicas.');
   const mem = plan.memory;
   out.push(
