@@ -57,9 +57,13 @@ TEST_CASE("BACKWARD_POST: every backward gather waits in the open, once per micr
 }
 
 TEST_CASE("backward_prefetch elsewhere changes nothing and says so") {
-  for (const auto& [framework, zero] : {std::pair{"fsdp", 3}, std::pair{"fsdp1", 2}, std::pair{"megatron", 1}}) {
-    CAPTURE(framework);
-    const json post = plan(framework, zero, "post"), pre = plan(framework, zero, nullptr);
+  struct Split {
+    const char* framework;
+    int zero;
+  };
+  for (const Split split : {Split{"fsdp", 3}, Split{"fsdp1", 2}, Split{"megatron", 1}}) {
+    CAPTURE(split.framework);
+    const json post = plan(split.framework, split.zero, "post"), pre = plan(split.framework, split.zero, nullptr);
     CHECK(step(post) == doctest::Approx(step(pre)));
     CHECK(warned(post, "backward_prefetch_unused"));
     CHECK_FALSE(warned(pre, "backward_prefetch_unused"));
