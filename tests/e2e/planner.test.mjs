@@ -183,7 +183,11 @@ test("FSDP's backward prefetch: after the gradients, each backward gather waits 
   }, row);
   assert.equal(await p.page.evaluate(() => window.atlas.views.get('planner').getState().backward_prefetch), 'post');
   assert.match(await plannerText(p.page), /each block's backward gather waits in the open/);
-  assert.match(await p.page.locator('#planner-description').textContent(), /the next block waits for its weights/);
+  const words = await p.page.locator('#planner-description').textContent();
+  assert.match(words, /the next block waits for its weights/);
+  // Transfer names that carry their own determiner keep it ("of the same weights…").
+  assert.match(words, /of the same weights gathered again for backward/);
+  assert.doesNotMatch(words, /\bthe (the|each|one) /);
   await apply(p.page, { zero: 2 });
   await p.page.waitForFunction(() => document.querySelector('#pl-backward_prefetch').disabled);
   assert.deepEqual(p.record.pageErrors, []);

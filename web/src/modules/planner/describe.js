@@ -32,6 +32,13 @@ const plural = (/** @type {number} */ n, /** @type {string} */ one, many = `${on
 const LINK = { intra: 'inside a node (NVLink)', inter: 'over the network between nodes' };
 
 /**
+ * "of the norm output…", but "of each weight…", not "of the the same weights…": the engine's names
+ * that open with their own determiner keep it.
+ * @param {string} name
+ */
+const ofThe = (name) => (/^(the|each|one|a|an) /i.test(name) ? `of ${name}` : `of the ${name}`);
+
+/**
  * One clause per transfer: how often, what, how big, where it runs.
  * @param {TrainingTransfer} t
  */
@@ -40,7 +47,7 @@ function transferClause(t) {
     t.count_per_microbatch > 0
       ? `${plural(t.count_per_microbatch, t.collective)} per micro-batch`
       : `${plural(t.count_per_step, t.collective)} per step`;
-  return `${often} of the ${t.name} (${formatBytes(t.bytes_per_call)} each, ${t.phase}) ${LINK[t.link] ?? ''}`.trim();
+  return `${often} ${ofThe(t.name)} (${formatBytes(t.bytes_per_call)} each, ${t.phase}) ${LINK[t.link] ?? ''}`.trim();
 }
 
 /** @param {TrainingTransfer[]} list */
@@ -134,7 +141,7 @@ function servingClause(t) {
   const per = t.phase === 'prefill' ? 'per prompt' : 'per decode step';
   const where = t.stage > 0 ? ' on the last stage' : '';
   return (
-    `${plural(t.count_per_step, t.collective)} of the ${t.name}${where} (${GB(t.bytes_per_call)} each, ` +
+    `${plural(t.count_per_step, t.collective)} ${ofThe(t.name)}${where} (${GB(t.bytes_per_call)} each, ` +
     `${GB(t.bytes_per_step)} ${per}, ${t.group} group of ${t.group_size}) ${LINK[t.link] ?? ''}`.trim()
   );
 }
