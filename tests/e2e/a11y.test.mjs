@@ -72,7 +72,13 @@ test('no repository paths or internal names in what a learner reads (after a sea
   // The validation view is built when its details open (on the toggle event); then the
   // "What was assumed" details it adds are opened too.
   await p.page.waitForFunction(() => document.querySelector('.case-notes') !== null);
-  await openAll();
+  // Opening a view may build more details (the validation view rebuilds on its toggle): open
+  // until every one is open, so what is read is everything a learner can expand.
+  await p.page.waitForFunction(() => {
+    const all = [...document.querySelectorAll('details')];
+    for (const d of all) d.open = true;
+    return all.every((d) => d.open) && document.querySelectorAll('.case-notes[open]').length > 0;
+  });
   await p.page.locator('#open-embed').click();
   const text = await p.page.evaluate(() => document.body.innerText);
   // ("the README" of a cited project, in a source's description, is a citation, not ours.)

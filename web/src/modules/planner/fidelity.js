@@ -2,7 +2,7 @@
 // `fidelity`), calibration and validation apart, with the source, the inputs, the published
 // figure as a step time, the engine's step and the error. Built when the reader opens it.
 import { h } from '../../dom.js';
-import { formatCount, formatPercent, formatSeconds, formatSecondsAs } from '../../format.js';
+import { formatCount, formatPercent, formatSeconds, formatSecondsAs, learnerText } from '../../format.js';
 
 /** @typedef {import('../../atlas-engine').FidelityResponse} FidelityResponse */
 /** @typedef {FidelityResponse['cases'][number]} Case */
@@ -81,8 +81,8 @@ export function caseHead(c, src, text) {
       'details',
       { class: 'case-notes' },
       h('summary', { text: 'What was assumed' }),
-      h('ul', {}, ...c.assumed.map((a) => h('li', { text: a }))),
-      c.gap ? h('p', { class: 'gap-note', text: c.gap }) : null,
+      h('ul', {}, ...c.assumed.map((a) => h('li', { text: learnerText(a) }))),
+      c.gap ? h('p', { class: 'gap-note', text: learnerText(c.gap) }) : null,
     ),
   );
 }
