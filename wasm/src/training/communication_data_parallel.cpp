@@ -139,7 +139,7 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
   B.behind(f, synchronous ? 0.0 : fwd_window, true);
   // FSDP's BACKWARD_POST gathers the next block only once the current one's gradients are done:
   // that block starts when its gather ends, so the backward gathers wait in the open.
-  if (!ideal && par.framework == Framework::fsdp1 && par.backward_prefetch == BackwardPrefetch::post)
+  if (!ideal && backward_gathers_wait(par))
     B.blocking(b);
   else
     B.behind(b, synchronous ? 0.0 : bwd_window, true);

@@ -77,7 +77,7 @@ json time_formulas(const PlanInput& in, const PlanFigures& f) {
                 << " framework issues them and hide behind compute one after another, the first one exposed, "
                    "overlapped compute "
                 << qty::fraction(overlap_slowdown(hw)) << " slower";
-  if (!in.ideal && p.framework == Framework::fsdp1 && p.zero == 3 && p.backward_prefetch == BackwardPrefetch::post)
+  if (!in.ideal && backward_gathers_wait(p))
     communication << "; under backward prefetch \"post\" each block's backward gather waits in the open";
   Formula compute("m × t(micro-batch) = ");
   compute << qty::number(m) << " × " << qty::seconds(per_mb) << " = " << qty::seconds(f.compute)

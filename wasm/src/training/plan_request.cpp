@@ -318,11 +318,6 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   if (p.has("reduce_dtype")) reduce = p.choice("reduce_dtype", {"bf16", "fp32", "fp16"});
   auto cp_attention = p.choice("cp_attention", {"ring", "all-gather"}, std::string("ring"));
   auto backward_prefetch = p.choice("backward_prefetch", {"pre", "post"}, std::string("pre"));
-  if (backward_prefetch && *backward_prefetch == "post" && framework && zero && (*framework != "fsdp1" || *zero < 3))
-    problems.warning("backward_prefetch_unused",
-                     "backward_prefetch \"post\" is how PyTorch's FSDP (framework \"fsdp1\") gathers weights "
-                     "under ZeRO-3; this plan does not gather weights that way, so it changes nothing.",
-                     p.path_of("backward_prefetch"));
 
   const Fields b = root.section("batch", false);
   b.warn_unknown({"micro", "global", "accumulation"});
@@ -375,6 +370,11 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
                                        : ReduceDtype::bf16;
   q.cp_attention = *cp_attention == "all-gather" ? ContextAttention::all_gather : ContextAttention::ring;
   q.backward_prefetch = *backward_prefetch == "post" ? BackwardPrefetch::post : BackwardPrefetch::pre;
+  if (q.backward_prefetch == BackwardPrefetch::post && !backward_gathers_wait(q))
+    problems.warning("backward_prefetch_unused",
+                     "backward_prefetch \"post\" is how PyTorch's FSDP (framework \"fsdp1\") gathers weights "
+                     "under ZeRO-3; this plan does not gather weights that way, so it changes nothing.",
+                     p.path_of("backward_prefetch"));
   q.schedule = *schedule == "gpipe"         ? Schedule::gpipe
                : *schedule == "interleaved" ? Schedule::interleaved
                                             : Schedule::one_f_one_b;

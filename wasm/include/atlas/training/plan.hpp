@@ -138,6 +138,12 @@ struct Parallel {
   }
 };
 
+/// PyTorch's FSDP gathering under BACKWARD_POST: each block's backward gather waits for the
+/// previous block's gradients (the only plan backward_prefetch changes).
+inline bool backward_gathers_wait(const Parallel& p) {
+  return p.framework == Framework::fsdp1 && p.zero == 3 && p.backward_prefetch == BackwardPrefetch::post;
+}
+
 /// DeepSpeed's PipelineEngine runs this plan's pipeline (it has no other; deepspeed_pipeline.hpp).
 inline bool deepspeed_pipeline(const Parallel& p) { return is_deepspeed(p.framework) && p.pp > 1; }
 /// ...with its BF16_Optimizer (bf16 with ZeRO 0 or 1, the pipeline engine's only bf16 path):

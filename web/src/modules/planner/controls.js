@@ -3,6 +3,7 @@
 // whose JSON pointer they name.
 import { h } from '../../dom.js';
 import { FIELDS } from './state.js';
+import { backwardPrefetchApplies } from './requests.js';
 
 /** A message at a control. */
 /** @typedef {{kind: 'error' | 'warning', text: string}} Issue */
@@ -90,9 +91,8 @@ export class Controls {
       const input = this.inputs.get(name);
       if (input) input.disabled = !(state.experts > 1);
     }
-    // Backward prefetch is an order PyTorch's FSDP keeps only when it gathers weights (ZeRO-3).
     const prefetch = this.inputs.get('backward_prefetch');
-    if (prefetch) prefetch.disabled = !(state.framework === 'fsdp1' && state.zero === 3);
+    if (prefetch) prefetch.disabled = !backwardPrefetchApplies(state);
   }
 
   /**

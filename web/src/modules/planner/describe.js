@@ -3,6 +3,7 @@
 import { formatBytes, formatBytesDecimal, formatPercent, formatSeconds } from '../../format.js';
 import { formatCount } from '../../format.js';
 import { patch, vh } from './vnode.js';
+import { backwardPrefetchApplies } from './requests.js';
 
 const WORDS = [
   'zero',
@@ -103,7 +104,7 @@ export function describePlan(plan, modelName) {
       ][p.zero] ?? '';
     // The engine's normalized split says when PyTorch's FSDP gathers the next block in backward.
     const late =
-      p.framework === 'fsdp1' && p.zero === 3 && p.backward_prefetch === 'post'
+      backwardPrefetchApplies(p) && p.backward_prefetch === 'post'
         ? "; backward prefetch comes after each block's gradients, so the next block waits for its weights"
         : '';
     out.push(`DP = ${p.dp}: ${word(p.dp)} replicas see different examples; ${zero}${late}: ${groupSentence(dp)}.`);

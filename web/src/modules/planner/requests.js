@@ -57,6 +57,14 @@ export function attentionKernel(s) {
   return s.flash === 'flash-attention-2' ? s.flash : undefined;
 }
 
+/**
+ * Backward prefetch is an order PyTorch's FSDP keeps only when it gathers weights per block
+ * (FSDP1 at ZeRO-3); the engine warns when it is sent anywhere else. Takes the state or the
+ * engine's normalized split (the same names).
+ * @param {{framework: string, zero: number}} p
+ */
+export const backwardPrefetchApplies = (p) => p.framework === 'fsdp1' && p.zero === 3;
+
 /** @param {PlannerState} s */
 export function parallelRequest(s) {
   /** @type {{tp: number, pp: number, cp: number, ep: number, zero: number, framework: string,
@@ -84,9 +92,7 @@ export function parallelRequest(s) {
   if (s.kernels !== 'fused') p.kernels = s.kernels;
   if (s.reduce !== 'auto') p.reduce_dtype = s.reduce;
   if (s.cp_attention !== 'ring') p.cp_attention = s.cp_attention;
-  // Only PyTorch's FSDP at ZeRO-3 gathers that way; elsewhere the engine would warn that it is unused.
-  if (s.backward_prefetch !== 'pre' && s.framework === 'fsdp1' && s.zero === 3)
-    p.backward_prefetch = s.backward_prefetch;
+  if (s.backward_prefetch !== 'pre' && backwardPrefetchApplies(s)) p.backward_prefetch = s.backward_prefetch;
   return p;
 }
 
