@@ -20,13 +20,14 @@ test('presets: models and hardware with citations; fidelity: every published run
     assert.ok(models.includes(id), id);
   assert.deepEqual(
     r.hardware.map((h) => h.id),
-    ['a100-80gb', 'a100-80gb-jean-zay', 'h100-sxm', 'h200', 'b200'],
+    ['a100-80gb', 'a100-80gb-jean-zay', 'h100-sxm', 'h200', 'b200', 'gb200-nvl72'],
   );
   for (const p of [...r.models, ...r.hardware]) assert.match(p.citation.url, /^https:\/\//);
   const f = engine.run('fidelity', {});
   assert.ok(!isError(f));
   assert.ok(f.cases.length >= 40);
-  assert.equal(f.in_sample.cases + f.out_of_sample.cases, f.cases.length);
+  assert.equal(f.in_sample.cases + f.out_of_sample.cases + f.not_expressed, f.cases.length);
+  assert.equal(f.sealed.cases + f.informed.cases, f.out_of_sample.cases);
   const roles = new Map(f.sources.map((s) => [s.id, s.role]));
   assert.equal(roles.get('narayanan2021'), 'validation');
   for (const c of f.cases) {

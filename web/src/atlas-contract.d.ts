@@ -364,11 +364,13 @@ export type FidelityAnswer = {
     assumed?: Array<string>;
     engine?: number;
     error?: number;
+    expressed?: boolean;
     fits?: boolean;
     gap?: string;
     hfu?: number;
     id?: string;
     ideal_step?: number;
+    ignored?: Array<string>;
     measured?: number;
     metric?: string;
     mfu?: number;
@@ -378,6 +380,7 @@ export type FidelityAnswer = {
       value?: number;
     };
     published_step?: number;
+    refused?: Array<string>;
     request?: {
       batch?: {
         global?: number;
@@ -413,11 +416,13 @@ export type FidelityAnswer = {
         backward_prefetch?: string;
         cp?: number;
         cp_attention?: string;
+        ep?: number;
         flash_attention?: boolean;
         framework?: string;
         kernels?: string;
         overlap?: boolean;
         pp?: number;
+        precision?: string;
         recompute?: string;
         reduce_dtype?: string;
         schedule?: string;
@@ -434,6 +439,7 @@ export type FidelityAnswer = {
       };
     };
     role?: string;
+    seal?: string;
     set?: string;
     source?: string;
     statement?: string;
@@ -448,7 +454,15 @@ export type FidelityAnswer = {
     mean_abs_error?: number;
     mean_error?: number;
   };
+  informed?: {
+    cases?: number;
+    engine_faster?: number;
+    max_abs_error?: number;
+    mean_abs_error?: number;
+    mean_error?: number;
+  };
   mode?: string;
+  not_expressed?: number;
   note?: string;
   out_of_sample?: {
     cases?: number;
@@ -457,7 +471,15 @@ export type FidelityAnswer = {
     mean_abs_error?: number;
     mean_error?: number;
   };
+  sealed?: {
+    cases?: number;
+    engine_faster?: number;
+    max_abs_error?: number;
+    mean_abs_error?: number;
+    mean_error?: number;
+  };
   sources?: Array<{
+    added?: string;
     errors?: {
       cases?: number;
       engine_faster?: number;
@@ -467,12 +489,17 @@ export type FidelityAnswer = {
     };
     fits?: Array<string>;
     id?: string;
+    informed_by?: Array<{
+      change?: string;
+      commit?: string;
+      date?: string;
+    }>;
     name?: string;
     note?: string;
     refits?: string;
     role?: string;
     title?: string;
-    tolerance?: number;
+    tolerance?: number | null;
     url?: string;
   }>;
   validation?: {
@@ -605,6 +632,10 @@ export type NcclTestsAnswer = {
         efficiency?: number;
         intra_bandwidth?: number;
       };
+      "gb200-nvl72"?: {
+        efficiency?: number;
+        intra_bandwidth?: number;
+      };
       "h100-sxm"?: {
         efficiency?: number;
         intra_bandwidth?: number;
@@ -691,6 +722,10 @@ export type PlanRequest = {
     efficiencies?: {
       /** > 0, ≤ 1; default 0.8 */
       compute?: number;
+      /** > 0, ≤ 1; default 0 */
+      compute_fp4?: number;
+      /** > 0, ≤ 1; default 0 */
+      compute_fp8?: number;
       /** > 0, ≤ 1; default 0.9 */
       inter?: number;
       /** > 0, ≤ 1; default 0.8 */
@@ -704,6 +739,10 @@ export type PlanRequest = {
     flash_attention_2?: number;
     /** unit: FLOP/s; ≥ 1000000000, ≤ 1000000000000000000 */
     flops?: number;
+    /** unit: FLOP/s; ≥ 0, ≤ 1000000000000000000; default 0 */
+    flops_fp4?: number;
+    /** unit: FLOP/s; ≥ 0, ≤ 1000000000000000000; default 0 */
+    flops_fp8?: number;
     /** ≥ 1, ≤ 10000000; default 8 */
     gpus?: number;
     /** ≥ 1, ≤ 10000 */
@@ -718,6 +757,8 @@ export type PlanRequest = {
     memory?: number;
     /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
     memory_bandwidth?: number;
+    /** default false */
+    microscaling?: boolean;
     /** ≥ 0, ≤ 10000; default 0 */
     nics_per_node?: number;
     /** at most 100 characters */
@@ -728,6 +769,10 @@ export type PlanRequest = {
     efficiencies?: {
       /** > 0, ≤ 1; default 0.8 */
       compute?: number;
+      /** > 0, ≤ 1; default 0 */
+      compute_fp4?: number;
+      /** > 0, ≤ 1; default 0 */
+      compute_fp8?: number;
       /** > 0, ≤ 1; default 0.9 */
       inter?: number;
       /** > 0, ≤ 1; default 0.8 */
@@ -741,6 +786,10 @@ export type PlanRequest = {
     flash_attention_2?: number;
     /** unit: FLOP/s; ≥ 1000000000, ≤ 1000000000000000000 */
     flops: number;
+    /** unit: FLOP/s; ≥ 0, ≤ 1000000000000000000; default 0 */
+    flops_fp4?: number;
+    /** unit: FLOP/s; ≥ 0, ≤ 1000000000000000000; default 0 */
+    flops_fp8?: number;
     /** ≥ 1, ≤ 10000000; default 8 */
     gpus?: number;
     /** ≥ 1, ≤ 10000 */
@@ -755,6 +804,8 @@ export type PlanRequest = {
     memory: number;
     /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
     memory_bandwidth: number;
+    /** default false */
+    microscaling?: boolean;
     /** ≥ 0, ≤ 10000; default 0 */
     nics_per_node?: number;
     /** at most 100 characters */
@@ -851,6 +902,7 @@ export type PlanRequest = {
     cp_attention?: "ring" | "all-gather";
     /** ≥ 1, ≤ 1000000 */
     dp?: number;
+    dp_shard?: unknown;
     /** ≥ 1, ≤ 1000000; default 1 */
     ep?: number;
     /** default true */
@@ -863,6 +915,8 @@ export type PlanRequest = {
     overlap?: boolean;
     /** ≥ 1, ≤ 1000000; default 1 */
     pp?: number;
+    /** at most 200 characters; default "bf16" */
+    precision?: "bf16" | "fp8-delayed" | "fp8-current" | "fp8-blockwise" | "mxfp8" | "nvfp4";
     /** at most 200 characters; default "none" */
     recompute?: "none" | "selective" | "selective-op" | "full";
     /** at most 200 characters */
@@ -1039,6 +1093,8 @@ export type PlanAnswer = {
     effective_intra_bandwidth?: number;
     efficiencies?: {
       compute?: number;
+      compute_fp4?: number;
+      compute_fp8?: number;
       inter?: number;
       intra?: number;
       memory_traffic?: number;
@@ -1046,6 +1102,8 @@ export type PlanAnswer = {
     flash_attention?: boolean;
     flash_attention_2?: number;
     flops?: number;
+    flops_fp4?: number;
+    flops_fp8?: number;
     gpus?: number;
     gpus_per_node?: number;
     inter_bandwidth?: number;
@@ -1053,6 +1111,7 @@ export type PlanAnswer = {
     latency?: number;
     memory?: number;
     memory_bandwidth?: number;
+    microscaling?: boolean;
     nics_per_node?: number;
     nodes?: number;
     sms?: number;
@@ -1189,6 +1248,7 @@ export type PlanAnswer = {
     cp_attention?: string;
     decode_replicas?: number;
     dp?: number;
+    dp_shard?: number;
     ep?: number;
     flash_attention?: boolean;
     framework?: string;
@@ -1196,6 +1256,7 @@ export type PlanAnswer = {
     kernels?: string;
     overlap?: boolean;
     pp?: number;
+    precision?: string;
     recompute?: string;
     reduce_dtype?: string;
     schedule?: string;
@@ -1699,6 +1760,8 @@ export type PresetsRequest = Record<string, unknown>;
 export type PresetsAnswer = {
   efficiencies?: {
     compute?: number;
+    compute_fp4?: number;
+    compute_fp8?: number;
     inter?: number;
     intra?: number;
     memory_traffic?: number;
@@ -1711,6 +1774,8 @@ export type PresetsAnswer = {
     hardware?: {
       efficiencies?: {
         compute?: number;
+        compute_fp4?: number;
+        compute_fp8?: number;
         inter?: number;
         intra?: number;
         memory_traffic?: number;
@@ -1718,23 +1783,42 @@ export type PresetsAnswer = {
       flash_attention?: boolean;
       flash_attention_2?: number;
       flops?: number;
+      flops_fp4?: number;
+      flops_fp8?: number;
       gpus_per_node?: number;
       inter_bandwidth?: number;
       intra_bandwidth?: number;
       latency?: number;
       memory?: number;
       memory_bandwidth?: number;
+      microscaling?: boolean;
       nics_per_node?: number;
       sms?: number;
     };
     id?: string;
     name?: string;
     sources?: {
+      compute?: {
+        title?: string;
+        url?: string;
+      };
+      compute_fp8?: {
+        title?: string;
+        url?: string;
+      };
       flash_attention_2?: {
         title?: string;
         url?: string;
       };
       flops?: {
+        title?: string;
+        url?: string;
+      };
+      flops_fp8?: {
+        title?: string;
+        url?: string;
+      };
+      gpus_per_node?: {
         title?: string;
         url?: string;
       };
@@ -1905,6 +1989,10 @@ export type SearchRequest = {
     efficiencies?: {
       /** > 0, ≤ 1; default 0.8 */
       compute?: number;
+      /** > 0, ≤ 1; default 0 */
+      compute_fp4?: number;
+      /** > 0, ≤ 1; default 0 */
+      compute_fp8?: number;
       /** > 0, ≤ 1; default 0.9 */
       inter?: number;
       /** > 0, ≤ 1; default 0.8 */
@@ -1918,6 +2006,10 @@ export type SearchRequest = {
     flash_attention_2?: number;
     /** unit: FLOP/s; ≥ 1000000000, ≤ 1000000000000000000 */
     flops?: number;
+    /** unit: FLOP/s; ≥ 0, ≤ 1000000000000000000; default 0 */
+    flops_fp4?: number;
+    /** unit: FLOP/s; ≥ 0, ≤ 1000000000000000000; default 0 */
+    flops_fp8?: number;
     /** ≥ 1, ≤ 10000000; default 8 */
     gpus?: number;
     /** ≥ 1, ≤ 10000 */
@@ -1932,6 +2024,8 @@ export type SearchRequest = {
     memory?: number;
     /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
     memory_bandwidth?: number;
+    /** default false */
+    microscaling?: boolean;
     /** ≥ 0, ≤ 10000; default 0 */
     nics_per_node?: number;
     /** at most 100 characters */
@@ -1942,6 +2036,10 @@ export type SearchRequest = {
     efficiencies?: {
       /** > 0, ≤ 1; default 0.8 */
       compute?: number;
+      /** > 0, ≤ 1; default 0 */
+      compute_fp4?: number;
+      /** > 0, ≤ 1; default 0 */
+      compute_fp8?: number;
       /** > 0, ≤ 1; default 0.9 */
       inter?: number;
       /** > 0, ≤ 1; default 0.8 */
@@ -1955,6 +2053,10 @@ export type SearchRequest = {
     flash_attention_2?: number;
     /** unit: FLOP/s; ≥ 1000000000, ≤ 1000000000000000000 */
     flops: number;
+    /** unit: FLOP/s; ≥ 0, ≤ 1000000000000000000; default 0 */
+    flops_fp4?: number;
+    /** unit: FLOP/s; ≥ 0, ≤ 1000000000000000000; default 0 */
+    flops_fp8?: number;
     /** ≥ 1, ≤ 10000000; default 8 */
     gpus?: number;
     /** ≥ 1, ≤ 10000 */
@@ -1969,6 +2071,8 @@ export type SearchRequest = {
     memory: number;
     /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
     memory_bandwidth: number;
+    /** default false */
+    microscaling?: boolean;
     /** ≥ 0, ≤ 10000; default 0 */
     nics_per_node?: number;
     /** at most 100 characters */
@@ -2150,6 +2254,7 @@ export type SearchAnswer = {
       cp_attention?: string;
       decode_replicas?: number;
       dp?: number;
+      dp_shard?: number;
       ep?: number;
       flash_attention?: boolean;
       framework?: string;
@@ -2157,6 +2262,7 @@ export type SearchAnswer = {
       kernels?: string;
       overlap?: boolean;
       pp?: number;
+      precision?: string;
       recompute?: string;
       reduce_dtype?: string;
       schedule?: string;

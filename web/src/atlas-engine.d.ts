@@ -97,6 +97,14 @@ export interface FidelityResponse {
     id: string;
     source: string;
     set: 'calibration' | 'validation';
+    /** calibration, or for validation whether any change has yet been judged by its source */
+    seal: 'calibration' | 'sealed' | 'informed';
+    /** false when the engine ignored a field of the run (a setting it cannot express) */
+    expressed: boolean;
+    /** the fields it ignored, as JSON pointers */
+    ignored?: string[];
+    /** why the engine refuses the run's split, when it does */
+    refused?: string[];
     where: string;
     request: Record<string, unknown>;
     published: {
@@ -124,11 +132,21 @@ export interface FidelityResponse {
     note?: string;
     role: 'calibration' | 'validation';
     fits?: string[];
-    tolerance?: number;
+    tolerance?: number | null;
+    /** the date the source was added */
+    added?: string;
+    /** every later change judged by this validation source's error; empty: sealed */
+    informed_by?: Array<{ commit: string; date: string; change: string }>;
     errors?: SignedErrorSummary;
   }>;
   in_sample: SignedErrorSummary;
   out_of_sample: SignedErrorSummary;
+  /** validation sources no change has been judged on: the engine's accuracy on unseen runs */
+  sealed: SignedErrorSummary;
+  /** validation sources that have informed a change */
+  informed: SignedErrorSummary;
+  /** cases listed but counted in no summary: the engine cannot express their run */
+  not_expressed: number;
   fitted?: Record<string, { compute: number; memory_traffic: number; mean_abs_error: number }>;
   leave_one_source_out?: Array<
     ErrorSummary & { source: string; hardware: string; fitted_on: string; compute: number; memory_traffic: number }

@@ -136,6 +136,8 @@ std::vector<Issue> check_presets() {
       if (std::string(kind) == "hardware" && p.contains("sources")) {
         std::vector<const char*> cited{"memory", "flops", "memory_bandwidth", "intra_bandwidth", "inter_bandwidth"};
         if (p[body].value("flash_attention_2", 0.0) > 0) cited.push_back("flash_attention_2");  // measured, so cited
+        // One citation may give both low-precision peaks (a datasheet lists them together).
+        if (p[body].value("flops_fp8", 0.0) > 0 || p[body].value("flops_fp4", 0.0) > 0) cited.push_back("flops_fp8");
         for (const char* field : cited)
           if (!p["sources"].contains(field) || !is_citation(p["sources"][field]))
             issues.push_back({"preset_citation", id + ": no source for '" + field + "'.",

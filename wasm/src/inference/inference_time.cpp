@@ -10,6 +10,7 @@
 #include "atlas/training/communication.hpp"
 #include "atlas/training/kernels.hpp"
 #include "atlas/training/pipeline.hpp"
+#include "atlas/training/precision.hpp"
 
 namespace atlas {
 
@@ -39,14 +40,19 @@ double layer_gemms(const InferenceInput& in, double tokens) {
   const Hardware& hw = in.hardware;
   const double t = static_cast<double>(p.tp), h = static_cast<double>(m.hidden), hd = m.head_dim();
   const double heads = static_cast<double>(m.heads) / t, kv = kv_heads_per_rank(m, p.tp);
-  const double peak = hw.flops, fit = hw.efficiency.compute;
+  // FP8 weights on a GPU with FP8 tensor cores run W8A8: the activations are quantized per token
+  // as they arrive (vLLM's and TensorRT-LLM's FP8 path), so the GEMMs take FP8's rate; elsewhere
+  // (A100) the weights are widened to bf16 inside the kernel, at bf16's rate.
+  const bool fp8 = in.serving.weights == WeightFormat::fp8 && hw.flops_fp8 > 0;
+  const GemmRate rate = block_gemm_rate(hw, fp8 ? Precision::fp8_current : Precision::bf16);
+  const double peak = rate.peak, fit = rate.fit, half = rate.reduction_half;
   const auto gemm = [&](double rows, double n, double k, double batch) {
     // A few rows give a few output tiles: cuBLAS then splits the reduction (split-K) so every
     // multiprocessor has work. Take the best of 1…16 splits that keep ≥ 256 of k per split;
     // adding up the partial sums is not counted.
-    double best = linear_time({rows, n, k}, peak, fit, hw.sms, batch).forward;
+    double best = linear_time({rows, n, k}, peak, fit, hw.sms, batch, half).forward;
     for (double split = 2; split <= 16 && k / split >= 256; split *= 2)
-      best = std::min(best, linear_time({rows, n, k / split}, peak, fit, hw.sms, batch * split).forward);
+      best = std::min(best, linear_time({rows, n, k / split}, peak, fit, hw.sms, batch * split, half).forward);
     return best;
   };
   double s = gemm(tokens, (heads + 2.0 * kv) * hd, h, 1) + gemm(tokens, h, heads * hd, 1);

@@ -72,6 +72,22 @@ SmallTensors small_tensors(const PlanInput& in) {
   return {biases + norms, rest / static_cast<double>(in.parallel.tp)};
 }
 
+// HSDP: the shard's gradients, reduce-scattered inside the shard group, are then all-reduced
+// across the groups that hold the same shard (PyTorch's HSDP, torchtitan's dp_replicate):
+// 1/N of the bytes, over the replica group, as often as the reduce-scatter.
+void replica_allreduce(const PlanInput& in, TransferList& B, double psi, double grad_bytes, double calls,
+                       bool every_mb, double window) {
+  const Parallel& par = in.parallel;
+  if (par.shard_replicas() <= 1) return;
+  const double shard = static_cast<double>(par.shard_ranks());
+  const GroupPlacement rep = group_placement(in.hardware, par.tp * par.shard_ranks(), par.shard_replicas());
+  Transfer* t = B.add({"dp-grad-replica-allreduce", "gradient",
+                       "each gradient shard all-reduced across the groups that hold the same shard", "backward",
+                       Collective::all_reduce, Group::DP, "gradients", {psi / calls / shard, 0, 0}},
+                      rep, grad_bytes * psi / calls / shard, every_mb ? calls : 0.0, every_mb ? 0.0 : calls);
+  B.behind(t, window, every_mb);
+}
+
 }  // namespace
 
 void data_parallel_transfers(const PlanInput& in, std::int64_t index, const StageFigures& st, TransferList& B) {
@@ -81,7 +97,8 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
   const std::int64_t replicas = par.dp * par.cp;
   if (replicas <= 1) return;
   using C = Collective;
-  const GroupPlacement g = group_placement(hw, par.tp, replicas);
+  // ZeRO's collectives run inside the shard group (all of dp·cp unless dp_shard is set).
+  const GroupPlacement g = group_placement(hw, par.tp, par.zero >= 1 ? par.shard_ranks() : replicas);
   const bool ideal = in.ideal || par.framework == Framework::ideal;
   const double psi = st.parameters;
   const double grad_bytes = gradient_bytes(par);
@@ -105,6 +122,7 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
                              "backward", op, Group::DP, "gradients", bucket_shape},
                             g, grad_bytes * psi / buckets, every_mb ? buckets : 0.0, every_mb ? 0.0 : buckets);
     B.behind(grads, bwd_window, every_mb);
+    if (par.zero >= 1) replica_allreduce(in, B, psi, grad_bytes, buckets, every_mb, bwd_window);
     if (par.zero >= 1) {
       // Updated weight shards go back to every replica. Megatron's distributed optimizer can
       // gather them behind the next step's first forward; DeepSpeed gathers after the step.
@@ -168,6 +186,7 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
                        {psi / reductions, 0, 0}},
                       g, grad_bytes * psi / reductions, reductions, 0);
   B.behind(r, bwd_window, true);  // shares backward with the gathers (settle)
+  replica_allreduce(in, B, psi, grad_bytes, reductions, true, bwd_window);
 }
 
 namespace {

@@ -10,6 +10,7 @@
 #include "atlas/contract/commands.hpp"
 #include "atlas/inference/inference.hpp"
 #include "atlas/training/plan_request.hpp"
+#include "atlas/training/plan_rules.hpp"
 
 namespace atlas {
 
@@ -24,6 +25,14 @@ struct Case {
   const json* doc = nullptr;
   std::string id, source, role, hardware;
   std::string refits;  // the constant a calibration source's runs fit (its source's `refits`)
+  // A validation source is sealed while no change has been judged by its error (an empty
+  // `informed_by`), informed once one has: only a sealed source still measures the engine on
+  // runs it has not seen.
+  std::string seal;
+  // Fields the engine did not read (a setting this engine cannot express): the case is listed
+  // with what it ignored, and counted in no summary.
+  json ignored = json::array();
+  json refused = json::array();  // why the engine refuses the split, when it does
   PlanInput input;
   double published_step = 0;
 };
@@ -51,11 +60,14 @@ double published_step(const json& published, const PlanInput& in) {
 
 std::vector<Case> load_cases() {
   const json& doc = calibration_doc();
-  std::map<std::string, std::string> roles, refits;
+  std::map<std::string, std::string> roles, refits, seals;
   std::vector<Case> out;
   if (!doc.is_object() || !doc.contains("cases") || !doc.contains("sources")) return out;
-  for (const auto& s : doc["sources"])
-    roles[s.value("id", "")] = s.value("role", ""), refits[s.value("id", "")] = s.value("refits", "");
+  for (const auto& s : doc["sources"]) {
+    const std::string id = s.value("id", "");
+    roles[id] = s.value("role", ""), refits[id] = s.value("refits", "");
+    if (roles[id] == "validation") seals[id] = s.value("informed_by", json::array()).empty() ? "sealed" : "informed";
+  }
   for (const auto& c : doc["cases"]) {
     Problems problems;
     auto req = read_plan_request(c["request"], problems);
@@ -66,9 +78,21 @@ std::vector<Case> load_cases() {
     k.source = c.value("source", "");
     k.role = roles[k.source];
     k.refits = k.role == "calibration" ? refits[k.source] : "";
+    k.seal = seals[k.source];
+    for (const auto& w : problems.warnings())
+      if (w.code == "unknown_field") k.ignored.push_back(w.path);
     k.hardware = c["request"]["hardware"].value("preset", "");
     k.input = req->input;
     k.published_step = published_step(c["published"], k.input);
+    // A split the engine refuses (126 layers interleaved over 8 stages, which Megatron runs by
+    // counting the embedding and the loss as layers) is a run it cannot express either.
+    const RuleSet broken = errors_of(check_rules(k.input));
+    for (int r = 0; r < kFirstWarning; ++r)
+      if (has_rule(broken, static_cast<Rule>(r))) {
+        const Issue issue = describe_rule(k.input, static_cast<Rule>(r), req->dp_derived);
+        k.ignored.push_back(issue.path);
+        k.refused.push_back(issue.message);
+      }
     out.push_back(std::move(k));
   }
   return out;
@@ -120,6 +144,8 @@ json published_run(const PlanInput& in, double step) {
   json mine, out;
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const PlanInput& k = cases[i].input;
+    // A run the engine could not express (it ignored a field) is not the plan it reads as.
+    if (!cases[i].ignored.empty()) continue;
     if (k.hardware.gpus != in.hardware.gpus || k.global != in.global || k.micro != in.micro ||
         k.parallel.tp != in.parallel.tp || k.parallel.pp != in.parallel.pp || k.model.layers != in.model.layers)
       continue;
@@ -236,17 +262,27 @@ json cmd_fidelity(const json& request, Problems& problems) {
   const std::vector<Case>& cases = all_cases();
   const json& doc = calibration_doc();
   json rows = json::array();
-  Summary in_sample, out_of_sample;
+  Summary in_sample, out_of_sample, sealed, informed;
   std::map<std::string, Summary> by_source;
+  int not_expressed = 0;
   for (const Case& c : cases) {
     PlanFigures f;
     evaluate_plan(c.input, f);
     const double error = f.step / c.published_step - 1.0;
-    (c.role == "calibration" ? in_sample : out_of_sample).add(error);
-    by_source[c.source].add(error);
+    const bool expressed = c.ignored.empty();
+    if (expressed) {
+      (c.role == "calibration" ? in_sample : out_of_sample).add(error);
+      if (c.seal == "sealed") sealed.add(error);
+      if (c.seal == "informed") informed.add(error);
+      by_source[c.source].add(error);
+    } else {
+      ++not_expressed;
+    }
     rows.push_back({{"id", c.id},
                     {"source", c.source},
                     {"set", c.role},
+                    {"seal", c.seal.empty() ? c.role : c.seal},
+                    {"expressed", expressed},
                     {"where", c.doc->value("where", "")},
                     {"request", (*c.doc)["request"]},
                     {"published", (*c.doc)["published"]},
@@ -265,6 +301,8 @@ json cmd_fidelity(const json& request, Problems& problems) {
                     {"mfu", f.mfu},
                     {"hfu", f.hfu},
                     {"fits", f.fits}});
+    if (!expressed) rows.back()["ignored"] = c.ignored;
+    if (!c.refused.empty()) rows.back()["refused"] = c.refused;
     if (c.doc->contains("tolerance")) rows.back()["tolerance"] = (*c.doc)["tolerance"];
     if (c.doc->contains("gap")) rows.back()["gap"] = (*c.doc)["gap"];
   }
@@ -278,7 +316,10 @@ json cmd_fidelity(const json& request, Problems& problems) {
   json out{{"cases", rows},
            {"sources", sources},
            {"in_sample", in_sample.to_json()},
-           {"out_of_sample", out_of_sample.to_json()}};
+           {"out_of_sample", out_of_sample.to_json()},
+           {"sealed", sealed.to_json()},
+           {"informed", informed.to_json()},
+           {"not_expressed", not_expressed}};
   if (*refit) {
     // Constants per GPU from its calibration cases; then, per calibration source, the same fit
     // without that source (a GPU left with no cases takes the other GPUs' fit) on its cases.

@@ -7,7 +7,7 @@
 
 namespace atlas {
 
-double gemm_shape_efficiency(double m, double n, double k, std::int64_t sms, double batch) {
+double gemm_shape_efficiency(double m, double n, double k, std::int64_t sms, double batch, double reduction_half) {
   if (m <= 0 || n <= 0 || k <= 0) return 1.0;
   const double units = static_cast<double>(std::max<std::int64_t>(1, sms));
   // Output tiles of CUTLASS/cuBLAS bf16 kernels on Ampere and Hopper.
@@ -21,15 +21,15 @@ double gemm_shape_efficiency(double m, double n, double k, std::int64_t sms, dou
     const double tile_fill = (m * n) / (rows * t[0] * cols * t[1]);
     best = std::max(best, wave_fill * tile_fill);
   }
-  return best * k / (k + kReductionHalf);
+  return best * k / (k + reduction_half);
 }
 
-LinearTime linear_time(GemmShape s, double peak, double fit, std::int64_t sms, double batch) {
+LinearTime linear_time(GemmShape s, double peak, double fit, std::int64_t sms, double batch, double reduction_half) {
   const double flops = 2.0 * s.m * s.n * s.k * batch;
   const double rate = peak * fit;
   // Without an SM count (or at the ideal bound) the shape costs nothing.
   const auto eff = [&](double m, double n, double k) {
-    return sms > 0 ? gemm_shape_efficiency(m, n, k, sms, batch) : 1.0;
+    return sms > 0 ? gemm_shape_efficiency(m, n, k, sms, batch, reduction_half) : 1.0;
   };
   LinearTime t;
   t.flops = flops;

@@ -10,6 +10,7 @@
 #include "atlas/training/memory.hpp"
 #include "atlas/training/pipeline.hpp"
 #include "atlas/training/plan.hpp"
+#include "atlas/training/precision.hpp"
 
 namespace atlas {
 
@@ -57,9 +58,12 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
   const double seq = static_cast<double>(m.seq);
   const double peak = hw.flops, fit = hw.efficiency.compute;
   const std::int64_t sms = in.ideal ? 0 : hw.sms;
+  // The blocks' linear layers run in the plan's format; the output head stays in bf16.
+  const GemmRate low = block_gemm_rate(hw, par.precision);
   const auto linear = [&](double rows, double n, double k, double batch = 1) {
-    return linear_time({rows, n, k}, peak, fit, sms, batch);
+    return linear_time({rows, n, k}, low.peak, low.fit, sms, batch, low.reduction_half);
   };
+  const auto head_linear = [&](double rows, double n, double k) { return linear_time({rows, n, k}, peak, fit, sms); };
   // Per-layer figures depend on the shape, tokens, tp, ep, the GPU and the attention kind, not
   // on pp, dp, the ZeRO stage or the schedule: search asks for the same ones many times in a row.
   struct LayerKey {
@@ -68,9 +72,12 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     std::int64_t tp, ep, sms, micro;
     double flash_rate;  // FLOP/s of fused attention; 0 when attention runs unfused
     bool ideal;
+    Precision precision;
+    double low_peak, low_fit;
     bool operator==(const LayerKey& o) const {
       return model == o.model && tokens == o.tokens && peak == o.peak && fit == o.fit && tp == o.tp && ep == o.ep &&
-             sms == o.sms && micro == o.micro && flash_rate == o.flash_rate && ideal == o.ideal;
+             sms == o.sms && micro == o.micro && flash_rate == o.flash_rate && ideal == o.ideal &&
+             precision == o.precision && low_peak == o.low_peak && low_fit == o.low_fit;
     }
   };
   struct LayerFigures {
@@ -86,11 +93,12 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
   };
   static std::array<Entry, 2048> memo;
   const LayerKey key{
-      &m, tokens, peak, fit, par.tp, par.ep, sms, in.micro, par.flash_attention ? flash_rate(in) : 0.0, in.ideal};
+      &m,       tokens,        peak,     fit,     par.tp, par.ep, sms, in.micro, par.flash_attention ? flash_rate(in) : 0.0,
+      in.ideal, par.precision, low.peak, low.fit};
   const std::uint64_t mix =
       static_cast<std::uint64_t>(par.tp) * 73856093u ^ static_cast<std::uint64_t>(in.micro) * 19349663u ^
       static_cast<std::uint64_t>(par.ep) * 83492791u ^ static_cast<std::uint64_t>(tokens) * 2654435761u ^
-      (par.flash_attention ? 1u : 0u) ^ (in.ideal ? 2u : 0u);
+      (par.flash_attention ? 1u : 0u) ^ (in.ideal ? 2u : 0u) ^ (static_cast<std::uint64_t>(par.precision) << 2);
   Entry& slot = memo[static_cast<std::size_t>(mix % memo.size())];
   LayerFigures lf;
   if (slot.used && slot.key == key && std::memcmp(&slot.model, &m, sizeof m) == 0) {
@@ -125,7 +133,7 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
       lf.attn_fwd = 0.5 * lf.attn_flops / (peak * fit * gemm_shape_efficiency(rows, seq, d, sms, batch)) +
                     0.5 * lf.attn_flops / (peak * fit * gemm_shape_efficiency(rows, d, seq, sms, batch));
     }
-    const LinearTime head = linear(tokens, static_cast<double>(m.vocab) / t, h);
+    const LinearTime head = head_linear(tokens, static_cast<double>(m.vocab) / t, h);
     lf.head_fwd = head.forward, lf.head_bwd = head.backward, lf.head_flops = 3.0 * head.flops;
     slot.key = key, slot.model = m, slot.figures = lf, slot.used = true;
   }
@@ -163,10 +171,22 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
   }
   // The framework's own copies and accumulation run on the compute stream.
   st.copy_seconds = framework_copies(in, st.parameters).bytes / hw.memory_bandwidth;
-  st.memory_bound_seconds = traffic / hw.memory_bandwidth + st.unfused_seconds + st.copy_seconds;
+  // Quantize kernels of the low-precision recipe: each linear layer's input and output gradient
+  // cast per micro-batch (forward casts again under full recomputation), and the block weights
+  // as the framework casts them; all at nominal HBM bandwidth, like the eager kernels.
+  if (low_precision(par.precision)) {
+    const double per_byte = cast_bytes_per_element(par.precision);
+    const double elements = cast_elements_per_token(m, par, static_cast<double>(m.moe() ? m.top_k : 1));
+    const double block_weights = l * (st.layer_dense + st.layer_expert);
+    st.cast_seconds = (l * tokens * elements * per_byte +
+                       weight_cast_bytes_per_microbatch(par, block_weights, in.accumulation)) /
+                      hw.memory_bandwidth;
+  }
+  st.memory_bound_seconds = traffic / hw.memory_bandwidth + st.unfused_seconds + st.copy_seconds + st.cast_seconds;
   st.attention_seconds = attention + (par.attention_recomputed() ? l * attn_fwd : 0.0);
   st.attention_forward_per_layer = attn_fwd;
-  st.gemm_efficiency = gemm > 0 ? (l * flops + head_flops) / (gemm * peak * fit) * fit : fit;
+  // FLOP-weighted fraction of each GEMM's own peak (the blocks' format, the head's bf16).
+  st.gemm_efficiency = gemm > 0 ? (l * flops / low.peak + head_flops / peak) / gemm : fit;
   st.gemm_forward = l * fwd, st.gemm_backward = l * bwd;
   st.compute_per_microbatch = gemm + attention + recompute + st.memory_bound_seconds;
 }

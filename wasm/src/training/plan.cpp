@@ -250,7 +250,17 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
        "elementwise operator's HBM bytes at nominal bandwidth, counted from its definition (bf16 activations): "
        "RMSNorm as Llama's code writes it (fp32 upcast), rotary on q and k in fp32, SwiGLU, dropout before the "
        "residual add; forward, backward and recomputed forward. Not counted: the loss, the final norm, GQA's "
-       "repeated keys, softmax outside FlashAttention."});
+       "repeated keys, softmax outside FlashAttention.",
+       "Precision (parallel.precision): in FP8 and FP4 only the blocks' linear layers run in the low format, at "
+       "its dense peak times the GPU's fitted bf16 fraction scaled by the measured ratio of the two formats' "
+       "matmul ceilings on that GPU (Bekman's maximum achievable matmul FLOPS), with twice (FP4: four times) "
+       "bf16's fixed cost per tile; the output head, attention and the router stay bf16. The quantize kernels "
+       "move HBM bytes counted from each recipe (a bf16 read, both operand layouts written, scales; current "
+       "scaling reads once more for its amax; Transformer Engine fuses the norm's and activation's casts and "
+       "casts weights once a step, keeping an FP8 copy of 2 B per block weight). Not modelled: activations "
+       "saved in FP8 (counted as bf16), FP8 communication (weight gathers and tensor-parallel gathers stay bf16), "
+       "FP8 attention, amax-history reductions, NVFP4's random Hadamard transforms. MFU stays against the bf16 "
+       "peak."});
   if (!req.batch_known || !errors.empty()) return out;
 
   out["batch"] = batch_json(in);

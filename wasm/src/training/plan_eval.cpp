@@ -107,7 +107,7 @@ bool compose_time(const PlanInput& in, PlanFigures& out, const StageTime& a, con
   }
   const double held = std::max(out.first.parameters, out.last.parameters);
   const bool sharded = par.zero >= 1 || deepspeed_bf16_optimizer(par);  // BF16_Optimizer shards even at ZeRO 0
-  const double updated = std::max(sharded ? held / static_cast<double>(par.dp * par.cp) : held, 0.0);
+  const double updated = std::max(sharded ? held / static_cast<double>(par.shard_ranks()) : held, 0.0);
   out.updated = updated;
   out.optimizer_extra = deepspeed_step_bytes(in, held, updated) / hw.memory_bandwidth;
   out.optimizer_bytes = optimizer_traffic_bytes(par, in.ideal);

@@ -11,6 +11,10 @@ namespace atlas {
 
 json memory_formulas(const Parallel& p) {
   const auto sharded = [&](const char* head, const char* what) {
+    if (p.shard_replicas() > 1)
+      return Formula(head) << what << ", N = dp_shard·cp = " << qty::number(static_cast<double>(p.shard_ranks()))
+                           << ", replicated over " << qty::number(static_cast<double>(p.shard_replicas()))
+                           << " groups)";
     return Formula(head) << what << ", N = dp·cp = " << qty::number(static_cast<double>(p.dp * p.cp)) << ")";
   };
   return json{{"parameters", p.zero >= 3 ? sharded("2Ψ/N bytes (", "bf16 weights sharded by ZeRO-3")

@@ -5,6 +5,7 @@
 #include "atlas/training/communication.hpp"
 #include "atlas/training/memory.hpp"
 #include "atlas/training/plan_rules.hpp"
+#include "atlas/training/precision.hpp"
 
 namespace atlas {
 
@@ -52,7 +53,8 @@ Efficiencies default_efficiencies() {
 }
 
 json to_json(const Efficiencies& e) {
-  return json{{"compute", e.compute}, {"memory_traffic", e.memory}, {"intra", e.intra}, {"inter", e.inter}};
+  return json{{"compute", e.compute},         {"memory_traffic", e.memory},   {"intra", e.intra},
+              {"inter", e.inter},             {"compute_fp8", e.compute_fp8}, {"compute_fp4", e.compute_fp4}};
 }
 
 std::optional<ModelShape> read_model(const json& request, Problems& problems) {
@@ -114,9 +116,9 @@ std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
   const Fields f(*merged, "/hardware", problems);
   if (request.contains("hardware") && request["hardware"].is_object())
     Fields(request["hardware"], "/hardware", problems)
-        .warn_unknown({"preset", "gpus", "gpus_per_node", "memory", "flops", "memory_bandwidth", "intra_bandwidth",
-                       "inter_bandwidth", "latency", "nics_per_node", "sms", "flash_attention", "flash_attention_2",
-                       "efficiencies"});
+        .warn_unknown({"preset", "gpus", "gpus_per_node", "memory", "flops", "flops_fp8", "flops_fp4",
+                       "microscaling", "memory_bandwidth", "intra_bandwidth", "inter_bandwidth", "latency",
+                       "nics_per_node", "sms", "flash_attention", "flash_attention_2", "efficiencies"});
   Hardware h;
   auto node = f.integer("gpus_per_node", {1, 1e4});
   auto gpus = f.integer("gpus", {1, 1e7}, node ? *node : 1);
@@ -124,6 +126,10 @@ std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
   // report non-finite times; the messages name the field and its unit.
   auto memory = f.number("memory", {1e6, 1e15, false, false, "B"});
   auto flops = f.number("flops", {1e9, 1e18, false, false, "FLOP/s"});
+  // 0: the GPU has no tensor cores for the format (A100 has no FP8; Hopper no FP4).
+  auto flops_fp8 = f.number("flops_fp8", {0, 1e18, false, false, "FLOP/s"}, 0.0);
+  auto flops_fp4 = f.number("flops_fp4", {0, 1e18, false, false, "FLOP/s"}, 0.0);
+  auto microscaling = f.boolean("microscaling", false);
   auto hbm = f.number("memory_bandwidth", {1e6, 1e15, false, false, "B/s"});
   auto intra = f.number("intra_bandwidth", {1e6, 1e15, false, false, "B/s"});
   auto inter = f.number("inter_bandwidth", {1e6, 1e15, false, false, "B/s"});
@@ -135,15 +141,20 @@ std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
   Efficiencies e = default_efficiencies();
   if (const json* eff = f.object("efficiencies", false)) {
     const Fields g(*eff, f.path_of("efficiencies"), problems);
-    g.warn_unknown({"compute", "memory_traffic", "intra", "inter"});
+    g.warn_unknown({"compute", "memory_traffic", "intra", "inter", "compute_fp8", "compute_fp4"});
     const Range fraction{0, 1, true};
     auto c = g.number("compute", fraction, e.compute);
     auto mt = g.number("memory_traffic", {0, 100}, e.memory);
     auto a = g.number("intra", fraction, e.intra);
     auto r = g.number("inter", fraction, e.inter);
-    if (c && mt && a && r) e = Efficiencies{*c, *mt, *a, *r};
+    auto c8 = g.number("compute_fp8", fraction, 0.0);
+    auto c4 = g.number("compute_fp4", fraction, 0.0);
+    if (c && mt && a && r && c8 && c4) e = Efficiencies{*c, *mt, *a, *r, *c8, *c4};
   }
-  if (problems.errors().size() != before || !nics || !sms || !flash || !flash2) return std::nullopt;
+  if (problems.errors().size() != before || !nics || !sms || !flash || !flash2 || !flops_fp8 || !flops_fp4 ||
+      !microscaling)
+    return std::nullopt;
+  h.flops_fp8 = *flops_fp8, h.flops_fp4 = *flops_fp4, h.microscaling = *microscaling;
   h.gpus = *gpus, h.gpus_per_node = *node, h.memory = *memory, h.flops = *flops, h.memory_bandwidth = *hbm;
   h.intra_bandwidth = *intra, h.inter_bandwidth = *inter, h.latency = *latency, h.efficiency = e;
   h.nics_per_node = *nics, h.sms = *sms, h.flash_attention = *flash;
@@ -185,6 +196,9 @@ json to_json(const Hardware& h) {
               {"sms", h.sms},
               {"flash_attention", h.flash_attention},
               {"flash_attention_2", h.flash_attention_2},
+              {"flops_fp8", h.flops_fp8},
+              {"flops_fp4", h.flops_fp4},
+              {"microscaling", h.microscaling},
               {"efficiencies", to_json(h.efficiency)},
               {"effective_intra_bandwidth", h.intra_bandwidth * h.efficiency.intra},
               {"effective_inter_bandwidth", h.inter_bandwidth * h.efficiency.inter},
@@ -221,7 +235,9 @@ json to_json(const Parallel& p) {
               {"attention_kernel", attention_kernel_name(p.attention_kernel)},
               {"reduce_dtype", reduce_dtype_name(p)},
               {"cp_attention", context_attention_name(p.cp_attention)},
-              {"backward_prefetch", backward_prefetch_name(p.backward_prefetch)}};
+              {"backward_prefetch", backward_prefetch_name(p.backward_prefetch)},
+              {"precision", precision_name(p.precision)},
+              {"dp_shard", p.dp_shard > 0 ? p.dp_shard : p.dp}};
 }
 
 namespace {
@@ -289,7 +305,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   const Fields p = root.section("parallel", false);
   p.warn_unknown({"dp", "tp", "pp", "cp", "ep", "zero", "sequence_parallel", "recompute", "virtual_stages", "schedule",
                   "framework", "overlap", "tp_overlap", "flash_attention", "attention_kernel", "kernels",
-                  "reduce_dtype", "cp_attention", "backward_prefetch"});
+                  "reduce_dtype", "cp_attention", "backward_prefetch", "precision", "dp_shard"});
   const ParallelDegrees degrees = read_degrees(p);
   const auto& [dp, tp, pp, cp, ep] = degrees;
   auto zero = p.integer("zero", {0, 3}, 0);
@@ -318,6 +334,10 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   if (p.has("reduce_dtype")) reduce = p.choice("reduce_dtype", {"bf16", "fp32", "fp16"});
   auto cp_attention = p.choice("cp_attention", {"ring", "all-gather"}, std::string("ring"));
   auto backward_prefetch = p.choice("backward_prefetch", {"pre", "post"}, std::string("pre"));
+  std::optional<std::int64_t> dp_shard;
+  if (p.has("dp_shard")) dp_shard = p.integer("dp_shard", {1, kMaxDegree, false, true, "ranks"});
+  auto precision = p.choice(
+      "precision", {"bf16", "fp8-delayed", "fp8-current", "fp8-blockwise", "mxfp8", "nvfp4"}, std::string("bf16"));
 
   const Fields b = root.section("batch", false);
   b.warn_unknown({"micro", "global", "accumulation"});
@@ -370,6 +390,16 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
                                        : ReduceDtype::bf16;
   q.cp_attention = *cp_attention == "all-gather" ? ContextAttention::all_gather : ContextAttention::ring;
   q.backward_prefetch = *backward_prefetch == "post" ? BackwardPrefetch::post : BackwardPrefetch::pre;
+  q.precision = *precision == "fp8-delayed"     ? Precision::fp8_delayed
+                : *precision == "fp8-current"   ? Precision::fp8_current
+                : *precision == "fp8-blockwise" ? Precision::fp8_blockwise
+                : *precision == "mxfp8"         ? Precision::mxfp8
+                : *precision == "nvfp4"         ? Precision::nvfp4
+                                                : Precision::bf16;
+  if (const std::string why = precision_unsupported(in.hardware, q.precision); !why.empty()) {
+    problems.error("precision_unsupported", why, p.path_of("precision"));
+    return std::nullopt;
+  }
   if (q.backward_prefetch == BackwardPrefetch::post && !backward_gathers_wait(q))
     problems.warning("backward_prefetch_unused",
                      "backward_prefetch \"post\" is how PyTorch's FSDP (framework \"fsdp1\") gathers weights "
@@ -387,6 +417,30 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
     auto derived = data_parallel_degree(in.hardware.gpus, q.tp, q.pp, q.cp, split, "/hardware");
     q.dp = derived ? *derived : 1;
     if (!derived) split = Problems{};  // check_rules() states it as gpus_not_divisible
+  }
+  if (dp_shard && *dp_shard) {
+    const std::string at = p.path_of("dp_shard");
+    if (q.dp % *dp_shard != 0) {
+      problems.error("dp_shard_not_divisible",
+                     "dp_shard = " + std::to_string(*dp_shard) + " ranks does not divide the " +
+                         std::to_string(q.dp) + " data-parallel ranks, so the shards cannot be replicated in whole "
+                         "groups; use a divisor of dp (dp_shard = dp shards over all of them).",
+                     at);
+    } else if (q.zero == 0 && *dp_shard != q.dp) {
+      problems.error("dp_shard_without_zero",
+                     "dp_shard shards model state, but zero is 0 (nothing is sharded); set zero to 1, 2 or 3, or "
+                     "leave dp_shard out.",
+                     at);
+    } else if (q.ep > 1 && (*dp_shard * q.cp) % q.ep != 0) {
+      problems.error("dp_shard_experts",
+                     "dp_shard × cp = " + std::to_string(*dp_shard * q.cp) + " ranks cannot hold whole shards of "
+                         "the experts of an expert-parallel group of " + std::to_string(q.ep) + "; make it a "
+                         "multiple of ep.",
+                     at);
+    } else {
+      q.dp_shard = *dp_shard == q.dp ? 0 : *dp_shard;
+    }
+    if (!problems.ok()) return std::nullopt;
   }
   BatchQuestion question;
   question.global = global;

@@ -13,9 +13,10 @@ namespace atlas {
 /// multiprocessors in waves (the best of a few common tile shapes, as cuBLAS's heuristics pick),
 /// times k/(k + kReductionHalf) for the fixed cost of each tile's prologue and epilogue.
 /// `batch` independent GEMMs of the same shape share the waves.
-double gemm_shape_efficiency(double m, double n, double k, std::int64_t sms, double batch = 1);
+double gemm_shape_efficiency(double m, double n, double k, std::int64_t sms, double batch = 1,
+                             double reduction_half = 128);
 
-/// The reduction length at which a tile spends as long on its fixed work as on its products.
+/// The reduction length at which a bf16 tile spends as long on its fixed work as on its products.
 constexpr double kReductionHalf = 128;
 
 /// FlashAttention's FLOP/s relative to a large GEMM's on the same GPU (an assumption stated in
@@ -51,7 +52,8 @@ struct GemmShape {
 struct LinearTime {
   double forward = 0, backward = 0, flops = 0;
 };
-LinearTime linear_time(GemmShape s, double peak, double fit, std::int64_t sms, double batch = 1);
+LinearTime linear_time(GemmShape s, double peak, double fit, std::int64_t sms, double batch = 1,
+                       double reduction_half = kReductionHalf);
 
 /// HBM bytes per token and layer that the elementwise kernels around the GEMMs move when eager
 /// PyTorch runs them one operator at a time, beyond what fused kernels doing the same work move

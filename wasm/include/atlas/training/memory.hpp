@@ -7,6 +7,7 @@
 
 #include "atlas/training/model.hpp"
 #include "atlas/training/plan.hpp"
+#include "atlas/training/precision.hpp"
 
 namespace atlas {
 
@@ -56,7 +57,7 @@ inline const char* reduce_dtype_name(const Parallel& par) {
 inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, int zero) {
   // ZeRO shards over every replica of the weights: dp × cp ranks for dense weights, and
   // dp × cp / ep for experts (each expert lives on one rank of its expert-parallel group).
-  const double shards = static_cast<double>(par.dp * par.cp);
+  const double shards = static_cast<double>(par.shard_ranks());
   const double expert_shards = shards / static_cast<double>(par.ep);
   Parallel at = par;
   at.zero = zero;
@@ -70,6 +71,8 @@ inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, 
   const ModelStates e = zero_model_states(st.expert, expert_shards, states, gb);
   DeviceMemory m;
   m.parameters = d.parameters + e.parameters;
+  // Transformer Engine keeps each block weight's FP8 copy (both layouts) for the whole step.
+  m.parameters += weight_cache_bytes_per_weight(par) * static_cast<double>(st.layers) * (st.layer_dense + st.layer_expert);
   m.gradients = d.gradients + e.gradients;
   m.optimizer = d.optimizer + e.optimizer;
   m.activations = st.memory.activations;

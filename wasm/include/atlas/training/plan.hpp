@@ -26,12 +26,18 @@ struct Efficiencies {
   double memory = 0;   // HBM traffic of non-matmul kernels per stored activation byte (multiplier)
   double intra = 0;    // NCCL Simple-protocol bus bandwidth at large messages / nominal NVLink
   double inter = 0;    // the same per NIC / nominal NIC bandwidth
+  // The same fraction for FP8 and FP4 GEMMs of their own peaks (0: as `compute`). A preset takes
+  // `compute` × the ratio of the low format's measured matmul ceiling to bf16's on that GPU.
+  double compute_fp8 = 0, compute_fp4 = 0;
 };
 
 struct Hardware {
   std::int64_t gpus = 0, gpus_per_node = 0;
   double memory = 0;               // B per GPU
   double flops = 0;                // FLOP/s, dense bf16 peak
+  double flops_fp8 = 0;            // FLOP/s, dense FP8 peak (0: no FP8 tensor cores)
+  double flops_fp4 = 0;            // FLOP/s, dense FP4 peak (0: no FP4 tensor cores)
+  bool microscaling = false;       // tensor cores take per-block scales (Blackwell: MXFP8, NVFP4)
   double memory_bandwidth = 0;     // B/s HBM
   double intra_bandwidth = 0;      // B/s per GPU per direction inside a node
   double inter_bandwidth = 0;      // B/s per GPU per direction between nodes
@@ -115,6 +121,17 @@ inline const char* context_attention_name(ContextAttention c) {
 enum class BackwardPrefetch : std::uint8_t { pre, post };
 inline const char* backward_prefetch_name(BackwardPrefetch b) { return b == BackwardPrefetch::pre ? "pre" : "post"; }
 
+/// The format the blocks' linear layers run in (docs/contract-plan.md, "Precision"). `bf16`:
+/// mixed precision. The FP8 recipes differ in how each tensor gets its scale: `fp8_delayed`
+/// (Transformer Engine's default: from an amax history, found in the cast kernel itself),
+/// `fp8_current` (the tensor's own amax, one more read before the cast; torchao's float8),
+/// `fp8_blockwise` (1×128 activation and 128×128 weight scales, DeepSeek-V3's recipe),
+/// `mxfp8` (1×32 E8M0 scales in the tensor cores, Blackwell), `nvfp4` (FP4 with 1×16 FP8 scales,
+/// Blackwell). The output head, the attention core and the router stay in bf16 in every one.
+enum class Precision : std::uint8_t { bf16, fp8_delayed, fp8_current, fp8_blockwise, mxfp8, nvfp4 };
+const char* precision_name(Precision p);
+inline bool low_precision(Precision p) { return p != Precision::bf16; }
+
 struct Parallel {
   std::int64_t dp = 1, tp = 1, pp = 1, cp = 1, ep = 1;
   int zero = 0;
@@ -131,6 +148,16 @@ struct Parallel {
   ReduceDtype reduce_dtype = ReduceDtype::framework;
   ContextAttention cp_attention = ContextAttention::ring;
   BackwardPrefetch backward_prefetch = BackwardPrefetch::pre;  // fsdp1 under ZeRO-3 only
+  Precision precision = Precision::bf16;
+  /// ZeRO and FSDP shard model state over this many data-parallel ranks and replicate it across
+  /// the dp / dp_shard groups of them (HSDP, torchtitan's data_parallel_shard_degree, node-local
+  /// ZeRO); 0 means all of dp. The shard group is the innermost dp ranks (with cp), as torchtitan's
+  /// mesh and Megatron's rank order put them.
+  std::int64_t dp_shard = 0;
+  /// Ranks one copy of the model state is sharded over: dp_shard × cp.
+  std::int64_t shard_ranks() const { return (dp_shard > 0 ? dp_shard : dp) * cp; }
+  /// Copies of each shard: dp / dp_shard (1 when the state is sharded over all of dp).
+  std::int64_t shard_replicas() const { return dp_shard > 0 ? dp / dp_shard : 1; }
   /// Whether recomputation runs the attention core's forward again: full recomputation always,
   /// Megatron's selective only when the scores were not kept by a fused kernel.
   bool attention_recomputed() const {
@@ -241,6 +268,7 @@ struct StageFigures {
   double attention_seconds = 0, memory_bound_seconds = 0;  // parts of compute_per_microbatch
   double unfused_seconds = 0;                              // part of memory_bound_seconds: eager kernels' extra bytes
   double copy_seconds = 0;  // part of memory_bound_seconds: the framework's own copies (framework_copies)
+  double cast_seconds = 0;  // part of memory_bound_seconds: the low-precision recipe's quantize kernels
   double attention_forward_per_layer = 0;  // s, one layer's attention core, forward once
 };
 

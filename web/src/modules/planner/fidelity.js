@@ -36,6 +36,7 @@ function inputs(req) {
   const model = m.preset ? m.preset.replace(/-/g, ' ') : `${m.layers} layers × ${formatCount(m.hidden)}`;
   const split = /** @type {const} */ (['tp', 'pp', 'cp']).filter((k) => (p[k] ?? 1) > 1).map((k) => `${k} ${p[k]}`);
   if (p.zero) split.push(`ZeRO-${p.zero}`);
+  if (p.precision && p.precision !== 'bf16') split.push(p.precision.toUpperCase().replace('FP8-', 'FP8 '));
   return `${model}; ${formatCount(req.hardware?.gpus)} ${req.hardware?.preset?.split('-')[0].toUpperCase() ?? 'GPUs'}; ${split.join(', ') || 'data parallel only'}; batch ${formatCount(req.batch?.global)}`;
 }
 
@@ -52,6 +53,21 @@ function summaryRow(label, s) {
     h('td', { class: 'num', dataset: { label: 'Mean |error|' }, text: formatPercent(s.mean_abs_error) }),
     h('td', { class: 'num', dataset: { label: 'Max |error|' }, text: formatPercent(s.max_abs_error) }),
     h('td', { class: 'num', dataset: { label: 'On average' }, text: direction(s) }),
+  );
+}
+
+/**
+ * One row per validation source of a seal state, each with its own errors, so no single large
+ * source decides what the reader takes away.
+ * @param {FidelityResponse} t
+ * @param {'sealed' | 'informed'} seal
+ */
+function sourceRows(t, seal) {
+  const sealed = (/** @type {Source} */ s) => (s.informed_by ?? []).length === 0;
+  return t.sources.flatMap((s) =>
+    s.role === 'validation' && s.errors && sealed(s) === (seal === 'sealed')
+      ? [summaryRow(`· ${s.name ?? s.title}`, s.errors)]
+      : [],
   );
 }
 
@@ -126,6 +142,7 @@ export function openableHead(c, src, text, open) {
  * @param {(c: Case) => void} open
  */
 function caseTable(cases, sources, set, open) {
+  const rowName = (/** @type {Case} */ c) => (c.seal === 'sealed' ? `${c.where} (sealed)` : c.where);
   const rows = cases
     .filter((c) => c.set === set)
     .map((c) => {
@@ -133,7 +150,8 @@ function caseTable(cases, sources, set, open) {
       return h(
         'tr',
         { dataset: { case: c.id } },
-        openableHead(c, src, c.where, open),
+        // A run the engine cannot express would open as another plan: no button for it.
+        c.expressed ? openableHead(c, src, rowName(c), open) : caseHead(c, src, rowName(c)),
         // A case's request is a `plan` request.
         h('td', { dataset: { label: 'Inputs' }, text: inputs(/** @type {Partial<PlanRequest>} */ (c.request)) }),
         h('td', {
@@ -150,7 +168,15 @@ function caseTable(cases, sources, set, open) {
           // In the published step's unit, so the two read side by side.
           text: formatSecondsAs(c.model_step, c.published_step),
         }),
-        errorCell(c.error),
+        c.expressed
+          ? errorCell(c.error)
+          : h('td', {
+              class: 'num not-expressed',
+              dataset: { label: 'Error' },
+              text: c.refused?.length
+                ? `not expressed: ${c.refused[0]}`
+                : `not expressed (the engine cannot yet model its ${(c.ignored ?? []).map((p) => p.split('/').pop()?.replace(/_/g, ' ')).join(', ')})`,
+            }),
       );
     });
   return h(
@@ -278,17 +304,23 @@ export function initFidelity(engine, details, container, open) {
         h(
           'tbody',
           {},
+          // The headline is the sealed set: runs no change to the engine was ever judged on.
+          // Informed sources once were, so their figure flatters the engine.
+          summaryRow('Sealed validation (never used to judge a change)', t.sealed),
+          ...sourceRows(t, 'sealed'),
+          summaryRow('Informed validation (judged changes before)', t.informed),
+          ...sourceRows(t, 'informed'),
+          summaryRow('Out of sample, all validation', t.out_of_sample),
           summaryRow('In sample (calibration)', t.in_sample),
-          summaryRow('Out of sample (validation)', t.out_of_sample),
-          // Sources differ in size (one benchmark table holds over half the runs): each one's own
-          // errors, so no single source's share decides what the reader takes away.
-          ...t.sources.flatMap((s) =>
-            s.role === 'validation' && s.errors ? [summaryRow(`· ${s.name ?? s.title}`, s.errors)] : [],
-          ),
         ),
       ),
+      t.not_expressed > 0
+        ? h('p', {
+            text: `${formatCount(t.not_expressed)} published ${t.not_expressed === 1 ? 'run is' : 'runs are'} listed below but counted in no figure: the engine cannot yet express ${t.not_expressed === 1 ? 'its' : 'their'} setting (marked "not expressed").`,
+          })
+        : null,
       h('p', {
-        text: 'Sources differ in size: one benchmark table holds over half of the validation runs, so compare the sources as well as the total. "On average" is the signed mean error: how much faster or slower than published the engine is across the set, and (in brackets) on how many of its runs the engine is the faster.',
+        text: 'A sealed source is one whose runs were added together with the engine\'s predictions and never used to judge a change since: its error is what to expect on a run the engine has not seen. Once a change is judged by a source\'s error, it becomes informed. Sources differ in size: one benchmark table holds over half of the validation runs, so compare the sources as well as the total. "On average" is the signed mean error: how much faster or slower than published the engine is across the set, and (in brackets) on how many of its runs the engine is the faster.',
       }),
       loso,
       h('p', {

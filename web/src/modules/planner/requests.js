@@ -70,7 +70,7 @@ export function parallelRequest(s) {
   /** @type {{tp: number, pp: number, cp: number, ep: number, zero: number, framework: string,
    *   sequence_parallel: boolean, recompute: string, schedule: string, virtual_stages: number, dp?: number,
    *   overlap?: boolean, tp_overlap?: boolean, flash_attention?: boolean, attention_kernel?: string, kernels?: string,
-   *   reduce_dtype?: string, cp_attention?: string, backward_prefetch?: string}} */
+   *   reduce_dtype?: string, cp_attention?: string, backward_prefetch?: string, precision?: string}} */
   const p = {
     tp: s.tp,
     pp: s.pp,
@@ -93,6 +93,7 @@ export function parallelRequest(s) {
   if (s.reduce !== 'auto') p.reduce_dtype = s.reduce;
   if (s.cp_attention !== 'ring') p.cp_attention = s.cp_attention;
   if (s.backward_prefetch !== 'pre' && backwardPrefetchApplies(s)) p.backward_prefetch = s.backward_prefetch;
+  if (s.precision !== 'bf16') p.precision = s.precision;
   return p;
 }
 

@@ -90,6 +90,7 @@ export const FIELDS = {
   kernels: engine('/parallel/kernels'),
   cp_attention: engine('/parallel/cp_attention'),
   backward_prefetch: engine('/parallel/backward_prefetch'),
+  precision: engine('/parallel/precision'),
   // "auto" leaves the framework's own (fp32 for Megatron, bf16 for the others).
   reduce: { type: 'choice', options: ['auto', 'bf16', 'fp32', 'fp16'], path: '/parallel/reduce_dtype' },
   sequence_parallel: engine('/parallel/sequence_parallel'),
@@ -125,7 +126,7 @@ const EXTRA_PATHS = { '/batch/accumulation': 'global', '/batch': 'global', '/har
  *   overlap: string, tp_overlap: boolean, flash: string, hardware: string, gpus: number, gpus_per_node: number,
  *   memory_gib: number, tflops: number, hbm_gbps: number, intra_gbps: number, inter_gbps: number, nics_per_node: number,
  *   latency_us: number, dp_auto: boolean, dp: number, tp: number, pp: number, cp: number, ep: number,
- *   zero: number, framework: string, kernels: string, cp_attention: string, backward_prefetch: string, reduce: string, sequence_parallel: boolean, recompute: string, schedule: string,
+ *   zero: number, framework: string, kernels: string, cp_attention: string, backward_prefetch: string, precision: string, reduce: string, sequence_parallel: boolean, recompute: string, schedule: string,
  *   virtual_stages: number, micro: number, global: number, mode: string, phase: string, scaling_hold: string, prompt: number,
  *   output: number, concurrency: number, weights: string, kv: string}} PlannerState
  * @typedef {'gpus_per_node' | 'memory_gib' | 'tflops' | 'hbm_gbps' | 'intra_gbps' | 'inter_gbps' | 'nics_per_node' | 'latency_us'} HardwareKey
@@ -189,6 +190,7 @@ export const DEFAULTS = Object.freeze({
   kernels: 'fused',
   cp_attention: 'ring',
   backward_prefetch: 'pre',
+  precision: 'bf16',
   reduce: 'auto',
   sequence_parallel: true,
   recompute: 'selective',

@@ -1,0 +1,108 @@
+// Sealed and informed validation: each validation source records when it was added and every
+// change judged by its error; the ones with none are sealed, and their figure is the headline.
+// A sealed set is frozen as first committed (content/sealed/<date>/), and its live cases must
+// still equal the frozen ones.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <map>
+#include <regex>
+#include <set>
+
+#include "support.hpp"
+
+using namespace atlas_test;
+
+namespace {
+
+const json& table() {
+  static const json t = call("fidelity", json::object());
+  return t;
+}
+
+const json& calibration() {
+  static const json doc = json::parse(read_source_file("content/presets/calibration.json"));
+  return doc;
+}
+
+}  // namespace
+
+TEST_CASE("every validation source says when it was added and which changes it informed") {
+  const std::regex date("^20[0-9]{2}-[01][0-9]-[0-3][0-9]$"), commit("^[0-9a-f]{7,40}$");
+  for (const auto& s : calibration()["sources"]) {
+    CAPTURE(s["id"].get<std::string>());
+    REQUIRE(s.contains("added"));
+    CHECK(std::regex_match(s["added"].get<std::string>(), date));
+    if (s["role"] != "validation") continue;
+    REQUIRE(s["informed_by"].is_array());
+    for (const auto& change : s["informed_by"]) {
+      CHECK(std::regex_match(change["commit"].get<std::string>(), commit));
+      CHECK(std::regex_match(change["date"].get<std::string>(), date));
+      CHECK(change["date"].get<std::string>() >= s["added"].get<std::string>());
+      CHECK_FALSE(change["change"].get<std::string>().empty());
+    }
+  }
+}
+
+TEST_CASE("the sealed and informed summaries are their sources' expressed cases, and together the validation set") {
+  const json& t = table();
+  std::set<std::string> sealed_sources;
+  for (const auto& s : t["sources"])
+    if (s["role"] == "validation" && s["informed_by"].empty()) sealed_sources.insert(s["id"].get<std::string>());
+  double sealed_sum = 0, informed_sum = 0;
+  int sealed = 0, informed = 0, hidden = 0;
+  for (const auto& c : t["cases"]) {
+    const bool is_sealed = sealed_sources.count(c["source"].get<std::string>()) == 1;
+    CHECK(c["seal"] == (c["set"] == "calibration" ? "calibration" : is_sealed ? "sealed" : "informed"));
+    if (!c["expressed"].get<bool>()) {
+      ++hidden;
+      CHECK_FALSE(c["ignored"].empty());
+      continue;
+    }
+    if (c["set"] != "validation") continue;
+    (is_sealed ? sealed_sum : informed_sum) += std::fabs(c["error"].get<double>());
+    ++(is_sealed ? sealed : informed);
+  }
+  CHECK(t["sealed"]["cases"] == sealed);
+  CHECK(t["informed"]["cases"] == informed);
+  CHECK(t["not_expressed"] == hidden);
+  CHECK(t["sealed"]["cases"].get<int>() + t["informed"]["cases"].get<int>() == t["out_of_sample"]["cases"].get<int>());
+  REQUIRE(sealed > 0);
+  CHECK(t["sealed"]["mean_abs_error"].get<double>() == doctest::Approx(sealed_sum / sealed));
+  CHECK(t["informed"]["mean_abs_error"].get<double>() == doctest::Approx(informed_sum / informed));
+}
+
+TEST_CASE("the sealed set of 2026-12-03 is frozen: the live cases equal the committed ones, with their predictions") {
+  const json frozen = json::parse(read_source_file("content/sealed/2026-12-03/cases.json"));
+  const json sources = json::parse(read_source_file("content/sealed/2026-12-03/sources.json"));
+  const json predictions = json::parse(read_source_file("content/sealed/2026-12-03/predictions.json"));
+  std::map<std::string, json> live;
+  for (const auto& c : calibration()["cases"]) live[c["id"].get<std::string>()] = c;
+  std::map<std::string, json> predicted;
+  for (const auto& p : predictions["cases"]) predicted[p["id"].get<std::string>()] = p;
+  CHECK(std::regex_match(predictions["engine_commit"].get<std::string>(), std::regex("^[0-9a-f]{7,40}$")));
+  // At least three sources and thirty runs, Hopper and Blackwell, FP8 among them (the issue's
+  // floor for a sealed set).
+  CHECK(sources.size() >= 3);
+  CHECK(frozen.size() >= 30);
+  std::set<std::string> gpus, formats;
+  for (const auto& c : frozen) {
+    const std::string id = c["id"].get<std::string>();
+    CAPTURE(id);
+    REQUIRE(live.count(id) == 1);
+    CHECK(live[id] == c);
+    CHECK(predicted.count(id) == 1);
+    gpus.insert(c["request"]["hardware"]["preset"].get<std::string>());
+    formats.insert(c["request"]["parallel"].value("precision", "bf16"));
+  }
+  CHECK((gpus.count("h100-sxm") + gpus.count("h200")) > 0);
+  CHECK((gpus.count("b200") + gpus.count("gb200-nvl72")) > 0);
+  CHECK((formats.count("fp8-delayed") + formats.count("fp8-current")) > 0);
+  // Each frozen source is still declared, as a validation source.
+  std::map<std::string, json> declared;
+  for (const auto& s : calibration()["sources"]) declared[s["id"].get<std::string>()] = s;
+  for (const auto& s : sources) {
+    REQUIRE(declared.count(s["id"].get<std::string>()) == 1);
+    CHECK(declared[s["id"].get<std::string>()]["role"] == "validation");
+  }
+}

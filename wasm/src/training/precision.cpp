@@ -1,0 +1,108 @@
+#include "atlas/training/precision.hpp"
+
+#include "atlas/training/kernels.hpp"
+
+namespace atlas {
+
+const char* precision_name(Precision p) {
+  switch (p) {
+    case Precision::bf16:
+      return "bf16";
+    case Precision::fp8_delayed:
+      return "fp8-delayed";
+    case Precision::fp8_current:
+      return "fp8-current";
+    case Precision::fp8_blockwise:
+      return "fp8-blockwise";
+    case Precision::mxfp8:
+      return "mxfp8";
+    case Precision::nvfp4:
+      return "nvfp4";
+  }
+  return "bf16";
+}
+
+GemmRate block_gemm_rate(const Hardware& hw, Precision p) {
+  const double bf16_fit = hw.efficiency.compute;
+  if (p == Precision::bf16) return {hw.flops, bf16_fit, kReductionHalf};
+  if (p == Precision::nvfp4) {
+    const double fit = hw.efficiency.compute_fp4 > 0 ? hw.efficiency.compute_fp4 : bf16_fit;
+    return {hw.flops_fp4, fit, 4 * kReductionHalf};
+  }
+  const double fit = hw.efficiency.compute_fp8 > 0 ? hw.efficiency.compute_fp8 : bf16_fit;
+  return {hw.flops_fp8, fit, 2 * kReductionHalf};
+}
+
+std::string precision_unsupported(const Hardware& hw, Precision p) {
+  if (p == Precision::bf16) return "";
+  const std::string name = precision_name(p);
+  if (p == Precision::nvfp4) {
+    if (hw.flops_fp4 <= 0 || !hw.microscaling)
+      return "precision \"nvfp4\" needs FP4 tensor cores with block scales (Blackwell: B200, GB200); this GPU has "
+             "none (its flops_fp4 is 0 or microscaling is false). Use \"bf16\"" +
+             std::string(hw.flops_fp8 > 0 ? " or an FP8 recipe." : ".");
+    return "";
+  }
+  if (hw.flops_fp8 <= 0)
+    return "precision \"" + name +
+           "\" needs FP8 tensor cores, and this GPU has none (A100 and older run FP8 at no faster than bf16; its "
+           "flops_fp8 is 0). Use \"bf16\", or a Hopper or Blackwell GPU.";
+  if (p == Precision::mxfp8 && !hw.microscaling)
+    return "precision \"mxfp8\" needs tensor cores that apply a scale per 32 elements (Blackwell); this GPU's do "
+           "not (microscaling is false). On Hopper use \"fp8-delayed\", \"fp8-current\" or \"fp8-blockwise\".";
+  return "";
+}
+
+double cast_bytes_per_element(Precision p) {
+  switch (p) {
+    case Precision::bf16:
+      return 0;
+    case Precision::fp8_delayed:
+      return 2.0 + 1.0 + 1.0;  // amax found inside the cast; the scale comes from the history
+    case Precision::fp8_current:
+      return 2.0 + 2.0 + 1.0 + 1.0;  // one read for the amax, then the cast
+    case Precision::fp8_blockwise:
+      return 2.0 + 1.0 + 1.0 + 2.0 * 4.0 / 128.0;  // fp32 scale per 128 elements, per copy
+    case Precision::mxfp8:
+      return 2.0 + 1.0 + 1.0 + 2.0 * 1.0 / 32.0;  // E8M0 scale per 32 elements, per copy
+    case Precision::nvfp4:
+      return 2.0 + 0.5 + 0.5 + 2.0 * 1.0 / 16.0;  // E4M3 scale per 16 elements, per copy
+  }
+  return 0;
+}
+
+bool casts_fused_into_neighbours(const Parallel& par) {
+  return is_megatron(par.framework) || par.kernels == Kernels::fused;
+}
+
+double cast_elements_per_token(const ModelShape& m, const Parallel& par, double routed) {
+  if (!low_precision(par.precision)) return 0;
+  const double t = static_cast<double>(par.tp);
+  const double h = static_cast<double>(m.hidden), kv = m.kv_width();
+  const double up = m.swiglu ? 2.0 : 1.0;
+  // The MLP's tokens: each token once in a dense model; under MoE each local expert's share.
+  const double mlp_tokens = m.moe() ? routed : 1.0;
+  const double f = static_cast<double>(m.mlp_width());
+  // Inputs: QKV's (the norm's output), the projection's (attention's output), fc1's (the norm's
+  // output), fc2's (the activation's output). Output gradients: QKV's (from attention's
+  // backward), the projection's and fc2's (from the residual stream), fc1's (from the
+  // activation's backward).
+  const double qkv_in = h, proj_in = h / t, fc1_in = mlp_tokens * h, fc2_in = mlp_tokens * f / t;
+  const double qkv_grad = (h + 2.0 * kv) / t, proj_grad = h, fc1_grad = mlp_tokens * up * f / t, fc2_grad = mlp_tokens * h;
+  if (casts_fused_into_neighbours(par)) return proj_in + qkv_grad + proj_grad + fc2_grad;
+  return qkv_in + proj_in + fc1_in + fc2_in + qkv_grad + proj_grad + fc1_grad + fc2_grad;
+}
+
+double weight_cast_bytes_per_microbatch(const Parallel& par, double block_weights, std::int64_t accumulation) {
+  if (!low_precision(par.precision)) return 0;
+  const double per_cast = cast_bytes_per_element(par.precision) * block_weights;
+  if (is_megatron(par.framework)) return per_cast / static_cast<double>(accumulation > 0 ? accumulation : 1);
+  return 2.0 * per_cast;
+}
+
+double weight_cache_bytes_per_weight(const Parallel& par) {
+  if (!low_precision(par.precision) || !is_megatron(par.framework)) return 0;
+  return par.precision == Precision::nvfp4 ? 1.0 + 2.0 / 16.0 : 2.0;
+}
+
+}  // namespace atlas
