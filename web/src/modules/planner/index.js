@@ -211,7 +211,10 @@ export function start(ctx) {
         ),
       );
       out.equation.textContent = '';
-      if (!serving) redrawIfChanged(out.summary, null, (c) => c.replaceChildren('This split is not possible (see the message at its control).'));
+      if (!serving)
+        redrawIfChanged(out.summary, null, (c) =>
+          c.replaceChildren('This split is not possible (see the message at its control).'),
+        );
       return null;
     }
     // An equal write still invalidates style and layout, so unchanged parts are left alone.
