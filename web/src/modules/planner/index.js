@@ -10,7 +10,7 @@ import { drawDescription } from './describe.js';
 import { narrowWidth, renderDiagram } from './diagram.js';
 import { drawnFromSame, redrawInPlace, vh } from './vnode.js';
 import { drawGantt } from './gantt.js';
-import { drawFigures, drawMemory, drawTime } from './readouts.js';
+import { drawFigures, drawMemory, drawSummary, drawTime } from './readouts.js';
 import { bindScalingHold, drawScaling } from './scaling.js';
 import { initFidelity } from './fidelity.js';
 import { initScenarios } from './scenarios.js';
@@ -55,6 +55,8 @@ export function start(ctx) {
     scope: el('planner-scope'),
     equation: el('planner-batch-equation'),
     search: el('planner-search-out'),
+    summary: el('planner-summary'),
+    setup: el('planner-more-now'),
   };
   const opening = openingState(presets);
   /** @type {PlannerState} */
@@ -209,6 +211,10 @@ export function start(ctx) {
         ),
       );
       out.equation.textContent = '';
+      if (!serving)
+        redrawIfChanged(out.summary, null, (c) =>
+          c.replaceChildren('This split is not possible (see the message at its control).'),
+        );
       return null;
     }
     // An equal write still invalidates style and layout, so unchanged parts are left alone.
@@ -287,6 +293,7 @@ export function start(ctx) {
     renderDiagram(out.diagram, plan, narrow);
     redrawIfChanged(out.legend, plan.parallel, (c) => c.replaceChildren(legend(plan)));
     drawCrossings(out.crossings, plan.communication ?? [], trainingTable(plan.pipeline));
+    redrawIfChanged(out.summary, [plan.memory, plan.time.step, plan.throughput.mfu], (c) => drawSummary(c, plan));
     redrawIfChanged(out.memory, plan.memory, (c) => drawMemory(c, plan));
     redrawIfChanged(out.time, [plan.time, plan.published], (c) => drawTime(c, plan));
     redrawIfChanged(out.figures, [plan.batch, plan.throughput, plan.parameters, plan.flops_per_step], (c) =>
@@ -311,6 +318,13 @@ export function start(ctx) {
       ),
     );
     if (root.dataset.narrow !== String(narrow > 0)) root.dataset.narrow = String(narrow > 0);
+  }
+
+  /** The model and hardware in words, on the closed settings (they are set inside). */
+  function writeSetup() {
+    const hardware = state.hardware !== 'custom' ? hardwarePresets.get(state.hardware) : undefined;
+    const text = `${modelName()} on ${hardware ? hardware.name : 'custom hardware'}`;
+    if (out.setup.textContent !== text) out.setup.textContent = text;
   }
 
   function modelName() {
@@ -349,6 +363,7 @@ export function start(ctx) {
     controls.write(state);
     inference.write(state);
     writeHold(state.scaling_hold);
+    writeSetup();
     update({ quiet: typing });
     if (kept.length || ctx.views.fixed.size) showFixed(kept);
     return rejected;
@@ -369,7 +384,15 @@ export function start(ctx) {
     fidelity: () => ctx.engine.run('fidelity', { mode: 'inference' }),
     openServing: (c, src) => openServingRun(explorer, c, src),
   });
-  stickWithinWindow(el('planner-controls'));
+  stickWithinWindow(el('planner-split'), root);
+  // The settings are open beside the results on a wide screen; in one column they are closed,
+  // so the picture follows the split (planner.css's breakpoint).
+  const more = /** @type {HTMLDetailsElement} */ (el('planner-more'));
+  const oneColumn = matchMedia('(max-width: 60rem)');
+  more.open = !oneColumn.matches;
+  oneColumn.addEventListener('change', () => {
+    more.open = !oneColumn.matches;
+  });
   linkHighlights(out.diagram, out.crossings);
   initScenarios(
     el('planner-scenario-buttons'),
@@ -384,7 +407,7 @@ export function start(ctx) {
   el('planner-search-run').addEventListener('click', () => {
     runSearch(ctx, state, ctx.views.fixed, out.search, (patch) => {
       applyAndNotify(patch);
-      out.diagram.scrollIntoView({ block: 'start' });
+      (out.diagram.closest('figure') ?? out.diagram).scrollIntoView({ block: 'start' });
     });
   });
   el('planner-copy').addEventListener('click', async () => {
@@ -418,12 +441,15 @@ export function start(ctx) {
     ctx.holdInView(document.getElementById('planner')); // and keep it there while the page settles
     const heading = document.getElementById('planner-h');
     heading?.setAttribute('tabindex', '-1');
-    (controls.firstInvalid() ?? heading)?.focus({ preventScroll: true });
+    const invalid = controls.firstInvalid();
+    if (invalid && more.contains(invalid)) more.open = true; // a closed details' controls take no focus
+    (invalid ?? heading)?.focus({ preventScroll: true });
   });
 
   controls.write(state);
   inference.write(state);
   writeHold(state.scaling_hold);
+  writeSetup();
   update();
   ctx.views.register({
     id: 'planner',

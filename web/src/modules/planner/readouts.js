@@ -364,3 +364,23 @@ export function drawFigures(container, plan) {
     ),
   );
 }
+
+/**
+ * The split's one-line result beside its controls: fits or not, the step and MFU, each the
+ * figure the panels below show (the engine's numbers, formatted the same way).
+ * @param {VNode} container
+ * @param {TrainingPlan} plan
+ */
+export function drawSummary(container, plan) {
+  const mem = plan.memory;
+  const sep = () => h('span', { class: 'sep', text: ' · ' });
+  container.replaceChildren(
+    h('strong', { class: mem.fits ? 'fits' : 'no-fit', text: mem.fits ? 'Fits' : 'Does not fit' }),
+    ` ${formatBytes(mem.total)}`,
+    h('span', { class: 'summary-capacity', text: ` of ${formatBytes(mem.capacity)}` }),
+    sep(),
+    `step ${formatSeconds(plan.time.step)}`,
+    sep(),
+    `MFU ${formatPercent(plan.throughput.mfu)}`,
+  );
+}

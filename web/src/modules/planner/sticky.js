@@ -1,18 +1,30 @@
-// The explorer's controls stay in view beside the pictures (wide screens) without being a
-// scroll box of their own: a wheel over them scrolls the page. When the panel is taller than
-// the window, its sticky offset is negative by the difference, so it scrolls with the page
-// until its last control is in view and then stays.
+// The split stays in view while the results are read (planner.css makes it sticky: in the
+// controls' column on a wide screen, at the top of the window on a narrow one) without being a
+// scroll box of its own: a wheel over it scrolls the page. It sits just below the sticky section
+// nav (none in an embed); when it is taller than the window, its sticky offset is negative by the
+// difference, so it scrolls with the page until its last control is in view and then stays.
+// `--split-cover` on the layout is how much of the window it covers, for the scroll margins of
+// what the page scrolls into view beneath it.
 
-const TOP_PX = 52; // below the sticky section nav
-
-/** @param {HTMLElement} panel */
-export function stickWithinWindow(panel) {
+/**
+ * @param {HTMLElement} panel the sticky split
+ * @param {HTMLElement} layout the element whose descendants it may cover
+ */
+export function stickWithinWindow(panel, layout) {
   let last = '';
+  const nav = /** @type {HTMLElement | null} */ (document.querySelector('.toc'));
   const set = () => {
-    const top = `${Math.min(TOP_PX, Math.floor(innerHeight - panel.offsetHeight - 8))}px`;
-    if (top !== last) panel.style.setProperty('--controls-top', (last = top));
+    const below = nav && nav.getClientRects().length > 0 ? Math.ceil(nav.getBoundingClientRect().height) : 0;
+    const topPx = Math.min(below, Math.floor(innerHeight - panel.offsetHeight - 8));
+    const key = `${topPx}/${panel.offsetHeight}`;
+    if (key === last) return;
+    last = key;
+    panel.style.setProperty('--split-top', `${topPx}px`);
+    layout.style.setProperty('--split-cover', `${Math.max(0, topPx + panel.offsetHeight + 8)}px`);
   };
-  new ResizeObserver(set).observe(panel);
+  const observer = new ResizeObserver(set);
+  observer.observe(panel);
+  if (nav) observer.observe(nav);
   addEventListener('resize', set);
   set();
 }
