@@ -90,7 +90,18 @@ TEST_CASE("the sealed set of 2026-12-03 is frozen: the live cases equal the comm
     const std::string id = c["id"].get<std::string>();
     CAPTURE(id);
     REQUIRE(live.count(id) == 1);
-    CHECK(live[id] == c);
+    // A field the engine learnt to read later may be added to a sealed case, each with why the
+    // run must have had it; take the additions away and the case is as it was sealed.
+    json as_sealed = live[id];
+    for (const auto& amendment : as_sealed.value("amended", json::array())) {
+      CHECK(amendment["why"].get<std::string>().size() > 40);
+      const json::json_pointer at(amendment["path"].get<std::string>());
+      REQUIRE(as_sealed.contains(at));
+      CHECK_FALSE(c.contains(at));
+      as_sealed[at.parent_pointer()].erase(at.back());
+    }
+    as_sealed.erase("amended");
+    CHECK(as_sealed == c);
     CHECK(predicted.count(id) == 1);
     gpus.insert(c["request"]["hardware"]["preset"].get<std::string>());
     formats.insert(c["request"]["parallel"].value("precision", "bf16"));

@@ -102,9 +102,16 @@ std::string megatron(const Run& r) {
     arg("num-experts", num(m.experts)), arg("moe-router-topk", num(m.top_k)),
         arg("moe-ffn-hidden-size", num(m.expert_ffn));
   arg("tensor-model-parallel-size", num(p.tp)), arg("pipeline-model-parallel-size", num(p.pp));
+  if (p.embedding_as_layer) arg("account-for-embedding-in-pipeline-split");
+  if (p.loss_as_layer) arg("account-for-loss-in-pipeline-split");
+  if (p.first_stage_layers > 0) arg("decoder-first-pipeline-num-layers", num(p.first_stage_layers));
+  if (p.last_stage_layers > 0) arg("decoder-last-pipeline-num-layers", num(p.last_stage_layers));
+  const std::int64_t slots = m.layers + (p.embedding_as_layer ? 1 : 0) + (p.loss_as_layer ? 1 : 0);
   if (p.virtual_stages > 1) {
-    if (m.layers % (p.pp * p.virtual_stages) == 0)
-      arg("num-layers-per-virtual-pipeline-stage", num(m.layers / (p.pp * p.virtual_stages)));
+    if (p.first_stage_layers > 0 || p.last_stage_layers > 0)
+      arg("num-virtual-stages-per-pipeline-rank", num(p.virtual_stages));
+    else if (slots % (p.pp * p.virtual_stages) == 0)
+      arg("num-layers-per-virtual-pipeline-stage", num(slots / (p.pp * p.virtual_stages)));
     else
       notes.push_back(num(p.virtual_stages) +
                       " virtual stages do not divide the layers of a stage evenly; Megatron needs they do.");
@@ -126,6 +133,25 @@ std::string megatron(const Run& r) {
   // fp16 gradients were reduced as they were by 2021's Megatron; today's has no such flag.
   if (reduce_dtype(p) == ReduceDtype::bf16) arg("grad-reduce-in-bf16");
   if (p.tp_overlap) arg("tp-comm-overlap");
+  switch (p.precision) {
+    case Precision::bf16:
+      break;
+    case Precision::fp8_delayed:
+      arg("fp8-format", "hybrid"), arg("fp8-recipe", "delayed");
+      break;
+    case Precision::fp8_current:
+      arg("fp8-format", "hybrid"), arg("fp8-recipe", "tensorwise");
+      break;
+    case Precision::fp8_blockwise:
+      arg("fp8-format", "e4m3"), arg("fp8-recipe", "blockwise");
+      break;
+    case Precision::mxfp8:
+      arg("fp8-format", "e4m3"), arg("fp8-recipe", "mxfp8");
+      break;
+    case Precision::nvfp4:
+      arg("fp4-format", "e2m1");
+      break;
+  }
   if (p.flash_attention)
     arg("use-flash-attn");
   else

@@ -66,6 +66,13 @@ constexpr Flag kFlags[] = {
     {"overlap-param-gather", Kind::flag, "", ""},
     {"tp-comm-overlap", Kind::flag, "parallel", "tp_overlap"},
     {"use-rotary-position-embeddings", Kind::flag, "", ""},
+    {"fp8-format", Kind::text, "", ""},
+    {"fp8-recipe", Kind::text, "", ""},
+    {"fp4-format", Kind::text, "", ""},
+    {"account-for-embedding-in-pipeline-split", Kind::flag, "", ""},
+    {"account-for-loss-in-pipeline-split", Kind::flag, "", ""},
+    {"decoder-first-pipeline-num-layers", Kind::whole, "", ""},
+    {"decoder-last-pipeline-num-layers", Kind::whole, "", ""},
 };
 
 const Flag* find_flag(const std::string& name) {
@@ -259,18 +266,51 @@ void Script::interpret() {
   set("parallel", "overlap", get("overlap-grad-reduce") != nullptr, "overlap-grad-reduce");
   if (get("grad-reduce-in-bf16")) set("parallel", "reduce_dtype", "bf16", "grad-reduce-in-bf16");
   facts_.set(text_, 0, "parallel", "framework", "megatron", "Megatron-LM arguments");
+  // Low precision: Transformer Engine's FP8 under --fp8-format, its scaling from --fp8-recipe
+  // (Megatron's default: delayed); FP4 under --fp4-format (NVFP4 is its one recipe).
+  if (const Given* fp8 = get("fp8-format")) {
+    const Given* recipe = get("fp8-recipe");
+    const std::string r = recipe ? recipe->value.get<std::string>() : "delayed";
+    const char* precision = r == "delayed"      ? "fp8-delayed"
+                            : r == "tensorwise" ? "fp8-current"
+                            : r == "blockwise"  ? "fp8-blockwise"
+                            : r == "mxfp8"      ? "mxfp8"
+                                                : nullptr;
+    if (!precision)
+      text_.error("unsupported_value",
+                  "--fp8-recipe " + r + " is not one the engine has (delayed, tensorwise, blockwise or mxfp8).",
+                  recipe->line);
+    else
+      facts_.set(text_, (recipe ? recipe : fp8)->line, "parallel", "precision", precision,
+                 recipe ? "--fp8-format with --fp8-recipe" : "--fp8-format (Megatron's --fp8-recipe default: delayed)");
+  }
+  if (const Given* fp4 = get("fp4-format"))
+    facts_.set(text_, fp4->line, "parallel", "precision", "nvfp4", "--fp4-format");
+  // Where the layers fall on the stages.
+  const bool embedding_slot = get("account-for-embedding-in-pipeline-split") != nullptr;
+  const bool loss_slot = get("account-for-loss-in-pipeline-split") != nullptr;
+  if (embedding_slot)
+    set("parallel", "embedding_as_layer", true, "account-for-embedding-in-pipeline-split");
+  if (loss_slot) set("parallel", "loss_as_layer", true, "account-for-loss-in-pipeline-split");
+  if (const Given* first = get("decoder-first-pipeline-num-layers"))
+    set("parallel", "first_stage_layers", first->value, "decoder-first-pipeline-num-layers");
+  if (const Given* last = get("decoder-last-pipeline-num-layers"))
+    set("parallel", "last_stage_layers", last->value, "decoder-last-pipeline-num-layers");
   if (const Given* per_stage = get("num-layers-per-virtual-pipeline-stage")) {
     const Given* layers = get("num-layers");
     const std::int64_t pp =
         get("pipeline-model-parallel-size") ? get("pipeline-model-parallel-size")->value.get<std::int64_t>() : 1;
     const std::int64_t n = per_stage->value.get<std::int64_t>();
-    if (!layers || layers->value.get<std::int64_t>() % times(n, pp) != 0)
+    // The embedding and the loss take a layer's slot when they are accounted for.
+    const std::int64_t slots =
+        layers ? layers->value.get<std::int64_t>() + (embedding_slot ? 1 : 0) + (loss_slot ? 1 : 0) : 0;
+    if (!layers || slots % times(n, pp) != 0)
       text_.error("virtual_layers",
                   "--num-layers-per-virtual-pipeline-stage " + std::to_string(n) +
                       " must divide the layers of each pipeline stage (--num-layers ÷ --pipeline-model-parallel-size).",
                   per_stage->line);
     else
-      facts_.set(text_, per_stage->line, "parallel", "virtual_stages", layers->value.get<std::int64_t>() / times(n, pp),
+      facts_.set(text_, per_stage->line, "parallel", "virtual_stages", slots / times(n, pp),
                  "--num-layers ÷ (--pipeline-model-parallel-size × --num-layers-per-virtual-pipeline-stage)");
   }
   if (const Given* m = get("micro-batch-size"))

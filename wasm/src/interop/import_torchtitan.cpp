@@ -18,7 +18,7 @@ constexpr const char* kFlavors[][2] = {{"8B", "llama-3.1-8b"}, {"70B", "llama-3.
 const char* ignored_table_why(const std::string& table) {
   if (table == "optimizer" || table == "lr_scheduler")
     return "the engine assumes Adam; the learning rate does not change the cost";
-  if (table == "float8" || table == "mx") return "low-precision matmuls are not modelled: the engine costs bf16 GEMMs";
+  if (table == "float8" || table == "mx") return "this setting of the low-precision recipe is not modelled";
   return "not part of the engine's cost model";
 }
 
@@ -66,6 +66,7 @@ class Job {
 
   void read();
   void kernels();
+  void precision();
   void report_unused();
 
  private:
@@ -134,11 +135,15 @@ void Job::read() {
   if (shard > 0)
     facts_.count(text_, line("parallelism", "data_parallel_shard_degree"), facts_.dp, "parallel.dp",
                  times(replicate, shard), "[parallelism] data_parallel_replicate_degree × data_parallel_shard_degree");
-  if (replicate > 1 && shard != 1)
-    facts_.ignore(
-        "[parallelism] data_parallel_replicate_degree", replicate,
-        "HSDP shards within groups of data_parallel_shard_degree; the engine shards over every data-parallel rank",
-        line("parallelism", "data_parallel_replicate_degree"));
+  // HSDP: FSDP2 shards within groups of data_parallel_shard_degree and replicates across them.
+  if (replicate > 1 && shard > 1)
+    set("parallel", "dp_shard", shard, "parallelism", "data_parallel_shard_degree");
+  else if (replicate > 1 && shard < 0)
+    facts_.ignore("[parallelism] data_parallel_replicate_degree", replicate,
+                  "with data_parallel_shard_degree derived (-1) the shard group's size is not in the text; the "
+                  "engine shards over every data-parallel rank",
+                  line("parallelism", "data_parallel_replicate_degree"));
+  precision();
   if (const json* async = get("parallelism", "enable_async_tensor_parallel"); async && async->is_boolean())
     set("parallel", "tp_overlap", *async, "parallelism", "enable_async_tensor_parallel");
   if (const auto schedule = text("parallelism", "pipeline_parallel_schedule")) {
@@ -217,6 +222,32 @@ void Job::read() {
 
 // torch.compile fuses the elementwise kernels; without it (torchtitan's default) PyTorch runs
 // them one operator at a time, but for the norm in 2024's Triton `fused_rmsnorm`.
+// torchao's float8 linears: 2024's [float8] enable_float8_linear, or the model converter "float8"
+// (tensorwise dynamic scaling unless [float8] recipe_name says otherwise); "mx" converts to MXFP8.
+void Job::precision() {
+  bool float8 = false, mx = false;
+  int at = 0;
+  if (const json* on = get("float8", "enable_float8_linear"); on && on->is_boolean() && on->get<bool>())
+    float8 = true, at = line("float8", "enable_float8_linear");
+  if (const json* converters = get("model", "converters"); converters && converters->is_array())
+    for (const auto& c : *converters) {
+      if (c == "float8") float8 = true, at = line("model", "converters");
+      if (c == "mx") mx = true, at = line("model", "converters");
+    }
+  if (mx) {
+    facts_.set(text_, at, "parallel", "precision", "mxfp8", "[model] converters = [\"mx\"] (torchao MXFP8)");
+  } else if (float8) {
+    const auto recipe = text("float8", "recipe_name");
+    if (!recipe || *recipe == "tensorwise")
+      facts_.set(text_, at, "parallel", "precision", "fp8-current",
+                 "torchao float8 with tensorwise dynamic scaling (its default recipe)");
+    else
+      facts_.ignore("[float8] recipe_name", *recipe,
+                    "row-wise scaling is not one of the engine's recipes; the run is costed in bf16",
+                    line("float8", "recipe_name"));
+  }
+}
+
 void Job::kernels() {
   const bool table = toml_.values.contains("compile");
   const json* on = table ? get("compile", "enable") : get("training", "compile");

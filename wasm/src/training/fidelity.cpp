@@ -286,7 +286,14 @@ json cmd_fidelity(const json& request, Problems& problems) {
                     {"where", c.doc->value("where", "")},
                     {"request", (*c.doc)["request"]},
                     {"published", (*c.doc)["published"]},
-                    {"assumed", c.doc->value("assumed", json::array())},
+                    {"assumed",
+                     [&] {
+                       // What was added to a sealed case afterwards reads with the rest, marked.
+                       json assumed = c.doc->value("assumed", json::array());
+                       for (const auto& a : c.doc->value("amended", json::array()))
+                         assumed.push_back("Added after sealing: " + a.value("why", std::string()));
+                       return assumed;
+                     }()},
                     {"published_step", c.published_step},
                     {"model_step", f.step},
                     {"ideal_step",

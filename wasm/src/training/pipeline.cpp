@@ -18,6 +18,32 @@ std::int64_t stage_layers(std::int64_t layers, std::int64_t pp, std::int64_t ind
   return layers / pp + (index < layers % pp ? 1 : 0);
 }
 
+std::int64_t stage_layers(const ModelShape& m, const Parallel& p, std::int64_t index) {
+  const std::int64_t P = p.pp;
+  if (P <= 1 || !p.custom_stage_layers()) return stage_layers(m.layers, P, index);
+  const std::int64_t f = p.first_stage_layers, l = p.last_stage_layers;
+  if (f > 0 || l > 0) {
+    if (index == 0 && f > 0) return f;
+    if (index == P - 1 && l > 0) return l;
+    const std::int64_t middle = P - (f > 0 ? 1 : 0) - (l > 0 ? 1 : 0);
+    const std::int64_t rest = m.layers - f - l;
+    return middle > 0 ? stage_layers(rest, middle, index - (f > 0 ? 1 : 0)) : 0;
+  }
+  // The embedding and the loss take a layer's slot on the first and last stage.
+  const std::int64_t slots = m.layers + (p.embedding_as_layer ? 1 : 0) + (p.loss_as_layer ? 1 : 0);
+  std::int64_t n = stage_layers(slots, P, index);
+  if (index == 0 && p.embedding_as_layer) --n;
+  if (index == P - 1 && p.loss_as_layer) --n;
+  return n;
+}
+
+std::int64_t stage_first_layer(const ModelShape& m, const Parallel& p, std::int64_t index) {
+  if (!p.custom_stage_layers()) return index * (m.layers / p.pp) + std::min(index, m.layers % p.pp);
+  std::int64_t first = 0;
+  for (std::int64_t i = 0; i < index; ++i) first += stage_layers(m, p, i);
+  return first;
+}
+
 double bubble_fraction(std::int64_t pp, std::int64_t microbatches, std::int64_t virtual_stages) {
   return static_cast<double>(pp - 1) / (static_cast<double>(virtual_stages) * static_cast<double>(microbatches));
 }
@@ -219,8 +245,8 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelT
   const double t = static_cast<double>(par.tp);
   const bool first = index == 0, last = index == par.pp - 1;
   StageFigures st;
-  st.layers = stage_layers(m.layers, par.pp, index);
-  st.first_layer = index * (m.layers / par.pp) + std::min(index, m.layers % par.pp);
+  st.layers = stage_layers(m, par, index);
+  st.first_layer = stage_first_layer(m, par, index);
   const double l = static_cast<double>(st.layers);
 
   // Parameters held per tensor-parallel rank. With tied embeddings and pp > 1 the last stage

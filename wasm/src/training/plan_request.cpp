@@ -4,6 +4,7 @@
 #include "atlas/training/batch.hpp"
 #include "atlas/training/communication.hpp"
 #include "atlas/training/memory.hpp"
+#include "atlas/training/pipeline.hpp"
 #include "atlas/training/plan_rules.hpp"
 #include "atlas/training/precision.hpp"
 
@@ -12,6 +13,31 @@ namespace atlas {
 namespace {
 
 constexpr double kMaxDegree = 1e6;
+
+// Why a stage layout cannot be run, in the request's words (empty when it can).
+std::string stage_layout_problem(const ModelShape& m, const Parallel& q) {
+  const auto n = [](std::int64_t x) { return std::to_string(x); };
+  const std::int64_t f = q.first_stage_layers, l = q.last_stage_layers;
+  if (!q.custom_stage_layers()) return "";
+  if (q.pp < 2) return "a pipeline layout needs pp of at least 2; this split has one stage.";
+  if ((f > 0 || l > 0) && (q.embedding_as_layer || q.loss_as_layer))
+    return "first_stage_layers and last_stage_layers set the stages' layers themselves; Megatron does not combine "
+           "them with accounting for the embedding or the loss. Use one or the other.";
+  if (f > 0 || l > 0) {
+    const std::int64_t middle = q.pp - (f > 0 ? 1 : 0) - (l > 0 ? 1 : 0);
+    const std::int64_t rest = m.layers - f - l;
+    if (rest < 0 || (middle == 0 && rest != 0) || (middle > 0 && rest < middle))
+      return "first_stage_layers = " + n(f) + " and last_stage_layers = " + n(l) + " leave " + n(rest) +
+             " of the " + n(m.layers) + " layers for the " + n(middle) +
+             " stages between them; every stage needs at least one layer and all layers a stage.";
+    return "";
+  }
+  const std::int64_t slots = m.layers + (q.embedding_as_layer ? 1 : 0) + (q.loss_as_layer ? 1 : 0);
+  if (slots / q.pp < 2 && (q.embedding_as_layer || q.loss_as_layer))
+    return n(slots) + " layer slots over pp = " + n(q.pp) +
+           " stages leave a stage with only the embedding or the loss; use fewer stages.";
+  return "";
+}
 
 // The preset body with the request's own keys laid over it.
 std::optional<json> merged_section(const json& request, const char* section, const char* kind, Problems& problems) {
@@ -237,7 +263,11 @@ json to_json(const Parallel& p) {
               {"cp_attention", context_attention_name(p.cp_attention)},
               {"backward_prefetch", backward_prefetch_name(p.backward_prefetch)},
               {"precision", precision_name(p.precision)},
-              {"dp_shard", p.dp_shard > 0 ? p.dp_shard : p.dp}};
+              {"dp_shard", p.dp_shard > 0 ? p.dp_shard : p.dp},
+              {"embedding_as_layer", p.embedding_as_layer},
+              {"loss_as_layer", p.loss_as_layer},
+              {"first_stage_layers", p.first_stage_layers},
+              {"last_stage_layers", p.last_stage_layers}};
 }
 
 namespace {
@@ -305,7 +335,8 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   const Fields p = root.section("parallel", false);
   p.warn_unknown({"dp", "tp", "pp", "cp", "ep", "zero", "sequence_parallel", "recompute", "virtual_stages", "schedule",
                   "framework", "overlap", "tp_overlap", "flash_attention", "attention_kernel", "kernels",
-                  "reduce_dtype", "cp_attention", "backward_prefetch", "precision", "dp_shard"});
+                  "reduce_dtype", "cp_attention", "backward_prefetch", "precision", "dp_shard",
+                  "embedding_as_layer", "loss_as_layer", "first_stage_layers", "last_stage_layers"});
   const ParallelDegrees degrees = read_degrees(p);
   const auto& [dp, tp, pp, cp, ep] = degrees;
   auto zero = p.integer("zero", {0, 3}, 0);
@@ -334,6 +365,13 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   if (p.has("reduce_dtype")) reduce = p.choice("reduce_dtype", {"bf16", "fp32", "fp16"});
   auto cp_attention = p.choice("cp_attention", {"ring", "all-gather"}, std::string("ring"));
   auto backward_prefetch = p.choice("backward_prefetch", {"pre", "post"}, std::string("pre"));
+  auto embedding_as_layer = p.boolean("embedding_as_layer", false);
+  auto loss_as_layer = p.boolean("loss_as_layer", false);
+  // 0: not set (the stages share the layers evenly), as a plan's answer gives it back.
+  const Range layer_count{0, 1e4, false, true, "layers"};
+  std::optional<std::int64_t> first_stage_layers, last_stage_layers;
+  if (p.has("first_stage_layers")) first_stage_layers = p.integer("first_stage_layers", layer_count);
+  if (p.has("last_stage_layers")) last_stage_layers = p.integer("last_stage_layers", layer_count);
   std::optional<std::int64_t> dp_shard;
   if (p.has("dp_shard")) dp_shard = p.integer("dp_shard", {1, kMaxDegree, false, true, "ranks"});
   auto precision = p.choice(
@@ -417,6 +455,15 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
     auto derived = data_parallel_degree(in.hardware.gpus, q.tp, q.pp, q.cp, split, "/hardware");
     q.dp = derived ? *derived : 1;
     if (!derived) split = Problems{};  // check_rules() states it as gpus_not_divisible
+  }
+  q.embedding_as_layer = *embedding_as_layer, q.loss_as_layer = *loss_as_layer;
+  q.first_stage_layers = first_stage_layers.value_or(0), q.last_stage_layers = last_stage_layers.value_or(0);
+  if (const std::string why = stage_layout_problem(in.model, q); !why.empty()) {
+    const bool explicit_counts = q.first_stage_layers > 0 || q.last_stage_layers > 0;
+    problems.error("stage_layers", why,
+                   p.path_of(explicit_counts ? (q.first_stage_layers > 0 ? "first_stage_layers" : "last_stage_layers")
+                                             : (q.embedding_as_layer ? "embedding_as_layer" : "loss_as_layer")));
+    return std::nullopt;
   }
   if (dp_shard && *dp_shard) {
     const std::string at = p.path_of("dp_shard");

@@ -1,5 +1,7 @@
 #include "atlas/training/plan_rules.hpp"
 
+#include "atlas/training/pipeline.hpp"
+
 #include <cstdio>
 #include <string>
 
@@ -36,8 +38,17 @@ RuleSet check_rules(const PlanInput& in) {
   const bool interleaved = p.schedule == Schedule::interleaved;
   if (p.virtual_stages > 1 && !interleaved) s |= bit(Rule::virtual_needs_interleaved);
   if (interleaved && p.virtual_stages < 2) s |= bit(Rule::interleaved_needs_virtual);
-  if (p.virtual_stages > 1 && p.pp <= m.layers && (m.layers % p.pp != 0 || (m.layers / p.pp) % p.virtual_stages != 0))
-    s |= bit(Rule::virtual_layers);
+  if (p.virtual_stages > 1 && p.pp <= m.layers) {
+    // Interleaving cuts every stage into virtual_stages equal chunks of layer slots.
+    bool equal = true;
+    const std::int64_t slots = m.layers + (p.embedding_as_layer ? 1 : 0) + (p.loss_as_layer ? 1 : 0);
+    if (p.first_stage_layers > 0 || p.last_stage_layers > 0) {
+      for (std::int64_t i = 0; i < p.pp && equal; ++i) equal = stage_layers(m, p, i) % p.virtual_stages == 0;
+    } else {
+      equal = slots % p.pp == 0 && (slots / p.pp) % p.virtual_stages == 0;
+    }
+    if (!equal) s |= bit(Rule::virtual_layers);
+  }
   if (interleaved && in.accumulation % p.pp != 0) s |= bit(Rule::interleaved_microbatches);
   if (static_cast<double>(in.micro) * static_cast<double>(in.accumulation) * static_cast<double>(p.dp) !=
       static_cast<double>(in.global))
@@ -46,7 +57,7 @@ RuleSet check_rules(const PlanInput& in) {
 
   const std::int64_t node = in.hardware.gpus_per_node;
   if (p.tp > node || node % p.tp != 0) s |= bit(Rule::tp_across_nodes);
-  if (p.pp <= m.layers && m.layers % p.pp != 0) s |= bit(Rule::uneven_stages);
+  if (p.pp <= m.layers && m.layers % p.pp != 0 && !p.custom_stage_layers()) s |= bit(Rule::uneven_stages);
   if (p.pp > 1 && in.accumulation < p.pp) s |= bit(Rule::few_microbatches);
   if (p.zero >= 2 && p.pp > 1) s |= bit(Rule::zero_with_pipeline);
   return s;
@@ -89,10 +100,18 @@ Issue describe_rule(const PlanInput& in, Rule rule, bool dp_derived) {
       return {"pp_layers", "pp = " + n(p.pp) + " stages is more than the " + n(m.layers) + " layers.", "/parallel/pp"};
     case Rule::virtual_layers:
       return {"virtual_layers",
-              m.layers % p.pp != 0 ? "Interleaving needs equal stages, but " + n(m.layers) +
-                                         " layers do not split evenly over pp = " + n(p.pp) + "."
-                                   : "virtual_stages = " + n(p.virtual_stages) + " does not divide the " +
-                                         n(m.layers / p.pp) + " layers per stage.",
+              p.custom_stage_layers()
+                  ? "virtual_stages = " + n(p.virtual_stages) +
+                        " does not divide every stage's layer slots under this layout (the embedding and the loss "
+                        "count as a layer each when they are accounted for)."
+              : m.layers % p.pp != 0
+                  ? "Interleaving needs equal stages, but " + n(m.layers) + " layers do not split evenly over pp = " +
+                        n(p.pp) +
+                        " (Megatron's --account-for-embedding-in-pipeline-split and "
+                        "--account-for-loss-in-pipeline-split, parallel.embedding_as_layer and loss_as_layer, "
+                        "can make the slots even)."
+                  : "virtual_stages = " + n(p.virtual_stages) + " does not divide the " + n(m.layers / p.pp) +
+                        " layers per stage.",
               "/parallel/virtual_stages"};
     case Rule::virtual_needs_interleaved:
       return {"virtual_needs_interleaved",

@@ -12,6 +12,10 @@ namespace atlas {
 
 /// Layers held by pipeline stage `index` (the first layers % pp stages take one extra).
 std::int64_t stage_layers(std::int64_t layers, std::int64_t pp, std::int64_t index);
+/// Transformer layers on stage `index` under the split's layout (Parallel's stage-layer fields),
+/// and the index of its first layer.
+std::int64_t stage_layers(const ModelShape& m, const Parallel& p, std::int64_t index);
+std::int64_t stage_first_layer(const ModelShape& m, const Parallel& p, std::int64_t index);
 /// What stage figures need from the model shape alone; search computes it once.
 struct ModelTerms {
   LayerParameters layer;

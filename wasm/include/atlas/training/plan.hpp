@@ -154,6 +154,17 @@ struct Parallel {
   /// ZeRO); 0 means all of dp. The shard group is the innermost dp ranks (with cp), as torchtitan's
   /// mesh and Megatron's rank order put them.
   std::int64_t dp_shard = 0;
+  /// How the layers fall on pipeline stages. By default evenly, the first layers % pp stages
+  /// taking one more. Megatron's --account-for-embedding-in-pipeline-split and
+  /// --account-for-loss-in-pipeline-split count the embedding and the output layer with its loss
+  /// as one layer each (Llama 3.1 405B: 126 + 2 = 128 slots over 8 or 16 stages);
+  /// --decoder-first-pipeline-num-layers and --decoder-last-pipeline-num-layers set the first and
+  /// last stage's layers, the rest spread evenly over the stages between (0: not set).
+  bool embedding_as_layer = false, loss_as_layer = false;
+  std::int64_t first_stage_layers = 0, last_stage_layers = 0;
+  bool custom_stage_layers() const {
+    return embedding_as_layer || loss_as_layer || first_stage_layers > 0 || last_stage_layers > 0;
+  }
   /// Ranks one copy of the model state is sharded over: dp_shard × cp.
   std::int64_t shard_ranks() const { return (dp_shard > 0 ? dp_shard : dp) * cp; }
   /// Copies of each shard: dp / dp_shard (1 when the state is sharded over all of dp).
