@@ -66,7 +66,8 @@ TEST_CASE("ZeRO-3 inside the shard group: gathers stay in the node, a replica al
 TEST_CASE("dp_shard that does not divide dp, with nothing sharded, or splitting experts: coded errors at the path") {
   CHECK(has_error(hsdp(7), "dp_shard_not_divisible", "/parallel/dp_shard"));
   CHECK(has_error(hsdp(8, 0), "dp_shard_without_zero", "/parallel/dp_shard"));
-  CHECK(has_error(hsdp(0), "out_of_range", "/parallel/dp_shard"));
+  CHECK(has_error(hsdp(-1), "out_of_range", "/parallel/dp_shard"));
+  CHECK(hsdp(0)["time"]["step"] == hsdp(nullptr)["time"]["step"]);  // 0: over all of dp
   CHECK(has_error(hsdp("8"), "wrong_type", "/parallel/dp_shard"));
   const json moe = call("plan", json{{"model", {{"preset", "mixtral-8x7b"}, {"seq", 4096}}},
                                      {"hardware", {{"preset", "h100-sxm"}, {"gpus", 64}}},

@@ -370,7 +370,6 @@ export type FidelityAnswer = {
     hfu?: number;
     id?: string;
     ideal_step?: number;
-    ignored?: Array<string>;
     measured?: number;
     metric?: string;
     mfu?: number;
@@ -380,7 +379,6 @@ export type FidelityAnswer = {
       value?: number;
     };
     published_step?: number;
-    refused?: Array<string>;
     request?: {
       batch?: {
         global?: number;
@@ -416,10 +414,12 @@ export type FidelityAnswer = {
         backward_prefetch?: string;
         cp?: number;
         cp_attention?: string;
+        embedding_as_layer?: boolean;
         ep?: number;
         flash_attention?: boolean;
         framework?: string;
         kernels?: string;
+        loss_as_layer?: boolean;
         overlap?: boolean;
         pp?: number;
         precision?: string;
@@ -499,7 +499,7 @@ export type FidelityAnswer = {
     refits?: string;
     role?: string;
     title?: string;
-    tolerance?: number | null;
+    tolerance?: number;
     url?: string;
   }>;
   validation?: {
@@ -902,15 +902,24 @@ export type PlanRequest = {
     cp_attention?: "ring" | "all-gather";
     /** ≥ 1, ≤ 1000000 */
     dp?: number;
-    dp_shard?: unknown;
+    /** unit: ranks; ≥ 0, ≤ 1000000; default 0 */
+    dp_shard?: number;
+    /** default false */
+    embedding_as_layer?: boolean;
     /** ≥ 1, ≤ 1000000; default 1 */
     ep?: number;
+    /** unit: layers; ≥ 0, ≤ 10000; default 0 */
+    first_stage_layers?: number;
     /** default true */
     flash_attention?: boolean;
     /** at most 200 characters; default "megatron" */
     framework?: "megatron" | "megatron-2021" | "fsdp" | "fsdp1" | "deepspeed" | "deepspeed-2021" | "ideal";
     /** at most 200 characters; default "fused" */
     kernels?: "fused" | "eager" | "eager-fused-norm";
+    /** unit: layers; ≥ 0, ≤ 10000; default 0 */
+    last_stage_layers?: number;
+    /** default false */
+    loss_as_layer?: boolean;
     /** default true */
     overlap?: boolean;
     /** ≥ 1, ≤ 1000000; default 1 */
@@ -1249,11 +1258,15 @@ export type PlanAnswer = {
     decode_replicas?: number;
     dp?: number;
     dp_shard?: number;
+    embedding_as_layer?: boolean;
     ep?: number;
+    first_stage_layers?: number;
     flash_attention?: boolean;
     framework?: string;
     gpus_per_replica?: number;
     kernels?: string;
+    last_stage_layers?: number;
+    loss_as_layer?: boolean;
     overlap?: boolean;
     pp?: number;
     precision?: string;
@@ -2255,11 +2268,15 @@ export type SearchAnswer = {
       decode_replicas?: number;
       dp?: number;
       dp_shard?: number;
+      embedding_as_layer?: boolean;
       ep?: number;
+      first_stage_layers?: number;
       flash_attention?: boolean;
       framework?: string;
       gpus_per_replica?: number;
       kernels?: string;
+      last_stage_layers?: number;
+      loss_as_layer?: boolean;
       overlap?: boolean;
       pp?: number;
       precision?: string;

@@ -132,7 +132,7 @@ export interface FidelityResponse {
     note?: string;
     role: 'calibration' | 'validation';
     fits?: string[];
-    tolerance?: number | null;
+    tolerance?: number;
     /** the date the source was added */
     added?: string;
     /** every later change judged by this validation source's error; empty: sealed */

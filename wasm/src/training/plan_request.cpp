@@ -369,11 +369,10 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   auto loss_as_layer = p.boolean("loss_as_layer", false);
   // 0: not set (the stages share the layers evenly), as a plan's answer gives it back.
   const Range layer_count{0, 1e4, false, true, "layers"};
-  std::optional<std::int64_t> first_stage_layers, last_stage_layers;
-  if (p.has("first_stage_layers")) first_stage_layers = p.integer("first_stage_layers", layer_count);
-  if (p.has("last_stage_layers")) last_stage_layers = p.integer("last_stage_layers", layer_count);
-  std::optional<std::int64_t> dp_shard;
-  if (p.has("dp_shard")) dp_shard = p.integer("dp_shard", {1, kMaxDegree, false, true, "ranks"});
+  auto first_stage_layers = p.integer("first_stage_layers", layer_count, 0);
+  auto last_stage_layers = p.integer("last_stage_layers", layer_count, 0);
+  // 0: shard over every data-parallel rank (what a plan answers as dp_shard = dp).
+  auto dp_shard = p.integer("dp_shard", {0, kMaxDegree, false, true, "ranks"}, 0);
   auto precision = p.choice(
       "precision", {"bf16", "fp8-delayed", "fp8-current", "fp8-blockwise", "mxfp8", "nvfp4"}, std::string("bf16"));
 

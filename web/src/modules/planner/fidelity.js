@@ -142,7 +142,12 @@ export function openableHead(c, src, text, open) {
  * @param {(c: Case) => void} open
  */
 function caseTable(cases, sources, set, open) {
-  const rowName = (/** @type {Case} */ c) => (c.seal === 'sealed' ? `${c.where} (sealed)` : c.where);
+  // A case's locator may open with the file its table sits in (for whoever checks the number);
+  // the row names the table and row, the source link the publication.
+  const rowName = (/** @type {Case} */ c) => {
+    const where = c.where.replace(/^[\w.-]+(?:\/[\w.-]+)*\.md,\s*/, '');
+    return c.seal === 'sealed' ? `${where} (sealed)` : where;
+  };
   const rows = cases
     .filter((c) => c.set === set)
     .map((c) => {
@@ -314,11 +319,13 @@ export function initFidelity(engine, details, container, open) {
           summaryRow('In sample (calibration)', t.in_sample),
         ),
       ),
-      t.not_expressed > 0
-        ? h('p', {
-            text: `${formatCount(t.not_expressed)} published ${t.not_expressed === 1 ? 'run is' : 'runs are'} listed below but counted in no figure: the engine cannot yet express ${t.not_expressed === 1 ? 'its' : 'their'} setting (marked "not expressed").`,
-          })
-        : null,
+      ...(t.not_expressed > 0
+        ? [
+            h('p', {
+              text: `${formatCount(t.not_expressed)} published ${t.not_expressed === 1 ? 'run is' : 'runs are'} listed below but counted in no figure: the engine cannot yet express ${t.not_expressed === 1 ? 'its' : 'their'} setting (marked "not expressed").`,
+            }),
+          ]
+        : []),
       h('p', {
         text: 'A sealed source is one whose runs were added together with the engine\'s predictions and never used to judge a change since: its error is what to expect on a run the engine has not seen. Once a change is judged by a source\'s error, it becomes informed. Sources differ in size: one benchmark table holds over half of the validation runs, so compare the sources as well as the total. "On average" is the signed mean error: how much faster or slower than published the engine is across the set, and (in brackets) on how many of its runs the engine is the faster.',
       }),

@@ -70,7 +70,8 @@ export function parallelRequest(s) {
   /** @type {{tp: number, pp: number, cp: number, ep: number, zero: number, framework: string,
    *   sequence_parallel: boolean, recompute: string, schedule: string, virtual_stages: number, dp?: number,
    *   overlap?: boolean, tp_overlap?: boolean, flash_attention?: boolean, attention_kernel?: string, kernels?: string,
-   *   reduce_dtype?: string, cp_attention?: string, backward_prefetch?: string, precision?: string}} */
+   *   reduce_dtype?: string, cp_attention?: string, backward_prefetch?: string, precision?: string, dp_shard?: number,
+   *   embedding_as_layer?: boolean, loss_as_layer?: boolean, first_stage_layers?: number, last_stage_layers?: number}} */
   const p = {
     tp: s.tp,
     pp: s.pp,
@@ -94,6 +95,11 @@ export function parallelRequest(s) {
   if (s.cp_attention !== 'ring') p.cp_attention = s.cp_attention;
   if (s.backward_prefetch !== 'pre' && backwardPrefetchApplies(s)) p.backward_prefetch = s.backward_prefetch;
   if (s.precision !== 'bf16') p.precision = s.precision;
+  if (s.dp_shard > 0) p.dp_shard = s.dp_shard;
+  if (s.embedding_as_layer) p.embedding_as_layer = true;
+  if (s.loss_as_layer) p.loss_as_layer = true;
+  if (s.first_stage_layers > 0) p.first_stage_layers = s.first_stage_layers;
+  if (s.last_stage_layers > 0) p.last_stage_layers = s.last_stage_layers;
   return p;
 }
 

@@ -91,6 +91,13 @@ export const FIELDS = {
   cp_attention: engine('/parallel/cp_attention'),
   backward_prefetch: engine('/parallel/backward_prefetch'),
   precision: engine('/parallel/precision'),
+  // 0: model state sharded over every data-parallel rank (the engine's default).
+  dp_shard: engine('/parallel/dp_shard'),
+  // No control of their own: where Megatron's layout flags put the layers, set by imported runs.
+  embedding_as_layer: engine('/parallel/embedding_as_layer'),
+  loss_as_layer: engine('/parallel/loss_as_layer'),
+  first_stage_layers: engine('/parallel/first_stage_layers'),
+  last_stage_layers: engine('/parallel/last_stage_layers'),
   // "auto" leaves the framework's own (fp32 for Megatron, bf16 for the others).
   reduce: { type: 'choice', options: ['auto', 'bf16', 'fp32', 'fp16'], path: '/parallel/reduce_dtype' },
   sequence_parallel: engine('/parallel/sequence_parallel'),
@@ -126,7 +133,7 @@ const EXTRA_PATHS = { '/batch/accumulation': 'global', '/batch': 'global', '/har
  *   overlap: string, tp_overlap: boolean, flash: string, hardware: string, gpus: number, gpus_per_node: number,
  *   memory_gib: number, tflops: number, hbm_gbps: number, intra_gbps: number, inter_gbps: number, nics_per_node: number,
  *   latency_us: number, dp_auto: boolean, dp: number, tp: number, pp: number, cp: number, ep: number,
- *   zero: number, framework: string, kernels: string, cp_attention: string, backward_prefetch: string, precision: string, reduce: string, sequence_parallel: boolean, recompute: string, schedule: string,
+ *   zero: number, framework: string, kernels: string, cp_attention: string, backward_prefetch: string, precision: string, dp_shard: number, embedding_as_layer: boolean, loss_as_layer: boolean, first_stage_layers: number, last_stage_layers: number, reduce: string, sequence_parallel: boolean, recompute: string, schedule: string,
  *   virtual_stages: number, micro: number, global: number, mode: string, phase: string, scaling_hold: string, prompt: number,
  *   output: number, concurrency: number, weights: string, kv: string}} PlannerState
  * @typedef {'gpus_per_node' | 'memory_gib' | 'tflops' | 'hbm_gbps' | 'intra_gbps' | 'inter_gbps' | 'nics_per_node' | 'latency_us'} HardwareKey
@@ -191,6 +198,11 @@ export const DEFAULTS = Object.freeze({
   cp_attention: 'ring',
   backward_prefetch: 'pre',
   precision: 'bf16',
+  dp_shard: 0,
+  embedding_as_layer: false,
+  loss_as_layer: false,
+  first_stage_layers: 0,
+  last_stage_layers: 0,
   reduce: 'auto',
   sequence_parallel: true,
   recompute: 'selective',
