@@ -17,7 +17,9 @@ for (const set of ['calibration', 'informed', 'sealed']) {
   );
   for (const c of t.cases.filter((x) => x.seal === set)) {
     if (!c.expressed) {
-      console.log(`${c.id.padEnd(46)} ${sec(c.published_step)}   not expressed: ${(c.refused ?? c.ignored).join('; ')}`);
+      console.log(
+        `${c.id.padEnd(46)} ${sec(c.published_step)}   not expressed: ${(c.refused ?? c.ignored).join('; ')}`,
+      );
       continue;
     }
     console.log(

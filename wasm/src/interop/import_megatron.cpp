@@ -289,8 +289,7 @@ void Script::interpret() {
   // Where the layers fall on the stages.
   const bool embedding_slot = get("account-for-embedding-in-pipeline-split") != nullptr;
   const bool loss_slot = get("account-for-loss-in-pipeline-split") != nullptr;
-  if (embedding_slot)
-    set("parallel", "embedding_as_layer", true, "account-for-embedding-in-pipeline-split");
+  if (embedding_slot) set("parallel", "embedding_as_layer", true, "account-for-embedding-in-pipeline-split");
   if (loss_slot) set("parallel", "loss_as_layer", true, "account-for-loss-in-pipeline-split");
   if (const Given* first = get("decoder-first-pipeline-num-layers"))
     set("parallel", "first_stage_layers", first->value, "decoder-first-pipeline-num-layers");

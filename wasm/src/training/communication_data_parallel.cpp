@@ -75,15 +75,20 @@ SmallTensors small_tensors(const PlanInput& in) {
 // HSDP: the shard's gradients, reduce-scattered inside the shard group, are then all-reduced
 // across the groups that hold the same shard (PyTorch's HSDP, torchtitan's dp_replicate):
 // 1/N of the bytes, over the replica group, as often as the reduce-scatter.
-void replica_allreduce(const PlanInput& in, TransferList& B, double psi, double grad_bytes, double calls,
-                       bool every_mb, double window) {
+void replica_allreduce(const PlanInput& in, TransferList& B, double psi, double grad_bytes, double calls, bool every_mb,
+                       double window) {
   const Parallel& par = in.parallel;
   if (par.shard_replicas() <= 1) return;
   const double shard = static_cast<double>(par.shard_ranks());
   const GroupPlacement rep = group_placement(in.hardware, par.tp * par.shard_ranks(), par.shard_replicas());
-  Transfer* t = B.add({"dp-grad-replica-allreduce", "gradient",
-                       "each gradient shard all-reduced across the groups that hold the same shard", "backward",
-                       Collective::all_reduce, Group::DP, "gradients", {psi / calls / shard, 0, 0}},
+  Transfer* t = B.add({"dp-grad-replica-allreduce",
+                       "gradient",
+                       "each gradient shard all-reduced across the groups that hold the same shard",
+                       "backward",
+                       Collective::all_reduce,
+                       Group::DP,
+                       "gradients",
+                       {psi / calls / shard, 0, 0}},
                       rep, grad_bytes * psi / calls / shard, every_mb ? calls : 0.0, every_mb ? 0.0 : calls);
   B.behind(t, window, every_mb);
 }

@@ -118,9 +118,11 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     bool used = false;
   };
   static std::array<Entry, 2048> memo;
-  const LayerKey key{
-      &m,       tokens,        peak,     fit,     par.tp, par.ep, sms, in.micro, par.flash_attention ? flash_rate(in) : 0.0,
-      in.ideal, par.precision, low.peak, low.fit};
+  const LayerKey key{&m,       tokens,        peak,
+                     fit,      par.tp,        par.ep,
+                     sms,      in.micro,      par.flash_attention ? flash_rate(in) : 0.0,
+                     in.ideal, par.precision, low.peak,
+                     low.fit};
   const std::uint64_t mix =
       static_cast<std::uint64_t>(par.tp) * 73856093u ^ static_cast<std::uint64_t>(in.micro) * 19349663u ^
       static_cast<std::uint64_t>(par.ep) * 83492791u ^ static_cast<std::uint64_t>(tokens) * 2654435761u ^
@@ -204,9 +206,9 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     const double per_byte = cast_bytes_per_element(par.precision);
     const double elements = cast_elements_per_token(m, par, static_cast<double>(m.moe() ? m.top_k : 1));
     const double block_weights = l * (st.layer_dense + st.layer_expert);
-    st.cast_seconds = (l * tokens * elements * per_byte +
-                       weight_cast_bytes_per_microbatch(par, block_weights, in.accumulation)) /
-                      hw.memory_bandwidth;
+    st.cast_seconds =
+        (l * tokens * elements * per_byte + weight_cast_bytes_per_microbatch(par, block_weights, in.accumulation)) /
+        hw.memory_bandwidth;
   }
   st.memory_bound_seconds = traffic / hw.memory_bandwidth + st.unfused_seconds + st.copy_seconds + st.cast_seconds;
   st.attention_seconds = attention + (par.attention_recomputed() ? l * attn_fwd : 0.0);

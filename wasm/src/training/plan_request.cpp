@@ -27,8 +27,8 @@ std::string stage_layout_problem(const ModelShape& m, const Parallel& q) {
     const std::int64_t middle = q.pp - (f > 0 ? 1 : 0) - (l > 0 ? 1 : 0);
     const std::int64_t rest = m.layers - f - l;
     if (rest < 0 || (middle == 0 && rest != 0) || (middle > 0 && rest < middle))
-      return "first_stage_layers = " + n(f) + " and last_stage_layers = " + n(l) + " leave " + n(rest) +
-             " of the " + n(m.layers) + " layers for the " + n(middle) +
+      return "first_stage_layers = " + n(f) + " and last_stage_layers = " + n(l) + " leave " + n(rest) + " of the " +
+             n(m.layers) + " layers for the " + n(middle) +
              " stages between them; every stage needs at least one layer and all layers a stage.";
     return "";
   }
@@ -79,8 +79,8 @@ Efficiencies default_efficiencies() {
 }
 
 json to_json(const Efficiencies& e) {
-  return json{{"compute", e.compute},         {"memory_traffic", e.memory},   {"intra", e.intra},
-              {"inter", e.inter},             {"compute_fp8", e.compute_fp8}, {"compute_fp4", e.compute_fp4}};
+  return json{{"compute", e.compute}, {"memory_traffic", e.memory},   {"intra", e.intra},
+              {"inter", e.inter},     {"compute_fp8", e.compute_fp8}, {"compute_fp4", e.compute_fp4}};
 }
 
 std::optional<ModelShape> read_model(const json& request, Problems& problems) {
@@ -142,9 +142,9 @@ std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
   const Fields f(*merged, "/hardware", problems);
   if (request.contains("hardware") && request["hardware"].is_object())
     Fields(request["hardware"], "/hardware", problems)
-        .warn_unknown({"preset", "gpus", "gpus_per_node", "memory", "flops", "flops_fp8", "flops_fp4",
-                       "microscaling", "memory_bandwidth", "intra_bandwidth", "inter_bandwidth", "latency",
-                       "nics_per_node", "sms", "flash_attention", "flash_attention_2", "efficiencies"});
+        .warn_unknown({"preset", "gpus", "gpus_per_node", "memory", "flops", "flops_fp8", "flops_fp4", "microscaling",
+                       "memory_bandwidth", "intra_bandwidth", "inter_bandwidth", "latency", "nics_per_node", "sms",
+                       "flash_attention", "flash_attention_2", "efficiencies"});
   Hardware h;
   auto node = f.integer("gpus_per_node", {1, 1e4});
   auto gpus = f.integer("gpus", {1, 1e7}, node ? *node : 1);
@@ -333,10 +333,31 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   auto hardware = read_hardware(request, problems);
 
   const Fields p = root.section("parallel", false);
-  p.warn_unknown({"dp", "tp", "pp", "cp", "ep", "zero", "sequence_parallel", "recompute", "virtual_stages", "schedule",
-                  "framework", "overlap", "tp_overlap", "flash_attention", "attention_kernel", "kernels",
-                  "reduce_dtype", "cp_attention", "backward_prefetch", "precision", "dp_shard",
-                  "embedding_as_layer", "loss_as_layer", "first_stage_layers", "last_stage_layers"});
+  p.warn_unknown({"dp",
+                  "tp",
+                  "pp",
+                  "cp",
+                  "ep",
+                  "zero",
+                  "sequence_parallel",
+                  "recompute",
+                  "virtual_stages",
+                  "schedule",
+                  "framework",
+                  "overlap",
+                  "tp_overlap",
+                  "flash_attention",
+                  "attention_kernel",
+                  "kernels",
+                  "reduce_dtype",
+                  "cp_attention",
+                  "backward_prefetch",
+                  "precision",
+                  "dp_shard",
+                  "embedding_as_layer",
+                  "loss_as_layer",
+                  "first_stage_layers",
+                  "last_stage_layers"});
   const ParallelDegrees degrees = read_degrees(p);
   const auto& [dp, tp, pp, cp, ep] = degrees;
   auto zero = p.integer("zero", {0, 3}, 0);
@@ -373,8 +394,8 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   auto last_stage_layers = p.integer("last_stage_layers", layer_count, 0);
   // 0: shard over every data-parallel rank (what a plan answers as dp_shard = dp).
   auto dp_shard = p.integer("dp_shard", {0, kMaxDegree, false, true, "ranks"}, 0);
-  auto precision = p.choice(
-      "precision", {"bf16", "fp8-delayed", "fp8-current", "fp8-blockwise", "mxfp8", "nvfp4"}, std::string("bf16"));
+  auto precision = p.choice("precision", {"bf16", "fp8-delayed", "fp8-current", "fp8-blockwise", "mxfp8", "nvfp4"},
+                            std::string("bf16"));
 
   const Fields b = root.section("batch", false);
   b.warn_unknown({"micro", "global", "accumulation"});
@@ -468,8 +489,8 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
     const std::string at = p.path_of("dp_shard");
     if (q.dp % *dp_shard != 0) {
       problems.error("dp_shard_not_divisible",
-                     "dp_shard = " + std::to_string(*dp_shard) + " ranks does not divide the " +
-                         std::to_string(q.dp) + " data-parallel ranks, so the shards cannot be replicated in whole "
+                     "dp_shard = " + std::to_string(*dp_shard) + " ranks does not divide the " + std::to_string(q.dp) +
+                         " data-parallel ranks, so the shards cannot be replicated in whole "
                          "groups; use a divisor of dp (dp_shard = dp shards over all of them).",
                      at);
     } else if (q.zero == 0 && *dp_shard != q.dp) {
@@ -479,8 +500,11 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
                      at);
     } else if (q.ep > 1 && (*dp_shard * q.cp) % q.ep != 0) {
       problems.error("dp_shard_experts",
-                     "dp_shard × cp = " + std::to_string(*dp_shard * q.cp) + " ranks cannot hold whole shards of "
-                         "the experts of an expert-parallel group of " + std::to_string(q.ep) + "; make it a "
+                     "dp_shard × cp = " + std::to_string(*dp_shard * q.cp) +
+                         " ranks cannot hold whole shards of "
+                         "the experts of an expert-parallel group of " +
+                         std::to_string(q.ep) +
+                         "; make it a "
                          "multiple of ep.",
                      at);
     } else {

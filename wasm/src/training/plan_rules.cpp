@@ -105,8 +105,8 @@ Issue describe_rule(const PlanInput& in, Rule rule, bool dp_derived) {
                         " does not divide every stage's layer slots under this layout (the embedding and the loss "
                         "count as a layer each when they are accounted for)."
               : m.layers % p.pp != 0
-                  ? "Interleaving needs equal stages, but " + n(m.layers) + " layers do not split evenly over pp = " +
-                        n(p.pp) +
+                  ? "Interleaving needs equal stages, but " + n(m.layers) +
+                        " layers do not split evenly over pp = " + n(p.pp) +
                         " (Megatron's --account-for-embedding-in-pipeline-split and "
                         "--account-for-loss-in-pipeline-split, parallel.embedding_as_layer and loss_as_layer, "
                         "can make the slots even)."

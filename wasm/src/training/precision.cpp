@@ -88,7 +88,8 @@ double cast_elements_per_token(const ModelShape& m, const Parallel& par, double 
   // backward), the projection's and fc2's (from the residual stream), fc1's (from the
   // activation's backward).
   const double qkv_in = h, proj_in = h / t, fc1_in = mlp_tokens * h, fc2_in = mlp_tokens * f / t;
-  const double qkv_grad = (h + 2.0 * kv) / t, proj_grad = h, fc1_grad = mlp_tokens * up * f / t, fc2_grad = mlp_tokens * h;
+  const double qkv_grad = (h + 2.0 * kv) / t, proj_grad = h, fc1_grad = mlp_tokens * up * f / t,
+               fc2_grad = mlp_tokens * h;
   if (casts_fused_into_neighbours(par)) return proj_in + qkv_grad + proj_grad + fc2_grad;
   return qkv_in + proj_in + fc1_in + fc2_in + qkv_grad + proj_grad + fc1_grad + fc2_grad;
 }

@@ -72,7 +72,8 @@ inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, 
   DeviceMemory m;
   m.parameters = d.parameters + e.parameters;
   // Transformer Engine keeps each block weight's FP8 copy (both layouts) for the whole step.
-  m.parameters += weight_cache_bytes_per_weight(par) * static_cast<double>(st.layers) * (st.layer_dense + st.layer_expert);
+  m.parameters +=
+      weight_cache_bytes_per_weight(par) * static_cast<double>(st.layers) * (st.layer_dense + st.layer_expert);
   m.gradients = d.gradients + e.gradients;
   m.optimizer = d.optimizer + e.optimizer;
   m.activations = st.memory.activations;
