@@ -107,8 +107,28 @@ export function describePlan(plan, modelName) {
       backwardPrefetchApplies(p) && p.backward_prefetch === 'post'
         ? "; backward prefetch comes after each block's gradients, so the next block waits for its weights"
         : '';
-    out.push(`DP = ${p.dp}: ${word(p.dp)} replicas see different examples; ${zero}${late}: ${groupSentence(dp)}.`);
+    // HSDP: the engine's split gives the shard group's size (dp when the state is sharded over all).
+    const groups = p.zero > 0 && p.dp_shard < p.dp ? p.dp / p.dp_shard : 1;
+    const hsdp =
+      groups > 1
+        ? `; the state is sharded within groups of ${p.dp_shard} replicas and copied across ${groups} such groups, whose gradient shards are then all-reduced`
+        : '';
+    out.push(
+      `DP = ${p.dp}: ${word(p.dp)} replicas see different examples; ${zero}${hsdp}${late}: ${groupSentence(dp)}.`,
+    );
   } else if (p.dp === 1) out.push('DP = 1: one replica; no gradients are exchanged between replicas.');
+  /** @type {Record<string, string>} */
+  const formats = {
+    'fp8-delayed': 'FP8 with delayed scaling',
+    'fp8-current': 'FP8 with current (per-tensor) scaling',
+    'fp8-blockwise': 'FP8 with 1×128 and 128×128 block scales',
+    mxfp8: 'MXFP8 (a scale per 32 elements)',
+    nvfp4: 'NVFP4',
+  };
+  if (formats[p.precision])
+    out.push(
+      `Precision: each layer's linear layers run in ${formats[p.precision]}, at that format's tensor-core rate, with casts before each of them; the output layer, attention and the router stay in BF16.`,
+    );
   const mem = plan.memory;
   out.push(
     `Memory on the most loaded GPU: ${formatBytes(mem.total)} of ${formatBytes(mem.capacity)}, so it ${mem.fits ? 'fits' : 'does not fit'}. ` +
