@@ -17,20 +17,45 @@ json memory_formulas(const Parallel& p) {
                            << " groups)";
     return Formula(head) << what << ", N = dp·cp = " << qty::number(static_cast<double>(p.dp * p.cp)) << ")";
   };
-  return json{{"parameters", p.zero >= 3 ? sharded("2Ψ/N bytes (", "bf16 weights sharded by ZeRO-3")
-                                         : Formula("2Ψ bytes (bf16 weights), Ψ = parameters of the stage per tp rank")},
-              {"gradients", p.zero >= 2 ? sharded("2Ψ/N bytes (", "bf16 gradients sharded by ZeRO-2/3")
-                            : deepspeed_bf16_optimizer(p) ? Formula("6Ψ bytes (bf16 gradients and DeepSpeed's BF16 "
-                                                                    "optimizer's fp32 copy of them, not sharded)")
-                                                          : Formula("2Ψ bytes (bf16 gradients)")},
-              {"optimizer", p.zero >= 1 || deepspeed_bf16_optimizer(p)
-                                ? sharded("12Ψ/N bytes (", "fp32 master weights, momentum, variance sharded")
-                                : Formula("12Ψ bytes (fp32 master weights, momentum, variance)")},
-              {"activations",
-               Formula("Korthikanti et al. 2022 Table 2 bytes per layer × layers of the stage × micro-batches "
-                       "in flight for the schedule; + embedding dropout mask (first stage), logits (last stage)")},
-              {"buffers",
-               Formula("ZeRO-3: the current and the prefetched layer's gathered weights, less the rank's own shard")}};
+  // Each term in the bytes the plan counts: gradients in the dtype they are kept in, FSDP's fp32
+  // shards, Transformer Engine's FP8 weight copies.
+  const bool fp32_grads = gradient_bytes(p) == 4.0;
+  const char* grad_text = fp32_grads ? "4Ψ" : "2Ψ";
+  const std::string grad_dtype = fp32_grads ? "fp32 gradients" : "bf16 gradients";
+  const bool fsdp_fp32 = fsdp_keeps_fp32_shards(p);
+  const std::string fp8_copy = weight_cache_bytes_per_weight(p) > 0
+                                   ? " + the FP8 copy of each block weight in both layouts (Transformer Engine)"
+                                   : "";
+  return json{
+      {"parameters",
+       fsdp_fp32 ? sharded("4Ψ/N bytes (", "fp32 weights sharded by FSDP, the master copy")
+       : p.zero >= 3
+           ? sharded("2Ψ/N bytes (", ("bf16 weights sharded by ZeRO-3" + fp8_copy).c_str())
+           : Formula(("2Ψ bytes (bf16 weights)" + fp8_copy + ", Ψ = parameters of the stage per tp rank").c_str())},
+      {"gradients", fsdp_fp32     ? sharded("4Ψ/N bytes (",
+                                            "fp32 gradient shards: FSDP casts each reduced shard to "
+                                                "its parameter's dtype")
+                    : p.zero >= 2 ? sharded((std::string(grad_text) + "/N bytes (").c_str(),
+                                            (grad_dtype + " sharded by ZeRO-2/3").c_str())
+                    : deepspeed_bf16_optimizer(p)
+                        ? Formula("6Ψ bytes (bf16 gradients and DeepSpeed's BF16 optimizer's fp32 copy of them, "
+                                  "not sharded)")
+                        : Formula((std::string(grad_text) + " bytes (" + grad_dtype + ")").c_str())},
+      {"optimizer", fsdp_fp32 ? sharded("8Ψ/N bytes (", "Adam's momentum and variance in fp32, sharded")
+                    : p.zero >= 1 || deepspeed_bf16_optimizer(p)
+                        ? sharded("12Ψ/N bytes (", "fp32 master weights, momentum, variance sharded")
+                        : Formula("12Ψ bytes (fp32 master weights, momentum, variance)")},
+      {"activations",
+       Formula("Korthikanti et al. 2022 Table 2 bytes per layer × layers of the stage × micro-batches "
+               "in flight for the schedule; + embedding dropout mask (first stage), logits (last stage)")},
+      {"buffers",
+       Formula(p.zero >= 3 ? (std::string("the current and the prefetched layer's gathered weights (ZeRO-3), less the "
+                                          "rank's own shard") +
+                              (p.recompute != Recompute::none ? "; + one layer's activations rebuilt in backward" : ""))
+                                 .c_str()
+               : p.recompute != Recompute::none
+                   ? "one layer's activations rebuilt during backward (recomputation)"
+                   : "none beyond the stored activations (no weights gathered, nothing recomputed)")}};
 }
 
 namespace {

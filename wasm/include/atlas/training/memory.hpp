@@ -54,6 +54,10 @@ inline const char* reduce_dtype_name(const Parallel& par) {
   return kNames[static_cast<int>(reduce_dtype(par))];
 }
 
+/// Whether the split is PyTorch's FSDP sharding its parameters (ZeRO-3), whose sharded parameter
+/// is the fp32 master copy.
+inline bool fsdp_keeps_fp32_shards(const Parallel& p) { return is_fsdp(p.framework) && p.zero >= 3; }
+
 inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, int zero) {
   // ZeRO shards over every replica of the weights: dp × cp ranks for dense weights, and
   // dp × cp / ep for experts (each expert lives on one rank of its expert-parallel group).
@@ -76,6 +80,14 @@ inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, 
       weight_cache_bytes_per_weight(par) * static_cast<double>(st.layers) * (st.layer_dense + st.layer_expert);
   m.gradients = d.gradients + e.gradients;
   m.optimizer = d.optimizer + e.optimizer;
+  // PyTorch's FSDP at ZeRO-3 keeps no bf16 copy: the sharded parameter is the fp32 master, cast to
+  // bf16 only for the all-gather (MixedPrecisionPolicy), and the reduced gradient shard is cast back
+  // to the parameter's fp32 whatever dtype it travelled in: 4 + 4 + Adam's 8 = 16 B a weight, N-way.
+  if (fsdp_keeps_fp32_shards(at)) {
+    m.parameters += m.parameters;      // 4 B of fp32 master where 2 B of bf16 were counted
+    m.gradients *= 4.0 / gb;           // fp32 shards
+    m.optimizer -= m.optimizer / 3.0;  // momentum and variance, 8 of the 12 B
+  }
   m.activations = st.memory.activations;
   // Working buffers beyond the stored activations: the tensor-parallel gather and the
   // pipeline's received input are tensors Table 2 already counts (a layer's input), so only
