@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { openPage, closeBrowser, browser, siteUrl } from './harness.mjs';
+import { openPage, closeBrowser, browser, siteUrl, serveHostPage } from './harness.mjs';
 import { serveFolder } from '../../scripts/lib/static-server.mjs';
 import { root } from '../../scripts/lib/paths.mjs';
 
@@ -33,11 +33,7 @@ async function hostPage(parts) {
   const html = `<!doctype html><meta charset="utf-8"><title>Course page</title><body>${frames}
 <script>window.messages=[];addEventListener('message',e=>messages.push(e.data));</script>
 <script src="${site}atlas-host.js"></script></body>`;
-  const dir = mkdtempSync(join(tmpdir(), 'atlas-host-'));
-  writeFileSync(join(dir, 'index.html'), html);
-  writeFileSync(join(dir, 'favicon.ico'), readFileSync(join(root, 'web/static/favicon.ico'))); // the host's own
-  const served = await serveFolder(dir); // another port: another origin, as on a real course site
-  return { ...served, dir };
+  return serveHostPage(html);
 }
 
 test('each embed part in an iframe on a host page resizes to its content and answers the handshake', async (t) => {

@@ -3,8 +3,10 @@
 import { chromium } from 'playwright-core';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { serveFolder } from '../../scripts/lib/static-server.mjs';
-import { distDir } from '../../scripts/lib/paths.mjs';
+import { distDir, root } from '../../scripts/lib/paths.mjs';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -97,4 +99,17 @@ export async function openPage(options = {}) {
   const close = () => context.close();
   const csp = async () => (javaScriptEnabled ? page.evaluate(() => window.__cspViolations || []) : []);
   return { page, context, url, record, close, csp };
+}
+
+/**
+ * Serves `html` as a course page from a folder of its own, on another port: another origin, as
+ * a real course site is. The caller closes `server` and removes `dir`.
+ * @param {string} html
+ */
+export async function serveHostPage(html) {
+  const dir = mkdtempSync(join(tmpdir(), 'atlas-host-'));
+  writeFileSync(join(dir, 'index.html'), html);
+  writeFileSync(join(dir, 'favicon.ico'), readFileSync(join(root, 'web/static/favicon.ico'))); // the host's own
+  const served = await serveFolder(dir);
+  return { ...served, dir };
 }

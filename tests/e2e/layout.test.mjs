@@ -4,12 +4,9 @@
 // preset, scenario, search result and fitted value. Waits are for conditions, never for times.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { openPage, closeBrowser, browser, siteUrl } from './harness.mjs';
-import { serveFolder } from '../../scripts/lib/static-server.mjs';
-import { root } from '../../scripts/lib/paths.mjs';
+import { openPage, closeBrowser, browser, siteUrl, serveHostPage } from './harness.mjs';
 
 after(closeBrowser);
 
@@ -127,11 +124,7 @@ async function hostPage(parts) {
     .join('\n');
   const html = `<!doctype html><meta charset="utf-8"><title>Course page</title><body style="max-width:60rem;margin:auto">${frames}${filler}${filler}
 <script src="${site}atlas-host.js"></script></body>`;
-  const dir = mkdtempSync(join(tmpdir(), 'atlas-host-'));
-  writeFileSync(join(dir, 'index.html'), html);
-  writeFileSync(join(dir, 'favicon.ico'), readFileSync(join(root, 'web/static/favicon.ico')));
-  const served = await serveFolder(dir); // another port: another origin
-  return { ...served, dir };
+  return serveHostPage(html);
 }
 
 test('embedded lab and planner keep their height (±4 px) while the course page scrolls end to end', async (t) => {

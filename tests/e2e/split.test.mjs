@@ -6,12 +6,9 @@
 // with getBoundingClientRect; waits are for conditions, never for times.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { openPage, closeBrowser, browser, siteUrl } from './harness.mjs';
-import { serveFolder } from '../../scripts/lib/static-server.mjs';
-import { root } from '../../scripts/lib/paths.mjs';
+import { openPage, closeBrowser, browser, siteUrl, serveHostPage } from './harness.mjs';
 
 after(closeBrowser);
 
@@ -277,11 +274,7 @@ async function hostPage() {
   const html = `<!doctype html><meta charset="utf-8"><title>Course page</title><body style="margin:0 auto;padding:0 8px">${filler}
 <iframe data-atlas-embed id="f-planner" title="Split explorer" src="${site}index.html?embed=planner" width="100%" height="640" style="border:0;display:block"></iframe>${filler}
 <script src="${site}atlas-host.js"></script></body>`;
-  const dir = mkdtempSync(join(tmpdir(), 'atlas-host-'));
-  writeFileSync(join(dir, 'index.html'), html);
-  writeFileSync(join(dir, 'favicon.ico'), readFileSync(join(root, 'web/static/favicon.ico')));
-  const served = await serveFolder(dir); // another port: another origin
-  return { ...served, dir };
+  return serveHostPage(html);
 }
 
 test('embedded at 700, 800 and 900 px: the diagram answers a change of tp within one screen of it', async (t) => {
