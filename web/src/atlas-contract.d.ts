@@ -827,6 +827,8 @@ export type PlanRequest = {
     experts?: number;
     /** ≥ 1, ≤ 10000000; default 32768 */
     ffn?: number;
+    /** ≥ 0, ≤ 100000; default 0 */
+    head_dim?: number;
     /** ≥ 1, ≤ 100000 */
     heads?: number;
     /** ≥ 1, ≤ 1000000 */
@@ -843,6 +845,8 @@ export type PlanRequest = {
     position?: "learned" | "rotary";
     /** at most 100 characters */
     preset: string;
+    /** default false */
+    qk_norm?: boolean;
     /** default false */
     qkv_bias?: boolean;
     /** ≥ 1, ≤ 100000000 */
@@ -864,6 +868,8 @@ export type PlanRequest = {
     experts?: number;
     /** ≥ 1, ≤ 10000000; default 32768 */
     ffn?: number;
+    /** ≥ 0, ≤ 100000; default 0 */
+    head_dim?: number;
     /** ≥ 1, ≤ 100000 */
     heads: number;
     /** ≥ 1, ≤ 1000000 */
@@ -880,6 +886,8 @@ export type PlanRequest = {
     position?: "learned" | "rotary";
     /** at most 100 characters */
     preset: string;
+    /** default false */
+    qk_norm?: boolean;
     /** default false */
     qkv_bias?: boolean;
     /** ≥ 1, ≤ 100000000 */
@@ -2122,6 +2130,8 @@ export type SearchRequest = {
     experts?: number;
     /** ≥ 1, ≤ 10000000; default 16384 */
     ffn?: number;
+    /** ≥ 0, ≤ 100000; default 0 */
+    head_dim?: number;
     /** ≥ 1, ≤ 100000 */
     heads?: number;
     /** ≥ 1, ≤ 1000000 */
@@ -2138,6 +2148,8 @@ export type SearchRequest = {
     position?: "learned" | "rotary";
     /** at most 100 characters */
     preset: string;
+    /** default false */
+    qk_norm?: boolean;
     /** default false */
     qkv_bias?: boolean;
     /** ≥ 1, ≤ 100000000 */
@@ -2159,6 +2171,8 @@ export type SearchRequest = {
     experts?: number;
     /** ≥ 1, ≤ 10000000; default 16384 */
     ffn?: number;
+    /** ≥ 0, ≤ 100000; default 0 */
+    head_dim?: number;
     /** ≥ 1, ≤ 100000 */
     heads: number;
     /** ≥ 1, ≤ 1000000 */
@@ -2175,6 +2189,8 @@ export type SearchRequest = {
     position?: "learned" | "rotary";
     /** at most 100 characters */
     preset: string;
+    /** default false */
+    qk_norm?: boolean;
     /** default false */
     qkv_bias?: boolean;
     /** ≥ 1, ≤ 100000000 */

@@ -102,9 +102,9 @@ void import_hf(const Pasted& text, RunFacts& facts) {
   const std::string type =
       c.contains("model_type") && c["model_type"].is_string() ? c["model_type"].get<std::string>() : "";
   r.used.insert("model_type");
-  const bool gpt2 = type == "gpt2", neox = type == "gpt_neox", qwen2 = type == "qwen2";
+  const bool gpt2 = type == "gpt2", neox = type == "gpt_neox", qwen2 = type == "qwen2", qwen3 = type == "qwen3";
   const bool llama_like = !gpt2 && !neox;
-  if (!type.empty() && type != "llama" && type != "mistral" && type != "mixtral" && !gpt2 && !neox && !qwen2)
+  if (!type.empty() && type != "llama" && type != "mistral" && type != "mixtral" && !gpt2 && !neox && !qwen2 && !qwen3)
     facts.assume("model.architecture", type,
                  "config.json names model_type \"" + type +
                      "\"; it is read with Llama's keys and rules (check the parameter count against the model card)");
@@ -123,13 +123,6 @@ void import_hf(const Pasted& text, RunFacts& facts) {
   const auto attention_bias = r.flag("attention_bias");
   const auto mlp_bias = r.flag("mlp_bias");
   if (!layers || !hidden || !heads || !vocab) return;
-  if (head_dim && times(*head_dim, *heads) != *hidden) {
-    text.error("unsupported_architecture",
-               "\"head_dim\" is " + std::to_string(*head_dim) + ", not hidden_size ÷ num_attention_heads = " +
-                   std::to_string(*hidden / *heads) + "; the engine's attention has heads × head size = hidden size.",
-               text.line_of_key("head_dim"));
-    return;
-  }
   if (llama_like && attention_bias.value_or(false) != mlp_bias.value_or(false)) {
     const char* key = attention_bias.value_or(false) ? "attention_bias" : "mlp_bias";
     text.error("unsupported_architecture",
@@ -144,6 +137,10 @@ void import_hf(const Pasted& text, RunFacts& facts) {
   r.set("hidden", *hidden, r.name_of({"hidden_size", "n_embd", "d_model"}));
   r.set("heads", *heads, r.name_of({"num_attention_heads", "n_head"}));
   r.set("vocab", *vocab, "vocab_size");
+  // A head size of its own (Qwen3, Gemma, Mistral-Nemo): queries and the attention output are
+  // heads × head_dim wide, not the hidden size.
+  if (head_dim) r.set("head_dim", *head_dim, "head_dim");
+  if (qwen3) facts.set(text, 0, "model", "qk_norm", true, "the qwen3 architecture (RMSNorm on each head's Q and K)");
   if (kv)
     r.set("kv_heads", *kv, "num_key_value_heads");
   else

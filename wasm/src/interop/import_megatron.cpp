@@ -66,6 +66,8 @@ constexpr Flag kFlags[] = {
     {"overlap-param-gather", Kind::flag, "", ""},
     {"tp-comm-overlap", Kind::flag, "parallel", "tp_overlap"},
     {"use-rotary-position-embeddings", Kind::flag, "", ""},
+    {"kv-channels", Kind::whole, "model", "head_dim"},
+    {"qk-layernorm", Kind::flag, "model", "qk_norm"},
     {"fp8-format", Kind::text, "", ""},
     {"fp8-recipe", Kind::text, "", ""},
     {"fp4-format", Kind::text, "", ""},

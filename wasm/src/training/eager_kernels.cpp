@@ -50,7 +50,7 @@ UnfusedBytes unfused_bytes_per_token(const ModelShape& m, bool norm_fused, doubl
   // Norms, dropout and residual adds run on the whole hidden width on every tensor-parallel rank
   // unless the sequence is split over them; attention heads and the FFN width always are.
   const double h = static_cast<double>(m.hidden) / (sequence_parallel ? tp : 1.0);
-  const double qk = (static_cast<double>(m.hidden) + m.kv_width()) / tp;
+  const double qk = (m.q_width() + m.kv_width()) / tp;
   const double mlp = static_cast<double>(m.moe() ? m.top_k * m.expert_ffn : m.ffn) / tp;
   UnfusedBytes b;
   const bool norm = m.rmsnorm && !norm_fused;

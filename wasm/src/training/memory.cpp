@@ -22,7 +22,7 @@ double activation_bytes_per_layer(const ModelShape& m, double micro, std::int64_
     // torchtitan's policy keeps the layer input, the odd-numbered matmul outputs (Q, V, gate or
     // fc1, and SwiGLU's down projection), the attention output and FlashAttention's statistics.
     const double outside = sb * 2.0 * h * (m.swiglu ? 2.0 : 1.0);
-    const double inside = sb * 2.0 * (h + kv + h + f);
+    const double inside = sb * 2.0 * (m.q_width() + kv + m.q_width() + f);
     const double stats = flash ? 4.0 * static_cast<double>(m.heads) * s * micro : 0.0;
     const double scores = flash ? 0.0 : (2.0 + 3.0 * mask) * static_cast<double>(m.heads) * s * context * micro;
     return outside / outside_split + (inside + stats + scores) / t;
@@ -31,7 +31,9 @@ double activation_bytes_per_layer(const ModelShape& m, double micro, std::int64_
   const double outside = sb * (4 * 2.0 * h + 2 * mask * h);
   // Inside: Q, K, V, the output-projection input, and the MLP's intermediate tensors:
   // GeLU keeps its input and fc2's input; SwiGLU keeps gate, up and down-projection input.
-  double inside = sb * (2.0 * h + 2 * 2.0 * kv + 2.0 * h + (m.swiglu ? 3.0 : 2.0) * 2.0 * f);
+  // Q and the output projection's input are heads × head size wide (the hidden size, mostly).
+  const double q = m.q_width();
+  double inside = sb * (2.0 * q + 2 * 2.0 * kv + 2.0 * q + (m.swiglu ? 3.0 : 2.0) * 2.0 * f);
   if (flash) {
     inside += 4.0 * static_cast<double>(m.heads) * s * micro;  // log-sum-exp per row and head
   } else if (recompute == Recompute::none) {

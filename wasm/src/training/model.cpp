@@ -10,15 +10,16 @@ double norm_parameters(const ModelShape& m) { return static_cast<double>(m.hidde
 
 LayerParameters layer_parameters(const ModelShape& m) {
   const double h = static_cast<double>(m.hidden);
-  const double kv = m.kv_width();
+  const double kv = m.kv_width(), q = m.q_width();
   const double f = static_cast<double>(m.mlp_width());
   const double bias = m.bias ? 1.0 : 0.0;
   LayerParameters p;
   // Q, K, V are column-parallel (weights and biases split); the output projection is
   // row-parallel, so its bias is added after the all-reduce and lives on every rank.
-  p.attention_linear = h * (h + 2 * kv) + h * h;
-  p.sharded = p.attention_linear + (m.bias || m.qkv_bias ? 1.0 : 0.0) * (h + 2 * kv);
-  p.replicated = bias * h + 2 * norm_parameters(m);
+  p.attention_linear = h * (q + 2 * kv) + q * h;
+  p.sharded = p.attention_linear + (m.bias || m.qkv_bias ? 1.0 : 0.0) * (q + 2 * kv);
+  // QK-norm: one RMSNorm weight of a head's width for the queries and one for the keys.
+  p.replicated = bias * h + 2 * norm_parameters(m) + (m.qk_norm ? 2.0 * m.head_dim() : 0.0);
   // One MLP: fc1 (or gate and up) column-parallel, fc2 row-parallel.
   const double up_matrices = m.swiglu ? 2.0 : 1.0;
   const double mlp_weights = (up_matrices + 1.0) * h * f;
@@ -65,10 +66,11 @@ double layer_forward_flops(const ModelShape& m, double tokens, double context) {
 }
 
 double op_selective_recomputed_share(const ModelShape& m) {
-  const double h = static_cast<double>(m.hidden), kv = m.kv_width();
+  // Each matmul's FLOPs per token are proportional to its width here (they share the hidden size).
+  const double q = m.q_width(), kv = m.kv_width();
   const double f = static_cast<double>(m.mlp_width()) * static_cast<double>(m.moe() ? m.top_k : 1);
   const double mlp_matmuls = m.swiglu ? 3.0 : 2.0;
-  return (kv + h + f) / (2.0 * h + 2.0 * kv + mlp_matmuls * f);
+  return (kv + q + f) / (2.0 * q + 2.0 * kv + mlp_matmuls * f);
 }
 
 double model_flops(const ModelShape& m, double samples) {

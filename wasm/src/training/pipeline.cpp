@@ -133,8 +133,9 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     lf = slot.figures;
   } else {
     const auto add = [&](const LinearTime& x) { lf.fwd += x.forward, lf.bwd += x.backward, lf.flops += 3.0 * x.flops; };
-    add(linear(tokens, (h + 2.0 * kv) / t, h));  // Q, K, V
-    add(linear(tokens, h, h / t));               // output projection
+    const double q = m.q_width();
+    add(linear(tokens, (q + 2.0 * kv) / t, h));  // Q, K, V
+    add(linear(tokens, h, q / t));               // output projection
     const double up = m.swiglu ? 2.0 : 1.0;
     if (m.moe()) {
       const double local_experts = static_cast<double>(m.experts) / static_cast<double>(par.ep);

@@ -89,9 +89,13 @@ std::optional<ModelShape> read_model(const json& request, Problems& problems) {
   if (!merged) return std::nullopt;
   const Fields f(*merged, "/model", problems);
   if (request.contains("model") && request["model"].is_object())
-    Fields(request["model"], "/model", problems)
-        .warn_unknown({"preset", "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "seq", "position", "mlp",
-                       "norm", "bias", "qkv_bias", "dropout", "tied_embeddings", "experts", "top_k", "expert_ffn"});
+    Fields(request["model"], "/model", problems).warn_unknown({"preset",   "layers",   "hidden",
+                                                               "heads",    "kv_heads", "ffn",
+                                                               "vocab",    "seq",      "position",
+                                                               "mlp",      "norm",     "bias",
+                                                               "qkv_bias", "dropout",  "tied_embeddings",
+                                                               "experts",  "top_k",    "expert_ffn",
+                                                               "head_dim", "qk_norm"});
   ModelShape m;
   auto layers = f.integer("layers", {1, 1e4});
   auto hidden = f.integer("hidden", {1, 1e6});
@@ -110,6 +114,9 @@ std::optional<ModelShape> read_model(const json& request, Problems& problems) {
   auto experts = f.integer("experts", {1, 1e4}, 1);
   auto top_k = f.integer("top_k", {1, 1e4}, 1);
   auto expert_ffn = f.integer("expert_ffn", {1, 1e7}, ffn ? *ffn : 1);
+  // 0: hidden ÷ heads, as a plan gives it back when the model does not set its own.
+  auto head_dim = f.integer("head_dim", {0, 1e5, false, true}, 0);
+  auto qk_norm = f.boolean("qk_norm", false);
   if (problems.errors().size() != before) return std::nullopt;
   m.layers = *layers, m.hidden = *hidden, m.heads = *heads, m.kv_heads = *kv, m.ffn = *ffn;
   m.vocab = *vocab, m.seq = *seq;
@@ -118,7 +125,10 @@ std::optional<ModelShape> read_model(const json& request, Problems& problems) {
   m.rmsnorm = *norm == "rmsnorm";
   m.bias = *bias, m.qkv_bias = *qkv_bias && !*bias, m.dropout = *dropout, m.tied_embeddings = *tied;
   m.experts = *experts, m.top_k = *top_k, m.expert_ffn = *expert_ffn;
-  if (m.hidden % m.heads != 0)
+  m.qk_norm = qk_norm.value_or(false);
+  // A head size that is hidden ÷ heads is the default one: keep one representation of it.
+  if (head_dim && *head_dim > 0 && *head_dim * m.heads != m.hidden) m.head_size = *head_dim;
+  if (m.head_size == 0 && m.hidden % m.heads != 0)
     problems.error("heads_hidden",
                    std::to_string(m.heads) + " heads do not divide the hidden size " + std::to_string(m.hidden) + ".",
                    "/model/heads");
@@ -205,6 +215,8 @@ json to_json(const ModelShape& m) {
          {"experts", m.experts}};
   if (m.moe()) j["top_k"] = m.top_k, j["expert_ffn"] = m.expert_ffn;
   if (m.qkv_bias) j["qkv_bias"] = true;
+  if (m.head_size > 0) j["head_dim"] = m.head_size;
+  if (m.qk_norm) j["qk_norm"] = true;
   return j;
 }
 

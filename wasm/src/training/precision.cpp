@@ -78,7 +78,7 @@ bool casts_fused_into_neighbours(const Parallel& par) {
 double cast_elements_per_token(const ModelShape& m, const Parallel& par, double routed) {
   if (!low_precision(par.precision)) return 0;
   const double t = static_cast<double>(par.tp);
-  const double h = static_cast<double>(m.hidden), kv = m.kv_width();
+  const double h = static_cast<double>(m.hidden), kv = m.kv_width(), q = m.q_width();
   const double up = m.swiglu ? 2.0 : 1.0;
   // The MLP's tokens: each token once in a dense model; under MoE each local expert's share.
   const double mlp_tokens = m.moe() ? routed : 1.0;
@@ -87,8 +87,8 @@ double cast_elements_per_token(const ModelShape& m, const Parallel& par, double 
   // output), fc2's (the activation's output). Output gradients: QKV's (from attention's
   // backward), the projection's and fc2's (from the residual stream), fc1's (from the
   // activation's backward).
-  const double qkv_in = h, proj_in = h / t, fc1_in = mlp_tokens * h, fc2_in = mlp_tokens * f / t;
-  const double qkv_grad = (h + 2.0 * kv) / t, proj_grad = h, fc1_grad = mlp_tokens * up * f / t,
+  const double qkv_in = h, proj_in = q / t, fc1_in = mlp_tokens * h, fc2_in = mlp_tokens * f / t;
+  const double qkv_grad = (q + 2.0 * kv) / t, proj_grad = h, fc1_grad = mlp_tokens * up * f / t,
                fc2_grad = mlp_tokens * h;
   if (casts_fused_into_neighbours(par)) return proj_in + qkv_grad + proj_grad + fc2_grad;
   return qkv_in + proj_in + fc1_in + fc2_in + qkv_grad + proj_grad + fc1_grad + fc2_grad;

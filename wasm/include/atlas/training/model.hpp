@@ -16,12 +16,19 @@ struct ModelShape {
   bool qkv_bias = false;  // biases on Q, K and V only (Qwen2), when `bias` is off
   bool dropout = true;    // dropout masks are stored for backward (Korthikanti's accounting)
   bool tied_embeddings = true;
+  bool qk_norm = false;      // an RMSNorm over each head's queries and keys (Qwen3, OLMo 2, Gemma 3)
   std::int64_t experts = 1;  // 1 = dense MLP
   std::int64_t top_k = 1;
   std::int64_t expert_ffn = 0;
+  std::int64_t head_size = 0;  // each head's width when it is not hidden ÷ heads (0: it is)
 
   bool moe() const { return experts > 1; }
-  double head_dim() const { return static_cast<double>(hidden) / static_cast<double>(heads); }
+  double head_dim() const {
+    return head_size > 0 ? static_cast<double>(head_size) : static_cast<double>(hidden) / static_cast<double>(heads);
+  }
+  /// Width of the queries and of the attention output: heads × head size (the hidden size unless
+  /// the model sets its own head size, as Qwen3 and Gemma do).
+  double q_width() const { return head_dim() * static_cast<double>(heads); }
   double kv_width() const { return head_dim() * static_cast<double>(kv_heads); }
   std::int64_t mlp_width() const { return moe() ? expert_ffn : ffn; }
 };
@@ -58,7 +65,7 @@ double megatron_eq4_seconds(double tokens, double parameters, double gpus, doubl
 /// Forward FLOPs of just the attention core (QKᵀ and attention·V): what selective recompute redoes.
 /// QKᵀ and scores·V, each 2·(tokens·context·h) for h = heads·head_dim.
 inline double attention_core_forward_flops(const ModelShape& m, double tokens, double context) {
-  return 4.0 * tokens * context * static_cast<double>(m.hidden);
+  return 4.0 * tokens * context * m.q_width();
 }
 /// Forward FLOPs of one layer for `tokens` query tokens attending over `context` keys
 /// (matmuls only, 2 FLOPs per multiply-add; full s² attention as Megatron counts it).

@@ -41,6 +41,8 @@ const LABELS = {
   'model.norm': 'Normalization',
   'model.bias': 'Biases on linear layers',
   'model.qkv_bias': 'Biases on Q, K and V',
+  'model.head_dim': 'Head size',
+  'model.qk_norm': 'QK-norm',
   'model.dropout': 'Dropout',
   'model.tied_embeddings': 'Tied embeddings',
   'model.experts': 'Experts',

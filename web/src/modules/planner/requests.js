@@ -13,7 +13,8 @@ import { DEFAULTS, FIELDS, HARDWARE_KEYS, SHAPE_KEYS } from './state.js';
 export function modelRequest(s) {
   /** @type {{layers: number, hidden: number, heads: number, kv_heads: number, ffn: number, vocab: number,
    *   seq: number, mlp: string, position: string, tied_embeddings: boolean, experts: number, top_k?: number,
-   *   expert_ffn?: number, norm?: string, bias?: boolean, dropout?: boolean, qkv_bias?: boolean}} */
+   *   expert_ffn?: number, norm?: string, bias?: boolean, dropout?: boolean, qkv_bias?: boolean, head_dim?: number,
+   *   qk_norm?: boolean}} */
   const m = {
     layers: s.layers,
     hidden: s.hidden,
@@ -30,6 +31,8 @@ export function modelRequest(s) {
   if (s.experts > 1) Object.assign(m, { top_k: s.top_k, expert_ffn: s.expert_ffn });
   if (s.norm !== undefined) Object.assign(m, { norm: s.norm, bias: s.bias, dropout: s.dropout });
   if (s.qkv_bias) m.qkv_bias = true;
+  if (s.head_dim > 0) m.head_dim = s.head_dim;
+  if (s.qk_norm) m.qk_norm = true;
   return s.model !== 'custom' ? { preset: s.model, ...m } : m;
 }
 
@@ -166,6 +169,8 @@ export function shapeFromPreset(m) {
   out.norm ??= 'layernorm';
   out.bias ??= true;
   out.qkv_bias ??= false;
+  out.head_dim ??= 0;
+  out.qk_norm ??= false;
   out.dropout ??= true;
   return out;
 }

@@ -56,6 +56,9 @@ export const FIELDS = {
   norm: engine('/model/norm', { section: 'model' }),
   bias: engine('/model/bias', { section: 'model' }),
   qkv_bias: engine('/model/qkv_bias', { section: 'model' }),
+  // 0: hidden ÷ heads (the engine's default); Qwen3 and Gemma set their own.
+  head_dim: engine('/model/head_dim', { section: 'model' }),
+  qk_norm: engine('/model/qk_norm', { section: 'model' }),
   dropout: engine('/model/dropout', { section: 'model' }),
   // "auto" leaves the framework's own (on, except for Megatron-LM of 2021); links written before
   // it was a choice carry true and false.
@@ -129,7 +132,7 @@ const EXTRA_PATHS = { '/batch/accumulation': 'global', '/batch': 'global', '/har
  * The planner's state: one value per control, in the control's units (what links carry).
  * @typedef {{model: string, layers: number, hidden: number, heads: number, kv_heads: number, ffn: number,
  *   vocab: number, seq: number, mlp: string, position: string, tied_embeddings: boolean, experts: number,
- *   top_k: number, expert_ffn: number, norm: string, bias: boolean, qkv_bias: boolean, dropout: boolean,
+ *   top_k: number, expert_ffn: number, norm: string, bias: boolean, qkv_bias: boolean, dropout: boolean, head_dim: number, qk_norm: boolean,
  *   overlap: string, tp_overlap: boolean, flash: string, hardware: string, gpus: number, gpus_per_node: number,
  *   memory_gib: number, tflops: number, hbm_gbps: number, intra_gbps: number, inter_gbps: number, nics_per_node: number,
  *   latency_us: number, dp_auto: boolean, dp: number, tp: number, pp: number, cp: number, ep: number,
@@ -138,7 +141,7 @@ const EXTRA_PATHS = { '/batch/accumulation': 'global', '/batch': 'global', '/har
  *   output: number, concurrency: number, weights: string, kv: string}} PlannerState
  * @typedef {'gpus_per_node' | 'memory_gib' | 'tflops' | 'hbm_gbps' | 'intra_gbps' | 'inter_gbps' | 'nics_per_node' | 'latency_us'} HardwareKey
  * @typedef {'layers' | 'hidden' | 'heads' | 'kv_heads' | 'ffn' | 'vocab' | 'seq' | 'mlp' | 'position' |
- *   'tied_embeddings' | 'experts' | 'top_k' | 'expert_ffn' | 'norm' | 'bias' | 'qkv_bias' | 'dropout'} ShapeKey
+ *   'tied_embeddings' | 'experts' | 'top_k' | 'expert_ffn' | 'norm' | 'bias' | 'qkv_bias' | 'dropout' | 'head_dim' | 'qk_norm'} ShapeKey
  */
 
 /** @type {ShapeKey[]} */
@@ -160,6 +163,8 @@ export const SHAPE_KEYS = [
   'bias',
   'qkv_bias',
   'dropout',
+  'head_dim',
+  'qk_norm',
 ];
 /** @type {HardwareKey[]} */
 export const HARDWARE_KEYS = [
