@@ -349,7 +349,16 @@ export function drawFigures(container, plan) {
       'the whole cluster',
     ],
   ];
+  // Throughput of a plan that does not fit is what it would reach if it ran: each says so.
+  const runs = plan.memory.fits;
+  const speed = new Set(['Tokens per second', 'MFU', 'MFU at the ideal bound', 'HFU', 'Model FLOP/s per GPU']);
   container.replaceChildren(
+    runs
+      ? null
+      : h('p', {
+          class: 'would-not-run-note',
+          text: 'This split does not fit in memory, so it would not run: the speeds below are what it would reach if it did.',
+        }),
     h(
       'dl',
       { class: 'figures' },
@@ -358,7 +367,13 @@ export function drawFigures(container, plan) {
           'div',
           { class: 'figure', dataset: { figure: name } },
           h('dt', { text: name }),
-          h('dd', {}, value, explain('How', formula, `Scope: ${scope}.`)),
+          h(
+            'dd',
+            {},
+            value,
+            !runs && speed.has(name) ? h('span', { class: 'would-not-run', text: ' (would not run)' }) : null,
+            explain('How', formula, `Scope: ${scope}.`),
+          ),
         ),
       ),
     ),
@@ -374,6 +389,7 @@ export function drawFigures(container, plan) {
 export function drawSummary(container, plan) {
   const mem = plan.memory;
   const sep = () => h('span', { class: 'sep', text: ' · ' });
+  // A plan that does not fit would not run: its step and MFU are what it would take, said so.
   container.replaceChildren(
     h('strong', { class: mem.fits ? 'fits' : 'no-fit', text: mem.fits ? 'Fits' : 'Does not fit' }),
     ` ${formatBytes(mem.total)}`,
@@ -382,5 +398,6 @@ export function drawSummary(container, plan) {
     `step ${formatSeconds(plan.time.step)}`,
     sep(),
     `MFU ${formatPercent(plan.throughput.mfu)}`,
+    mem.fits ? null : h('span', { class: 'would-not-run', text: ' (would not run)' }),
   );
 }
