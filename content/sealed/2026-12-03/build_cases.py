@@ -1,6 +1,9 @@
 # Builds cases.json / not_expressible.json for the sealed validation set.
 # Every number below is transcribed from the cited source text (markdown in git); see README.md.
-import json, copy
+import json, copy, os
+
+# Writes beside this script, wherever the checkout is.
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 def llama(layers, hidden, heads, kv, ffn, vocab, seq, dropout=False):
     return {"layers": layers, "hidden": hidden, "heads": heads, "kv_heads": kv, "ffn": ffn, "vocab": vocab, "seq": seq,
@@ -256,7 +259,7 @@ for nodes, v in [(4, 10938), (8, 10753)]:
          "hardware: 8x H200 per host with NVLink, 400 Gb/s CX-7 per GPU (source); preset h200",
          "flash_attention true: PyTorch SDPA; not stated"])
 
-json.dump(cases, open("/work/sealed/cases.json", "w"), indent=1)
+json.dump(cases, open(os.path.join(HERE, "cases.json"), "w"), indent=1)
 
 notx = [
  {"source": "nemo-perf-summary-24.07", "where": "Pretraining table rows Nemotron-8B (64 GPUs, GBS 256, MBS 4, seq 4096, TP2; 12507 tok/s/GPU), Nemotron-22B (64, 256, 2, 4096, TP2 PP4 VP10; 4312), Nemotron-340B (128, 32, 1, 4096, TP8 PP8 VP12; 326)",
@@ -267,5 +270,5 @@ notx = [
  {"source": "megatron-bridge-perf-25.11", "where": "25.11 rows LLAMA3_70B on DGX-GB200/GB300 (FSDP 64)", "reason": "expressible shape, but the r0.2.0 config presets use Megatron-FSDP with CPU activation offloading (cpu_offloading_num_layers 20-40) and the GBS in the config (128) disagrees with the table (256); left out as unverifiable"},
  {"source": "megatron-bridge-perf-25.11", "where": "25.11 row LLAMA3_8B on DGX-H100 (FP8-CS, FSDP 8, 14451)", "reason": "expressible shape, but the table says FSDP 8 while the r0.2.0 H100 FP8_CS preset shows no FSDP and recompute_num_layers=5; left out as unverifiable"},
 ]
-json.dump(notx, open("/work/sealed/not_expressible.json", "w"), indent=1)
+json.dump(notx, open(os.path.join(HERE, "not_expressible.json"), "w"), indent=1)
 print(len(cases))
