@@ -56,7 +56,7 @@ TEST_CASE("the sealed and informed summaries are their sources' expressed cases,
     CHECK(c["seal"] == (c["set"] == "calibration" ? "calibration" : is_sealed ? "sealed" : "informed"));
     if (!c["expressed"].get<bool>()) {
       ++hidden;
-      CHECK_FALSE(c["ignored"].empty());
+      CHECK((c.contains("ignored") || c.contains("refused")));
       continue;
     }
     if (c["set"] != "validation") continue;

@@ -34,6 +34,7 @@ struct Case {
   json ignored = json::array();
   json refused = json::array();  // why the engine refuses the split, when it does
   PlanInput input;
+  bool expressed() const { return ignored.empty() && refused.empty(); }
   double published_step = 0;
 };
 
@@ -88,11 +89,8 @@ std::vector<Case> load_cases() {
     // counting the embedding and the loss as layers) is a run it cannot express either.
     const RuleSet broken = errors_of(check_rules(k.input));
     for (int r = 0; r < kFirstWarning; ++r)
-      if (has_rule(broken, static_cast<Rule>(r))) {
-        const Issue issue = describe_rule(k.input, static_cast<Rule>(r), req->dp_derived);
-        k.ignored.push_back(issue.path);
-        k.refused.push_back(issue.message);
-      }
+      if (has_rule(broken, static_cast<Rule>(r)))
+        k.refused.push_back(describe_rule(k.input, static_cast<Rule>(r), req->dp_derived).message);
     out.push_back(std::move(k));
   }
   return out;
@@ -145,8 +143,8 @@ json published_run(const PlanInput& in, double step) {
   json mine, out;
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const PlanInput& k = cases[i].input;
-    // A run the engine could not express (it ignored a field) is not the plan it reads as.
-    if (!cases[i].ignored.empty()) continue;
+    // A run the engine could not express (a field ignored, a split refused) is not the plan it reads as.
+    if (!cases[i].expressed()) continue;
     if (k.hardware.gpus != in.hardware.gpus || k.global != in.global || k.micro != in.micro ||
         k.parallel.tp != in.parallel.tp || k.parallel.pp != in.parallel.pp || k.model.layers != in.model.layers)
       continue;
@@ -270,7 +268,7 @@ json cmd_fidelity(const json& request, Problems& problems) {
     PlanFigures f;
     evaluate_plan(c.input, f);
     const double error = f.step / c.published_step - 1.0;
-    const bool expressed = c.ignored.empty();
+    const bool expressed = c.expressed();
     if (expressed) {
       (c.role == "calibration" ? in_sample : out_of_sample).add(error);
       if (c.seal == "sealed") sealed.add(error);
@@ -309,7 +307,7 @@ json cmd_fidelity(const json& request, Problems& problems) {
                     {"mfu", f.mfu},
                     {"hfu", f.hfu},
                     {"fits", f.fits}});
-    if (!expressed) rows.back()["ignored"] = c.ignored;
+    if (!c.ignored.empty()) rows.back()["ignored"] = c.ignored;
     if (!c.refused.empty()) rows.back()["refused"] = c.refused;
     if (c.doc->contains("tolerance")) rows.back()["tolerance"] = (*c.doc)["tolerance"];
     if (c.doc->contains("gap")) rows.back()["gap"] = (*c.doc)["gap"];

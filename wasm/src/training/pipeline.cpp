@@ -98,12 +98,11 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     std::int64_t tp, ep, sms, micro;
     double flash_rate;  // FLOP/s of fused attention; 0 when attention runs unfused
     bool ideal;
-    Precision precision;
-    double low_peak, low_fit;
+    double low_peak, low_fit, low_half;  // the blocks' GEMM rate (block_gemm_rate)
     bool operator==(const LayerKey& o) const {
       return model == o.model && tokens == o.tokens && peak == o.peak && fit == o.fit && tp == o.tp && ep == o.ep &&
              sms == o.sms && micro == o.micro && flash_rate == o.flash_rate && ideal == o.ideal &&
-             precision == o.precision && low_peak == o.low_peak && low_fit == o.low_fit;
+             low_peak == o.low_peak && low_fit == o.low_fit && low_half == o.low_half;
     }
   };
   struct LayerFigures {
@@ -118,11 +117,19 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     bool used = false;
   };
   static std::array<Entry, 2048> memo;
-  const LayerKey key{&m,       tokens,        peak,
-                     fit,      par.tp,        par.ep,
-                     sms,      in.micro,      par.flash_attention ? flash_rate(in) : 0.0,
-                     in.ideal, par.precision, low.peak,
-                     low.fit};
+  const LayerKey key{&m,
+                     tokens,
+                     peak,
+                     fit,
+                     par.tp,
+                     par.ep,
+                     sms,
+                     in.micro,
+                     par.flash_attention ? flash_rate(in) : 0.0,
+                     in.ideal,
+                     low.peak,
+                     low.fit,
+                     low.reduction_half};
   const std::uint64_t mix =
       static_cast<std::uint64_t>(par.tp) * 73856093u ^ static_cast<std::uint64_t>(in.micro) * 19349663u ^
       static_cast<std::uint64_t>(par.ep) * 83492791u ^ static_cast<std::uint64_t>(tokens) * 2654435761u ^
@@ -201,8 +208,8 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
   // The framework's own copies and accumulation run on the compute stream.
   st.copy_seconds = framework_copies(in, st.parameters).bytes / hw.memory_bandwidth;
   // Quantize kernels of the low-precision recipe: each linear layer's input and output gradient
-  // cast per micro-batch (forward casts again under full recomputation), and the block weights
-  // as the framework casts them; all at nominal HBM bandwidth, like the eager kernels.
+  // cast per micro-batch (a recomputed forward's casts are not counted again), and the block
+  // weights as the framework casts them; all at nominal HBM bandwidth, like the eager kernels.
   if (low_precision(par.precision)) {
     const double per_byte = cast_bytes_per_element(par.precision);
     const double elements = cast_elements_per_token(m, par, static_cast<double>(m.moe() ? m.top_k : 1));

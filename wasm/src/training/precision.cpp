@@ -22,6 +22,13 @@ const char* precision_name(Precision p) {
   return "bf16";
 }
 
+Precision precision_from_name(std::string_view name) {
+  for (const Precision p :
+       {Precision::fp8_delayed, Precision::fp8_current, Precision::fp8_blockwise, Precision::mxfp8, Precision::nvfp4})
+    if (name == precision_name(p)) return p;
+  return Precision::bf16;
+}
+
 GemmRate block_gemm_rate(const Hardware& hw, Precision p) {
   const double bf16_fit = hw.efficiency.compute;
   if (p == Precision::bf16) return {hw.flops, bf16_fit, kReductionHalf};

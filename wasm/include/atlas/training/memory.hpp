@@ -22,12 +22,14 @@ struct ModelStates {
 
 /// Model states of `psi` parameters replicated over `shards` data-parallel ranks.
 /// Stage 1 shards optimizer states, 2 also gradients, 3 also weights. `gradient_bytes` is 2 in
-/// ZeRO's accounting; Megatron keeps fp32 main gradients (4, so 18Ψ unsharded).
-inline ModelStates zero_model_states(double psi, double shards, int stage, double gradient_bytes = kGradientBytes) {
+/// ZeRO's accounting; Megatron keeps fp32 main gradients (4, so 18Ψ unsharded). PyTorch's FSDP
+/// keeps its weights as fp32 shards that are the master copy: 4 B of weights, 8 of optimizer.
+inline ModelStates zero_model_states(double psi, double shards, int stage, double gradient_bytes = kGradientBytes,
+                                     double weight_bytes = kWeightBytes, double optimizer_bytes = kOptimizerBytes) {
   ModelStates s;
-  s.parameters = kWeightBytes * psi / (stage >= 3 ? shards : 1.0);
+  s.parameters = weight_bytes * psi / (stage >= 3 ? shards : 1.0);
   s.gradients = gradient_bytes * psi / (stage >= 2 ? shards : 1.0);
-  s.optimizer = kOptimizerBytes * psi / (stage >= 1 ? shards : 1.0);
+  s.optimizer = optimizer_bytes * psi / (stage >= 1 ? shards : 1.0);
   return s;
 }
 
@@ -69,10 +71,15 @@ inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, 
   // an fp32 copy of them for the whole stage, and shards fp32 weights and Adam's states even at
   // ZeRO 0 (bf16_optimizer.py: fp32_groups_gradients_flat, fp32_groups_flat_partition).
   const bool bf16_optimizer = deepspeed_bf16_optimizer(at);
-  const double gb = bf16_optimizer ? kGradientBytes + 4.0 : gradient_bytes(at);
+  // PyTorch's FSDP at ZeRO-3 keeps no bf16 copy: the sharded parameter is the fp32 master, cast to
+  // bf16 only for the all-gather (MixedPrecisionPolicy), and the reduced gradient shard is cast back
+  // to the parameter's fp32 whatever dtype it travelled in: 4 + 4 + Adam's 8 = 16 B a weight, N-way.
+  const bool fp32_shards = fsdp_keeps_fp32_shards(at);
+  const double gb = bf16_optimizer ? kGradientBytes + 4.0 : fp32_shards ? 4.0 : gradient_bytes(at);
+  const double wb = fp32_shards ? 4.0 : kWeightBytes, ob = fp32_shards ? 8.0 : kOptimizerBytes;
   const int states = bf16_optimizer ? 1 : zero;
-  const ModelStates d = zero_model_states(st.dense, shards, states, gb);
-  const ModelStates e = zero_model_states(st.expert, expert_shards, states, gb);
+  const ModelStates d = zero_model_states(st.dense, shards, states, gb, wb, ob);
+  const ModelStates e = zero_model_states(st.expert, expert_shards, states, gb, wb, ob);
   DeviceMemory m;
   m.parameters = d.parameters + e.parameters;
   // Transformer Engine keeps each block weight's FP8 copy (both layouts) for the whole step.
@@ -80,14 +87,6 @@ inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, 
       weight_cache_bytes_per_weight(par) * static_cast<double>(st.layers) * (st.layer_dense + st.layer_expert);
   m.gradients = d.gradients + e.gradients;
   m.optimizer = d.optimizer + e.optimizer;
-  // PyTorch's FSDP at ZeRO-3 keeps no bf16 copy: the sharded parameter is the fp32 master, cast to
-  // bf16 only for the all-gather (MixedPrecisionPolicy), and the reduced gradient shard is cast back
-  // to the parameter's fp32 whatever dtype it travelled in: 4 + 4 + Adam's 8 = 16 B a weight, N-way.
-  if (fsdp_keeps_fp32_shards(at)) {
-    m.parameters += m.parameters;      // 4 B of fp32 master where 2 B of bf16 were counted
-    m.gradients *= 4.0 / gb;           // fp32 shards
-    m.optimizer -= m.optimizer / 3.0;  // momentum and variance, 8 of the 12 B
-  }
   m.activations = st.memory.activations;
   // Working buffers beyond the stored activations: the tensor-parallel gather and the
   // pipeline's received input are tensors Table 2 already counts (a layer's input), so only

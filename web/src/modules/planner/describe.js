@@ -108,10 +108,9 @@ export function describePlan(plan, modelName) {
         ? "; backward prefetch comes after each block's gradients, so the next block waits for its weights"
         : '';
     // HSDP: the engine's split gives the shard group's size (dp when the state is sharded over all).
-    const groups = p.zero > 0 && p.dp_shard < p.dp ? p.dp / p.dp_shard : 1;
     const hsdp =
-      groups > 1
-        ? `; the state is sharded within groups of ${p.dp_shard} replicas and copied across ${groups} such groups, whose gradient shards are then all-reduced`
+      p.zero > 0 && p.dp_shard < p.dp
+        ? `; the state is sharded within groups of ${p.dp_shard} replicas and copied across the groups, whose gradient shards are then all-reduced`
         : '';
     out.push(
       `DP = ${p.dp}: ${word(p.dp)} replicas see different examples; ${zero}${hsdp}${late}: ${groupSentence(dp)}.`,
