@@ -9,6 +9,7 @@
 #include "atlas/content/presets.hpp"
 #include "atlas/contract/commands.hpp"
 #include "atlas/inference/inference.hpp"
+#include "atlas/training/memory_fidelity.hpp"
 #include "atlas/training/plan_request.hpp"
 #include "atlas/training/plan_rules.hpp"
 
@@ -325,7 +326,8 @@ json cmd_fidelity(const json& request, Problems& problems) {
            {"out_of_sample", out_of_sample.to_json()},
            {"sealed", sealed.to_json()},
            {"informed", informed.to_json()},
-           {"not_expressed", not_expressed}};
+           {"not_expressed", not_expressed},
+           {"memory", memory_fidelity()}};
   if (*refit) {
     // Constants per GPU from its calibration cases; then, per calibration source, the same fit
     // without that source (a GPU left with no cases takes the other GPUs' fit) on its cases.

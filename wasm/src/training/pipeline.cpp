@@ -193,7 +193,7 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
   // Counted as if every kernel were split over the tp ranks (the sequence-parallel layout).
   const double produced = l * activation_bytes_per_layer(m, static_cast<double>(in.micro), par.tp, par.cp, true,
                                                          Recompute::none, par.flash_attention) +
-                          st.head_activations;
+                          st.head_produced;
   const double traffic = hw.efficiency.memory * produced * (model > 0 ? hardware / model : 1.0);
   // Eager kernels' extra bytes, counted rather than fitted, at nominal HBM bandwidth (a lower
   // bound on their time: no kernel reaches the nominal figure). Recomputation runs the
@@ -242,7 +242,7 @@ void apply_schedule(const PlanInput& in, std::int64_t index, StageFigures& st) {
   double activations = st.activation_per_layer * l * st.inflight;
   if (index == 0 && m.dropout) activations += b * s_local * h / outside_split * st.inflight;  // embedding dropout mask
   st.memory.activations = activations + st.head_activations;
-  st.memory = memory_at_zero(st, par, par.zero);
+  st.memory = memory_at_zero(st, par, par.zero, m.tied_embeddings);
 }
 
 StageFigures stage_figures(const PlanInput& in, std::int64_t index) {
@@ -280,10 +280,14 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelT
   const double outside_split = par.sequence_parallel ? t : 1.0;
   const double per_layer =
       activation_bytes_per_layer(m, b, par.tp, par.cp, par.sequence_parallel, par.recompute, par.flash_attention);
-  // The last stage holds one micro-batch's head: final-norm input, head input, fp32 logits.
+  // The last stage holds one micro-batch's head: final-norm input, head input, and the
+  // logits-sized tensors its loss keeps alive (vocabulary-parallel: V/t logits per token).
   double head_bytes = 0;
-  if (last)
-    head_bytes = 2 * 2.0 * b * s_local * h / outside_split + 4.0 * b * s_local * static_cast<double>(m.vocab) / t;
+  const double logits = b * s_local * static_cast<double>(m.vocab) / t;
+  if (last) {
+    head_bytes = 2 * 2.0 * b * s_local * h / outside_split + loss_bytes_per_logit(par) * logits;
+    st.head_produced = 2 * 2.0 * b * s_local * h / outside_split + 4.0 * logits;
+  }
   st.activation_per_layer = per_layer;
   st.head_activations = head_bytes;
   // Recomputation rebuilds one layer's activations at a time during backward: that layer's full

@@ -17,10 +17,32 @@ namespace atlas {
 
 namespace {
 
+// `total` is the allocated peak (kept under its first name); `device` adds what lives outside
+// PyTorch's allocator, and is what must fit.
 json memory_json(const DeviceMemory& m, double capacity) {
-  return json{{"parameters", m.parameters},   {"gradients", m.gradients},     {"optimizer", m.optimizer},
-              {"activations", m.activations}, {"buffers", m.buffers},         {"total", m.total()},
-              {"capacity", capacity},         {"fits", m.total() <= capacity}};
+  return json{{"parameters", m.parameters},
+              {"gradients", m.gradients},
+              {"optimizer", m.optimizer},
+              {"activations", m.activations},
+              {"buffers", m.buffers},
+              {"total", m.total()},
+              {"peak_allocated", m.total()},
+              {"context", m.context},
+              {"nccl", m.nccl},
+              {"device", m.device()},
+              {"capacity", capacity},
+              {"headroom", capacity - m.device()},
+              {"fits", m.device() <= capacity}};
+}
+
+json communicators_json(const Parallel& p, bool tied) {
+  const Communicators c = nccl_communicators(p, tied);
+  json out = json::array();
+  for (int i = 0; i < c.count; ++i) {
+    const Communicator& k = c.list[static_cast<std::size_t>(i)];
+    out.push_back({{"group", k.group}, {"ranks", k.ranks}, {"bytes", k.ranks == 2 ? kNcclPairBytes : kNcclGroupBytes}});
+  }
+  return out;
 }
 
 json batch_json(const PlanInput& in) {
@@ -268,7 +290,7 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
   double worst = 0;
   for (std::int64_t i = 0; i < in.parallel.pp; ++i) {
     const StageFigures st = (i == 0) ? f.first : (i == in.parallel.pp - 1) ? f.last : stage_figures(in, i);
-    worst = std::fmax(worst, st.memory.total());
+    worst = std::fmax(worst, st.memory.device());
     json mem = memory_json(st.memory, in.hardware.memory);
     mem.erase("capacity");
     stages.push_back({{"index", i},
@@ -288,7 +310,9 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
   }
   out["stages"] = stages;
   json memory = memory_json(f.memory, in.hardware.memory);
-  memory["formulas"] = memory_formulas(in.parallel);
+  memory["formulas"] = memory_formulas(in.parallel, in.model.tied_embeddings);
+  memory["communicators"] = communicators_json(in.parallel, in.model.tied_embeddings);
+  memory["loss"] = loss_kernel_name(loss_kernel(in.parallel));
   out["memory"] = memory;
   json comm = json::array();
   for (int i = 0; i < f.transfer_count; ++i) comm.push_back(transfer_json(f.transfers[static_cast<std::size_t>(i)]));

@@ -9,7 +9,14 @@
 
 namespace atlas {
 
-json memory_formulas(const Parallel& p) {
+namespace {
+std::string qty_count(double v) {
+  const auto whole = static_cast<long long>(v);
+  return static_cast<double>(whole) == v ? std::to_string(whole) : std::to_string(v);
+}
+}  // namespace
+
+json memory_formulas(const Parallel& p, bool tied_embeddings) {
   const auto sharded = [&](const char* head, const char* what) {
     if (p.shard_replicas() > 1)
       return Formula(head) << what << ", N = dp_shard·cp = " << qty::number(static_cast<double>(p.shard_ranks()))
@@ -23,6 +30,21 @@ json memory_formulas(const Parallel& p) {
   const char* grad_text = fp32_grads ? "4Ψ" : "2Ψ";
   const std::string grad_dtype = fp32_grads ? "fp32 gradients" : "bf16 gradients";
   const bool fsdp_fp32 = fsdp_keeps_fp32_shards(p);
+  const double opt_bytes = optimizer_state_bytes(p, fsdp_fp32);
+  const std::string optimizer_text = qty_count(opt_bytes) + "Ψ";
+  const std::string moments = p.optimizer_bf16 ? "momentum and variance in bf16" : "momentum and variance in fp32";
+  const std::string optimizer_what =
+      (p.master_weights && !fsdp_fp32 ? "fp32 master weights, " : fsdp_fp32 ? "Adam's " : "no master copy; ") + moments;
+  const LossKernel loss = loss_kernel(p);
+  const std::string loss_text =
+      loss == LossKernel::eager
+          ? "12 B per logit (vocabulary ÷ tp per token): the eager fp32 loss's log-softmax and, in backward, two "
+            "fp32 gradients alive together"
+      : loss == LossKernel::chunked
+          ? "no full-vocabulary tensor (the loss runs over slices of the tokens; one slice is not counted)"
+          : "6 B per logit (vocabulary ÷ tp per token): the fused vocabulary-parallel loss's bf16 logits and "
+            "their fp32 softmax";
+  const Communicators comms = nccl_communicators(p, tied_embeddings);
   const std::string fp8_copy = weight_cache_bytes_per_weight(p) > 0
                                    ? " + the FP8 copy of each block weight in both layouts (Transformer Engine)"
                                    : "";
@@ -41,13 +63,25 @@ json memory_formulas(const Parallel& p) {
                         ? Formula("6Ψ bytes (bf16 gradients and DeepSpeed's BF16 optimizer's fp32 copy of them, "
                                   "not sharded)")
                         : Formula((std::string(grad_text) + " bytes (" + grad_dtype + ")").c_str())},
-      {"optimizer", fsdp_fp32 ? sharded("8Ψ/N bytes (", "Adam's momentum and variance in fp32, sharded")
-                    : p.zero >= 1 || deepspeed_bf16_optimizer(p)
-                        ? sharded("12Ψ/N bytes (", "fp32 master weights, momentum, variance sharded")
-                        : Formula("12Ψ bytes (fp32 master weights, momentum, variance)")},
+      {"optimizer", p.zero >= 1 || deepspeed_bf16_optimizer(p) || fsdp_fp32
+                        ? sharded((optimizer_text + "/N bytes (").c_str(), (optimizer_what + ", sharded").c_str())
+                        : Formula((optimizer_text + " bytes (" + optimizer_what + ")").c_str())},
       {"activations",
-       Formula("Korthikanti et al. 2022 Table 2 bytes per layer × layers of the stage × micro-batches "
-               "in flight for the schedule; + embedding dropout mask (first stage), logits (last stage)")},
+       Formula(("Korthikanti et al. 2022 Table 2 bytes per layer × layers of the stage × micro-batches "
+                "in flight for the schedule; + embedding dropout mask (first stage); last stage: the head's "
+                "input and " +
+                loss_text)
+                   .c_str())},
+      {"context", Formula("CUDA context with its libraries: ")
+                      << qty::bytes(kCudaContextBytes)
+                      << " per process (vLLM's profiler on an H100, PR #10511; assumed for every GPU)"},
+      {"nccl", Formula("NCCL buffers: ")
+                   << qty::number(static_cast<double>(comms.count))
+                   << " communicators (groups of more than one rank that run collectives), 544 MiB for 2 ranks, "
+                      "688 MiB for more (NVIDIA/nccl issue #964, A100); pipeline send/receive not counted"},
+      {"device", Formula("peak allocated + CUDA context + NCCL buffers: what nvidia-smi shows; the plan fits "
+                         "when this is at most the card's memory. The caching allocator's reserve beyond the "
+                         "allocated peak (fragmentation) is not modelled")},
       {"buffers",
        Formula(p.zero >= 3 ? (std::string("the current and the prefetched layer's gathered weights (ZeRO-3), less the "
                                           "rank's own shard") +

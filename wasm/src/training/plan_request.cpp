@@ -255,7 +255,10 @@ json to_json(const Parallel& p) {
               {"embedding_as_layer", p.embedding_as_layer},
               {"loss_as_layer", p.loss_as_layer},
               {"first_stage_layers", p.first_stage_layers},
-              {"last_stage_layers", p.last_stage_layers}};
+              {"last_stage_layers", p.last_stage_layers},
+              {"loss", loss_kernel_name(loss_kernel(p))},
+              {"optimizer_dtype", p.optimizer_bf16 ? "bf16" : "fp32"},
+              {"master_weights", p.master_weights ? "fp32" : "none"}};
 }
 
 namespace {
@@ -345,7 +348,10 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
                   "embedding_as_layer",
                   "loss_as_layer",
                   "first_stage_layers",
-                  "last_stage_layers"});
+                  "last_stage_layers",
+                  "loss",
+                  "optimizer_dtype",
+                  "master_weights"});
   const ParallelDegrees degrees = read_degrees(p);
   const auto& [dp, tp, pp, cp, ep] = degrees;
   auto zero = p.integer("zero", {0, 3}, 0);
@@ -384,6 +390,18 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   auto dp_shard = p.integer("dp_shard", {0, kMaxDegree, false, true, "ranks"}, 0);
   auto precision = p.choice("precision", {"bf16", "fp8-delayed", "fp8-current", "fp8-blockwise", "mxfp8", "nvfp4"},
                             std::string("bf16"));
+  // Absent: the framework's own loss (Megatron's fused vocabulary-parallel one, PyTorch's eager).
+  std::optional<std::string> loss;
+  if (p.has("loss")) loss = p.choice("loss", {"fused", "eager", "chunked"});
+  auto optimizer_dtype = p.choice("optimizer_dtype", {"fp32", "bf16"}, std::string("fp32"));
+  auto master_weights = p.choice("master_weights", {"fp32", "none"}, std::string("fp32"));
+  if (optimizer_dtype && master_weights && *optimizer_dtype == "fp32" && *master_weights == "none" &&
+      p.has("optimizer_dtype"))
+    problems.error("optimizer_states_without_master",
+                   "optimizer_dtype \"fp32\" keeps Adam's states in fp32 while master_weights \"none\" updates "
+                   "the bf16 weights themselves: no framework pairs the two. Use optimizer_dtype \"bf16\" for pure "
+                   "bf16 training, or master_weights \"fp32\".",
+                   p.path_of("optimizer_dtype"));
 
   const Fields b = root.section("batch", false);
   b.warn_unknown({"micro", "global", "accumulation"});
@@ -437,6 +455,13 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   q.cp_attention = *cp_attention == "all-gather" ? ContextAttention::all_gather : ContextAttention::ring;
   q.backward_prefetch = *backward_prefetch == "post" ? BackwardPrefetch::post : BackwardPrefetch::pre;
   q.precision = precision_from_name(*precision);
+  q.loss = !loss                  ? LossKernel::framework
+           : *loss == "eager"     ? LossKernel::eager
+           : *loss == "chunked"   ? LossKernel::chunked
+                                  : LossKernel::fused;
+  // Pure bf16 training keeps Adam's states in the weights' dtype unless the request says otherwise.
+  q.master_weights = *master_weights == "fp32";
+  q.optimizer_bf16 = *optimizer_dtype == "bf16" || (!q.master_weights && !p.has("optimizer_dtype"));
   if (q.backward_prefetch == BackwardPrefetch::post && !backward_gathers_wait(q))
     problems.warning("backward_prefetch_unused",
                      "backward_prefetch \"post\" is how PyTorch's FSDP (framework \"fsdp1\") gathers weights "

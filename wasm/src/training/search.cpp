@@ -41,7 +41,7 @@ struct Best {
     return a.order < b.order;
   }
   void offer(const PlanInput& in, const PlanFigures& f, std::int64_t order) {
-    Ranked r{Candidate{in, f.step, f.memory.total()}, order};
+    Ranked r{Candidate{in, f.step, f.memory.device()}, order};
     if (full() && !before(r, list.back())) return;
     list.insert(std::upper_bound(list.begin(), list.end(), r, before), r);
     if (list.size() > top) list.pop_back();
@@ -148,8 +148,8 @@ std::vector<Candidate> search_plans(const PlanInput& base, const SearchLimits& l
                   const StageFigures& z = pp > 1 ? last_stage[r] : a;
                   int first_fit = 4;
                   for (int zero = 0; zero <= 3 && first_fit == 4; ++zero) {
-                    const double mem = std::max(memory_at_zero(a, in.parallel, zero).total(),
-                                                memory_at_zero(z, in.parallel, zero).total());
+                    const double mem = std::max(memory_at_zero(a, in.parallel, zero, in.model.tied_embeddings).device(),
+                                                memory_at_zero(z, in.parallel, zero, in.model.tied_embeddings).device());
                     if (mem <= in.hardware.memory) first_fit = zero;
                   }
                   counts.evaluated += 4;
@@ -222,9 +222,9 @@ std::vector<Candidate> search_plans(const PlanInput& base, const SearchLimits& l
     for (int zero = g.first_fit; zero <= 3; ++zero) {
       in.parallel.zero = zero;
       f.first = a, f.last = z;
-      f.first.memory = memory_at_zero(a, in.parallel, zero);
-      f.last.memory = memory_at_zero(z, in.parallel, zero);
-      f.memory = f.first.memory.total() >= f.last.memory.total() ? f.first.memory : f.last.memory;
+      f.first.memory = memory_at_zero(a, in.parallel, zero, in.model.tied_embeddings);
+      f.last.memory = memory_at_zero(z, in.parallel, zero, in.model.tied_embeddings);
+      f.memory = f.first.memory.device() >= f.last.memory.device() ? f.first.memory : f.last.memory;
       const StageTime ta = with_dp(ma, times(0, a, TransferSet::data_parallel));
       const StageTime tz = pp > 1 ? with_dp(mz, times(pp - 1, z, TransferSet::data_parallel)) : ta;
       compose_time(in, f, ta, tz);

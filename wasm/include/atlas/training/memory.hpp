@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "atlas/training/device_memory.hpp"
 #include "atlas/training/model.hpp"
 #include "atlas/training/plan.hpp"
 #include "atlas/training/precision.hpp"
@@ -58,9 +59,11 @@ inline const char* reduce_dtype_name(const Parallel& par) {
 
 /// Whether the split is PyTorch's FSDP sharding its parameters (ZeRO-3), whose sharded parameter
 /// is the fp32 master copy.
-inline bool fsdp_keeps_fp32_shards(const Parallel& p) { return is_fsdp(p.framework) && p.zero >= 3; }
+inline bool fsdp_keeps_fp32_shards(const Parallel& p) {
+  return is_fsdp(p.framework) && p.zero >= 3 && p.master_weights;
+}
 
-inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, int zero) {
+inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, int zero, bool tied_embeddings) {
   // ZeRO shards over every replica of the weights: dp × cp ranks for dense weights, and
   // dp × cp / ep for experts (each expert lives on one rank of its expert-parallel group).
   const double shards = static_cast<double>(par.shard_ranks());
@@ -76,7 +79,7 @@ inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, 
   // to the parameter's fp32 whatever dtype it travelled in: 4 + 4 + Adam's 8 = 16 B a weight, N-way.
   const bool fp32_shards = fsdp_keeps_fp32_shards(at);
   const double gb = bf16_optimizer ? kGradientBytes + 4.0 : fp32_shards ? 4.0 : gradient_bytes(at);
-  const double wb = fp32_shards ? 4.0 : kWeightBytes, ob = fp32_shards ? 8.0 : kOptimizerBytes;
+  const double wb = fp32_shards ? 4.0 : kWeightBytes, ob = optimizer_state_bytes(at, fp32_shards);
   const int states = bf16_optimizer ? 1 : zero;
   const ModelStates d = zero_model_states(st.dense, shards, states, gb, wb, ob);
   const ModelStates e = zero_model_states(st.expert, expert_shards, states, gb, wb, ob);
@@ -96,6 +99,8 @@ inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, 
     m.buffers =
         st.gathered_layer * (st.layer_dense * (1.0 - 1.0 / shards) + st.layer_expert * (1.0 - 1.0 / expert_shards));
   m.buffers += st.working_set;
+  m.context = kCudaContextBytes;
+  m.nccl = nccl_communicators(par, tied_embeddings).bytes;
   return m;
 }
 

@@ -94,6 +94,11 @@ const char* kernels_name(Kernels k);
 /// (MixedPrecisionPolicy(reduce_dtype=torch.float32), its only mixed_precision_reduce).
 enum class ReduceDtype : std::uint8_t { framework, bf16, fp32, fp16 };
 
+/// How the loss reads the logits, which sets the logits-sized tensors alive at the last stage's
+/// peak (device_memory.hpp). `framework`: Megatron's vocabulary-parallel fused loss for Megatron
+/// and DeepSpeed's Megatron fork and the ideal model, PyTorch's eager fp32 upcast for the others.
+enum class LossKernel : std::uint8_t { framework, fused, eager, chunked };
+
 /// Which fused attention kernels run. `native`: the GPU's own best (FlashAttention-2 on Ampere,
 /// cuDNN's or FlashAttention-3's on Hopper), at kFlashRelative of a large GEMM's rate.
 /// `flash_attention_2`: Dao's FlashAttention-2, written for Ampere, at the fraction of peak the
@@ -152,6 +157,11 @@ struct Parallel {
   ContextAttention cp_attention = ContextAttention::ring;
   BackwardPrefetch backward_prefetch = BackwardPrefetch::pre;  // fsdp1 under ZeRO-3 only
   Precision precision = Precision::bf16;
+  LossKernel loss = LossKernel::framework;
+  /// Adam's momentum and variance in bf16 (Megatron's --use-precision-aware-optimizer with bf16
+  /// exp_avg / exp_avg_sq) instead of fp32; and whether an fp32 master copy of the weights is
+  /// kept (false: pure bf16 training, the optimizer updates the bf16 weights themselves).
+  bool optimizer_bf16 = false, master_weights = true;
   /// ZeRO and FSDP shard model state over this many data-parallel ranks and replicate it across
   /// the dp / dp_shard groups of them (HSDP, torchtitan's data_parallel_shard_degree, node-local
   /// ZeRO); 0 means all of dp. The shard group is the innermost dp ranks (with cp), as torchtitan's
@@ -263,7 +273,12 @@ struct Transfer {
 /// Memory of one device, bytes.
 struct DeviceMemory {
   double parameters = 0, gradients = 0, optimizer = 0, activations = 0, buffers = 0;
+  /// Outside PyTorch's allocator: the CUDA context with its loaded libraries, NCCL's buffers.
+  double context = 0, nccl = 0;
+  /// Peak allocated: what the framework's tensors hold (torch.cuda.max_memory_allocated).
   double total() const { return parameters + gradients + optimizer + activations + buffers; }
+  /// What the device shows in use (nvidia-smi): the allocated peak plus context and NCCL.
+  double device() const { return total() + context + nccl; }
 };
 
 struct StageFigures {
@@ -275,6 +290,7 @@ struct StageFigures {
   double inflight = 0;                       // micro-batches whose activations the stage holds at its peak
   double working_set = 0;                    // bytes: one layer's activations rebuilt during backward (recomputation)
   double activation_per_layer = 0, head_activations = 0;  // bytes, one micro-batch (schedule-free parts)
+  double head_produced = 0;  // bytes the head writes once per micro-batch (its output, fp32 logits)
   DeviceMemory memory;
   double compute_per_microbatch = 0;                       // s, forward + backward (+ recompute)
   double gemm_efficiency = 0;                              // FLOP-weighted mean of the layer GEMMs' fraction of peak
@@ -300,8 +316,13 @@ constexpr double kOptimizerTrafficBytes = 28;
 constexpr double kForeachAdamTrafficBytes = 80;
 /// HBM bytes per updated weight of the optimizer the framework runs: the FSDP frameworks as their
 /// sources ran them (foreach or per-tensor Adam), the others a fused Adam; the ideal bound, fused.
+/// Smaller states move fewer bytes: a fused Adam reads and writes the master copy (8 B, or the
+/// bf16 weight's 2 B more when there is none) and the two moments (16 B fp32, 8 B bf16); the
+/// foreach passes shrink in the same proportion.
 inline double optimizer_traffic_bytes(const Parallel& p, bool ideal) {
-  return is_fsdp(p.framework) && !ideal ? kForeachAdamTrafficBytes : kOptimizerTrafficBytes;
+  const double fused = 4.0 + (p.master_weights ? 8.0 : 2.0) + (p.optimizer_bf16 ? 8.0 : 16.0);
+  const double share = fused / kOptimizerTrafficBytes;
+  return (is_fsdp(p.framework) && !ideal ? kForeachAdamTrafficBytes : kOptimizerTrafficBytes) * share;
 }
 
 /// Everything evaluate_plan() computes. Stage figures are kept for the first and last stage

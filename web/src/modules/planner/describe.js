@@ -130,7 +130,7 @@ export function describePlan(plan, modelName) {
     );
   const mem = plan.memory;
   out.push(
-    `Memory on the most loaded GPU: ${formatBytes(mem.total)} of ${formatBytes(mem.capacity)}, so it ${mem.fits ? 'fits' : 'does not fit'}. ` +
+    `Memory on the most loaded GPU: ${formatBytes(mem.device)} of ${formatBytes(mem.capacity)}, so it ${mem.fits ? 'fits' : 'does not fit'}. ` +
       `One step of ${formatCount(plan.batch.global)} sequences (${plan.batch.equation}) takes ${formatSeconds(plan.time.step)}: ${formatCount(plan.throughput.tokens_per_second)} tokens/s at ${formatPercent(plan.throughput.mfu)} MFU.`,
   );
   for (const w of plan.warnings ?? []) out.push(`Note: ${w.message}`);

@@ -18,6 +18,8 @@ const MEMORY_PARTS = [
   ['optimizer', 'Optimizer state'],
   ['activations', 'Activations'],
   ['buffers', 'Buffers'],
+  ['context', 'CUDA context'],
+  ['nccl', 'NCCL buffers'],
 ];
 
 /** @type {[string, string, string?][]} */
@@ -132,6 +134,45 @@ function formulaList(names, formulas, scope) {
 }
 
 /**
+ * One bar per kind of rank a pipeline has (first stage, a middle one, last stage), on one scale
+ * with the card's capacity: the first stage holds pp micro-batches of activations, the last the
+ * head and the loss's logits. Null for a single stage (the panel's own bar is that rank).
+ * @param {TrainingPlan} plan
+ */
+function stageBars(plan) {
+  const stages = plan.stages ?? [];
+  if (stages.length < 2) return null;
+  const picks = [
+    ['First stage', stages[0]],
+    ...(stages.length > 2 ? [['A middle stage', stages[Math.floor((stages.length - 1) / 2)]]] : []),
+    ['Last stage', stages[stages.length - 1]],
+  ];
+  const scale = Math.max(plan.memory.capacity, ...picks.map(([, st]) => num(st?.memory?.device)));
+  return h(
+    'div',
+    { class: 'stage-memory' },
+    h('h4', { text: 'Per pipeline stage' }),
+    ...picks.map(([label, st]) => {
+      const m = st.memory;
+      const parts = MEMORY_PARTS.map(([key, name]) => ({ key, label: name, value: m[key], text: formatBytes(m[key]) }));
+      return h(
+        'figure',
+        { class: 'stage-bar' },
+        h('figcaption', {
+          text: `${label} (stage ${st.index + 1}, ${formatCount(st.layers)} layers, ${formatCount(st.inflight_microbatches)} micro-batches in flight): ${formatBytes(m.device)}${m.fits ? '' : ', does not fit'}`,
+        }),
+        stackedBar(
+          parts,
+          scale,
+          plan.memory.capacity,
+          `${label}: ${parts.map((p) => `${p.label} ${p.text}`).join(', ')}; capacity ${formatBytes(plan.memory.capacity)}`,
+        ),
+      );
+    }),
+  );
+}
+
+/**
  * Memory panel.
  * @param {VNode} container
  * @param {TrainingPlan} plan
@@ -144,24 +185,27 @@ export function drawMemory(container, plan) {
     'p',
     { class: `fit-verdict ${fits ? 'fits' : 'no-fit'}` },
     h('strong', { text: fits ? 'Fits. ' : 'Does not fit. ' }),
-    `${formatBytes(mem.total)} of ${formatBytes(mem.capacity)} on the most loaded GPU.`,
+    `${formatBytes(mem.device)} of ${formatBytes(mem.capacity)} on the most loaded GPU, as nvidia-smi would show it ` +
+      `(${formatBytes(mem.total)} allocated by the framework at its peak` +
+      (fits ? `, ${formatBytes(mem.headroom)} to spare).` : ').'),
   );
   const f = mem.formulas ?? {};
   const formulas = formulaList(
     MEMORY_PARTS,
     f,
-    'Scope: one device of the most loaded pipeline stage; no allocator fragmentation, no CUDA context, no framework workspace.',
+    'Scope: one device of the most loaded pipeline stage. Not modelled: the caching allocator holding more than it hands out (fragmentation), framework workspaces, communication buffers of pipeline send and receive.',
   );
   container.replaceChildren(
     verdict,
     stackedBar(
       parts,
-      mem.total,
+      mem.device,
       mem.capacity,
       `Memory per device: ${parts.map((p) => `${p.label} ${p.text}`).join(', ')}; capacity ${formatBytes(mem.capacity)}`,
     ),
     h('p', { class: 'bar-caption', text: 'The line marks the device memory.' }),
     legendList(parts),
+    stageBars(plan),
     formulas,
   );
 }
@@ -392,7 +436,7 @@ export function drawSummary(container, plan) {
   // A plan that does not fit would not run: its step and MFU are what it would take, said so.
   container.replaceChildren(
     h('strong', { class: mem.fits ? 'fits' : 'no-fit', text: mem.fits ? 'Fits' : 'Does not fit' }),
-    ` ${formatBytes(mem.total)}`,
+    ` ${formatBytes(mem.device)}`,
     h('span', { class: 'summary-capacity', text: ` of ${formatBytes(mem.capacity)}` }),
     sep(),
     `step ${formatSeconds(plan.time.step)}`,

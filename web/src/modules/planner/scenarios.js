@@ -293,7 +293,7 @@ export function initScenarios(buttons, out, run, apply) {
       cellsOf: (plan) => [
         formatSeconds(plan.time.step),
         plan.published ? formatSeconds(plan.published.step) : '—',
-        formatBytes(plan.memory.total),
+        formatBytes(plan.memory.device),
         plan.memory.fits ? 'fits' : 'does not fit',
         formatCount(plan.throughput.tokens_per_second),
         formatPercent(plan.throughput.mfu),

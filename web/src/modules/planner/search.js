@@ -106,7 +106,7 @@ export function runSearch(ctx, state, fixed, out, apply) {
         text: `${r.batch?.micro ?? '—'} × ${r.batch?.accumulation ?? '—'}`,
       }),
       h('td', { 'data-label': 'Step time', class: 'num', text: formatSeconds(r.time?.step) }),
-      h('td', { 'data-label': 'Memory per GPU', class: 'num', text: formatBytes(r.memory?.total) }),
+      h('td', { 'data-label': 'Memory per GPU', class: 'num', text: formatBytes(r.memory?.device) }),
       h('td', { 'data-label': 'MFU', class: 'num', text: formatPercent(r.throughput?.mfu) }),
       h(
         'td',

@@ -1,0 +1,60 @@
+// What a rank holds besides its model states and stored activations: the logits-sized tensors
+// its loss keeps alive at the last stage's peak, and, outside PyTorch's caching allocator, the
+// CUDA context and NCCL's communication buffers — the part nvidia-smi shows and
+// torch.cuda.max_memory_allocated() does not.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "atlas/training/plan.hpp"
+
+namespace atlas {
+
+/// The loss the split runs: the request's, or its framework's own.
+LossKernel loss_kernel(const Parallel& p);
+/// The contract's name of it: "fused", "eager" or "chunked".
+const char* loss_kernel_name(LossKernel k);
+
+/// Bytes per logit (per token and vocabulary entry on this rank) alive at the loss's peak.
+/// fused, Megatron's vocabulary-parallel cross-entropy
+/// (megatron/core/tensor_parallel/cross_entropy.py): the head's bf16 logits (2 B) and the fp32
+/// copy it upcasts to and turns into the softmax in place, saved for backward (4 B): 6.
+/// eager, PyTorch's F.cross_entropy over logits.float() (torchtitan's loss): the fp32 log-softmax
+/// saved for backward, and in backward the gradient of the log-likelihood and of the log-softmax,
+/// all fp32, alive together: 12 (the bf16 logits are freed before backward, as torchtitan's
+/// train step deletes them). chunked (a loss computed over slices of the tokens, as Liger's or
+/// torchtune's): no full-vocabulary tensor; one slice's is left out, its size not being given.
+double loss_bytes_per_logit(const Parallel& p);
+
+/// The CUDA context of a PyTorch process with its libraries loaded (cuBLAS, cuDNN, NCCL's
+/// kernels): 1.79 GiB of "non_torch_memory" measured by vLLM's memory profiler on an H100 with
+/// Llama 3 8B at tp 1 (vllm-project/vllm PR #10511, December 2024). Assumed the same on every GPU
+/// and in training, where Transformer Engine's kernels may add to it.
+constexpr double kCudaContextBytes = 1.79 * 1073741824.0;
+/// NCCL's buffers per communicator a rank has used: 544 MiB for a 2-rank group and 688 MiB for a
+/// larger one, measured with PyTorch on 4 A100s over NVLink after a 4 MB all-reduce in each group
+/// (NVIDIA/nccl issue #964). Memory grows with NCCL's channels and stops growing beyond two
+/// nodes (a maintainer, issue #864); assumed the same on every GPU and network.
+constexpr double kNcclPairBytes = 544.0 * 1048576.0, kNcclGroupBytes = 688.0 * 1048576.0;
+
+/// One communicator a rank joins, as the framework creates and uses it in a step.
+struct Communicator {
+  const char* group = "";  // "TP", "CP", "DP", "DP-shard", "DP-replicate", "EP", "EP-DP", "MP", "embedding"
+  std::int64_t ranks = 0;
+};
+constexpr int kMaxCommunicators = 8;
+struct Communicators {
+  std::array<Communicator, kMaxCommunicators> list{};
+  int count = 0;
+  double bytes = 0;
+};
+/// The communicators of groups with more than one rank that run collectives each step (pipeline
+/// send/receive is point-to-point, whose buffers are far smaller and not counted).
+Communicators nccl_communicators(const Parallel& p, bool tied_embeddings);
+
+/// Bytes per parameter of the optimizer's own state: the fp32 master copy (4 B, unless the
+/// weights are the master or there is none) and Adam's momentum and variance (8 B fp32, 4 B bf16).
+double optimizer_state_bytes(const Parallel& p, bool weights_are_master);
+
+}  // namespace atlas

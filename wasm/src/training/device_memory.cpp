@@ -1,0 +1,69 @@
+#include "atlas/training/device_memory.hpp"
+
+namespace atlas {
+
+LossKernel loss_kernel(const Parallel& p) {
+  if (p.loss != LossKernel::framework) return p.loss;
+  const bool megatron_loss =
+      is_megatron(p.framework) || p.framework == Framework::deepspeed || p.framework == Framework::ideal;
+  return megatron_loss ? LossKernel::fused : LossKernel::eager;
+}
+
+const char* loss_kernel_name(LossKernel k) {
+  static const char* const kNames[] = {"", "fused", "eager", "chunked"};  // LossKernel's order
+  return kNames[static_cast<int>(k)];
+}
+
+double loss_bytes_per_logit(const Parallel& p) {
+  switch (loss_kernel(p)) {
+    case LossKernel::eager:
+      return 12.0;
+    case LossKernel::chunked:
+      return 0.0;
+    default:
+      return 6.0;
+  }
+}
+
+namespace {
+
+void add(Communicators& c, const char* group, std::int64_t ranks) {
+  if (ranks <= 1 || c.count >= kMaxCommunicators) return;
+  c.list[static_cast<std::size_t>(c.count++)] = {group, ranks};
+  c.bytes += ranks == 2 ? kNcclPairBytes : kNcclGroupBytes;
+}
+
+}  // namespace
+
+Communicators nccl_communicators(const Parallel& p, bool tied_embeddings) {
+  Communicators c;
+  add(c, "TP", p.tp);
+  add(c, "CP", p.cp);
+  // Gradients (and ZeRO's gathers) run over dp × cp ranks; HSDP splits that into the group a
+  // shard spans and the group its replicas span.
+  if (p.shard_replicas() > 1) {
+    add(c, "DP-shard", p.shard_ranks());
+    add(c, "DP-replicate", p.shard_replicas());
+  } else {
+    add(c, "DP", p.dp * p.cp);
+  }
+  // Experts: the dispatch group, and the data-parallel group of each expert's replicas.
+  if (p.ep > 1) {
+    add(c, "EP", p.ep);
+    add(c, "EP-DP", p.dp * p.cp / p.ep);
+  }
+  // Megatron's model-parallel group (tp × pp) all-reduces the gradient norm; the embedding group
+  // (first and last stage) all-reduces the tied embedding's gradient (parallel_state.py).
+  if (is_megatron(p.framework)) {
+    add(c, "MP", p.tp * p.pp);
+    if (tied_embeddings && p.pp > 1) add(c, "embedding", 2);
+  }
+  return c;
+}
+
+double optimizer_state_bytes(const Parallel& p, bool weights_are_master) {
+  const double master = p.master_weights && !weights_are_master ? 4.0 : 0.0;
+  return master + (p.optimizer_bf16 ? 4.0 : 8.0);
+}
+
+}  // namespace atlas
