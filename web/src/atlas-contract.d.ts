@@ -461,6 +461,68 @@ export type FidelityAnswer = {
     mean_abs_error?: number;
     mean_error?: number;
   };
+  memory?: {
+    cases?: Array<{
+      engine?: number;
+      error?: number;
+      id?: string;
+      measured?: number;
+      parts?: {
+        activations?: number;
+        buffers?: number;
+        context?: number;
+        gradients?: number;
+        nccl?: number;
+        optimizer?: number;
+        parameters?: number;
+      };
+      published?: {
+        kind?: string;
+        rank?: string;
+        tool?: string;
+        unit?: string;
+        value?: number;
+      };
+      quantity?: string;
+      set?: string;
+      source?: string;
+      stage?: string;
+    }>;
+    not_expressed?: Array<unknown>;
+    note?: string;
+    sources?: Array<{
+      added?: string;
+      errors?: {
+        cases?: number;
+        max_abs_error?: number;
+        mean_abs_error?: number;
+        mean_signed_error?: number;
+      };
+      id?: string;
+      informed_by?: Array<unknown>;
+      name?: string;
+      role?: string;
+      title?: string;
+      tolerance?: null;
+      url?: string;
+    }>;
+    summaries?: {
+      sealed?: {
+        allocated?: {
+          cases?: number;
+          max_abs_error?: number;
+          mean_abs_error?: number;
+          mean_signed_error?: number;
+        };
+        reserved?: {
+          cases?: number;
+          max_abs_error?: number;
+          mean_abs_error?: number;
+          mean_signed_error?: number;
+        };
+      };
+    };
+  };
   mode?: string;
   not_expressed?: number;
   note?: string;
@@ -926,8 +988,13 @@ export type PlanRequest = {
     kernels?: "fused" | "eager" | "eager-fused-norm";
     /** unit: layers; ≥ 0, ≤ 10000; default 0 */
     last_stage_layers?: number;
+    loss?: unknown;
     /** default false */
     loss_as_layer?: boolean;
+    /** at most 200 characters; default "fp32" */
+    master_weights?: "fp32" | "none";
+    /** at most 200 characters; default "fp32" */
+    optimizer_dtype?: "fp32" | "bf16";
     /** default true */
     overlap?: boolean;
     /** ≥ 1, ≤ 1000000; default 1 */
@@ -1138,6 +1205,13 @@ export type PlanAnswer = {
     activations?: number;
     buffers?: number;
     capacity?: number;
+    communicators?: Array<{
+      bytes?: number;
+      group?: string;
+      ranks?: number;
+    }>;
+    context?: number;
+    device?: number;
     fits?: boolean;
     formulas?: {
       /** A formula: symbolic text with {0}, {1}, … standing for the values, in order; each value is a number in the unit given (fraction: 0–1, shown as a percentage; 1: a plain number). */
@@ -1150,6 +1224,22 @@ export type PlanAnswer = {
       };
       /** A formula: symbolic text with {0}, {1}, … standing for the values, in order; each value is a number in the unit given (fraction: 0–1, shown as a percentage; 1: a plain number). */
       buffers?: {
+        text: string;
+        values: Array<{
+          unit: "1" | "s" | "B" | "B/s" | "FLOP" | "FLOP/s" | "fraction" | "tokens/s";
+          value: number;
+        }>;
+      };
+      /** A formula: symbolic text with {0}, {1}, … standing for the values, in order; each value is a number in the unit given (fraction: 0–1, shown as a percentage; 1: a plain number). */
+      context?: {
+        text: string;
+        values: Array<{
+          unit: "1" | "s" | "B" | "B/s" | "FLOP" | "FLOP/s" | "fraction" | "tokens/s";
+          value: number;
+        }>;
+      };
+      /** A formula: symbolic text with {0}, {1}, … standing for the values, in order; each value is a number in the unit given (fraction: 0–1, shown as a percentage; 1: a plain number). */
+      device?: {
         text: string;
         values: Array<{
           unit: "1" | "s" | "B" | "B/s" | "FLOP" | "FLOP/s" | "fraction" | "tokens/s";
@@ -1182,6 +1272,14 @@ export type PlanAnswer = {
       };
       /** A formula: symbolic text with {0}, {1}, … standing for the values, in order; each value is a number in the unit given (fraction: 0–1, shown as a percentage; 1: a plain number). */
       max_concurrency?: {
+        text: string;
+        values: Array<{
+          unit: "1" | "s" | "B" | "B/s" | "FLOP" | "FLOP/s" | "fraction" | "tokens/s";
+          value: number;
+        }>;
+      };
+      /** A formula: symbolic text with {0}, {1}, … standing for the values, in order; each value is a number in the unit given (fraction: 0–1, shown as a percentage; 1: a plain number). */
+      nccl?: {
         text: string;
         values: Array<{
           unit: "1" | "s" | "B" | "B/s" | "FLOP" | "FLOP/s" | "fraction" | "tokens/s";
@@ -1222,13 +1320,17 @@ export type PlanAnswer = {
       };
     };
     gradients?: number;
+    headroom?: number;
     kv_cache?: number;
     kv_cache_per_sequence?: number;
     kv_cache_per_token?: number;
     kv_cache_per_token_device?: number;
+    loss?: string;
     max_concurrency?: number;
+    nccl?: number;
     optimizer?: number;
     parameters?: number;
+    peak_allocated?: number;
     reserve?: number;
     sequences_per_device?: number;
     tokens_per_sequence?: number;
@@ -1274,7 +1376,10 @@ export type PlanAnswer = {
     gpus_per_replica?: number;
     kernels?: string;
     last_stage_layers?: number;
+    loss?: string;
     loss_as_layer?: boolean;
+    master_weights?: string;
+    optimizer_dtype?: string;
     overlap?: boolean;
     pp?: number;
     precision?: string;
@@ -1437,15 +1542,20 @@ export type PlanAnswer = {
       activations?: number;
       buffers?: number;
       capacity?: number;
+      context?: number;
+      device?: number;
       fits?: boolean;
       free?: number;
       gradients?: number;
+      headroom?: number;
       kv_cache?: number;
       kv_cache_per_sequence?: number;
       kv_cache_per_token?: number;
       max_sequences?: number;
+      nccl?: number;
       optimizer?: number;
       parameters?: number;
+      peak_allocated?: number;
       reserve?: number;
       sequences?: number;
       total?: number;
@@ -2260,15 +2370,20 @@ export type SearchAnswer = {
       activations?: number;
       buffers?: number;
       capacity?: number;
+      context?: number;
+      device?: number;
       fits?: boolean;
       gradients?: number;
+      headroom?: number;
       kv_cache?: number;
       kv_cache_per_sequence?: number;
       kv_cache_per_token?: number;
       kv_cache_per_token_device?: number;
       max_concurrency?: number;
+      nccl?: number;
       optimizer?: number;
       parameters?: number;
+      peak_allocated?: number;
       reserve?: number;
       sequences_per_device?: number;
       tokens_per_sequence?: number;
@@ -2292,7 +2407,10 @@ export type SearchAnswer = {
       gpus_per_replica?: number;
       kernels?: string;
       last_stage_layers?: number;
+      loss?: string;
       loss_as_layer?: boolean;
+      master_weights?: string;
+      optimizer_dtype?: string;
       overlap?: boolean;
       pp?: number;
       precision?: string;

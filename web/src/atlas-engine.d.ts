@@ -147,10 +147,44 @@ export interface FidelityResponse {
   informed: SignedErrorSummary;
   /** cases listed but counted in no summary: the engine cannot express their run */
   not_expressed: number;
+  /** peak memory against published measurements */
+  memory: MemoryFidelity;
   fitted?: Record<string, { compute: number; memory_traffic: number; mean_abs_error: number }>;
   leave_one_source_out?: Array<
     ErrorSummary & { source: string; hardware: string; fitted_on: string; compute: number; memory_traffic: number }
   >;
+}
+
+/** Memory errors (engine ÷ measured − 1) of one set and quantity. */
+export interface MemoryErrorSummary extends ErrorSummary {
+  mean_signed_error: number;
+}
+
+/** `fidelity` → `memory`: peak memory against published measurements (content/presets/memory-cases.json). */
+export interface MemoryFidelity {
+  note?: string;
+  cases: Array<{
+    id: string;
+    source: string;
+    published: { kind: string; value: number; unit: string; tool: string; rank: string };
+    /** what was measured: the framework's allocated peak, the allocator's reserved peak, or nvidia-smi's */
+    quantity: 'allocated' | 'reserved' | 'device';
+    set: 'sealed' | 'informed' | 'calibration';
+    stage: 'last' | 'most_loaded';
+    /** bytes */
+    measured: number;
+    engine: number;
+    error: number;
+    parts: Record<'parameters' | 'gradients' | 'optimizer' | 'activations' | 'buffers' | 'context' | 'nccl', number>;
+  }>;
+  sources: Array<{ id: string; name?: string; title: string; url: string; role: string; errors?: MemoryErrorSummary }>;
+  summaries: Partial<
+    Record<
+      'sealed' | 'informed' | 'calibration',
+      Partial<Record<'allocated' | 'reserved' | 'device', MemoryErrorSummary>>
+    >
+  >;
+  not_expressed: Array<{ id: string; source: string; refused: string }>;
 }
 
 /** `plan` → `time.ideal`: the bound beside the step as run. */

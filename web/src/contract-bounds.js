@@ -62,6 +62,8 @@ export const PLAN_REQUEST = Object.freeze({
   "/parallel/kernels": Object.freeze({"type":"string","options":["fused","eager","eager-fused-norm"],"default":"fused"}),
   "/parallel/last_stage_layers": Object.freeze({"type":"integer","min":0,"max":10000,"default":0,"unit":"layers"}),
   "/parallel/loss_as_layer": Object.freeze({"type":"boolean","default":false}),
+  "/parallel/master_weights": Object.freeze({"type":"string","options":["fp32","none"],"default":"fp32"}),
+  "/parallel/optimizer_dtype": Object.freeze({"type":"string","options":["fp32","bf16"],"default":"fp32"}),
   "/parallel/overlap": Object.freeze({"type":"boolean","default":true}),
   "/parallel/pp": Object.freeze({"type":"integer","min":1,"max":1000000,"default":1}),
   "/parallel/precision": Object.freeze({"type":"string","options":["bf16","fp8-delayed","fp8-current","fp8-blockwise","mxfp8","nvfp4"],"default":"bf16"}),

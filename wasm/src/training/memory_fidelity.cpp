@@ -60,7 +60,7 @@ json memory_fidelity() {
   std::map<std::string, std::string> set_of;  // source → sealed | informed | calibration
   for (const auto& s : doc.value("sources", json::array())) {
     const std::string role = s.value("role", "");
-    set_of[s.value("id", "")] = role == "calibration"                               ? "calibration"
+    set_of[s.value("id", "")] = role == "calibration"                           ? "calibration"
                                 : s.value("informed_by", json::array()).empty() ? "sealed"
                                                                                 : "informed";
     out["sources"].push_back(s);
@@ -95,8 +95,12 @@ json memory_fidelity() {
     row["engine"] = engine;
     row["error"] = error;
     row["stage"] = last ? "last" : "most_loaded";
-    row["parts"] = {{"parameters", m.parameters}, {"gradients", m.gradients},   {"optimizer", m.optimizer},
-                    {"activations", m.activations}, {"buffers", m.buffers}, {"context", m.context},
+    row["parts"] = {{"parameters", m.parameters},
+                    {"gradients", m.gradients},
+                    {"optimizer", m.optimizer},
+                    {"activations", m.activations},
+                    {"buffers", m.buffers},
+                    {"context", m.context},
                     {"nccl", m.nccl}};
     out["cases"].push_back(row);
   }

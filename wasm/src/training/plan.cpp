@@ -20,18 +20,10 @@ namespace {
 // `total` is the allocated peak (kept under its first name); `device` adds what lives outside
 // PyTorch's allocator, and is what must fit.
 json memory_json(const DeviceMemory& m, double capacity) {
-  return json{{"parameters", m.parameters},
-              {"gradients", m.gradients},
-              {"optimizer", m.optimizer},
-              {"activations", m.activations},
-              {"buffers", m.buffers},
-              {"total", m.total()},
-              {"peak_allocated", m.total()},
-              {"context", m.context},
-              {"nccl", m.nccl},
-              {"device", m.device()},
-              {"capacity", capacity},
-              {"headroom", capacity - m.device()},
+  return json{{"parameters", m.parameters},    {"gradients", m.gradients}, {"optimizer", m.optimizer},
+              {"activations", m.activations},  {"buffers", m.buffers},     {"total", m.total()},
+              {"peak_allocated", m.total()},   {"context", m.context},     {"nccl", m.nccl},
+              {"device", m.device()},          {"capacity", capacity},     {"headroom", capacity - m.device()},
               {"fits", m.device() <= capacity}};
 }
 

@@ -33,8 +33,10 @@ json memory_formulas(const Parallel& p, bool tied_embeddings) {
   const double opt_bytes = optimizer_state_bytes(p, fsdp_fp32);
   const std::string optimizer_text = qty_count(opt_bytes) + "Ψ";
   const std::string moments = p.optimizer_bf16 ? "momentum and variance in bf16" : "momentum and variance in fp32";
-  const std::string optimizer_what =
-      (p.master_weights && !fsdp_fp32 ? "fp32 master weights, " : fsdp_fp32 ? "Adam's " : "no master copy; ") + moments;
+  const std::string optimizer_what = (p.master_weights && !fsdp_fp32 ? "fp32 master weights, "
+                                      : fsdp_fp32                    ? "Adam's "
+                                                                     : "no master copy; ") +
+                                     moments;
   const LossKernel loss = loss_kernel(p);
   const std::string loss_text =
       loss == LossKernel::eager

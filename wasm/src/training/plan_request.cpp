@@ -455,10 +455,10 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   q.cp_attention = *cp_attention == "all-gather" ? ContextAttention::all_gather : ContextAttention::ring;
   q.backward_prefetch = *backward_prefetch == "post" ? BackwardPrefetch::post : BackwardPrefetch::pre;
   q.precision = precision_from_name(*precision);
-  q.loss = !loss                  ? LossKernel::framework
-           : *loss == "eager"     ? LossKernel::eager
-           : *loss == "chunked"   ? LossKernel::chunked
-                                  : LossKernel::fused;
+  q.loss = !loss                ? LossKernel::framework
+           : *loss == "eager"   ? LossKernel::eager
+           : *loss == "chunked" ? LossKernel::chunked
+                                : LossKernel::fused;
   // Pure bf16 training keeps Adam's states in the weights' dtype unless the request says otherwise.
   q.master_weights = *master_weights == "fp32";
   q.optimizer_bf16 = *optimizer_dtype == "bf16" || (!q.master_weights && !p.has("optimizer_dtype"));

@@ -148,8 +148,9 @@ std::vector<Candidate> search_plans(const PlanInput& base, const SearchLimits& l
                   const StageFigures& z = pp > 1 ? last_stage[r] : a;
                   int first_fit = 4;
                   for (int zero = 0; zero <= 3 && first_fit == 4; ++zero) {
-                    const double mem = std::max(memory_at_zero(a, in.parallel, zero, in.model.tied_embeddings).device(),
-                                                memory_at_zero(z, in.parallel, zero, in.model.tied_embeddings).device());
+                    const double mem =
+                        std::max(memory_at_zero(a, in.parallel, zero, in.model.tied_embeddings).device(),
+                                 memory_at_zero(z, in.parallel, zero, in.model.tied_embeddings).device());
                     if (mem <= in.hardware.memory) first_fit = zero;
                   }
                   counts.evaluated += 4;

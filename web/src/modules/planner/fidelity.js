@@ -18,6 +18,7 @@ function published(p) {
   return `${Number(p.value.toPrecision(4)).toLocaleString('en-US')} ${KIND[p.kind] ?? ''}`;
 }
 import { isError } from '../../engine.js';
+import { memoryFidelity } from './memory-fidelity.js';
 
 /** @type {Record<string, string>} */
 const KIND = {
@@ -335,6 +336,7 @@ export function initFidelity(engine, details, container, open) {
       }),
       caseTable(t.cases, sources, 'calibration', openCase),
       caseTable(t.cases, sources, 'validation', openCase),
+      ...[memoryFidelity(t.memory)].filter((x) => x !== null),
       h('h4', { text: 'Sources' }),
       h(
         'ul',

@@ -142,11 +142,12 @@ function formulaList(names, formulas, scope) {
 function stageBars(plan) {
   const stages = plan.stages ?? [];
   if (stages.length < 2) return null;
-  const picks = [
-    ['First stage', stages[0]],
-    ...(stages.length > 2 ? [['A middle stage', stages[Math.floor((stages.length - 1) / 2)]]] : []),
-    ['Last stage', stages[stages.length - 1]],
-  ];
+  /** @type {any[]} */
+  const list = stages;
+  /** @type {[string, any][]} */
+  const picks = [['First stage', list[0]]];
+  if (list.length > 2) picks.push(['A middle stage', list[Math.floor((list.length - 1) / 2)]]);
+  picks.push(['Last stage', list[list.length - 1]]);
   const scale = Math.max(plan.memory.capacity, ...picks.map(([, st]) => num(st?.memory?.device)));
   return h(
     'div',

@@ -1,0 +1,112 @@
+// The validation view's memory part: the engine's peak memory against published measurements,
+// by set (sealed, informed, calibration) and by what was measured — the framework's allocated
+// peak, the caching allocator's reserved peak, or the device's use — with each case below.
+import { h } from '../../dom.js';
+import { formatBytes, formatCount, formatPercent } from '../../format.js';
+
+/** @typedef {import('../../atlas-engine').MemoryFidelity} MemoryFidelity */
+/** @typedef {import('../../atlas-engine').MemoryErrorSummary} MemoryErrorSummary */
+
+/** @type {Record<string, string>} */
+const QUANTITY = {
+  allocated: 'peak allocated by the framework',
+  reserved: 'peak reserved by the caching allocator (compared with the engine’s allocated peak)',
+  device: 'device memory in use (nvidia-smi)',
+};
+
+/** @type {Record<string, string>} */
+const SET = {
+  sealed: 'Sealed (never used to judge a change)',
+  informed: 'Informed (judged changes before)',
+  calibration: 'Calibration',
+};
+
+/**
+ * @param {string} label
+ * @param {MemoryErrorSummary} s
+ */
+function row(label, s) {
+  const way = s.mean_signed_error < 0 ? 'engine lower' : 'engine higher';
+  return h(
+    'tr',
+    {},
+    h('th', { scope: 'row', text: label }),
+    h('td', { class: 'num', dataset: { label: 'Cases' }, text: formatCount(s.cases) }),
+    h('td', { class: 'num', dataset: { label: 'Mean |error|' }, text: formatPercent(s.mean_abs_error) }),
+    h('td', { class: 'num', dataset: { label: 'Max |error|' }, text: formatPercent(s.max_abs_error) }),
+    h('td', {
+      class: 'num',
+      dataset: { label: 'On average' },
+      text: `${formatPercent(Math.abs(s.mean_signed_error))} ${way}`,
+    }),
+  );
+}
+
+/**
+ * The memory tables, or null when the engine has no memory measurements.
+ * @param {MemoryFidelity | undefined} m
+ */
+export function memoryFidelity(m) {
+  if (!m || m.cases.length === 0) return null;
+  const names = new Map(m.sources.map((s) => [s.id, s.name ?? s.title]));
+  const summaries = Object.entries(m.summaries).flatMap(([set, byQuantity]) =>
+    Object.entries(byQuantity ?? {}).map(([q, s]) => row(`${SET[set] ?? set}: ${QUANTITY[q] ?? q}`, s)),
+  );
+  return h(
+    'section',
+    { class: 'memory-fidelity', 'aria-label': 'Peak memory against published measurements' },
+    h('h4', { text: 'Peak memory against published measurements' }),
+    h(
+      'table',
+      { class: 'fidelity-summary' },
+      h('caption', { text: 'Memory error, engine against measured' }),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ...['Set and quantity', 'Cases', 'Mean |error|', 'Max |error|', 'On average'].map((x) =>
+            h('th', { scope: 'col', text: x }),
+          ),
+        ),
+      ),
+      h('tbody', {}, ...summaries),
+    ),
+    h('p', {
+      text: 'Each measurement is compared with the rank that took it: Megatron-LM logs from its last rank, the last pipeline stage, which holds the output layer and the loss. The engine does not model the caching allocator holding more than it hands out, so a reserved peak reads higher than the engine’s allocated one by that much.',
+    }),
+    h(
+      'details',
+      { class: 'memory-cases' },
+      h('summary', { text: `Every measurement (${formatCount(m.cases.length)})` }),
+      h(
+        'table',
+        { class: 'fidelity-cases' },
+        h(
+          'thead',
+          {},
+          h('tr', {}, ...['Run', 'Measured', 'Engine', 'Error'].map((x) => h('th', { scope: 'col', text: x }))),
+        ),
+        h(
+          'tbody',
+          {},
+          ...m.cases.map((c) =>
+            h(
+              'tr',
+              {},
+              h('th', { scope: 'row', text: `${names.get(c.source) ?? c.source}: ${c.id}` }),
+              h('td', {
+                class: 'num',
+                dataset: { label: 'Measured' },
+                text: `${formatBytes(c.measured)} ${c.quantity}`,
+              }),
+              h('td', { class: 'num', dataset: { label: 'Engine' }, text: formatBytes(c.engine) }),
+              h('td', { class: 'num', dataset: { label: 'Error' }, text: formatPercent(c.error) }),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+}
