@@ -202,5 +202,7 @@ bool inference_mode(const json& request, Problems& problems);
 json cmd_inference_plan(const json& request, Problems& problems);      // inference_plan.cpp
 json cmd_inference_search(const json& request, Problems& problems);    // inference_search.cpp
 json cmd_inference_fidelity(const json& request, Problems& problems);  // inference_fidelity.cpp
+/// The sealed serving set against the engine, sealed and informed apart (inference_heldout.cpp).
+json serving_heldout(Problems& problems);
 
 }  // namespace atlas
