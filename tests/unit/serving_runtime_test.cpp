@@ -111,6 +111,18 @@ TEST_CASE("small kernels: every layer's norms, rotary, KV write and activation c
         doctest::Approx(ideal["time"]["decode_step"].get<double>() + floor).epsilon(1e-9));
 }
 
+TEST_CASE("host overhead: what a step waits for when the runtime does not hide it, on every step and the first token") {
+  const json s{{"prompt", 1024}, {"output", 128}, {"concurrency", 4}, {"runtime", "lmdeploy"}};
+  json slow = s;
+  slow["host_overhead"] = 0.002;
+  const json a = serve("llama-3.1-8b", 1, {{"tp", 1}}, s), b = serve("llama-3.1-8b", 1, {{"tp", 1}}, slow);
+  CHECK(b["time"]["decode_step"].get<double>() == doctest::Approx(a["time"]["decode_step"].get<double>() + 0.002));
+  CHECK(b["time"]["first_token"].get<double>() == doctest::Approx(a["time"]["first_token"].get<double>() + 0.002));
+  CHECK(b["time"]["first_token_parts"]["host_overhead"] == 0.002);
+  CHECK(a["serving"]["host_overhead"] == 0.0);
+  CHECK(error_path(serve("llama-3.1-8b", 1, {{"tp", 1}}, {{"host_overhead", -1}})) == "/serving/host_overhead");
+}
+
 TEST_CASE("an overlap scheduler: the first token waits one step, and a slot is held for output + 1 steps") {
   const json s{{"prompt", 1024}, {"output", 128}, {"concurrency", 8}, {"runtime", "vllm"}};
   const json r = serve("llama-3.1-8b", 1, {{"tp", 1}}, s);

@@ -1049,6 +1049,8 @@ export type PlanRequest = {
     disaggregated?: boolean;
     /** unit: weights; ≥ 0, ≤ 1000000; default 0 */
     group_size?: number;
+    /** unit: s; ≥ 0, ≤ 1; default 0 */
+    host_overhead?: number;
     /** at most 200 characters; default "bf16" */
     kv?: "bf16" | "fp8";
     /** unit: tokens; ≥ 1, ≤ 100000000; default 256 */
@@ -1485,6 +1487,7 @@ export type PlanAnswer = {
     concurrency?: number;
     disaggregated?: boolean;
     group_size?: number;
+    host_overhead?: number;
     kv?: string;
     output?: number;
     prompt?: number;
@@ -1633,6 +1636,7 @@ export type PlanAnswer = {
       bound?: string;
       communication?: number;
       compute_time?: number;
+      host_overhead?: number;
       kernel_floor?: number;
       kv_bytes?: number;
       memory_time?: number;
@@ -1643,6 +1647,7 @@ export type PlanAnswer = {
     first_token_parts?: {
       communication?: number;
       first_step?: number;
+      host_overhead?: number;
       kernel_floor?: number;
       kv_handoff?: number;
       prefill?: number;
@@ -2322,6 +2327,8 @@ export type SearchRequest = {
     disaggregated?: boolean;
     /** unit: weights; ≥ 0, ≤ 1000000; default 0 */
     group_size?: number;
+    /** unit: s; ≥ 0, ≤ 1; default 0 */
+    host_overhead?: number;
     /** at most 200 characters; default "bf16" */
     kv?: "bf16" | "fp8";
     /** unit: tokens; ≥ 1, ≤ 100000000; default 256 */
@@ -2354,6 +2361,7 @@ export type SearchAnswer = {
     concurrency?: number;
     disaggregated?: boolean;
     group_size?: number;
+    host_overhead?: number;
     kv?: string;
     output?: number;
     prompt?: number;
@@ -2457,6 +2465,7 @@ export type SearchAnswer = {
         bound?: string;
         communication?: number;
         compute_time?: number;
+        host_overhead?: number;
         kernel_floor?: number;
         kv_bytes?: number;
         memory_time?: number;
@@ -2467,6 +2476,7 @@ export type SearchAnswer = {
       first_token_parts?: {
         communication?: number;
         first_step?: number;
+        host_overhead?: number;
         kernel_floor?: number;
         kv_handoff?: number;
         prefill?: number;

@@ -123,7 +123,8 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
                           << qty::seconds(d.compute_time) << ") + KV " << qty::bytes(d.kv_bytes) << " at "
                           << qty::bytes_per_second(bw) << " + small kernels " << qty::seconds(d.kernel_floor) << " ("
                           << runtime_name(in.serving.runtime) << ") + collectives " << qty::seconds(d.communication)
-                          << " = " << qty::seconds(d.cycle) << " (" << bound_name(d) << "-bound)"},
+                          << " + host " << qty::seconds(in.serving.host_overhead) << " = " << qty::seconds(d.cycle)
+                          << " (" << bound_name(d) << "-bound)"},
       {"per_output_token", per_output_token},
       {"request", Formula("first token + (output − 1) × per output token = ") << qty::seconds(f.request)}};
 }
@@ -141,6 +142,7 @@ json to_json(const Serving& s) {
               {"runtime", runtime_name(s.runtime)},
               {"disaggregated", s.disaggregated},
               {"bandwidth_fraction", s.bandwidth_fraction},
+              {"host_overhead", s.host_overhead},
               {"weight_bandwidth_fraction", format_bandwidth_fraction(s)}};
 }
 
@@ -183,7 +185,8 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                 {"first_token_parts",
                  {{"queue", f.queue.wait},
                   {"kernel_floor", f.prefill_kernel_floor},
-                  {"prefill", f.prefill - f.prefill_kernel_floor - f.prefill_communication},
+                  {"host_overhead", in.serving.host_overhead},
+                  {"prefill", f.prefill - f.prefill_kernel_floor - f.prefill_communication - in.serving.host_overhead},
                   {"communication", f.prefill_communication},
                   {"kv_handoff", f.kv_handoff},
                   {"first_step", f.first_step}}},
@@ -200,6 +203,7 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                   {"compute_time", f.decode.compute_time},
                   {"communication", f.decode.communication},
                   {"kernel_floor", f.decode.kernel_floor},
+                  {"host_overhead", in.serving.host_overhead},
                   {"allreduce", allreduce_name(runtime_model(in.serving.runtime).allreduce)},
                   {"bound", bound_name(f.decode)}}},
                 {"prefill_communication", f.prefill_communication}}},

@@ -23,7 +23,7 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   const std::size_t before = problems.errors().size();
   const Fields s = root.section("serving", false);
   s.warn_unknown({"prompt", "output", "concurrency", "weights", "kv", "block", "group_size", "runtime", "disaggregated",
-                  "bandwidth_fraction"});
+                  "bandwidth_fraction", "host_overhead"});
   const Range tokens{1, 1e8, false, true, "tokens"};
   auto prompt = s.integer("prompt", tokens, 2048);
   auto output = s.integer("output", tokens, 256);
@@ -38,6 +38,9 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   auto group = s.integer("group_size", {0, 1e6, false, true, "weights"}, 0);
   auto disaggregated = s.boolean("disaggregated", false);
   auto fraction = s.number("bandwidth_fraction", {0, 1, true}, kDecodeBandwidthFraction);
+  // Host work a step waits for (scheduling, input preparation, output processing) when the
+  // runtime does not hide it; 0: hidden, as the runtimes' overlap schedulers intend.
+  auto host = s.number("host_overhead", {0, 1, false, false, "s"}, 0.0);
   if (problems.errors().size() != before) return std::nullopt;
   if (model && *prompt + *output > model->seq) {
     const bool prompt_alone = *prompt > model->seq;
@@ -74,6 +77,7 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   out.kv = *kv == "fp8" ? KvFormat::fp8 : KvFormat::bf16;
   out.disaggregated = *disaggregated;
   out.bandwidth_fraction = *fraction;
+  out.host_overhead = *host;
   return out;
 }
 

@@ -225,7 +225,7 @@ DecodeStep decode_step(const InferenceInput& in, double sequences, double contex
       d.compute_bound = c.compute > c.memory;
     }
   }
-  d.cycle = std::max(sum, groups * worst);
+  d.cycle = std::max(sum, groups * worst) + in.serving.host_overhead;
   return d;
 }
 
@@ -275,6 +275,7 @@ void evaluate_inference(const InferenceInput& in, InferenceFigures& out, bool wi
     out.prefill_kernel_floor += c.floor;
     out.prefill_occupancy = std::max(out.prefill_occupancy, stage);
   }
+  out.prefill += s.host_overhead;  // the prompt's step waits for the host as a decode step does
   out.kv_handoff = kv_handoff(in);
   const ServingPoint pt = serving_point(in, s.concurrency, out);
   // An overlap scheduler hands the first token out while the next step runs (TensorRT-LLM's

@@ -49,6 +49,7 @@ struct Serving {
   Runtime runtime = Runtime::ideal;
   bool disaggregated = false;
   double bandwidth_fraction = kDecodeBandwidthFraction;  // bf16 weights; other formats scale it
+  double host_overhead = 0;  // s of host work per step the GPU waits for (0: hidden by the runtime)
 };
 
 /// Fraction of nominal HBM bandwidth the decode kernels of this weight format reach: the bf16
