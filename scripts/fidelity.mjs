@@ -48,3 +48,45 @@ for (const [gpu, f] of Object.entries(t.fitted))
 console.log('\nleave one source out:');
 for (const l of t.leave_one_source_out)
   line(`  ${l.source} (from ${l.fitted_on.startsWith('the other GPUs') ? 'other GPUs' : 'other sources'})`, l);
+
+// Serving: the published serving cases (calibration and the A100 validation runs that judged the
+// bandwidth model) and the sealed serving set, sealed and informed apart, by source.
+const serving = askEngine('fidelity', { mode: 'inference' });
+const speed = (c) => (c.unit === 's' ? `${(1000 * c.engine).toFixed(2)} ms` : `${c.engine.toFixed(0)} tok/s`);
+const shown = (c) => (c.unit === 's' ? `${(1000 * c.measured).toFixed(2)} ms` : `${c.measured.toFixed(0)} tok/s`);
+console.log('\nServing (fidelity with "mode": "inference")');
+for (const [set, title] of [
+  ['calibration', 'calibration (fitted the constants)'],
+  ['informed', 'informed validation'],
+]) {
+  console.log(`\n${title}`);
+  for (const c of serving.cases.filter((x) => x.seal === set))
+    console.log(`${c.id.padEnd(60)} ${shown(c).padStart(14)} ${speed(c).padStart(14)} ${pct(c.error)}`);
+}
+const held = serving.held_out;
+for (const set of ['sealed', 'informed']) {
+  const cases = held.cases.filter((x) => x.seal === set);
+  if (!cases.length) continue;
+  console.log(`\nsealed serving set (${held.frozen}), ${set}`);
+  console.log(`${'case'.padEnd(60)} ${'published'.padStart(14)} ${'engine'.padStart(14)} ${'error'.padStart(9)} speed`);
+  for (const c of cases) {
+    if (c.refused !== undefined) {
+      console.log(`${c.id.padEnd(60)} refused: ${c.refused}`);
+      continue;
+    }
+    const queued = c.fits ? '' : `  (served ${c.served})`;
+    console.log(
+      `${c.id.padEnd(60)} ${shown(c).padStart(14)} ${speed(c).padStart(14)} ${pct(c.error)} ${pct(c.speed_error)}${queued}`,
+    );
+  }
+}
+const servingLine = (label, s) =>
+  console.log(
+    `${label.padEnd(44)} ${String(s.cases).padStart(3)} cases, mean |error| ${(100 * s.mean_abs_error).toFixed(1)} %, median ${(100 * s.median_abs_error).toFixed(1)} %, max ${(100 * s.max_abs_error).toFixed(1)} %, mean speed error ${pct(s.mean_speed_error).trim()}`,
+  );
+console.log('');
+servingLine('serving, sealed (the headline)', held.sealed);
+if (held.informed.cases) servingLine('serving, informed', held.informed);
+for (const s of held.sources) servingLine(`  ${s.id}${s.informed_by.length ? ' (informed)' : ''}`, s.errors);
+console.log('\nserving constants and the calibration source each comes from:');
+for (const k of serving.constants) console.log(`  ${k.constant}: ${k.source} (${k.how})`);

@@ -155,7 +155,15 @@ TEST_CASE("more concurrency: slower for each user, more tokens/s per GPU until c
   const std::int64_t knee = r["curve"]["compute_bound_from"];
   REQUIRE(knee > 1);
   REQUIRE(points.size() > 6);
+  const std::int64_t max = r["memory"]["max_concurrency"];
+  REQUIRE(points.back()["concurrency"].get<std::int64_t>() > max);
   for (std::size_t i = 1; i < points.size(); ++i) {
+    // Past what the KV cache holds, the fitting number is served and the rest wait: nothing changes.
+    if (points[i]["concurrency"].get<std::int64_t>() > max) {
+      CHECK(points[i]["served"] == max);
+      CHECK(points[i]["tokens_per_second"] == points[i - 1]["tokens_per_second"]);
+      continue;
+    }
     CHECK(points[i]["per_output_token"].get<double>() > points[i - 1]["per_output_token"].get<double>());
     CHECK(points[i]["tokens_per_second_per_user"].get<double>() <
           points[i - 1]["tokens_per_second_per_user"].get<double>());

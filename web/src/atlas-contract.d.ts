@@ -447,6 +447,87 @@ export type FidelityAnswer = {
     unit?: string;
     where?: string;
   }>;
+  constants?: Array<{
+    constant?: string;
+    how?: string;
+    source?: string;
+  }>;
+  held_out?: {
+    cases?: Array<{
+      assumed?: Array<string>;
+      engine?: number;
+      error?: number;
+      fits?: boolean;
+      id?: string;
+      measured?: number;
+      metric?: string;
+      request?: {
+        hardware?: {
+          gpus?: number;
+          preset?: string;
+        };
+        mode?: string;
+        model?: {
+          preset?: string;
+          seq?: number;
+        };
+        parallel?: {
+          ep?: number;
+          pp?: number;
+          tp?: number;
+        };
+        serving?: {
+          concurrency?: number;
+          kv?: string;
+          output?: number;
+          prompt?: number;
+          runtime?: string;
+          weights?: string;
+        };
+      };
+      seal?: string;
+      served?: number;
+      source?: string;
+      speed_error?: number;
+      unit?: string;
+      where?: string;
+    }>;
+    frozen?: string;
+    informed?: {
+      cases?: number;
+      max_abs_error?: number;
+      mean_abs_error?: number;
+      mean_speed_error?: number;
+      median_abs_error?: number;
+    };
+    note?: string;
+    refused?: number;
+    sealed?: {
+      cases?: number;
+      max_abs_error?: number;
+      mean_abs_error?: number;
+      mean_speed_error?: number;
+      median_abs_error?: number;
+    };
+    sealed_on?: string;
+    sources?: Array<{
+      added?: string;
+      errors?: {
+        cases?: number;
+        max_abs_error?: number;
+        mean_abs_error?: number;
+        mean_speed_error?: number;
+        median_abs_error?: number;
+      };
+      id?: string;
+      informed_by?: Array<unknown>;
+      name?: string;
+      role?: string;
+      runtime?: string;
+      title?: string;
+      url?: string;
+    }>;
+  };
   in_sample?: {
     cases?: number;
     engine_faster?: number;
@@ -539,6 +620,8 @@ export type FidelityAnswer = {
     max_abs_error?: number;
     mean_abs_error?: number;
     mean_error?: number;
+    mean_speed_error?: number;
+    median_abs_error?: number;
   };
   sources?: Array<{
     added?: string;
@@ -1025,18 +1108,24 @@ export type PlanRequest = {
   serving?: {
     /** > 0, ≤ 1; default 0.77 */
     bandwidth_fraction?: number;
-    /** unit: tokens; ≥ 1, ≤ 4096; default 16 */
+    /** unit: tokens; ≥ 1, ≤ 4096 */
     block?: number;
     /** unit: sequences; ≥ 1, ≤ 10000000; default 16 */
     concurrency?: number;
     /** default false */
     disaggregated?: boolean;
+    /** unit: weights; ≥ 0, ≤ 1000000; default 0 */
+    group_size?: number;
+    /** unit: s; ≥ 0, ≤ 1; default 0 */
+    host_overhead?: number;
     /** at most 200 characters; default "bf16" */
     kv?: "bf16" | "fp8";
     /** unit: tokens; ≥ 1, ≤ 100000000; default 256 */
     output?: number;
     /** unit: tokens; ≥ 1, ≤ 100000000; default 2048 */
     prompt?: number;
+    /** at most 200 characters; default "ideal" */
+    runtime?: "ideal" | "vllm" | "sglang" | "trtllm" | "lmdeploy" | "gpt-fast";
     /** at most 200 characters; default "bf16" */
     weights?: "bf16" | "fp8" | "int8" | "int4";
   };
@@ -1164,6 +1253,7 @@ export type PlanAnswer = {
       concurrency?: number;
       fits?: boolean;
       per_output_token?: number;
+      served?: number;
       tokens_per_second?: number;
       tokens_per_second_per_gpu?: number;
       tokens_per_second_per_user?: number;
@@ -1436,6 +1526,13 @@ export type PlanAnswer = {
     url?: string;
     where?: string;
   };
+  queue?: {
+    held?: boolean;
+    requested?: number;
+    served?: number;
+    wait?: number;
+    waiting?: number;
+  };
   scaling?: {
     hold?: string;
     holds?: string;
@@ -1494,9 +1591,13 @@ export type PlanAnswer = {
     block?: number;
     concurrency?: number;
     disaggregated?: boolean;
+    group_size?: number;
+    host_overhead?: number;
     kv?: string;
     output?: number;
     prompt?: number;
+    runtime?: string;
+    weight_bandwidth_fraction?: number;
     weights?: string;
   };
   stages?: Array<{
@@ -1641,15 +1742,27 @@ export type PlanAnswer = {
     };
     compute?: number;
     decode?: {
+      allreduce?: string;
       bound?: string;
       communication?: number;
       compute_time?: number;
+      host_overhead?: number;
+      kernel_floor?: number;
       kv_bytes?: number;
       memory_time?: number;
       weight_bytes?: number;
     };
     decode_step?: number;
     first_token?: number;
+    first_token_parts?: {
+      communication?: number;
+      first_step?: number;
+      host_overhead?: number;
+      kernel_floor?: number;
+      kv_handoff?: number;
+      prefill?: number;
+      queue?: number;
+    };
     formulas?: {
       /** A formula: symbolic text with {0}, {1}, … standing for the values, in order; each value is a number in the unit given (fraction: 0–1, shown as a percentage; 1: a plain number). */
       bubble?: {
@@ -2317,18 +2430,23 @@ export type SearchRequest = {
   serving?: {
     /** > 0, ≤ 1; default 0.77 */
     bandwidth_fraction?: number;
-    /** unit: tokens; ≥ 1, ≤ 4096; default 16 */
-    block?: number;
+    block?: unknown;
     /** unit: sequences; ≥ 1, ≤ 10000000; default 16 */
     concurrency?: number;
     /** default false */
     disaggregated?: boolean;
+    /** unit: weights; ≥ 0, ≤ 1000000; default 0 */
+    group_size?: number;
+    /** unit: s; ≥ 0, ≤ 1; default 0 */
+    host_overhead?: number;
     /** at most 200 characters; default "bf16" */
     kv?: "bf16" | "fp8";
     /** unit: tokens; ≥ 1, ≤ 100000000; default 256 */
     output?: number;
     /** unit: tokens; ≥ 1, ≤ 100000000; default 2048 */
     prompt?: number;
+    /** at most 200 characters; default "ideal" */
+    runtime?: "ideal" | "vllm" | "sglang" | "trtllm" | "lmdeploy" | "gpt-fast";
     /** at most 200 characters; default "bf16" */
     weights?: "bf16" | "fp8" | "int8" | "int4";
   };
@@ -2352,9 +2470,13 @@ export type SearchAnswer = {
     block?: number;
     concurrency?: number;
     disaggregated?: boolean;
+    group_size?: number;
+    host_overhead?: number;
     kv?: string;
     output?: number;
     prompt?: number;
+    runtime?: string;
+    weight_bandwidth_fraction?: number;
     weights?: string;
   };
   top?: Array<{
@@ -2429,6 +2551,13 @@ export type SearchAnswer = {
       stages?: number;
       virtual_stages?: number;
     };
+    queue?: {
+      held?: boolean;
+      requested?: number;
+      served?: number;
+      wait?: number;
+      waiting?: number;
+    };
     throughput?: {
       hfu?: number;
       mfu?: number;
@@ -2450,15 +2579,27 @@ export type SearchAnswer = {
       };
       compute?: number;
       decode?: {
+        allreduce?: string;
         bound?: string;
         communication?: number;
         compute_time?: number;
+        host_overhead?: number;
+        kernel_floor?: number;
         kv_bytes?: number;
         memory_time?: number;
         weight_bytes?: number;
       };
       decode_step?: number;
       first_token?: number;
+      first_token_parts?: {
+        communication?: number;
+        first_step?: number;
+        host_overhead?: number;
+        kernel_floor?: number;
+        kv_handoff?: number;
+        prefill?: number;
+        queue?: number;
+      };
       hbm_bound?: number;
       kv_handoff?: number;
       optimizer?: number;

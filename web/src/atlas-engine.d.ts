@@ -241,6 +241,8 @@ export interface ServingTransfer {
 /** One concurrency of `plan` → `curve` in inference mode. */
 export interface ServingPoint {
   concurrency: number;
+  /** Sequences decoded at once: the concurrency, or past what fits the most that fit. */
+  served: number;
   per_output_token: number;
   tokens_per_second: number;
   tokens_per_second_per_gpu: number;
@@ -259,9 +261,15 @@ export interface InferencePlan {
     weights: 'bf16' | 'fp8' | 'int8' | 'int4';
     kv: 'bf16' | 'fp8';
     block: number;
+    group_size: number;
+    runtime: 'ideal' | 'vllm' | 'sglang' | 'trtllm' | 'lmdeploy' | 'gpt-fast';
     disaggregated: boolean;
     bandwidth_fraction: number;
+    weight_bandwidth_fraction: number;
+    host_overhead: number;
   };
+  /** Who is served and who waits when more users are asked for than the KV cache holds. */
+  queue: { requested: number; served: number; waiting: number; wait: number; held: boolean };
   parallel: {
     dp: number;
     tp: number;
@@ -290,6 +298,16 @@ export interface InferencePlan {
   };
   time: {
     first_token: number;
+    /** The parts of `first_token` (s); they add up to it. */
+    first_token_parts: {
+      queue: number;
+      kernel_floor: number;
+      host_overhead: number;
+      prefill: number;
+      communication: number;
+      kv_handoff: number;
+      first_step: number;
+    };
     prefill: number;
     kv_handoff: number;
     per_output_token: number;
@@ -303,6 +321,9 @@ export interface InferencePlan {
       memory_time: number;
       compute_time: number;
       communication: number;
+      kernel_floor: number;
+      host_overhead: number;
+      allreduce: 'nccl' | 'vllm-custom' | 'trtllm-custom';
       bound: 'memory' | 'compute';
     };
     formulas: Record<string, string>;

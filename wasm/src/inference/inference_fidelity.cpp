@@ -50,14 +50,25 @@ json cmd_inference_fidelity(const json& request, Problems& problems) {
     const bool calibrating = c.value("role", "") == "calibration";
     (calibrating ? calibration : validation).add(error);
     json row = c;
+    // These validation cases judged the bandwidth model when it was made: informed, not sealed.
+    row["seal"] = calibrating ? "calibration" : "informed";
     row["engine"] = engine;
     row["error"] = error;
     row["unit"] = metric == "first_token" ? "s" : "tokens/s";
     rows.push_back(std::move(row));
   }
-  return json{
-      {"mode", "inference"}, {"note", doc.value("note", "")},        {"sources", doc.value("sources", json::array())},
-      {"cases", rows},       {"calibration", calibration.to_json()}, {"validation", validation.to_json()}};
+  json held = serving_heldout(problems);
+  if (!problems.ok()) return {};
+  json out{{"mode", "inference"},
+           {"note", doc.value("note", "")},
+           {"sources", doc.value("sources", json::array())},
+           {"cases", rows},
+           {"calibration", calibration.to_json()},
+           {"validation", validation.to_json()},
+           {"constants", doc.value("constants", json::array())}};
+  out["sealed"] = held["sealed"];
+  out["held_out"] = std::move(held);
+  return out;
 }
 
 }  // namespace atlas

@@ -14,18 +14,41 @@ const char* weight_format_name(WeightFormat f) {
   return kNames[static_cast<int>(f)];
 }
 
-double weight_bytes(WeightFormat f) {
+double weight_bytes(WeightFormat f, std::int64_t group) {
   switch (f) {
     case WeightFormat::bf16:
       return 2.0;
     case WeightFormat::fp8:
-    case WeightFormat::int8:
       return 1.0;  // per-tensor or per-channel scales: under 0.1 %, not counted
+    case WeightFormat::int8:
+      return group > 0 ? 1.0 + kInt8GroupBytes / static_cast<double>(group) : 1.0;
     case WeightFormat::int4:
-      return 0.5 + kInt4GroupBytes / kInt4Group;
+      return 0.5 + kInt4GroupBytes / (group > 0 ? static_cast<double>(group) : kInt4Group);
   }
   return 2.0;
 }
+
+double format_bandwidth_fraction(const Serving& s) {
+  const double ratio = s.weights == WeightFormat::int8   ? kInt8BandwidthRatio
+                       : s.weights == WeightFormat::int4 ? kInt4BandwidthRatio
+                                                         : 1.0;
+  return s.bandwidth_fraction * ratio;
+}
+
+namespace {
+
+// What the runtime keeps out of the KV pool on a device holding `fixed` bytes of weights and
+// working set: vLLM and SGLang give the pool a share of the whole memory, TensorRT-LLM and
+// LMDeploy a share of what is free after the weights and activations.
+double runtime_reserve(const InferenceInput& in, double fixed) {
+  const RuntimeModel& r = runtime_model(in.serving.runtime);
+  const double share = in.parallel.tp > 1 ? r.pool_fraction_tp : r.pool_fraction;
+  const double capacity = in.hardware.memory;
+  if (r.pool == KvPool::share_of_free) return (1.0 - share) * std::max(0.0, capacity - fixed);
+  return (1.0 - share) * capacity;
+}
+
+}  // namespace
 
 double kv_heads_per_rank(const ModelShape& m, std::int64_t tp) {
   // Past one head per rank the heads cannot split further: every rank keeps a copy of one.
@@ -38,7 +61,7 @@ StageWeights stage_weights(const InferenceInput& in, std::int64_t index) {
   const LayerParameters lp = layer_parameters(m);
   const EmbeddingParameters ep = embedding_parameters(m);
   const double t = static_cast<double>(p.tp), e = static_cast<double>(p.ep);
-  const double q = weight_bytes(in.serving.weights);
+  const double q = weight_bytes(in.serving.weights, in.serving.group_size);
   // layer_parameters() folds biases into its sums; the linear weights are what quantization touches.
   const double dense_mlp = m.moe() ? 0.0 : lp.mlp_active;
   const double expert_weights =
@@ -128,7 +151,7 @@ StageMemory stage_memory(const InferenceInput& in, std::int64_t index, const Inf
   st.kv_per_sequence = shared.tokens_per_sequence * st.kv_per_token;
   st.kv_cache = shared.sequences_per_device * st.kv_per_sequence;
   st.activations = shared.activations;
-  st.reserve = shared.reserve;
+  st.reserve = runtime_reserve(in, st.weights + st.activations);
   const double fixed = st.weights + st.activations + st.reserve;
   st.total = fixed + st.kv_cache;
   const double capacity = in.hardware.memory;
@@ -143,11 +166,10 @@ InferenceMemory inference_memory(const InferenceInput& in) {
   const double t = static_cast<double>(p.tp);
   const double hd = m.head_dim(), h = static_cast<double>(m.hidden);
   const double kvr = kv_heads_per_rank(m, p.tp);
-  const double capacity = in.hardware.memory;
   InferenceMemory out;
   out.kv_per_token = 2.0 * static_cast<double>(m.layers) * kvr * t * hd * kv_bytes(s.kv);
   const double held = static_cast<double>(s.prompt + s.output);
-  const double block = static_cast<double>(s.block);
+  const double block = s.block > 0 ? static_cast<double>(s.block) : held;  // 0: a static slot per sequence
   out.tokens_per_sequence = std::ceil(held / block) * block;
   const double replicas = static_cast<double>(std::max<std::int64_t>(1, decode_replicas(in)));
   out.sequences_per_device = std::ceil(static_cast<double>(s.concurrency) / replicas);
@@ -159,7 +181,6 @@ InferenceMemory inference_memory(const InferenceInput& in) {
                          : static_cast<double>(m.ffn);
   out.activations =
       2.0 * static_cast<double>(s.prompt) * (2.0 * h + (heads_r + 2.0 * kvr) * hd + (m.swiglu ? 2.0 : 1.0) * mlp / t);
-  out.reserve = kRuntimeReserve * capacity;
   double fewest = -1;  // sequences the tightest stage has room for
   for (std::int64_t i = 0; i < p.pp; ++i) {
     // Middle stages hold no more than the second one (extra layers go to the first stages).
@@ -168,6 +189,7 @@ InferenceMemory inference_memory(const InferenceInput& in) {
     if (fewest < 0 || st.max_sequences < fewest) fewest = st.max_sequences;
     if (i == 0 || st.total > out.total) {
       out.weights = st.weights;
+      out.reserve = st.reserve;
       out.kv_per_token_device = st.kv_per_token;
       out.kv_per_sequence_device = st.kv_per_sequence;
       out.kv_cache = st.kv_cache;

@@ -11,6 +11,7 @@
 #include "atlas/inference/inference_request.hpp"
 #include "atlas/training/kernels.hpp"
 #include "atlas/training/plan_request.hpp"
+#include "atlas/training/precision.hpp"
 
 namespace atlas {
 
@@ -38,6 +39,7 @@ json curve_json(const InferenceInput& in, const InferenceFigures& f) {
   for (std::int64_t c : at) {
     const ServingPoint pt = serving_point(in, c, f);
     points.push_back({{"concurrency", c},
+                      {"served", pt.served},
                       {"per_output_token", pt.per_output_token},
                       {"tokens_per_second", pt.tokens_per_second},
                       {"tokens_per_second_per_gpu", pt.tokens_per_second_per_gpu},
@@ -50,6 +52,17 @@ json curve_json(const InferenceInput& in, const InferenceFigures& f) {
               {"requested", in.serving.concurrency},
               {"compute_bound_from", compute_bound_from(in)},
               {"axis", "concurrency: sequences decoded at once over the whole deployment"}};
+}
+
+Formula reserve_formula(const InferenceInput& in, const InferenceMemory& mem) {
+  const RuntimeModel& r = runtime_model(in.serving.runtime);
+  const double share = in.parallel.tp > 1 ? r.pool_fraction_tp : r.pool_fraction;
+  Formula out;
+  out << qty::fraction(1.0 - share)
+      << (r.pool == KvPool::share_of_free ? " of the memory left after weights and activations (" : " of memory (")
+      << runtime_name(r.id) << "'s KV pool takes " << qty::fraction(share)
+      << (r.pool == KvPool::share_of_free ? " of what is free" : " of the GPU") << ") = " << qty::bytes(mem.reserve);
+  return out;
 }
 
 json memory_formulas(const InferenceInput& in, const InferenceFigures& f) {
@@ -76,8 +89,7 @@ json memory_formulas(const InferenceInput& in, const InferenceFigures& f) {
                        << " × " << qty::bytes(mem.kv_per_token_device) << " = " << qty::bytes(mem.kv_cache)},
       {"activations", Formula("prompt × 2 B × (2h + QKV width ÷ tp + MLP up width ÷ tp) = ")
                           << qty::bytes(mem.activations)},
-      {"reserve", Formula() << qty::fraction(kRuntimeReserve)
-                            << " of memory (vLLM's default gpu_memory_utilization 0.9) = " << qty::bytes(mem.reserve)},
+      {"reserve", reserve_formula(in, mem)},
       {"max_concurrency", Formula("⌊(memory − weights − activations − reserve) ÷ KV per sequence⌋ × decode replicas = ")
                               << qty::number(static_cast<double>(mem.max_concurrency))}};
 }
@@ -85,6 +97,7 @@ json memory_formulas(const InferenceInput& in, const InferenceFigures& f) {
 json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
   const Hardware& hw = in.hardware;
   const double bw = hw.memory_bandwidth * in.serving.bandwidth_fraction;
+  const double wbw = hw.memory_bandwidth * format_bandwidth_fraction(in.serving);
   const DecodeStep& d = f.decode;
   const PlanInput kernels = training_view(in);
   Formula first_token("prefill of one prompt through every stage, each GEMM at ");
@@ -94,7 +107,9 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
                                                   : "this GPU's fused attention rate, ")
               << qty::flop_rate(flash_rate(kernels)) << ", + its collectives " << qty::seconds(f.prefill_communication);
   if (in.serving.disaggregated) first_token << " + KV hand-off " << qty::seconds(f.kv_handoff);
-  first_token << " = " << qty::seconds(f.first_token) << " (no queueing)";
+  if (f.first_step > 0) first_token << " + the step the overlap scheduler runs first " << qty::seconds(f.first_step);
+  if (f.queue.wait > 0) first_token << " + the wait for a free slot " << qty::seconds(f.queue.wait);
+  first_token << " = " << qty::seconds(f.first_token);
   Formula per_output_token(in.serving.disaggregated
                                ? "decode step = "
                                : "decode step + (sequences per replica ÷ output) × prefill share = ");
@@ -103,11 +118,13 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
   return json{
       {"first_token", first_token},
       {"decode_step", Formula("max(bytes ÷ bandwidth, GEMM time) + max(KV bytes ÷ bandwidth, attention FLOPs ÷ rate) + "
-                              "collectives: max(")
-                          << qty::bytes(d.weight_bytes) << " ÷ " << qty::bytes_per_second(bw) << ", "
-                          << qty::seconds(d.compute_time) << ") + KV " << qty::bytes(d.kv_bytes) << " + collectives "
-                          << qty::seconds(d.communication) << " = " << qty::seconds(d.cycle) << " (" << bound_name(d)
-                          << "-bound)"},
+                              "small kernels + collectives: max(")
+                          << qty::bytes(d.weight_bytes) << " ÷ " << qty::bytes_per_second(wbw) << ", "
+                          << qty::seconds(d.compute_time) << ") + KV " << qty::bytes(d.kv_bytes) << " at "
+                          << qty::bytes_per_second(bw) << " + small kernels " << qty::seconds(d.kernel_floor) << " ("
+                          << runtime_name(in.serving.runtime) << ") + collectives " << qty::seconds(d.communication)
+                          << " + host " << qty::seconds(in.serving.host_overhead) << " = " << qty::seconds(d.cycle)
+                          << " (" << bound_name(d) << "-bound)"},
       {"per_output_token", per_output_token},
       {"request", Formula("first token + (output − 1) × per output token = ") << qty::seconds(f.request)}};
 }
@@ -121,8 +138,12 @@ json to_json(const Serving& s) {
               {"weights", weight_format_name(s.weights)},
               {"kv", s.kv == KvFormat::fp8 ? "fp8" : "bf16"},
               {"block", s.block},
+              {"group_size", s.group_size},
+              {"runtime", runtime_name(s.runtime)},
               {"disaggregated", s.disaggregated},
-              {"bandwidth_fraction", s.bandwidth_fraction}};
+              {"bandwidth_fraction", s.bandwidth_fraction},
+              {"host_overhead", s.host_overhead},
+              {"weight_bandwidth_fraction", format_bandwidth_fraction(s)}};
 }
 
 json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
@@ -135,6 +156,7 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                 {"ep", p.ep},
                 {"cp", p.cp},
                 {"attention_kernel", attention_kernel_name(p.attention_kernel)},
+                {"precision", precision_name(p.precision)},
                 {"decode_replicas", decode_replicas(in)},
                 {"gpus_per_replica", p.tp * p.pp}}},
               {"memory",
@@ -152,8 +174,22 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                 {"capacity", in.hardware.memory},
                 {"fits", m.fits},
                 {"max_concurrency", m.max_concurrency}}},
+              {"queue",
+               {{"requested", f.queue.requested},
+                {"served", f.queue.served},
+                {"waiting", f.queue.waiting},
+                {"wait", f.queue.wait},
+                {"held", f.queue.served > 0}}},
               {"time",
                {{"first_token", f.first_token},
+                {"first_token_parts",
+                 {{"queue", f.queue.wait},
+                  {"kernel_floor", f.prefill_kernel_floor},
+                  {"host_overhead", in.serving.host_overhead},
+                  {"prefill", f.prefill - f.prefill_kernel_floor - f.prefill_communication - in.serving.host_overhead},
+                  {"communication", f.prefill_communication},
+                  {"kv_handoff", f.kv_handoff},
+                  {"first_step", f.first_step}}},
                 {"prefill", f.prefill},
                 {"kv_handoff", f.kv_handoff},
                 {"per_output_token", f.per_output_token},
@@ -166,6 +202,9 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                   {"memory_time", f.decode.memory_time},
                   {"compute_time", f.decode.compute_time},
                   {"communication", f.decode.communication},
+                  {"kernel_floor", f.decode.kernel_floor},
+                  {"host_overhead", in.serving.host_overhead},
+                  {"allreduce", allreduce_name(runtime_model(in.serving.runtime).allreduce)},
                   {"bound", bound_name(f.decode)}}},
                 {"prefill_communication", f.prefill_communication}}},
               {"throughput",
@@ -188,19 +227,27 @@ json cmd_inference_plan(const json& request, Problems& problems) {
   model["parameters"] = parameter_count(in.model);
   json out{
       {"mode", "inference"}, {"model", model}, {"hardware", to_json(in.hardware)}, {"serving", to_json(in.serving)}};
+  const RuntimeModel& rt = runtime_model(in.serving.runtime);
   out["scope"] = json::array(
       {"Weights and KV cache bytes are exact for the model's shape and the serving formats; paged blocks are "
-       "rounded up whole. Activations are one prompt's working set; 10 % of memory stays with the runtime.",
+       "rounded up whole. Activations are one prompt's working set; the runtime's reserve is its KV pool rule "
+       "(memory.formulas.reserve).",
        "Each kernel group costs the larger of its bytes ÷ HBM bandwidth (at " +
-           g4(100 * in.serving.bandwidth_fraction) +
-           " % of nominal, calibrated) and its FLOPs ÷ the fitted GEMM rate with the shape's tile and wave losses; "
-           "norms, rotary embeddings and sampling are not counted, nor CPU scheduling or kernel launches.",
-       "Collectives use NCCL's cost model (ring or tree, LL/LL128/Simple, per-call overhead); decode's messages are "
-       "kilobytes, so latency dominates. They block: no overlap with compute.",
+           g4(100 * format_bandwidth_fraction(in.serving)) +
+           " % of nominal for these weights, calibrated) and its FLOPs ÷ the fitted GEMM rate with the shape's tile "
+           "and wave losses. Norms, rotary embeddings, KV writes and sampling cost one small kernel's time each (" +
+           std::string(runtime_name(rt.id)) + ": " + g4(rt.small_kernels_per_layer) +
+           " a layer); host scheduling is taken as hidden behind the GPU.",
+       std::string(rt.allreduce == AllReduceImpl::nccl
+                       ? "Collectives use NCCL's cost model (ring or tree, LL/LL128/Simple, per-call overhead)"
+                       : "Tensor-parallel all-reduces within a node use the runtime's custom kernel at its measured "
+                         "latency; other collectives use NCCL's cost model") +
+           "; decode's messages are kilobytes, so latency dominates. They block: no overlap with compute.",
        "Continuous batching at a steady state: every sequence decodes, and (without separate prefill GPUs) each "
-       "step also prefills the prompts of the sequences that finish. Time to first token has no queueing.",
+       "step also prefills the prompts of the sequences that finish. Past what the KV cache holds, the served "
+       "concurrency is the fitting one and the rest wait (queue; the wait is in the first token).",
        "Pipeline stages pass groups of sequences round the pipeline; mixture-of-experts routing is balanced and "
-       "random. Weight formats use bf16 arithmetic (no fp8 tensor-core speed-up)."});
+       "random. GEMMs run at parallel.precision's rate (FP8 weights on FP8 tensor cores: W8A8)."});
   InferenceFigures f;
   evaluate_inference(in, f);
   json summary = inference_summary(in, f);

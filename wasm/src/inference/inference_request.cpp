@@ -7,6 +7,7 @@
 #include "atlas/inference/inference_request.hpp"
 #include "atlas/training/batch.hpp"
 #include "atlas/training/plan_request.hpp"
+#include "atlas/training/precision.hpp"
 
 namespace atlas {
 
@@ -21,16 +22,25 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   Problems& problems = root.problems();
   const std::size_t before = problems.errors().size();
   const Fields s = root.section("serving", false);
-  s.warn_unknown({"prompt", "output", "concurrency", "weights", "kv", "block", "disaggregated", "bandwidth_fraction"});
+  s.warn_unknown({"prompt", "output", "concurrency", "weights", "kv", "block", "group_size", "runtime", "disaggregated",
+                  "bandwidth_fraction", "host_overhead"});
   const Range tokens{1, 1e8, false, true, "tokens"};
   auto prompt = s.integer("prompt", tokens, 2048);
   auto output = s.integer("output", tokens, 256);
   auto concurrency = s.integer("concurrency", {1, 1e7, false, true, "sequences"}, 16);
   auto weights = s.choice("weights", {"bf16", "fp8", "int8", "int4"}, std::string("bf16"));
   auto kv = s.choice("kv", {"bf16", "fp8"}, std::string("bf16"));
-  auto block = s.integer("block", {1, 4096, false, true, "tokens"}, 16);
+  auto runtime =
+      s.choice("runtime", {"ideal", "vllm", "sglang", "trtllm", "lmdeploy", "gpt-fast"}, std::string("ideal"));
+  // Each runtime pages the cache its own way; an explicit block overrides it.
+  const std::int64_t runtime_block = runtime ? runtime_model(*runtime_from_name(*runtime)).block : 16;
+  auto block = s.has("block") ? s.integer("block", {1, 4096, false, true, "tokens"}) : std::optional(runtime_block);
+  auto group = s.integer("group_size", {0, 1e6, false, true, "weights"}, 0);
   auto disaggregated = s.boolean("disaggregated", false);
   auto fraction = s.number("bandwidth_fraction", {0, 1, true}, kDecodeBandwidthFraction);
+  // Host work a step waits for (scheduling, input preparation, output processing) when the
+  // runtime does not hide it; 0: hidden, as the runtimes' overlap schedulers intend.
+  auto host = s.number("host_overhead", {0, 1, false, false, "s"}, 0.0);
   if (problems.errors().size() != before) return std::nullopt;
   if (model && *prompt + *output > model->seq) {
     const bool prompt_alone = *prompt > model->seq;
@@ -43,15 +53,66 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   }
   Serving out;
   out.prompt = *prompt, out.output = *output, out.concurrency = *concurrency, out.block = *block;
+  out.group_size = *group;
+  out.runtime = *runtime_from_name(*runtime);
   out.weights = *weights == "fp8"    ? WeightFormat::fp8
                 : *weights == "int8" ? WeightFormat::int8
                 : *weights == "int4" ? WeightFormat::int4
                                      : WeightFormat::bf16;
+  if (out.group_size > 0 && out.weights != WeightFormat::int4 && out.weights != WeightFormat::int8) {
+    problems.error("group_size_format",
+                   "serving.group_size = " + std::to_string(out.group_size) +
+                       " applies to int4 and int8 weights; these are " + *weights + ".",
+                   s.path_of("group_size"));
+    return std::nullopt;
+  }
+  if (model && out.group_size > 0 && model->hidden % out.group_size != 0) {
+    problems.error("group_size_hidden",
+                   "serving.group_size = " + std::to_string(out.group_size) +
+                       " weights does not divide the hidden size " + std::to_string(model->hidden) +
+                       ", so the groups along a layer's input would not be whole.",
+                   s.path_of("group_size"));
+    return std::nullopt;
+  }
   out.kv = *kv == "fp8" ? KvFormat::fp8 : KvFormat::bf16;
   out.disaggregated = *disaggregated;
   out.bandwidth_fraction = *fraction;
+  out.host_overhead = *host;
   return out;
 }
+
+namespace {
+
+// The GEMMs' arithmetic (the training side's parallel.precision): FP8 weights on a GPU with FP8
+// tensor cores run W8A8 by default (activations quantized per tensor as they arrive, vLLM's and
+// TensorRT-LLM's FP8 path); "bf16" asks for weight-only FP8 (widened inside the kernel, as on
+// A100). FP8 arithmetic needs FP8 weights; FP4 has no serving weight format yet.
+bool serving_precision(InferenceInput& in, const std::optional<std::string>& asked, const Fields& p,
+                       Problems& problems) {
+  const bool fp8_weights = in.serving.weights == WeightFormat::fp8;
+  if (!asked) {
+    in.parallel.precision = fp8_weights && in.hardware.flops_fp8 > 0 ? Precision::fp8_current : Precision::bf16;
+    return true;
+  }
+  const Precision q = precision_from_name(*asked);
+  if (q != Precision::bf16 && (!fp8_weights || q == Precision::nvfp4)) {
+    problems.error("precision_weights",
+                   "parallel.precision \"" + *asked + "\" multiplies in " +
+                       (q == Precision::nvfp4 ? "FP4, and serving has no FP4 weight format"
+                                              : "FP8, which needs FP8 weights (serving.weights \"fp8\")") +
+                       "; the weights here are " + weight_format_name(in.serving.weights) + ".",
+                   p.path_of("precision"));
+    return false;
+  }
+  if (const std::string why = precision_unsupported(in.hardware, q); !why.empty()) {
+    problems.error("precision_unsupported", why, p.path_of("precision"));
+    return false;
+  }
+  in.parallel.precision = q;
+  return true;
+}
+
+}  // namespace
 
 std::optional<InferenceRequest> read_inference_request(const json& request, Problems& problems) {
   if (!require_object(request, problems)) return std::nullopt;
@@ -60,10 +121,13 @@ std::optional<InferenceRequest> read_inference_request(const json& request, Prob
   auto model = read_model(request, problems);
   auto hardware = read_hardware(request, problems);
   const Fields p = root.section("parallel", false);
-  p.warn_unknown({"dp", "tp", "pp", "cp", "ep", "attention_kernel"});
+  p.warn_unknown({"dp", "tp", "pp", "cp", "ep", "attention_kernel", "precision"});
   const ParallelDegrees degrees = read_degrees(p);
   // Serving always runs fused attention; which kernel sets its rate (as in training plans).
   const auto attention_kernel = read_attention_kernel(p);
+  std::optional<std::string> precision;
+  if (p.has("precision"))
+    precision = p.choice("precision", {"bf16", "fp8-delayed", "fp8-current", "fp8-blockwise", "mxfp8", "nvfp4"});
   const auto& [dp, tp, pp, cp, ep] = degrees;
   auto serving = read_serving(root, model ? &*model : nullptr);
   if (!problems.ok() || !model || !hardware || !serving || !degrees.read() || !attention_kernel) return std::nullopt;
@@ -72,6 +136,7 @@ std::optional<InferenceRequest> read_inference_request(const json& request, Prob
   in.model = *model, in.hardware = *hardware, in.serving = *serving;
   in.parallel.tp = *tp, in.parallel.pp = *pp, in.parallel.cp = *cp, in.parallel.ep = *ep;
   in.parallel.attention_kernel = *attention_kernel;
+  if (!serving_precision(in, precision, p, problems)) return std::nullopt;
   if (dp) {
     in.parallel.dp = *dp;
   } else {

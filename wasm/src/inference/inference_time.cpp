@@ -40,11 +40,9 @@ double layer_gemms(const InferenceInput& in, double tokens) {
   const Hardware& hw = in.hardware;
   const double t = static_cast<double>(p.tp), h = static_cast<double>(m.hidden), hd = m.head_dim();
   const double heads = static_cast<double>(m.heads) / t, kv = kv_heads_per_rank(m, p.tp);
-  // FP8 weights on a GPU with FP8 tensor cores run W8A8: the activations are quantized per token
-  // as they arrive (vLLM's and TensorRT-LLM's FP8 path), so the GEMMs take FP8's rate; elsewhere
-  // (A100) the weights are widened to bf16 inside the kernel, at bf16's rate.
-  const bool fp8 = in.serving.weights == WeightFormat::fp8 && hw.flops_fp8 > 0;
-  const GemmRate rate = block_gemm_rate(hw, fp8 ? Precision::fp8_current : Precision::bf16);
+  // The arithmetic parallel.precision names (inference_request.cpp: FP8 weights on a GPU with
+  // FP8 tensor cores default to W8A8 at FP8's rate; weight-only formats widen to bf16).
+  const GemmRate rate = block_gemm_rate(hw, in.parallel.precision);
   const double peak = rate.peak, fit = rate.fit, half = rate.reduction_half;
   const auto gemm = [&](double rows, double n, double k, double batch) {
     // A few rows give a few output tiles: cuBLAS then splits the reduction (split-K) so every
@@ -72,8 +70,17 @@ double weights_read(const InferenceInput& in, const StageWeights& w, double toke
 }
 
 struct StageCost {
-  double time = 0, memory = 0, compute = 0, weight_bytes = 0, kv_bytes = 0;
+  double time = 0, memory = 0, compute = 0, weight_bytes = 0, kv_bytes = 0, floor = 0;
 };
+
+// The runtime's small kernels of one pass over the stage's layers (norms, rotary, KV writes,
+// activations; the embedding, final norm and sampling on the stages that hold them): each takes
+// at least one small kernel's time however few bytes it touches.
+double kernel_floor(const InferenceInput& in, std::int64_t index, double layers) {
+  const RuntimeModel& r = runtime_model(in.serving.runtime);
+  const double ends = (index == 0 ? 0.5 : 0.0) + (index == in.parallel.pp - 1 ? 0.5 : 0.0);
+  return (layers * r.small_kernels_per_layer + ends * r.small_kernels_per_pass) * kSmallKernelTime;
+}
 
 // One pass of stage `index`: `tokens` new tokens each attending over `context` positions
 // (decode), or a whole prompt of `tokens` under the causal mask (prefill, context = tokens).
@@ -83,7 +90,8 @@ StageCost stage_pass(const InferenceInput& in, std::int64_t index, double tokens
   const double t = static_cast<double>(in.parallel.tp), hd = m.head_dim();
   const StageWeights w = stage_weights(in, index);
   const double L = static_cast<double>(w.layers);
-  const double bw = hw.memory_bandwidth * in.serving.bandwidth_fraction;
+  const double bw = hw.memory_bandwidth * in.serving.bandwidth_fraction;  // KV and bf16 tensors
+  const double weight_bw = hw.memory_bandwidth * format_bandwidth_fraction(in.serving);
   StageCost c;
   c.compute = L * layer_gemms(in, tokens);
   if (index == in.parallel.pp - 1)  // logits of the last position of each sequence
@@ -91,14 +99,15 @@ StageCost stage_pass(const InferenceInput& in, std::int64_t index, double tokens
                              hw.flops, hw.efficiency.compute, hw.sms)
                      .forward;
   c.weight_bytes = weights_read(in, w, tokens);
-  c.memory = c.weight_bytes / bw;
+  c.memory = c.weight_bytes / weight_bw;
   // Attention core: QKᵀ and scores·V, 2 FLOPs per multiply-add; the causal prompt halves it.
   const double width = static_cast<double>(m.heads) / t * hd;
   const double attention_flops = L * (prefill ? 2.0 * tokens * tokens : 4.0 * tokens * context) * width;
   const double per_token = 2.0 * kv_heads_per_rank(m, in.parallel.tp) * hd * kv_bytes(in.serving.kv);
   c.kv_bytes = L * (prefill ? tokens : tokens * context) * per_token;
   const double attention = std::max(c.kv_bytes / bw, attention_flops / flash_rate(training_view(in)));
-  c.time = std::max(c.memory, c.compute) + attention;
+  c.floor = kernel_floor(in, index, L);
+  c.time = std::max(c.memory, c.compute) + attention + c.floor;
   return c;
 }
 
@@ -113,12 +122,18 @@ double stage_collectives(const InferenceInput& in, std::int64_t index, double to
   const double h = static_cast<double>(m.hidden), L = static_cast<double>(stage_layers(m.layers, p.pp, index));
   const bool first = index == 0, last = index == p.pp - 1;
   const char* phase = prefill ? "prefill" : "decode";
+  const AllReduceImpl impl = runtime_model(in.serving.runtime).allreduce;
   double total = 0;
   using Dims = std::array<const char*, 3>;
   const auto add = [&](const char* id, const char* tensor, const char* name, const char* where, Collective op,
                        const char* group, const GroupPlacement& g, std::array<double, 3> shape, Dims dims, double bytes,
                        double calls) {
-    const CollectiveTime c = call_time(sh, op, bytes, g);
+    CollectiveTime c = call_time(sh, op, bytes, g);
+    // Within a node the runtime's own all-reduce kernel takes the small calls (measured latency,
+    // serving_runtime.cpp); NCCL takes the rest.
+    const double custom =
+        op == Collective::all_reduce && g.nodes == 1 ? custom_allreduce_time(impl, g.ranks, bytes) : -1;
+    if (custom >= 0) c.time = c.latency = custom;
     total += calls * c.time;
     if (!out) return;
     ServingTransfer x;
@@ -126,7 +141,8 @@ double stage_collectives(const InferenceInput& in, std::int64_t index, double to
     x.collective = collective_name(op), x.group = group;
     x.group_size = g.ranks, x.shape = shape, x.bytes_per_call = bytes, x.calls = calls;
     x.time = calls * c.time, x.latency = calls * c.latency;
-    x.algorithm = algorithm_name(c.algorithm), x.protocol = protocol_name(c.protocol), x.inter_node = g.nodes > 1;
+    x.algorithm = custom >= 0 ? allreduce_name(impl) : algorithm_name(c.algorithm);
+    x.protocol = custom >= 0 ? "custom" : protocol_name(c.protocol), x.inter_node = g.nodes > 1;
     out->push_back(x);
   };
   const double act = 2.0 * tokens * h;  // bf16 hidden state of the tokens
@@ -202,13 +218,14 @@ DecodeStep decode_step(const InferenceInput& in, double sequences, double contex
     const double stage = c.time + comm;
     sum += stage;
     d.communication += comm;
+    d.kernel_floor += c.floor * groups;
     if (stage > worst) {
       worst = stage;
       d.weight_bytes = c.weight_bytes, d.kv_bytes = c.kv_bytes, d.memory_time = c.memory, d.compute_time = c.compute;
       d.compute_bound = c.compute > c.memory;
     }
   }
-  d.cycle = std::max(sum, groups * worst);
+  d.cycle = std::max(sum, groups * worst) + in.serving.host_overhead;
   return d;
 }
 
@@ -217,14 +234,22 @@ ServingPoint serving_point(const InferenceInput& in, std::int64_t concurrency, c
   const double replicas = static_cast<double>(std::max<std::int64_t>(1, decode_replicas(in)));
   ServingPoint pt;
   pt.concurrency = concurrency;
-  pt.sequences_per_replica = std::ceil(static_cast<double>(concurrency) / replicas);
+  // The KV cache holds at most max_concurrency sequences: those are served, the rest wait. A
+  // step's time is still given for one sequence when none fits, but no throughput is.
+  pt.served = std::min(concurrency, std::max<std::int64_t>(0, prefill.memory.max_concurrency));
+  const double decoding = static_cast<double>(std::max<std::int64_t>(1, pt.served));
+  pt.sequences_per_replica = std::ceil(decoding / replicas);
   const double context = static_cast<double>(s.prompt) + static_cast<double>(s.output) / 2.0;
   pt.decode = decode_step(in, pt.sequences_per_replica, context);
   // Without separate prefill GPUs, each decode step also makes room for the prompts of the
   // sequences that finish: sequences ÷ output prompts per step on average.
   const double interleaved = s.disaggregated ? 0.0 : pt.sequences_per_replica / static_cast<double>(s.output);
   pt.per_output_token = pt.decode.cycle + interleaved * prefill.prefill_occupancy;
-  pt.tokens_per_second = static_cast<double>(concurrency) / pt.per_output_token;
+  // An overlap scheduler learns that a sequence finished one step late: its slot is held for
+  // output + 1 steps.
+  const double output = static_cast<double>(s.output);
+  const double held = runtime_model(s.runtime).overlap_scheduler ? output / (output + 1.0) : 1.0;
+  pt.tokens_per_second = static_cast<double>(pt.served) / pt.per_output_token * held;
   if (s.disaggregated) {
     const double prompts_per_second = replicas / prefill.prefill_occupancy;  // as many prefill replicas as decode ones
     const double cap = prompts_per_second * static_cast<double>(s.output);
@@ -239,24 +264,39 @@ void evaluate_inference(const InferenceInput& in, InferenceFigures& out, bool wi
   out = InferenceFigures{};
   out.memory = inference_memory(in);
   if (!with_time) return;
-  const double prompt = static_cast<double>(in.serving.prompt);
+  const Serving& s = in.serving;
+  const double prompt = static_cast<double>(s.prompt);
   for (std::int64_t i = 0; i < in.parallel.pp; ++i) {
     const double comm = stage_collectives(in, i, prompt, true);
-    const double stage = stage_pass(in, i, prompt, prompt, true).time + comm;
+    const StageCost c = stage_pass(in, i, prompt, prompt, true);
+    const double stage = c.time + comm;
     out.prefill += stage;
     out.prefill_communication += comm;
+    out.prefill_kernel_floor += c.floor;
     out.prefill_occupancy = std::max(out.prefill_occupancy, stage);
   }
+  out.prefill += s.host_overhead;  // the prompt's step waits for the host as a decode step does
   out.kv_handoff = kv_handoff(in);
-  out.first_token = out.prefill + out.kv_handoff;
-  const ServingPoint pt = serving_point(in, in.serving.concurrency, out);
+  const ServingPoint pt = serving_point(in, s.concurrency, out);
+  // An overlap scheduler hands the first token out while the next step runs (TensorRT-LLM's
+  // "one extra decoding step", vLLM's asynchronous output processing).
+  out.first_step = runtime_model(s.runtime).overlap_scheduler ? pt.decode.cycle : 0.0;
   out.decode = pt.decode;
   out.per_output_token = pt.per_output_token;
   out.tokens_per_second = pt.tokens_per_second;
   out.tokens_per_second_per_gpu = pt.tokens_per_second_per_gpu;
   out.tokens_per_second_per_user = pt.per_user;
   out.prefill_limited = pt.prefill_limited;
-  out.request = out.first_token + static_cast<double>(in.serving.output - 1) * out.per_output_token;
+  // Closed loop: each of the requested users sends its next request when the last one ends, so a
+  // request's time is requested ÷ served times a served request's; the difference is its wait.
+  Queue& q = out.queue;
+  q.requested = s.concurrency, q.served = pt.served, q.waiting = s.concurrency - pt.served;
+  const double served_request =
+      out.prefill + out.kv_handoff + out.first_step + static_cast<double>(s.output - 1) * out.per_output_token;
+  if (q.served > 0 && q.waiting > 0)
+    q.wait = served_request * (static_cast<double>(q.requested) / static_cast<double>(q.served) - 1.0);
+  out.first_token = q.wait + out.prefill + out.kv_handoff + out.first_step;
+  out.request = out.first_token + static_cast<double>(s.output - 1) * out.per_output_token;
 }
 
 }  // namespace atlas

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "atlas/contract/problems.hpp"
+#include "atlas/inference/serving_runtime.hpp"
 #include "atlas/training/plan.hpp"
 
 namespace atlas {
@@ -19,28 +20,41 @@ enum class KvFormat : std::uint8_t { bf16, fp8 };
 const char* weight_format_name(WeightFormat f);
 
 /// int4 weights as AWQ and GPTQ store them: per group of 128 weights along the input
-/// dimension one fp16 scale (2 B) and one packed 4-bit zero point (0.5 B).
+/// dimension (the default `serving.group_size`) one fp16 scale (2 B) and one packed 4-bit zero
+/// point (0.5 B). int8 with a group size keeps one fp16 scale per group; without one, a scale
+/// per output channel (under 0.1 %, not counted).
 constexpr double kInt4Group = 128;
 constexpr double kInt4GroupBytes = 2.5;
+constexpr double kInt8GroupBytes = 2.0;
 
-/// Bytes per weight of a quantized linear layer (int4 includes its group overhead).
-double weight_bytes(WeightFormat f);
+/// Bytes per weight of a quantized linear layer (int4 and grouped int8 include their group
+/// overhead; `group` 0 is the format's default).
+double weight_bytes(WeightFormat f, std::int64_t group = 0);
 inline double kv_bytes(KvFormat f) { return f == KvFormat::fp8 ? 1.0 : 2.0; }
 
 /// vLLM's default gpu_memory_utilization is 0.9: a tenth of the memory stays with the
-/// runtime (CUDA context, NCCL and library workspaces, allocator slack).
+/// runtime (CUDA context, NCCL and library workspaces, allocator slack). Other runtimes size
+/// their pool their own way (serving_runtime.hpp).
 constexpr double kRuntimeReserve = 0.10;
 /// Fraction of nominal HBM bandwidth that decode kernels reach: calibrated on a published
 /// single-request vLLM run (content/presets/serving-cases.json, calibration case).
 constexpr double kDecodeBandwidthFraction = 0.77;
 
 struct Serving {
-  std::int64_t prompt = 2048, output = 256, concurrency = 16, block = 16;
+  std::int64_t prompt = 2048, output = 256, concurrency = 16;
+  std::int64_t block = 16;      // KV block in tokens; 0: a static slot of prompt + output per sequence
+  std::int64_t group_size = 0;  // quantization group (int4, int8); 0: the format's default
   WeightFormat weights = WeightFormat::bf16;
   KvFormat kv = KvFormat::bf16;
+  Runtime runtime = Runtime::ideal;
   bool disaggregated = false;
-  double bandwidth_fraction = kDecodeBandwidthFraction;
+  double bandwidth_fraction = kDecodeBandwidthFraction;  // bf16 weights; other formats scale it
+  double host_overhead = 0;  // s of host work per step the GPU waits for (0: hidden by the runtime)
 };
+
+/// Fraction of nominal HBM bandwidth the decode kernels of this weight format reach: the bf16
+/// fraction times the format's measured ratio (serving_runtime.hpp).
+double format_bandwidth_fraction(const Serving& s);
 
 struct InferenceInput {
   ModelShape model;
@@ -102,17 +116,27 @@ StageMemory stage_memory(const InferenceInput& in, std::int64_t index, const Inf
 /// Time of one decode step of `sequences` on one replica, and how it splits.
 struct DecodeStep {
   double cycle = 0;                          // s: one new token for each sequence (the pipeline's cycle)
+  double kernel_floor = 0;                   // s of the runtime's small kernels in that cycle (all stages)
   double weight_bytes = 0, kv_bytes = 0;     // B read per step on the busiest device
   double memory_time = 0, compute_time = 0;  // s of the GEMMs on the busiest device
   double communication = 0;                  // s of blocking collectives per step (all stages, one token)
   bool compute_bound = false;
 };
 
+/// Who is served and who waits when more sequences are asked for than the KV cache holds.
+struct Queue {
+  std::int64_t requested = 0, served = 0, waiting = 0;
+  double wait = 0;  // s a request waits for a slot, on average (closed loop: each user sends again on completion)
+};
+
 struct InferenceFigures {
   InferenceMemory memory;
   double prefill = 0, prefill_occupancy = 0;  // s: one prompt end to end; the busiest stage's share
   double prefill_communication = 0, kv_handoff = 0;
+  double prefill_kernel_floor = 0;  // s: the small kernels of one prompt's pass (part of prefill)
+  double first_step = 0;            // s: the decode step an overlap scheduler runs before the first token is out
   DecodeStep decode;
+  Queue queue;
   double first_token = 0, per_output_token = 0, request = 0;
   double tokens_per_second = 0, tokens_per_second_per_gpu = 0, tokens_per_second_per_user = 0;
   bool prefill_limited = false;  // disaggregated: the prefill replicas cannot keep up
@@ -142,9 +166,10 @@ double stage_collectives(const InferenceInput& in, std::int64_t index, double to
 /// Prefill→decode hand-off of one prompt's KV cache between replicas (disaggregated serving).
 double kv_handoff(const InferenceInput& in, std::vector<ServingTransfer>* out = nullptr);
 
-/// One concurrency: what a user and the deployment see.
+/// One concurrency: what a user and the deployment see. Past what the KV cache holds, the
+/// served concurrency is the fitting one and the rest wait.
 struct ServingPoint {
-  std::int64_t concurrency = 0;
+  std::int64_t concurrency = 0, served = 0;
   double sequences_per_replica = 0;
   DecodeStep decode;
   double per_output_token = 0, tokens_per_second = 0, tokens_per_second_per_gpu = 0, per_user = 0;
@@ -178,5 +203,7 @@ bool inference_mode(const json& request, Problems& problems);
 json cmd_inference_plan(const json& request, Problems& problems);      // inference_plan.cpp
 json cmd_inference_search(const json& request, Problems& problems);    // inference_search.cpp
 json cmd_inference_fidelity(const json& request, Problems& problems);  // inference_fidelity.cpp
+/// The sealed serving set against the engine, sealed and informed apart (inference_heldout.cpp).
+json serving_heldout(Problems& problems);
 
 }  // namespace atlas

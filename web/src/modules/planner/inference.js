@@ -113,13 +113,26 @@ function readouts(plan) {
       h(
         'dl',
         {},
-        readout('Time to first token', formatSeconds(t.first_token), t.formulas.first_token, 'one prompt, no queue'),
+        readout(
+          'Time to first token',
+          formatSeconds(t.first_token),
+          t.formulas.first_token,
+          t.first_token_parts.queue > 0
+            ? `with ${formatSeconds(t.first_token_parts.queue)} waiting for a slot`
+            : 'one prompt, no wait',
+        ),
         readout('Time per output token', formatSeconds(t.per_output_token), t.formulas.per_output_token),
         readout(
           'One decode step',
           formatSeconds(t.decode_step),
           t.formulas.decode_step,
           `bound by ${t.decode.bound === 'compute' ? 'arithmetic' : 'memory bandwidth'}; memory floor ${formatSeconds(t.hbm_bound)}`,
+        ),
+        readout(
+          'Small kernels and host, per step',
+          formatSeconds(t.decode.kernel_floor + t.decode.host_overhead),
+          null,
+          `runtime ${plan.serving.runtime}: norms, rotary, KV writes, sampling${t.decode.host_overhead > 0 ? ' and host work' : ''}; all-reduce ${t.decode.allreduce}`,
         ),
         readout('Whole request', formatSeconds(t.request), t.formulas.request),
       ),
@@ -131,6 +144,12 @@ function readouts(plan) {
       h(
         'dl',
         {},
+        readout(
+          'Users served at once',
+          formatCount(plan.queue.served),
+          null,
+          plan.queue.waiting > 0 ? `${formatCount(plan.queue.waiting)} more wait for a slot` : 'every user',
+        ),
         readout('Tokens/s per GPU', formatCount(r.tokens_per_second_per_gpu), r.formulas.tokens_per_second_per_gpu),
         readout('Tokens/s per user', formatCount(r.tokens_per_second_per_user), r.formulas.tokens_per_second_per_user),
         readout(

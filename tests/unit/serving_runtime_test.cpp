@@ -1,0 +1,198 @@
+// serving.runtime and the terms it brings (issue 39): each runtime's KV block and pool rule, its
+// custom all-reduce at the measured latency, the small-kernel floor of a step, the extra step of
+// an overlap scheduler; decode bandwidth by weight format and group size; FP8 arithmetic through
+// parallel.precision; queueing past what the KV cache holds; the first token as parts.
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "support.hpp"
+
+using namespace atlas_test;
+
+namespace {
+
+json serve(const char* model, int gpus, json parallel, json serving, const char* hw = "h100-sxm") {
+  return call("plan", json{{"mode", "inference"},
+                           {"model", {{"preset", model}}},
+                           {"hardware", {{"preset", hw}, {"gpus", gpus}}},
+                           {"parallel", std::move(parallel)},
+                           {"serving", std::move(serving)}});
+}
+
+const json& decode_transfer(const json& plan, const std::string& id) {
+  for (const auto& t : plan["communication"]["decode"])
+    if (t["id"] == id) return t;
+  FAIL("no decode transfer " << id);
+  static const json none;
+  return none;
+}
+
+}  // namespace
+
+TEST_CASE("each runtime pages the KV cache with its own block, and an explicit block wins") {
+  const json base{{"prompt", 1000}, {"output", 30}, {"concurrency", 1}};
+  const auto tokens = [&](const char* runtime) {
+    json s = base;
+    s["runtime"] = runtime;
+    return serve("llama-3.1-8b", 1, {{"tp", 1}}, s)["memory"]["tokens_per_sequence"].get<double>();
+  };
+  CHECK(tokens("vllm") == 1040);      // ⌈1030 ÷ 16⌉ × 16
+  CHECK(tokens("sglang") == 1030);    // token-granular pages
+  CHECK(tokens("trtllm") == 1056);    // ⌈1030 ÷ 32⌉ × 32
+  CHECK(tokens("lmdeploy") == 1088);  // ⌈1030 ÷ 64⌉ × 64
+  CHECK(tokens("gpt-fast") == 1030);  // one static slot of prompt + output
+  json pinned = base;
+  pinned["runtime"] = "trtllm", pinned["block"] = 128;
+  CHECK(serve("llama-3.1-8b", 1, {{"tp", 1}}, pinned)["memory"]["tokens_per_sequence"] == 1152);
+  CHECK(serve("llama-3.1-8b", 1, {{"tp", 1}}, base)["serving"]["runtime"] == "ideal");
+}
+
+TEST_CASE("the KV pool: a share of the GPU for vLLM and SGLang, a share of what is free for TensorRT-LLM") {
+  const json s{{"prompt", 1024}, {"output", 128}, {"concurrency", 1}};
+  const auto with = [&](const char* runtime, int tp) {
+    json x = s;
+    x["runtime"] = runtime;
+    return serve("llama-3.1-8b", tp, {{"tp", tp}}, x)["memory"];
+  };
+  const double capacity = 85899345920.0;
+  CHECK(with("vllm", 1)["reserve"].get<double>() == doctest::Approx(0.1 * capacity));
+  CHECK(with("sglang", 1)["reserve"].get<double>() == doctest::Approx(0.12 * capacity));
+  CHECK(with("sglang", 2)["reserve"].get<double>() == doctest::Approx(0.15 * capacity));
+  const json t = with("trtllm", 1);
+  const double free = capacity - t["weights"].get<double>() - t["activations"].get<double>();
+  CHECK(t["reserve"].get<double>() == doctest::Approx(0.1 * free));
+  CHECK(with("lmdeploy", 1)["reserve"].get<double>() == doctest::Approx(0.2 * free));
+  // Less reserved, more sequences: TensorRT-LLM's rule leaves more cache than vLLM's here.
+  CHECK(t["max_concurrency"].get<int>() > with("vllm", 1)["max_concurrency"].get<int>());
+}
+
+TEST_CASE("tensor-parallel decode all-reduces take the runtime's custom kernel at the measured latency") {
+  const json s{{"prompt", 1024}, {"output", 128}, {"concurrency", 1}};
+  const auto tp4 = [&](const char* runtime) {
+    json x = s;
+    x["runtime"] = runtime;
+    return serve("llama-3.1-8b", 4, {{"tp", 4}}, x);
+  };
+  // One token of a 4096-wide model: 8192 B = 4096 two-byte elements, a size the table has.
+  const json trt = tp4("trtllm"), vllm = tp4("vllm"), ideal = tp4("ideal");
+  const json& a = decode_transfer(trt, "tp-mlp-allreduce");
+  CHECK(a["bytes_per_call"] == 8192.0);
+  CHECK(a["time"].get<double>() / a["calls"].get<double>() == doctest::Approx(3.7e-6));
+  CHECK(a["algorithm"] == "trtllm-custom");
+  const json& b = decode_transfer(vllm, "tp-mlp-allreduce");
+  CHECK(b["time"].get<double>() / b["calls"].get<double>() == doctest::Approx(8.5e-6));
+  CHECK(decode_transfer(ideal, "tp-mlp-allreduce")["algorithm"] == "ring");
+  CHECK(vllm["time"]["decode"]["allreduce"] == "vllm-custom");
+  // Between two measured sizes the time is on the line joining them: 16 KiB = 8192 elements.
+  json sixteen = s;
+  sixteen["runtime"] = "trtllm", sixteen["concurrency"] = 2;
+  const json two = serve("llama-3.1-8b", 4, {{"tp", 4}}, sixteen);
+  const json& c = decode_transfer(two, "tp-mlp-allreduce");
+  const double expect = 3.7e-6 + (8192.0 - 4096.0) / (32768.0 - 4096.0) * (4.8e-6 - 3.7e-6);
+  CHECK(c["time"].get<double>() / c["calls"].get<double>() == doctest::Approx(expect));
+  // A prompt's all-reduce past 8 MiB goes to NCCL.
+  json long_prompt = s;
+  long_prompt["runtime"] = "trtllm", long_prompt["prompt"] = 4096;
+  for (const auto& t : serve("llama-3.1-8b", 4, {{"tp", 4}}, long_prompt)["communication"]["prefill"])
+    if (t["id"] == "tp-mlp-allreduce") CHECK(t["algorithm"] != "trtllm-custom");
+}
+
+TEST_CASE("small kernels: every layer's norms, rotary, KV write and activation cost 3.4 µs each") {
+  const json s{{"prompt", 1024}, {"output", 128}, {"concurrency", 1}};
+  json v = s, g = s;
+  v["runtime"] = "vllm";
+  g["runtime"] = "ideal";
+  const json vllm = serve("llama-3.1-8b", 1, {{"tp", 1}}, v), ideal = serve("llama-3.1-8b", 1, {{"tp", 1}}, g);
+  const double floor = (32 * 5 + 3) * 3.4e-6;  // five a layer, three for the embedding, final norm and sampling
+  CHECK(vllm["time"]["decode"]["kernel_floor"].get<double>() == doctest::Approx(floor));
+  CHECK(ideal["time"]["decode"]["kernel_floor"] == 0.0);
+  CHECK(vllm["time"]["decode_step"].get<double>() ==
+        doctest::Approx(ideal["time"]["decode_step"].get<double>() + floor).epsilon(1e-9));
+}
+
+TEST_CASE("host overhead: what a step waits for when the runtime does not hide it, on every step and the first token") {
+  const json s{{"prompt", 1024}, {"output", 128}, {"concurrency", 4}, {"runtime", "lmdeploy"}};
+  json slow = s;
+  slow["host_overhead"] = 0.002;
+  const json a = serve("llama-3.1-8b", 1, {{"tp", 1}}, s), b = serve("llama-3.1-8b", 1, {{"tp", 1}}, slow);
+  CHECK(b["time"]["decode_step"].get<double>() == doctest::Approx(a["time"]["decode_step"].get<double>() + 0.002));
+  CHECK(b["time"]["first_token"].get<double>() == doctest::Approx(a["time"]["first_token"].get<double>() + 0.002));
+  CHECK(b["time"]["first_token_parts"]["host_overhead"] == 0.002);
+  CHECK(a["serving"]["host_overhead"] == 0.0);
+  CHECK(error_path(serve("llama-3.1-8b", 1, {{"tp", 1}}, {{"host_overhead", -1}})) == "/serving/host_overhead");
+}
+
+TEST_CASE("an overlap scheduler: the first token waits one step, and a slot is held for output + 1 steps") {
+  const json s{{"prompt", 1024}, {"output", 128}, {"concurrency", 8}, {"runtime", "vllm"}};
+  const json r = serve("llama-3.1-8b", 1, {{"tp", 1}}, s);
+  const json& parts = r["time"]["first_token_parts"];
+  CHECK(parts["first_step"] == r["time"]["decode_step"]);
+  double sum = 0;
+  for (const auto& p : parts) sum += p.get<double>();
+  CHECK(sum == doctest::Approx(r["time"]["first_token"].get<double>()));
+  CHECK(r["throughput"]["tokens_per_second"].get<double>() ==
+        doctest::Approx(8.0 / r["time"]["per_output_token"].get<double>() * 128.0 / 129.0));
+  json lm = s;
+  lm["runtime"] = "lmdeploy";
+  CHECK(serve("llama-3.1-8b", 1, {{"tp", 1}}, lm)["time"]["first_token_parts"]["first_step"] == 0.0);
+}
+
+TEST_CASE("decode bandwidth by weight format: int8 and int4 kernels stream slower than bf16, as gpt-fast measured") {
+  const auto fraction = [](json s) {
+    return serve("llama-3.1-8b", 1, {{"tp", 1}}, s)["serving"]["weight_bandwidth_fraction"].get<double>();
+  };
+  CHECK(fraction({{"weights", "bf16"}}) == doctest::Approx(0.77));
+  CHECK(fraction({{"weights", "fp8"}}) == doctest::Approx(0.77));
+  CHECK(fraction({{"weights", "int8"}}) == doctest::Approx(0.77 * 1069.20 / 1397.31));
+  CHECK(fraction({{"weights", "int4"}}) == doctest::Approx(0.77 * 862.69 / 1397.31));
+  // A smaller group carries more scale bytes per weight: 0.5 + 2.5 / 64 B for int4, 1 + 2 / 128 B for int8.
+  const auto bytes = [](json s) { return serve("llama-3.1-8b", 1, {{"tp", 1}}, s)["memory"]["weights"].get<double>(); };
+  const double g128 = bytes({{"weights", "int4"}}), g64 = bytes({{"weights", "int4"}, {"group_size", 64}});
+  const double linear = 32.0 * (4096.0 * (4096 + 2 * 1024) + 4096.0 * 4096 + 3 * 4096.0 * 14336);
+  CHECK(g64 - g128 == doctest::Approx(linear * (2.5 / 64 - 2.5 / 128)));
+  CHECK(bytes({{"weights", "int8"}, {"group_size", 128}}) - bytes({{"weights", "int8"}}) ==
+        doctest::Approx(linear * 2.0 / 128));
+  CHECK(has_error(serve("llama-3.1-8b", 1, {{"tp", 1}}, {{"weights", "int4"}, {"group_size", 96}}), "group_size_hidden",
+                  "/serving/group_size"));
+}
+
+TEST_CASE("FP8 arithmetic through parallel.precision: W8A8 by default on Hopper, weight-only when asked") {
+  const json s{{"prompt", 4096}, {"output", 16}, {"concurrency", 1}, {"weights", "fp8"}};
+  const json w8a8 = serve("llama-3.1-8b", 1, {{"tp", 1}}, s);
+  const json w8a16 = serve("llama-3.1-8b", 1, {{"tp", 1}, {"precision", "bf16"}}, s);
+  CHECK(w8a8["parallel"]["precision"] == "fp8-current");
+  CHECK(w8a16["parallel"]["precision"] == "bf16");
+  // A 4k-token prefill is compute-bound: FP8's rate makes it faster.
+  CHECK(w8a8["time"]["prefill"].get<double>() < 0.8 * w8a16["time"]["prefill"].get<double>());
+  // A100 has no FP8 tensor cores: FP8 weights are widened, and FP8 arithmetic is refused.
+  CHECK(serve("llama-3.1-8b", 1, {{"tp", 1}}, s, "a100-80gb")["parallel"]["precision"] == "bf16");
+  CHECK(has_error(serve("llama-3.1-8b", 1, {{"tp", 1}, {"precision", "fp8-current"}}, s, "a100-80gb"),
+                  "precision_unsupported", "/parallel/precision"));
+  CHECK(has_error(serve("llama-3.1-8b", 1, {{"tp", 1}, {"precision", "fp8-current"}}, {{"weights", "bf16"}}),
+                  "precision_weights", "/parallel/precision"));
+}
+
+TEST_CASE("past what fits, the fitting concurrency is served, the rest wait, and the wait is in the first token") {
+  json s{{"prompt", 4096}, {"output", 512}, {"runtime", "vllm"}};
+  s["concurrency"] = 1;
+  const std::int64_t max = serve("llama-3.1-70b", 2, {{"tp", 2}}, s)["memory"]["max_concurrency"];
+  REQUIRE(max > 4);
+  s["concurrency"] = max;
+  const json at = serve("llama-3.1-70b", 2, {{"tp", 2}}, s);
+  s["concurrency"] = 3 * max;
+  const json over = serve("llama-3.1-70b", 2, {{"tp", 2}}, s);
+  CHECK(over["memory"]["fits"] == false);
+  CHECK(over["queue"]["served"] == max);
+  CHECK(over["queue"]["waiting"] == 2 * max);
+  CHECK(over["throughput"]["tokens_per_second"] == at["throughput"]["tokens_per_second"]);
+  CHECK(over["time"]["per_output_token"] == at["time"]["per_output_token"]);
+  // Three users per slot: a request takes three times a served one, two of them waiting.
+  CHECK(over["time"]["request"].get<double>() == doctest::Approx(3 * at["time"]["request"].get<double>()));
+  CHECK(over["queue"]["wait"].get<double>() == doctest::Approx(2 * at["time"]["request"].get<double>()));
+  CHECK(at["queue"]["wait"] == 0.0);
+  // Nothing fits: no throughput at all.
+  const json none = serve("llama-3.1-405b", 1, {{"tp", 1}}, {{"weights", "fp8"}, {"concurrency", 4}});
+  CHECK(none["queue"]["held"] == false);
+  CHECK(none["throughput"]["tokens_per_second"] == 0.0);
+}

@@ -1,0 +1,93 @@
+// The sealed serving set (content/sealed/2026-12-03-serving): its live copy in
+// content/presets/serving-sealed.json equals what was first committed, every case is one the
+// engine can plan, and `fidelity` in inference mode summarises it with sealed and informed
+// sources apart and each source's own error.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "support.hpp"
+
+using namespace atlas_test;
+
+TEST_CASE("the sealed serving set is frozen: the live cases and sources equal the committed ones") {
+  const json frozen = json::parse(read_source_file("content/sealed/2026-12-03-serving/cases.json"));
+  const json frozen_sources = json::parse(read_source_file("content/sealed/2026-12-03-serving/sources.json"));
+  const json live = json::parse(read_source_file("content/presets/serving-sealed.json"));
+  REQUIRE(frozen.size() >= 40);
+  CHECK(live["cases"] == frozen);
+  // A source may gain entries in informed_by (the changes judged on it); nothing else changes.
+  REQUIRE(live["sources"].size() == frozen_sources.size());
+  for (std::size_t i = 0; i < frozen_sources.size(); ++i) {
+    json a = live["sources"][i], b = frozen_sources[i];
+    a.erase("informed_by"), b.erase("informed_by");
+    CHECK(a == b);
+    for (const auto& change : live["sources"][i]["informed_by"]) CHECK(change.is_string());
+  }
+  // The predictions made at sealing name every case once.
+  const json predictions = json::parse(read_source_file("content/sealed/2026-12-03-serving/predictions.json"));
+  std::set<std::string> ids;
+  for (const auto& c : frozen) ids.insert(c["id"].get<std::string>());
+  CHECK(predictions["cases"].size() == frozen.size());
+  for (const auto& p : predictions["cases"]) CHECK(ids.count(p["id"].get<std::string>()) == 1);
+  CHECK(predictions["engine_commit"].get<std::string>().size() >= 7);
+}
+
+TEST_CASE("the sealed serving set covers H100, H200 and B200, three runtimes, FP8 and bf16") {
+  const json cases = json::parse(read_source_file("content/presets/serving-sealed.json"))["cases"];
+  std::set<std::string> gpus, runtimes, formats;
+  for (const auto& c : cases) {
+    gpus.insert(c["request"]["hardware"]["preset"].get<std::string>());
+    runtimes.insert(c["request"]["serving"]["runtime"].get<std::string>());
+    formats.insert(c["request"]["serving"]["weights"].get<std::string>());
+  }
+  CHECK(gpus == std::set<std::string>{"b200", "h100-sxm", "h200"});
+  CHECK(runtimes.size() >= 3);
+  CHECK(formats == std::set<std::string>{"bf16", "fp8"});
+}
+
+TEST_CASE("fidelity in inference mode: the sealed set's cases, sealed and informed apart, each source's error") {
+  const json f = call("fidelity", json{{"mode", "inference"}});
+  REQUIRE_FALSE(atlas::is_error(f));
+  const json& h = f["held_out"];
+  const json live = json::parse(read_source_file("content/presets/serving-sealed.json"));
+  REQUIRE(h["cases"].size() == live["cases"].size());
+  CHECK(h["refused"] == 0);
+  std::map<std::string, bool> sealed;
+  for (const auto& s : live["sources"]) sealed[s["id"]] = s["informed_by"].empty();
+  std::map<std::string, std::pair<int, double>> by_source;
+  int n_sealed = 0, n_informed = 0;
+  double sum_sealed = 0, signed_sealed = 0;
+  for (const auto& c : h["cases"]) {
+    const std::string metric = c["metric"];
+    const double engine = c["engine"], measured = c["measured"];
+    CHECK(c["error"].get<double>() == doctest::Approx(engine / measured - 1));
+    const bool time = metric == "first_token" || metric == "per_output_token" || metric == "request";
+    CHECK(c["speed_error"].get<double>() == doctest::Approx(time ? measured / engine - 1 : engine / measured - 1));
+    CHECK(c["seal"] == (sealed[c["source"]] ? "sealed" : "informed"));
+    // Past what fits, the throughput is the served concurrency's: never one for a batch not held.
+    if (c["fits"] == false && metric == "tokens_per_second")
+      CHECK(c["served"].get<std::int64_t>() < c["request"]["serving"]["concurrency"].get<std::int64_t>());
+    auto& s = by_source[c["source"]];
+    s.first += 1, s.second += std::fabs(c["error"].get<double>());
+    if (sealed[c["source"]]) {
+      ++n_sealed, sum_sealed += std::fabs(c["error"].get<double>()), signed_sealed += c["speed_error"].get<double>();
+    } else {
+      ++n_informed;
+    }
+  }
+  CHECK(h["sealed"]["cases"] == n_sealed);
+  CHECK(h["informed"]["cases"] == n_informed);
+  if (n_sealed > 0) {
+    CHECK(h["sealed"]["mean_abs_error"].get<double>() == doctest::Approx(sum_sealed / n_sealed));
+    CHECK(h["sealed"]["mean_speed_error"].get<double>() == doctest::Approx(signed_sealed / n_sealed));
+  }
+  for (const auto& s : h["sources"]) {
+    const auto& [n, sum] = by_source[s["id"]];
+    CHECK(s["errors"]["cases"] == n);
+    CHECK(s["errors"]["mean_abs_error"].get<double>() == doctest::Approx(sum / n));
+  }
+  CHECK(f["sealed"] == h["sealed"]);
+}

@@ -1,0 +1,67 @@
+// The serving runtime a deployment runs: how it lays out the KV cache (block size, the share of
+// memory it gives the cache), which all-reduce its tensor ranks call on a decode step's few
+// kilobytes, the small kernels of a layer that the GEMM and attention model does not count, and
+// whether it overlaps each step's host work with the next step (which costs one extra step per
+// request). Each constant cites the runtime's own default or a published measurement; `ideal`
+// keeps the engine's earlier behaviour (NCCL's model, no kernel floor, 10 % reserve).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace atlas {
+
+enum class Runtime : std::uint8_t { ideal, vllm, sglang, trtllm, lmdeploy, gpt_fast };
+const char* runtime_name(Runtime r);
+std::optional<Runtime> runtime_from_name(const std::string& name);
+
+/// Which all-reduce a runtime's tensor ranks call for a decode step's activations.
+enum class AllReduceImpl : std::uint8_t { nccl, vllm_custom, trtllm_custom };
+const char* allreduce_name(AllReduceImpl a);
+
+/// How the KV cache pool is sized: a share of the whole memory (vLLM's gpu_memory_utilization,
+/// SGLang's mem_fraction_static), or a share of what is free once the weights and the runtime's
+/// working set are placed (TensorRT-LLM's kv_cache_free_gpu_mem_fraction, LMDeploy's
+/// cache_max_entry_count).
+enum class KvPool : std::uint8_t { share_of_total, share_of_free };
+
+struct RuntimeModel {
+  Runtime id = Runtime::ideal;
+  std::int64_t block = 16;  // KV block in tokens; 0: one slot of prompt + output per sequence (static cache)
+  KvPool pool = KvPool::share_of_total;
+  double pool_fraction = 0.9;     // at tp 1
+  double pool_fraction_tp = 0.9;  // at tp > 1
+  AllReduceImpl allreduce = AllReduceImpl::nccl;
+  double small_kernels_per_layer = 0;  // kernels of a layer beside its GEMMs, attention and collectives
+  double small_kernels_per_pass = 0;   // embedding lookup, final norm, sampling
+  bool overlap_scheduler = false;      // step n's outputs handled while step n + 1 runs
+  const char* source = "";             // where the constants come from, in words
+};
+const RuntimeModel& runtime_model(Runtime r);
+
+/// GPU time of one small kernel inside a CUDA graph: NVIDIA's measurement of back-to-back short
+/// kernels captured in a graph, 3.4 µs each (A. Gray, "Getting Started with CUDA Graphs", NVIDIA
+/// Technical Blog, 2019). Norms, rotary embeddings, KV writes and activations of a decode step
+/// each take at least this long however few bytes they touch.
+constexpr double kSmallKernelTime = 3.4e-6;
+
+/// The custom all-reduces stop at 8 MiB a call (vLLM's CustomAllreduce max_size, 8192 × 1024);
+/// larger calls go to NCCL.
+constexpr double kCustomAllReduceMaxBytes = 8.0 * 1024 * 1024;
+
+/// Seconds of one custom all-reduce of `bytes` over `ranks` GPUs of one NVLink node, from the
+/// H100 table of sgl-project/sglang pull request 2904 (vLLM's kernel and the TensorRT-LLM
+/// kernels SGLang ported, without CUDA graphs, tp 2, 4 and 8), linear between its sizes and past
+/// the largest; a negative value when the runtime calls NCCL for this size or group.
+double custom_allreduce_time(AllReduceImpl impl, std::int64_t ranks, double bytes);
+
+/// Fraction of the bf16 decode bandwidth a weight format's kernels reach: gpt-fast's measured
+/// memory bandwidth on one A100 (pytorch-labs/gpt-fast README, Llama-2-7B at batch 1): bf16
+/// 1,397.31 GB/s, int8 weight-only 1,069.20 GB/s (0.765 of bf16), int4 with groups of 32
+/// 862.69 GB/s (0.617). FP8 weights are assumed to stream as bf16's do (no measurement found).
+constexpr double kInt8BandwidthRatio = 1069.20 / 1397.31;
+constexpr double kInt4BandwidthRatio = 862.69 / 1397.31;
+
+}  // namespace atlas

@@ -1,0 +1,97 @@
+// The serving runtimes' constants, each from the runtime's documented default or a published
+// measurement (serving_runtime.hpp says what each field means).
+#include "atlas/inference/serving_runtime.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace atlas {
+
+namespace {
+
+const std::array<RuntimeModel, 6> kRuntimes{{
+    {Runtime::ideal, 16, KvPool::share_of_total, 0.9, 0.9, AllReduceImpl::nccl, 0, 0, false,
+     "the engine's earlier model: NCCL's all-reduce, no kernel floor, a tenth of memory reserved"},
+    // vLLM: CacheConfig block_size 16 on CUDA; gpu_memory_utilization 0.9; CustomAllreduce for
+    // small intra-node calls; a Llama decoder layer (vllm/model_executor/models/llama.py) runs
+    // fused_add_rms_norm twice, rotary_embedding, reshape_and_cache and silu_and_mul beside its
+    // GEMMs and attention; asynchronous output processing (v0.6.0) works on step n's outputs
+    // during step n + 1, "executing one additional step per request" (vLLM blog, 2024-09-05).
+    {Runtime::vllm, 16, KvPool::share_of_total, 0.9, 0.9, AllReduceImpl::vllm_custom, 5, 3, true,
+     "vLLM defaults: block_size 16, gpu_memory_utilization 0.9, custom all-reduce, five small kernels a layer, "
+     "asynchronous output processing"},
+    // SGLang: page size 1 (token-granular radix cache); mem_fraction_static 0.88 at tp 1 and 0.85
+    // at tp 4 (as sgl-project/sglang benchmark/benchmark_vllm_060/README.md states its defaults);
+    // the TensorRT-LLM all-reduce kernels ported in sgl-kernel; the same layer kernels as vLLM's;
+    // the zero-overhead (overlap) scheduler of SGLang v0.4 (LMSYS blog, 2024-12-04).
+    {Runtime::sglang, 1, KvPool::share_of_total, 0.88, 0.85, AllReduceImpl::trtllm_custom, 5, 3, true,
+     "SGLang defaults: page size 1, mem_fraction_static 0.88 (tp 1) / 0.85 (tp > 1), TensorRT-LLM all-reduce "
+     "kernels, overlap scheduler"},
+    // TensorRT-LLM: tokens_per_block 32; kv_cache_free_gpu_mem_fraction 0.9 of the memory left
+    // after the model and its activations; one-shot / two-shot custom all-reduce; its attention
+    // kernel writes the cache and applies rotary itself and the norm adds the residual (two small
+    // kernels a layer, assumed); the overlap scheduler "introduces one extra decoding step"
+    // (TensorRT-LLM docs, features/overlap-scheduler).
+    {Runtime::trtllm, 32, KvPool::share_of_free, 0.9, 0.9, AllReduceImpl::trtllm_custom, 2, 3, true,
+     "TensorRT-LLM defaults: tokens_per_block 32, kv_cache_free_gpu_mem_fraction 0.9, custom all-reduce, "
+     "fused attention and norms, overlap scheduler"},
+    // LMDeploy TurboMind: cache_block_seq_len 64; cache_max_entry_count 0.8 of free memory;
+    // custom all-reduce and fused layer kernels as TensorRT-LLM's (assumed); no overlap.
+    {Runtime::lmdeploy, 64, KvPool::share_of_free, 0.8, 0.8, AllReduceImpl::trtllm_custom, 2, 3, false,
+     "LMDeploy TurboMind defaults: cache_block_seq_len 64, cache_max_entry_count 0.8; kernels as TensorRT-LLM's "
+     "(assumed)"},
+    // gpt-fast: a static cache of max_seq_length per sequence (setup_caches), whole decode step in
+    // one CUDA graph (torch.compile mode "reduce-overhead") with Inductor fusing the elementwise
+    // work into about three kernels a layer (assumed); torch.distributed's all-reduce (NCCL).
+    {Runtime::gpt_fast, 0, KvPool::share_of_total, 1.0, 1.0, AllReduceImpl::nccl, 3, 2, false,
+     "gpt-fast: static KV cache, the whole step in one CUDA graph, torch.distributed all-reduce"},
+}};
+
+// pull request 2904 of sgl-project/sglang, "unit test performance in H100 (without cuda graph)":
+// latency in ms by tp 2 / 4 / 8 at data sizes 512 … 1048576. The sizes count elements of a
+// 2-byte type (the tests' comment: "1KB to 1MB" for 512 … 524288), so bytes are twice them.
+constexpr std::array<double, 6> kSizes{512, 4096, 32768, 262144, 524288, 1048576};
+constexpr std::array<std::array<double, 6>, 3> kVllmMs{{{0.0095, 0.0088, 0.0087, 0.0129, 0.0177, 0.0266},
+                                                        {0.0091, 0.0085, 0.0092, 0.0206, 0.0269, 0.0402},
+                                                        {0.0101, 0.0093, 0.0118, 0.0241, 0.0304, 0.0450}}};
+constexpr std::array<std::array<double, 6>, 3> kTrtllmMs{{{0.0037, 0.0039, 0.0045, 0.0079, 0.0125, 0.0199},
+                                                          {0.0048, 0.0037, 0.0048, 0.0139, 0.0202, 0.0311},
+                                                          {0.0059, 0.0057, 0.0078, 0.0167, 0.0221, 0.0338}}};
+
+double along(const std::array<double, 6>& ms, double bytes) {
+  const double n = bytes / 2.0;  // elements of the table
+  if (n <= kSizes[0]) return ms[0] * 1e-3;
+  std::size_t i = 1;
+  while (i + 1 < kSizes.size() && n > kSizes[i]) ++i;
+  const double t = (n - kSizes[i - 1]) / (kSizes[i] - kSizes[i - 1]);  // past the last size: the last slope on
+  return (ms[i - 1] + t * (ms[i] - ms[i - 1])) * 1e-3;
+}
+
+}  // namespace
+
+const char* runtime_name(Runtime r) {
+  static const char* const kNames[] = {"ideal", "vllm", "sglang", "trtllm", "lmdeploy", "gpt-fast"};
+  return kNames[static_cast<int>(r)];
+}
+
+std::optional<Runtime> runtime_from_name(const std::string& name) {
+  for (const auto& m : kRuntimes)
+    if (name == runtime_name(m.id)) return m.id;
+  return std::nullopt;
+}
+
+const char* allreduce_name(AllReduceImpl a) {
+  static const char* const kNames[] = {"nccl", "vllm-custom", "trtllm-custom"};
+  return kNames[static_cast<int>(a)];
+}
+
+const RuntimeModel& runtime_model(Runtime r) { return kRuntimes[static_cast<int>(r)]; }
+
+double custom_allreduce_time(AllReduceImpl impl, std::int64_t ranks, double bytes) {
+  if (impl == AllReduceImpl::nccl || ranks < 2 || ranks > 8 || bytes > kCustomAllReduceMaxBytes) return -1;
+  // tp 3, 5, 6, 7 take the next measured group size up (more peers to read from).
+  const std::size_t row = ranks <= 2 ? 0 : ranks <= 4 ? 1 : 2;
+  return along(impl == AllReduceImpl::vllm_custom ? kVllmMs[row] : kTrtllmMs[row], bytes);
+}
+
+}  // namespace atlas
