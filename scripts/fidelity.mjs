@@ -90,3 +90,19 @@ if (held.informed.cases) servingLine('serving, informed', held.informed);
 for (const s of held.sources) servingLine(`  ${s.id}${s.informed_by.length ? ' (informed)' : ''}`, s.errors);
 console.log('\nserving constants and the calibration source each comes from:');
 for (const k of serving.constants) console.log(`  ${k.constant}: ${k.source} (${k.how})`);
+
+// Memory: peak memory per GPU against published measurements, each compared with the rank that
+// measured it and with the quantity it measured (allocated, reserved, nvidia-smi).
+const memory = t.memory;
+const gib = (b) => `${(b / 2 ** 30).toFixed(2)} GiB`.padStart(11);
+console.log('\nPeak memory (fidelity → memory)');
+console.log(`${'case'.padEnd(72)} ${'measured'.padStart(11)} ${'engine'.padStart(11)} ${'error'.padStart(9)}`);
+for (const c of memory.cases)
+  console.log(`${`${c.id} (${c.quantity}, ${c.set})`.padEnd(72)} ${gib(c.measured)} ${gib(c.engine)} ${pct(c.error)}`);
+for (const c of memory.not_expressed) console.log(`${c.id.padEnd(72)} not expressed: ${c.refused}`);
+console.log('');
+for (const [set, quantities] of Object.entries(memory.summaries))
+  for (const [quantity, s] of Object.entries(quantities))
+    console.log(
+      `${`memory, ${set}, ${quantity}`.padEnd(44)} ${String(s.cases).padStart(3)} cases, mean |error| ${(100 * s.mean_abs_error).toFixed(1)} %, max ${(100 * s.max_abs_error).toFixed(1)} %, mean signed ${pct(s.mean_signed_error).trim()}`,
+    );

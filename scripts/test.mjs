@@ -1,7 +1,10 @@
-// npm test: set up, build everything (with the doctest suites), then every layer:
-// native doctest (ctest), the same doctest under node (WASM), tsc over all of web/src (checkJs, strict),
-// JS contract tests (node:test), browser tests in headless Debian Chromium.
-import { spawnSync } from 'node:child_process';
+// npm test: set up, build everything (with the doctest suites), then every layer: native doctest
+// (ctest), the same doctest under node (WASM), tsc over all of web/src (checkJs, strict), JS
+// contract tests (node:test), browser tests in headless Debian Chromium. On a 2-core machine the
+// layers that leave a core idle run side by side: the doctest layers beside tsc and the contract
+// tests (single-threaded node), and the browser test files two at a time. Each layer's output is
+// kept until it ends, so two layers never interleave their lines; each prints its time.
+import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureSetup } from './lib/setup.mjs';
@@ -9,13 +12,30 @@ import { nativeDir, root, wasmDir } from './lib/paths.mjs';
 
 const results = [];
 
-function layer(name, cmd, args, options = {}) {
+/** Runs one layer; resolves true when it passed. `live` streams its output as it comes. */
+function layer(name, cmd, args, { live = false, env = process.env } = {}) {
   const t0 = Date.now();
-  console.log(`\n=== ${name}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...options });
-  const seconds = (Date.now() - t0) / 1000;
-  results.push({ name, ok: r.status === 0, seconds });
-  return r.status === 0;
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    if (!live) {
+      child.stdout.on('data', (d) => chunks.push(d));
+      child.stderr.on('data', (d) => chunks.push(d));
+    }
+    child.on('close', (code) => {
+      const seconds = (Date.now() - t0) / 1000;
+      if (!live) process.stdout.write(`\n=== ${name} (${seconds.toFixed(1)} s)\n${Buffer.concat(chunks).toString()}`);
+      results.push({ name, ok: code === 0, seconds });
+      resolve(code === 0);
+    });
+  });
+}
+
+/** Layers one after another. */
+async function inOrder(...steps) {
+  let ok = true;
+  for (const step of steps) ok = (await step()) && ok;
+  return ok;
 }
 
 function tests(folder) {
@@ -27,18 +47,39 @@ function tests(folder) {
 
 const t0 = Date.now();
 ensureSetup();
-const built = layer('build (engine, tests, site)', process.execPath, ['scripts/build.mjs'], {
+console.log('\n=== build (engine, tests, site)');
+const built = await layer('build (engine, tests, site)', process.execPath, ['scripts/build.mjs'], {
+  live: true,
   env: { ...process.env, ATLAS_BUILD_TESTS: '1' },
 });
 if (built) {
-  layer('doctest, native (ctest)', 'ctest', ['--test-dir', nativeDir, '--output-on-failure', '-j2']);
-  layer('doctest, WASM under node (ctest)', 'ctest', ['--test-dir', wasmDir, '--output-on-failure', '-j2']);
-  layer('types (tsc: checkJs and strict over web/src and the contract types)', join(root, 'node_modules/.bin/tsc'), [
-    '-p',
-    'tests/types/tsconfig.json',
+  await Promise.all([
+    inOrder(
+      () => layer('doctest, native (ctest)', 'ctest', ['--test-dir', nativeDir, '--output-on-failure', '-j2']),
+      () => layer('doctest, WASM under node (ctest)', 'ctest', ['--test-dir', wasmDir, '--output-on-failure', '-j2']),
+    ),
+    inOrder(
+      () =>
+        layer(
+          'types (tsc: checkJs and strict over web/src and the contract types)',
+          join(root, 'node_modules/.bin/tsc'),
+          ['-p', 'tests/types/tsconfig.json'],
+        ),
+      () =>
+        layer('engine contract (node:test)', process.execPath, [
+          '--test',
+          '--test-concurrency=1',
+          ...tests('tests/js'),
+        ]),
+    ),
   ]);
-  layer('engine contract (node:test)', process.execPath, ['--test', '--test-concurrency=1', ...tests('tests/js')]);
-  layer('browser (headless Chromium)', process.execPath, ['--test', '--test-concurrency=1', ...tests('tests/e2e')]);
+  console.log('\n=== browser (headless Chromium, two files at a time)');
+  await layer(
+    'browser (headless Chromium, two files at a time)',
+    process.execPath,
+    ['--test', '--test-concurrency=2', ...tests('tests/e2e')],
+    { live: true },
+  );
 }
 console.log('\n=== summary');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name}  (${r.seconds.toFixed(1)} s)`);

@@ -66,7 +66,7 @@ test('each embed part in an iframe on a host page resizes to its content and ans
             : parseFloat(f.style.height) > 150;
         },
         `f-${part}`,
-        { timeout: 10000 },
+        { timeout: 30000 },
       )
       .catch(async () => {
         // Cross-origin frames hide contentDocument; compare with the height the frame reported.
@@ -78,7 +78,7 @@ test('each embed part in an iframe on a host page resizes to its content and ans
     const inside = await (await page.locator(`#f-${part}`).elementHandle()).contentFrame();
     await inside
       .waitForFunction(() => Math.abs(document.documentElement.scrollHeight - window.innerHeight) <= 2, null, {
-        timeout: 5000,
+        timeout: 30000,
       })
       .catch(() => {});
     const inner = await frame.locator('html').evaluate((el) => el.scrollHeight);

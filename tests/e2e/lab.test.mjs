@@ -179,7 +179,7 @@ test('the ring animation steps, names the phase and narrates', async () => {
   assert.match(await page.locator('#lab-ring-phase').textContent(), /Step 7 of 14/);
   await page.getByRole('button', { name: 'Play' }).click();
   await page.waitForFunction(() => /Step 14 of 14/.test(document.querySelector('#lab-ring-phase').textContent), null, {
-    timeout: 10000,
+    timeout: 30000,
   });
   assert.equal(await page.locator('#lab-ring-stage .lab-ring-cell.complete').count(), 64);
   await page.locator('#lab-ranks-number').fill('64');

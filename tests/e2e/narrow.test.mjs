@@ -206,7 +206,7 @@ test('1280 px: the wheel scrolls the page over the explorer controls (first and 
     await p.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     const before = await p.page.evaluate(() => scrollY);
     await p.page.mouse.wheel(0, 300);
-    await p.page.waitForFunction((y) => scrollY !== y, before, { timeout: 3000 }).catch(() => {});
+    await p.page.waitForFunction((y) => scrollY !== y, before, { timeout: 30000 }).catch(() => {});
     const afterY = await p.page.evaluate(() => scrollY);
     assert.ok(afterY - before >= 250, `${id}: page scrolled ${afterY - before} px for a 300 px wheel`);
   }

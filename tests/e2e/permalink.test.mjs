@@ -112,7 +112,7 @@ test('Copy link gives the current state; the embed dialog writes a working snipp
   assert.match(snippet, /<iframe src="[^"]+\?embed=lab&amp;lock=ranks#v=1[^"]*lab\.ranks=128/);
   assert.match(snippet, /atlas-host\.js/);
   await p.page.keyboard.press('Escape');
-  await p.page.locator('dialog.embed-dialog').waitFor({ state: 'detached', timeout: 5000 }); // closes, then is removed
+  await p.page.locator('dialog.embed-dialog').waitFor({ state: 'detached', timeout: 30000 }); // closes, then is removed
   const src = snippet.match(/src="([^"]+)"/)[1].replace(/&amp;/g, '&');
   await p.close();
   const embedded = await openPage({ url: src });
