@@ -72,7 +72,11 @@ async function launchInLms(key) {
   const { dir, launch } = await unpack(key);
   const { server, port } = await serveFolder(dir, {
     prefix: '/sco/',
-    extra: { '/lms/index.html': LMS_PAGE(`/sco/${launch}`) },
+    // The LMS's own page and icon (the browser asks for /favicon.ico).
+    extra: {
+      '/lms/index.html': LMS_PAGE(`/sco/${launch}`),
+      '/favicon.ico': readFileSync(join(root, 'web/static/favicon.ico')),
+    },
   });
   const origin = `http://127.0.0.1:${port}`;
   const b = await browser();

@@ -94,6 +94,7 @@ test('a manifest from scormManifest validates against the SCORM 1.2 schemas; a b
   });
   const good = validate(manifest);
   assert.ok(good.ok, good.output);
+  assert.match(good.output, /imsmanifest\.xml validates/);
   assert.match(manifest, /<title>Demo &amp; “quotes” &lt;b&gt; — Parallelism Atlas<\/title>/);
   // The schema is really applied: a wrong scormtype and a missing identifier are refused.
   const badType = validate(manifest.replace('adlcp:scormtype="sco"', 'adlcp:scormtype="page"'));
