@@ -38,7 +38,7 @@ export async function writeStyles(dir, ownFiles) {
 // that is not needed for its first render lives in modules/<name>/later/<part>.js: bundled into
 // its own script (exports on atlasLater.<name>_<part>), with later/<part>.css as its style sheet
 // if there is one, which the module fetches when it needs it (page-code.js loadLater).
-async function bundle(entry, globalName) {
+export async function bundle(entry, globalName) {
   const { build } = await esbuild();
   const result = await build({
     entryPoints: [entry],

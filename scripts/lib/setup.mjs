@@ -16,6 +16,8 @@ const SYSTEM_NEEDS = [
   ['g++', '/usr/bin/g++'],
   ['make', '/usr/bin/make'],
   ['zip', '/usr/bin/zip'],
+  // xmllint validates the course packages' manifests against the SCORM 1.2 schemas.
+  ['libxml2-utils', '/usr/bin/xmllint'],
 ];
 
 function run(cmd, args, options = {}) {

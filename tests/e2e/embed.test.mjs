@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { openPage, closeBrowser, browser, siteUrl, serveHostPage } from './harness.mjs';
 import { serveFolder } from '../../scripts/lib/static-server.mjs';
+import { unzip as readZip } from '../../scripts/lib/zip.mjs';
 import { root } from '../../scripts/lib/paths.mjs';
 
 after(closeBrowser);
@@ -191,6 +192,12 @@ test('npm run package writes a zip whose manifest matches dist/', () => {
   assert.match(manifest, /^[0-9a-f]{64} {2}index\.html$/m);
   assert.match(manifest, /^[0-9a-f]{64} {2}atlas-engine\.[0-9a-f]{10}\.wasm$/m);
   assert.match(manifest, /^[0-9a-f]{64} {2}atlas-engine-file\.[0-9a-f]{10}\.js$/m);
+  // The SCORM 1.2 course packages beside it (tests/js/scorm-package.test.mjs checks their content).
+  for (const key of ['parallelism', 'parallelism-check']) {
+    const course = readZip(readFileSync(join(root, 'artifacts', `parallelism-atlas-${version}-scorm12-${key}.zip`)));
+    assert.equal(course[0].name, 'imsmanifest.xml', key);
+    assert.match(r.stdout, new RegExp(`scorm12-${key}\\.zip \\(SCORM 1\\.2`));
+  }
   const unzip = spawnSync(
     'python3',
     [

@@ -45,4 +45,15 @@ function hostOrigin() {
   }
 }
 
-export const channel = { post, isEmbedded };
+/**
+ * Tells listeners in this page what happened: a DOM event `atlas:<type>` on the document with
+ * `detail`. Unlike post() it stays in the page, for code that runs beside the modules (the
+ * course package's LMS adapter, web/src/scorm12.js), which shares no module state with them.
+ * @param {string} type
+ * @param {Record<string, unknown>} detail
+ */
+export function announce(type, detail) {
+  document.dispatchEvent(new CustomEvent(`atlas:${type}`, { detail }));
+}
+
+export const channel = { post, isEmbedded, announce };

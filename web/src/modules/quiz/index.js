@@ -5,7 +5,7 @@
 import { mountCheck } from './check.js';
 import { mountPractice } from './practice.js';
 import { loadProgress, saveProgress, practiceScore } from './progress.js';
-import { choiceStatement, numericStatement } from './statement.js';
+import { CHECK_GRADED, choiceStatement, numericStatement } from './statement.js';
 
 const MAX_SEED = 2 ** 53 - 1;
 const DEFAULTS = Object.freeze({ seed: 1, index: 0 });
@@ -46,6 +46,8 @@ export function start(ctx) {
       progress.check = { choice: graded.original_answer, correct: graded.correct };
       save();
       channel.post('answered', choiceStatement({ entry, graded, startedAt }));
+      // The engine's grading as it is, for a course package's LMS adapter (web/src/scorm12.js).
+      channel.announce(CHECK_GRADED, { entry: entry.id, correct: graded.correct, score: graded.score });
     },
     onReset: () => {
       progress.check = null;

@@ -9,6 +9,14 @@ const INTERACTION = 'http://adlnet.gov/expapi/activities/cmi.interaction';
 /** @typedef {import('../define.js').Entry} Entry */
 
 /**
+ * The in-page event (channel.announce) a graded check answer raises, once per answer the learner
+ * gives (not for one restored from storage): detail `{entry, correct, score}`, with `correct`
+ * and `score` ({raw, min, max, scaled}) as the engine's quiz grading returned them. A course
+ * package's LMS adapter (web/src/scorm12.js) listens for it.
+ */
+export const CHECK_GRADED = 'check-graded';
+
+/**
  * A URN the host can use as an xAPI activity id; stable across hosting locations.
  * @param {string} entryId
  * @param {...string} parts
