@@ -3,15 +3,16 @@
 // activity: the whole entry (<id>.html), and its check question alone (<id>.html?embed=quiz).
 // A package holds the site's files at its root, its pages with the LMS adapter's script added
 // (web/src/scorm12-start.js; the site's own pages never load it), imsmanifest.xml, and the
-// SCORM 1.2 schema files the manifest names (scorm12-schemas/, see its README).
+// SCORM 1.2 schema files the manifest names (scorm-schemas.mjs fetches them).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './paths.mjs';
+import { ensureScormSchemas } from './scorm-schemas.mjs';
 import { bundle } from './assets.mjs';
 import { esc } from './html.mjs';
 
-export const schemaDir = join(root, 'scripts', 'lib', 'scorm12-schemas');
+export const schemaDir = ensureScormSchemas();
 // The content packaging schema, ADL's SCORM extensions, IMS metadata, and the xml: attributes
 // the first and third import.
 export const SCHEMA_FILES = ['imscp_rootv1p1p2.xsd', 'adlcp_rootv1p2.xsd', 'imsmd_rootv1p2p1.xsd', 'ims_xml.xsd'];
