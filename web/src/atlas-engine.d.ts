@@ -171,6 +171,7 @@ export interface MemoryFidelity {
     quantity: 'allocated' | 'reserved' | 'device';
     set: 'sealed' | 'informed' | 'calibration';
     stage: 'last' | 'most_loaded';
+    request: Record<string, unknown>;
     /** bytes */
     measured: number;
     engine: number;

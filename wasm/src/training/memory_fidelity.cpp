@@ -71,7 +71,10 @@ json memory_fidelity() {
   for (const auto& c : doc["cases"]) {
     Problems problems;
     auto req = read_plan_request(c["request"], problems);
-    json row{{"id", c.value("id", "")}, {"source", c.value("source", "")}, {"published", c["published"]}};
+    json row{{"id", c.value("id", "")},
+             {"source", c.value("source", "")},
+             {"published", c["published"]},
+             {"request", c["request"]}};
     if (!req || !req->batch_known || !req->split_errors.empty()) {
       row["refused"] = problems.ok() ? "the split is not one the engine can run" : problems.errors()[0].message;
       not_expressed.push_back(row);

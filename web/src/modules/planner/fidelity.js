@@ -28,8 +28,11 @@ const KIND = {
   tokens_per_second_per_gpu: 'tokens/s per GPU',
 };
 
-/** @param {Partial<PlanRequest>} req */
-function inputs(req) {
+/**
+ * A run's configuration in words: model, GPUs, split and batch.
+ * @param {Partial<PlanRequest>} req
+ */
+export function inputs(req) {
   /** @type {NonNullable<PlanRequest['parallel']>} */
   const p = req.parallel ?? {};
   /** @type {Partial<PlanRequest['model']>} */

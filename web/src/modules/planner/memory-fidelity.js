@@ -3,6 +3,7 @@
 // peak, the caching allocator's reserved peak, or the device's use — with each case below.
 import { h } from '../../dom.js';
 import { formatBytes, formatCount, formatPercent } from '../../format.js';
+import { inputs } from './fidelity.js';
 
 /** @typedef {import('../../atlas-engine').MemoryFidelity} MemoryFidelity */
 /** @typedef {import('../../atlas-engine').MemoryErrorSummary} MemoryErrorSummary */
@@ -95,7 +96,10 @@ export function memoryFidelity(m) {
             h(
               'tr',
               {},
-              h('th', { scope: 'row', text: `${names.get(c.source) ?? c.source}: ${c.id}` }),
+              h('th', {
+                scope: 'row',
+                text: `${names.get(c.source) ?? c.source}: ${inputs(/** @type {any} */ (c.request))}`,
+              }),
               h('td', {
                 class: 'num',
                 dataset: { label: 'Measured' },

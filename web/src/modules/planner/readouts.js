@@ -160,7 +160,7 @@ function stageBars(plan) {
         'figure',
         { class: 'stage-bar' },
         h('figcaption', {
-          text: `${label} (stage ${st.index + 1}, ${formatCount(st.layers)} layers, ${formatCount(st.inflight_microbatches)} micro-batches in flight): ${formatBytes(m.device)}${m.fits ? '' : ', does not fit'}`,
+          text: `${label} (stage ${st.index + 1}, ${formatCount(st.layers)} layers, ${formatCount(st.inflight_microbatches)} micro-batch${st.inflight_microbatches === 1 ? '' : 'es'} in flight): ${formatBytes(m.device)}${m.fits ? '' : ', does not fit'}`,
         }),
         stackedBar(
           parts,

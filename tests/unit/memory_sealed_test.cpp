@@ -1,0 +1,36 @@
+// The sealed memory set as the engine reads it (content/presets/memory-cases.json) is the frozen
+// record (content/sealed/2026-12-03-memory/): the same runs, configurations and measured bytes,
+// so no case can be edited after its predictions were committed without this failing.
+#include <doctest/doctest.h>
+
+#include <map>
+
+#include "support.hpp"
+
+using namespace atlas_test;
+
+TEST_CASE("the live memory cases are the sealed record: same ids, requests and measured bytes") {
+  const json frozen = json::parse(read_source_file("content/sealed/2026-12-03-memory/cases.json"));
+  const json live = json::parse(read_source_file("content/presets/memory-cases.json"));
+  std::map<std::string, const json*> by_id;
+  for (const auto& c : live["cases"]) by_id[c["id"].get<std::string>()] = &c;
+  REQUIRE(frozen.size() == live["cases"].size());
+  for (const auto& f : frozen) {
+    const std::string id = f["id"];
+    REQUIRE_MESSAGE(by_id.count(id) == 1, id);
+    const json& l = *by_id[id];
+    CHECK_MESSAGE(l["request"] == f["request"], id);
+    CHECK(l["source"] == f["source"]);
+    CHECK(l["published"]["kind"] == f["published"]["kind"]);
+    const json& p = f["published"];
+    const double bytes = p.contains("bytes") ? p["bytes"].get<double>() : p["value"].get<double>() * 1073741824.0;
+    const double live_bytes = l["published"]["unit"] == "B" ? l["published"]["value"].get<double>()
+                                                            : l["published"]["value"].get<double>() * 1073741824.0;
+    CHECK_MESSAGE(live_bytes == doctest::Approx(bytes).epsilon(1e-12), id);
+  }
+  // Every source keeps the book: when it was added and which changes were judged on it.
+  for (const auto& s : live["sources"]) {
+    CHECK_MESSAGE(s["added"].is_string(), s["id"].get<std::string>());
+    CHECK_MESSAGE(s["informed_by"].is_array(), s["id"].get<std::string>());
+  }
+}
