@@ -26,6 +26,8 @@ class Pasted {
   int line_of_key(std::string_view key) const;
   /// A coded error about line `line` of this text (0: the whole text).
   void error(const std::string& code, const std::string& message, int line) const;
+  /// A warning about line `line`: the import goes on, and the response lists it.
+  void warning(const std::string& code, const std::string& message, int line) const;
 
   /// The text as JSON: a syntax error becomes `invalid_json` with its line.
   std::optional<json> parse_json() const;
