@@ -25,6 +25,7 @@ constexpr MegatronFlag kFlags[] = {
     {"micro-batch-size", FlagKind::whole, "", ""},
     {"global-batch-size", FlagKind::whole, "", ""},
     {"tensor-model-parallel-size", FlagKind::whole, "parallel", "tp"},
+    {"model-parallel-size", FlagKind::whole, "", ""},  // Megatron-LM before 2.0 (2020): tensor parallelism
     {"pipeline-model-parallel-size", FlagKind::whole, "parallel", "pp"},
     {"num-layers-per-virtual-pipeline-stage", FlagKind::whole, "", ""},
     {"num-virtual-stages-per-pipeline-rank", FlagKind::whole, "parallel", "virtual_stages"},
@@ -128,6 +129,8 @@ void MegatronArgs::collect(const std::vector<const ShellWord*>& words) {
                         quote_cut(value, 20) + " (Megatron's argument parser would refuse it whole).",
                     w.line);
     }
+    // argparse matches the spelling given; forks accept --ffn_hidden_size beside --ffn-hidden-size.
+    std::replace(name.begin(), name.end(), '_', '-');
     const MegatronFlag* flag = find_megatron_flag(name);
     const bool boolean = flag && flag->kind == FlagKind::flag;
     const ShellWord* source = &w;
@@ -152,9 +155,9 @@ void MegatronArgs::take(const std::string& name, const std::string& value, bool 
     const std::string what = "--" + name + " is " + quote_cut(source.raw, 60) + ", and " + source.undefined[0] +
                              " is not set in the pasted text";
     if (flag)
-      text_.error("undefined_variable", what + ". Paste the line that sets it, or write the number.", source.line);
+      text_.error("undefined_variable", what + ". Paste the line that sets it, or write the number.", w.line);
     else
-      text_.warning("undefined_variable", what + "; the engine does not need it.", source.line);
+      text_.warning("undefined_variable", what + "; the engine does not need it.", w.line);
     if (!flag) facts_.ignore("--" + name, source.raw, "not part of the engine's cost model", w.line);
     return;
   }

@@ -200,6 +200,8 @@ void MegatronArgs::interpret_split() {
   }
   if (const Given* fp4 = get("fp4-format"))
     facts_.set(text_, fp4->line, "parallel", "precision", "nvfp4", "--fp4-format");
+  if (!get("tensor-model-parallel-size"))
+    if (const Given* mp = get("model-parallel-size")) set("parallel", "tp", mp->value, "model-parallel-size");
   if (!get("expert-model-parallel-size"))
     if (const Given* ep = get("moe-expert-parallel-size")) set("parallel", "ep", ep->value, "moe-expert-parallel-size");
 }

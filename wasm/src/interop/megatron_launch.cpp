@@ -38,49 +38,21 @@ std::optional<std::int64_t> whole(const std::string& s) {
 }
 
 // Commands that never run the training program: their words are not flags of it.
-const std::set<std::string> kNotTraining = {"echo",
-                                            "printf",
-                                            "mkdir",
-                                            "cd",
-                                            "rm",
-                                            "cp",
-                                            "mv",
-                                            "ln",
-                                            "cat",
-                                            "tee",
-                                            "touch",
-                                            "sleep",
-                                            "sed",
-                                            "awk",
-                                            "grep",
-                                            "ls",
-                                            "chmod",
-                                            "pip",
-                                            "pip3",
-                                            "git",
-                                            "wget",
-                                            "curl",
-                                            "nvidia-smi",
-                                            "scontrol",
-                                            "module",
-                                            "conda",
-                                            "set",
-                                            "ulimit",
-                                            "wait",
-                                            "exit",
-                                            "return",
-                                            "shift",
-                                            "trap",
-                                            "unset",
-                                            "hostname",
-                                            "date",
-                                            "env_setup",
-                                            "squeue",
-                                            "scancel",
-                                            "sbatch",
-                                            "huggingface-cli",
-                                            "cmake",
-                                            "make"};
+const std::set<std::string> kNotTraining = {"echo",   "printf",     "mkdir",
+                                            "cd",     "rm",         "cp",
+                                            "mv",     "ln",         "cat",
+                                            "tee",    "touch",      "sleep",
+                                            "sed",    "awk",        "grep",
+                                            "ls",     "chmod",      "pip",
+                                            "pip3",   "git",        "wget",
+                                            "curl",   "nvidia-smi", "scontrol",
+                                            "module", "conda",      "set",
+                                            "ulimit", "wait",       "exit",
+                                            "return", "shift",      "trap",
+                                            "unset",  "hostname",   "date",
+                                            "squeue", "scancel",    "huggingface-cli",
+                                            "cmake",  "make",       "clear",
+                                            "perl"};
 
 class Launch {
  public:
@@ -102,6 +74,12 @@ class Launch {
         srun_program_ = k < w.size() ? base(w[k].text) : "";
         continue;
       }
+      if (name == "sbatch") {  // sbatch --nodes=N job.sh: the directives given on its command line
+        Options given;
+        k = options(w, k + 1, {"--exclusive", "-Q", "--quiet", "-v", "--wait", "-W"}, "sbatch", given);
+        for (auto& [opt, g] : given) sbatch_[opt == "-N" ? "--nodes" : opt == "-n" ? "--ntasks" : opt] = g;
+        return;
+      }
       if (name == "mpirun" || name == "mpiexec") {
         k = options(w, k + 1, {"--allow-run-as-root", "--oversubscribe", "--tag-output", "--report-bindings", "-v"},
                     name, mpi_);
@@ -118,7 +96,10 @@ class Launch {
       }
       if (name.rfind("python", 0) == 0) {
         ++k;
-        while (k < w.size() && w[k].text.size() > 1 && w[k].text[0] == '-' && w[k].text != "-m") ++k;
+        while (k < w.size() && w[k].text.size() > 1 && w[k].text[0] == '-' && w[k].text != "-m") {
+          if (w[k].text == "-c") return;  // python -c "…": a one-liner, not the training program
+          ++k;
+        }
         if (k + 1 < w.size() && w[k].text == "-m") {
           const std::string module = w[k + 1].text;
           k += 2;
@@ -274,8 +255,14 @@ void Launch::settle(const ShellScript& script) {
   const auto nodes = first_of({launcher_nodes, srun_nodes, sbatch_nodes, var_nodes});
   auto per_node = [&](const std::optional<Count>& g) -> std::optional<Count> {
     if (!g) return std::nullopt;
-    return Count{times(nodes ? nodes->value : 1, g->value), g->line,
-                 nodes ? g->from + " × " + nodes->from : g->from + " (one node)"};
+    // "torchrun --nproc-per-node × --nnodes" rather than naming the launcher twice.
+    std::string from = g->from + " (one node)";
+    if (nodes) {
+      const auto cut = nodes->from.rfind(' ');
+      const bool same = cut != std::string::npos && g->from.compare(0, cut + 1, nodes->from, 0, cut + 1) == 0;
+      from = g->from + " × " + (same ? nodes->from.substr(cut + 1) : nodes->from);
+    }
+    return Count{times(nodes ? nodes->value : 1, g->value), g->line, from};
   };
   // The launcher's own count first, then explicit ranks, then Slurm's, then the variables.
   const std::optional<Count> chosen =
