@@ -295,3 +295,45 @@ TEST_CASE("scripts: Megatron-DeepSpeed spellings — rmsnorm, --num-key-value-he
   CHECK(q["hardware"]["gpus"] == 8);
   CHECK(q["parallel"]["dp"] == 8);
 }
+
+TEST_CASE("torchtitan's 2024 layout: degrees in [training] and [experimental], read lists only those tables") {
+  const json r =
+      import_script("torchtitan-llama3-70b-2024.toml", json{{"hardware", {{"preset", "h100-sxm"}, {"gpus", 64}}}});
+  REQUIRE_MESSAGE(!atlas::is_error(r), r.dump());
+  const json& q = r["request"];
+  CHECK(q["model"]["preset"] == "llama-3.1-70b");
+  CHECK(q["parallel"]["tp"] == 8);
+  CHECK(q["parallel"]["dp"] == 8);    // data_parallel_degree = -1: the rest of the 64 GPUs
+  CHECK(q["parallel"]["zero"] == 3);  // FSDP2
+  CHECK(q["parallel"]["recompute"] == "full");
+  CHECK(q["batch"]["micro"] == 8);  // [training] batch_size
+  CHECK(q["batch"]["global"] == 64);
+  for (const auto& e : r["read"]) {
+    CAPTURE(e.dump());
+    CHECK(e["from"].get<std::string>().find("[parallelism]") == std::string::npos);
+  }
+  const json* tp = find_entry(r["read"], "field", "parallel.tp");
+  REQUIRE(tp);
+  CHECK((*tp)["from"] == "[training] tensor_parallel_degree");
+  CHECK((*tp)["line"] == 24);
+  const json* pp = find_entry(r["read"], "field", "parallel.pp");
+  REQUIRE(pp);
+  CHECK((*pp)["from"] == "[experimental] pipeline_parallel_degree");
+  CHECK(find_entry(r["assumed"], "field", "parallel.cp"));  // absent: torchtitan's default, not "read"
+}
+
+TEST_CASE("config.json: Qwen3-MoE is read (experts in every layer), other families refused for their reason") {
+  const json r = import_script("qwen3-30b-a3b.config.json");
+  REQUIRE_MESSAGE(!atlas::is_error(r), r.dump());
+  CHECK(r["parameters"].get<double>() == 30532122624.0);
+  CHECK(r["request"]["model"]["experts"] == 128);
+  CHECK(r["request"]["model"]["top_k"] == 8);
+  CHECK(r["request"]["model"]["expert_ffn"] == 768);
+  CHECK(r["request"]["model"]["qk_norm"] == true);
+  const json bert = import_text(
+      "{\"model_type\": \"bert\", \"hidden_size\": 768, \"num_hidden_layers\": 12, "
+      "\"num_attention_heads\": 12, \"vocab_size\": 30522}");
+  REQUIRE(atlas::is_error(bert));
+  CHECK(bert["error"]["code"] == "unsupported_architecture");
+  CHECK(bert["error"]["message"].get<std::string>().find("encoder") != std::string::npos);
+}
