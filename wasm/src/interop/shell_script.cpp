@@ -12,20 +12,6 @@ namespace {
 
 using namespace shell;
 
-enum class Truth { no, yes, unknown };
-
-bool glob(const std::string& pattern, const std::string& text, std::size_t p = 0, std::size_t t = 0) {
-  for (; p < pattern.size(); ++p, ++t) {
-    if (pattern[p] == '*') {
-      for (std::size_t k = t; k <= text.size(); ++k)
-        if (glob(pattern, text, p + 1, k)) return true;
-      return false;
-    }
-    if (t >= text.size() || (pattern[p] != '?' && pattern[p] != text[t])) return false;
-  }
-  return t == text.size();
-}
-
 std::string basename(const std::string& s) {
   const auto slash = s.find_last_of('/');
   return slash == std::string::npos ? s : s.substr(slash + 1);
@@ -93,6 +79,20 @@ class Runner {
   }
 
   Truth command(bool live) {
+    // Nesting is bounded: a text of a thousand nested ifs is refused, not a deep recursion.
+    if (nest_ >= 64 && (keyword("if") || keyword("case") || keyword("for") || keyword("while") || keyword("until") ||
+                        keyword("select"))) {
+      out_.too_long = true;
+      i_ = t_.size();
+      return Truth::unknown;
+    }
+    ++nest_;
+    const Truth t = compound(live);
+    --nest_;
+    return t;
+  }
+
+  Truth compound(bool live) {
     if (keyword("if")) return if_clause(live);
     if (keyword("case")) return case_clause(live);
     if (keyword("for") || keyword("select") || keyword("while") || keyword("until")) return loop(live);
@@ -147,6 +147,7 @@ class Runner {
 
   // The condition between `if` and `then`, read again with its tests evaluated.
   Truth condition_truth(std::size_t from) {
+    if (in_condition_) return Truth::unknown;  // an if inside a condition: not read twice over
     const std::size_t end = i_;
     i_ = from;
     in_condition_ = true;
@@ -184,7 +185,7 @@ class Runner {
       while (i_ < t_.size() && t_[i_].kind != Tok::close_paren && t_[i_].kind != Tok::newline) {
         if (t_[i_].kind == Tok::word && subject && live) {
           const Chars pattern = ex_.scalar(t_[i_].word);
-          matches = matches || glob(pattern.s, *subject);
+          matches = matches || shell_glob(pattern.s, *subject);
         }
         ++i_;
       }
@@ -298,7 +299,7 @@ class Runner {
       for (auto& f : ex_.fields(t_[k].word)) words.push_back(std::move(f));
     if (words.empty()) return Truth::unknown;
     const std::string cmd = basename(words[0].s);
-    if (cmd == "[" || cmd == "[[" || cmd == "test") return test(words);
+    if (cmd == "[" || cmd == "[[" || cmd == "test") return test_words(words);
     if (cmd == "true" || cmd == ":") return Truth::yes;
     if (cmd == "false") return Truth::no;
     if (in_condition_) return Truth::unknown;
@@ -337,151 +338,23 @@ class Runner {
   void emit(const std::vector<Chars>& words) {
     if (words.empty()) return;
     out_.commands.push_back(ShellCommand{{}, words[0].line.empty() ? 0 : words[0].line[0]});
-    for (const auto& w : words) out_.commands.back().words.push_back(to_word(w, ex_, out_.commands.back().line));
-  }
-
- public:
-  static ShellWord to_word(const Chars& c, const Expander& ex, int fallback_line) {
-    ShellWord w;
-    w.text = w.raw = c.s;
-    w.line = c.line.empty() ? fallback_line : c.line[0];
-    for (int u : c.unknown)
-      if (u && std::find(w.undefined.begin(), w.undefined.end(), ex.unknowns[u - 1]) == w.undefined.end())
-        w.undefined.push_back(ex.unknowns[u - 1]);
-    return w;
+    for (const auto& w : words) out_.commands.back().words.push_back(to_shell_word(w, ex_, out_.commands.back().line));
   }
 
  private:
-  Truth test(std::vector<Chars> w) {
-    if (!w.empty() && (w.back().s == "]" || w.back().s == "]]")) w.pop_back();
-    w.erase(w.begin());
-    bool negate = false;
-    if (!w.empty() && w[0].s == "!") negate = true, w.erase(w.begin());
-    for (const auto& c : w)
-      if (!known(c)) return Truth::unknown;
-    auto number = [](const std::string& s, long long& v) {
-      char* end = nullptr;
-      v = std::strtoll(s.c_str(), &end, 10);
-      return !s.empty() && end == s.c_str() + s.size();
-    };
-    Truth r = Truth::unknown;
-    if (w.size() == 1) {
-      r = w[0].s.empty() ? Truth::no : Truth::yes;
-    } else if (w.size() == 2 && (w[0].s == "-z" || w[0].s == "-n")) {
-      r = (w[1].s.empty() == (w[0].s == "-z")) ? Truth::yes : Truth::no;
-    } else if (w.size() == 3) {
-      const std::string& op = w[1].s;
-      long long a = 0, b = 0;
-      if (op == "=" || op == "==") r = glob(w[2].s, w[0].s) ? Truth::yes : Truth::no;
-      if (op == "!=") r = glob(w[2].s, w[0].s) ? Truth::no : Truth::yes;
-      if (op.size() == 3 && op[0] == '-' && number(w[0].s, a) && number(w[2].s, b)) {
-        const std::string o = op.substr(1);
-        const bool v = o == "eq"   ? a == b
-                       : o == "ne" ? a != b
-                       : o == "lt" ? a < b
-                       : o == "le" ? a <= b
-                       : o == "gt" ? a > b
-                                   : a >= b;
-        if (o == "eq" || o == "ne" || o == "lt" || o == "le" || o == "gt" || o == "ge") r = v ? Truth::yes : Truth::no;
-      }
-    }
-    if (negate && r != Truth::unknown) r = r == Truth::yes ? Truth::no : Truth::yes;
-    return r;
-  }
-
   const std::vector<Token>& t_;
   Expander& ex_;
   ShellScript& out_;
   int depth_;
   std::size_t i_ = 0;
   bool in_condition_ = false;
+  int nest_ = 0;
 };
 
 }  // namespace
 
-std::vector<std::pair<std::string, std::string>> sbatch_options(const ShellCommand& directive) {
-  static const std::pair<const char*, const char*> kShort[] = {{"-N", "nodes"}, {"-n", "ntasks"}, {"-G", "gpus"}};
-  std::vector<std::pair<std::string, std::string>> out;
-  const auto& w = directive.words;
-  for (std::size_t k = 0; k < w.size(); ++k) {
-    const std::string& t = w[k].text;
-    if (t.rfind("--", 0) == 0) {
-      const auto eq = t.find('=');
-      if (eq != std::string::npos)
-        out.emplace_back(t.substr(2, eq - 2), t.substr(eq + 1));
-      else if (k + 1 < w.size() && w[k + 1].text[0] != '-')
-        out.emplace_back(t.substr(2), w[++k].text);
-      continue;
-    }
-    for (const auto& [flag, name] : kShort)
-      if (t.rfind(flag, 0) == 0) {
-        if (t.size() > 2)
-          out.emplace_back(name, t.substr(t[2] == '=' ? 3 : 2));
-        else if (k + 1 < w.size())
-          out.emplace_back(name, w[++k].text);
-      }
-  }
-  return out;
-}
-
-ShellScript read_shell_script(std::string_view text) {
-  ShellScript out;
-  const Source source = Source::of(text);
-  const Lexed lexed = lex(source);
-  out.sbatch = lexed.sbatch;
-  out.notes = lexed.notes;
-  Expander ex;
-  // Slurm sets these from the job's directives (sbatch's OUTPUT ENVIRONMENT VARIABLES), so
-  // `--nnodes $SLURM_NNODES` reads the #SBATCH --nodes above it.
-  for (const auto& d : out.sbatch)
-    for (const auto& [name, value] : sbatch_options(d)) {
-      auto seed = [&](const char* var) {
-        Chars c;
-        for (char ch : value) c.push(ch, d.line, false);
-        ex.assign(var, {c}, false, false, d.line);
-      };
-      if (name == "nodes") seed("SLURM_NNODES"), seed("SLURM_JOB_NUM_NODES");
-      if (name == "ntasks-per-node") seed("SLURM_NTASKS_PER_NODE");
-      if (name == "gpus-per-node") seed("SLURM_GPUS_PER_NODE");
-      if (name == "ntasks") seed("SLURM_NTASKS");
-    }
-  Runner(lexed.tokens, ex, out, 0).run();
-  out.too_long = ex.exhausted();
-  // Flags set aside in a string or array that no command expanded: a pasted excerpt without
-  // its launch line. Their words are read where they were written.
-  std::vector<std::pair<int, std::string>> order;
-  for (const auto& [name, v] : ex.vars)
-    if (v.flags && !v.used) order.emplace_back(v.line, name);
-  std::sort(order.begin(), order.end());
-  for (const auto& [line, name] : order) {
-    ShellCommand c{{}, line};
-    for (const auto& value : ex.vars[name].values) {
-      Chars piece;
-      for (std::size_t k = 0; k <= value.s.size(); ++k) {
-        if (k == value.s.size() ||
-            ((value.s[k] == ' ' || value.s[k] == '\t' || value.s[k] == '\n') && !value.unknown[k])) {
-          if (!piece.s.empty()) c.words.push_back(Runner::to_word(piece, ex, line)), piece = Chars{};
-          continue;
-        }
-        piece.push(value.s[k], value.line[k], false, value.unknown[k]);
-      }
-    }
-    out.unused.push_back(std::move(c));
-  }
-  return out;
-}
-
-std::vector<ShellWord> shell_words(std::string_view text) {
-  const ShellScript script = read_shell_script(text);
-  std::vector<ShellWord> out;
-  for (const auto* list : {&script.commands, &script.unused})
-    for (const auto& c : *list) {
-      for (const auto& w : c.words) out.push_back(w);
-      ShellWord boundary;
-      boundary.boundary = true, boundary.line = c.line;
-      out.push_back(boundary);
-    }
-  return out;
+void run_script(const std::vector<shell::Token>& tokens, shell::Expander& ex, ShellScript& out) {
+  Runner(tokens, ex, out, 0).run();
 }
 
 }  // namespace atlas

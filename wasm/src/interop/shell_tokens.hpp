@@ -94,8 +94,9 @@ class Expander {
   void expand(const Word& w, bool split_result, std::vector<Chars>& out, bool& quoted_seen);
   void param(const Part& p, std::vector<Chars>& out, bool& quoted_seen);
   void unknown(const std::string& written, int line, bool quoted, std::vector<Chars>& out);
-  long budget_ = 4'000'000;  // characters produced by expansion over the whole script
+  long budget_ = 1'000'000;  // characters produced by expansion over the whole script
   long arithmetic_budget_ = 1'000'000;
+  int default_depth_ = 0;
 };
 
 /// $(( … )) after $NAME and ${NAME} are read as bare names; names are looked up through `lookup`.
@@ -103,4 +104,15 @@ std::optional<long long> arithmetic(const std::string& expression,
                                     const std::function<std::optional<std::string>(const std::string&)>& lookup,
                                     long& budget);
 
+enum class Truth { no, yes, unknown };
+/// A `[ … ]` / `[[ … ]]` / `test` command's truth, when its words are known.
+Truth test_words(std::vector<Chars> words);
+bool shell_glob(const std::string& pattern, const std::string& text);
+
 }  // namespace atlas::shell
+
+namespace atlas {
+/// Runs the commands of a lexed script (shell_script.cpp).
+void run_script(const std::vector<shell::Token>& tokens, shell::Expander& ex, ShellScript& out);
+ShellWord to_shell_word(const shell::Chars& c, const shell::Expander& ex, int fallback_line);
+}  // namespace atlas

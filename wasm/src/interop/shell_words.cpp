@@ -204,10 +204,13 @@ void Expander::param(const Part& p, std::vector<Chars>& out, bool& quoted_seen) 
     if (kind == '+' && !use_word) return;
     if (use_word) {
       if (set) it->second.used = true;
+      if (default_depth_ >= 16) return unknown(written, line, p.quoted, out);  // ${A:-${B:-${C:-…}}} bounded
       const Word w = lex_default(word, line);
       std::vector<Chars> parts(1);
       bool seen = false;
+      ++default_depth_;
       expand(w, false, parts, seen);
+      --default_depth_;
       if (seen && p.quoted) quoted_seen = true;
       for (std::size_t e = 0; e < parts.size(); ++e) {
         if (e > 0) out.back().push(' ', line, !p.quoted);
