@@ -337,3 +337,30 @@ TEST_CASE("config.json: Qwen3-MoE is read (experts in every layer), other famili
   CHECK(bert["error"]["code"] == "unsupported_architecture");
   CHECK(bert["error"]["message"].get<std::string>().find("encoder") != std::string::npos);
 }
+
+TEST_CASE("scripts: one unset variable fails no other flag of its string; several texts name theirs") {
+  const json r = import_text(
+      "ARGS=\"--num-layers 2 --data-path $DATA --hidden-size 64 --num-attention-heads 4\"\n"
+      "torchrun --nproc_per_node 8 pretrain_gpt.py $ARGS --jobid $SLURM_JOB_ID\n");
+  REQUIRE_MESSAGE(!atlas::is_error(r), r.dump());
+  CHECK(r["request"]["model"]["layers"] == 2);
+  CHECK(r["request"]["model"]["hidden"] == 64);
+  int unset = 0;
+  for (const auto& w : r["warnings"])
+    if (w["code"] == "undefined_variable") {
+      ++unset;
+      CHECK(w["path"] == "/text");
+    }
+  CHECK(unset == 2);
+  // Beside a config.json, the script's warnings name the second text.
+  const json both = call("import", json{{"texts",
+                                         {read_source_file("tests/fixtures/import/llama-3.1-8b.config.json"),
+                                          "torchrun --nproc_per_node 8 pretrain_gpt.py --seq-length 4096 \\\n"
+                                          "  --data-path $DATA\n"}}});
+  REQUIRE_MESSAGE(!atlas::is_error(both), both.dump());
+  const json* w = warning(both, "undefined_variable");
+  REQUIRE(w);
+  CHECK((*w)["path"] == "/texts/1");
+  CHECK((*w)["line"] == 2);
+  CHECK((*w)["message"].get<std::string>().rfind("Line 2: --data-path", 0) == 0);
+}
