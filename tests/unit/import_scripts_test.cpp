@@ -231,6 +231,12 @@ TEST_CASE("scripts: the Hugging Face tokenizer named sets the vocabulary; SLURM_
   CHECK(q["hardware"]["gpus"] == 64);  // torchrun --nproc-per-node 8 × --nnodes $SLURM_NNODES (= 8)
   CHECK(q["parallel"]["virtual_stages"] == 4);
   CHECK(q["parallel"]["dp"] == 2);
+  CHECK_FALSE(warning(r, "default_used"));  // SLURM_NNODES is set by the #SBATCH line, not its ${…:-"1"}
+  // Where the count rests on a default of an unset variable, the response says so.
+  const json gpt3 = import_script("megatron-gpt3-175b.sh");
+  const json* defaulted = warning(gpt3, "default_used");
+  REQUIRE(defaulted);
+  CHECK((*defaulted)["message"].get<std::string>().find("${NUM_NODES:-128}") != std::string::npos);
   // GPT-2's BPE and an unknown tokenizer.
   const char* base = "pretrain_gpt.py --num-layers 2 --hidden-size 64 --num-attention-heads 4 --seq-length 128 ";
   const json gpt2 = import_text(std::string(base) + "--tokenizer-type GPT2BPETokenizer");

@@ -228,7 +228,8 @@ void MegatronArgs::apply_direct(bool shape) {
 void import_megatron(const Pasted& text, RunFacts& facts) {
   const ShellScript script = read_shell_script(text.text());
   if (script.too_long) {
-    text.error("too_long", "The script nests deeper or expands to more text than the reader follows; paste the launch lines.", 0);
+    text.error("too_long",
+               "The script nests deeper or expands to more text than the reader follows; paste the launch lines.", 0);
     return;
   }
   for (const auto& note : script.notes) text.warning(note.code, note.message, note.line);

@@ -16,6 +16,7 @@ struct Count {
   std::int64_t value = 0;
   int line = 0;
   std::string from;
+  std::string defaulted;  // "${NNODES:-1}": the value is an unset variable's default
 };
 
 std::optional<Count> first_of(std::initializer_list<std::optional<Count>> list) {
@@ -127,6 +128,7 @@ class Launch {
     std::string value;
     int line = 0;
     std::string from;
+    std::string defaulted;
   };
   using Options = std::map<std::string, Given>;
 
@@ -160,7 +162,7 @@ class Launch {
                       line);
         continue;
       }
-      into[name] = Given{value, line, who + " " + name};
+      into[name] = Given{value, line, who + " " + name, source->defaulted.empty() ? "" : source->defaulted[0]};
     }
     return k;
   }
@@ -175,7 +177,7 @@ class Launch {
       const auto it = o.find(n);
       if (it == o.end()) continue;
       const std::string& value = it->second.value;
-      Count c{0, it->second.line, it->second.from};
+      Count c{0, it->second.line, it->second.from, it->second.defaulted};
       if (const auto v = whole(value)) {
         c.value = *v;
         return c;
@@ -262,7 +264,10 @@ void Launch::settle(const ShellScript& script) {
       const bool same = cut != std::string::npos && g->from.compare(0, cut + 1, nodes->from, 0, cut + 1) == 0;
       from = g->from + " × " + (same ? nodes->from.substr(cut + 1) : nodes->from);
     }
-    return Count{times(nodes ? nodes->value : 1, g->value), g->line, from};
+    return Count{times(nodes ? nodes->value : 1, g->value), g->line, from,
+                 !g->defaulted.empty() ? g->defaulted
+                 : nodes               ? nodes->defaulted
+                                       : ""};
   };
   // The launcher's own count first, then explicit ranks, then Slurm's, then the variables.
   const std::optional<Count> chosen =
@@ -270,6 +275,11 @@ void Launch::settle(const ShellScript& script) {
                 per_node(first_of({srun_tasks, srun_gpus, sbatch_gpus, sbatch_tasks})), var_total, per_node(var_gpus)});
   if (!chosen) return;
   facts_.count(text_, chosen->line, facts_.gpus, "hardware.gpus", chosen->value, chosen->from);
+  if (!chosen->defaulted.empty())
+    text_.warning("default_used",
+                  "the GPU count " + std::to_string(chosen->value) + " rests on " + chosen->defaulted +
+                      ", a default: the variable is not set in the pasted text (a job may set it otherwise).",
+                  chosen->line);
   // Any other complete count that disagrees is named, so a stale variable is seen.
   std::vector<Count> others;
   for (const auto& t : {ranks, var_total})

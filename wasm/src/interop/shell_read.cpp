@@ -11,7 +11,7 @@ using namespace shell;
 namespace {
 
 bool known(const Chars& c) {
-  return std::none_of(c.unknown.begin(), c.unknown.end(), [](int u) { return u != 0; });
+  return std::none_of(c.unknown.begin(), c.unknown.end(), [](int u) { return u > 0; });
 }
 
 }  // namespace
@@ -80,9 +80,11 @@ ShellWord to_shell_word(const Chars& c, const Expander& ex, int fallback_line) {
   ShellWord w;
   w.text = w.raw = c.s;
   w.line = c.line.empty() ? fallback_line : c.line[0];
-  for (int u : c.unknown)
-    if (u && std::find(w.undefined.begin(), w.undefined.end(), ex.unknowns[u - 1]) == w.undefined.end())
-      w.undefined.push_back(ex.unknowns[u - 1]);
+  for (int u : c.unknown) {
+    auto& list = u > 0 ? w.undefined : w.defaulted;
+    const std::string& what = ex.unknowns[static_cast<std::size_t>(u > 0 ? u : -u) - 1];
+    if (u && std::find(list.begin(), list.end(), what) == list.end()) list.push_back(what);
+  }
   return w;
 }
 
@@ -146,7 +148,7 @@ ShellScript read_shell_script(std::string_view text) {
       Chars piece;
       for (std::size_t k = 0; k <= value.s.size(); ++k) {
         if (k == value.s.size() ||
-            ((value.s[k] == ' ' || value.s[k] == '\t' || value.s[k] == '\n') && !value.unknown[k])) {
+            ((value.s[k] == ' ' || value.s[k] == '\t' || value.s[k] == '\n') && value.unknown[k] <= 0)) {
           if (!piece.s.empty()) c.words.push_back(to_shell_word(piece, ex, line)), piece = Chars{};
           continue;
         }

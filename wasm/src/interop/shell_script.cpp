@@ -18,7 +18,7 @@ std::string basename(const std::string& s) {
 }
 
 bool known(const Chars& c) {
-  return std::none_of(c.unknown.begin(), c.unknown.end(), [](int u) { return u != 0; });
+  return std::none_of(c.unknown.begin(), c.unknown.end(), [](int u) { return u > 0; });
 }
 
 class Runner {

@@ -63,7 +63,7 @@ struct Chars {
   std::string s;
   std::vector<int> line;
   std::vector<unsigned char> split;
-  std::vector<int> unknown;
+  std::vector<int> unknown;  // > 0: an unknown value; < 0: the default of an unset variable
   void push(char c, int at, bool splits, int unknown_id = 0);
   void append(const Chars& other, bool splits);
 };

@@ -114,7 +114,7 @@ void Chars::push(char c, int at, bool splits, int unknown_id) {
 
 void Chars::append(const Chars& other, bool splits) {
   for (std::size_t k = 0; k < other.s.size(); ++k)
-    push(other.s[k], other.line[k], splits && other.unknown[k] == 0, other.unknown[k]);
+    push(other.s[k], other.line[k], splits && other.unknown[k] <= 0, other.unknown[k]);
 }
 
 std::optional<std::string> Expander::value_of(const std::string& name) const {
@@ -122,7 +122,7 @@ std::optional<std::string> Expander::value_of(const std::string& name) const {
   if (it == vars.end() || it->second.values.empty()) return std::nullopt;
   const Chars& c = it->second.values.front();
   for (int u : c.unknown)
-    if (u) return std::nullopt;
+    if (u > 0) return std::nullopt;
   return c.s;
 }
 
@@ -141,7 +141,7 @@ void Expander::assign(const std::string& name, std::vector<Chars> values, bool a
   v.line = line, v.used = false, v.flags = false;
   for (const auto& c : v.values)
     for (std::size_t k = 0; k + 1 < c.s.size() && !v.flags; ++k)
-      v.flags = c.s[k] == '-' && c.s[k + 1] == '-' && (k == 0 || is_blank(c.s[k - 1])) && c.unknown[k] == 0;
+      v.flags = c.s[k] == '-' && c.s[k + 1] == '-' && (k == 0 || is_blank(c.s[k - 1])) && c.unknown[k] <= 0;
 }
 
 void Expander::unknown(const std::string& written, int line, bool /*quoted*/, std::vector<Chars>& out) {
@@ -212,10 +212,15 @@ void Expander::param(const Part& p, std::vector<Chars>& out, bool& quoted_seen) 
       expand(w, false, parts, seen);
       --default_depth_;
       if (seen && p.quoted) quoted_seen = true;
+      // The default of an unset variable is known but remembered as a default (a negative id),
+      // so a GPU count that rests on one can say so.
+      int defaulted = 0;
+      if (!set) unknowns.push_back(written), defaulted = -static_cast<int>(unknowns.size());
       for (std::size_t e = 0; e < parts.size(); ++e) {
-        if (e > 0) out.back().push(' ', line, !p.quoted);
+        if (e > 0) out.back().push(' ', line, !p.quoted, defaulted);
         for (std::size_t c = 0; c < parts[e].s.size(); ++c)
-          out.back().push(parts[e].s[c], parts[e].line[c], !p.quoted && parts[e].split[c], parts[e].unknown[c]);
+          out.back().push(parts[e].s[c], parts[e].line[c], !p.quoted && parts[e].split[c],
+                          parts[e].unknown[c] != 0 ? parts[e].unknown[c] : defaulted);
       }
       if (kind == '=' && !p.quoted) assign(name, {out.back()}, false, false, line);
       return;

@@ -19,6 +19,7 @@ struct ShellWord {
   bool boundary = false;               // end of a command (newline, ;, &&, |): no word, only a separator
   bool splits = false;                 // came from an unquoted expansion
   std::vector<std::string> undefined;  // variables or substitutions that could not be expanded
+  std::vector<std::string> defaulted;  // unset variables whose ${NAME:-default} gave the value
 };
 
 struct ShellCommand {
