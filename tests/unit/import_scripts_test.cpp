@@ -370,3 +370,62 @@ TEST_CASE("scripts: one unset variable fails no other flag of its string; severa
   CHECK((*w)["line"] == 2);
   CHECK((*w)["message"].get<std::string>().rfind("Line 2: --data-path", 0) == 0);
 }
+
+TEST_CASE("scripts: Mixtral 8x7B with Megatron-Core MoE — arrays with comments and stray continuations") {
+  const json r = import_script("megatron-mixtral-8x7b-moe.sh");
+  REQUIRE_MESSAGE(!atlas::is_error(r), r.dump());
+  const json& q = r["request"];
+  CHECK(r["parameters"].get<double>() == 46702792704.0);  // the released count: vocabulary 32,000 from Llama2Tokenizer
+  CHECK(q["model"]["experts"] == 8);
+  CHECK(q["model"]["top_k"] == 2);
+  CHECK(q["parallel"]["ep"] == 2);
+  CHECK(q["parallel"]["pp"] == 4);
+  CHECK(q["hardware"]["gpus"] == 8);  // 8 per node × ${SLURM_NNODES:-"1"}, said to rest on a default
+  CHECK(warning(r, "default_used"));
+  CHECK(q["batch"]["global"] == 256);
+  CHECK(q["parallel"]["dp"] == 2);
+}
+
+TEST_CASE("scripts: Megatron-DeepSpeed Llama 2 7B — --zero-stage=N, options prepended, tokenizer path") {
+  const json r = import_script("megatron-deepspeed-llama2-7b.sh");
+  REQUIRE_MESSAGE(!atlas::is_error(r), r.dump());
+  const json& q = r["request"];
+  CHECK(r["parameters"].get<double>() == 6738415616.0);  // Llama-2-7B's released count
+  CHECK(q["model"]["kv_heads"] == 32);                   // --num-key-value-heads
+  CHECK(q["model"]["norm"] == "rmsnorm");
+  CHECK(q["parallel"]["zero"] == 1);
+  CHECK(q["parallel"]["framework"] == "deepspeed");
+  CHECK(q["parallel"]["recompute"] == "full");  // the activation_checkpoint="true" branch
+  CHECK(q["hardware"]["gpus"] == 16);
+  CHECK(q["parallel"]["dp"] == 4);
+  CHECK(q["batch"]["global"] == 1024);
+}
+
+TEST_CASE("scripts: DeepSeek-V3-like — each shape the engine cannot model is refused at its flag") {
+  const json r = import_script("megatron-deepseek-v3-mla.sh");
+  REQUIRE(atlas::is_error(r));
+  std::vector<std::pair<int, std::string>> refused;
+  for (const auto& e : r["errors"]) {
+    CHECK(e["code"] == "unsupported_architecture");
+    const std::string m = e["message"].get<std::string>();
+    refused.emplace_back(e["line"].get<int>(), m.substr(m.find("--"), m.find(':', m.find("--")) - m.find("--")));
+  }
+  const std::vector<std::pair<int, std::string>> expected = {{15, "--multi-latent-attention"},
+                                                             {16, "--kv-lora-rank 512"},
+                                                             {17, "--q-lora-rank 1536"},
+                                                             {29, "--moe-shared-expert-intermediate-size 2048"},
+                                                             {30, "--moe-layer-freq ([0]*3+[1]*58)"},
+                                                             {31, "--mtp-num-layers 1"}};
+  CHECK(refused == expected);
+}
+
+TEST_CASE("scripts: a launcher that runs another script lists it as not read") {
+  const json r = import_text(
+      "#SBATCH --nodes=8\n#SBATCH --gres=gpu:8\n"
+      "srun bash -c 'MBS=2 TP_SIZE=1 bash examples/mixtral/train_mixtral_moe.sh'\n",
+      json{{"format", "megatron"}, {"model", {{"preset", "mixtral-8x7b"}}}});
+  REQUIRE_MESSAGE(!atlas::is_error(r), r.dump());
+  CHECK(find_entry(r["ignored"], "from", "examples/mixtral/train_mixtral_moe.sh"));
+  CHECK(r["request"]["hardware"]["gpus"] == 64);  // srun runs bash (not one task per GPU): --gres gpu:8 × 8 nodes
+  CHECK(r["request"]["model"]["preset"] == "mixtral-8x7b");
+}

@@ -66,6 +66,14 @@ class Launch {
     while (k < w.size()) {
       const std::string name = base(w[k].text);
       if (kNotTraining.count(name)) return;
+      // `bash train.sh` / `./train.sh`: the flags are in a script that is not in the text.
+      const bool shell = name == "bash" || name == "sh";
+      const std::string& file = shell && k + 1 < w.size() ? w[k + 1].text : w[k].text;
+      if ((shell || k == 0) && file.size() > 3 && file.compare(file.size() - 3, 3, ".sh") == 0) {
+        facts_.ignore(file, file, "another script runs the training; paste it beside this one to read its flags",
+                      w[k].line);
+        return;
+      }
       if (name == "srun") {
         k = options(w, k + 1,
                     {"-l", "--label", "--exclusive", "-u", "--unbuffered", "--overlap", "--pty", "-K", "-Q", "--quiet",
