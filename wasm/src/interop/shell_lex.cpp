@@ -93,6 +93,9 @@ class Lexer {
     return out;
   }
 
+  // An empty quoted part: '' and "" make a word even when nothing is inside them.
+  static void quoted_mark(Word& w) { w.parts.push_back(Part{Part::literal, "", {}, true, false, false}); }
+
   Word word(bool in_default) {
     Word w;
     w.line = line();
@@ -111,14 +114,13 @@ class Lexer {
         if (t_[i_ + 1] != '\n') literal(t_[i_ + 1], line_at(i_ + 1), true);
         i_ += 2;
       } else if (c == '\'') {
-        const int at = line();
         ++i_;
-        literal('\0', at, true), w.parts.back().text.pop_back(), w.parts.back().lines.pop_back();  // '' is a word
+        quoted_mark(w);
         while (i_ < t_.size() && t_[i_] != '\'') literal(t_[i_], line_at(i_), true), ++i_;
         ++i_;
       } else if (c == '"') {
         ++i_;
-        literal('\0', line(), true), w.parts.back().text.pop_back(), w.parts.back().lines.pop_back();
+        quoted_mark(w);
         while (i_ < t_.size() && t_[i_] != '"') {
           if (t_[i_] == '$' || t_[i_] == '`') {
             if (!dollar(w, true)) literal(t_[i_], line_at(i_), true), ++i_;

@@ -248,7 +248,7 @@ class Runner {
                        [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
   }
 
-  void assign(const Token& tok, bool declared) {
+  void assign(const Token& tok) {
     std::string name;
     bool append = false;
     if (!assignment_form(tok.word, name, append)) return;
@@ -270,7 +270,6 @@ class Runner {
     bool ok = true;
     for (const auto& c : v.values) text += (text.empty() ? "" : " ") + c.s, ok = ok && known(c);
     out_.assignments.push_back(ShellAssignment{name, ok ? text : "", ok, tok.line});
-    (void)declared;
   }
 
   Truth simple(bool live) {
@@ -286,12 +285,12 @@ class Runner {
     std::string name;
     bool append = false;
     for (; k < i_ && (t_[k].kind == Tok::array || assignment_form(t_[k].word, name, append)); ++k)
-      if (!in_condition_) assign(t_[k], false);
+      if (!in_condition_) assign(t_[k]);
     if (k == i_) return Truth::yes;
     const std::string head = t_[k].word.plain();
     if (head == "export" || head == "declare" || head == "typeset" || head == "local" || head == "readonly") {
       for (++k; k < i_; ++k)
-        if (t_[k].kind == Tok::array || assignment_form(t_[k].word, name, append)) assign(t_[k], true);
+        if (t_[k].kind == Tok::array || assignment_form(t_[k].word, name, append)) assign(t_[k]);
       return Truth::yes;
     }
     std::vector<Chars> words;

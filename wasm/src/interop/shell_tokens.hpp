@@ -91,9 +91,9 @@ class Expander {
   bool exhausted() const { return budget_ <= 0; }
 
  private:
-  void expand(const Word& w, bool split_result, std::vector<Chars>& out, bool& quoted_seen);
+  void expand(const Word& w, std::vector<Chars>& out, bool& quoted_seen);
   void param(const Part& p, std::vector<Chars>& out, bool& quoted_seen);
-  void unknown(const std::string& written, int line, bool quoted, std::vector<Chars>& out);
+  void unknown(const std::string& written, int line, std::vector<Chars>& out);
   long budget_ = 1'000'000;  // characters produced by expansion over the whole script
   long arithmetic_budget_ = 1'000'000;
   int default_depth_ = 0;

@@ -144,7 +144,7 @@ void Expander::assign(const std::string& name, std::vector<Chars> values, bool a
       v.flags = c.s[k] == '-' && c.s[k + 1] == '-' && (k == 0 || is_blank(c.s[k - 1])) && c.unknown[k] <= 0;
 }
 
-void Expander::unknown(const std::string& written, int line, bool /*quoted*/, std::vector<Chars>& out) {
+void Expander::unknown(const std::string& written, int line, std::vector<Chars>& out) {
   unknowns.push_back(written);
   const int id = static_cast<int>(unknowns.size());
   for (char c : written) out.back().push(c, line, false, id);  // stands whole in its place, never split
@@ -153,7 +153,7 @@ void Expander::unknown(const std::string& written, int line, bool /*quoted*/, st
 void Expander::param(const Part& p, std::vector<Chars>& out, bool& quoted_seen) {
   const int line = p.lines.empty() ? 0 : p.lines[0];
   const std::string written = p.braced ? "${" + p.text + "}" : "$" + p.text;
-  if (p.kind == Part::command) return unknown("$(" + p.text + ")", line, p.quoted, out);
+  if (p.kind == Part::command) return unknown("$(" + p.text + ")", line, out);
   if (p.kind == Part::arithmetic) {
     std::string expr;
     bool opaque = false;
@@ -166,7 +166,7 @@ void Expander::param(const Part& p, std::vector<Chars>& out, bool& quoted_seen) 
     const auto v = opaque ? std::nullopt
                           : arithmetic(
                                 expr, [this](const std::string& n) { return value_of(n); }, arithmetic_budget_);
-    if (!v) return unknown("$((" + p.text + "))", line, p.quoted, out);
+    if (!v) return unknown("$((" + p.text + "))", line, out);
     for (char c : std::to_string(*v)) out.back().push(c, line, !p.quoted);
     if (p.quoted) quoted_seen = true;
     return;
@@ -184,7 +184,7 @@ void Expander::param(const Part& p, std::vector<Chars>& out, bool& quoted_seen) 
   std::string subscript;
   if (p.braced && k < t.size() && t[k] == '[') {
     const auto close = t.find(']', k);
-    if (close == std::string::npos) return unknown(written, line, p.quoted, out);
+    if (close == std::string::npos) return unknown(written, line, out);
     subscript = t.substr(k + 1, close - k - 1), k = close + 1;
   }
   std::string op, word;
@@ -192,7 +192,7 @@ void Expander::param(const Part& p, std::vector<Chars>& out, bool& quoted_seen) 
     const std::size_t n = t[k] == ':' && k + 1 < t.size() ? 2 : 1;
     op = t.substr(k, n), word = t.substr(k + n);
     if (op != ":-" && op != "-" && op != ":=" && op != "=" && op != ":+" && op != "+" && op != ":?" && op != "?")
-      return unknown(written, line, p.quoted, out);
+      return unknown(written, line, out);
   }
   auto it = vars.find(name);
   const bool set = it != vars.end();
@@ -204,12 +204,12 @@ void Expander::param(const Part& p, std::vector<Chars>& out, bool& quoted_seen) 
     if (kind == '+' && !use_word) return;
     if (use_word) {
       if (set) it->second.used = true;
-      if (default_depth_ >= 16) return unknown(written, line, p.quoted, out);  // ${A:-${B:-${C:-…}}} bounded
+      if (default_depth_ >= 16) return unknown(written, line, out);  // ${A:-${B:-${C:-…}}} bounded
       const Word w = lex_default(word, line);
       std::vector<Chars> parts(1);
       bool seen = false;
       ++default_depth_;
-      expand(w, false, parts, seen);
+      expand(w, parts, seen);
       --default_depth_;
       if (seen && p.quoted) quoted_seen = true;
       // The default of an unset variable is known but remembered as a default (a negative id),
@@ -226,7 +226,7 @@ void Expander::param(const Part& p, std::vector<Chars>& out, bool& quoted_seen) 
       return;
     }
   }
-  if (!set) return unknown(written, line, p.quoted, out);
+  if (!set) return unknown(written, line, out);
   Variable& v = it->second;
   v.used = true;
   if (length) {
@@ -252,14 +252,14 @@ void Expander::param(const Part& p, std::vector<Chars>& out, bool& quoted_seen) 
   if (!subscript.empty()) {
     const auto at = arithmetic(
         subscript, [this](const std::string& n) { return value_of(n); }, arithmetic_budget_);
-    if (!at || *at < 0) return unknown(written, line, p.quoted, out);
+    if (!at || *at < 0) return unknown(written, line, out);
     index = static_cast<std::size_t>(*at);
   }
   if (index < v.values.size()) out.back().append(v.values[index], !p.quoted);
   if (p.quoted) quoted_seen = true;
 }
 
-void Expander::expand(const Word& w, bool /*split_result*/, std::vector<Chars>& out, bool& quoted_seen) {
+void Expander::expand(const Word& w, std::vector<Chars>& out, bool& quoted_seen) {
   for (const auto& p : w.parts) {
     if (budget_ <= 0) return;
     if (p.kind == Part::literal) {
@@ -276,7 +276,7 @@ void Expander::expand(const Word& w, bool /*split_result*/, std::vector<Chars>& 
 std::vector<Chars> Expander::fields(const Word& w) {
   std::vector<Chars> joined(1), out;
   bool quoted_seen = false;
-  expand(w, true, joined, quoted_seen);
+  expand(w, joined, quoted_seen);
   for (const auto& field : joined) {
     Chars piece;
     bool produced = false;
@@ -295,7 +295,7 @@ std::vector<Chars> Expander::fields(const Word& w) {
 Chars Expander::scalar(const Word& w) {
   std::vector<Chars> joined(1);
   bool quoted_seen = false;
-  expand(w, false, joined, quoted_seen);
+  expand(w, joined, quoted_seen);
   Chars out;
   for (std::size_t e = 0; e < joined.size(); ++e) {
     if (e > 0) out.push(' ', w.line, false);
