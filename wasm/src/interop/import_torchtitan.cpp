@@ -81,6 +81,28 @@ class Job {
       facts_.fallback("parallel", key, value, "torchtitan's default (no " + name + ")");
   }
 
+  // The shape `export` wrote under [model] for a custom flavor, set into the model; false if absent.
+  bool exported_shape() {
+    const std::string_view t = text_.text();
+    const auto at = t.find(std::string("\n") + kModelComment);
+    if (at == std::string_view::npos) return false;
+    const std::size_t start = at + 1 + std::string_view(kModelComment).size();
+    const std::string_view row = t.substr(
+        start, t.find('\n', start) == std::string_view::npos ? std::string_view::npos : t.find('\n', start) - start);
+    const int where = text_.line_of_offset(at + 1);
+    const json shape = json::parse(row, nullptr, false);
+    if (!shape.is_object()) {
+      text_.error("invalid_json",
+                  "The exported model shape after \"" + std::string(kModelComment) +
+                      "\" is not a JSON object; export the run again.",
+                  where);
+      return true;
+    }
+    for (auto it = shape.begin(); it != shape.end(); ++it)
+      facts_.set(text_, where, "model", it.key(), it.value(), "the exported model shape (comment under [model])");
+    return true;
+  }
+
   void read();
   void kernels();
   void precision();
@@ -103,7 +125,9 @@ void Job::read() {
     if (name.value_or("llama3") == "llama3")
       for (const auto& [f, id] : kFlavors)
         if (flavor && *flavor == f) preset = id;
-    if (preset) {
+    if (!preset && exported_shape()) {
+      // A model no flavor names, exported with its shape in the comment under [model].
+    } else if (preset) {
       facts_.model_preset = preset;
       facts_.read.push_back(json{{"field", "model.preset"},
                                  {"value", preset},

@@ -89,6 +89,10 @@ inline std::int64_t times(std::int64_t a, std::int64_t b) {
   return static_cast<double>(a) * static_cast<double>(b) > static_cast<double>(kMaxProduct) ? kMaxProduct : a * b;
 }
 
+/// The comment under a torchtitan TOML's [model] that carries a shape no flavor names: written
+/// by export, read by import (torchtitan itself ignores comments).
+inline constexpr const char* kModelComment = "# parallelism-atlas model = ";
+
 /// Longest text one import accepts (bytes): configs are a few kB; this bounds the work.
 inline constexpr std::size_t kMaxPastedBytes = 256 * 1024;
 
