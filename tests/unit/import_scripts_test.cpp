@@ -262,6 +262,13 @@ TEST_CASE("scripts: launchers — deepspeed, mpirun, elastic torchrun, srun with
   CHECK(gpus("WORLD_SIZE=24\npython") == 24);
   CHECK(gpus("GPUS_PER_NODE=4\nNNODES=2\npython") == 8);
   CHECK(gpus("sbatch --nodes=2 --gpus-per-node=8 job.sh\npython") == 16);
+  // A deepspeed launcher given no count: the request's (here none: one node) and a warning.
+  const json hosts = import_text(
+      "deepspeed --hostfile hosts pretrain_gpt.py --num-layers 2 --hidden-size 64 "
+      "--num-attention-heads 4");
+  REQUIRE_FALSE(atlas::is_error(hosts));
+  CHECK(warning(hosts, "deepspeed_hosts"));
+  CHECK(find_entry(hosts["assumed"], "field", "hardware.gpus"));
 }
 
 TEST_CASE("shell reader: defaults keep no quotes, substitutions are never flags, heredocs skipped") {

@@ -96,6 +96,7 @@ class Launch {
       }
       if (name == "torchrun" || name == "deepspeed") {
         p.deepspeed = name == "deepspeed";
+        if (p.deepspeed && !deepspeed_line_) deepspeed_line_ = w[k].line;
         k = options(
             w, k + 1,
             {"--standalone", "--no_python", "--no-python", "--run_path", "--use_env", "--use-env", "-m", "--module",
@@ -161,16 +162,17 @@ class Launch {
       } else {
         ++k;
       }
+      const std::string written = name;  // as the script spells it, for messages
       for (char& c : name)
         if (c == '_') c = '-';
       if (!source->undefined.empty() && is_count(name)) {
         text_.warning("undefined_variable",
-                      who + " " + name + " is " + source->raw + ", and " + source->undefined[0] +
+                      who + " " + written + " is " + source->raw + ", and " + source->undefined[0] +
                           " is not set in the pasted text; the GPU count is read from elsewhere.",
                       line);
         continue;
       }
-      into[name] = Given{value, line, who + " " + name, source->defaulted.empty() ? "" : source->defaulted[0]};
+      into[name] = Given{value, line, who + " " + written, source->defaulted.empty() ? "" : source->defaulted[0]};
     }
     return k;
   }
@@ -226,6 +228,7 @@ class Launch {
   RunFacts& facts_;
   Options launcher_, srun_, mpi_, sbatch_;
   std::string srun_program_;
+  int deepspeed_line_ = 0;  // the first deepspeed launcher, for its warning
 };
 
 void Launch::settle(const ShellScript& script) {
@@ -281,7 +284,14 @@ void Launch::settle(const ShellScript& script) {
   const std::optional<Count> chosen =
       first_of({per_node(launcher_gpus), ranks, include,
                 per_node(first_of({srun_tasks, srun_gpus, sbatch_gpus, sbatch_tasks})), var_total, per_node(var_gpus)});
-  if (!chosen) return;
+  if (!chosen) {
+    if (deepspeed_line_)
+      text_.warning("deepspeed_hosts",
+                    "deepspeed without --num_gpus / --num_nodes runs on every GPU of its hosts (or its --hostfile), "
+                    "which the text does not say; the GPU count is the request's or assumed.",
+                    deepspeed_line_);
+    return;
+  }
   facts_.count(text_, chosen->line, facts_.gpus, "hardware.gpus", chosen->value, chosen->from);
   if (!chosen->defaulted.empty())
     text_.warning("default_used",
