@@ -213,7 +213,7 @@ class Launch {
           if (colon != std::string::npos) n_gpus += 1 + std::count(host.begin(), host.end(), ',');
           at = end + 1;
         }
-        if (n_gpus > 0) return Count{n_gpus, c.line, c.from};
+        if (n_gpus > 0) return Count{n_gpus, c.line, c.from, c.defaulted};
       }
       text_.warning("unsupported_value",
                     c.from + " is \"" + value +
@@ -236,13 +236,13 @@ void Launch::settle(const ShellScript& script) {
     for (const auto& [name, value] : sbatch_options(d)) {
       std::string v = value;
       if (name == "gres" && value.rfind("gpu:", 0) == 0) v = value.substr(value.find_last_of(':') + 1);
-      sbatch_["--" + name] = Given{v, d.line, "#SBATCH --" + name};
+      sbatch_["--" + name] = Given{v, d.line, "#SBATCH --" + name, ""};
     }
   auto variable = [&](std::initializer_list<const char*> names) -> std::optional<Count> {
     for (auto it = script.assignments.rbegin(); it != script.assignments.rend(); ++it)
       for (const char* n : names)
         if (it->name == n) {
-          if (const auto v = whole(it->value)) return Count{*v, it->line, "the variable " + it->name};
+          if (const auto v = whole(it->value)) return Count{*v, it->line, "the variable " + it->name, ""};
           return std::nullopt;
         }
     return std::nullopt;
@@ -304,7 +304,7 @@ void Launch::settle(const ShellScript& script) {
     if (t) others.push_back(*t);
   if (sbatch_nodes && first_of({sbatch_gpus, sbatch_tasks})) {
     const Count g = *first_of({sbatch_gpus, sbatch_tasks});
-    others.push_back(Count{times(sbatch_nodes->value, g.value), g.line, "#SBATCH --nodes × " + g.from.substr(8)});
+    others.push_back(Count{times(sbatch_nodes->value, g.value), g.line, "#SBATCH --nodes × " + g.from.substr(8), ""});
   }
   for (const auto& o : others)
     if (o.value != chosen->value) {

@@ -123,7 +123,10 @@ ShellScript read_shell_script(std::string_view text) {
   // Slurm sets these from the job's directives (sbatch's OUTPUT ENVIRONMENT VARIABLES), so
   // `--nnodes $SLURM_NNODES` reads the #SBATCH --nodes above it.
   for (const auto& d : out.sbatch)
-    for (const auto& [name, value] : sbatch_options(d)) {
+    for (const auto& option : sbatch_options(d)) {
+      // Not a structured binding: clang 14 (emcc 3.1.6) cannot capture one in a lambda.
+      const std::string& name = option.first;
+      const std::string& value = option.second;
       auto seed = [&](const char* var) {
         Chars c;
         for (char ch : value) c.push(ch, d.line, false);
