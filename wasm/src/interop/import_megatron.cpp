@@ -152,8 +152,8 @@ void MegatronArgs::take(const std::string& name, const std::string& value, bool 
                         const ShellWord& source) {
   const MegatronFlag* flag = find_megatron_flag(name);
   if (!source.undefined.empty()) {
-    const std::string what = "--" + name + " is " + quote_cut(source.raw, 60) + ", and " + source.undefined[0] +
-                             " is not set in the pasted text";
+    const std::string what =
+        "--" + name + " is " + quote_cut(source.raw, 60) + ", and " + why_unknown(source.undefined[0]);
     if (flag)
       text_.error("undefined_variable", what + ". Paste the line that sets it, or write the number.", w.line);
     else

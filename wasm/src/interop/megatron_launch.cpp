@@ -167,8 +167,8 @@ class Launch {
         if (c == '_') c = '-';
       if (!source->undefined.empty() && is_count(name)) {
         text_.warning("undefined_variable",
-                      who + " " + written + " is " + source->raw + ", and " + source->undefined[0] +
-                          " is not set in the pasted text; the GPU count is read from elsewhere.",
+                      who + " " + written + " is " + source->raw + ", and " + why_unknown(source->undefined[0]) +
+                          "; the GPU count is read from elsewhere.",
                       line);
         continue;
       }

@@ -1,6 +1,7 @@
 // The shell reader's entry points (read_shell_script, shell_words), the #SBATCH options, and the
 // pieces the runner (shell_script.cpp) asks of it: [ … ] tests and glob patterns.
 #include <algorithm>
+#include <cctype>
 
 #include "shell_tokens.hpp"
 
@@ -86,6 +87,17 @@ ShellWord to_shell_word(const Chars& c, const Expander& ex, int fallback_line) {
     if (u && std::find(list.begin(), list.end(), what) == list.end()) list.push_back(what);
   }
   return w;
+}
+
+std::string why_unknown(const std::string& written) {
+  if (written.rfind("$(", 0) == 0 && written.rfind("$((", 0) != 0)
+    return written + " is a command's output, which the reader does not run";
+  if (written.rfind("$((", 0) == 0) return written + " names a value the pasted text does not set";
+  const std::size_t at = written.rfind("${", 0) == 0 ? 2 : 1;
+  if (at < written.size() &&
+      (std::isdigit(static_cast<unsigned char>(written[at])) || written[at] == '@' || written[at] == '*'))
+    return written + " is an argument the script is run with, not in the pasted text";
+  return written + " is not set in the pasted text";
 }
 
 std::vector<std::pair<std::string, std::string>> sbatch_options(const ShellCommand& directive) {

@@ -53,6 +53,10 @@ struct ShellScript {
 
 ShellScript read_shell_script(std::string_view text);
 
+/// Why an unknown value is unknown, in the user's words: "$DATA is not set in the pasted text",
+/// "$5 is an argument the script is run with", "$(hostname) is a command's output, not run here".
+std::string why_unknown(const std::string& written);
+
 /// An #SBATCH directive's options by their long names ("nodes", "ntasks-per-node",
 /// "gpus-per-node", "ntasks", "gpus", "gres"), each with its text.
 std::vector<std::pair<std::string, std::string>> sbatch_options(const ShellCommand& directive);
