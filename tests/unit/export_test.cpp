@@ -165,9 +165,25 @@ TEST_CASE("export: what the target cannot express is written as a comment") {
   const std::string t = custom["text"];
   CHECK(t.find("# torchtitan names models by flavor") != std::string::npos);
   CHECK(t.find("ZeRO-1 becomes ZeRO-3") != std::string::npos);
-  // A custom flavor cannot be read back alone: the import says which text to add.
-  const json back = call("import", json{{"text", t}});
-  CHECK(error_code(back) == "unknown_model");
+  // A custom flavor carries its shape in a comment, so it reads back alone.
+  CHECK(t.find("# parallelism-atlas model = {") != std::string::npos);
+  const json back = call("import", json{{"text", t}, {"hardware", {{"preset", "h100-sxm"}, {"gpus", 512}}}});
+  REQUIRE_MESSAGE(!atlas::is_error(back), back.dump());
+  CHECK(back["parameters"] == call("plan", request({{"preset", "gpt3-175b"}}, {{"tp", 8}, {"pp", 8}},
+                                                   {{"micro", 1}, {"global", 512}}, 512))["parameters"]);
+  round_trip(request({{"preset", "gpt3-175b"}},
+                     {{"tp", 8},
+                      {"zero", 3},
+                      {"sequence_parallel", true},
+                      {"framework", "fsdp"},
+                      {"kernels", "fused"},
+                      {"reduce_dtype", "fp32"}},
+                     {{"micro", 1}, {"global", 512}}, 512),
+             "torchtitan");
+  round_trip(request({{"layers", 4}, {"hidden", 256}, {"heads", 4}, {"vocab", 1000}, {"seq", 128}},
+                     {{"zero", 3}, {"framework", "fsdp"}, {"kernels", "fused"}, {"reduce_dtype", "fp32"}},
+                     {{"micro", 2}, {"global", 16}}, 8),
+             "torchtitan");
 }
 
 TEST_CASE("export: bad requests are coded at their pointer") {

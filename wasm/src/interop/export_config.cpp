@@ -203,6 +203,8 @@ std::string deepspeed(const Run& r) {
 }
 
 std::string torchtitan(const Run& r) {
+  // torchtitan reads no shape from its TOML, only a flavor's name; a comment carries the shape
+  // so that import reads back the same model (torchtitan ignores it).
   const ModelShape& m = r.in.model;
   const Parallel& p = r.in.parallel;
   std::vector<std::string> notes = common_notes(r, "A torchtitan TOML");
@@ -214,7 +216,7 @@ std::string torchtitan(const Run& r) {
   if (flavor.empty())
     notes.push_back("torchtitan names models by flavor, and this shape is none of llama3's (" +
                     std::to_string(m.layers) + " layers, hidden " + std::to_string(m.hidden) +
-                    "); add it as a flavor, and import it with its config.json.");
+                    "); add it as a flavor. The shape is kept in the comment under [model], which import reads.");
   if (p.framework == Framework::fsdp1)
     notes.push_back(
         "The plan was costed as FSDP1 (flat parameters); torchtitan trains with FSDP2, which also copies "
@@ -255,9 +257,9 @@ std::string torchtitan(const Run& r) {
   out << "# torchtitan job written by Parallelism Atlas (split explorer).\n";
   for (const auto& n : notes) out << "# " << n << "\n";
   out << "\n[job]\ndescription = \"Exported from the split explorer\"\n\n[model]\nname = \"llama3\"\nflavor = \""
-      << (flavor.empty() ? "custom" : flavor) << "\"\n\n[training]\nlocal_batch_size = " << local
-      << "\nglobal_batch_size = " << r.in.global << "\nseq_len = " << m.seq
-      << (shard ? "\nmixed_precision_reduce = \"float32\"" : "")
+      << (flavor.empty() ? "custom\"\n" + std::string(kModelComment) + r.model.dump() : flavor + "\"")
+      << "\n\n[training]\nlocal_batch_size = " << local << "\nglobal_batch_size = " << r.in.global
+      << "\nseq_len = " << m.seq << (shard ? "\nmixed_precision_reduce = \"float32\"" : "")
       << "\n\n[parallelism]\ndata_parallel_replicate_degree = " << (shard ? 1 : p.dp)
       << "\ndata_parallel_shard_degree = " << (shard ? p.dp : 1) << "\ntensor_parallel_degree = " << p.tp
       << "\nenable_async_tensor_parallel = " << (p.tp_overlap ? "true" : "false")

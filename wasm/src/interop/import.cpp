@@ -113,16 +113,26 @@ class Finisher {
       // ranks come from the explorer's GPU count when it fits, else from one micro-batch per step.
       const std::int64_t given = micro ? *micro : *acc;
       const char* third = micro ? "batch.accumulation" : "batch.micro";
-      if (fallback_gpus && *fallback_gpus % mp == 0 && *global % times(given, *fallback_gpus / mp) == 0) {
-        dp = *fallback_gpus / mp;
-        f_.assume("hardware.gpus", *fallback_gpus, "no pasted text gives the GPU count: the explorer's");
-      } else if (*global % given == 0) {
-        dp = *global / given;
-        f_.assume(third, 1, "not given, and no GPU count: one per step, which makes dp = " + std::to_string(dp));
-      } else {
+      // No text gives the GPU count: the explorer's when it fits, else one node of 8, else the
+      // fewest the split needs. Never "one micro-batch per step", which made a 1,024-GPU script
+      // 196,608 GPUs (global 1536 ÷ micro 1 × tp·pp 128).
+      const std::pair<std::optional<std::int64_t>, std::string> candidates[] = {
+          {fallback_gpus, "no pasted text gives the GPU count: the explorer's"},
+          {8, "no pasted text gives the GPU count: one node of 8 GPUs"},
+          {mp, "no pasted text gives the GPU count: the fewest the split needs (tp × pp × cp)"}};
+      bool settled = false;
+      for (const auto& [n, why] : candidates)
+        if (n && *n % mp == 0 && *global % times(given, *n / mp) == 0) {
+          dp = *n / mp, settled = true;
+          f_.assume("hardware.gpus", *n, why);
+          break;
+        }
+      if (!settled)
         return fail("batch_inconsistent",
                     "global batch " + std::to_string(*global) + " is not a multiple of " + std::to_string(given) + ".");
-      }
+      f_.assume(third, *global / times(given, dp),
+                "global batch ÷ (" + std::string(micro ? "micro-batch" : "accumulation") + " × data-parallel ranks " +
+                    std::to_string(dp) + ")");
       (micro ? acc : micro) = *global / times(given, dp);
     } else {
       const std::int64_t n = fallback_gpus && *fallback_gpus % mp == 0 ? *fallback_gpus : (8 % mp == 0 ? 8 : mp);
@@ -224,6 +234,11 @@ json cmd_import(const json& request, Problems& problems) {
   if (!hardware_option)
     facts.assume("hardware.preset", "h100-sxm",
                  "configs do not name the GPU: the explorer's hardware is kept when importing there");
+  if (explorer_gpus && facts.gpus && *explorer_gpus != *facts.gpus)
+    problems.warning(Issue{"gpus_replaced",
+                           "The pasted text runs on " + std::to_string(*facts.gpus) + " GPUs; the request's " +
+                               std::to_string(*explorer_gpus) + " are replaced by them.",
+                           "/hardware/gpus", 0});
   hardware["gpus"] = gpus;
   json plan_request{{"model", *model}, {"hardware", hardware}, {"parallel", parallel}, {"batch", batch}};
 

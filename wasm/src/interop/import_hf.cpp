@@ -2,6 +2,8 @@
 // and GPT-NeoX keys. The shape must give the released parameter count exactly, so a config
 // whose architecture the engine cannot count (latent attention, shared experts, a head size
 // other than hidden ÷ heads, biases on only some projections) is refused naming its key.
+#include <algorithm>
+#include <iterator>
 #include <set>
 
 #include "atlas/interop/import.hpp"
@@ -17,10 +19,37 @@ constexpr const char* kUnsupported[][2] = {
     {"qk_rope_head_dim", "multi-head latent attention (DeepSeek-V2/V3)"},
     {"n_shared_experts", "shared experts beside the routed ones"},
     {"shared_expert_intermediate_size", "a shared expert beside the routed ones"},
-    {"moe_intermediate_size", "experts narrower than the dense MLP with shared experts"},
+    {"moe_intermediate_size", "experts narrower than the dense MLP, laid out as this model_type does not say"},
     {"first_k_dense_replace", "dense layers before the expert layers"},
-    {"num_experts", "Qwen-MoE style experts with a shared expert"},
+    {"num_experts", "experts whose layout this model_type does not say (the engine reads Mixtral's and Qwen3-MoE's)"},
+    {"block_configs", "layers of different shapes (per-layer block_configs, as in the Nemotron NAS models)"},
 };
+
+// Families the engine does not read, with the reason: a config of another family is refused
+// rather than read with Llama's rules.
+constexpr const char* kOtherFamilies[][2] = {
+    {"bert", "an encoder (bidirectional attention, no causal language-model head)"},
+    {"roberta", "an encoder (bidirectional attention, no causal language-model head)"},
+    {"deberta", "an encoder (bidirectional attention, no causal language-model head)"},
+    {"distilbert", "an encoder (bidirectional attention, no causal language-model head)"},
+    {"t5", "an encoder-decoder"},
+    {"bart", "an encoder-decoder"},
+    {"gemma", "a GELU-gated MLP (GeGLU; the engine's gated MLP is SwiGLU)"},
+    {"gemma2", "a GELU-gated MLP (GeGLU) and alternating sliding-window layers"},
+    {"gemma3", "a GELU-gated MLP (GeGLU) and alternating sliding-window layers"},
+    {"falcon", "attention and MLP side by side in one block (parallel attention)"},
+    {"phi", "attention and MLP side by side in one block (parallel attention)"},
+    {"mamba", "state-space (Mamba) layers instead of attention"},
+    {"jamba", "Mamba layers interleaved with attention"},
+    {"deci", "layers of different shapes (per-layer block configs)"},
+    {"nemotron-nas", "layers of different shapes (per-layer block configs)"},
+    {"deepseek_v2", "multi-head latent attention and shared experts"},
+    {"deepseek_v3", "multi-head latent attention and shared experts"},
+    {"qwen2_moe", "a shared expert beside the routed ones"},
+};
+
+// The families read, each with Llama's keys (gpt2 and gpt_neox with their own).
+constexpr const char* kFamilies[] = {"llama", "mistral", "mixtral", "qwen2", "qwen3", "qwen3_moe", "gpt2", "gpt_neox"};
 
 // Why a key the engine does not use changes nothing it computes (or what it leaves out).
 const char* ignored_why(const std::string& key) {
@@ -89,8 +118,12 @@ void import_hf(const Pasted& text, RunFacts& facts) {
   const auto parsed = text.parse_json();
   if (!parsed) return;
   const json& c = *parsed;
+  const std::string type =
+      c.contains("model_type") && c["model_type"].is_string() ? c["model_type"].get<std::string>() : "";
+  const bool qwen3_moe = type == "qwen3_moe";
   for (const auto& [key, what] : kUnsupported)
-    if (c.contains(key) && !c[key].is_null()) {
+    if (c.contains(key) && !c[key].is_null() &&
+        !(qwen3_moe && (std::string(key) == "num_experts" || std::string(key) == "moe_intermediate_size"))) {
       text.error("unsupported_architecture",
                  "\"" + std::string(key) + "\" describes " + what +
                      ", which the engine cannot represent; its parameter "
@@ -98,16 +131,37 @@ void import_hf(const Pasted& text, RunFacts& facts) {
                  text.line_of_key(key));
       return;
     }
+  if (!type.empty() && std::find(std::begin(kFamilies), std::end(kFamilies), type) == std::end(kFamilies)) {
+    std::string why =
+        "it is not a family the engine reads (llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gpt2, "
+        "gpt_neox), and reading it with another family's rules would count the wrong model";
+    for (const auto& [family, what] : kOtherFamilies)
+      if (type == family) why = std::string(what) + ", which the engine does not model";
+    text.error("unsupported_architecture", "\"model_type\" is \"" + type + "\": " + why + ".",
+               text.line_of_key("model_type"));
+    return;
+  }
   Reader r{text, c, facts, {}};
-  const std::string type =
-      c.contains("model_type") && c["model_type"].is_string() ? c["model_type"].get<std::string>() : "";
   r.used.insert("model_type");
-  const bool gpt2 = type == "gpt2", neox = type == "gpt_neox", qwen2 = type == "qwen2", qwen3 = type == "qwen3";
+  const bool gpt2 = type == "gpt2", neox = type == "gpt_neox", qwen2 = type == "qwen2";
+  const bool qwen3 = type == "qwen3" || qwen3_moe;
   const bool llama_like = !gpt2 && !neox;
-  if (!type.empty() && type != "llama" && type != "mistral" && type != "mixtral" && !gpt2 && !neox && !qwen2 && !qwen3)
-    facts.assume("model.architecture", type,
-                 "config.json names model_type \"" + type +
-                     "\"; it is read with Llama's keys and rules (check the parameter count against the model card)");
+  if (type.empty())
+    facts.assume("model.architecture", "llama",
+                 "config.json names no model_type; it is read with Llama's keys and rules");
+  // Qwen3-MoE: every layer's MLP is experts when decoder_sparse_step is 1 and no layer is listed
+  // in mlp_only_layers; other patterns mix dense and expert layers, which the engine does not.
+  if (qwen3_moe) {
+    const auto step = r.whole({"decoder_sparse_step"}, false);
+    const json* dense = r.find({"mlp_only_layers"});
+    if ((step && *step != 1) || (dense && dense->is_array() && !dense->empty())) {
+      const char* key = step && *step != 1 ? "decoder_sparse_step" : "mlp_only_layers";
+      text.error("unsupported_architecture",
+                 "\"" + std::string(key) + "\" mixes dense and expert layers; the engine puts experts in every layer.",
+                 text.line_of_key(key));
+      return;
+    }
+  }
 
   const auto layers = r.whole({"num_hidden_layers", "n_layer", "num_layers"}, true);
   const auto hidden = r.whole({"hidden_size", "n_embd", "d_model"}, true);
@@ -116,7 +170,8 @@ void import_hf(const Pasted& text, RunFacts& facts) {
   const auto kv = r.whole({"num_key_value_heads"}, false);
   const auto ffn = r.whole({"intermediate_size", "n_inner"}, false);
   const auto positions = r.whole({"max_position_embeddings", "n_positions", "n_ctx"}, false);
-  const auto experts = r.whole({"num_local_experts"}, false);
+  const auto experts = r.whole({qwen3_moe ? "num_experts" : "num_local_experts"}, false);
+  const auto expert_width = qwen3_moe ? r.whole({"moe_intermediate_size"}, true) : std::nullopt;
   const auto top_k = r.whole({"num_experts_per_tok"}, false);
   const auto head_dim = r.whole({"head_dim"}, false);
   const auto tied = r.flag("tie_word_embeddings");
@@ -146,14 +201,17 @@ void import_hf(const Pasted& text, RunFacts& facts) {
   else
     facts.fallback("model", "kv_heads", *heads, "no num_key_value_heads: one key/value head per query head");
   const std::int64_t width = ffn ? *ffn : times(4, *hidden);
-  if (ffn)
+  if (expert_width) {
+    r.set("expert_ffn", *expert_width, "moe_intermediate_size");
+    if (ffn) r.set("ffn", *ffn, "intermediate_size");
+  } else if (ffn)
     r.set(experts && *experts > 1 ? "expert_ffn" : "ffn", *ffn, r.name_of({"intermediate_size", "n_inner"}));
   else
     facts.fallback("model", experts && *experts > 1 ? "expert_ffn" : "ffn", width,
                    "no intermediate_size (or n_inner is null): GPT's 4 × hidden");
   if (experts && *experts > 1) {
     facts.fallback("model", "ffn", width, "the dense MLP width of an all-expert model: the experts' width");
-    r.set("experts", *experts, "num_local_experts");
+    r.set("experts", *experts, qwen3_moe ? "num_experts" : "num_local_experts");
     r.set("top_k", top_k.value_or(2), "num_experts_per_tok");
   }
 

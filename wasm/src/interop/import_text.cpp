@@ -24,6 +24,11 @@ void Pasted::error(const std::string& code, const std::string& message, int line
       Issue{code, (line > 0 ? "Line " + std::to_string(line) + ": " : std::string()) + message, path_, line});
 }
 
+void Pasted::warning(const std::string& code, const std::string& message, int line) const {
+  problems_.warning(
+      Issue{code, (line > 0 ? "Line " + std::to_string(line) + ": " : std::string()) + message, path_, line});
+}
+
 std::optional<json> Pasted::parse_json() const {
   try {
     json value = json::parse(text_);

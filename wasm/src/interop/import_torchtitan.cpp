@@ -64,6 +64,45 @@ class Job {
     facts_.set(text_, line(table, name), section, key, value, from(table, name));
   }
 
+  // The table that holds `key`: [parallelism], else 2024's [training] or [experimental].
+  std::string where(const std::string& key) const {
+    for (const char* t : {"parallelism", "training", "experimental"})
+      if (has(t, key)) return t;
+    return "parallelism";
+  }
+  bool has(const std::string& table, const std::string& key) const {
+    return toml_.values.contains(table) && toml_.values[table].is_object() && toml_.values[table].contains(key);
+  }
+  // A degree read where the file has it; absent, torchtitan's default of 1, as assumed.
+  void degree(const char* key, std::int64_t value, const std::string& name) {
+    if (has(where(name), name))
+      set("parallel", key, value, where(name), name);
+    else
+      facts_.fallback("parallel", key, value, "torchtitan's default (no " + name + ")");
+  }
+
+  // The shape `export` wrote under [model] for a custom flavor, set into the model; false if absent.
+  bool exported_shape() {
+    const std::string_view t = text_.text();
+    const auto at = t.find(std::string("\n") + kModelComment);
+    if (at == std::string_view::npos) return false;
+    const std::size_t start = at + 1 + std::string_view(kModelComment).size();
+    const std::string_view row = t.substr(
+        start, t.find('\n', start) == std::string_view::npos ? std::string_view::npos : t.find('\n', start) - start);
+    const int where = text_.line_of_offset(at + 1);
+    const json shape = json::parse(row, nullptr, false);
+    if (!shape.is_object()) {
+      text_.error("invalid_json",
+                  "The exported model shape after \"" + std::string(kModelComment) +
+                      "\" is not a JSON object; export the run again.",
+                  where);
+      return true;
+    }
+    for (auto it = shape.begin(); it != shape.end(); ++it)
+      facts_.set(text_, where, "model", it.key(), it.value(), "the exported model shape (comment under [model])");
+    return true;
+  }
+
   void read();
   void kernels();
   void precision();
@@ -86,7 +125,9 @@ void Job::read() {
     if (name.value_or("llama3") == "llama3")
       for (const auto& [f, id] : kFlavors)
         if (flavor && *flavor == f) preset = id;
-    if (preset) {
+    if (!preset && exported_shape()) {
+      // A model no flavor names, exported with its shape in the comment under [model].
+    } else if (preset) {
       facts_.model_preset = preset;
       facts_.read.push_back(json{{"field", "model.preset"},
                                  {"value", preset},
@@ -104,22 +145,33 @@ void Job::read() {
   }
   if (const auto seq = whole("training", "seq_len")) set("model", "seq", *seq, "training", "seq_len");
   kernels();
-  const auto tp = whole("parallelism", "tensor_parallel_degree").value_or(1);
-  const auto pp = whole("parallelism", "pipeline_parallel_degree").value_or(1);
-  const auto cp = whole("parallelism", "context_parallel_degree").value_or(1);
-  const auto ep = whole("parallelism", "expert_parallel_degree").value_or(1);
-  const auto replicate = whole("parallelism", "data_parallel_replicate_degree").value_or(1);
-  const auto shard = whole("parallelism", "data_parallel_shard_degree", true).value_or(-1);
-  set("parallel", "tp", tp, "parallelism", "tensor_parallel_degree");
-  set("parallel", "pp", pp, "parallelism", "pipeline_parallel_degree");
-  set("parallel", "cp", cp, "parallelism", "context_parallel_degree");
-  if (ep > 1) set("parallel", "ep", ep, "parallelism", "expert_parallel_degree");
-  facts_.set(text_, line("parallelism", "tensor_parallel_degree"), "parallel", "sequence_parallel", tp > 1,
-             "torchtitan's tensor parallelism (always sequence-parallel)");
-  facts_.set(text_, line("parallelism", "data_parallel_shard_degree"), "parallel", "zero", shard == 1 ? 0 : 3,
-             shard == 1
-                 ? "[parallelism] data_parallel_shard_degree = 1 (replicated, DDP)"
-                 : "[parallelism] data_parallel_shard_degree (FSDP2 shards parameters, gradients and optimizer state)");
+  // 2024's layout kept the degrees in [training] (pipelining in [experimental], and at first one
+  // data_parallel_degree); 2025's moved them to [parallelism]. Each is read where the file has it.
+  const std::string shard_key = has(where("data_parallel_shard_degree"), "data_parallel_shard_degree") ||
+                                        !has(where("data_parallel_degree"), "data_parallel_degree")
+                                    ? "data_parallel_shard_degree"
+                                    : "data_parallel_degree";
+  const auto tp = whole(where("tensor_parallel_degree"), "tensor_parallel_degree").value_or(1);
+  const auto pp = whole(where("pipeline_parallel_degree"), "pipeline_parallel_degree").value_or(1);
+  const auto cp = whole(where("context_parallel_degree"), "context_parallel_degree").value_or(1);
+  const auto ep = whole(where("expert_parallel_degree"), "expert_parallel_degree").value_or(1);
+  const auto replicate = whole(where("data_parallel_replicate_degree"), "data_parallel_replicate_degree").value_or(1);
+  const auto shard = whole(where(shard_key), shard_key, true).value_or(-1);
+  degree("tp", tp, "tensor_parallel_degree");
+  degree("pp", pp, "pipeline_parallel_degree");
+  degree("cp", cp, "context_parallel_degree");
+  if (ep > 1) degree("ep", ep, "expert_parallel_degree");
+  if (has(where("tensor_parallel_degree"), "tensor_parallel_degree"))
+    facts_.set(text_, line(where("tensor_parallel_degree"), "tensor_parallel_degree"), "parallel", "sequence_parallel",
+               tp > 1, "torchtitan's tensor parallelism (always sequence-parallel)");
+  const std::string shard_from = from(where(shard_key), shard_key);
+  if (has(where(shard_key), shard_key))
+    facts_.set(text_, line(where(shard_key), shard_key), "parallel", "zero", shard == 1 ? 0 : 3,
+               shard == 1 ? shard_from + " = 1 (replicated, DDP)"
+                          : shard_from + " (FSDP2 shards parameters, gradients and optimizer state)");
+  else
+    facts_.fallback("parallel", "zero", 3,
+                    "no data_parallel_shard_degree: torchtitan's default -1 shards over the rest of the GPUs (FSDP2)");
   // FSDP reduces in mixed_precision_reduce, whose only value is "float32".
   if (shard != 1) {
     const auto reduce = text("training", "mixed_precision_reduce");
@@ -133,27 +185,28 @@ void Job::read() {
       facts_.fallback("parallel", "reduce_dtype", "fp32", "torchtitan's FSDP reduces gradients in float32");
   }
   if (shard > 0)
-    facts_.count(text_, line("parallelism", "data_parallel_shard_degree"), facts_.dp, "parallel.dp",
-                 times(replicate, shard), "[parallelism] data_parallel_replicate_degree × data_parallel_shard_degree");
+    facts_.count(text_, line(where(shard_key), shard_key), facts_.dp, "parallel.dp", times(replicate, shard),
+                 replicate > 1 ? "data_parallel_replicate_degree × " + shard_from : shard_from);
   // HSDP: FSDP2 shards within groups of data_parallel_shard_degree and replicates across them.
   if (replicate > 1 && shard > 1)
-    set("parallel", "dp_shard", shard, "parallelism", "data_parallel_shard_degree");
+    set("parallel", "dp_shard", shard, where(shard_key), shard_key);
   else if (replicate > 1 && shard < 0)
-    facts_.ignore("[parallelism] data_parallel_replicate_degree", replicate,
+    facts_.ignore(from(where("data_parallel_replicate_degree"), "data_parallel_replicate_degree"), replicate,
                   "with data_parallel_shard_degree derived (-1) the shard group's size is not in the text; the "
                   "engine shards over every data-parallel rank",
-                  line("parallelism", "data_parallel_replicate_degree"));
+                  line(where("data_parallel_replicate_degree"), "data_parallel_replicate_degree"));
   precision();
-  if (const json* async = get("parallelism", "enable_async_tensor_parallel"); async && async->is_boolean())
-    set("parallel", "tp_overlap", *async, "parallelism", "enable_async_tensor_parallel");
-  if (const auto schedule = text("parallelism", "pipeline_parallel_schedule")) {
+  if (const json* async = get(where("enable_async_tensor_parallel"), "enable_async_tensor_parallel");
+      async && async->is_boolean())
+    set("parallel", "tp_overlap", *async, where("enable_async_tensor_parallel"), "enable_async_tensor_parallel");
+  if (const auto schedule = text(where("pipeline_parallel_schedule"), "pipeline_parallel_schedule")) {
     const std::string s = *schedule;
     if (s == "1F1B")
-      set("parallel", "schedule", "1f1b", "parallelism", "pipeline_parallel_schedule");
+      set("parallel", "schedule", "1f1b", where("pipeline_parallel_schedule"), "pipeline_parallel_schedule");
     else if (s == "GPipe")
-      set("parallel", "schedule", "gpipe", "parallelism", "pipeline_parallel_schedule");
+      set("parallel", "schedule", "gpipe", where("pipeline_parallel_schedule"), "pipeline_parallel_schedule");
     else if (s == "Interleaved1F1B") {
-      set("parallel", "schedule", "interleaved", "parallelism", "pipeline_parallel_schedule");
+      set("parallel", "schedule", "interleaved", where("pipeline_parallel_schedule"), "pipeline_parallel_schedule");
       facts_.fallback("parallel", "virtual_stages", 2,
                       "Interleaved1F1B without a stage count: two model chunks per GPU");
     } else {
@@ -161,18 +214,18 @@ void Job::read() {
     }
   }
   // Model chunks per GPU follow from the layers each stage holds, once the model is known.
-  if (const auto per_stage = whole("parallelism", "pipeline_parallel_layers_per_stage")) {
+  if (const auto per_stage = whole(where("pipeline_parallel_layers_per_stage"), "pipeline_parallel_layers_per_stage")) {
     Problems ignored;
     const auto shape =
         facts_.model_preset ? read_model(json{{"model", {{"preset", *facts_.model_preset}}}}, ignored) : std::nullopt;
     if (shape && shape->layers % times(*per_stage, pp) == 0)
-      set("parallel", "virtual_stages", shape->layers / times(*per_stage, pp), "parallelism",
-          "pipeline_parallel_layers_per_stage");
+      set("parallel", "virtual_stages", shape->layers / times(*per_stage, pp),
+          where("pipeline_parallel_layers_per_stage"), "pipeline_parallel_layers_per_stage");
     else
       text_.error("virtual_layers",
                   "[parallelism] pipeline_parallel_layers_per_stage " + std::to_string(*per_stage) +
                       " must divide the model's layers per pipeline stage (and the model must be a known flavor).",
-                  line("parallelism", "pipeline_parallel_layers_per_stage"));
+                  line(where("pipeline_parallel_layers_per_stage"), "pipeline_parallel_layers_per_stage"));
   }
   if (const auto mode = text("activation_checkpoint", "mode")) {
     if (*mode != "none" && *mode != "selective" && *mode != "full")
@@ -200,7 +253,7 @@ void Job::read() {
   const std::string local_key = get("training", "local_batch_size") ? "local_batch_size" : "batch_size";
   const auto local = whole("training", local_key);
   const auto global = whole("training", "global_batch_size", true);
-  const auto pp_micro = whole("parallelism", "pipeline_parallel_microbatch_size");
+  const auto pp_micro = whole(where("pipeline_parallel_microbatch_size"), "pipeline_parallel_microbatch_size");
   const std::int64_t per_rank = local.value_or(8);
   if (!local) facts_.assume("training.local_batch_size", 8, "torchtitan's default");
   const std::int64_t micro = pp > 1 ? pp_micro.value_or(1) : per_rank;
@@ -229,6 +282,8 @@ void Job::precision() {
   int at = 0;
   if (const json* on = get("float8", "enable_float8_linear"); on && on->is_boolean() && on->get<bool>())
     float8 = true, at = line("float8", "enable_float8_linear");
+  if (const json* on = get("training", "enable_fp8_linear"); on && on->is_boolean() && on->get<bool>())
+    float8 = true, at = line("training", "enable_fp8_linear");  // torchtitan's first spelling (2024)
   if (const json* converters = get("model", "converters"); converters && converters->is_array())
     for (const auto& c : *converters) {
       if (c == "float8") float8 = true, at = line("model", "converters");
@@ -280,7 +335,7 @@ void Job::report_unused() {
       continue;
     }
     const bool known = t.key() == "model" || t.key() == "training" || t.key() == "parallelism" ||
-                       t.key() == "activation_checkpoint" || t.key() == "compile";
+                       t.key() == "activation_checkpoint" || t.key() == "compile" || t.key() == "experimental";
     if (!known) {
       facts_.ignore("[" + t.key() + "]", "…", ignored_table_why(t.key()), 0);
       continue;

@@ -1,27 +1,30 @@
-// Enough of the shell to read a launch script as people paste it: comments, quotes, line
-// continuations, NAME=value assignments (arrays too), $NAME / ${NAME:-default} and $(( … ))
-// arithmetic. Nothing is executed: a command substitution $( … ) stays an unknown value.
-#include "atlas/interop/shell_words.hpp"
-
+// Expansion as the shell does it, with nothing executed: $NAME and ${NAME…} with defaults,
+// arrays ("${A[@]}" keeps each element whole, ${A[@]} splits them), $(( … )) arithmetic, and
+// field splitting of unquoted expansions only. A command substitution, a positional argument
+// or an unset variable stays an unknown value, remembered by how it was written.
 #include <cctype>
 #include <cmath>
-#include <map>
 
-namespace atlas {
+#include "shell_tokens.hpp"
+
+namespace atlas::shell {
 
 namespace {
 
 bool is_name_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
 bool is_name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-// Integer arithmetic of $(( … )) after variables are expanded: + - * / % and parentheses.
+using Lookup = std::function<std::optional<std::string>(const std::string&)>;
+
+// Integer arithmetic: + - * / % and parentheses on literals and bare names.
 class Arithmetic {
   // Operands have at most 15 digits and results stay within ±1e15, so no product overflows.
   static constexpr long long kLimit = 1000000000000000LL;
 
  public:
-  Arithmetic(const std::string& text, const std::map<std::string, std::string>& vars, long& budget, int nesting = 0)
-      : s_(text), vars_(vars), budget_(budget), nesting_(nesting) {}
+  Arithmetic(const std::string& text, const Lookup& lookup, long& budget, int nesting = 0)
+      : s_(text), lookup_(lookup), budget_(budget), nesting_(nesting) {}
   std::optional<long long> value() {
     auto v = sum(0);
     skip();
@@ -68,18 +71,18 @@ class Arithmetic {
       ++i_;
       return v;
     }
-    if (s_[i_] == '-') {
-      ++i_;
+    if (s_[i_] == '-' || s_[i_] == '+') {
+      const bool minus = s_[i_++] == '-';
       const auto v = atom(depth + 1);
-      return v ? std::optional<long long>(-*v) : std::nullopt;
+      return v ? std::optional<long long>(minus ? -*v : *v) : std::nullopt;
     }
     if (is_name_start(s_[i_])) {  // a bare variable name, as $(( GPUS * NODES )) allows
       std::size_t j = i_;
       while (j < s_.size() && is_name_char(s_[j])) ++j;
-      const auto it = vars_.find(s_.substr(i_, j - i_));
+      const auto text = lookup_(s_.substr(i_, j - i_));
       i_ = j;
-      if (it == vars_.end()) return std::nullopt;
-      return Arithmetic(it->second, vars_, budget_, nesting_ + depth + 1).value();  // a name may hold an expression
+      if (!text) return std::nullopt;
+      return Arithmetic(*text, lookup_, budget_, nesting_ + depth + 1).value();  // a name may hold an expression
     }
     long long v = 0;
     const std::size_t start = i_;
@@ -90,228 +93,225 @@ class Arithmetic {
   }
 
   const std::string& s_;
-  const std::map<std::string, std::string>& vars_;
+  const Lookup& lookup_;
   long& budget_;
   int nesting_;
   std::size_t i_ = 0;
 };
 
-class Reader {
- public:
-  explicit Reader(std::string_view text) : t_(text) {}
-
-  std::vector<ShellWord> words() {
-    std::vector<ShellWord> out;
-    bool command_start = true;
-    int array_depth = 0;
-    std::string array_name;
-    while (i_ < t_.size()) {
-      const char c = t_[i_];
-      if (c == '\\' && i_ + 1 < t_.size() && (t_[i_ + 1] == '\n' || t_[i_ + 1] == '\r')) {
-        i_ += t_[i_ + 1] == '\r' && i_ + 2 < t_.size() && t_[i_ + 2] == '\n' ? 3 : 2;
-        ++line_;
-        continue;
-      }
-      if (c == '\n' || c == ';' || c == '&' || c == '|') {
-        if (c == '\n') ++line_;
-        ++i_;
-        if (array_depth == 0 && (out.empty() || !out.back().boundary))
-          out.push_back(ShellWord{"", "", line_, false, true, false, {}});
-        if (array_depth == 0) command_start = true;
-        continue;
-      }
-      if (std::isspace(static_cast<unsigned char>(c))) {
-        ++i_;
-        continue;
-      }
-      if (c == '#') {
-        while (i_ < t_.size() && t_[i_] != '\n') ++i_;
-        continue;
-      }
-      if (c == ')' && array_depth > 0) {
-        ++i_, --array_depth;
-        continue;
-      }
-      if (c == '(' || c == ')') {
-        ++i_;
-        continue;
-      }
-      ShellWord w = word();
-      const auto eq = w.raw.find('=');
-      const bool assignment =
-          command_start && eq != std::string::npos && eq > 0 && is_name_start(w.raw[0]) &&
-          w.raw.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == eq;
-      if (assignment) {
-        const std::string name = w.raw.substr(0, eq);
-        const std::string value = w.text.substr(w.text.find('=') + 1);
-        if (eq + 1 == w.raw.size() && i_ < t_.size() && t_[i_] == '(') {
-          ++i_, ++array_depth;  // NAME=( … ): its words are read where they stand; "${NAME[@]}" adds nothing
-          vars_[name] = "";
-          continue;
-        }
-        w.assignment = true;
-        out.push_back(w);
-        if (value.rfind("--", 0) == 0 || value.find(" --") != std::string::npos) {
-          // GPT_ARGS="--num-layers 24 …": its words are read here, at their own line, and
-          // "$GPT_ARGS" adds nothing later (as for arrays).
-          vars_[name] = "";
-          split_into(out, w, value);
-        } else {
-          vars_[name] = value;
-        }
-        continue;
-      }
-      if (w.raw == "export" || w.raw == "local" || w.raw == "readonly" || w.raw == "declare") continue;
-      if (array_depth == 0) command_start = false;
-      if (w.splits)
-        split_into(out, w, w.text);
-      else
-        out.push_back(std::move(w));
-    }
-    return out;
-  }
-
- private:
-  ShellWord word() {
-    ShellWord w{"", "", line_, false, false, false, {}};
-    const std::size_t start = i_;
-    while (i_ < t_.size()) {
-      const char c = t_[i_];
-      if (std::isspace(static_cast<unsigned char>(c)) || c == ';' || c == '&' || c == '|' || c == '(' || c == ')')
-        break;
-      if (c == '\\' && i_ + 1 < t_.size()) {
-        if (t_[i_ + 1] == '\n') break;  // a continuation ends the word
-        w.text += t_[i_ + 1], i_ += 2;
-      } else if (c == '\'') {
-        const auto end = t_.find('\'', i_ + 1);
-        const std::size_t stop = end == std::string_view::npos ? t_.size() : end;
-        w.text.append(t_.substr(i_ + 1, stop - i_ - 1));
-        i_ = stop + 1;
-      } else if (c == '"') {
-        ++i_;
-        while (i_ < t_.size() && t_[i_] != '"') {
-          if (t_[i_] == '$')
-            expand(w);
-          else if (t_[i_] == '\\' && i_ + 1 < t_.size())
-            w.text += t_[i_ + 1], i_ += 2;
-          else
-            w.text += t_[i_++];
-        }
-        ++i_;
-      } else if (c == '$') {
-        expand(w);
-        w.splits = true;
-      } else {
-        w.text += c, ++i_;
-      }
-    }
-    w.raw = std::string(t_.substr(start, std::min(i_, t_.size()) - start));
-    for (char c : w.raw)
-      if (c == '\n') ++line_;
-    return w;
-  }
-
-  // Unquoted expansions split into words, as the shell does ("$DISTRIBUTED_ARGS").
-  static void split_into(std::vector<ShellWord>& out, const ShellWord& w, const std::string& text) {
-    std::size_t at = 0;
-    bool any = false;
-    while (at < text.size()) {
-      const auto start = text.find_first_not_of(" \t\n\r", at);
-      if (start == std::string::npos) break;
-      const auto end = std::min(text.find_first_of(" \t\n\r", start), text.size());
-      ShellWord part = w;
-      part.text = text.substr(start, end - start);
-      part.assignment = false;
-      out.push_back(std::move(part));
-      any = true;
-      at = end;
-    }
-    if (!any && !w.undefined.empty()) out.push_back(w);  // an unknown value still stands in its place
-  }
-
-  // The text between a ${ or $( and its matching closer, with i_ after the closer.
-  std::string enclosed(char open, char close) {
-    int depth = 1;
-    const std::size_t start = i_;
-    while (i_ < t_.size() && depth > 0) {
-      if (t_[i_] == open)
-        ++depth;
-      else if (t_[i_] == close)
-        --depth;
-      ++i_;
-    }
-    return std::string(t_.substr(start, i_ - start - (depth == 0 ? 1 : 0)));
-  }
-
-  void expand(ShellWord& w) {
-    ++i_;  // '$'
-    if (i_ >= t_.size()) {
-      w.text += '$';
-      return;
-    }
-    if (t_.compare(i_, 2, "((") == 0) {
-      i_ += 2;
-      std::string expr = enclosed('(', ')');
-      if (i_ < t_.size() && t_[i_] == ')') ++i_;
-      std::string expanded;
-      for (char k : expr) expanded += k == '$' || k == '{' || k == '}' ? ' ' : k;
-      const auto v = Arithmetic(expanded, vars_, budget_).value();
-      if (v)
-        w.text += std::to_string(*v);
-      else
-        w.undefined.push_back("$((" + expr + "))"), w.text += "$((" + expr + "))";
-      return;
-    }
-    if (t_[i_] == '(') {
-      ++i_;
-      const std::string cmd = enclosed('(', ')');
-      w.undefined.push_back("$(" + cmd + ")");
-      w.text += "$(" + cmd + ")";
-      return;
-    }
-    std::string name, fallback;
-    bool has_fallback = false;
-    if (t_[i_] == '{') {
-      ++i_;
-      const std::string inner = enclosed('{', '}');
-      std::size_t k = inner[0] == '#' ? 1 : 0;
-      while (k < inner.size() && is_name_char(inner[k])) ++k;
-      name = inner.substr(inner[0] == '#' ? 1 : 0, k - (inner[0] == '#' ? 1 : 0));
-      if (inner.compare(k, 2, ":-") == 0 || inner.compare(k, 2, ":=") == 0)
-        has_fallback = true, fallback = inner.substr(k + 2);
-      else if (k < inner.size() && (inner[k] == '-' || inner[k] == '='))
-        has_fallback = true, fallback = inner.substr(k + 1);
-      if (k < inner.size() && inner[k] == '[') return;  // ${ARR[@]}: its words were read where it was set
-    } else if (is_name_start(t_[i_])) {
-      while (i_ < t_.size() && is_name_char(t_[i_])) name += t_[i_++];
-    } else {
-      w.text += '$';
-      return;
-    }
-    const auto it = vars_.find(name);
-    if (it != vars_.end() && !(it->second.empty() && has_fallback))
-      w.text += it->second;
-    else if (has_fallback)
-      w.text += fallback.size() > 1 && fallback[0] == '$' && vars_.count(fallback.substr(1)) ? vars_[fallback.substr(1)]
-                                                                                             : fallback;
-    else
-      w.undefined.push_back("$" + name);
-  }
-
-  std::string_view t_;
-  std::size_t i_ = 0;
-  int line_ = 1;
-  std::map<std::string, std::string> vars_;
-  long budget_ = 1000000;  // arithmetic steps for the whole script
-};
-
 }  // namespace
 
-std::vector<ShellWord> shell_words(std::string_view text) { return Reader(text).words(); }
+std::optional<long long> arithmetic(const std::string& expression, const Lookup& lookup, long& budget) {
+  return Arithmetic(expression, lookup, budget).value();
+}
+
+void Chars::push(char c, int at, bool splits, int unknown_id) {
+  s += c;
+  line.push_back(at);
+  split.push_back(splits ? 1 : 0);
+  unknown.push_back(unknown_id);
+}
+
+void Chars::append(const Chars& other, bool splits) {
+  for (std::size_t k = 0; k < other.s.size(); ++k)
+    push(other.s[k], other.line[k], splits && other.unknown[k] <= 0, other.unknown[k]);
+}
+
+std::optional<std::string> Expander::value_of(const std::string& name) const {
+  const auto it = vars.find(name);
+  if (it == vars.end() || it->second.values.empty()) return std::nullopt;
+  const Chars& c = it->second.values.front();
+  for (int u : c.unknown)
+    if (u > 0) return std::nullopt;
+  return c.s;
+}
+
+void Expander::assign(const std::string& name, std::vector<Chars> values, bool array, bool append, int line) {
+  Variable& v = vars[name];
+  if (append && !v.values.empty()) {
+    if (array || v.array)
+      for (auto& c : values) v.values.push_back(std::move(c));
+    else if (!values.empty())
+      v.values.front().append(values.front(), false);
+    v.array = v.array || array;
+  } else {
+    v.values = std::move(values);
+    v.array = array;
+  }
+  v.line = line, v.used = false, v.flags = false;
+  for (const auto& c : v.values)
+    for (std::size_t k = 0; k + 1 < c.s.size() && !v.flags; ++k)
+      v.flags = c.s[k] == '-' && c.s[k + 1] == '-' && (k == 0 || is_blank(c.s[k - 1])) && c.unknown[k] <= 0;
+}
+
+void Expander::unknown(const std::string& written, int line, std::vector<Chars>& out) {
+  unknowns.push_back(written);
+  const int id = static_cast<int>(unknowns.size());
+  for (char c : written) out.back().push(c, line, false, id);  // stands whole in its place, never split
+}
+
+void Expander::param(const Part& p, std::vector<Chars>& out, bool& quoted_seen) {
+  const int line = p.lines.empty() ? 0 : p.lines[0];
+  const std::string written = p.braced ? "${" + p.text + "}" : "$" + p.text;
+  if (p.kind == Part::command) return unknown("$(" + p.text + ")", line, out);
+  if (p.kind == Part::arithmetic) {
+    std::string expr;
+    bool opaque = false;
+    for (std::size_t k = 0; k < p.text.size(); ++k) {
+      const char c = p.text[k];
+      if (c == '$' && k + 1 < p.text.size() && !is_name_start(p.text[k + 1]) && p.text[k + 1] != '{') opaque = true;
+      if (c == '$' && k + 2 < p.text.size() && p.text[k + 1] == '{' && !is_name_start(p.text[k + 2])) opaque = true;
+      expr += c == '$' || c == '{' || c == '}' ? ' ' : c;
+    }
+    const auto v = opaque ? std::nullopt
+                          : arithmetic(
+                                expr, [this](const std::string& n) { return value_of(n); }, arithmetic_budget_);
+    if (!v) return unknown("$((" + p.text + "))", line, out);
+    for (char c : std::to_string(*v)) out.back().push(c, line, !p.quoted);
+    if (p.quoted) quoted_seen = true;
+    return;
+  }
+  // ${#NAME}, ${NAME[@]}, ${NAME:-word} and their kin; other operators leave the value unknown.
+  const std::string& t = p.text;
+  std::size_t k = 0;
+  const bool length = p.braced && t.size() > 1 && t[0] == '#';
+  if (length) k = 1;
+  std::string name;
+  if (k < t.size() && is_name_start(t[k]))
+    while (k < t.size() && is_name_char(t[k])) name += t[k++];
+  else if (k < t.size())
+    name = t[k++];
+  std::string subscript;
+  if (p.braced && k < t.size() && t[k] == '[') {
+    const auto close = t.find(']', k);
+    if (close == std::string::npos) return unknown(written, line, out);
+    subscript = t.substr(k + 1, close - k - 1), k = close + 1;
+  }
+  std::string op, word;
+  if (p.braced && k < t.size()) {
+    const std::size_t n = t[k] == ':' && k + 1 < t.size() ? 2 : 1;
+    op = t.substr(k, n), word = t.substr(k + n);
+    if (op != ":-" && op != "-" && op != ":=" && op != "=" && op != ":+" && op != "+" && op != ":?" && op != "?")
+      return unknown(written, line, out);
+  }
+  auto it = vars.find(name);
+  const bool set = it != vars.end();
+  const bool empty = set && (it->second.values.empty() || (!it->second.array && it->second.values[0].s.empty()));
+  const bool colon = !op.empty() && op[0] == ':';
+  const char kind = op.empty() ? 0 : op.back();
+  if (kind == '-' || kind == '=' || kind == '+') {
+    const bool use_word = kind == '+' ? set && !(colon && empty) : !set || (colon && empty);
+    if (kind == '+' && !use_word) return;
+    if (use_word) {
+      if (set) it->second.used = true;
+      if (default_depth_ >= 16) return unknown(written, line, out);  // ${A:-${B:-${C:-…}}} bounded
+      const Word w = lex_default(word, line);
+      std::vector<Chars> parts(1);
+      bool seen = false;
+      ++default_depth_;
+      expand(w, parts, seen);
+      --default_depth_;
+      if (seen && p.quoted) quoted_seen = true;
+      // The default of an unset variable is known but remembered as a default (a negative id),
+      // so a GPU count that rests on one can say so.
+      int defaulted = 0;
+      if (!set) unknowns.push_back(written), defaulted = -static_cast<int>(unknowns.size());
+      for (std::size_t e = 0; e < parts.size(); ++e) {
+        if (e > 0) out.back().push(' ', line, !p.quoted, defaulted);
+        for (std::size_t c = 0; c < parts[e].s.size(); ++c)
+          out.back().push(parts[e].s[c], parts[e].line[c], !p.quoted && parts[e].split[c],
+                          parts[e].unknown[c] != 0 ? parts[e].unknown[c] : defaulted);
+      }
+      if (kind == '=' && !p.quoted) assign(name, {out.back()}, false, false, line);
+      return;
+    }
+  }
+  if (!set) return unknown(written, line, out);
+  Variable& v = it->second;
+  v.used = true;
+  if (length) {
+    const std::size_t n =
+        subscript == "@" || subscript == "*" ? v.values.size() : (v.values.empty() ? 0 : v.values[0].s.size());
+    for (char c : std::to_string(n)) out.back().push(c, line, false);
+    return;
+  }
+  if (subscript == "@" || subscript == "*") {
+    for (std::size_t e = 0; e < v.values.size(); ++e) {
+      if (e > 0) {
+        if (p.quoted && subscript == "@")
+          out.emplace_back();  // "${A[@]}": each element its own word
+        else
+          out.back().push(' ', line, !p.quoted);
+      }
+      out.back().append(v.values[e], !p.quoted);
+    }
+    if (p.quoted && !v.values.empty()) quoted_seen = true;
+    return;
+  }
+  std::size_t index = 0;
+  if (!subscript.empty()) {
+    const auto at = arithmetic(
+        subscript, [this](const std::string& n) { return value_of(n); }, arithmetic_budget_);
+    if (!at || *at < 0) return unknown(written, line, out);
+    index = static_cast<std::size_t>(*at);
+  }
+  if (index < v.values.size()) out.back().append(v.values[index], !p.quoted);
+  if (p.quoted) quoted_seen = true;
+}
+
+void Expander::expand(const Word& w, std::vector<Chars>& out, bool& quoted_seen) {
+  for (const auto& p : w.parts) {
+    if (budget_ <= 0) return;
+    if (p.kind == Part::literal) {
+      for (std::size_t k = 0; k < p.text.size(); ++k) out.back().push(p.text[k], p.lines[k], p.splittable);
+      if (p.quoted) quoted_seen = true;
+    } else {
+      const std::size_t before = out.back().s.size();
+      param(p, out, quoted_seen);
+      budget_ -= static_cast<long>(out.back().s.size() - std::min(before, out.back().s.size())) + 1;
+    }
+  }
+}
+
+std::vector<Chars> Expander::fields(const Word& w) {
+  std::vector<Chars> joined(1), out;
+  bool quoted_seen = false;
+  expand(w, joined, quoted_seen);
+  for (const auto& field : joined) {
+    Chars piece;
+    bool produced = false;
+    for (std::size_t k = 0; k < field.s.size(); ++k) {
+      if (field.split[k] && is_blank(field.s[k])) {
+        if (!piece.s.empty()) out.push_back(std::move(piece)), piece = Chars{}, produced = true;
+        continue;
+      }
+      piece.push(field.s[k], field.line[k], false, field.unknown[k]);
+    }
+    if (!piece.s.empty() || (!produced && quoted_seen)) out.push_back(std::move(piece));
+  }
+  return out;
+}
+
+Chars Expander::scalar(const Word& w) {
+  std::vector<Chars> joined(1);
+  bool quoted_seen = false;
+  expand(w, joined, quoted_seen);
+  Chars out;
+  for (std::size_t e = 0; e < joined.size(); ++e) {
+    if (e > 0) out.push(' ', w.line, false);
+    out.append(joined[e], false);
+  }
+  return out;
+}
+
+}  // namespace atlas::shell
+
+namespace atlas {
 
 std::optional<long long> shell_arithmetic(const std::string& expression) {
   long budget = 1000000;
-  return Arithmetic(expression, {}, budget).value();
+  return shell::arithmetic(
+      expression, [](const std::string&) { return std::optional<std::string>(); }, budget);
 }
 
 }  // namespace atlas

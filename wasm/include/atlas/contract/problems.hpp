@@ -31,6 +31,7 @@ class Problems {
   void error(std::string code, std::string message, std::string path);
   void error(Issue issue) { errors_.push_back(std::move(issue)); }
   void warning(std::string code, std::string message, std::string path);
+  void warning(Issue issue) { warnings_.push_back(std::move(issue)); }
 
   bool ok() const { return errors_.empty(); }
   const std::vector<Issue>& errors() const { return errors_; }

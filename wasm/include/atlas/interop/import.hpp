@@ -26,6 +26,8 @@ class Pasted {
   int line_of_key(std::string_view key) const;
   /// A coded error about line `line` of this text (0: the whole text).
   void error(const std::string& code, const std::string& message, int line) const;
+  /// A warning about line `line`: the import goes on, and the response lists it.
+  void warning(const std::string& code, const std::string& message, int line) const;
 
   /// The text as JSON: a syntax error becomes `invalid_json` with its line.
   std::optional<json> parse_json() const;
@@ -86,6 +88,10 @@ inline constexpr std::int64_t kMaxProduct = 1000000000000000;  // 1e15
 inline std::int64_t times(std::int64_t a, std::int64_t b) {
   return static_cast<double>(a) * static_cast<double>(b) > static_cast<double>(kMaxProduct) ? kMaxProduct : a * b;
 }
+
+/// The comment under a torchtitan TOML's [model] that carries a shape no flavor names: written
+/// by export, read by import (torchtitan itself ignores comments).
+inline constexpr const char* kModelComment = "# parallelism-atlas model = ";
 
 /// Longest text one import accepts (bytes): configs are a few kB; this bounds the work.
 inline constexpr std::size_t kMaxPastedBytes = 256 * 1024;

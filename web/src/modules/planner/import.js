@@ -174,6 +174,12 @@ function list(title, entries, line, open) {
 
 const where = (/** @type {{line?: number}} */ e) => (e.line ? ` (line ${e.line})` : '');
 
+// Which pasted text an issue is about, when there are several ("/texts/1" is the second).
+const textName = (/** @type {string} */ path) => {
+  const m = /^\/texts\/(\d+)/.exec(path);
+  return m ? `${['First', 'Second', 'Third', 'Fourth'][Number(m[1])] ?? 'A'} text, ` : '';
+};
+
 /**
  * Builds the panel in `mount` and wires it to the explorer.
  * @param {import('../../engine.js').Engine} engine
@@ -356,17 +362,14 @@ export function initImport(engine, mount, explorer) {
           'div',
           { class: 'notice notice-error', role: 'alert' },
           h('p', { text: 'This text could not be read:' }),
-          h(
-            'ul',
-            {},
-            ...r.errors.map((e) => h('li', { text: (e.path === '/texts/1' ? 'Second text, ' : '') + e.message })),
-          ),
+          h('ul', {}, ...r.errors.map((e) => h('li', { text: textName(e.path) + e.message }))),
         ),
       );
       return;
     }
     /** @type {ImportResponse} */
     const r = answer;
+    const warnings = /** @type {{warnings?: {message: string, path: string}[]}} */ (answer).warnings ?? [];
     const plan = engine.run('plan', r.request);
     if (isError(plan)) {
       out.replaceChildren(h('p', { class: 'notice notice-error', text: plan.error.message }));
@@ -389,6 +392,9 @@ export function initImport(engine, mount, explorer) {
       list('What was read', r.read, (e) => `${label(e.field)}: ${shown(e.value)} — from ${e.from}${where(e)}`, false),
       list('What was assumed', r.assumed, (e) => `${label(e.field)}: ${shown(e.value)} — ${e.why}`, true),
       list('What was left out', r.ignored, (e) => `${e.from}${where(e)} — ${e.why}`, false),
+      // The reader's own decisions (a branch taken, a GPU count replaced), which the contract's
+      // answer schema does not list beside the response.
+      ...(warnings.length ? [list('What to check', warnings, (e) => textName(e.path) + e.message, true)] : []),
     );
     mount.dataset.imported = r.format;
   }

@@ -1,0 +1,295 @@
+// Launch scripts as people write them (tests/fixtures/import, origins in its README): each is
+// pinned to the shape, split, GPU count and batch a careful reader takes from it, and to the
+// warnings that say what the reader had to decide.
+#include <doctest/doctest.h>
+
+#include "atlas/interop/shell_words.hpp"
+#include "support.hpp"
+
+using namespace atlas_test;
+
+namespace {
+
+json import_script(const std::string& name, json extra = json::object()) {
+  extra["text"] = read_source_file("tests/fixtures/import/" + name);
+  return call("import", extra);
+}
+
+json import_text(const std::string& text, json extra = json::object()) {
+  extra["text"] = text;
+  return call("import", extra);
+}
+
+const json* find_entry(const json& list, const std::string& key, const std::string& value) {
+  for (const auto& e : list)
+    if (e.value(key, "") == value) return &e;
+  return nullptr;
+}
+
+// The warning of this code, or null.
+const json* warning(const json& r, const std::string& code) {
+  return r.contains("warnings") ? find_entry(r["warnings"], "code", code) : nullptr;
+}
+
+std::vector<std::string> words_of(const std::string& script) {
+  std::vector<std::string> out;
+  for (const auto& w : atlas::shell_words(script))
+    if (!w.boundary) out.push_back(w.text);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("scripts: GPT-3 175B under srun takes its 1,024 GPUs from #SBATCH, not from the batch") {
+  // Before: no torchrun, so no GPU count; dp = global ÷ micro made it 196,608 GPUs.
+  const json r = import_script("slurm-gpt3-175b-srun.sh");
+  REQUIRE_MESSAGE(!atlas::is_error(r), r.dump());
+  const json& q = r["request"];
+  CHECK(q["hardware"]["gpus"] == 1024);  // --nodes=128 × --ntasks-per-node=8
+  CHECK(q["parallel"]["tp"] == 8);
+  CHECK(q["parallel"]["pp"] == 16);
+  CHECK(q["parallel"]["dp"] == 8);
+  CHECK(q["parallel"]["recompute"] == "full");  // --checkpoint-activations
+  CHECK(q["batch"]["micro"] == 1);
+  CHECK(q["batch"]["global"] == 1536);
+  CHECK(q["model"]["layers"] == 96);
+  CHECK(q["model"]["hidden"] == 12288);
+  const json* gpus = find_entry(r["read"], "field", "hardware.gpus");
+  REQUIRE(gpus);
+  CHECK((*gpus)["line"] == 5);
+  // The request's own GPU count is replaced, and the response says so.
+  const json with =
+      import_script("slurm-gpt3-175b-srun.sh", json{{"hardware", {{"preset", "a100-80gb"}, {"gpus", 64}}}});
+  REQUIRE_FALSE(atlas::is_error(with));
+  CHECK(with["request"]["hardware"]["gpus"] == 1024);
+  REQUIRE(warning(with, "gpus_replaced"));
+  CHECK((*warning(with, "gpus_replaced"))["path"] == "/hardware/gpus");
+}
+
+TEST_CASE("scripts: without any GPU count the explorer's, else one node, is used and said") {
+  std::string text = read_source_file("tests/fixtures/import/slurm-gpt3-175b-srun.sh");
+  text.replace(text.find("#SBATCH <SLURM"), 7, "# not a directive:");
+  const json alone = import_text(text);
+  REQUIRE_MESSAGE(!atlas::is_error(alone), alone.dump());
+  CHECK(alone["request"]["hardware"]["gpus"] == 128);  // tp 8 × pp 16 do not fit 8 GPUs: the fewest that do
+  CHECK(alone["request"]["parallel"]["dp"] == 1);
+  const json* assumed = find_entry(alone["assumed"], "field", "hardware.gpus");
+  REQUIRE(assumed);
+  const json given = import_text(text, json{{"hardware", {{"preset", "a100-80gb"}, {"gpus", 1024}}}});
+  REQUIRE_FALSE(atlas::is_error(given));
+  CHECK(given["request"]["hardware"]["gpus"] == 1024);
+  CHECK(given["request"]["parallel"]["dp"] == 8);
+  CHECK(given["request"]["batch"]["global"] == 1536);
+}
+
+TEST_CASE("scripts: NVIDIA-style arrays — quoted elements split when expanded unquoted, branches decided") {
+  const json r = import_script("megatron-llama3-8b-fp8-arrays.sh");
+  REQUIRE_MESSAGE(!atlas::is_error(r), r.dump());
+  const json& q = r["request"];
+  CHECK(r["parameters"].get<double>() == 8030261248.0);  // Llama 3 8B, vocabulary 128,256
+  CHECK(q["model"]["vocab"] == 128256);                  // "--vocab-size 128256", the MOCK branch
+  CHECK(q["model"]["head_dim"] == 128);
+  CHECK(q["hardware"]["gpus"] == 8);
+  CHECK(q["parallel"]["dp"] == 8);
+  CHECK(q["parallel"]["precision"] == "fp8-delayed");  // "--fp8-format hybrid", added by the decided if
+  CHECK(q["parallel"]["zero"] == 1);                   // TRAINING_ARGS+=("${DDP_ARGS[@]}")
+  CHECK(q["parallel"]["overlap"] == true);
+  CHECK(q["batch"]["global"] == 128);
+  CHECK(q["batch"]["micro"] == 1);
+  // The commented-out pipeline flag inside the array is a comment.
+  CHECK_FALSE(q["parallel"].contains("pp"));
+  // The file test cannot be decided, but an if with no else leaves no branch out: no warning.
+  CHECK_FALSE(warning(r, "branch_guessed"));
+}
+
+TEST_CASE("scripts: \"${ARGS[@]}\" keeps a quoted \"--flag value\" whole; it is read, with a warning") {
+  std::string text = read_source_file("tests/fixtures/import/megatron-llama3-8b-fp8-arrays.sh");
+  const std::string unquoted = "${DATA_ARGS_LIST[@]}";
+  text.replace(text.find(unquoted), unquoted.size(), "\"" + unquoted + "\"");
+  const json r = import_text(text);
+  REQUIRE_MESSAGE(!atlas::is_error(r), r.dump());
+  CHECK(r["request"]["model"]["vocab"] == 128256);
+  const json* w = warning(r, "quoted_flag");
+  REQUIRE(w);
+  CHECK((*w)["line"].get<int>() > 90);
+}
+
+TEST_CASE("scripts: a BigScience-style slurm file — bash -c '$LAUNCHER … $CMD', here-document, DeepSpeed") {
+  const json r = import_script("bigscience-13b-style.slurm");
+  REQUIRE_MESSAGE(!atlas::is_error(r), r.dump());
+  const json& q = r["request"];
+  CHECK(q["model"]["layers"] == 40);
+  CHECK(q["model"]["ffn"] == 20480);  // --ffn_hidden_size, the underscore spelling
+  CHECK(q["model"]["seq"] == 1024);
+  CHECK(q["parallel"]["tp"] == 4);
+  CHECK(q["parallel"]["pp"] == 8);
+  CHECK(q["parallel"]["zero"] == 1);  // --zero-stage
+  CHECK(q["parallel"]["framework"] == "deepspeed");
+  CHECK(q["parallel"]["recompute"] == "full");
+  CHECK(q["hardware"]["gpus"] == 64);  // the launcher: --nproc_per_node 4 × --nnodes 16
+  CHECK(q["parallel"]["dp"] == 2);
+  CHECK(q["batch"]["micro"] == 2);
+  CHECK(q["batch"]["global"] == 2048);
+  // #SBATCH asks for 64 nodes × 4 GPUs: named, not silently dropped.
+  const json* disagree = warning(r, "gpus_disagree");
+  REQUIRE(disagree);
+  CHECK((*disagree)["line"] == 7);
+  CHECK(warning(r, "heredoc_skipped"));
+  // Unset paths in flags the plan does not need are warnings at their flag, not errors.
+  const json* unset = warning(r, "undefined_variable");
+  REQUIRE(unset);
+  CHECK(find_entry(r["ignored"], "from", "source $ALL_WORK/start-prod"));  // listed as not read
+}
+
+TEST_CASE("scripts: Megatron-DeepSpeed MoE — its default expert interval is refused by name, old flags read") {
+  const json r = import_script("megatron-deepspeed-moe-350m.sh");
+  REQUIRE(atlas::is_error(r));
+  CHECK(r["error"]["code"] == "unsupported_architecture");
+  CHECK(r["error"]["line"] == 44);
+  CHECK(r["error"]["message"].get<std::string>().find("--expert-interval") != std::string::npos);
+  // With experts in every layer said explicitly, the run is read.
+  std::string text = read_source_file("tests/fixtures/import/megatron-deepspeed-moe-350m.sh");
+  text.replace(text.find("--num-experts ${EP_SIZE}"), 24, "--num-experts ${EP_SIZE} --expert-interval 1");
+  const json ok = import_text(text);
+  REQUIRE_MESSAGE(!atlas::is_error(ok), ok.dump());
+  const json& q = ok["request"];
+  CHECK(q["model"]["experts"] == 128);
+  CHECK(q["model"]["top_k"] == 1);     // Megatron-DeepSpeed's --topk default
+  CHECK(q["parallel"]["ep"] == 64);    // --moe-expert-parallel-size, decided by [[ 128 -gt 64 ]]
+  CHECK(q["hardware"]["gpus"] == 64);  // NUM_GPUS: the deepspeed launcher is given no count
+  CHECK(q["parallel"]["recompute"] == "full");
+  CHECK(q["batch"]["micro"] == 4);
+  CHECK(q["batch"]["global"] == 256);
+  CHECK(find_entry(ok["assumed"], "field", "model.top_k"));
+}
+
+TEST_CASE("scripts: if / elif and case decided by MODEL_SIZE; an undecided if is named with its lines") {
+  const json r = import_script("megatron-model-size-branches.sh");
+  REQUIRE_MESSAGE(!atlas::is_error(r), r.dump());
+  const json& q = r["request"];
+  CHECK(q["model"]["layers"] == 24);  // the 1.7B branch, not the last (1T) one
+  CHECK(q["model"]["hidden"] == 2304);
+  CHECK(q["parallel"]["tp"] == 1);  // case 1.7B)
+  CHECK(q["batch"]["micro"] == 16);
+  CHECK(q["batch"]["global"] == 512);  // the first branch of the undecided SLURM_JOB_ID test
+  CHECK(q["hardware"]["gpus"] == 32);  // --nproc-per-node=8 × --nnodes=4
+  const json* guessed = warning(r, "branch_guessed");
+  REQUIRE(guessed);
+  CHECK((*guessed)["line"] == 25);
+  CHECK((*guessed)["message"].get<std::string>().find("line 27") != std::string::npos);
+  // --jobid ${SLURM_JOB_ID} and --data-path ${DATA}: unset, not needed, warned at line 36 —
+  // and the other flags of that line are read.
+  int unset = 0;
+  for (const auto& w : r["warnings"])
+    if (w["code"] == "undefined_variable" && w["line"] == 36) ++unset;
+  CHECK(unset == 2);
+}
+
+TEST_CASE("scripts: Megatron-LM 2020 — torch.distributed.launch, --model-parallel-size, --batch-size") {
+  const json r = import_script("megatron-2020-launch.sh");
+  REQUIRE_MESSAGE(!atlas::is_error(r), r.dump());
+  const json& q = r["request"];
+  CHECK(q["hardware"]["gpus"] == 32);
+  CHECK(q["parallel"]["tp"] == 2);
+  CHECK(q["parallel"]["dp"] == 16);
+  CHECK(q["parallel"]["recompute"] == "full");
+  CHECK(q["batch"]["micro"] == 8);
+  CHECK(q["batch"]["global"] == 512);  // 8 × 4 micro-batches × 16 ranks
+  const json plan = call("plan", q);
+  REQUIRE_FALSE(atlas::is_error(plan));
+  CHECK(plan["batch"]["accumulation"] == 4);
+}
+
+TEST_CASE("scripts: a script without model flags keeps the model it is given") {
+  const json alone = import_script("megatron-sourced-model.sh", json{{"model", {{"preset", "mixtral-8x7b"}}}});
+  REQUIRE_MESSAGE(!atlas::is_error(alone), alone.dump());
+  CHECK(alone["request"]["model"]["preset"] == "mixtral-8x7b");
+  CHECK(alone["parameters"].get<double>() == 46702792704.0);
+  CHECK(alone["request"]["model"]["seq"] == 8192);
+  CHECK(alone["request"]["parallel"]["tp"] == 2);
+  CHECK(alone["request"]["hardware"]["gpus"] == 16);
+  // Beside a config.json, the config's model — not Megatron's defaults over it.
+  const json both = call("import", json{{"texts",
+                                         {read_source_file("tests/fixtures/import/llama-3.1-8b.config.json"),
+                                          read_source_file("tests/fixtures/import/megatron-sourced-model.sh")}}});
+  REQUIRE_MESSAGE(!atlas::is_error(both), both.dump());
+  CHECK(both["parameters"].get<double>() == 8030261248.0);
+  CHECK(both["request"]["model"]["norm"] == "rmsnorm");
+  CHECK(both["request"]["model"]["mlp"] == "swiglu");
+  CHECK(find_entry(both["assumed"], "field", "model.norm") == nullptr);
+}
+
+TEST_CASE("scripts: the Hugging Face tokenizer named sets the vocabulary; SLURM_NNODES from #SBATCH -N") {
+  const json r = import_script("megatron-llama3-70b-slurm-hf-tokenizer.sh");
+  REQUIRE_MESSAGE(!atlas::is_error(r), r.dump());
+  const json& q = r["request"];
+  CHECK(q["model"]["vocab"] == 128256);
+  CHECK(r["parameters"].get<double>() == 70553706496.0);  // Llama 3.1 70B's released count
+  const json* vocab = find_entry(r["assumed"], "field", "model.vocab");
+  REQUIRE(vocab);
+  CHECK((*vocab)["why"].get<std::string>().find("Meta-Llama-3-8B") != std::string::npos);
+  CHECK(q["hardware"]["gpus"] == 64);  // torchrun --nproc-per-node 8 × --nnodes $SLURM_NNODES (= 8)
+  CHECK(q["parallel"]["virtual_stages"] == 4);
+  CHECK(q["parallel"]["dp"] == 2);
+  CHECK_FALSE(warning(r, "default_used"));  // SLURM_NNODES is set by the #SBATCH line, not its ${…:-"1"}
+  // Where the count rests on a default of an unset variable, the response says so.
+  const json gpt3 = import_script("megatron-gpt3-175b.sh");
+  const json* defaulted = warning(gpt3, "default_used");
+  REQUIRE(defaulted);
+  CHECK((*defaulted)["message"].get<std::string>().find("${NUM_NODES:-128}") != std::string::npos);
+  // GPT-2's BPE and an unknown tokenizer.
+  const char* base = "pretrain_gpt.py --num-layers 2 --hidden-size 64 --num-attention-heads 4 --seq-length 128 ";
+  const json gpt2 = import_text(std::string(base) + "--tokenizer-type GPT2BPETokenizer");
+  CHECK(gpt2["request"]["model"]["vocab"] == 50257);
+  const json other = import_text(std::string(base) + "--tokenizer-type HuggingFaceTokenizer --tokenizer-model acme/x");
+  REQUIRE_FALSE(atlas::is_error(other));
+  CHECK(warning(other, "unknown_tokenizer"));
+}
+
+TEST_CASE("scripts: Mixtral 8x7B with Megatron-Core MoE — arrays with comments and stray continuations") {
+  const json r = import_script("megatron-mixtral-8x7b-moe.sh");
+  REQUIRE_MESSAGE(!atlas::is_error(r), r.dump());
+  const json& q = r["request"];
+  CHECK(r["parameters"].get<double>() == 46702792704.0);  // the released count: vocabulary 32,000 from Llama2Tokenizer
+  CHECK(q["model"]["experts"] == 8);
+  CHECK(q["model"]["top_k"] == 2);
+  CHECK(q["parallel"]["ep"] == 2);
+  CHECK(q["parallel"]["pp"] == 4);
+  CHECK(q["hardware"]["gpus"] == 8);  // 8 per node × ${SLURM_NNODES:-"1"}, said to rest on a default
+  CHECK(warning(r, "default_used"));
+  CHECK(q["batch"]["global"] == 256);
+  CHECK(q["parallel"]["dp"] == 2);
+}
+
+TEST_CASE("scripts: Megatron-DeepSpeed Llama 2 7B — --zero-stage=N, options prepended, tokenizer path") {
+  const json r = import_script("megatron-deepspeed-llama2-7b.sh");
+  REQUIRE_MESSAGE(!atlas::is_error(r), r.dump());
+  const json& q = r["request"];
+  CHECK(r["parameters"].get<double>() == 6738415616.0);  // Llama-2-7B's released count
+  CHECK(q["model"]["kv_heads"] == 32);                   // --num-key-value-heads
+  CHECK(q["model"]["norm"] == "rmsnorm");
+  CHECK(q["parallel"]["zero"] == 1);
+  CHECK(q["parallel"]["framework"] == "deepspeed");
+  CHECK(q["parallel"]["recompute"] == "full");  // the activation_checkpoint="true" branch
+  CHECK(q["hardware"]["gpus"] == 16);
+  CHECK(q["parallel"]["dp"] == 4);
+  CHECK(q["batch"]["global"] == 1024);
+}
+
+TEST_CASE("scripts: DeepSeek-V3-like — each shape the engine cannot model is refused at its flag") {
+  const json r = import_script("megatron-deepseek-v3-mla.sh");
+  REQUIRE(atlas::is_error(r));
+  std::vector<std::pair<int, std::string>> refused;
+  for (const auto& e : r["errors"]) {
+    CHECK(e["code"] == "unsupported_architecture");
+    const std::string m = e["message"].get<std::string>();
+    refused.emplace_back(e["line"].get<int>(), m.substr(m.find("--"), m.find(':', m.find("--")) - m.find("--")));
+  }
+  const std::vector<std::pair<int, std::string>> expected = {{15, "--multi-latent-attention"},
+                                                             {16, "--kv-lora-rank 512"},
+                                                             {17, "--q-lora-rank 1536"},
+                                                             {29, "--moe-shared-expert-intermediate-size 2048"},
+                                                             {30, "--moe-layer-freq ([0]*3+[1]*58)"},
+                                                             {31, "--mtp-num-layers 1"}};
+  CHECK(refused == expected);
+}

@@ -1,0 +1,238 @@
+// What Megatron-LM's arguments mean for the plan: the model's shape with Megatron's defaults
+// for what is absent (arguments.py), the split, the pipeline layout and the batch. A script that
+// gives no shape (the model sits in a sourced file) sets none of the model: the model comes from
+// another text or the explorer, never Megatron's defaults laid over it.
+#include <cctype>
+
+#include "megatron_flags.hpp"
+
+namespace atlas {
+
+void MegatronArgs::interpret() {
+  const bool shape = get("num-layers") || get("hidden-size") || get("num-attention-heads");
+  apply_direct(shape);
+  if (shape) {
+    interpret_model();
+    interpret_moe();
+  } else {
+    for (const char* f : {"swiglu", "normalization", "disable-bias-linear", "untie-embeddings-and-output-weights",
+                          "position-embedding-type", "use-rotary-position-embeddings", "ffn-hidden-size", "vocab-size",
+                          "num-query-groups", "num-experts"})
+      if (const Given* g = get(f))
+        facts_.ignore("--" + std::string(f), g->value,
+                      "the script gives no model shape (--num-layers, --hidden-size): the model comes from another "
+                      "text or the explorer",
+                      g->line);
+  }
+  interpret_split();
+  interpret_pipeline();
+  if (const Given* m = get("micro-batch-size"))
+    facts_.count(text_, m->line, facts_.micro, "batch.micro", m->value, "--micro-batch-size");
+  else if (const Given* b = get("batch-size"))
+    facts_.count(text_, b->line, facts_.micro, "batch.micro", b->value, "--batch-size (Megatron's old micro-batch)");
+  if (const Given* g = get("global-batch-size"))
+    facts_.count(text_, g->line, facts_.global, "batch.global", g->value, "--global-batch-size");
+  if (const Given* n = get("num-microbatches-in-minibatch"))
+    facts_.count(text_, n->line, facts_.accumulation, "batch.accumulation", n->value,
+                 "--num-microbatches-in-minibatch");
+  if (get("fp16"))
+    facts_.ignore("--fp16", true, "fp16 and bf16 cost the same in the engine (loss scaling is not modelled)",
+                  get("fp16")->line);
+  if (const Given* g = get("overlap-param-gather"))
+    facts_.ignore("--overlap-param-gather", true, "follows --overlap-grad-reduce in the engine", g->line);
+}
+
+void MegatronArgs::interpret_model() {
+  const Given* hidden = get("hidden-size");
+  const bool swiglu = get("swiglu") != nullptr;
+  set("model", "mlp", swiglu ? "swiglu" : "gelu", "swiglu");
+  if (const Given* ffn = get("ffn-hidden-size"))
+    set("model", "ffn", ffn->value, "ffn-hidden-size");
+  else if (hidden) {
+    // Megatron's own default (arguments.py): 4h, or 2/3 of it rounded down to 64 with SwiGLU.
+    const std::int64_t h = hidden->value.get<std::int64_t>();
+    const std::int64_t ffn_default = swiglu ? (4 * h * 2 / 3) / 64 * 64 : 4 * h;
+    facts_.fallback("model", "ffn", ffn_default,
+                    swiglu
+                        ? "no --ffn-hidden-size: Megatron's default for SwiGLU, 4h·2/3 rounded down to a multiple of 64"
+                        : "no --ffn-hidden-size: Megatron's default, 4 × hidden size");
+  }
+  if (const Given* groups = get("num-query-groups")) {
+    if (get("group-query-attention"))
+      set("model", "kv_heads", groups->value, "num-query-groups");
+    else
+      facts_.ignore("--num-query-groups", groups->value, "Megatron uses it only with --group-query-attention",
+                    groups->line);
+  }
+  if (const Given* kv = get("num-key-value-heads")) set("model", "kv_heads", kv->value, "num-key-value-heads");
+  if (const Given* v = get("vocab-size")) {
+    set("model", "vocab", v->value, "vocab-size");
+    facts_.assume("model.vocab", v->value,
+                  "as given; Megatron pads the vocabulary to a multiple of 128 × tp (--make-vocab-size-divisible-by)");
+  } else if (const Given* pad = get("pad-vocab-size-to")) {
+    set("model", "vocab", pad->value, "pad-vocab-size-to");  // Megatron-DeepSpeed pads to exactly this
+  } else {
+    vocabulary_from_tokenizer();
+  }
+  const Given* pos = get("position-embedding-type");
+  const bool rope = get("use-rotary-position-embeddings") || (pos && pos->value == "rope");
+  if (pos && pos->value != "rope" && pos->value != "learned_absolute")
+    text_.error("unsupported_value",
+                "--position-embedding-type " + pos->value.get<std::string>() +
+                    " is not one the engine has (rope or learned_absolute).",
+                pos->line);
+  set("model", "position", rope ? "rotary" : "learned",
+      pos ? "position-embedding-type" : "use-rotary-position-embeddings");
+  // Megatron-LM spells them RMSNorm / LayerNorm, Megatron-DeepSpeed rmsnorm / layernorm.
+  const Given* norm = get("normalization");
+  std::string norm_name = norm ? norm->value.get<std::string>() : "layernorm";
+  for (char& c : norm_name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (norm_name != "rmsnorm" && norm_name != "layernorm")
+    text_.error("unsupported_value",
+                "--normalization " + norm->value.get<std::string>() + " is not LayerNorm or RMSNorm.", norm->line);
+  set("model", "norm", norm_name, "normalization");
+  set("model", "bias", get("disable-bias-linear") == nullptr, "disable-bias-linear");
+  if (get("add-qkv-bias")) set("model", "qkv_bias", true, "add-qkv-bias");
+  set("model", "tied_embeddings", get("untie-embeddings-and-output-weights") == nullptr,
+      "untie-embeddings-and-output-weights");
+  const Given* attention_dropout = get("attention-dropout");
+  const Given* hidden_dropout = get("hidden-dropout");
+  const bool dropout =
+      !(attention_dropout && hidden_dropout && attention_dropout->value == 0.0 && hidden_dropout->value == 0.0);
+  set("model", "dropout", dropout, "hidden-dropout");
+  if (const Given* seq = get("seq-length"); seq && !rope)
+    if (const Given* mpe = get("max-position-embeddings"); mpe && mpe->value != seq->value)
+      facts_.assume(
+          "model.seq", seq->value,
+          "the position table is counted at the sequence length, not --max-position-embeddings " + mpe->value.dump());
+}
+
+void MegatronArgs::interpret_moe() {
+  const Given* experts = get("num-experts");
+  if (!experts) return;
+  if (experts->value == 1) {
+    facts_.ignore("--num-experts", 1, "one expert is the dense MLP", experts->line);
+    return;
+  }
+  set("model", "experts", experts->value, "num-experts");
+  // Megatron-DeepSpeed's defaults differ from Megatron-LM's: --topk 1 and --expert-interval 2
+  // (microsoft/Megatron-DeepSpeed megatron/arguments.py, commit 060fb40).
+  if (deepspeed && !get("expert-interval"))
+    text_.error("unsupported_architecture",
+                "--num-experts " + experts->value.dump() +
+                    " without --expert-interval: Megatron-DeepSpeed's default interval is 2 (experts in every second "
+                    "layer), which the engine does not model. Add --expert-interval 1 if every layer has experts.",
+                experts->line);
+  if (const Given* k = get("moe-router-topk"))
+    set("model", "top_k", k->value, "moe-router-topk");
+  else if (const Given* t = get("topk"))
+    set("model", "top_k", t->value, "topk");
+  else if (deepspeed)
+    facts_.fallback("model", "top_k", 1, "no --topk: Megatron-DeepSpeed's default");
+  else
+    facts_.fallback("model", "top_k", 2, "no --moe-router-topk: Megatron's default");
+  if (const Given* e = get("moe-ffn-hidden-size"))
+    set("model", "expert_ffn", e->value, "moe-ffn-hidden-size");
+  else if (facts_.model.contains("ffn"))
+    facts_.model["expert_ffn"] = facts_.model["ffn"];
+}
+
+void MegatronArgs::interpret_split() {
+  const Given* granularity = get("recompute-granularity");
+  // --checkpoint-activations (Megatron-LM before 2021, Megatron-DeepSpeed) checkpoints every
+  // layer whole: full recomputation.
+  const char* recompute_flag = granularity                     ? "recompute-granularity"
+                               : get("recompute-activations")  ? "recompute-activations"
+                               : get("checkpoint-activations") ? "checkpoint-activations"
+                                                               : "recompute-activations";
+  std::string recompute = get("recompute-activations") ? "selective" : get("checkpoint-activations") ? "full" : "none";
+  if (granularity) recompute = granularity->value.get<std::string>();
+  if (recompute != "none" && recompute != "selective" && recompute != "full")
+    text_.error("unsupported_value", "--recompute-granularity must be full or selective, not " + recompute + ".",
+                granularity->line);
+  set("parallel", "recompute", recompute, recompute_flag);
+  if (const Given* method = get("recompute-method"); method && recompute == "full" && method->value == "block")
+    facts_.assume(
+        "parallel.recompute", "full",
+        "--recompute-method block recomputes only --recompute-num-layers per stage; the engine recomputes every layer");
+  if (const Given* cp_comm = get("cp-comm-type")) {
+    // Transformer Engine's names: p2p is the ring, all_gather gathers K and V whole first.
+    const std::string kind = cp_comm->value.get<std::string>();
+    if (kind == "p2p" || kind == "all_gather")
+      set("parallel", "cp_attention", kind == "p2p" ? "ring" : "all-gather", "cp-comm-type");
+    else
+      text_.error("unsupported_value",
+                  "--cp-comm-type " + kind + " is not one the engine has (p2p, the ring, or all_gather).",
+                  cp_comm->line);
+  }
+  if (const Given* stage = get("zero-stage")) {
+    const std::string s = stage->value.get<std::string>();
+    if (s.size() != 1 || s[0] < '0' || s[0] > '3')
+      text_.error("not_integer", "--zero-stage is \"" + s + "\"; it must be 0, 1, 2 or 3.", stage->line);
+    else
+      set("parallel", "zero", s[0] - '0', "zero-stage");
+  } else {
+    set("parallel", "zero", get("use-distributed-optimizer") ? 1 : 0, "use-distributed-optimizer");
+  }
+  set("parallel", "overlap", get("overlap-grad-reduce") != nullptr, "overlap-grad-reduce");
+  if (get("grad-reduce-in-bf16")) set("parallel", "reduce_dtype", "bf16", "grad-reduce-in-bf16");
+  if (const Given* ds = get("deepspeed"))
+    facts_.set(text_, ds->line, "parallel", "framework", "deepspeed", "--deepspeed (Megatron-DeepSpeed)");
+  else
+    facts_.set(text_, 0, "parallel", "framework", "megatron", "Megatron-LM arguments");
+  // Low precision: Transformer Engine's FP8 under --fp8-format, its scaling from --fp8-recipe
+  // (Megatron's default: delayed); FP4 under --fp4-format (NVFP4 is its one recipe).
+  if (const Given* fp8 = get("fp8-format")) {
+    const Given* recipe = get("fp8-recipe");
+    const std::string r = recipe ? recipe->value.get<std::string>() : "delayed";
+    const char* precision = r == "delayed"      ? "fp8-delayed"
+                            : r == "tensorwise" ? "fp8-current"
+                            : r == "blockwise"  ? "fp8-blockwise"
+                            : r == "mxfp8"      ? "mxfp8"
+                                                : nullptr;
+    if (!precision)
+      text_.error("unsupported_value",
+                  "--fp8-recipe " + r + " is not one the engine has (delayed, tensorwise, blockwise or mxfp8).",
+                  recipe->line);
+    else
+      facts_.set(text_, (recipe ? recipe : fp8)->line, "parallel", "precision", precision,
+                 recipe ? "--fp8-format with --fp8-recipe" : "--fp8-format (Megatron's --fp8-recipe default: delayed)");
+  }
+  if (const Given* fp4 = get("fp4-format"))
+    facts_.set(text_, fp4->line, "parallel", "precision", "nvfp4", "--fp4-format");
+  if (!get("tensor-model-parallel-size"))
+    if (const Given* mp = get("model-parallel-size")) set("parallel", "tp", mp->value, "model-parallel-size");
+  if (!get("expert-model-parallel-size"))
+    if (const Given* ep = get("moe-expert-parallel-size")) set("parallel", "ep", ep->value, "moe-expert-parallel-size");
+}
+
+void MegatronArgs::interpret_pipeline() {
+  // Where the layers fall on the stages.
+  const bool embedding_slot = get("account-for-embedding-in-pipeline-split") != nullptr;
+  const bool loss_slot = get("account-for-loss-in-pipeline-split") != nullptr;
+  if (embedding_slot) set("parallel", "embedding_as_layer", true, "account-for-embedding-in-pipeline-split");
+  if (loss_slot) set("parallel", "loss_as_layer", true, "account-for-loss-in-pipeline-split");
+  if (const Given* first = get("decoder-first-pipeline-num-layers"))
+    set("parallel", "first_stage_layers", first->value, "decoder-first-pipeline-num-layers");
+  if (const Given* last = get("decoder-last-pipeline-num-layers"))
+    set("parallel", "last_stage_layers", last->value, "decoder-last-pipeline-num-layers");
+  if (const Given* per_stage = get("num-layers-per-virtual-pipeline-stage")) {
+    const Given* layers = get("num-layers");
+    const std::int64_t pp =
+        get("pipeline-model-parallel-size") ? get("pipeline-model-parallel-size")->value.get<std::int64_t>() : 1;
+    const std::int64_t n = per_stage->value.get<std::int64_t>();
+    // The embedding and the loss take a layer's slot when they are accounted for.
+    const std::int64_t slots =
+        layers ? layers->value.get<std::int64_t>() + (embedding_slot ? 1 : 0) + (loss_slot ? 1 : 0) : 0;
+    if (!layers || slots % times(n, pp) != 0)
+      text_.error("virtual_layers",
+                  "--num-layers-per-virtual-pipeline-stage " + std::to_string(n) +
+                      " must divide the layers of each pipeline stage (--num-layers ÷ --pipeline-model-parallel-size).",
+                  per_stage->line);
+    else
+      facts_.set(text_, per_stage->line, "parallel", "virtual_stages", slots / times(n, pp),
+                 "--num-layers ÷ (--pipeline-model-parallel-size × --num-layers-per-virtual-pipeline-stage)");
+  }
+}
+
+}  // namespace atlas
