@@ -565,6 +565,49 @@ export type FidelityAnswer = {
         value?: number;
       };
       quantity?: string;
+      request?: {
+        batch?: {
+          global?: number;
+          micro?: number;
+        };
+        hardware?: {
+          gpus?: number;
+          memory?: number;
+          preset?: string;
+        };
+        model?: {
+          bias?: boolean;
+          dropout?: boolean;
+          ffn?: number;
+          heads?: number;
+          hidden?: number;
+          kv_heads?: number;
+          layers?: number;
+          mlp?: string;
+          norm?: string;
+          position?: string;
+          seq?: number;
+          tied_embeddings?: boolean;
+          vocab?: number;
+        };
+        parallel?: {
+          cp?: number;
+          ep?: number;
+          first_stage_layers?: number;
+          flash_attention?: boolean;
+          framework?: string;
+          last_stage_layers?: number;
+          pp?: number;
+          precision?: string;
+          recompute?: string;
+          reduce_dtype?: string;
+          schedule?: string;
+          sequence_parallel?: boolean;
+          tp?: number;
+          virtual_stages?: number;
+          zero?: number;
+        };
+      };
       set?: string;
       source?: string;
       stage?: string;
@@ -579,6 +622,7 @@ export type FidelityAnswer = {
         mean_abs_error?: number;
         mean_signed_error?: number;
       };
+      full_name?: string;
       id?: string;
       informed_by?: Array<unknown>;
       name?: string;

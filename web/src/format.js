@@ -116,6 +116,28 @@ export function formatCount(n, { compact = false } = {}) {
 }
 
 /**
+ * A count with its noun, singular for one: "1 user", "16 users".
+ * @param {Quantity} n
+ * @param {string} noun
+ * @param {string} [nouns] the plural, when it is not noun + "s"
+ */
+export function countOf(n, noun, nouns = `${noun}s`) {
+  if (!finite(n)) return `${DASH} ${nouns}`;
+  return `${formatCount(n)} ${Math.round(n) === 1 ? noun : nouns}`;
+}
+
+/**
+ * A rate such as tokens/s: whole numbers from 10 up, two significant digits below, so 0.64 is
+ * not shown as 1.
+ * @param {Quantity} n
+ */
+export function formatTokenRate(n) {
+  if (!finite(n)) return DASH;
+  if (Math.abs(n) >= 10) return formatCount(n);
+  return Number(n.toPrecision(2)).toLocaleString('en-US');
+}
+
+/**
  * A fraction 0…1 as a percentage.
  * @param {Quantity} fraction
  */

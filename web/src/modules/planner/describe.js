@@ -1,7 +1,7 @@
 // The current split in plain language: the diagram's text equivalent for screen readers and a
 // copyable note. Built from the engine's plan only; counts and bytes are the engine's.
 import { formatBytes, formatBytesDecimal, formatPercent, formatSeconds } from '../../format.js';
-import { formatCount } from '../../format.js';
+import { countOf, formatCount } from '../../format.js';
 import { patch, vh } from './vnode.js';
 import { backwardPrefetchApplies } from './requests.js';
 
@@ -199,7 +199,7 @@ export function describeServing(plan, modelName) {
   const perReplica = p.dp > 1 ? ' per replica' : '';
   out.push(
     `${modelName} (${formatCount(plan.model.parameters, { compact: true })} parameters, ${plan.model.layers} layers) served on ${formatCount(plan.hardware.gpus)} GPUs: ` +
-      `${plural(p.dp, 'replica')} of tp = ${p.tp}, pp = ${p.pp}${p.ep > 1 ? `, ep = ${p.ep}` : ''}; ${formatCount(sv.concurrency)} users at once, ` +
+      `${plural(p.dp, 'replica')} of tp = ${p.tp}, pp = ${p.pp}${p.ep > 1 ? `, ep = ${p.ep}` : ''}; ${countOf(sv.concurrency, 'user')} at once, ` +
       `prompts of ${formatCount(sv.prompt)} tokens and ${formatCount(sv.output)} output tokens; weights in ${sv.weights}, KV cache in ${sv.kv}.`,
   );
   for (const { st, last } of stageRuns(plan.stages)) {
@@ -212,8 +212,8 @@ export function describeServing(plan, modelName) {
     out.push(
       `${which} ${plural(st.layers, 'layer')}${ends ? ` and ${ends}` : ''} on ${plural(st.devices, 'GPU')}. ` +
         `Each GPU keeps ${GB(m.weights)} of weights and ${GB(m.kv_cache)} of KV cache ` +
-        `(${formatCount(m.sequences)} users${perReplica}, ${GB(m.kv_cache_per_token)} per token, ${st.kv_heads_per_device} KV head${st.kv_heads_per_device === 1 ? '' : 's'} per GPU): ` +
-        `${GB(m.total)} of ${GB(m.capacity)} with the working set and reserve, so it ${m.fits ? `fits, with room for ${formatCount(m.max_sequences)} users${perReplica}` : 'does not fit'}.`,
+        `(${countOf(m.sequences, 'user')}${perReplica}, ${GB(m.kv_cache_per_token)} per token, ${st.kv_heads_per_device} KV head${st.kv_heads_per_device === 1 ? '' : 's'} per GPU): ` +
+        `${GB(m.total)} of ${GB(m.capacity)} with the working set and reserve, so it ${m.fits ? `fits, with room for ${countOf(m.max_sequences, 'user')}${perReplica}` : 'does not fit'}.`,
     );
   }
   for (const phase of /** @type {const} */ (['prefill', 'decode'])) {
@@ -221,7 +221,7 @@ export function describeServing(plan, modelName) {
     const what =
       phase === 'prefill'
         ? `During prefill (one prompt of ${formatCount(sv.prompt)} tokens)`
-        : `During decode (one new token for each of ${formatCount(plan.memory.sequences_per_device)} users per step)`;
+        : `During decode (one new token for each of ${countOf(plan.memory.sequences_per_device, 'user')} per step)`;
     out.push(
       list.length
         ? `${what}, these cross devices: ${list.map(servingClause).join('; ')}.`

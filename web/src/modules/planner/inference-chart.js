@@ -2,7 +2,7 @@
 // time each user waits per output token as concurrency grows (log axis), with the memory limit
 // and the point where decode turns compute-bound marked. The table under it is the text equivalent.
 import { s, h } from '../../dom.js';
-import { formatCount, formatSeconds } from '../../format.js';
+import { countOf, formatCount, formatTokenRate, formatSeconds } from '../../format.js';
 
 const W = 440,
   H = 250,
@@ -68,10 +68,10 @@ export function curveSummary(curve) {
   const knee = curve.compute_bound_from;
   return (
     `One user gets ${formatCount(first.tokens_per_second_per_user)} tokens/s (${formatSeconds(first.per_output_token)} per token). ` +
-    `At ${formatCount(best.concurrency)} users, the most that fit in memory, each gets ${formatCount(best.tokens_per_second_per_user)} tokens/s ` +
-    `while every GPU makes ${formatCount(best.tokens_per_second_per_gpu)} tokens/s. ` +
+    `At ${countOf(best.concurrency, 'user')}, the most that fit in memory, each gets ${formatCount(best.tokens_per_second_per_user)} tokens/s ` +
+    `while every GPU makes ${formatTokenRate(best.tokens_per_second_per_gpu)} tokens/s. ` +
     (knee > 0
-      ? `Decode reads the weights once per step for the whole batch, so until about ${formatCount(knee)} users more users cost little; from there the GPUs' arithmetic, not their memory bandwidth, sets the pace.`
+      ? `Decode reads the weights once per step for the whole batch, so until about ${countOf(knee, 'user')} more users cost little; from there the GPUs' arithmetic, not their memory bandwidth, sets the pace.`
       : 'Decode stays bound by memory bandwidth over the whole range.')
   );
 }
@@ -134,7 +134,7 @@ export function drawCurve(container, curve) {
     svg.append(
       ...marker(
         x(Math.max(points[0].concurrency, curve.max_concurrency)),
-        `memory limit: ${formatCount(curve.max_concurrency)} users`,
+        `memory limit: ${countOf(curve.max_concurrency, 'user')}`,
         'inf-mark-memory',
         1,
       ),
@@ -146,7 +146,7 @@ export function drawCurve(container, curve) {
     path(points, x, yWait, (p) => p.per_output_token, 'inf-wait'),
   );
   for (const p of points) {
-    const what = `${formatCount(p.concurrency)} users: ${formatCount(p.tokens_per_second_per_gpu)} tokens/s per GPU, ${formatSeconds(p.per_output_token)} per token${p.fits ? '' : ' (does not fit)'}`;
+    const what = `${countOf(p.concurrency, 'user')}: ${formatTokenRate(p.tokens_per_second_per_gpu)} tokens/s per GPU, ${formatSeconds(p.per_output_token)} per token${p.fits ? '' : ' (does not fit)'}`;
     svg.append(
       s(
         'circle',
@@ -195,7 +195,7 @@ export function drawCurve(container, curve) {
       h('th', { scope: 'row', text: formatCount(p.concurrency) }),
       cell(cols[1], formatSeconds(p.per_output_token)),
       cell(cols[2], formatCount(p.tokens_per_second_per_user)),
-      cell(cols[3], formatCount(p.tokens_per_second_per_gpu)),
+      cell(cols[3], formatTokenRate(p.tokens_per_second_per_gpu)),
       cell(cols[4], p.bound === 'compute' ? 'arithmetic' : 'memory bandwidth'),
       cell(cols[5], p.fits ? 'yes' : 'no'),
     ),

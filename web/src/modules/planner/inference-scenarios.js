@@ -1,6 +1,6 @@
 // Worked serving scenarios: each applies one layout and lays a few variants side by side (every
 // row is one `plan` call), so the lesson shows in the engine's numbers.
-import { formatCount, formatSeconds } from '../../format.js';
+import { formatCount, formatTokenRate, formatSeconds } from '../../format.js';
 import { initScenarioCards } from './scenarios.js';
 
 /** @typedef {import('./scenarios.js').Patch} Patch */
@@ -110,7 +110,7 @@ export function initServingScenarios(buttons, out, run, apply) {
         formatSeconds(plan.time.first_token),
         formatSeconds(plan.time.per_output_token),
         formatCount(plan.throughput.tokens_per_second_per_user),
-        formatCount(plan.throughput.tokens_per_second_per_gpu),
+        formatTokenRate(plan.throughput.tokens_per_second_per_gpu),
         formatCount(plan.memory.max_concurrency),
         plan.memory.fits ? 'fits' : 'does not fit',
       ],

@@ -83,7 +83,7 @@ export function memoryFidelity(m) {
       h('summary', { text: `Every measurement (${formatCount(m.cases.length)})` }),
       h(
         'table',
-        { class: 'fidelity-cases' },
+        { class: 'fidelity-table' },
         h(
           'thead',
           {},
