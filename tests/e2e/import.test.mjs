@@ -42,7 +42,9 @@ test('a pasted Megatron-LM script becomes the explorer split, with read / assume
     /Read as Megatron-LM arguments\. 8,030,261,248 parameters on 32 GPUs\. The explorer above now shows this run\./,
   );
   assert.match(await out.textContent(), /What was read \(\d+\)/);
-  assert.match(await out.textContent(), /--tokenizer-type \(line 34\)/);
+  // The data path does not change the cost: left out, at its line. (The tokenizer is not needed:
+  // --vocab-size sets the vocabulary.)
+  assert.match(await out.textContent(), /--data-path \(line 35\) — not part of the engine's cost model/);
   // The explorer drew it: tensor-parallel transfers are in the table, the controls show the split.
   await page.waitForSelector('#planner-crossings tr[data-id="tp-fwd-reducescatter"]');
   assert.equal(await page.inputValue('#pl-tp'), '2');
@@ -141,7 +143,8 @@ test('keyboard: Ctrl+Enter reads the text; a bad line is reported as text on its
   const p = await openPage({ path: '#planner' });
   const { page } = p;
   await page.focus('#planner-import-text');
-  await page.keyboard.insertText('pretrain_gpt.py \\\n  --num-layers 2 \\\n  --hidden-size <b>big</b>');
+  // Quoted, as a shell needs it (unquoted, < and > are redirections a shell would not pass on).
+  await page.keyboard.insertText('pretrain_gpt.py \\\n  --num-layers 2 \\\n  --hidden-size "<b>big</b>"');
   await page.keyboard.press('Control+Enter');
   const alert = page.locator('#planner-import-out [role="alert"]');
   await alert.waitFor();

@@ -83,7 +83,7 @@ export function memoryFidelity(m) {
       h('summary', { text: `Every measurement (${formatCount(m.cases.length)})` }),
       h(
         'table',
-        { class: 'fidelity-table' },
+        { class: 'memory-table' },
         h(
           'thead',
           {},
