@@ -3,42 +3,9 @@
 // warnings that say what the reader had to decide.
 #include <doctest/doctest.h>
 
-#include "atlas/interop/shell_words.hpp"
-#include "support.hpp"
+#include "import_support.hpp"
 
 using namespace atlas_test;
-
-namespace {
-
-json import_script(const std::string& name, json extra = json::object()) {
-  extra["text"] = read_source_file("tests/fixtures/import/" + name);
-  return call("import", extra);
-}
-
-json import_text(const std::string& text, json extra = json::object()) {
-  extra["text"] = text;
-  return call("import", extra);
-}
-
-const json* find_entry(const json& list, const std::string& key, const std::string& value) {
-  for (const auto& e : list)
-    if (e.value(key, "") == value) return &e;
-  return nullptr;
-}
-
-// The warning of this code, or null.
-const json* warning(const json& r, const std::string& code) {
-  return r.contains("warnings") ? find_entry(r["warnings"], "code", code) : nullptr;
-}
-
-std::vector<std::string> words_of(const std::string& script) {
-  std::vector<std::string> out;
-  for (const auto& w : atlas::shell_words(script))
-    if (!w.boundary) out.push_back(w.text);
-  return out;
-}
-
-}  // namespace
 
 TEST_CASE("scripts: GPT-3 175B under srun takes its 1,024 GPUs from #SBATCH, not from the batch") {
   // Before: no torchrun, so no GPU count; dp = global ÷ micro made it 196,608 GPUs.

@@ -3,42 +3,9 @@
 // scripts (import_scripts_test.cpp) do not each show alone.
 #include <doctest/doctest.h>
 
-#include "atlas/interop/shell_words.hpp"
-#include "support.hpp"
+#include "import_support.hpp"
 
 using namespace atlas_test;
-
-namespace {
-
-json import_script(const std::string& name, json extra = json::object()) {
-  extra["text"] = read_source_file("tests/fixtures/import/" + name);
-  return call("import", extra);
-}
-
-json import_text(const std::string& text, json extra = json::object()) {
-  extra["text"] = text;
-  return call("import", extra);
-}
-
-const json* find_entry(const json& list, const std::string& key, const std::string& value) {
-  for (const auto& e : list)
-    if (e.value(key, "") == value) return &e;
-  return nullptr;
-}
-
-// The warning of this code, or null.
-const json* warning(const json& r, const std::string& code) {
-  return r.contains("warnings") ? find_entry(r["warnings"], "code", code) : nullptr;
-}
-
-std::vector<std::string> words_of(const std::string& script) {
-  std::vector<std::string> out;
-  for (const auto& w : atlas::shell_words(script))
-    if (!w.boundary) out.push_back(w.text);
-  return out;
-}
-
-}  // namespace
 
 TEST_CASE("scripts: launchers — deepspeed, mpirun, elastic torchrun, srun without torchrun") {
   const auto gpus = [](const std::string& launch) {
@@ -181,4 +148,17 @@ TEST_CASE("scripts: a launcher that runs another script lists it as not read") {
   CHECK(find_entry(r["ignored"], "from", "examples/mixtral/train_mixtral_moe.sh"));
   CHECK(r["request"]["hardware"]["gpus"] == 64);  // srun runs bash (not one task per GPU): --gres gpu:8 × 8 nodes
   CHECK(r["request"]["model"]["preset"] == "mixtral-8x7b");
+}
+
+TEST_CASE("scripts: memory moved to the CPU is refused at its flag, never costed as if it stayed on the GPU") {
+  for (const char* flag : {"--optimizer-cpu-offload", "--cpu-offloading"}) {
+    const json r =
+        import_text(std::string("torchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 2 --hidden-size 64 "
+                                "--num-attention-heads 4 --micro-batch-size 1 --global-batch-size 8 ") +
+                    flag);
+    REQUIRE_MESSAGE(atlas::is_error(r), flag);
+    CHECK(r["error"]["code"] == "unsupported_architecture");
+    CHECK(r["error"]["message"].get<std::string>().find(flag) != std::string::npos);
+    CHECK(r["error"]["message"].get<std::string>().find("CPU memory") != std::string::npos);
+  }
 }

@@ -93,6 +93,11 @@ constexpr RefusedFlag kRefused[] = {
     {"hybrid-override-pattern", nullptr, "hybrid Mamba / attention layer patterns are not modelled"},
     {"heterogeneous-layers-config-path", nullptr, "layers of different shapes are not modelled"},
     {"num-experts-per-layer", nullptr, "a different expert count per layer is not modelled"},
+    // Memory moved off the GPU: a plan would count it on the GPU and say it does not fit.
+    {"optimizer-cpu-offload", nullptr,
+     "the optimizer's state offloaded to CPU memory is not modelled (the plan would keep it on the GPU)"},
+    {"cpu-offloading", nullptr,
+     "activations and weights offloaded to CPU memory are not modelled (the plan would keep them on the GPU)"},
 };
 
 std::string quote_cut(const std::string& s, std::size_t n) { return s.size() <= n ? s : s.substr(0, n) + "…"; }
