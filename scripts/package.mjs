@@ -4,20 +4,11 @@
 // -<id>-check.zip for each entry with the check question (scripts/lib/scorm.mjs).
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { distDir, root } from './lib/paths.mjs';
 import { scormPackages } from './lib/scorm.mjs';
-import { zip } from './lib/zip.mjs';
-
-function listFiles(dir) {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const full = join(dir, name);
-      return statSync(full).isDirectory() ? listFiles(full) : [full];
-    });
-}
+import { folderFiles, zip } from './lib/zip.mjs';
 
 async function main() {
   if (!process.argv.includes('--no-build')) {
@@ -26,10 +17,7 @@ async function main() {
   }
   const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
   const folder = `parallelism-atlas-${version}`;
-  const files = listFiles(distDir).map((f) => ({
-    rel: relative(distDir, f).split('\\').join('/'),
-    data: readFileSync(f),
-  }));
+  const files = folderFiles(distDir);
   const manifest = files.map((f) => `${createHash('sha256').update(f.data).digest('hex')}  ${f.rel}`).join('\n') + '\n';
   const entries = [
     ...files.map((f) => ({ name: `${folder}/${f.rel}`, data: f.data })),

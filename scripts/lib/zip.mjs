@@ -1,6 +1,17 @@
 // A minimal ZIP writer and reader (deflate or stored, no zip64): enough for the site and its
 // course packages (a few MB), with fixed dates so the same files give the same archive bytes.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
+
+/** Every file under `dir`, sorted, as [{rel, data}] with '/'-separated paths: what an archive takes. */
+export function folderFiles(dir) {
+  const walk = (d) =>
+    readdirSync(d)
+      .sort()
+      .flatMap((n) => (statSync(join(d, n)).isDirectory() ? walk(join(d, n)) : [join(d, n)]));
+  return walk(dir).map((f) => ({ rel: relative(dir, f).split('\\').join('/'), data: readFileSync(f) }));
+}
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;

@@ -4,15 +4,15 @@
 // unloads the SCO. The packaged page without an LMS (its own tab, file://) works as the site does.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { browser, closeBrowser, openPage } from './harness.mjs';
 import { serveFolder } from '../../scripts/lib/static-server.mjs';
 import { distDir, root } from '../../scripts/lib/paths.mjs';
 import { scormPackages } from '../../scripts/lib/scorm.mjs';
-import { unzip, zip } from '../../scripts/lib/zip.mjs';
+import { folderFiles, unzip, zip } from '../../scripts/lib/zip.mjs';
 
 const entry = JSON.parse(readFileSync(join(root, 'content/parallelism.json'), 'utf8'));
 const RIGHT = entry.check.options[entry.check.answer];
@@ -43,18 +43,10 @@ window.API = {
 </script>
 <iframe id="sco" title="Course activity" src="${launch}" width="1000" height="800"></iframe>`;
 
-function siteFiles(dir) {
-  const walk = (d) =>
-    readdirSync(d)
-      .sort()
-      .flatMap((n) => (statSync(join(d, n)).isDirectory() ? walk(join(d, n)) : [join(d, n)]));
-  return walk(dir).map((f) => ({ rel: relative(dir, f).split('\\').join('/'), data: readFileSync(f) }));
-}
-
 /** The course package `key` as an LMS unpacks it: zipped, unzipped into a folder of its own. */
 async function unpack(key) {
   const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
-  const course = (await scormPackages(siteFiles(distDir), version)).find((p) => p.key === key);
+  const course = (await scormPackages(folderFiles(distDir), version)).find((p) => p.key === key);
   assert.ok(course, `a package ${key}`);
   const dir = mkdtempSync(join(tmpdir(), 'atlas-sco-'));
   for (const { name, data } of unzip(zip(course.files))) {

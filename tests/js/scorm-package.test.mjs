@@ -5,12 +5,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { distDir, root } from '../../scripts/lib/paths.mjs';
 import { NAMESPACES, SCHEMA_FILES, schemaDir, scormManifest, scormPackages } from '../../scripts/lib/scorm.mjs';
-import { unzip, zip } from '../../scripts/lib/zip.mjs';
+import { folderFiles, unzip, zip } from '../../scripts/lib/zip.mjs';
 import { connectScorm12, findLmsApi, scormScore, scormTimespan } from '../../web/src/scorm12.js';
 
 // One schema that imports the three the manifest uses, so xmllint checks the adlcp: attributes
@@ -105,21 +105,13 @@ test('a manifest from scormManifest validates against the SCORM 1.2 schemas; a b
   assert.match(noId.output, /identifier/);
 });
 
-function siteFiles(dir) {
-  const walk = (d) =>
-    readdirSync(d)
-      .sort()
-      .flatMap((n) => (statSync(join(d, n)).isDirectory() ? walk(join(d, n)) : [join(d, n)]));
-  return walk(dir).map((f) => ({ rel: relative(dir, f).split('\\').join('/'), data: readFileSync(f) }));
-}
-
 const built = existsSync(join(distDir, 'index.html'));
 
 test(
   "the built site's packages: valid manifests, every file listed, the adapter in the packaged pages only",
   { skip: !built && 'dist/ is not built (npm run build)' },
   async () => {
-    const site = siteFiles(distDir);
+    const site = folderFiles(distDir);
     const packages = await scormPackages(site, '0.1.0');
     const entry = JSON.parse(readFileSync(join(root, 'content', 'parallelism.json'), 'utf8'));
     assert.deepEqual(

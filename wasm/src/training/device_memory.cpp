@@ -29,8 +29,9 @@ namespace {
 
 void add(Communicators& c, const char* group, std::int64_t ranks) {
   if (ranks <= 1 || c.count >= kMaxCommunicators) return;
-  c.list[static_cast<std::size_t>(c.count++)] = {group, ranks};
-  c.bytes += ranks == 2 ? kNcclPairBytes : kNcclGroupBytes;
+  const double bytes = ranks == 2 ? kNcclPairBytes : kNcclGroupBytes;
+  c.list[static_cast<std::size_t>(c.count++)] = {group, ranks, bytes};
+  c.bytes += bytes;
 }
 
 }  // namespace

@@ -32,7 +32,7 @@ json communicators_json(const Parallel& p, bool tied) {
   json out = json::array();
   for (int i = 0; i < c.count; ++i) {
     const Communicator& k = c.list[static_cast<std::size_t>(i)];
-    out.push_back({{"group", k.group}, {"ranks", k.ranks}, {"bytes", k.ranks == 2 ? kNcclPairBytes : kNcclGroupBytes}});
+    out.push_back({{"group", k.group}, {"ranks", k.ranks}, {"bytes", k.bytes}});
   }
   return out;
 }
@@ -279,10 +279,8 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
 
   out["batch"] = batch_json(in);
   json stages = json::array();
-  double worst = 0;
   for (std::int64_t i = 0; i < in.parallel.pp; ++i) {
     const StageFigures st = (i == 0) ? f.first : (i == in.parallel.pp - 1) ? f.last : stage_figures(in, i);
-    worst = std::fmax(worst, st.memory.device());
     json mem = memory_json(st.memory, in.hardware.memory);
     mem.erase("capacity");
     stages.push_back({{"index", i},

@@ -42,6 +42,7 @@ constexpr double kNcclPairBytes = 544.0 * 1048576.0, kNcclGroupBytes = 688.0 * 1
 struct Communicator {
   const char* group = "";  // "TP", "CP", "DP", "DP-shard", "DP-replicate", "EP", "EP-DP", "MP", "embedding"
   std::int64_t ranks = 0;
+  double bytes = 0;  // its NCCL buffers
 };
 constexpr int kMaxCommunicators = 8;
 struct Communicators {

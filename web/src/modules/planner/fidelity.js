@@ -61,6 +61,30 @@ function summaryRow(label, s) {
 }
 
 /**
+ * An error summary table: one row per set, with cases, mean and max |error| and the direction.
+ * @param {string} caption
+ * @param {string} first the first column's heading
+ * @param {HTMLElement[]} rows
+ */
+export function summaryTable(caption, first, rows) {
+  return h(
+    'table',
+    { class: 'fidelity-summary' },
+    h('caption', { text: caption }),
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        ...[first, 'Cases', 'Mean |error|', 'Max |error|', 'On average'].map((x) => h('th', { scope: 'col', text: x })),
+      ),
+    ),
+    h('tbody', {}, ...rows),
+  );
+}
+
+/**
  * One row per validation source of a seal state, each with its own errors, so no single large
  * source decides what the reader takes away.
  * @param {FidelityResponse} t
@@ -295,34 +319,16 @@ export function initFidelity(engine, details, container, open) {
       );
     });
     container.replaceChildren(
-      h(
-        'table',
-        { class: 'fidelity-summary' },
-        h('caption', { text: 'Step-time error, engine against published' }),
-        h(
-          'thead',
-          {},
-          h(
-            'tr',
-            {},
-            ...['Set', 'Cases', 'Mean |error|', 'Max |error|', 'On average'].map((x) =>
-              h('th', { scope: 'col', text: x }),
-            ),
-          ),
-        ),
-        h(
-          'tbody',
-          {},
-          // The headline is the sealed set: runs no change to the engine was ever judged on.
-          // Informed sources once were, so their figure flatters the engine.
-          summaryRow('Sealed validation (never used to judge a change)', t.sealed),
-          ...sourceRows(t, 'sealed'),
-          summaryRow('Informed validation (judged changes before)', t.informed),
-          ...sourceRows(t, 'informed'),
-          summaryRow('Out of sample, all validation', t.out_of_sample),
-          summaryRow('In sample (calibration)', t.in_sample),
-        ),
-      ),
+      summaryTable('Step-time error, engine against published', 'Set', [
+        // The headline is the sealed set: runs no change to the engine was ever judged on.
+        // Informed sources once were, so their figure flatters the engine.
+        summaryRow('Sealed validation (never used to judge a change)', t.sealed),
+        ...sourceRows(t, 'sealed'),
+        summaryRow('Informed validation (judged changes before)', t.informed),
+        ...sourceRows(t, 'informed'),
+        summaryRow('Out of sample, all validation', t.out_of_sample),
+        summaryRow('In sample (calibration)', t.in_sample),
+      ]),
       ...(t.not_expressed > 0
         ? [
             h('p', {

@@ -3,7 +3,7 @@
 // peak, the caching allocator's reserved peak, or the device's use — with each case below.
 import { h } from '../../dom.js';
 import { formatBytes, formatCount, formatPercent } from '../../format.js';
-import { inputs } from './fidelity.js';
+import { inputs, summaryTable } from './fidelity.js';
 
 /** @typedef {import('../../atlas-engine').MemoryFidelity} MemoryFidelity */
 /** @typedef {import('../../atlas-engine').MemoryErrorSummary} MemoryErrorSummary */
@@ -57,23 +57,7 @@ export function memoryFidelity(m) {
     'section',
     { class: 'memory-fidelity', 'aria-label': 'Peak memory against published measurements' },
     h('h4', { text: 'Peak memory against published measurements' }),
-    h(
-      'table',
-      { class: 'fidelity-summary' },
-      h('caption', { text: 'Memory error, engine against measured' }),
-      h(
-        'thead',
-        {},
-        h(
-          'tr',
-          {},
-          ...['Set and quantity', 'Cases', 'Mean |error|', 'Max |error|', 'On average'].map((x) =>
-            h('th', { scope: 'col', text: x }),
-          ),
-        ),
-      ),
-      h('tbody', {}, ...summaries),
-    ),
+    summaryTable('Memory error, engine against measured', 'Set and quantity', summaries),
     h('p', {
       text: 'Each measurement is compared with the rank that took it: Megatron-LM logs from its last rank, the last pipeline stage, which holds the output layer and the loss. The engine does not model the caching allocator holding more than it hands out, so a reserved peak reads higher than the engine’s allocated one by that much.',
     }),
