@@ -84,12 +84,12 @@ TEST_CASE("quantize kernels: current scaling reads once more; Transformer Engine
   atlas::Parallel te = with(Precision::fp8_delayed);
   atlas::Parallel torchao = with(Precision::fp8_current, atlas::Framework::fsdp);
   torchao.kernels = atlas::Kernels::eager;
-  const double fused = atlas::cast_elements_per_token(m, te, 1), eager = atlas::cast_elements_per_token(m, torchao, 1);
+  const double fused = atlas::cast_elements_per_token(m, te), eager = atlas::cast_elements_per_token(m, torchao);
   // Transformer Engine: the projection's input and three output gradients (QKV's, the
   // projection's, fc2's); eager torchao casts all eight tensors.
   CHECK(fused == doctest::Approx(4096.0 / 2 + (4096.0 + 2 * 1024.0) / 2 + 4096.0 + 4096.0));
   CHECK(eager > fused);
-  CHECK(atlas::cast_elements_per_token(m, with(Precision::bf16), 1) == 0);
+  CHECK(atlas::cast_elements_per_token(m, with(Precision::bf16)) == 0);
 }
 
 TEST_CASE("weights: Transformer Engine keeps an FP8 copy in both layouts for the step; torchao none") {

@@ -112,9 +112,9 @@ struct ColumnShares {
 };
 ColumnShares column_parallel_shares(const ModelShape& m) {
   const double h = static_cast<double>(m.hidden), kv = m.kv_width();
-  const double f = static_cast<double>(m.moe() ? m.top_k * m.expert_ffn : m.ffn);
+  const double f = mean_over_layers(m, [](const ModelShape& v) { return v.active_mlp_width(); });
   const double up = m.swiglu ? 2.0 : 1.0;
-  const double qkv = (h + 2.0 * kv) * h, out = h * h, fc1 = up * f * h, fc2 = f * h;
+  const double qkv = (m.q_width() + 2.0 * kv) * h, out = m.out_width() * h, fc1 = up * f * h, fc2 = f * h;
   const double all = qkv + out + fc1 + fc2;
   return {qkv / all, fc1 / all};
 }
@@ -263,15 +263,20 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
     const double tokens = b * s / (par.sequence_parallel ? t : 1.0) * static_cast<double>(mo.top_k);
     const double bytes = 2.0 * tokens * h;
     const std::array<double, 3> shape{tokens, 1, h};
+    // Only the stage's expert layers route tokens (DeepSeek's first layers and Llama 4's
+    // interleaved ones are dense).
+    double moe_layers = 0;
+    for (std::int64_t i = st.first_layer; i < st.first_layer + st.layers; ++i) moe_layers += mo.moe_layer(i) ? 1 : 0;
+    const double Le = mo.uniform() ? L : moe_layers;
     B.blocking(B.add({"ep-fwd-dispatch", "tokens", "routed tokens to their experts", "forward", C::all_to_all,
                       Group::EP, "layer.moe", shape},
-                     g, bytes, L, 0));
+                     g, bytes, Le, 0));
     B.blocking(B.add({"ep-fwd-combine", "tokens", "expert outputs back to their tokens", "forward", C::all_to_all,
                       Group::EP, "layer.moe", shape},
-                     g, bytes, L, 0));
+                     g, bytes, Le, 0));
     B.blocking(B.add({"ep-bwd-tokens", "activation-grad", "gradients of routed tokens (both directions)", "backward",
                       C::all_to_all, Group::EP, "layer.moe", shape},
-                     g, bytes, 2 * L, 0));
+                     g, bytes, 2 * Le, 0));
   }
 
   if (model_groups && par.pp > 1) {

@@ -51,7 +51,8 @@ UnfusedBytes unfused_bytes_per_token(const ModelShape& m, bool norm_fused, doubl
   // unless the sequence is split over them; attention heads and the FFN width always are.
   const double h = static_cast<double>(m.hidden) / (sequence_parallel ? tp : 1.0);
   const double qk = (m.q_width() + m.kv_width()) / tp;
-  const double mlp = static_cast<double>(m.moe() ? m.top_k * m.expert_ffn : m.ffn) / tp;
+  // Linear in the widths, so the mean layer's widths give the mean layer's bytes.
+  const double mlp = mean_over_layers(m, [](const ModelShape& v) { return v.active_mlp_width(); }) / tp;
   UnfusedBytes b;
   const bool norm = m.rmsnorm && !norm_fused;
   const double norm_f = norm ? 2.0 * kNormForward * h : 0.0, norm_b = norm ? 2.0 * kNormBackward * h : 0.0;

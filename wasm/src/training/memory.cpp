@@ -2,11 +2,14 @@
 
 namespace atlas {
 
-double activation_bytes_per_layer(const ModelShape& m, double micro, std::int64_t tp, std::int64_t cp,
-                                  bool sequence_parallel, Recompute recompute, bool flash) {
+namespace {
+
+// One layer of a shape whose every layer is alike.
+double uniform_activation_bytes(const ModelShape& m, double micro, std::int64_t tp, std::int64_t cp,
+                                bool sequence_parallel, Recompute recompute, bool flash) {
   const double t = static_cast<double>(tp);
   const double s = static_cast<double>(m.seq) / static_cast<double>(cp);  // query tokens on this device
-  const double context = static_cast<double>(m.seq);                      // keys each query attends to
+  const double context = m.attended(static_cast<double>(m.seq));          // keys each query attends to
   const double sbh = s * micro * static_cast<double>(m.hidden);
   // Tensors outside the tensor-parallel region are replicated on every tp rank unless
   // sequence parallelism splits them along the sequence.
@@ -16,13 +19,13 @@ double activation_bytes_per_layer(const ModelShape& m, double micro, std::int64_
   const double sb = s * micro;
   const double h = static_cast<double>(m.hidden);
   const double kv = m.kv_width();
-  const double f = static_cast<double>(m.mlp_width()) * static_cast<double>(m.moe() ? m.top_k : 1);
+  const double f = m.active_mlp_width();
   const double mask = m.dropout ? 1.0 : 0.0;
   if (recompute == Recompute::op_selective) {
     // torchtitan's policy keeps the layer input, the odd-numbered matmul outputs (Q, V, gate or
     // fc1, and SwiGLU's down projection), the attention output and FlashAttention's statistics.
     const double outside = sb * 2.0 * h * (m.swiglu ? 2.0 : 1.0);
-    const double inside = sb * 2.0 * (m.q_width() + kv + m.q_width() + f);
+    const double inside = sb * 2.0 * (m.q_width() + kv + m.out_width() + f);
     const double stats = flash ? 4.0 * static_cast<double>(m.heads) * s * micro : 0.0;
     const double scores = flash ? 0.0 : (2.0 + 3.0 * mask) * static_cast<double>(m.heads) * s * context * micro;
     return outside / outside_split + (inside + stats + scores) / t;
@@ -33,7 +36,9 @@ double activation_bytes_per_layer(const ModelShape& m, double micro, std::int64_
   // GeLU keeps its input and fc2's input; SwiGLU keeps gate, up and down-projection input.
   // Q and the output projection's input are heads × head size wide (the hidden size, mostly).
   const double q = m.q_width();
-  double inside = sb * (2.0 * q + 2 * 2.0 * kv + 2.0 * q + (m.swiglu ? 3.0 : 2.0) * 2.0 * f);
+  double inside = sb * (2.0 * q + 2 * 2.0 * kv + 2.0 * m.out_width() + (m.swiglu ? 3.0 : 2.0) * 2.0 * f);
+  // Latent attention also keeps the latents its up projections read (and the query latent).
+  if (m.mla.on()) inside += sb * 2.0 * static_cast<double>(m.mla.kv_rank + m.mla.q_rank) * t;
   if (flash) {
     inside += 4.0 * static_cast<double>(m.heads) * s * micro;  // log-sum-exp per row and head
   } else if (recompute == Recompute::none) {
@@ -42,6 +47,15 @@ double activation_bytes_per_layer(const ModelShape& m, double micro, std::int64_
     inside += per_score * static_cast<double>(m.heads) * s * context * micro;
   }
   return outside / outside_split + inside / t;
+}
+
+}  // namespace
+
+double activation_bytes_per_layer(const ModelShape& m, double micro, std::int64_t tp, std::int64_t cp,
+                                  bool sequence_parallel, Recompute recompute, bool flash) {
+  return mean_over_layers(m, [&](const ModelShape& v) {
+    return uniform_activation_bytes(v, micro, tp, cp, sequence_parallel, recompute, flash);
+  });
 }
 
 double korthikanti_table2(double s, double b, double h, double a, double t, bool sequence_parallel, Recompute recompute,

@@ -80,7 +80,7 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
   const double t = static_cast<double>(par.tp);
   const double l = static_cast<double>(st.layers);
   const double tokens = static_cast<double>(in.micro) * static_cast<double>(m.seq) / static_cast<double>(par.cp);
-  const double h = static_cast<double>(m.hidden), kv = m.kv_width();
+  const double h = static_cast<double>(m.hidden);
   const double seq = static_cast<double>(m.seq);
   const double peak = hw.flops, fit = hw.efficiency.compute;
   const std::int64_t sms = in.ideal ? 0 : hw.sms;
@@ -117,81 +117,129 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     bool used = false;
   };
   static std::array<Entry, 2048> memo;
-  const LayerKey key{&m,
-                     tokens,
-                     peak,
-                     fit,
-                     par.tp,
-                     par.ep,
-                     sms,
-                     in.micro,
-                     par.flash_attention ? flash_rate(in) : 0.0,
-                     in.ideal,
-                     low.peak,
-                     low.fit,
-                     low.reduction_half};
-  const std::uint64_t mix =
-      static_cast<std::uint64_t>(par.tp) * 73856093u ^ static_cast<std::uint64_t>(in.micro) * 19349663u ^
-      static_cast<std::uint64_t>(par.ep) * 83492791u ^ static_cast<std::uint64_t>(tokens) * 2654435761u ^
-      (par.flash_attention ? 1u : 0u) ^ (in.ideal ? 2u : 0u) ^ (static_cast<std::uint64_t>(par.precision) << 2);
-  Entry& slot = memo[static_cast<std::size_t>(mix % memo.size())];
-  LayerFigures lf;
-  if (slot.used && slot.key == key && std::memcmp(&slot.model, &m, sizeof m) == 0) {
-    lf = slot.figures;
-  } else {
+  // One layer of a kind (every layer of `v` alike), memoised: the key holds no pointer, so the
+  // kind shapes built per stage find their figures again.
+  const auto kind_figures = [&](const ModelShape& v) {
+    const LayerKey key{nullptr,
+                       tokens,
+                       peak,
+                       fit,
+                       par.tp,
+                       par.ep,
+                       sms,
+                       in.micro,
+                       par.flash_attention ? flash_rate(in) : 0.0,
+                       in.ideal,
+                       low.peak,
+                       low.fit,
+                       low.reduction_half};
+    const std::uint64_t mix =
+        static_cast<std::uint64_t>(par.tp) * 73856093u ^ static_cast<std::uint64_t>(in.micro) * 19349663u ^
+        static_cast<std::uint64_t>(par.ep) * 83492791u ^ static_cast<std::uint64_t>(tokens) * 2654435761u ^
+        (par.flash_attention ? 1u : 0u) ^ (in.ideal ? 2u : 0u) ^ (static_cast<std::uint64_t>(par.precision) << 2) ^
+        static_cast<std::uint64_t>(v.experts) * 40503u ^ static_cast<std::uint64_t>(v.window) * 7919u;
+    Entry& slot = memo[static_cast<std::size_t>(mix % memo.size())];
+    if (slot.used && slot.key == key && std::memcmp(&slot.model, &v, sizeof v) == 0) return slot.figures;
+    LayerFigures lf;
     const auto add = [&](const LinearTime& x) { lf.fwd += x.forward, lf.bwd += x.backward, lf.flops += 3.0 * x.flops; };
-    const double q = m.q_width();
-    add(linear(tokens, (q + 2.0 * kv) / t, h));  // Q, K, V
-    add(linear(tokens, h, q / t));               // output projection
-    const double up = m.swiglu ? 2.0 : 1.0;
-    if (m.moe()) {
-      const double local_experts = static_cast<double>(m.experts) / static_cast<double>(par.ep);
+    const double q = v.q_width(), kv = v.kv_width();
+    if (v.mla.on()) {
+      // Down projections run whole on every rank; the up projections and the output by heads.
+      const LatentAttention& a = v.mla;
+      const double heads = static_cast<double>(v.heads) / t;
+      if (a.q_rank > 0) add(linear(tokens, static_cast<double>(a.q_rank), h));
+      add(linear(tokens, q / t, a.q_rank > 0 ? static_cast<double>(a.q_rank) : h));
+      add(linear(tokens, static_cast<double>(a.kv_rank + a.qk_rope), h));
+      add(linear(tokens, heads * static_cast<double>(a.qk_nope + a.v_head), static_cast<double>(a.kv_rank)));
+    } else {
+      add(linear(tokens, (q + 2.0 * kv) / t, h));  // Q, K, V
+    }
+    add(linear(tokens, h, v.out_width() / t));  // output projection
+    const double up = v.swiglu ? 2.0 : 1.0;
+    if (v.moe()) {
+      const double local_experts = static_cast<double>(v.experts) / static_cast<double>(par.ep);
       const double routed =
-          tokens * static_cast<double>(m.top_k) * static_cast<double>(par.ep) / static_cast<double>(m.experts);
-      const double f = static_cast<double>(m.expert_ffn);
+          tokens * static_cast<double>(v.top_k) * static_cast<double>(par.ep) / static_cast<double>(v.experts);
+      const double f = static_cast<double>(v.expert_ffn);
       add(linear(routed, up * f / t, h, local_experts));
       add(linear(routed, h, f / t, local_experts));
+      if (v.shared_experts > 0) {
+        const double fs = static_cast<double>(v.shared_experts * v.shared_expert_ffn);
+        add(linear(tokens, up * fs / t, h));
+        add(linear(tokens, h, fs / t));
+      }
     } else {
-      const double f = static_cast<double>(m.ffn);
+      const double f = static_cast<double>(v.ffn);
       add(linear(tokens, up * f / t, h));
       add(linear(tokens, h, f / t));
     }
-    // Attention core (QKᵀ and scores·V) over the whole context, heads split over tp.
-    lf.attn_flops = attention_core_forward_flops(m, tokens, seq) / t;
+    // Attention core (QKᵀ and scores·V) over the keys each query sees, heads split over tp.
+    lf.attn_flops = attention_core_forward_flops(v, tokens, seq) / t;
+    const double keys = v.attended(seq);
     if (par.flash_attention) {
-      lf.attn_fwd = causal_tile_share(seq) * lf.attn_flops / (in.ideal ? peak * fit : flash_rate(in));
+      // A sliding window's band of keys fills nearly every tile it touches; causal attention over
+      // the whole sequence skips the tiles above the diagonal.
+      const double share = v.window > 0 ? 1.0 : causal_tile_share(keys);
+      lf.attn_fwd = share * lf.attn_flops / (in.ideal ? peak * fit : flash_rate(in));
     } else if (in.ideal || sms <= 0) {
       lf.attn_fwd = lf.attn_flops / (peak * fit);
     } else {
-      const double batch = static_cast<double>(in.micro) * static_cast<double>(m.heads) / t;
-      const double d = m.head_dim();
+      const double batch = static_cast<double>(in.micro) * static_cast<double>(v.heads) / t;
       const double rows = tokens / static_cast<double>(in.micro);
-      lf.attn_fwd = 0.5 * lf.attn_flops / (peak * fit * gemm_shape_efficiency(rows, seq, d, sms, batch)) +
-                    0.5 * lf.attn_flops / (peak * fit * gemm_shape_efficiency(rows, d, seq, sms, batch));
+      lf.attn_fwd =
+          0.5 * lf.attn_flops / (peak * fit * gemm_shape_efficiency(rows, keys, v.qk_head_dim(), sms, batch)) +
+          0.5 * lf.attn_flops / (peak * fit * gemm_shape_efficiency(rows, v.v_head_dim(), keys, sms, batch));
     }
-    const LinearTime head = head_linear(tokens, static_cast<double>(m.vocab) / t, h);
+    const LinearTime head = head_linear(tokens, static_cast<double>(v.vocab) / t, h);
     lf.head_fwd = head.forward, lf.head_bwd = head.backward, lf.head_flops = 3.0 * head.flops;
-    slot.key = key, slot.model = m, slot.figures = lf, slot.used = true;
+    slot.key = key, slot.model = v, slot.figures = lf, slot.used = true;
+    return lf;
+  };
+  // The stage's layers by kind (dense or expert MLP, full or sliding attention): the mean layer
+  // of this stage, so that l × it is the stage's sum.
+  LayerFigures lf;
+  if (m.uniform()) {
+    lf = kind_figures(m);
+  } else {
+    const LayerKinds kinds = layer_kinds(m, st.first_layer, st.layers);
+    for (int k = 0; k < kinds.size; ++k) {
+      const LayerFigures one = kind_figures(kinds.kinds[k].shape);
+      const double w = l > 0 ? kinds.kinds[k].count / l : 0.0;
+      lf.fwd += w * one.fwd, lf.bwd += w * one.bwd, lf.flops += w * one.flops;
+      lf.attn_flops += w * one.attn_flops, lf.attn_fwd += w * one.attn_fwd;
+      lf.head_fwd = one.head_fwd, lf.head_bwd = one.head_bwd, lf.head_flops = one.head_flops;
+    }
+    if (kinds.size == 0) {  // a stage of no layers (a custom layout) still runs the head
+      const LayerFigures any = kind_figures(layer_kinds(m).kinds[0].shape);
+      lf.head_fwd = any.head_fwd, lf.head_bwd = any.head_bwd, lf.head_flops = any.head_flops;
+    }
   }
   const double fwd = lf.fwd, bwd = lf.bwd, flops = lf.flops, attn_flops = lf.attn_flops, attn_fwd = lf.attn_fwd;
   // FlashAttention's backward recomputes the scores: 2.5 forwards of work against Megatron's 2.
   const double attn_bwd = attn_fwd * (par.flash_attention ? 2.5 : 2.0);
-  const double head_fwd = last ? lf.head_fwd : 0.0, head_bwd = last ? lf.head_bwd : 0.0;
-  const double head_flops = last ? lf.head_flops : 0.0;
+  // Multi-token prediction runs on the last stage (Megatron's default placement): each module
+  // one more layer of the stage's mean kind, its 2h → h projection, and the head once more.
+  const double mtp = last ? static_cast<double>(m.mtp_layers) : 0.0;
+  const double lx = l + mtp;
+  const LinearTime joint = linear(tokens, h, 2.0 * h);
+  const double heads_run = 1.0 + mtp;
+  const double head_fwd = last ? heads_run * lf.head_fwd + mtp * joint.forward : 0.0;
+  const double head_bwd = last ? heads_run * lf.head_bwd + mtp * joint.backward : 0.0;
+  const double head_flops = last ? heads_run * lf.head_flops + mtp * 3.0 * joint.flops : 0.0;
   double recompute = 0;
-  if (par.recompute == Recompute::full) recompute = l * (fwd + attn_fwd);
-  if (par.recompute == Recompute::selective && par.attention_recomputed()) recompute = l * attn_fwd;
+  if (par.recompute == Recompute::full) recompute = lx * (fwd + attn_fwd);
+  if (par.recompute == Recompute::selective && par.attention_recomputed()) recompute = lx * attn_fwd;
   const double op_share = par.recompute == Recompute::op_selective ? op_selective_recomputed_share(m) : 0.0;
-  recompute += l * op_share * fwd;
-  const double gemm = l * (fwd + bwd) + head_fwd + head_bwd;
-  const double attention = l * (attn_fwd + attn_bwd);
-  const double model = l * (flops + 3.0 * attn_flops) + head_flops;
-  const double hardware = model + l * op_share * flops / 3.0 +
-                          (par.recompute == Recompute::full ? l * (flops / 3.0 + attn_flops)
-                           : par.recompute == Recompute::selective && par.attention_recomputed() ? l * attn_flops
+  recompute += lx * op_share * fwd;
+  const double gemm = lx * (fwd + bwd) + head_fwd + head_bwd;
+  const double attention = lx * (attn_fwd + attn_bwd);
+  const double model = lx * (flops + 3.0 * attn_flops) + head_flops;
+  const double hardware = model + lx * op_share * flops / 3.0 +
+                          (par.recompute == Recompute::full ? lx * (flops / 3.0 + attn_flops)
+                           : par.recompute == Recompute::selective && par.attention_recomputed() ? lx * attn_flops
                                                                                                  : 0.0);
   // Counted as if every kernel were split over the tp ranks (the sequence-parallel layout).
-  const double produced = l * activation_bytes_per_layer(m, static_cast<double>(in.micro), par.tp, par.cp, true,
+  const double produced = lx * activation_bytes_per_layer(m, static_cast<double>(in.micro), par.tp, par.cp, true,
                                                          Recompute::none, par.flash_attention) +
                           st.head_produced;
   const double traffic = hw.efficiency.memory * produced * (model > 0 ? hardware / model : 1.0);
@@ -203,7 +251,7 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     const UnfusedBytes u =
         unfused_bytes_per_token(m, par.kernels == Kernels::eager_fused_norm, t, par.sequence_parallel);
     const bool redone = par.recompute == Recompute::full || par.recompute == Recompute::op_selective;
-    st.unfused_seconds = l * tokens * (u.forward * (redone ? 2.0 : 1.0) + u.backward) / hw.memory_bandwidth;
+    st.unfused_seconds = lx * tokens * (u.forward * (redone ? 2.0 : 1.0) + u.backward) / hw.memory_bandwidth;
   }
   // The framework's own copies and accumulation run on the compute stream.
   st.copy_seconds = framework_copies(in, st.parameters).bytes / hw.memory_bandwidth;
@@ -212,18 +260,18 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
   // weights as the framework casts them; all at nominal HBM bandwidth, like the eager kernels.
   if (low_precision(par.precision)) {
     const double per_byte = cast_bytes_per_element(par.precision);
-    const double elements = cast_elements_per_token(m, par, static_cast<double>(m.moe() ? m.top_k : 1));
-    const double block_weights = l * (st.layer_dense + st.layer_expert);
+    const double elements = cast_elements_per_token(m, par);
+    const double block_weights = lx * (st.layer_dense + st.layer_expert);
     st.cast_seconds =
-        (l * tokens * elements * per_byte + weight_cast_bytes_per_microbatch(par, block_weights, in.accumulation)) /
+        (lx * tokens * elements * per_byte + weight_cast_bytes_per_microbatch(par, block_weights, in.accumulation)) /
         hw.memory_bandwidth;
   }
   st.memory_bound_seconds = traffic / hw.memory_bandwidth + st.unfused_seconds + st.copy_seconds + st.cast_seconds;
-  st.attention_seconds = attention + (par.attention_recomputed() ? l * attn_fwd : 0.0);
+  st.attention_seconds = attention + (par.attention_recomputed() ? lx * attn_fwd : 0.0);
   st.attention_forward_per_layer = attn_fwd;
   // FLOP-weighted fraction of each GEMM's own peak (the blocks' format, the head's bf16).
-  st.gemm_efficiency = gemm > 0 ? (l * flops / low.peak + head_flops / peak) / gemm : fit;
-  st.gemm_forward = l * fwd, st.gemm_backward = l * bwd;
+  st.gemm_efficiency = gemm > 0 ? (lx * flops / low.peak + head_flops / peak) / gemm : fit;
+  st.gemm_forward = lx * fwd, st.gemm_backward = lx * bwd;
   st.compute_per_microbatch = gemm + attention + recompute + st.memory_bound_seconds;
 }
 
@@ -261,19 +309,39 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelT
 
   // Parameters held per tensor-parallel rank. With tied embeddings and pp > 1 the last stage
   // keeps its own copy of the word embedding for the output projection (Megatron does this).
-  const LayerParameters& lp = terms.layer;
   const EmbeddingParameters& ep = terms.embedding;
+  const double e = static_cast<double>(par.ep);
+  // The stage's own layers by kind: DeepSeek's dense first layers sit on the first stage.
+  LayerParameters lp = terms.layer;
+  if (!m.uniform() && l > 0) {
+    lp = LayerParameters{};
+    const LayerKinds kinds = layer_kinds(m, st.first_layer, st.layers);
+    for (int k = 0; k < kinds.size; ++k) {
+      const LayerParameters one = layer_parameters(kinds.kinds[k].shape);
+      const double w = kinds.kinds[k].count / l;
+      lp.sharded += w * one.sharded, lp.replicated += w * one.replicated, lp.expert += w * one.expert;
+    }
+  }
   double dense = l * (lp.sharded / t + lp.replicated);
+  double expert = l * lp.expert / (t * e);
   if (first) dense += ep.word / t + ep.position;
-  if (last) dense += ep.final_norm + ep.head / t + (m.tied_embeddings && par.pp > 1 ? ep.word / t : 0.0);
-  const double expert = l * lp.expert / (t * static_cast<double>(par.ep));
+  // With multi-token prediction the last stage also embeds the next tokens (a copy of the word
+  // embedding when pp > 1, as for tied embeddings) and holds the modules.
+  const bool word_copy = (m.tied_embeddings || m.mtp_layers > 0) && par.pp > 1;
+  if (last) dense += ep.final_norm + ep.head / t + (word_copy ? ep.word / t : 0.0);
+  if (last && m.mtp_layers > 0) {
+    const LayerParameters mtp = mtp_layer_parameters(m);
+    const double k = static_cast<double>(m.mtp_layers), h = static_cast<double>(m.hidden);
+    dense += k * ((mtp.sharded + 2.0 * h * h) / t + mtp.replicated + 3.0 * h);
+    expert += k * mtp.expert / (t * e);
+  }
   st.parameters = dense + expert;
 
   st.dense = dense;
   st.expert = expert;
   st.gathered_layer = std::min<double>(2.0, l) * kWeightBytes;
   st.layer_dense = lp.sharded / t + lp.replicated;
-  st.layer_expert = lp.expert / (t * static_cast<double>(par.ep));
+  st.layer_expert = lp.expert / (t * e);
   const double b = static_cast<double>(in.micro);
   const double s_local = static_cast<double>(m.seq) / static_cast<double>(par.cp);
   const double h = static_cast<double>(m.hidden);

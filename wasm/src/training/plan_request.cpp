@@ -15,6 +15,8 @@ namespace {
 
 constexpr double kMaxDegree = 1e6;
 
+}  // namespace
+
 // The preset body with the request's own keys laid over it.
 std::optional<json> merged_section(const json& request, const char* section, const char* kind, Problems& problems) {
   const Fields root(request, "", problems);
@@ -47,7 +49,6 @@ std::optional<json> merged_section(const json& request, const char* section, con
   return merged;
 }
 
-}  // namespace
 
 Efficiencies default_efficiencies() {
   // Fitted in docs/fidelity.md; intra and inter are nccl-tests-like bus-bandwidth fractions.
@@ -57,68 +58,6 @@ Efficiencies default_efficiencies() {
 json to_json(const Efficiencies& e) {
   return json{{"compute", e.compute}, {"memory_traffic", e.memory},   {"intra", e.intra},
               {"inter", e.inter},     {"compute_fp8", e.compute_fp8}, {"compute_fp4", e.compute_fp4}};
-}
-
-std::optional<ModelShape> read_model(const json& request, Problems& problems) {
-  const std::size_t before = problems.errors().size();
-  auto merged = merged_section(request, "model", "models", problems);
-  if (!merged) return std::nullopt;
-  const Fields f(*merged, "/model", problems);
-  if (request.contains("model") && request["model"].is_object())
-    Fields(request["model"], "/model", problems).warn_unknown({"preset",   "layers",   "hidden",
-                                                               "heads",    "kv_heads", "ffn",
-                                                               "vocab",    "seq",      "position",
-                                                               "mlp",      "norm",     "bias",
-                                                               "qkv_bias", "dropout",  "tied_embeddings",
-                                                               "experts",  "top_k",    "expert_ffn",
-                                                               "head_dim", "qk_norm"});
-  ModelShape m;
-  auto layers = f.integer("layers", {1, 1e4});
-  auto hidden = f.integer("hidden", {1, 1e6});
-  auto heads = f.integer("heads", {1, 1e5});
-  auto vocab = f.integer("vocab", {1, 1e8});
-  auto seq = f.integer("seq", {1, 1e8});
-  auto kv = f.integer("kv_heads", {1, 1e5}, heads ? *heads : 1);
-  auto ffn = f.integer("ffn", {1, 1e7}, hidden ? 4 * *hidden : 1);
-  auto position = f.choice("position", {"learned", "rotary"}, std::string("learned"));
-  auto mlp = f.choice("mlp", {"gelu", "swiglu"}, std::string("gelu"));
-  auto norm = f.choice("norm", {"layernorm", "rmsnorm"}, std::string("layernorm"));
-  auto bias = f.boolean("bias", true);
-  auto qkv_bias = f.boolean("qkv_bias", false);
-  auto dropout = f.boolean("dropout", true);
-  auto tied = f.boolean("tied_embeddings", true);
-  auto experts = f.integer("experts", {1, 1e4}, 1);
-  auto top_k = f.integer("top_k", {1, 1e4}, 1);
-  auto expert_ffn = f.integer("expert_ffn", {1, 1e7}, ffn ? *ffn : 1);
-  // 0: hidden ÷ heads, as a plan gives it back when the model does not set its own.
-  auto head_dim = f.integer("head_dim", {0, 1e5, false, true}, 0);
-  auto qk_norm = f.boolean("qk_norm", false);
-  if (problems.errors().size() != before) return std::nullopt;
-  m.layers = *layers, m.hidden = *hidden, m.heads = *heads, m.kv_heads = *kv, m.ffn = *ffn;
-  m.vocab = *vocab, m.seq = *seq;
-  m.learned_positions = *position == "learned";
-  m.swiglu = *mlp == "swiglu";
-  m.rmsnorm = *norm == "rmsnorm";
-  m.bias = *bias, m.qkv_bias = *qkv_bias && !*bias, m.dropout = *dropout, m.tied_embeddings = *tied;
-  m.experts = *experts, m.top_k = *top_k, m.expert_ffn = *expert_ffn;
-  m.qk_norm = qk_norm.value_or(false);
-  // A head size that is hidden ÷ heads is the default one: keep one representation of it.
-  if (head_dim && *head_dim > 0 && *head_dim * m.heads != m.hidden) m.head_size = *head_dim;
-  if (m.head_size == 0 && m.hidden % m.heads != 0)
-    problems.error("heads_hidden",
-                   std::to_string(m.heads) + " heads do not divide the hidden size " + std::to_string(m.hidden) + ".",
-                   "/model/heads");
-  if (m.heads % m.kv_heads != 0)
-    problems.error(
-        "kv_heads",
-        std::to_string(m.kv_heads) + " key/value heads do not divide " + std::to_string(m.heads) + " query heads.",
-        "/model/kv_heads");
-  if (m.top_k > m.experts)
-    problems.error(
-        "top_k", "top_k = " + std::to_string(m.top_k) + " is more than the " + std::to_string(m.experts) + " experts.",
-        "/model/top_k");
-  if (problems.errors().size() != before) return std::nullopt;
-  return m;
 }
 
 std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
@@ -172,28 +111,6 @@ std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
   h.nics_per_node = *nics, h.sms = *sms, h.flash_attention = *flash;
   h.flash_attention_2 = *flash2;
   return h;
-}
-
-json to_json(const ModelShape& m) {
-  json j{{"layers", m.layers},
-         {"hidden", m.hidden},
-         {"heads", m.heads},
-         {"kv_heads", m.kv_heads},
-         {"ffn", m.ffn},
-         {"vocab", m.vocab},
-         {"seq", m.seq},
-         {"position", m.learned_positions ? "learned" : "rotary"},
-         {"mlp", m.swiglu ? "swiglu" : "gelu"},
-         {"norm", m.rmsnorm ? "rmsnorm" : "layernorm"},
-         {"bias", m.bias},
-         {"dropout", m.dropout},
-         {"tied_embeddings", m.tied_embeddings},
-         {"experts", m.experts}};
-  if (m.moe()) j["top_k"] = m.top_k, j["expert_ffn"] = m.expert_ffn;
-  if (m.qkv_bias) j["qkv_bias"] = true;
-  if (m.head_size > 0) j["head_dim"] = m.head_size;
-  if (m.qk_norm) j["qk_norm"] = true;
-  return j;
 }
 
 json to_json(const Hardware& h) {

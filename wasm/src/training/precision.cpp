@@ -82,23 +82,35 @@ bool casts_fused_into_neighbours(const Parallel& par) {
   return is_megatron(par.framework) || par.kernels == Kernels::fused;
 }
 
-double cast_elements_per_token(const ModelShape& m, const Parallel& par, double routed) {
-  if (!low_precision(par.precision)) return 0;
+namespace {
+
+double uniform_cast_elements(const ModelShape& m, const Parallel& par) {
   const double t = static_cast<double>(par.tp);
-  const double h = static_cast<double>(m.hidden), kv = m.kv_width(), q = m.q_width();
+  const double h = static_cast<double>(m.hidden), kv = m.kv_width(), q = m.q_width(), o = m.out_width();
   const double up = m.swiglu ? 2.0 : 1.0;
   // The MLP's tokens: each token once in a dense model; under MoE each local expert's share.
-  const double mlp_tokens = m.moe() ? routed : 1.0;
+  const double mlp_tokens = m.moe() ? static_cast<double>(m.top_k) : 1.0;
   const double f = static_cast<double>(m.mlp_width());
+  // Shared experts: every token once more through an MLP of their width.
+  const double fs = m.moe() ? static_cast<double>(m.shared_experts * m.shared_expert_ffn) : 0.0;
+  const double shared = fs > 0 ? 1.0 : 0.0;
   // Inputs: QKV's (the norm's output), the projection's (attention's output), fc1's (the norm's
   // output), fc2's (the activation's output). Output gradients: QKV's (from attention's
   // backward), the projection's and fc2's (from the residual stream), fc1's (from the
   // activation's backward).
-  const double qkv_in = h, proj_in = q / t, fc1_in = mlp_tokens * h, fc2_in = mlp_tokens * f / t;
-  const double qkv_grad = (q + 2.0 * kv) / t, proj_grad = h, fc1_grad = mlp_tokens * up * f / t,
-               fc2_grad = mlp_tokens * h;
+  const double qkv_in = h, proj_in = o / t, fc1_in = (mlp_tokens + shared) * h,
+               fc2_in = (mlp_tokens * f + fs) / t;
+  const double qkv_grad = (q + 2.0 * kv) / t, proj_grad = h, fc1_grad = up * (mlp_tokens * f + fs) / t,
+               fc2_grad = (mlp_tokens + shared) * h;
   if (casts_fused_into_neighbours(par)) return proj_in + qkv_grad + proj_grad + fc2_grad;
   return qkv_in + proj_in + fc1_in + fc2_in + qkv_grad + proj_grad + fc1_grad + fc2_grad;
+}
+
+}  // namespace
+
+double cast_elements_per_token(const ModelShape& m, const Parallel& par) {
+  if (!low_precision(par.precision)) return 0;
+  return mean_over_layers(m, [&](const ModelShape& v) { return uniform_cast_elements(v, par); });
 }
 
 double weight_cast_bytes_per_microbatch(const Parallel& par, double block_weights, std::int64_t accumulation) {

@@ -14,7 +14,11 @@ namespace atlas {
 Efficiencies default_efficiencies();
 json to_json(const Efficiencies& e);
 
-/// request["model"]: {"preset": id, …overrides} or a full shape.
+/// request[section]: the named preset's body (from the catalogue `kind`) with the request's own
+/// keys laid over it; nullopt (with an error) when the section is missing or the preset unknown.
+std::optional<json> merged_section(const json& request, const char* section, const char* kind, Problems& problems);
+
+/// request["model"]: {"preset": id, …overrides} or a full shape (wasm/src/training/model_request.cpp).
 std::optional<ModelShape> read_model(const json& request, Problems& problems);
 /// request["hardware"]: {"preset": id, "gpus": n, …overrides} or explicit figures.
 std::optional<Hardware> read_hardware(const json& request, Problems& problems);

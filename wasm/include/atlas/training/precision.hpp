@@ -38,9 +38,9 @@ double cast_bytes_per_element(Precision p);
 bool casts_fused_into_neighbours(const Parallel& par);
 
 /// Elements a layer's quantize kernels read per token on one tensor-parallel rank, forward and
-/// backward: each linear layer's input and its output gradient, less the fused ones. `routed`
-/// is the tokens each local expert's GEMMs see per token of the micro-batch (MoE).
-double cast_elements_per_token(const ModelShape& m, const Parallel& par, double routed);
+/// backward: each linear layer's input and its output gradient, less the fused ones; under MoE
+/// each token enters top_k experts (and the shared ones). The mean over the model's layers.
+double cast_elements_per_token(const ModelShape& m, const Parallel& par);
 
 /// HBM bytes to quantize a rank's block weights, per micro-batch. Transformer Engine casts each
 /// weight once per step (Megatron passes is_first_microbatch) and keeps the copy: spread over the
