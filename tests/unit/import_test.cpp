@@ -37,7 +37,16 @@ TEST_CASE("import: released config.json files give the released parameter counts
                                                    {"llama-3.1-70b.config.json", 70553706496.0},
                                                    {"mixtral-8x7b.config.json", 46702792704.0},
                                                    {"qwen2-7b.config.json", 7615616512.0},
-                                                   {"gpt2.config.json", 124439808.0}};
+                                                   {"gpt2.config.json", 124439808.0},
+                                                   // The released totals: 671B + the 14B MTP module
+                                                   // (its layer, projection and embedding and head
+                                                   // copies), 116.8B, 20.9B, 235B, and Llama 4 Scout's
+                                                   // text model (109B with its vision encoder).
+                                                   {"deepseek-v3.config.json", 684489845504.0},
+                                                   {"gpt-oss-120b.config.json", 116829156672.0},
+                                                   {"gpt-oss-20b.config.json", 20914757184.0},
+                                                   {"qwen3-235b-a22b.config.json", 235093634560.0},
+                                                   {"llama-4-scout.config.json", 107769861120.0}};
   for (const auto& model : models) {
     const char* file = model.first;
     const double count = model.second;
@@ -281,4 +290,35 @@ TEST_CASE("import: torchtitan's per-block selective checkpointing is taken as fu
         a["why"].get<std::string>().find("one transformer block in every 2") != std::string::npos)
       said = true;
   CHECK(said);
+}
+
+TEST_CASE("import: DeepSeek-V3 without its prediction module is the 671B main model; its shape reads every key") {
+  json r = import_file("deepseek-v3.config.json");
+  REQUIRE_FALSE(atlas::is_error(r));
+  const json& m = r["request"]["model"];
+  CHECK(m["kv_lora_rank"] == 512);
+  CHECK(m["q_lora_rank"] == 1536);
+  CHECK(m["dense_layers"] == 3);
+  CHECK(m["shared_experts"] == 1);
+  CHECK(m["shared_expert_ffn"] == 2048);
+  CHECK(m["router_bias"] == true);
+  json request = r["request"];
+  request["model"]["mtp_layers"] = 0;
+  const json plan = call("plan", request);
+  REQUIRE_FALSE(atlas::is_error(plan));
+  // 61 layers: 3 dense (MLA + 3 x 7168 x 18432) and 58 with 256 routed + 1 shared expert of 2048,
+  // a router and its bias; untied 129,280-token embedding and head.
+  CHECK(plan["parameters"].get<double>() == 671026419200.0);
+}
+
+TEST_CASE("import: GPT-OSS slides every other layer over 128 keys; Llama 4 reads its text_config and says so") {
+  const json oss = import_file("gpt-oss-20b.config.json");
+  REQUIRE_FALSE(atlas::is_error(oss));
+  CHECK(oss["request"]["model"]["window"] == 128);
+  CHECK(oss["request"]["model"]["full_every"] == 2);
+  CHECK(oss["request"]["model"]["attention_sinks"] == true);
+  const json scout = import_file("llama-4-scout.config.json");
+  REQUIRE_FALSE(atlas::is_error(scout));
+  CHECK(scout["request"]["model"]["shared_experts"] == 1);
+  CHECK(lists(scout["assumed"], "field", "model.text_config"));
 }

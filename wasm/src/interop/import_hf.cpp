@@ -1,12 +1,15 @@
-// A Hugging Face config.json as the engine's model shape: Llama, Mistral, Mixtral, Qwen2, GPT-2
-// and GPT-NeoX keys. The shape must give the released parameter count exactly, so a config
-// whose architecture the engine cannot count (latent attention, shared experts, a head size
-// other than hidden ÷ heads, biases on only some projections) is refused naming its key.
+// A Hugging Face config.json as the engine's model shape: Llama, Mistral, Mixtral, Qwen2/3,
+// GPT-2 and GPT-NeoX keys here, DeepSeek, GPT-OSS and Llama 4 in import_hf_modern.cpp. The
+// shape must give the released parameter count exactly, so a config whose architecture the
+// engine cannot count (biases on only some projections, per-layer block configs) is refused
+// naming its key. A multimodal config's text_config is the model read (its vision encoder is
+// not counted).
 #include <algorithm>
 #include <iterator>
 #include <set>
 
 #include "atlas/interop/import.hpp"
+#include "atlas/interop/import_hf_modern.hpp"
 
 namespace atlas {
 
@@ -43,13 +46,12 @@ constexpr const char* kOtherFamilies[][2] = {
     {"jamba", "Mamba layers interleaved with attention"},
     {"deci", "layers of different shapes (per-layer block configs)"},
     {"nemotron-nas", "layers of different shapes (per-layer block configs)"},
-    {"deepseek_v2", "multi-head latent attention and shared experts"},
-    {"deepseek_v3", "multi-head latent attention and shared experts"},
-    {"qwen2_moe", "a shared expert beside the routed ones"},
+    {"qwen2_moe", "a shared expert with its own sigmoid gate beside the routed ones"},
 };
 
 // The families read, each with Llama's keys (gpt2 and gpt_neox with their own).
-constexpr const char* kFamilies[] = {"llama", "mistral", "mixtral", "qwen2", "qwen3", "qwen3_moe", "gpt2", "gpt_neox"};
+constexpr const char* kFamilies[] = {"llama",    "mistral",     "mixtral",     "qwen2",  "qwen3",      "qwen3_moe",
+                                     "gpt2",     "gpt_neox",    "deepseek_v2", "deepseek_v3", "gpt_oss", "llama4_text"};
 
 // Why a key the engine does not use changes nothing it computes (or what it leaves out).
 const char* ignored_why(const std::string& key) {
@@ -112,17 +114,45 @@ struct Reader {
   }
 };
 
+// The dense MLP's width and, for Mixtral and Qwen3-MoE, the experts'.
+void read_mlp_widths(Reader& r, RunFacts& facts, std::optional<std::int64_t> ffn,
+                     std::optional<std::int64_t> expert_width, std::optional<std::int64_t> experts,
+                     std::optional<std::int64_t> top_k, std::int64_t hidden, bool qwen3_moe) {
+  const std::int64_t width = ffn ? *ffn : times(4, hidden);
+  if (expert_width) {
+    r.set("expert_ffn", *expert_width, "moe_intermediate_size");
+    if (ffn) r.set("ffn", *ffn, "intermediate_size");
+  } else if (ffn) {
+    r.set(experts && *experts > 1 ? "expert_ffn" : "ffn", *ffn, r.name_of({"intermediate_size", "n_inner"}));
+  } else {
+    facts.fallback("model", experts && *experts > 1 ? "expert_ffn" : "ffn", width,
+                   "no intermediate_size (or n_inner is null): GPT's 4 × hidden");
+  }
+  if (experts && *experts > 1) {
+    facts.fallback("model", "ffn", width, "the dense MLP width of an all-expert model: the experts' width");
+    r.set("experts", *experts, qwen3_moe ? "num_experts" : "num_local_experts");
+    r.set("top_k", top_k.value_or(2), "num_experts_per_tok");
+  }
+}
+
 }  // namespace
 
 void import_hf(const Pasted& text, RunFacts& facts) {
   const auto parsed = text.parse_json();
   if (!parsed) return;
-  const json& c = *parsed;
+  // Llama 4 and other multimodal configs keep the language model under text_config.
+  const bool wrapped = parsed->contains("text_config") && (*parsed)["text_config"].is_object();
+  const json& c = wrapped ? (*parsed)["text_config"] : *parsed;
+  if (wrapped)
+    facts.assume("model.text_config", "read",
+                 "config.json wraps the language model in text_config; its vision encoder (vision_config) is not "
+                 "counted in the parameters or the cost");
   const std::string type =
       c.contains("model_type") && c["model_type"].is_string() ? c["model_type"].get<std::string>() : "";
   const bool qwen3_moe = type == "qwen3_moe";
+  const bool modern = is_modern_hf_family(type);
   for (const auto& [key, what] : kUnsupported)
-    if (c.contains(key) && !c[key].is_null() &&
+    if (!modern && c.contains(key) && !c[key].is_null() &&
         !(qwen3_moe && (std::string(key) == "num_experts" || std::string(key) == "moe_intermediate_size"))) {
       text.error("unsupported_architecture",
                  "\"" + std::string(key) + "\" describes " + what +
@@ -134,7 +164,8 @@ void import_hf(const Pasted& text, RunFacts& facts) {
   if (!type.empty() && std::find(std::begin(kFamilies), std::end(kFamilies), type) == std::end(kFamilies)) {
     std::string why =
         "it is not a family the engine reads (llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gpt2, "
-        "gpt_neox), and reading it with another family's rules would count the wrong model";
+        "gpt_neox, deepseek_v2, deepseek_v3, gpt_oss, llama4), and reading it with another family's rules would "
+        "count the wrong model";
     for (const auto& [family, what] : kOtherFamilies)
       if (type == family) why = std::string(what) + ", which the engine does not model";
     text.error("unsupported_architecture", "\"model_type\" is \"" + type + "\": " + why + ".",
@@ -149,36 +180,22 @@ void import_hf(const Pasted& text, RunFacts& facts) {
   if (type.empty())
     facts.assume("model.architecture", "llama",
                  "config.json names no model_type; it is read with Llama's keys and rules");
-  // Qwen3-MoE: every layer's MLP is experts when decoder_sparse_step is 1 and no layer is listed
-  // in mlp_only_layers; other patterns mix dense and expert layers, which the engine does not.
-  if (qwen3_moe) {
-    const auto step = r.whole({"decoder_sparse_step"}, false);
-    const json* dense = r.find({"mlp_only_layers"});
-    if ((step && *step != 1) || (dense && dense->is_array() && !dense->empty())) {
-      const char* key = step && *step != 1 ? "decoder_sparse_step" : "mlp_only_layers";
-      text.error("unsupported_architecture",
-                 "\"" + std::string(key) + "\" mixes dense and expert layers; the engine puts experts in every layer.",
-                 text.line_of_key(key));
-      return;
-    }
-  }
-
   const auto layers = r.whole({"num_hidden_layers", "n_layer", "num_layers"}, true);
   const auto hidden = r.whole({"hidden_size", "n_embd", "d_model"}, true);
   const auto heads = r.whole({"num_attention_heads", "n_head"}, true);
   const auto vocab = r.whole({"vocab_size"}, true);
   const auto kv = r.whole({"num_key_value_heads"}, false);
-  const auto ffn = r.whole({"intermediate_size", "n_inner"}, false);
+  const auto ffn = modern ? std::nullopt : r.whole({"intermediate_size", "n_inner"}, false);
   const auto positions = r.whole({"max_position_embeddings", "n_positions", "n_ctx"}, false);
-  const auto experts = r.whole({qwen3_moe ? "num_experts" : "num_local_experts"}, false);
+  const auto experts = modern ? std::nullopt : r.whole({qwen3_moe ? "num_experts" : "num_local_experts"}, false);
   const auto expert_width = qwen3_moe ? r.whole({"moe_intermediate_size"}, true) : std::nullopt;
-  const auto top_k = r.whole({"num_experts_per_tok"}, false);
+  const auto top_k = modern ? std::nullopt : r.whole({"num_experts_per_tok"}, false);
   const auto head_dim = r.whole({"head_dim"}, false);
   const auto tied = r.flag("tie_word_embeddings");
   const auto attention_bias = r.flag("attention_bias");
   const auto mlp_bias = r.flag("mlp_bias");
   if (!layers || !hidden || !heads || !vocab) return;
-  if (llama_like && attention_bias.value_or(false) != mlp_bias.value_or(false)) {
+  if (llama_like && !modern && attention_bias.value_or(false) != mlp_bias.value_or(false)) {
     const char* key = attention_bias.value_or(false) ? "attention_bias" : "mlp_bias";
     text.error("unsupported_architecture",
                "\"" + std::string(key) +
@@ -200,20 +217,13 @@ void import_hf(const Pasted& text, RunFacts& facts) {
     r.set("kv_heads", *kv, "num_key_value_heads");
   else
     facts.fallback("model", "kv_heads", *heads, "no num_key_value_heads: one key/value head per query head");
-  const std::int64_t width = ffn ? *ffn : times(4, *hidden);
-  if (expert_width) {
-    r.set("expert_ffn", *expert_width, "moe_intermediate_size");
-    if (ffn) r.set("ffn", *ffn, "intermediate_size");
-  } else if (ffn)
-    r.set(experts && *experts > 1 ? "expert_ffn" : "ffn", *ffn, r.name_of({"intermediate_size", "n_inner"}));
-  else
-    facts.fallback("model", experts && *experts > 1 ? "expert_ffn" : "ffn", width,
-                   "no intermediate_size (or n_inner is null): GPT's 4 × hidden");
-  if (experts && *experts > 1) {
-    facts.fallback("model", "ffn", width, "the dense MLP width of an all-expert model: the experts' width");
-    r.set("experts", *experts, qwen3_moe ? "num_experts" : "num_local_experts");
-    r.set("top_k", top_k.value_or(2), "num_experts_per_tok");
+  const std::int64_t seq_read =
+      positions ? (gpt2 ? *positions : std::min<std::int64_t>(*positions, 8192)) : std::int64_t{8192};
+  if (modern || qwen3_moe) {
+    if (!import_hf_modern(text, c, type, *layers, seq_read, facts, r.used)) return;
   }
+  // The modern families set their own MLP and expert widths.
+  if (!modern) read_mlp_widths(r, facts, ffn, expert_width, experts, top_k, *hidden, qwen3_moe);
 
   const std::string act_key = r.name_of({"hidden_act", "activation_function"});
   const json* act = r.find({"hidden_act", "activation_function"});
@@ -235,9 +245,15 @@ void import_hf(const Pasted& text, RunFacts& facts) {
   facts.set(text, 0, "model", "position", gpt2 ? "learned" : "rotary",
             "the " + (type.empty() ? std::string("Llama") : type) + " architecture");
   const bool all_bias = !llama_like || attention_bias.value_or(false);
-  facts.set(text, attention_bias ? text.line_of_key("attention_bias") : 0, "model", "bias", all_bias,
-            attention_bias ? "config.json \"attention_bias\""
-                           : "the " + (type.empty() ? std::string("Llama") : type) + " architecture");
+  if (!modern)
+    facts.set(text, attention_bias ? text.line_of_key("attention_bias") : 0, "model", "bias", all_bias,
+              attention_bias ? "config.json \"attention_bias\""
+                             : "the " + (type.empty() ? std::string("Llama") : type) + " architecture");
+  // Mistral 7B v0.1 slides every layer over 4,096 keys; Qwen2 names a window it does not use.
+  if (type == "mistral") {
+    const auto window = r.whole({"sliding_window"}, false);
+    if (window && *window < seq_read) r.set("window", *window, "sliding_window");
+  }
   if (qwen2) facts.set(text, 0, "model", "qkv_bias", true, "the qwen2 architecture (biases on Q, K and V)");
   // Defaults of the library's config classes when the key is absent.
   if (tied)
