@@ -332,3 +332,32 @@ TEST_CASE("fidelity in inference mode: every serving case with the engine's figu
   CHECK(f["validation"]["max_abs_error"].get<double>() == doctest::Approx(worst));
   CHECK(error_path(call("fidelity", json{{"mode", "serve"}})) == "/mode");
 }
+
+TEST_CASE("serving the 2025-26 shapes: latent attention caches its latent, sliding layers their window") {
+  // DeepSeek-V3 in bf16: 61 layers × (512 latent + 64 rotary key) × 2 B, whole on every tp rank.
+  const json ds = serve("deepseek-v3", 16, {{"tp", 16}}, {{"prompt", 1024}, {"output", 1024}, {"concurrency", 1}},
+                        "h200");
+  REQUIRE_FALSE(atlas::is_error(ds));
+  CHECK(ds["memory"]["kv_cache_per_token"].get<double>() == 61.0 * (512 + 64) * 2);
+  CHECK(ds["memory"]["kv_cache_per_token"].get<double>() == 70272.0);
+  // GPT-OSS-20B holding 8,192 tokens: 12 full layers × 8,192 and 12 sliding layers × 128 tokens,
+  // each 2 × 8 KV heads × 64 × 2 B (one GPU, so all 8 heads on it).
+  // (seq is the serving context limit: the released model's 131,072.)
+  const auto oss_serve = [](int prompt, int output) {
+    return call("plan", json{{"mode", "inference"},
+                             {"model", {{"preset", "gpt-oss-20b"}, {"seq", 131072}}},
+                             {"hardware", {{"preset", "h100-sxm"}, {"gpus", 1}}},
+                             {"parallel", {{"tp", 1}}},
+                             {"serving", {{"prompt", prompt}, {"output", output}, {"concurrency", 1}}}});
+  };
+  const json oss = oss_serve(4096, 4096);
+  REQUIRE_FALSE(atlas::is_error(oss));
+  const double per_layer_token = 2.0 * 8 * 64 * 2;
+  const json& stage = oss["stages"][0]["memory"];
+  CHECK(stage["kv_cache_per_sequence"].get<double>() == doctest::Approx((12 * 8192.0 + 12 * 128.0) * per_layer_token));
+  // A longer sequence grows only the full layers' cache.
+  const json longer = oss_serve(8192, 8192);
+  REQUIRE_FALSE(atlas::is_error(longer));
+  CHECK(longer["stages"][0]["memory"]["kv_cache_per_sequence"].get<double>() ==
+        doctest::Approx((12 * 16384.0 + 12 * 128.0) * per_layer_token));
+}

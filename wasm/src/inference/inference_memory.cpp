@@ -55,6 +55,24 @@ double kv_heads_per_rank(const ModelShape& m, std::int64_t tp) {
   return tp >= m.kv_heads ? 1.0 : static_cast<double>(m.kv_heads) / static_cast<double>(tp);
 }
 
+double kv_elements_per_layer(const ModelShape& m, std::int64_t tp) {
+  // Latent attention caches one latent and one rotary key per token, shared by all heads: with no
+  // heads to split, every tp rank keeps it whole (what vLLM's and SGLang's MLA backends do).
+  if (m.mla.on()) return static_cast<double>(m.mla.kv_rank + m.mla.qk_rope);
+  return 2.0 * kv_heads_per_rank(m, tp) * m.head_dim();
+}
+
+double kv_sequence_elements(const ModelShape& m, std::int64_t tp, std::int64_t first, std::int64_t count,
+                            double tokens, double block) {
+  // A sliding layer keeps the last `window` tokens, in whole blocks (a window that does not start
+  // on a block boundary touches one block more for a while; not counted).
+  const double window = m.window > 0 ? std::ceil(static_cast<double>(m.window) / block) * block : tokens;
+  double cached = 0;
+  for (std::int64_t i = first; i < first + count && i < m.layers; ++i)
+    cached += m.sliding_layer(i) ? std::min(tokens, window) : tokens;
+  return cached * kv_elements_per_layer(m, tp);
+}
+
 StageWeights stage_weights(const InferenceInput& in, std::int64_t index) {
   const ModelShape& m = in.model;
   const Parallel& p = in.parallel;
@@ -62,10 +80,15 @@ StageWeights stage_weights(const InferenceInput& in, std::int64_t index) {
   const EmbeddingParameters ep = embedding_parameters(m);
   const double t = static_cast<double>(p.tp), e = static_cast<double>(p.ep);
   const double q = weight_bytes(in.serving.weights, in.serving.group_size);
-  // layer_parameters() folds biases into its sums; the linear weights are what quantization touches.
-  const double dense_mlp = m.moe() ? 0.0 : lp.mlp_active;
-  const double expert_weights =
-      m.moe() ? static_cast<double>(m.experts) * lp.mlp_active / static_cast<double>(m.top_k) : 0.0;
+  // layer_parameters() folds biases into its sums; the linear weights are what quantization
+  // touches: the dense (or shared-expert) MLP's and the routed experts', per mean layer.
+  const double mats = (m.swiglu ? 3.0 : 2.0) * static_cast<double>(m.hidden);
+  const double dense_mlp = mean_over_layers(m, [&](const ModelShape& v) {
+    return v.moe() ? mats * static_cast<double>(v.shared_experts * v.shared_expert_ffn) : mats * static_cast<double>(v.ffn);
+  });
+  const double expert_weights = mean_over_layers(m, [&](const ModelShape& v) {
+    return v.moe() ? mats * static_cast<double>(v.experts * v.expert_ffn) : 0.0;
+  });
   const double linear = lp.attention_linear + dense_mlp;
   StageWeights w;
   w.layers = stage_layers(m.layers, p.pp, index);
@@ -146,9 +169,11 @@ StageMemory stage_memory(const InferenceInput& in, std::int64_t index, const Inf
   st.layers = w.layers;
   st.first_layer = index * (m.layers / p.pp) + std::min(index, m.layers % p.pp);  // extra layers go first
   st.weights = w.total();
-  st.kv_per_token =
-      2.0 * static_cast<double>(w.layers) * kv_heads_per_rank(m, p.tp) * m.head_dim() * kv_bytes(in.serving.kv);
-  st.kv_per_sequence = shared.tokens_per_sequence * st.kv_per_token;
+  // Per token while a sequence is shorter than the window; sliding layers stop growing past it.
+  st.kv_per_token = static_cast<double>(w.layers) * kv_elements_per_layer(m, p.tp) * kv_bytes(in.serving.kv);
+  const double block = in.serving.block > 0 ? static_cast<double>(in.serving.block) : shared.tokens_per_sequence;
+  st.kv_per_sequence =
+      kv_sequence_elements(m, p.tp, st.first_layer, w.layers, shared.tokens_per_sequence, block) * kv_bytes(in.serving.kv);
   st.kv_cache = shared.sequences_per_device * st.kv_per_sequence;
   st.activations = shared.activations;
   st.reserve = runtime_reserve(in, st.weights + st.activations);
@@ -167,7 +192,8 @@ InferenceMemory inference_memory(const InferenceInput& in) {
   const double hd = m.head_dim(), h = static_cast<double>(m.hidden);
   const double kvr = kv_heads_per_rank(m, p.tp);
   InferenceMemory out;
-  out.kv_per_token = 2.0 * static_cast<double>(m.layers) * kvr * t * hd * kv_bytes(s.kv);
+  out.kv_per_token = static_cast<double>(m.layers) * kv_elements_per_layer(m, p.tp) *
+                     (m.mla.on() ? 1.0 : t) * kv_bytes(s.kv);
   const double held = static_cast<double>(s.prompt + s.output);
   const double block = s.block > 0 ? static_cast<double>(s.block) : held;  // 0: a static slot per sequence
   out.tokens_per_sequence = std::ceil(held / block) * block;
@@ -176,11 +202,13 @@ InferenceMemory inference_memory(const InferenceInput& in) {
   // One prompt at a time through a layer: residual and normed input (2h), Q, K and V of this rank,
   // and the MLP's up projections (gate and up), bf16. Logits only for the last position.
   const double heads_r = static_cast<double>(m.heads) / t;
-  const double mlp = m.moe()
-                         ? static_cast<double>(m.top_k) * static_cast<double>(m.expert_ffn) / static_cast<double>(p.ep)
-                         : static_cast<double>(m.ffn);
-  out.activations =
-      2.0 * static_cast<double>(s.prompt) * (2.0 * h + (heads_r + 2.0 * kvr) * hd + (m.swiglu ? 2.0 : 1.0) * mlp / t);
+  const double mlp = mean_over_layers(m, [&](const ModelShape& v) {
+    return v.moe() ? (static_cast<double>(v.top_k * v.expert_ffn) / static_cast<double>(p.ep) +
+                      static_cast<double>(v.shared_experts * v.shared_expert_ffn))
+                   : static_cast<double>(v.ffn);
+  });
+  const double qkv = m.mla.on() ? m.q_width() / t + 2.0 * m.kv_width() / t : (heads_r + 2.0 * kvr) * hd;
+  out.activations = 2.0 * static_cast<double>(s.prompt) * (2.0 * h + qkv + (m.swiglu ? 2.0 : 1.0) * mlp / t);
   double fewest = -1;  // sequences the tightest stage has room for
   for (std::int64_t i = 0; i < p.pp; ++i) {
     // Middle stages hold no more than the second one (extra layers go to the first stages).

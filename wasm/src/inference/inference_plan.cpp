@@ -65,6 +65,29 @@ Formula reserve_formula(const InferenceInput& in, const InferenceMemory& mem) {
   return out;
 }
 
+// Latent attention caches one latent and rotary key per layer; sliding layers stop growing at
+// their window (the per-sequence figure caps them).
+Formula kv_per_token_formula(const InferenceInput& in, const InferenceMemory& mem) {
+  const ModelShape& m = in.model;
+  const double kvr = kv_heads_per_rank(m, in.parallel.tp);
+  const std::string sliding =
+      m.window > 0 ? "; " + std::to_string(m.sliding_layer_count()) + " sliding layers hold at most their window of " +
+                         std::to_string(m.window) + " tokens"
+                   : "";
+  if (m.mla.on())
+    return Formula("layers × (latent + rotary key) × bytes = ")
+           << qty::number(static_cast<double>(m.layers)) << " × ("
+           << qty::number(static_cast<double>(m.mla.kv_rank)) << " + "
+           << qty::number(static_cast<double>(m.mla.qk_rope)) << ") × " << qty::bytes(kv_bytes(in.serving.kv))
+           << " = " << qty::bytes(mem.kv_per_token) << " (latent attention: every tp rank keeps the whole latent)"
+           << sliding;
+  return Formula("2 (K and V) × layers × KV heads × head size × bytes = 2 × ")
+         << qty::number(static_cast<double>(m.layers)) << " × "
+         << qty::number(kvr * static_cast<double>(in.parallel.tp)) << " × " << qty::number(m.head_dim()) << " × "
+         << qty::bytes(kv_bytes(in.serving.kv)) << " = " << qty::bytes(mem.kv_per_token)
+         << (in.parallel.tp > m.kv_heads ? " (tp > KV heads: each rank keeps a copy of one head)" : "") << sliding;
+}
+
 json memory_formulas(const InferenceInput& in, const InferenceFigures& f) {
   const ModelShape& m = in.model;
   const Serving& s = in.serving;
@@ -78,12 +101,7 @@ json memory_formulas(const InferenceInput& in, const InferenceFigures& f) {
            << (s.weights == WeightFormat::int4 ? ", with a 2 B scale and a 0.5 B zero point per group of 128" : "")
            << ") + embedding, head ÷ tp, norms and biases in bf16 (norms on every device) = " << qty::bytes(mem.weights)
            << " on the busiest device"},
-      {"kv_cache_per_token",
-       Formula("2 (K and V) × layers × KV heads × head size × bytes = 2 × ")
-           << qty::number(static_cast<double>(m.layers)) << " × "
-           << qty::number(kvr * static_cast<double>(in.parallel.tp)) << " × " << qty::number(m.head_dim()) << " × "
-           << qty::bytes(kv_bytes(s.kv)) << " = " << qty::bytes(mem.kv_per_token)
-           << (in.parallel.tp > m.kv_heads ? " (tp > KV heads: each rank keeps a copy of one head)" : "")},
+      {"kv_cache_per_token", kv_per_token_formula(in, mem)},
       {"kv_cache", Formula("sequences per device × ⌈(prompt + output) ÷ block⌉ × block × KV per token per device = ")
                        << qty::number(mem.sequences_per_device) << " × " << qty::number(mem.tokens_per_sequence)
                        << " × " << qty::bytes(mem.kv_per_token_device) << " = " << qty::bytes(mem.kv_cache)},

@@ -33,9 +33,8 @@ double experts_touched(const InferenceInput& in, double tokens) {
   return 1.0 - std::pow(1.0 - k / e, tokens * static_cast<double>(in.parallel.ep));
 }
 
-// Forward GEMM seconds of one layer for `tokens` rows on one device.
-double layer_gemms(const InferenceInput& in, double tokens) {
-  const ModelShape& m = in.model;
+// Forward GEMM seconds of one layer of `m`'s kind (every layer alike) for `tokens` rows.
+double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens) {
   const Parallel& p = in.parallel;
   const Hardware& hw = in.hardware;
   const double t = static_cast<double>(p.tp), h = static_cast<double>(m.hidden), hd = m.head_dim();
@@ -53,14 +52,34 @@ double layer_gemms(const InferenceInput& in, double tokens) {
       best = std::min(best, linear_time({rows, n, k / split}, peak, fit, hw.sms, batch * split, half).forward);
     return best;
   };
-  double s = gemm(tokens, (heads + 2.0 * kv) * hd, h, 1) + gemm(tokens, h, heads * hd, 1);
+  double s = 0;
+  if (m.mla.on()) {
+    // Latent attention: the down projections whole on every rank, the up projections by heads.
+    const LatentAttention& a = m.mla;
+    const double q_in = a.q_rank > 0 ? static_cast<double>(a.q_rank) : h;
+    if (a.q_rank > 0) s += gemm(tokens, static_cast<double>(a.q_rank), h, 1);
+    s += gemm(tokens, m.q_width() / t, q_in, 1) + gemm(tokens, static_cast<double>(a.kv_rank + a.qk_rope), h, 1);
+    s += gemm(tokens, heads * static_cast<double>(a.qk_nope + a.v_head), static_cast<double>(a.kv_rank), 1);
+    s += gemm(tokens, h, m.out_width() / t, 1);
+  } else {
+    s = gemm(tokens, (heads + 2.0 * kv) * hd, h, 1) + gemm(tokens, h, heads * hd, 1);
+  }
   const double f = static_cast<double>(m.mlp_width()) / t, up = m.swiglu ? 2.0 : 1.0;
   if (!m.moe()) return s + gemm(tokens, up * f, h, 1) + gemm(tokens, h, f, 1);
+  if (m.shared_experts > 0) {  // every token through the shared experts, split over tp
+    const double fs = static_cast<double>(m.shared_experts * m.shared_expert_ffn) / t;
+    s += gemm(tokens, up * fs, h, 1) + gemm(tokens, h, fs, 1);
+  }
   // The device's experts see tokens·top_k rows in all, shared by the experts they touch.
   const double local = static_cast<double>(m.experts) / static_cast<double>(p.ep);
   const double touched = std::max(1.0, local * experts_touched(in, tokens));
   const double rows = tokens * static_cast<double>(m.top_k) / touched;
   return s + gemm(rows, up * f, h, touched) + gemm(rows, h, f, touched);
+}
+
+// The model's mean layer: dense and expert layers weighted by their counts.
+double layer_gemms(const InferenceInput& in, double tokens) {
+  return mean_over_layers(in.model, [&](const ModelShape& v) { return kind_gemms(in, v, tokens); });
 }
 
 // Weight bytes a pass over `tokens` tokens reads on the device: all it holds but the rows of the
@@ -87,7 +106,7 @@ double kernel_floor(const InferenceInput& in, std::int64_t index, double layers)
 StageCost stage_pass(const InferenceInput& in, std::int64_t index, double tokens, double context, bool prefill) {
   const ModelShape& m = in.model;
   const Hardware& hw = in.hardware;
-  const double t = static_cast<double>(in.parallel.tp), hd = m.head_dim();
+  const double t = static_cast<double>(in.parallel.tp);
   const StageWeights w = stage_weights(in, index);
   const double L = static_cast<double>(w.layers);
   const double bw = hw.memory_bandwidth * in.serving.bandwidth_fraction;  // KV and bf16 tensors
@@ -101,10 +120,22 @@ StageCost stage_pass(const InferenceInput& in, std::int64_t index, double tokens
   c.weight_bytes = weights_read(in, w, tokens);
   c.memory = c.weight_bytes / weight_bw;
   // Attention core: QKᵀ and scores·V, 2 FLOPs per multiply-add; the causal prompt halves it.
-  const double width = static_cast<double>(m.heads) / t * hd;
-  const double attention_flops = L * (prefill ? 2.0 * tokens * tokens : 4.0 * tokens * context) * width;
-  const double per_token = 2.0 * kv_heads_per_rank(m, in.parallel.tp) * hd * kv_bytes(in.serving.kv);
-  c.kv_bytes = L * (prefill ? tokens : tokens * context) * per_token;
+  // A sliding layer attends to its window only. Latent attention decodes absorbed (queries
+  // against the latent and rotary key: kv_rank + rope, values kv_rank wide) and prefills with
+  // its heads expanded (qk and v head widths).
+  const double heads = static_cast<double>(m.heads) / t;
+  const double qk = m.qk_head_dim(), v = m.v_head_dim();
+  const double absorbed = m.mla.on() ? 2.0 * static_cast<double>(m.mla.kv_rank) + m.mla.qk_rope : qk + v;
+  const double per_token = kv_elements_per_layer(m, in.parallel.tp) * kv_bytes(in.serving.kv);
+  double attention_flops = 0;
+  c.kv_bytes = 0;
+  const std::int64_t first = stage_first_layer(m, in.parallel, index);
+  for (std::int64_t i = first; i < first + w.layers; ++i) {
+    const double keys = m.sliding_layer(i) ? std::min(context, static_cast<double>(m.window)) : context;
+    const double prompt_keys = m.sliding_layer(i) ? std::min(tokens, static_cast<double>(m.window)) : tokens;
+    attention_flops += prefill ? tokens * prompt_keys * heads * (qk + v) : 2.0 * tokens * keys * heads * absorbed;
+    c.kv_bytes += (prefill ? tokens : tokens * keys) * per_token;
+  }
   const double attention = std::max(c.kv_bytes / bw, attention_flops / flash_rate(training_view(in)));
   c.floor = kernel_floor(in, index, L);
   c.time = std::max(c.memory, c.compute) + attention + c.floor;
@@ -187,7 +218,7 @@ double kv_handoff(const InferenceInput& in, std::vector<ServingTransfer>* out) {
   GroupPlacement g = group_placement(in.hardware, p.tp * (p.dp / 2), 2);
   g.senders_per_node = 1;  // rank to rank, each through its own NIC
   const ModelShape& m = in.model;
-  const double width = 2.0 * kv_heads_per_rank(m, p.tp) * m.head_dim();
+  const double width = kv_elements_per_layer(m, p.tp);
   const double layers = static_cast<double>(stage_layers(m.layers, p.pp, 0));
   const double prompt = static_cast<double>(in.serving.prompt);
   const double bytes = prompt * layers * width * kv_bytes(in.serving.kv);

@@ -76,6 +76,13 @@ StageWeights stage_weights(const InferenceInput& in, std::int64_t index);
 
 /// Key/value heads one tensor-parallel rank holds: kv/tp, or 1 (replicated) when tp > kv.
 double kv_heads_per_rank(const ModelShape& m, std::int64_t tp);
+/// Cache elements one token adds in one layer on one tp rank: K and V of the rank's heads, or
+/// latent attention's latent and rotary key (whole on every rank).
+double kv_elements_per_layer(const ModelShape& m, std::int64_t tp);
+/// Cache elements one sequence of `tokens` holds on one rank over layers first … first + count − 1,
+/// sliding layers capped at their window in whole blocks of `block` tokens.
+double kv_sequence_elements(const ModelShape& m, std::int64_t tp, std::int64_t first, std::int64_t count,
+                            double tokens, double block);
 
 /// The plan input whose kernel and link models a serving plan reuses (GEMM shapes, NCCL's model,
 /// the attention kernel's rate): its model, hardware and split, with training's defaults elsewhere.
@@ -86,8 +93,8 @@ PlanInput training_view(const InferenceInput& in);
 struct StageMemory {
   std::int64_t index = 0, first_layer = 0, layers = 0;
   double weights = 0;          // B
-  double kv_per_token = 0;     // B: 2 · layers · KV heads per rank · head size · bytes
-  double kv_per_sequence = 0;  // B: block-rounded tokens × kv_per_token
+  double kv_per_token = 0;     // B: layers · cache elements per layer and rank · bytes
+  double kv_per_sequence = 0;  // B: block-rounded tokens × kv_per_token, sliding layers at their window
   double kv_cache = 0;         // B at the requested concurrency
   double activations = 0, reserve = 0, total = 0;
   double max_sequences = 0;  // sequences this device has room for beside its fixed part
