@@ -243,20 +243,32 @@ TEST_CASE("scripts: Megatron-DeepSpeed Llama 2 7B — --zero-stage=N, options pr
   CHECK(q["batch"]["global"] == 1024);
 }
 
-TEST_CASE("scripts: DeepSeek-V3-like — each shape the engine cannot model is refused at its flag") {
+TEST_CASE("scripts: DeepSeek-V3 by Megatron-Core's flags — latent attention, shared expert, layer list, MTP") {
   const json r = import_script("megatron-deepseek-v3-mla.sh");
-  REQUIRE(atlas::is_error(r));
-  std::vector<std::pair<int, std::string>> refused;
-  for (const auto& e : r["errors"]) {
-    CHECK(e["code"] == "unsupported_architecture");
-    const std::string m = e["message"].get<std::string>();
-    refused.emplace_back(e["line"].get<int>(), m.substr(m.find("--"), m.find(':', m.find("--")) - m.find("--")));
+  REQUIRE_FALSE(atlas::is_error(r));
+  const json& m = r["request"]["model"];
+  CHECK(m["kv_lora_rank"] == 512);
+  CHECK(m["q_lora_rank"] == 1536);
+  CHECK(m["qk_nope_head_dim"] == 128);
+  CHECK(m["qk_rope_head_dim"] == 64);
+  CHECK(m["v_head_dim"] == 128);
+  CHECK(m["shared_experts"] == 1);
+  CHECK(m["shared_expert_ffn"] == 2048);
+  CHECK(m["dense_layers"] == 3);  // ([0]*3+[1]*58)
+  CHECK(m["mtp_layers"] == 1);
+  CHECK(m["router_bias"] == true);
+  // The same model as its Hugging Face config gives.
+  CHECK(r["parameters"].get<double>() == 684489845504.0);
+}
+
+TEST_CASE("scripts: --moe-layer-freq the engine cannot count is refused at its line") {
+  for (const char* freq : {"2", "'([1]*3+[0]*58)'", "'[0,1,0,1]'"}) {
+    CAPTURE(freq);
+    const std::string script = std::string("torchrun pretrain_gpt.py --num-layers 61 --hidden-size 1024 ") +
+                               "--num-attention-heads 8 --seq-length 1024 --num-experts 8 --moe-layer-freq " + freq +
+                               " --micro-batch-size 1 --global-batch-size 8\n";
+    const json r = atlas_test::call("import", json{{"text", script}});
+    REQUIRE(atlas::is_error(r));
+    CHECK(r["error"]["code"] == "unsupported_architecture");
   }
-  const std::vector<std::pair<int, std::string>> expected = {{15, "--multi-latent-attention"},
-                                                             {16, "--kv-lora-rank 512"},
-                                                             {17, "--q-lora-rank 1536"},
-                                                             {29, "--moe-shared-expert-intermediate-size 2048"},
-                                                             {30, "--moe-layer-freq ([0]*3+[1]*58)"},
-                                                             {31, "--mtp-num-layers 1"}};
-  CHECK(refused == expected);
 }

@@ -77,17 +77,22 @@ constexpr MegatronFlag kFlags[] = {
     {"tokenizer-type", FlagKind::text, "", ""},
     {"tokenizer-model", FlagKind::text, "", ""},
     {"tokenizer-name-or-path", FlagKind::text, "", ""},
+    // Latent attention, shared experts, the layer pattern and multi-token prediction
+    // (Megatron-Core's MLA and MoE arguments), read in megatron_modern.cpp.
+    {"multi-latent-attention", FlagKind::flag, "", ""},
+    {"q-lora-rank", FlagKind::whole, "", ""},
+    {"kv-lora-rank", FlagKind::whole, "", ""},
+    {"qk-head-dim", FlagKind::whole, "", ""},
+    {"qk-pos-emb-head-dim", FlagKind::whole, "", ""},
+    {"v-head-dim", FlagKind::whole, "", ""},
+    {"moe-shared-expert-intermediate-size", FlagKind::whole, "", ""},
+    {"moe-layer-freq", FlagKind::text, "", ""},
+    {"mtp-num-layers", FlagKind::whole, "", ""},
+    {"moe-router-enable-expert-bias", FlagKind::flag, "model", "router_bias"},
 };
 
 // Shapes the engine does not model: refused by name rather than costed as another model.
 constexpr RefusedFlag kRefused[] = {
-    {"multi-latent-attention", nullptr, "multi-head latent attention (compressed K/V) is not modelled"},
-    {"q-lora-rank", nullptr, "multi-head latent attention (compressed queries) is not modelled"},
-    {"kv-lora-rank", nullptr, "multi-head latent attention (compressed K/V) is not modelled"},
-    {"moe-shared-expert-intermediate-size", nullptr, "shared experts beside the routed ones are not modelled"},
-    {"mtp-num-layers", nullptr, "multi-token prediction layers are not modelled"},
-    {"moe-layer-freq", "1",
-     "the engine puts experts in every layer; a pattern of dense and MoE layers is not modelled"},
     {"expert-interval", "1", "the engine puts experts in every layer, not in every k-th"},
     {"mlp-type", "standard", "residual MoE (a dense MLP beside the experts) is not modelled"},
     {"hybrid-override-pattern", nullptr, "hybrid Mamba / attention layer patterns are not modelled"},

@@ -55,6 +55,7 @@ class MegatronArgs {
   void apply_direct(bool shape);
   void interpret_model();
   void interpret_moe();
+  void interpret_modern();  // megatron_modern.cpp
   void interpret_split();
   void interpret_pipeline();
   bool vocabulary_from_tokenizer();

@@ -14,6 +14,7 @@ void MegatronArgs::interpret() {
   if (shape) {
     interpret_model();
     interpret_moe();
+    interpret_modern();
   } else {
     for (const char* f : {"swiglu", "normalization", "disable-bias-linear", "untie-embeddings-and-output-weights",
                           "position-embedding-type", "use-rotary-position-embeddings", "ffn-hidden-size", "vocab-size",
