@@ -335,8 +335,8 @@ TEST_CASE("fidelity in inference mode: every serving case with the engine's figu
 
 TEST_CASE("serving the 2025-26 shapes: latent attention caches its latent, sliding layers their window") {
   // DeepSeek-V3 in bf16: 61 layers × (512 latent + 64 rotary key) × 2 B, whole on every tp rank.
-  const json ds = serve("deepseek-v3", 16, {{"tp", 16}}, {{"prompt", 1024}, {"output", 1024}, {"concurrency", 1}},
-                        "h200");
+  const json ds =
+      serve("deepseek-v3", 16, {{"tp", 16}}, {{"prompt", 1024}, {"output", 1024}, {"concurrency", 1}}, "h200");
   REQUIRE_FALSE(atlas::is_error(ds));
   CHECK(ds["memory"]["kv_cache_per_token"].get<double>() == 61.0 * (512 + 64) * 2);
   CHECK(ds["memory"]["kv_cache_per_token"].get<double>() == 70272.0);

@@ -1006,8 +1006,12 @@ export type PlanRequest = {
   /** at most 200 characters; default "training" */
   mode?: "training" | "inference";
   model: {
+    /** default false */
+    attention_sinks?: boolean;
     /** default true */
     bias?: boolean;
+    /** unit: layers; ≥ 0, ≤ 10000; default 0 */
+    dense_layers?: number;
     /** default true */
     dropout?: boolean;
     /** ≥ 1, ≤ 10000000; default 28672 */
@@ -1016,6 +1020,8 @@ export type PlanRequest = {
     experts?: number;
     /** ≥ 1, ≤ 10000000; default 32768 */
     ffn?: number;
+    /** unit: layers; ≥ 0, ≤ 10000; default 0 */
+    full_every?: number;
     /** ≥ 0, ≤ 100000; default 0 */
     head_dim?: number;
     /** ≥ 1, ≤ 100000 */
@@ -1024,31 +1030,57 @@ export type PlanRequest = {
     hidden?: number;
     /** ≥ 1, ≤ 100000; default 64 */
     kv_heads?: number;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    kv_lora_rank?: number;
     /** ≥ 1, ≤ 10000 */
     layers?: number;
     /** at most 200 characters; default "gelu" */
     mlp?: "gelu" | "swiglu";
+    /** unit: layers; ≥ 1, ≤ 10000; default 1 */
+    moe_every?: number;
+    /** unit: modules; ≥ 0, ≤ 100; default 0 */
+    mtp_layers?: number;
     /** at most 200 characters; default "layernorm" */
     norm?: "layernorm" | "rmsnorm";
     /** at most 200 characters; default "learned" */
     position?: "learned" | "rotary";
     /** at most 100 characters */
     preset: string;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    q_lora_rank?: number;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    qk_nope_head_dim?: number;
     /** default false */
     qk_norm?: boolean;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    qk_rope_head_dim?: number;
     /** default false */
     qkv_bias?: boolean;
+    /** default false */
+    router_bias?: boolean;
     /** ≥ 1, ≤ 100000000 */
     seq?: number;
+    /** ≥ 1, ≤ 10000000; default 28672 */
+    shared_expert_ffn?: number;
+    /** ≥ 0, ≤ 10000; default 0 */
+    shared_experts?: number;
     /** default true */
     tied_embeddings?: boolean;
     /** ≥ 1, ≤ 10000; default 1 */
     top_k?: number;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    v_head_dim?: number;
     /** ≥ 1, ≤ 100000000 */
     vocab?: number;
+    /** unit: tokens; ≥ 0, ≤ 100000000; default 0 */
+    window?: number;
   } | {
+    /** default false */
+    attention_sinks?: boolean;
     /** default true */
     bias?: boolean;
+    /** unit: layers; ≥ 0, ≤ 10000; default 0 */
+    dense_layers?: number;
     /** default true */
     dropout?: boolean;
     /** ≥ 1, ≤ 10000000; default 28672 */
@@ -1057,6 +1089,8 @@ export type PlanRequest = {
     experts?: number;
     /** ≥ 1, ≤ 10000000; default 32768 */
     ffn?: number;
+    /** unit: layers; ≥ 0, ≤ 10000; default 0 */
+    full_every?: number;
     /** ≥ 0, ≤ 100000; default 0 */
     head_dim?: number;
     /** ≥ 1, ≤ 100000 */
@@ -1065,28 +1099,50 @@ export type PlanRequest = {
     hidden: number;
     /** ≥ 1, ≤ 100000; default 64 */
     kv_heads?: number;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    kv_lora_rank?: number;
     /** ≥ 1, ≤ 10000 */
     layers: number;
     /** at most 200 characters; default "gelu" */
     mlp?: "gelu" | "swiglu";
+    /** unit: layers; ≥ 1, ≤ 10000; default 1 */
+    moe_every?: number;
+    /** unit: modules; ≥ 0, ≤ 100; default 0 */
+    mtp_layers?: number;
     /** at most 200 characters; default "layernorm" */
     norm?: "layernorm" | "rmsnorm";
     /** at most 200 characters; default "learned" */
     position?: "learned" | "rotary";
     /** at most 100 characters */
     preset: string;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    q_lora_rank?: number;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    qk_nope_head_dim?: number;
     /** default false */
     qk_norm?: boolean;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    qk_rope_head_dim?: number;
     /** default false */
     qkv_bias?: boolean;
+    /** default false */
+    router_bias?: boolean;
     /** ≥ 1, ≤ 100000000 */
     seq: number;
+    /** ≥ 1, ≤ 10000000; default 28672 */
+    shared_expert_ffn?: number;
+    /** ≥ 0, ≤ 10000; default 0 */
+    shared_experts?: number;
     /** default true */
     tied_embeddings?: boolean;
     /** ≥ 1, ≤ 10000; default 1 */
     top_k?: number;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    v_head_dim?: number;
     /** ≥ 1, ≤ 100000000 */
     vocab: number;
+    /** unit: tokens; ≥ 0, ≤ 100000000; default 0 */
+    window?: number;
   };
   parallel?: {
     /** at most 200 characters; default "native" */
@@ -2135,22 +2191,37 @@ export type PresetsAnswer = {
     };
     id?: string;
     model?: {
+      attention_sinks?: boolean;
       bias?: boolean;
+      dense_layers?: number;
       dropout?: boolean;
       expert_ffn?: number;
       experts?: number;
       ffn?: number;
+      full_every?: number;
+      head_dim?: number;
       heads?: number;
       hidden?: number;
       kv_heads?: number;
+      kv_lora_rank?: number;
       layers?: number;
       mlp?: string;
+      mtp_layers?: number;
       norm?: string;
       position?: string;
+      q_lora_rank?: number;
+      qk_nope_head_dim?: number;
+      qk_norm?: boolean;
+      qk_rope_head_dim?: number;
+      router_bias?: boolean;
       seq?: number;
+      shared_expert_ffn?: number;
+      shared_experts?: number;
       tied_embeddings?: boolean;
       top_k?: number;
+      v_head_dim?: number;
       vocab?: number;
+      window?: number;
     };
     name?: string;
   }>;
@@ -2387,8 +2458,12 @@ export type SearchRequest = {
   /** at most 200 characters; default "training" */
   mode?: "training" | "inference";
   model: {
+    /** default false */
+    attention_sinks?: boolean;
     /** default true */
     bias?: boolean;
+    /** unit: layers; ≥ 0, ≤ 10000; default 0 */
+    dense_layers?: number;
     /** default true */
     dropout?: boolean;
     /** ≥ 1, ≤ 10000000; default 14336 */
@@ -2397,6 +2472,8 @@ export type SearchRequest = {
     experts?: number;
     /** ≥ 1, ≤ 10000000; default 16384 */
     ffn?: number;
+    /** unit: layers; ≥ 0, ≤ 10000; default 0 */
+    full_every?: number;
     /** ≥ 0, ≤ 100000; default 0 */
     head_dim?: number;
     /** ≥ 1, ≤ 100000 */
@@ -2405,31 +2482,57 @@ export type SearchRequest = {
     hidden?: number;
     /** ≥ 1, ≤ 100000; default 32 */
     kv_heads?: number;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    kv_lora_rank?: number;
     /** ≥ 1, ≤ 10000 */
     layers?: number;
     /** at most 200 characters; default "gelu" */
     mlp?: "gelu" | "swiglu";
+    /** unit: layers; ≥ 1, ≤ 10000; default 1 */
+    moe_every?: number;
+    /** unit: modules; ≥ 0, ≤ 100; default 0 */
+    mtp_layers?: number;
     /** at most 200 characters; default "layernorm" */
     norm?: "layernorm" | "rmsnorm";
     /** at most 200 characters; default "learned" */
     position?: "learned" | "rotary";
     /** at most 100 characters */
     preset: string;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    q_lora_rank?: number;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    qk_nope_head_dim?: number;
     /** default false */
     qk_norm?: boolean;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    qk_rope_head_dim?: number;
     /** default false */
     qkv_bias?: boolean;
+    /** default false */
+    router_bias?: boolean;
     /** ≥ 1, ≤ 100000000 */
     seq?: number;
+    /** ≥ 1, ≤ 10000000; default 14336 */
+    shared_expert_ffn?: number;
+    /** ≥ 0, ≤ 10000; default 0 */
+    shared_experts?: number;
     /** default true */
     tied_embeddings?: boolean;
     /** ≥ 1, ≤ 10000; default 1 */
     top_k?: number;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    v_head_dim?: number;
     /** ≥ 1, ≤ 100000000 */
     vocab?: number;
+    /** unit: tokens; ≥ 0, ≤ 100000000; default 0 */
+    window?: number;
   } | {
+    /** default false */
+    attention_sinks?: boolean;
     /** default true */
     bias?: boolean;
+    /** unit: layers; ≥ 0, ≤ 10000; default 0 */
+    dense_layers?: number;
     /** default true */
     dropout?: boolean;
     /** ≥ 1, ≤ 10000000; default 14336 */
@@ -2438,6 +2541,8 @@ export type SearchRequest = {
     experts?: number;
     /** ≥ 1, ≤ 10000000; default 16384 */
     ffn?: number;
+    /** unit: layers; ≥ 0, ≤ 10000; default 0 */
+    full_every?: number;
     /** ≥ 0, ≤ 100000; default 0 */
     head_dim?: number;
     /** ≥ 1, ≤ 100000 */
@@ -2446,28 +2551,50 @@ export type SearchRequest = {
     hidden: number;
     /** ≥ 1, ≤ 100000; default 32 */
     kv_heads?: number;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    kv_lora_rank?: number;
     /** ≥ 1, ≤ 10000 */
     layers: number;
     /** at most 200 characters; default "gelu" */
     mlp?: "gelu" | "swiglu";
+    /** unit: layers; ≥ 1, ≤ 10000; default 1 */
+    moe_every?: number;
+    /** unit: modules; ≥ 0, ≤ 100; default 0 */
+    mtp_layers?: number;
     /** at most 200 characters; default "layernorm" */
     norm?: "layernorm" | "rmsnorm";
     /** at most 200 characters; default "learned" */
     position?: "learned" | "rotary";
     /** at most 100 characters */
     preset: string;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    q_lora_rank?: number;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    qk_nope_head_dim?: number;
     /** default false */
     qk_norm?: boolean;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    qk_rope_head_dim?: number;
     /** default false */
     qkv_bias?: boolean;
+    /** default false */
+    router_bias?: boolean;
     /** ≥ 1, ≤ 100000000 */
     seq: number;
+    /** ≥ 1, ≤ 10000000; default 14336 */
+    shared_expert_ffn?: number;
+    /** ≥ 0, ≤ 10000; default 0 */
+    shared_experts?: number;
     /** default true */
     tied_embeddings?: boolean;
     /** ≥ 1, ≤ 10000; default 1 */
     top_k?: number;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    v_head_dim?: number;
     /** ≥ 1, ≤ 100000000 */
     vocab: number;
+    /** unit: tokens; ≥ 0, ≤ 100000000; default 0 */
+    window?: number;
   };
   /** at most 200 characters; default "latency" */
   objective?: "latency" | "throughput";

@@ -56,21 +56,18 @@ json stage_json(const InferenceInput& in, const StageMemory& st, const StageWeig
                             << qty::number(static_cast<double>(p.tp)) << (m.moe() ? " (experts ÷ tp·ep)" : "") << " in "
                             << fmt << " = " << qty::bytes(w.quantized) << ", + norms and biases in bf16" << ends
                             << " = " << qty::bytes(w.bf16) << "; " << qty::bytes(st.weights)},
-      {"kv_cache", (m.mla.on() ? Formula() << qty::number(static_cast<double>(st.layers)) << " layers × ("
-                                           << qty::number(static_cast<double>(m.mla.kv_rank)) << " latent + "
-                                           << qty::number(static_cast<double>(m.mla.qk_rope)) << " rotary key) × "
-                               : Formula("2 (K and V) × ")
-                                     << qty::number(static_cast<double>(st.layers)) << " layers × " << qty::number(kvr)
-                                     << " KV " << count(kvr, "head", "heads") << " on this device × "
-                                     << qty::number(m.head_dim()) << " × ")
-                       << qty::bytes(kv_bytes(in.serving.kv)) << " = " << qty::bytes(st.kv_per_token)
-                       << " per token; × "
-                       << qty::number(st.kv_per_token > 0 ? st.kv_per_sequence / st.kv_per_token : 0)
-                       << (m.window > 0 ? " tokens on average over the layers (sliding ones capped at their window)"
-                                        : " tokens")
-                       << " (whole blocks of " << qty::number(static_cast<double>(in.serving.block)) << ") × "
-                       << qty::number(seqs) << " " << count(seqs, "sequence", "sequences") << " = "
-                       << qty::bytes(st.kv_cache)},
+      {"kv_cache",
+       (m.mla.on() ? Formula() << qty::number(static_cast<double>(st.layers)) << " layers × ("
+                               << qty::number(static_cast<double>(m.mla.kv_rank)) << " latent + "
+                               << qty::number(static_cast<double>(m.mla.qk_rope)) << " rotary key) × "
+                   : Formula("2 (K and V) × ")
+                         << qty::number(static_cast<double>(st.layers)) << " layers × " << qty::number(kvr) << " KV "
+                         << count(kvr, "head", "heads") << " on this device × " << qty::number(m.head_dim()) << " × ")
+           << qty::bytes(kv_bytes(in.serving.kv)) << " = " << qty::bytes(st.kv_per_token) << " per token; × "
+           << qty::number(st.kv_per_token > 0 ? st.kv_per_sequence / st.kv_per_token : 0)
+           << (m.window > 0 ? " tokens on average over the layers (sliding ones capped at their window)" : " tokens")
+           << " (whole blocks of " << qty::number(static_cast<double>(in.serving.block)) << ") × " << qty::number(seqs)
+           << " " << count(seqs, "sequence", "sequences") << " = " << qty::bytes(st.kv_cache)},
       {"total", Formula("weights + KV cache + prefill working set + runtime reserve = ")
                     << qty::bytes(st.weights) << " + " << qty::bytes(st.kv_cache) << " + " << qty::bytes(st.activations)
                     << " + " << qty::bytes(st.reserve) << " = " << qty::bytes(st.total) << " of "

@@ -62,8 +62,8 @@ double kv_elements_per_layer(const ModelShape& m, std::int64_t tp) {
   return 2.0 * kv_heads_per_rank(m, tp) * m.head_dim();
 }
 
-double kv_sequence_elements(const ModelShape& m, std::int64_t tp, std::int64_t first, std::int64_t count,
-                            double tokens, double block) {
+double kv_sequence_elements(const ModelShape& m, std::int64_t tp, std::int64_t first, std::int64_t count, double tokens,
+                            double block) {
   // A sliding layer keeps the last `window` tokens, in whole blocks (a window that does not start
   // on a block boundary touches one block more for a while; not counted).
   const double window = m.window > 0 ? std::ceil(static_cast<double>(m.window) / block) * block : tokens;
@@ -84,11 +84,11 @@ StageWeights stage_weights(const InferenceInput& in, std::int64_t index) {
   // touches: the dense (or shared-expert) MLP's and the routed experts', per mean layer.
   const double mats = (m.swiglu ? 3.0 : 2.0) * static_cast<double>(m.hidden);
   const double dense_mlp = mean_over_layers(m, [&](const ModelShape& v) {
-    return v.moe() ? mats * static_cast<double>(v.shared_experts * v.shared_expert_ffn) : mats * static_cast<double>(v.ffn);
+    return v.moe() ? mats * static_cast<double>(v.shared_experts * v.shared_expert_ffn)
+                   : mats * static_cast<double>(v.ffn);
   });
-  const double expert_weights = mean_over_layers(m, [&](const ModelShape& v) {
-    return v.moe() ? mats * static_cast<double>(v.experts * v.expert_ffn) : 0.0;
-  });
+  const double expert_weights = mean_over_layers(
+      m, [&](const ModelShape& v) { return v.moe() ? mats * static_cast<double>(v.experts * v.expert_ffn) : 0.0; });
   const double linear = lp.attention_linear + dense_mlp;
   StageWeights w;
   w.layers = stage_layers(m.layers, p.pp, index);
@@ -172,8 +172,8 @@ StageMemory stage_memory(const InferenceInput& in, std::int64_t index, const Inf
   // Per token while a sequence is shorter than the window; sliding layers stop growing past it.
   st.kv_per_token = static_cast<double>(w.layers) * kv_elements_per_layer(m, p.tp) * kv_bytes(in.serving.kv);
   const double block = in.serving.block > 0 ? static_cast<double>(in.serving.block) : shared.tokens_per_sequence;
-  st.kv_per_sequence =
-      kv_sequence_elements(m, p.tp, st.first_layer, w.layers, shared.tokens_per_sequence, block) * kv_bytes(in.serving.kv);
+  st.kv_per_sequence = kv_sequence_elements(m, p.tp, st.first_layer, w.layers, shared.tokens_per_sequence, block) *
+                       kv_bytes(in.serving.kv);
   st.kv_cache = shared.sequences_per_device * st.kv_per_sequence;
   st.activations = shared.activations;
   st.reserve = runtime_reserve(in, st.weights + st.activations);
@@ -192,8 +192,8 @@ InferenceMemory inference_memory(const InferenceInput& in) {
   const double hd = m.head_dim(), h = static_cast<double>(m.hidden);
   const double kvr = kv_heads_per_rank(m, p.tp);
   InferenceMemory out;
-  out.kv_per_token = static_cast<double>(m.layers) * kv_elements_per_layer(m, p.tp) *
-                     (m.mla.on() ? 1.0 : t) * kv_bytes(s.kv);
+  out.kv_per_token =
+      static_cast<double>(m.layers) * kv_elements_per_layer(m, p.tp) * (m.mla.on() ? 1.0 : t) * kv_bytes(s.kv);
   const double held = static_cast<double>(s.prompt + s.output);
   const double block = s.block > 0 ? static_cast<double>(s.block) : held;  // 0: a static slot per sequence
   out.tokens_per_sequence = std::ceil(held / block) * block;

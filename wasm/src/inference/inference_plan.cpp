@@ -70,15 +70,14 @@ Formula reserve_formula(const InferenceInput& in, const InferenceMemory& mem) {
 Formula kv_per_token_formula(const InferenceInput& in, const InferenceMemory& mem) {
   const ModelShape& m = in.model;
   const double kvr = kv_heads_per_rank(m, in.parallel.tp);
-  const std::string sliding =
-      m.window > 0 ? "; " + std::to_string(m.sliding_layer_count()) + " sliding layers hold at most their window of " +
-                         std::to_string(m.window) + " tokens"
-                   : "";
+  const std::string sliding = m.window > 0 ? "; " + std::to_string(m.sliding_layer_count()) +
+                                                 " sliding layers hold at most their window of " +
+                                                 std::to_string(m.window) + " tokens"
+                                           : "";
   if (m.mla.on())
     return Formula("layers × (latent + rotary key) × bytes = ")
-           << qty::number(static_cast<double>(m.layers)) << " × ("
-           << qty::number(static_cast<double>(m.mla.kv_rank)) << " + "
-           << qty::number(static_cast<double>(m.mla.qk_rope)) << ") × " << qty::bytes(kv_bytes(in.serving.kv))
+           << qty::number(static_cast<double>(m.layers)) << " × (" << qty::number(static_cast<double>(m.mla.kv_rank))
+           << " + " << qty::number(static_cast<double>(m.mla.qk_rope)) << ") × " << qty::bytes(kv_bytes(in.serving.kv))
            << " = " << qty::bytes(mem.kv_per_token) << " (latent attention: every tp rank keeps the whole latent)"
            << sliding;
   return Formula("2 (K and V) × layers × KV heads × head size × bytes = 2 × ")

@@ -50,8 +50,8 @@ constexpr const char* kOtherFamilies[][2] = {
 };
 
 // The families read, each with Llama's keys (gpt2 and gpt_neox with their own).
-constexpr const char* kFamilies[] = {"llama",    "mistral",     "mixtral",     "qwen2",  "qwen3",      "qwen3_moe",
-                                     "gpt2",     "gpt_neox",    "deepseek_v2", "deepseek_v3", "gpt_oss", "llama4_text"};
+constexpr const char* kFamilies[] = {"llama", "mistral",  "mixtral",     "qwen2",       "qwen3",   "qwen3_moe",
+                                     "gpt2",  "gpt_neox", "deepseek_v2", "deepseek_v3", "gpt_oss", "llama4_text"};
 
 // Why a key the engine does not use changes nothing it computes (or what it leaves out).
 const char* ignored_why(const std::string& key) {

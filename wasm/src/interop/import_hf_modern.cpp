@@ -24,8 +24,8 @@ struct Keys {
     const json* v = get(key);
     if (!v) {
       if (required)
-        text.error("missing_key", "config.json has no \"" + std::string(key) + "\"; the engine needs it for the model shape.",
-                   0);
+        text.error("missing_key",
+                   "config.json has no \"" + std::string(key) + "\"; the engine needs it for the model shape.", 0);
       return std::nullopt;
     }
     if (!v->is_number_integer() || v->get<std::int64_t>() < least) {
@@ -40,7 +40,9 @@ struct Keys {
   void set(const char* field, const json& value, const char* key) {
     facts.set(text, text.line_of_key(key), "model", field, value, "config.json \"" + std::string(key) + "\"");
   }
-  void fact(const char* field, const json& value, const std::string& why) { facts.set(text, 0, "model", field, value, why); }
+  void fact(const char* field, const json& value, const std::string& why) {
+    facts.set(text, 0, "model", field, value, why);
+  }
   bool refuse(const char* key, const std::string& why) {
     text.error("unsupported_architecture", "\"" + std::string(key) + "\" " + why, text.line_of_key(key));
     return false;
@@ -87,7 +89,8 @@ bool gpt_oss(Keys& k, std::int64_t layers, std::int64_t seq) {
   const auto window = k.whole("sliding_window", false);
   if (!experts || !width || !top_k) return false;
   k.set("experts", *experts, "num_local_experts"), k.set("expert_ffn", *width, "intermediate_size");
-  k.set("top_k", *top_k, "num_experts_per_tok"), k.fact("ffn", *width, "the gpt_oss architecture (every MLP is experts)");
+  k.set("top_k", *top_k, "num_experts_per_tok"),
+      k.fact("ffn", *width, "the gpt_oss architecture (every MLP is experts)");
   k.fact("bias", true, "the gpt_oss architecture (biases on Q, K, V, the output and every expert)");
   k.fact("router_bias", true, "the gpt_oss architecture (the router has a bias)");
   k.fact("attention_sinks", true, "the gpt_oss architecture (a learned sink logit per head)");
@@ -103,8 +106,9 @@ bool gpt_oss(Keys& k, std::int64_t layers, std::int64_t seq) {
     for (std::size_t i = 0; i < types->size(); ++i) {
       const bool full = every > 0 && (static_cast<std::int64_t>(i) + 1) % every == 0;
       if (((*types)[i] == "full_attention") != full)
-        return k.refuse("layer_types", "does not put a full-attention layer every k-th layer; the engine's sliding "
-                                       "pattern cannot count it.");
+        return k.refuse("layer_types",
+                        "does not put a full-attention layer every k-th layer; the engine's sliding "
+                        "pattern cannot count it.");
     }
     if (static_cast<std::int64_t>(types->size()) != layers)
       return k.refuse("layer_types", "lists " + std::to_string(types->size()) + " layers for " +
@@ -141,8 +145,9 @@ bool qwen3_moe(Keys& k) {
   const auto step = k.whole("decoder_sparse_step", false);
   const json* dense = k.get("mlp_only_layers");
   if (dense && dense->is_array() && !dense->empty())
-    return k.refuse("mlp_only_layers", "lists layers without experts one by one; the engine's pattern is the first "
-                                       "dense_layers and then every k-th.");
+    return k.refuse("mlp_only_layers",
+                    "lists layers without experts one by one; the engine's pattern is the first "
+                    "dense_layers and then every k-th.");
   if (step && *step > 1) k.set("moe_every", *step, "decoder_sparse_step");
   return true;
 }

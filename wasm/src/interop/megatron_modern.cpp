@@ -42,9 +42,12 @@ LayerPattern read_layer_list(const std::string& text) {
       for (std::size_t i = 0; i < items.size(); ++i) {
         if (items[i] == ',') continue;
         if (items[i] != '0' && items[i] != '1') return p;
-        if (items[i] == '1') seen_one = true;
-        else if (seen_one) return p;
-        else ++p.dense;
+        if (items[i] == '1')
+          seen_one = true;
+        else if (seen_one)
+          return p;
+        else
+          ++p.dense;
         ++p.total;
       }
       pos += close + 1;
@@ -53,9 +56,12 @@ LayerPattern read_layer_list(const std::string& text) {
     } else {
       return p;
     }
-    if (value == 1) seen_one = true;
-    else if (seen_one) return p;
-    else p.dense += times;
+    if (value == 1)
+      seen_one = true;
+    else if (seen_one)
+      return p;
+    else
+      p.dense += times;
     p.total += times;
     pos += used;
     if (pos < s.size() && s[pos] == '+') ++pos;

@@ -154,7 +154,8 @@ double parameter_count(const ModelShape& m) {
 double active_parameter_count(const ModelShape& m) {
   // The routed experts a token skips: all but top_k of each expert layer's.
   const double skipped = mean_over_layers(m, [](const ModelShape& v) {
-    return v.moe() ? uniform_layer_parameters(v).expert * (1.0 - static_cast<double>(v.top_k) / static_cast<double>(v.experts))
+    return v.moe() ? uniform_layer_parameters(v).expert *
+                         (1.0 - static_cast<double>(v.top_k) / static_cast<double>(v.experts))
                    : 0.0;
   });
   const EmbeddingParameters e = embedding_parameters(m);

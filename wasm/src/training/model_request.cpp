@@ -41,7 +41,8 @@ void read_modern_shape(const Fields& f, ModelShape& m, Problems& problems) {
     problems.error("latent_attention_incomplete",
                    "q_lora_rank and the qk_/v_head_dim widths describe latent attention, which needs kv_lora_rank.",
                    f.path_of("kv_lora_rank"));
-  for (const auto& [key, value] : {std::pair<const char*, std::int64_t>{"kv_lora_rank", *kv_rank}, {"q_lora_rank", *q_rank}})
+  for (const auto& [key, value] :
+       {std::pair<const char*, std::int64_t>{"kv_lora_rank", *kv_rank}, {"q_lora_rank", *q_rank}})
     if (value > m.hidden)
       problems.error("latent_rank",
                      std::string(key) + " = " + n(value) + " is larger than the hidden size " + n(m.hidden) +
@@ -49,15 +50,16 @@ void read_modern_shape(const Fields& f, ModelShape& m, Problems& problems) {
                      f.path_of(key));
   m.shared_experts = *shared, m.shared_expert_ffn = *shared_ffn;
   if (m.shared_experts > 0 && !m.moe())
-    problems.error("shared_experts_dense", "shared_experts = " + n(m.shared_experts) +
-                                               " needs routed experts beside them (experts > 1); a dense "
-                                               "model's MLP is ffn.",
+    problems.error("shared_experts_dense",
+                   "shared_experts = " + n(m.shared_experts) +
+                       " needs routed experts beside them (experts > 1); a dense "
+                       "model's MLP is ffn.",
                    f.path_of("shared_experts"));
   m.dense_layers = *dense, m.moe_every = *every;
   if (m.moe() && m.moe_layer_count() == 0)
     problems.error("moe_pattern_empty",
-                   "dense_layers = " + n(m.dense_layers) + " and moe_every = " + n(m.moe_every) + " leave none of the " +
-                       n(m.layers) + " layers with experts.",
+                   "dense_layers = " + n(m.dense_layers) + " and moe_every = " + n(m.moe_every) +
+                       " leave none of the " + n(m.layers) + " layers with experts.",
                    f.path_of(m.dense_layers >= m.layers ? "dense_layers" : "moe_every"));
   m.window = *window, m.full_every = *full_every;
   if (m.window > m.seq)
@@ -66,8 +68,9 @@ void read_modern_shape(const Fields& f, ModelShape& m, Problems& problems) {
                        " tokens): every layer would see the whole sequence; set window to 0 for full attention.",
                    f.path_of("window"));
   if (m.window == 0 && m.full_every > 0)
-    problems.error("full_every_without_window", "full_every sets which layers attend fully among sliding ones; "
-                                                "it needs window > 0.",
+    problems.error("full_every_without_window",
+                   "full_every sets which layers attend fully among sliding ones; "
+                   "it needs window > 0.",
                    f.path_of("full_every"));
   m.attention_sinks = *sinks, m.router_bias = *router_bias && m.moe();
   m.mtp_layers = *mtp;
@@ -82,15 +85,40 @@ std::optional<ModelShape> read_model(const json& request, Problems& problems) {
   const Fields f(*merged, "/model", problems);
   if (request.contains("model") && request["model"].is_object())
     Fields(request["model"], "/model", problems)
-        .warn_unknown({"preset",          "layers",          "hidden",           "heads",
-                       "kv_heads",        "ffn",             "vocab",            "seq",
-                       "position",        "mlp",             "norm",             "bias",
-                       "qkv_bias",        "dropout",         "tied_embeddings",  "experts",
-                       "top_k",           "expert_ffn",      "head_dim",         "qk_norm",
-                       "q_lora_rank",     "kv_lora_rank",    "qk_nope_head_dim", "qk_rope_head_dim",
-                       "v_head_dim",      "shared_experts",  "shared_expert_ffn", "dense_layers",
-                       "moe_every",       "window",          "full_every",       "attention_sinks",
-                       "router_bias",     "mtp_layers"});
+        .warn_unknown({"preset",
+                       "layers",
+                       "hidden",
+                       "heads",
+                       "kv_heads",
+                       "ffn",
+                       "vocab",
+                       "seq",
+                       "position",
+                       "mlp",
+                       "norm",
+                       "bias",
+                       "qkv_bias",
+                       "dropout",
+                       "tied_embeddings",
+                       "experts",
+                       "top_k",
+                       "expert_ffn",
+                       "head_dim",
+                       "qk_norm",
+                       "q_lora_rank",
+                       "kv_lora_rank",
+                       "qk_nope_head_dim",
+                       "qk_rope_head_dim",
+                       "v_head_dim",
+                       "shared_experts",
+                       "shared_expert_ffn",
+                       "dense_layers",
+                       "moe_every",
+                       "window",
+                       "full_every",
+                       "attention_sinks",
+                       "router_bias",
+                       "mtp_layers"});
   ModelShape m;
   auto layers = f.integer("layers", {1, 1e4});
   auto hidden = f.integer("hidden", {1, 1e6});

@@ -240,7 +240,7 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
                                                                                                  : 0.0);
   // Counted as if every kernel were split over the tp ranks (the sequence-parallel layout).
   const double produced = lx * activation_bytes_per_layer(m, static_cast<double>(in.micro), par.tp, par.cp, true,
-                                                         Recompute::none, par.flash_attention) +
+                                                          Recompute::none, par.flash_attention) +
                           st.head_produced;
   const double traffic = hw.efficiency.memory * produced * (model > 0 ? hardware / model : 1.0);
   // Eager kernels' extra bytes, counted rather than fitted, at nominal HBM bandwidth (a lower

@@ -49,7 +49,6 @@ std::optional<json> merged_section(const json& request, const char* section, con
   return merged;
 }
 
-
 Efficiencies default_efficiencies() {
   // Fitted in docs/fidelity.md; intra and inter are nccl-tests-like bus-bandwidth fractions.
   return Efficiencies{0.80, 12.0, 0.80, 0.90};

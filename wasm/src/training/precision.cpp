@@ -98,8 +98,7 @@ double uniform_cast_elements(const ModelShape& m, const Parallel& par) {
   // output), fc2's (the activation's output). Output gradients: QKV's (from attention's
   // backward), the projection's and fc2's (from the residual stream), fc1's (from the
   // activation's backward).
-  const double qkv_in = h, proj_in = o / t, fc1_in = (mlp_tokens + shared) * h,
-               fc2_in = (mlp_tokens * f + fs) / t;
+  const double qkv_in = h, proj_in = o / t, fc1_in = (mlp_tokens + shared) * h, fc2_in = (mlp_tokens * f + fs) / t;
   const double qkv_grad = (q + 2.0 * kv) / t, proj_grad = h, fc1_grad = up * (mlp_tokens * f + fs) / t,
                fc2_grad = (mlp_tokens + shared) * h;
   if (casts_fused_into_neighbours(par)) return proj_in + qkv_grad + proj_grad + fc2_grad;

@@ -81,8 +81,8 @@ double kv_heads_per_rank(const ModelShape& m, std::int64_t tp);
 double kv_elements_per_layer(const ModelShape& m, std::int64_t tp);
 /// Cache elements one sequence of `tokens` holds on one rank over layers first … first + count − 1,
 /// sliding layers capped at their window in whole blocks of `block` tokens.
-double kv_sequence_elements(const ModelShape& m, std::int64_t tp, std::int64_t first, std::int64_t count,
-                            double tokens, double block);
+double kv_sequence_elements(const ModelShape& m, std::int64_t tp, std::int64_t first, std::int64_t count, double tokens,
+                            double block);
 
 /// The plan input whose kernel and link models a serving plan reuses (GEMM shapes, NCCL's model,
 /// the attention kernel's rate): its model, hardware and split, with training's defaults elsewhere.

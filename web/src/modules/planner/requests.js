@@ -3,6 +3,23 @@
 
 import { DEFAULTS, FIELDS, HARDWARE_KEYS, SHAPE_KEYS } from './state.js';
 
+/** Shape fields of latent attention, shared experts, layer patterns, windows and prediction modules. */
+const MODERN_SHAPE_KEYS = /** @type {const} */ ([
+  'q_lora_rank',
+  'kv_lora_rank',
+  'qk_nope_head_dim',
+  'qk_rope_head_dim',
+  'v_head_dim',
+  'shared_experts',
+  'shared_expert_ffn',
+  'dense_layers',
+  'window',
+  'full_every',
+  'attention_sinks',
+  'router_bias',
+  'mtp_layers',
+]);
+
 /** @typedef {import('./state.js').PlannerState} PlannerState */
 /** @typedef {import('./state.js').HardwareKey} HardwareKey */
 
@@ -14,7 +31,7 @@ export function modelRequest(s) {
   /** @type {{layers: number, hidden: number, heads: number, kv_heads: number, ffn: number, vocab: number,
    *   seq: number, mlp: string, position: string, tied_embeddings: boolean, experts: number, top_k?: number,
    *   expert_ffn?: number, norm?: string, bias?: boolean, dropout?: boolean, qkv_bias?: boolean, head_dim?: number,
-   *   qk_norm?: boolean}} */
+   *   qk_norm?: boolean} & Record<string, number | boolean | string>} */
   const m = {
     layers: s.layers,
     hidden: s.hidden,
@@ -33,6 +50,9 @@ export function modelRequest(s) {
   if (s.qkv_bias) m.qkv_bias = true;
   if (s.head_dim > 0) m.head_dim = s.head_dim;
   if (s.qk_norm) m.qk_norm = true;
+  // The 2025-26 shape fields travel only when set (their zero or false is the engine's default).
+  for (const k of MODERN_SHAPE_KEYS) if (s[k] && (k !== 'shared_expert_ffn' || s.shared_experts)) m[k] = s[k];
+  if (s.moe_every > 1) m.moe_every = s.moe_every;
   return s.model !== 'custom' ? { preset: s.model, ...m } : m;
 }
 
@@ -171,6 +191,9 @@ export function shapeFromPreset(m) {
   out.qkv_bias ??= false;
   out.head_dim ??= 0;
   out.qk_norm ??= false;
+  for (const k of MODERN_SHAPE_KEYS) out[k] ??= k === 'attention_sinks' || k === 'router_bias' ? false : 0;
+  out.shared_expert_ffn ||= out.expert_ffn;
+  out.moe_every ||= 1;
   out.dropout ??= true;
   return out;
 }

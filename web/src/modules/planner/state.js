@@ -60,6 +60,22 @@ export const FIELDS = {
   head_dim: engine('/model/head_dim', { section: 'model' }),
   qk_norm: engine('/model/qk_norm', { section: 'model' }),
   dropout: engine('/model/dropout', { section: 'model' }),
+  // Latent attention, shared experts, the expert-layer pattern, sliding windows and multi-token
+  // prediction: set by presets and imported runs, carried by permalinks.
+  q_lora_rank: engine('/model/q_lora_rank', { section: 'model' }),
+  kv_lora_rank: engine('/model/kv_lora_rank', { section: 'model' }),
+  qk_nope_head_dim: engine('/model/qk_nope_head_dim', { section: 'model' }),
+  qk_rope_head_dim: engine('/model/qk_rope_head_dim', { section: 'model' }),
+  v_head_dim: engine('/model/v_head_dim', { section: 'model' }),
+  shared_experts: engine('/model/shared_experts', { section: 'model' }),
+  shared_expert_ffn: engine('/model/shared_expert_ffn', { section: 'model' }),
+  dense_layers: engine('/model/dense_layers', { section: 'model' }),
+  moe_every: engine('/model/moe_every', { section: 'model' }),
+  window: engine('/model/window', { section: 'model' }),
+  full_every: engine('/model/full_every', { section: 'model' }),
+  attention_sinks: engine('/model/attention_sinks', { section: 'model' }),
+  router_bias: engine('/model/router_bias', { section: 'model' }),
+  mtp_layers: engine('/model/mtp_layers', { section: 'model' }),
   // "auto" leaves the framework's own (on, except for Megatron-LM of 2021); links written before
   // it was a choice carry true and false.
   overlap: {
@@ -133,6 +149,9 @@ const EXTRA_PATHS = { '/batch/accumulation': 'global', '/batch': 'global', '/har
  * @typedef {{model: string, layers: number, hidden: number, heads: number, kv_heads: number, ffn: number,
  *   vocab: number, seq: number, mlp: string, position: string, tied_embeddings: boolean, experts: number,
  *   top_k: number, expert_ffn: number, norm: string, bias: boolean, qkv_bias: boolean, dropout: boolean, head_dim: number, qk_norm: boolean,
+ *   q_lora_rank: number, kv_lora_rank: number, qk_nope_head_dim: number, qk_rope_head_dim: number, v_head_dim: number,
+ *   shared_experts: number, shared_expert_ffn: number, dense_layers: number, moe_every: number, window: number,
+ *   full_every: number, attention_sinks: boolean, router_bias: boolean, mtp_layers: number,
  *   overlap: string, tp_overlap: boolean, flash: string, hardware: string, gpus: number, gpus_per_node: number,
  *   memory_gib: number, tflops: number, hbm_gbps: number, intra_gbps: number, inter_gbps: number, nics_per_node: number,
  *   latency_us: number, dp_auto: boolean, dp: number, tp: number, pp: number, cp: number, ep: number,
@@ -141,7 +160,10 @@ const EXTRA_PATHS = { '/batch/accumulation': 'global', '/batch': 'global', '/har
  *   output: number, concurrency: number, weights: string, kv: string}} PlannerState
  * @typedef {'gpus_per_node' | 'memory_gib' | 'tflops' | 'hbm_gbps' | 'intra_gbps' | 'inter_gbps' | 'nics_per_node' | 'latency_us'} HardwareKey
  * @typedef {'layers' | 'hidden' | 'heads' | 'kv_heads' | 'ffn' | 'vocab' | 'seq' | 'mlp' | 'position' |
- *   'tied_embeddings' | 'experts' | 'top_k' | 'expert_ffn' | 'norm' | 'bias' | 'qkv_bias' | 'dropout' | 'head_dim' | 'qk_norm'} ShapeKey
+ *   'tied_embeddings' | 'experts' | 'top_k' | 'expert_ffn' | 'norm' | 'bias' | 'qkv_bias' | 'dropout' | 'head_dim' | 'qk_norm' |
+ *   'q_lora_rank' | 'kv_lora_rank' | 'qk_nope_head_dim' | 'qk_rope_head_dim' | 'v_head_dim' | 'shared_experts' |
+ *   'shared_expert_ffn' | 'dense_layers' | 'moe_every' | 'window' | 'full_every' | 'attention_sinks' | 'router_bias' |
+ *   'mtp_layers'} ShapeKey
  */
 
 /** @type {ShapeKey[]} */
@@ -165,6 +187,20 @@ export const SHAPE_KEYS = [
   'dropout',
   'head_dim',
   'qk_norm',
+  'q_lora_rank',
+  'kv_lora_rank',
+  'qk_nope_head_dim',
+  'qk_rope_head_dim',
+  'v_head_dim',
+  'shared_experts',
+  'shared_expert_ffn',
+  'dense_layers',
+  'moe_every',
+  'window',
+  'full_every',
+  'attention_sinks',
+  'router_bias',
+  'mtp_layers',
 ];
 /** @type {HardwareKey[]} */
 export const HARDWARE_KEYS = [
