@@ -156,3 +156,12 @@ export function learnerText(text) {
     .replace(/\s*\((?:see\s+)?(?:docs|bench|wasm|web|scripts|tests)\/[^)]*\)/g, '')
     .replace(/[;,]?\s*(?:bench|docs|scripts)\/[\w./-]+ measures it/g, '');
 }
+
+/**
+ * An ordinal in English: 2 → "2nd", 3 → "3rd", 6 → "6th", 11 → "11th".
+ * @param {number} n
+ */
+export function ordinal(n) {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return `${n}${teen ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
+}

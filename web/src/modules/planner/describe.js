@@ -1,7 +1,7 @@
 // The current split in plain language: the diagram's text equivalent for screen readers and a
 // copyable note. Built from the engine's plan only; counts and bytes are the engine's.
 import { formatBytes, formatBytesDecimal, formatPercent, formatSeconds } from '../../format.js';
-import { countOf, formatCount } from '../../format.js';
+import { countOf, formatCount, ordinal } from '../../format.js';
 import { patch, vh } from './vnode.js';
 import { backwardPrefetchApplies } from './requests.js';
 
@@ -57,6 +57,32 @@ function groupSentence(list) {
 }
 
 /**
+ * The shape's parts a plain transformer does not have, in words (empty when it has none).
+ * @param {TrainingPlan['model']} m
+ */
+function shapeSentence(m) {
+  /** @type {string[]} */
+  const parts = [];
+  if (m.kv_lora_rank > 0)
+    parts.push(
+      `latent attention: keys and values are expanded from a shared latent of ${m.kv_lora_rank} per token, which is what a serving cache keeps`,
+    );
+  if (m.shared_experts > 0)
+    parts.push(
+      `${m.shared_experts === 1 ? 'one shared expert' : `${m.shared_experts} shared experts`} beside the routed ones, used by every token`,
+    );
+  if (m.dense_layers > 0) parts.push(`the first ${m.dense_layers} layers have a dense MLP instead of experts`);
+  if (m.moe_every > 1) parts.push(`experts sit in every ${ordinal(m.moe_every)} layer only`);
+  if (m.window > 0)
+    parts.push(
+      `sliding-window attention over the last ${m.window} tokens${m.full_every > 0 ? `, with every ${ordinal(m.full_every)} layer attending to the whole sequence` : ''}`,
+    );
+  if (m.mtp_layers > 0)
+    parts.push(`${m.mtp_layers} multi-token-prediction module${m.mtp_layers === 1 ? '' : 's'} on the last stage`);
+  return parts.length ? `The model has ${parts.join('; ')}.` : '';
+}
+
+/**
  * Sentences describing the plan, in reading order.
  * @param {TrainingPlan & {warnings?: {message: string}[]}} plan  valid plan response (with any
  *   warnings the engine gives beside it, which the contract's answer schema does not list)
@@ -73,6 +99,8 @@ export function describePlan(plan, modelName) {
     `${modelName} (${formatCount(plan.parameters, { compact: true })} parameters, ${plan.model.layers} layers) on ${formatCount(hw.gpus)} GPUs in nodes of ${hw.gpus_per_node}: ` +
       `dp = ${p.dp}, tp = ${p.tp}, pp = ${p.pp}, cp = ${p.cp}${p.ep > 1 ? `, ep = ${p.ep}` : ''}, ZeRO stage ${p.zero}${p.sequence_parallel ? ', sequence parallel' : ''}, recompute ${p.recompute}.`,
   );
+  const shape = shapeSentence(plan.model);
+  if (shape) out.push(shape);
   if (p.tp > 1) {
     out.push(
       `TP = ${p.tp}: each layer's QKV, attention output and MLP weights are split ${word(p.tp)} ways (column-parallel then row-parallel), so the partial results must be combined: ${groupSentence(by('TP'))}.`,

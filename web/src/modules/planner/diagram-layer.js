@@ -4,6 +4,7 @@
 // Each transfer's marker goes where its `where` points (the mark callback of diagram.js).
 import { deviceRect, fitText, fitting, plainBox, slices } from './svg.js';
 import { s } from './vnode.js';
+import { ordinal } from '../../format.js';
 
 /** @typedef {import('./diagram.js').Plan} Plan */
 /** @typedef {import('./vnode.js').VNode} VNode */
@@ -79,12 +80,32 @@ export function layerDetail(g, plan, mark, x, y, w, keep) {
   };
   norm('layer.attention.in', 'Norm (attention)');
   const perRank = model.heads % tp === 0 ? `${model.heads / tp} heads per rank` : `${model.heads} heads over ${tp}`;
+  if (model.kv_lora_rank > 0) {
+    // Latent attention: K and V come from one small latent every head shares.
+    const latent = `${model.q_lora_rank > 0 ? 'Q and ' : ''}K-V latents (rank ${model.kv_lora_rank})`;
+    cy += row(
+      g,
+      x,
+      cy,
+      w,
+      tp > 1
+        ? [`Down projections to the ${latent}: on every tp rank`, 'Latent down projections: on every rank', 'Latents']
+        : [`Down projections to the ${latent}`, 'Latent down projections', 'Latents'],
+      (yy) => g.append(plainBox(x, yy, boxW, 12, '')),
+    );
+  }
   cy += row(
     g,
     x,
     cy,
     w,
-    tp > 1 ? ['Q, K, V projections: column-parallel', 'Q, K, V: column-parallel'] : ['Q, K, V projections'],
+    model.kv_lora_rank > 0
+      ? tp > 1
+        ? ['Q, K, V up projections from the latents: column-parallel', 'Q, K, V up: column-parallel', 'Q, K, V up']
+        : ['Q, K, V up projections from the latents', 'Q, K, V up projections', 'Q, K, V up']
+      : tp > 1
+        ? ['Q, K, V projections: column-parallel', 'Q, K, V: column-parallel']
+        : ['Q, K, V projections'],
     (yy) =>
       g.append(
         slices(x, yy, boxW, 20, tp, {
@@ -121,6 +142,17 @@ export function layerDetail(g, plan, mark, x, y, w, keep) {
           : ['Attention core'];
   cy += row(g, x, cy, w, core, (yy) => g.append(slices(x, yy, boxW, 20, tp)));
   mark(g, 'layer.attention.core', x + boxW + 8, cy - 16);
+  if (model.window > 0) {
+    const full = model.full_every > 0 ? `; every ${ordinal(model.full_every)} layer sees all` : '';
+    g.append(
+      fitText(x, cy + 2, w, [
+        `Sliding layers attend to the last ${model.window} tokens${full}`,
+        `Sliding window: ${model.window} tokens`,
+        `Window ${model.window}`,
+      ]),
+    );
+    cy += 14;
+  }
   cy +=
     row(
       g,
@@ -157,6 +189,23 @@ export function layerDetail(g, plan, mark, x, y, w, keep) {
     }
     mark(g, 'layer.moe', x + boxW + 8, cy + 26);
     cy += 46;
+    if (model.shared_experts > 0) {
+      const n = model.shared_experts;
+      cy += row(
+        g,
+        x,
+        cy,
+        w,
+        tp > 1
+          ? [
+              `${n} shared expert${n === 1 ? '' : 's'}: every token, split over tp like a dense MLP`,
+              `Shared expert${n === 1 ? '' : 's'}: every token, over tp`,
+              'Shared expert',
+            ]
+          : [`${n} shared expert${n === 1 ? '' : 's'}: every token passes through`, 'Shared expert', 'Shared'],
+        (yy) => g.append(slices(x, yy, boxW, 16, tp)),
+      );
+    }
     cy += row(
       g,
       x,
@@ -165,6 +214,14 @@ export function layerDetail(g, plan, mark, x, y, w, keep) {
       ['Combine: weighted sum of the chosen experts', 'Combine: weighted sum of experts', 'Combine'],
       (yy) => g.append(plainBox(x, yy, boxW, 16, '')),
     );
+    const dense = model.dense_layers > 0 ? `the first ${model.dense_layers} layers have a dense MLP` : '';
+    const every =
+      model.moe_every > 1 ? `experts in every ${ordinal(model.moe_every)} layer, a dense MLP in the rest` : '';
+    const mix = [dense, every].filter(Boolean).join('; ');
+    if (mix) {
+      g.append(fitText(x, cy + 2, w, [`Not every layer: ${mix}`, mix, 'Some layers dense']));
+      cy += 14;
+    }
   } else {
     const gated = model.mlp === 'swiglu';
     const [up, upShort] = gated ? ['Gate and up projections', 'Gate, up'] : ['FC1', 'FC1'];
