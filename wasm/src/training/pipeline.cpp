@@ -266,7 +266,18 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
         (lx * tokens * elements * per_byte + weight_cast_bytes_per_microbatch(par, block_weights, in.accumulation)) /
         hw.memory_bandwidth;
   }
-  st.memory_bound_seconds = traffic / hw.memory_bandwidth + st.unfused_seconds + st.copy_seconds + st.cast_seconds;
+  // Token permutation around the experts (Megatron's permute and unpermute, fused or not): the
+  // gathered tokens are read and their top_k routed copies written on the way in, the copies read
+  // and the weighted sums written on the way out, and the same again in backward; counted at
+  // nominal HBM bandwidth like the eager kernels.
+  if (m.moe()) {
+    double moe_layers = mtp > 0 && m.moe_layer(m.layers - 1) ? mtp : 0.0;
+    for (std::int64_t i = st.first_layer; i < st.first_layer + st.layers; ++i) moe_layers += m.moe_layer(i) ? 1 : 0;
+    const double per_token = 2.0 * 2.0 * (1.0 + static_cast<double>(m.top_k)) * h * 2.0;
+    st.permute_seconds = moe_layers * tokens * per_token / hw.memory_bandwidth;
+  }
+  st.memory_bound_seconds =
+      traffic / hw.memory_bandwidth + st.unfused_seconds + st.copy_seconds + st.cast_seconds + st.permute_seconds;
   st.attention_seconds = attention + (par.attention_recomputed() ? lx * attn_fwd : 0.0);
   st.attention_forward_per_layer = attn_fwd;
   // FLOP-weighted fraction of each GEMM's own peak (the blocks' format, the head's bf16).

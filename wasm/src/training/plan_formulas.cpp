@@ -169,6 +169,10 @@ json time_formulas(const PlanInput& in, const PlanFigures& f) {
     const FrameworkCopies copies = framework_copies(in, f.first.parameters);
     compute << " (" << copies.who << ": " << qty::seconds(m * f.first.copy_seconds) << " of it " << copies.what << ")";
   }
+  if (f.first.permute_seconds > 0)
+    compute << " (" << qty::seconds(m * f.first.permute_seconds)
+            << " of it copying each token to its top_k experts and back: (1 + top_k) × hidden × 2 B each way, forward "
+               "and backward)";
   return json{{"compute", compute},
               {"communication", communication},
               {"bubble", Formula("(p − 1)/v × slot = (")

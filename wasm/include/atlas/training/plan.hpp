@@ -297,8 +297,9 @@ struct StageFigures {
   double gemm_forward = 0, gemm_backward = 0;              // s per micro-batch, all layers of the stage
   double attention_seconds = 0, memory_bound_seconds = 0;  // parts of compute_per_microbatch
   double unfused_seconds = 0;                              // part of memory_bound_seconds: eager kernels' extra bytes
-  double copy_seconds = 0;  // part of memory_bound_seconds: the framework's own copies (framework_copies)
-  double cast_seconds = 0;  // part of memory_bound_seconds: the low-precision recipe's quantize kernels
+  double copy_seconds = 0;     // part of memory_bound_seconds: the framework's own copies (framework_copies)
+  double cast_seconds = 0;     // part of memory_bound_seconds: the low-precision recipe's quantize kernels
+  double permute_seconds = 0;  // part of memory_bound_seconds: tokens copied to and from their experts
   double attention_forward_per_layer = 0;  // s, one layer's attention core, forward once
 };
 
