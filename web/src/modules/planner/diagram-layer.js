@@ -82,7 +82,10 @@ export function layerDetail(g, plan, mark, x, y, w, keep) {
   const perRank = model.heads % tp === 0 ? `${model.heads / tp} heads per rank` : `${model.heads} heads over ${tp}`;
   if (model.kv_lora_rank > 0) {
     // Latent attention: K and V come from one small latent every head shares.
-    const latent = `${model.q_lora_rank > 0 ? 'Q and ' : ''}K-V latents (rank ${model.kv_lora_rank})`;
+    const latent =
+      model.q_lora_rank > 0
+        ? `Q and K-V latents (ranks ${model.q_lora_rank} and ${model.kv_lora_rank})`
+        : `K-V latent (rank ${model.kv_lora_rank})`;
     cy += row(
       g,
       x,
