@@ -46,14 +46,25 @@ test('import: a Megatron script pasted whole gives its split; a bad flag is refu
   assert.match(bad.error.message, /^Line 3: --hidden-size/);
 });
 
-test('import: multi-head latent attention is refused naming its key', async () => {
+test('import: DeepSeek-V3 reads its latent attention and plans it; a latent wider than hidden is refused at its path', async () => {
   const engine = await loadEngine();
-  const r = engine.run('import', {
-    text: JSON.stringify({ model_type: 'deepseek_v3', hidden_size: 7168, kv_lora_rank: 512 }, null, 2),
+  const r = engine.run('import', { text: fixture('deepseek-v3.config.json') });
+  assert.ok(!isError(r), JSON.stringify(r));
+  assert.equal(r.request.model.kv_lora_rank, 512);
+  assert.equal(r.parameters, 684489845504);
+  const plan = engine.run('plan', {
+    ...r.request,
+    hardware: { preset: 'h100-sxm', gpus: 256 },
+    parallel: { ep: 64, pp: 4 },
+    batch: { global: 256, micro: 1 },
   });
-  assert.equal(r.error.code, 'unsupported_architecture');
-  assert.match(r.error.message, /kv_lora_rank/);
-  assert.equal(r.error.line, 4);
+  assert.ok(!isError(plan), JSON.stringify(plan).slice(0, 300));
+  const bad = engine.run('plan', {
+    model: { preset: 'deepseek-v3', kv_lora_rank: 8192 },
+    hardware: { preset: 'h100-sxm', gpus: 8 },
+  });
+  assert.equal(bad.error.code, 'latent_rank');
+  assert.equal(bad.error.path, '/model/kv_lora_rank');
 });
 
 test('export: each format reads back to the same plan', async () => {
