@@ -322,3 +322,28 @@ TEST_CASE("import: GPT-OSS slides every other layer over 128 keys; Llama 4 reads
   CHECK(scout["request"]["model"]["shared_experts"] == 1);
   CHECK(lists(scout["assumed"], "field", "model.text_config"));
 }
+
+TEST_CASE("import: a config.json alone keeps the explorer's split and batch, listed as assumed; a script its own") {
+  const json explorer_parallel{{"tp", 8}, {"pp", 2}, {"zero", 1}, {"first_stage_layers", 3}};
+  const json explorer_batch{{"global", 512}, {"micro", 1}};
+  const json hardware{{"preset", "h100-sxm"}, {"gpus", 64}};
+  json r = import_file("llama-3.1-8b.config.json",
+                       json{{"parallel", explorer_parallel}, {"batch", explorer_batch}, {"hardware", hardware}});
+  REQUIRE_FALSE(atlas::is_error(r));
+  CHECK(r["request"]["parallel"]["tp"] == 8);
+  CHECK(r["request"]["parallel"]["pp"] == 2);
+  CHECK(r["request"]["parallel"]["dp"] == 4);
+  CHECK_FALSE(r["request"]["parallel"].contains("first_stage_layers"));  // the old model's layout stays behind
+  CHECK(r["request"]["batch"]["global"] == 512);
+  CHECK(lists(r["assumed"], "field", "parallel.tp"));
+  CHECK(lists(r["assumed"], "field", "batch.global"));
+  // An explorer split that cannot plan the new model is not kept (tp 64 does not divide its 8 KV
+  // heads): the config's own defaults come back.
+  r = import_file("llama-3.1-8b.config.json", json{{"parallel", {{"tp", 64}}}, {"hardware", hardware}});
+  REQUIRE_FALSE(atlas::is_error(r));
+  CHECK(r["request"]["parallel"].value("tp", 1) == 1);
+  // A launch script's own split wins (its omitted degrees are its framework's defaults).
+  r = import_file("megatron-llama-8b.sh", json{{"parallel", explorer_parallel}, {"hardware", hardware}});
+  REQUIRE_FALSE(atlas::is_error(r));
+  CHECK_FALSE(lists(r["assumed"], "field", "parallel.pp"));
+}

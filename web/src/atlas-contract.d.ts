@@ -719,10 +719,12 @@ export type FidelityAnswer = {
 
 /** Reads a pasted Hugging Face config.json, Megatron-LM launch script, DeepSpeed JSON or torchtitan TOML into a complete plan request, with what was read, assumed and left out. */
 export type ImportRequest = {
+  batch?: Record<string, unknown>;
   /** at most 200 characters; default "auto" */
   format?: "auto" | "hf" | "megatron" | "deepspeed" | "torchtitan";
   hardware?: Record<string, unknown>;
   model?: Record<string, unknown>;
+  parallel?: Record<string, unknown>;
   /** at most 262144 characters */
   text?: string;
   texts?: Array<unknown>;

@@ -3,6 +3,7 @@
 // lists every such choice as assumed, so the plan shown is never silently someone else's run.
 #include "atlas/interop/import.hpp"
 #include "atlas/content/presets.hpp"
+#include "atlas/contract/engine.hpp"
 #include "atlas/contract/fields.hpp"
 #include "atlas/training/plan_request.hpp"
 
@@ -168,12 +169,70 @@ class Finisher {
   std::string path_;
 };
 
+// The texts' facts made into a plan request: the model, the split and batch, the hardware.
+// Problems of the request are the pasted run's, at `path`.
+std::optional<json> finish_import(RunFacts& facts, Problems& problems, const std::string& path,
+                                  const json* model_option, const json* hardware_option) {
+  Finisher finish(facts, problems, path);
+  finish.apply_defaults();
+  auto model = finish.model(model_option);
+  json parallel = facts.parallel, batch;
+  std::int64_t gpus = 0;
+  json hardware = hardware_option ? *hardware_option : json{{"preset", "h100-sxm"}};
+  std::optional<std::int64_t> explorer_gpus;
+  if (hardware.contains("gpus") && hardware["gpus"].is_number_integer())
+    explorer_gpus = hardware["gpus"].get<std::int64_t>();
+  if (!model || !finish.split(parallel, batch, gpus, explorer_gpus)) return std::nullopt;
+  if (!hardware_option)
+    facts.assume("hardware.preset", "h100-sxm",
+                 "configs do not name the GPU: the explorer's hardware is kept when importing there");
+  if (explorer_gpus && facts.gpus && *explorer_gpus != *facts.gpus)
+    problems.warning(Issue{"gpus_replaced",
+                           "The pasted text runs on " + std::to_string(*facts.gpus) + " GPUs; the request's " +
+                               std::to_string(*explorer_gpus) + " are replaced by them.",
+                           "/hardware/gpus", 0});
+  hardware["gpus"] = gpus;
+  json plan_request{{"model", *model}, {"hardware", hardware}, {"parallel", parallel}, {"batch", batch}};
+
+  // The request must read as a plan request; anything it rejects is the pasted run's problem.
+  Problems check;
+  const auto read = read_plan_request(plan_request, check);
+  for (const auto& e : check.errors()) problems.error(e.code, "The imported run: " + e.message, path);
+  if (!problems.ok() || !read) return std::nullopt;
+  return plan_request;
+}
+
+// The explorer's degrees and run settings, and its batch, for what no text sets. The layout of
+// layers over stages belongs to the explorer's model, so it is not carried to another.
+void keep_explorer_split(RunFacts& facts, const json* parallel, const json* batch) {
+  const std::string why = "a config.json describes the model, not the run: the explorer's is kept";
+  if (parallel)
+    for (auto it = parallel->begin(); it != parallel->end(); ++it) {
+      const std::string& key = it.key();
+      if (key == "dp" || key == "first_stage_layers" || key == "last_stage_layers" || key == "embedding_as_layer" ||
+          key == "loss_as_layer" || facts.parallel.contains(key))
+        continue;
+      facts.parallel[key] = it.value();
+      facts.assume("parallel." + key, it.value(), why);
+    }
+  if (batch) {
+    const auto take = [&](const char* key, std::optional<std::int64_t>& slot) {
+      if (!slot && batch->contains(key) && (*batch)[key].is_number_integer()) {
+        slot = (*batch)[key].get<std::int64_t>();
+        facts.assume(std::string("batch.") + key, *slot, why);
+      }
+    };
+    take("global", facts.global);
+    take("micro", facts.micro);
+  }
+}
+
 }  // namespace
 
 json cmd_import(const json& request, Problems& problems) {
   if (!require_object(request, problems)) return json();
   const Fields root(request, "", problems);
-  root.warn_unknown({"text", "texts", "format", "hardware", "model"});
+  root.warn_unknown({"text", "texts", "format", "hardware", "model", "parallel", "batch"});
   std::vector<std::pair<std::string, std::string>> texts;  // (path, text)
   if (root.has("text") == root.has("texts")) {
     problems.error(root.has("text") ? "conflicting_fields" : "missing_field",
@@ -198,6 +257,8 @@ json cmd_import(const json& request, Problems& problems) {
   const auto format = root.choice("format", {"auto", "hf", "megatron", "deepspeed", "torchtitan"}, std::string("auto"));
   const json* hardware_option = root.object("hardware", false);
   const json* model_option = root.object("model", false);
+  const json* parallel_option = root.object("parallel", false);
+  const json* batch_option = root.object("batch", false);
   if (!problems.ok() || !format) return json();
 
   RunFacts facts;
@@ -221,32 +282,31 @@ json cmd_import(const json& request, Problems& problems) {
   }
   if (!problems.ok()) return json();
 
-  Finisher finish(facts, problems, texts.front().first);
-  finish.apply_defaults();
-  auto model = finish.model(model_option);
-  json parallel = facts.parallel, batch;
-  std::int64_t gpus = 0;
-  json hardware = hardware_option ? *hardware_option : json{{"preset", "h100-sxm"}};
-  std::optional<std::int64_t> explorer_gpus;
-  if (hardware.contains("gpus") && hardware["gpus"].is_number_integer())
-    explorer_gpus = hardware["gpus"].get<std::int64_t>();
-  if (!model || !finish.split(parallel, batch, gpus, explorer_gpus)) return json();
-  if (!hardware_option)
-    facts.assume("hardware.preset", "h100-sxm",
-                 "configs do not name the GPU: the explorer's hardware is kept when importing there");
-  if (explorer_gpus && facts.gpus && *explorer_gpus != *facts.gpus)
-    problems.warning(Issue{"gpus_replaced",
-                           "The pasted text runs on " + std::to_string(*facts.gpus) + " GPUs; the request's " +
-                               std::to_string(*explorer_gpus) + " are replaced by them.",
-                           "/hardware/gpus", 0});
-  hardware["gpus"] = gpus;
-  json plan_request{{"model", *model}, {"hardware", hardware}, {"parallel", parallel}, {"batch", batch}};
-
-  // The request must read as a plan request; anything it rejects is the pasted run's problem.
+  // A config.json describes a model, not a run: with only such texts the explorer's split and
+  // batch are kept (each listed as assumed) when they suit the model; otherwise, and for launch
+  // scripts, the texts' own values and their frameworks' defaults.
+  bool only_models = true;
+  for (const auto& f : formats) only_models = only_models && f == "hf";
+  std::optional<json> imported;
+  if (only_models && (parallel_option || batch_option)) {
+    RunFacts kept = facts;
+    keep_explorer_split(kept, parallel_option, batch_option);
+    Problems trial;
+    imported = finish_import(kept, trial, texts.front().first, model_option, hardware_option);
+    // Kept only if the explorer's split plans the new model (its tp may not divide the heads).
+    if (imported && trial.ok() && !is_error(run("plan", *imported))) {
+      facts = std::move(kept);
+      for (const auto& w : trial.warnings()) problems.warning(w);
+    } else {
+      imported.reset();
+    }
+  }
+  if (!imported) imported = finish_import(facts, problems, texts.front().first, model_option, hardware_option);
+  if (!imported || !problems.ok()) return json();
+  const json& plan_request = *imported;
   Problems check;
   const auto read = read_plan_request(plan_request, check);
-  for (const auto& e : check.errors()) problems.error(e.code, "The imported run: " + e.message, texts.front().first);
-  if (!problems.ok() || !read) return json();
+  if (!read) return json();
   if (facts.ignored_more > 0)
     facts.ignored.push_back(json{{"from", "…"},
                                  {"value", facts.ignored_more},

@@ -5,7 +5,7 @@
 // File.text(), downloads are made from a Blob, and pasted text is only ever set as text.
 import { h } from '../../dom.js';
 import { isError } from '../../engine.js';
-import { hardwareRequest, modelRequest, planRequest, shapeFromPreset } from './requests.js';
+import { hardwareRequest, modelRequest, parallelRequest, planRequest, shapeFromPreset } from './requests.js';
 
 /** @typedef {import('../../atlas-engine').ImportResponse} ImportResponse */
 /** @typedef {import('../../atlas-engine').ExportResponse} ExportResponse */
@@ -367,6 +367,9 @@ export function initImport(engine, mount, explorer) {
       format: format.value,
       hardware: hardwareRequest(state),
       model: modelRequest(state),
+      // A config.json alone keeps the explorer's split and batch (the engine lists them as assumed).
+      parallel: parallelRequest(state),
+      batch: { micro: state.micro, global: state.global },
     });
     mount.dataset.imported = '';
     if (isError(answer)) {
