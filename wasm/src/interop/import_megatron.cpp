@@ -89,6 +89,7 @@ constexpr MegatronFlag kFlags[] = {
     {"moe-layer-freq", FlagKind::text, "", ""},
     {"mtp-num-layers", FlagKind::whole, "", ""},
     {"moe-router-enable-expert-bias", FlagKind::flag, "model", "router_bias"},
+    {"expert-tensor-parallel-size", FlagKind::whole, "", ""},
 };
 
 // Shapes the engine does not model: refused by name rather than costed as another model.
