@@ -25,6 +25,46 @@ const json& calibration() {
   return doc;
 }
 
+// A frozen set's cases, each equal to its live case once the additions recorded under `amended`
+// are taken away, each with a prediction; its sources still declared as validation sources.
+json frozen_cases(const std::string& folder) {
+  const json frozen = json::parse(read_source_file(folder + "/cases.json"));
+  const json sources = json::parse(read_source_file(folder + "/sources.json"));
+  const json predictions = json::parse(read_source_file(folder + "/predictions.json"));
+  std::map<std::string, json> live;
+  for (const auto& c : calibration()["cases"]) live[c["id"].get<std::string>()] = c;
+  std::map<std::string, json> predicted;
+  for (const auto& p : predictions["cases"]) predicted[p["id"].get<std::string>()] = p;
+  CHECK(std::regex_match(predictions["engine_commit"].get<std::string>(), std::regex("^[0-9a-f]{7,40}$")));
+  CHECK(sources.size() >= 3);
+  for (const auto& c : frozen) {
+    const std::string id = c["id"].get<std::string>();
+    CAPTURE(id);
+    REQUIRE(live.count(id) == 1);
+    // A field the engine learnt to read later may be added to a sealed case, each with why the
+    // run must have had it; take the additions away and the case is as it was sealed.
+    json as_sealed = live[id];
+    for (const auto& amendment : as_sealed.value("amended", json::array())) {
+      CHECK(amendment["why"].get<std::string>().size() > 40);
+      const json::json_pointer at(amendment["path"].get<std::string>());
+      REQUIRE(as_sealed.contains(at));
+      CHECK_FALSE(c.contains(at));
+      as_sealed[at.parent_pointer()].erase(at.back());
+    }
+    as_sealed.erase("amended");
+    CHECK(as_sealed == c);
+    CHECK(predicted.count(id) == 1);
+  }
+  // Each frozen source is still declared, as a validation source.
+  std::map<std::string, json> declared;
+  for (const auto& s : calibration()["sources"]) declared[s["id"].get<std::string>()] = s;
+  for (const auto& s : sources) {
+    REQUIRE(declared.count(s["id"].get<std::string>()) == 1);
+    CHECK(declared[s["id"].get<std::string>()]["role"] == "validation");
+  }
+  return frozen;
+}
+
 }  // namespace
 
 TEST_CASE("every validation source says when it was added and which changes it informed") {
@@ -73,47 +113,53 @@ TEST_CASE("the sealed and informed summaries are their sources' expressed cases,
 }
 
 TEST_CASE("the sealed set of 2026-12-03 is frozen: the live cases equal the committed ones, with their predictions") {
-  const json frozen = json::parse(read_source_file("content/sealed/2026-12-03/cases.json"));
-  const json sources = json::parse(read_source_file("content/sealed/2026-12-03/sources.json"));
-  const json predictions = json::parse(read_source_file("content/sealed/2026-12-03/predictions.json"));
-  std::map<std::string, json> live;
-  for (const auto& c : calibration()["cases"]) live[c["id"].get<std::string>()] = c;
-  std::map<std::string, json> predicted;
-  for (const auto& p : predictions["cases"]) predicted[p["id"].get<std::string>()] = p;
-  CHECK(std::regex_match(predictions["engine_commit"].get<std::string>(), std::regex("^[0-9a-f]{7,40}$")));
-  // At least three sources and thirty runs, Hopper and Blackwell, FP8 among them (the issue's
-  // floor for a sealed set).
-  CHECK(sources.size() >= 3);
+  const json frozen = frozen_cases("content/sealed/2026-12-03");
+  // At least three sources (checked above) and thirty runs, Hopper and Blackwell, FP8 among them
+  // (the issue's floor for a sealed set).
   CHECK(frozen.size() >= 30);
   std::set<std::string> gpus, formats;
   for (const auto& c : frozen) {
-    const std::string id = c["id"].get<std::string>();
-    CAPTURE(id);
-    REQUIRE(live.count(id) == 1);
-    // A field the engine learnt to read later may be added to a sealed case, each with why the
-    // run must have had it; take the additions away and the case is as it was sealed.
-    json as_sealed = live[id];
-    for (const auto& amendment : as_sealed.value("amended", json::array())) {
-      CHECK(amendment["why"].get<std::string>().size() > 40);
-      const json::json_pointer at(amendment["path"].get<std::string>());
-      REQUIRE(as_sealed.contains(at));
-      CHECK_FALSE(c.contains(at));
-      as_sealed[at.parent_pointer()].erase(at.back());
-    }
-    as_sealed.erase("amended");
-    CHECK(as_sealed == c);
-    CHECK(predicted.count(id) == 1);
     gpus.insert(c["request"]["hardware"]["preset"].get<std::string>());
     formats.insert(c["request"]["parallel"].value("precision", "bf16"));
   }
   CHECK((gpus.count("h100-sxm") + gpus.count("h200")) > 0);
   CHECK((gpus.count("b200") + gpus.count("gb200-nvl72")) > 0);
   CHECK((formats.count("fp8-delayed") + formats.count("fp8-current")) > 0);
-  // Each frozen source is still declared, as a validation source.
-  std::map<std::string, json> declared;
-  for (const auto& s : calibration()["sources"]) declared[s["id"].get<std::string>()] = s;
-  for (const auto& s : sources) {
-    REQUIRE(declared.count(s["id"].get<std::string>()) == 1);
-    CHECK(declared[s["id"].get<std::string>()]["role"] == "validation");
+}
+
+TEST_CASE("the sealed MoE set of 2026-12-03 is frozen, and its first reading is the one committed") {
+  const std::string folder = "content/sealed/2026-12-03-moe";
+  const json frozen = frozen_cases(folder);
+  const json predictions = json::parse(read_source_file(folder + "/predictions.json"));
+  // Every run is a mixture of experts of the 2025-26 shapes, on Hopper and Blackwell, FP8 among them.
+  CHECK(frozen.size() >= 20);
+  std::set<std::string> gpus, formats;
+  for (const auto& c : frozen) {
+    CHECK(c["request"]["model"]["experts"].get<int>() > 1);
+    gpus.insert(c["request"]["hardware"]["preset"].get<std::string>());
+    formats.insert(c["request"]["parallel"].value("precision", "bf16"));
   }
+  CHECK(gpus.count("h100-sxm") > 0);
+  CHECK((gpus.count("b200") + gpus.count("gb200-nvl72")) > 0);
+  CHECK(formats.count("mxfp8") + formats.count("fp8-current") + formats.count("fp8-delayed") > 0);
+  // The record's published step is the one the fidelity command reads from the live case, and
+  // its error is its own prediction against it: the first reading cannot be rewritten quietly.
+  std::map<std::string, json> read;
+  for (const auto& c : table()["cases"]) read[c["id"].get<std::string>()] = c;
+  double sum = 0;
+  int n = 0;
+  for (const auto& p : predictions["cases"]) {
+    CAPTURE(p["id"].get<std::string>());
+    REQUIRE(read.count(p["id"].get<std::string>()) == 1);
+    CHECK(read[p["id"].get<std::string>()]["seal"] == "sealed");
+    CHECK(p["published_step"].get<double>() ==
+          doctest::Approx(read[p["id"].get<std::string>()]["published_step"].get<double>()).epsilon(1e-9));
+    if (!p["expressed"].get<bool>()) continue;
+    CHECK(p["error"].get<double>() ==
+          doctest::Approx(p["predicted_step"].get<double>() / p["published_step"].get<double>() - 1).epsilon(1e-9));
+    sum += std::fabs(p["error"].get<double>()), ++n;
+  }
+  REQUIRE(n > 0);
+  CHECK(predictions["summary"]["all"]["cases"] == n);
+  CHECK(predictions["summary"]["all"]["mean_abs_error"].get<double>() == doctest::Approx(sum / n));
 }
