@@ -322,6 +322,7 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
   out["throughput"]["ideal"] = {{"tokens_per_second", ideal["tokens_per_second"]}, {"mfu", ideal["mfu"]}};
   out["throughput"]["formulas"] = throughput_formulas(in, f);
   if (req.scaling) out["scaling"] = scaling_json(in, req.scaling_hold);
+  if (req.placement) out["placement"] = placement_json(in, f, req.placement_rank);
   // A published run of exactly this configuration: its measured step beside the engine's.
   if (json run = published_run(in, f.step); !run.is_null()) out["published"] = std::move(run);
   if (req.training_tokens) {
