@@ -258,3 +258,23 @@ TEST_CASE("under every order the cost's link and the groups the map lists agree"
   } while (std::next_permutation(order.begin(), order.end()));
   CHECK(orders == 120);
 }
+
+TEST_CASE("Megatron-LM's --use-tp-pp-dp-mapping is the order tp-cp-ep-pp-dp, both ways") {
+  json r = plan_request({{"tp", 8}, {"pp", 2}, {"order", "tp-cp-ep-pp-dp"}, {"zero", 1}}, json{{"global", 64}},
+                        "gpt3-175b", 64, "h100-sxm");
+  const json out = call("export", json{{"request", r}, {"format", "megatron"}});
+  REQUIRE_FALSE(atlas::is_error(out));
+  const std::string text = out["text"];
+  CHECK(text.find("--use-tp-pp-dp-mapping") != std::string::npos);
+  const json back = call("import", json{{"text", text}, {"hardware", r["hardware"]}});
+  REQUIRE_FALSE(atlas::is_error(back));
+  CHECK(back["request"]["parallel"]["order"] == "tp-cp-ep-pp-dp");
+  const json before = call("plan", r), after = call("plan", back["request"]);
+  CHECK(after["parallel"]["order"] == "tp-cp-ep-pp-dp");
+  CHECK(after["time"]["step"] == before["time"]["step"]);
+  // An order Megatron-LM has no flag for is written with its default, and the file says so.
+  r["parallel"]["order"] = "dp-tp-cp-ep-pp";
+  const std::string other = call("export", json{{"request", r}, {"format", "megatron"}})["text"];
+  CHECK(other.find("--use-tp-pp-dp-mapping") == std::string::npos);
+  CHECK(other.find("numbers ranks dp-tp-cp-ep-pp") != std::string::npos);
+}

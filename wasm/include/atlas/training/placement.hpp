@@ -25,6 +25,10 @@
 
 namespace atlas {
 
+/// Megatron-LM's other order, --use-tp-pp-dp-mapping: pipeline stages inside the data-parallel
+/// replicas.
+constexpr RankOrder kTpPpDpOrder{RankDim::tp, RankDim::cp, RankDim::ep, RankDim::pp, RankDim::dp};
+
 /// The contract's name of a dimension ("tp", …) and of an order ("tp-cp-ep-dp-pp").
 const char* rank_dim_name(RankDim d);
 std::string rank_order_name(const RankOrder& order);
