@@ -30,7 +30,7 @@ function layout(pl, width) {
   let hostW;
   let hostH;
   if (gpuLevel) {
-    cell = pl.gpus <= 64 ? 14 : pl.gpus <= 256 ? 10 : 6;
+    cell = pl.gpus <= 64 ? 18 : pl.gpus <= 256 ? 12 : 7;
     cols = Math.min(perHost, 8);
     const rows = Math.ceil(perHost / cols);
     hostW = cols * (cell + 1) + 1 + 2 * HOST_PAD;
@@ -137,18 +137,14 @@ export function deviceMapSvg(pl, kind, width, label) {
         if (!row) break;
         const group = groupOf.get(rank) ?? 0;
         domain.append(
-          s(
-            'rect',
-            {
-              class: `map-gpu dev-fill dev-${group % 8}${focusRanks.has(rank) ? ' is-focus' : ''}`,
-              x: hx + HOST_PAD + (i % g.cols) * (g.cell + 1) + 1,
-              y: hy + HOST_PAD + Math.floor(i / g.cols) * (g.cell + 1) + 1,
-              width: g.cell,
-              height: g.cell,
-              dataset: { rank: String(rank) },
-            },
-            s('title', { text: `GPU ${rank}: ${kind} group ${group}` }),
-          ),
+          s('rect', {
+            class: `map-gpu dev-fill dev-${group % 8}${focusRanks.has(rank) ? ' is-focus' : ''}`,
+            x: hx + HOST_PAD + (i % g.cols) * (g.cell + 1) + 1,
+            y: hy + HOST_PAD + Math.floor(i / g.cols) * (g.cell + 1) + 1,
+            width: g.cell,
+            height: g.cell,
+            dataset: { rank: String(rank) },
+          }),
         );
       }
     }

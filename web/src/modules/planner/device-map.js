@@ -24,8 +24,8 @@ export const KIND_WORDS = {
 
 /** Orders worth naming; any other a link or an import carries is listed as it is. */
 const NAMED_ORDERS = /** @type {[string, string][]} */ ([
-  ['tp-cp-ep-dp-pp', "Megatron's default (torchtitan numbers dense ranks the same way)"],
-  ['tp-cp-ep-pp-dp', "Megatron's --use-tp-pp-dp-mapping: stages inside each replica"],
+  ['tp-cp-ep-dp-pp', "Megatron's default"],
+  ['tp-cp-ep-pp-dp', "Megatron's other: stages inside each replica"],
   ['dp-tp-cp-ep-pp', 'data-parallel innermost'],
   ['pp-tp-cp-ep-dp', 'pipeline innermost'],
   ['cp-tp-ep-dp-pp', 'context-parallel innermost'],
@@ -40,6 +40,10 @@ const linkWords = (link) => (link === 'nvlink' ? 'NVLink' : link === 'network' ?
  */
 export function rankList(ranks, most = 12) {
   const sorted = [...ranks].sort((a, b) => a - b);
+  const step = sorted.length > 1 ? sorted[1] - sorted[0] : 0;
+  // Evenly spaced (a group whose members sit a stride apart): first, second, …, last.
+  if (sorted.length >= 4 && step > 1 && sorted.every((r, i) => i === 0 || r - sorted[i - 1] === step))
+    return `${sorted[0]}, ${sorted[1]}, …, ${sorted[sorted.length - 1]} (${step} apart, ${formatCount(sorted.length)} in all)`;
   /** @type {string[]} */
   const parts = [];
   for (let i = 0; i < sorted.length;) {
@@ -186,6 +190,9 @@ function drawMap(c, pl, kind, width) {
       vh('summary', { text: 'How the ranks are placed' }),
       vh('p', {}, vh('strong', { text: 'Formula. ' }), formulaText(pl.formula)),
       vh('p', { text: learnerText(pl.rule) }),
+      vh('p', {
+        text: "Megatron-LM numbers ranks tp-cp-ep-dp-pp, or tp-cp-ep-pp-dp with --use-tp-pp-dp-mapping (the explorer's Megatron export writes that flag); torchtitan's device mesh numbers a dense model's ranks as the default order does.",
+      }),
       vh('p', {}, vh('strong', { text: 'Scope. ' }), learnerText(pl.scope)),
     ),
   );
@@ -235,10 +242,10 @@ function kindsTable(pl) {
   return vh(
     'div',
     { class: 'table-wrap' },
+    vh('p', { class: 'map-kinds-title', id: 'planner-map-kinds-h', text: 'Each kind of group under this order' }),
     vh(
       'table',
-      { class: 'map-kinds' },
-      vh('caption', { text: 'Each kind of group under this order' }),
+      { class: 'map-kinds stack-narrow', 'aria-labelledby': 'planner-map-kinds-h' },
       vh('thead', {}, vh('tr', {}, ...head.map((t) => vh('th', { scope: 'col', text: t })))),
       vh(
         'tbody',
@@ -251,11 +258,11 @@ function kindsTable(pl) {
             'tr',
             { dataset: { kind: k } },
             vh('th', { scope: 'row', text: KIND_WORDS[k] }),
-            vh('td', { text: formatCount(info.size) }),
-            vh('td', { text: formatCount(info.count) }),
-            vh('td', { text: info.size > 1 ? linkWords(info.link) : '—' }),
-            vh('td', { text: byLink ? byLink + sampled : '—' }),
-            vh('td', { text: info.bytes_per_step > 0 ? formatBytes(info.bytes_per_step) : '—' }),
+            vh('td', { 'data-label': head[1], text: formatCount(info.size) }),
+            vh('td', { 'data-label': head[2], text: formatCount(info.count) }),
+            vh('td', { 'data-label': head[3], text: info.size > 1 ? linkWords(info.link) : '—' }),
+            vh('td', { 'data-label': head[4], text: byLink ? byLink + sampled : '—' }),
+            vh('td', { 'data-label': head[5], text: info.bytes_per_step > 0 ? formatBytes(info.bytes_per_step) : '—' }),
           );
         }),
       ),
