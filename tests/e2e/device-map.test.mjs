@@ -5,12 +5,32 @@
 // keyboard, in a link, and at 375 px. Screenshots go to build/map-shots/ for a human look.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { openPage, closeBrowser } from './harness.mjs';
 import { buildDir } from '../../scripts/lib/paths.mjs';
 
 after(closeBrowser);
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2.1 A/AA violations inside the map. */
+async function axeOnMap(page) {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document.getElementById('planner-map-details'), {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return r.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join('; ')}`,
+    );
+  });
+}
 
 /** GPT-3 175B on 64 H100s of 8 per host: tp 8, pp 2, dp 4. */
 const H100_64 = {
@@ -135,7 +155,7 @@ test('thousands of GPUs are drawn by host, the focus group filled, with the pict
   await p.close();
 });
 
-test('at 375 px the map fits without sideways scroll; screenshots in light and dark at 375 and 1280 px', async () => {
+test('at 375 px the map fits without sideways scroll, axe finds nothing in it; screenshots in light and dark at 375 and 1280 px', async () => {
   const dir = join(buildDir, 'map-shots');
   mkdirSync(dir, { recursive: true });
   for (const width of [375, 1280])
@@ -148,6 +168,7 @@ test('at 375 px the map fits without sideways scroll; screenshots in light and d
       const box = await p.page.locator('#planner-map .map-svg').boundingBox();
       const panel = await p.page.locator('#planner-map').boundingBox();
       assert.ok(box && panel && box.x + box.width <= panel.x + panel.width + 1, 'the picture stays inside its panel');
+      assert.deepEqual(await axeOnMap(p.page), [], `${width} px ${colorScheme}`);
       await p.page.locator('#planner-map-details').scrollIntoViewIfNeeded();
       await p.page.locator('#planner-map-details').screenshot({ path: join(dir, `map-${width}-${colorScheme}.png`) });
       assert.deepEqual(p.record.pageErrors, []);
