@@ -129,7 +129,7 @@ export const FIELDS = {
   order: { type: 'choice', path: '/parallel/order', options: RANK_ORDERS },
   // The device map's own choices: which kind of group colours it, and whose groups it outlines.
   map_kind: { type: 'choice', options: ['TP', 'CP', 'EP', 'DP', 'PP'] },
-  map_rank: { type: 'int', min: 0, path: '/placement_rank' },
+  map_rank: engine('/placement_rank'),
   prompt: engine('/serving/prompt'),
   output: engine('/serving/output'),
   concurrency: engine('/serving/concurrency'),
