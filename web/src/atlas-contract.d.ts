@@ -936,6 +936,8 @@ export type PlanRequest = {
     flops_fp8?: number;
     /** ≥ 1, ≤ 10000000; default 8 */
     gpus?: number;
+    /** unit: GPUs; ≥ 0, ≤ 10000; default 0 */
+    gpus_per_host?: number;
     /** ≥ 1, ≤ 10000 */
     gpus_per_node?: number;
     /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
@@ -983,6 +985,8 @@ export type PlanRequest = {
     flops_fp8?: number;
     /** ≥ 1, ≤ 10000000; default 8 */
     gpus?: number;
+    /** unit: GPUs; ≥ 0, ≤ 10000; default 0 */
+    gpus_per_host?: number;
     /** ≥ 1, ≤ 10000 */
     gpus_per_node: number;
     /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
@@ -1180,6 +1184,8 @@ export type PlanRequest = {
     master_weights?: "fp32" | "none";
     /** at most 200 characters; default "fp32" */
     optimizer_dtype?: "fp32" | "bf16";
+    /** at most 64 characters */
+    order?: string;
     /** default true */
     overlap?: boolean;
     /** ≥ 1, ≤ 1000000; default 1 */
@@ -1203,6 +1209,10 @@ export type PlanRequest = {
     /** ≥ 0, ≤ 3; default 0 */
     zero?: number;
   };
+  /** default false */
+  placement?: boolean;
+  /** ≥ 0, ≤ 10000000; default 0 */
+  placement_rank?: number;
   /** default false */
   scaling?: boolean;
   /** at most 200 characters; default "micro" */
@@ -1381,6 +1391,7 @@ export type PlanAnswer = {
     flops_fp4?: number;
     flops_fp8?: number;
     gpus?: number;
+    gpus_per_host?: number;
     gpus_per_node?: number;
     inter_bandwidth?: number;
     intra_bandwidth?: number;
@@ -1587,6 +1598,7 @@ export type PlanAnswer = {
     loss_as_layer?: boolean;
     master_weights?: string;
     optimizer_dtype?: string;
+    order?: string;
     overlap?: boolean;
     pp?: number;
     precision?: string;
@@ -1622,6 +1634,251 @@ export type PlanAnswer = {
     stages?: number;
     timed_stage?: number;
     virtual_stages?: number;
+  };
+  placement?: {
+    dimensions?: Array<{
+      name?: string;
+      size?: number;
+      stride?: number;
+    }>;
+    domains?: number;
+    focus?: number;
+    /** A formula: symbolic text with {0}, {1}, … standing for the values, in order; each value is a number in the unit given (fraction: 0–1, shown as a percentage; 1: a plain number). */
+    formula?: {
+      text: string;
+      values: Array<{
+        unit: "1" | "s" | "B" | "B/s" | "FLOP" | "FLOP/s" | "fraction" | "tokens/s";
+        value: number;
+      }>;
+    };
+    gpus?: number;
+    gpus_per_domain?: number;
+    gpus_per_host?: number;
+    groups?: {
+      CP?: Array<{
+        link?: string;
+        ranks?: Array<number>;
+      }>;
+      DP?: Array<{
+        link?: string;
+        ranks?: Array<number>;
+      }>;
+      EP?: Array<{
+        link?: string;
+        ranks?: Array<number>;
+      }>;
+      PP?: Array<{
+        link?: string;
+        ranks?: Array<number>;
+      }>;
+      TP?: Array<{
+        link?: string;
+        ranks?: Array<number>;
+      }>;
+    };
+    hosts?: number;
+    kinds?: {
+      CP?: {
+        by_link?: Array<{
+          count?: number;
+          link?: string;
+        }>;
+        bytes_per_step?: number;
+        collectives?: Array<{
+          algorithm?: string;
+          bytes_per_call?: number;
+          bytes_per_step?: number;
+          collective?: string;
+          exposed_time_per_step?: number;
+          group_size?: number;
+          id?: string;
+          link?: string;
+          name?: string;
+          protocol?: string;
+          time_per_step?: number;
+        }>;
+        count?: number;
+        domains?: number;
+        focus?: {
+          hosts?: Array<{
+            domain?: number;
+            members?: number;
+            node?: number;
+          }>;
+          hosts_total?: number;
+          index?: number;
+          link?: string;
+          ranks?: Array<number>;
+        };
+        link?: string;
+        size?: number;
+        walked?: number;
+      };
+      DP?: {
+        by_link?: Array<{
+          count?: number;
+          link?: string;
+        }>;
+        bytes_per_step?: number;
+        collectives?: Array<{
+          algorithm?: string;
+          bytes_per_call?: number;
+          bytes_per_step?: number;
+          collective?: string;
+          exposed_time_per_step?: number;
+          group_size?: number;
+          id?: string;
+          link?: string;
+          name?: string;
+          protocol?: string;
+          time_per_step?: number;
+        }>;
+        count?: number;
+        domains?: number;
+        focus?: {
+          hosts?: Array<{
+            domain?: number;
+            members?: number;
+            node?: number;
+          }>;
+          hosts_total?: number;
+          index?: number;
+          link?: string;
+          ranks?: Array<number>;
+        };
+        link?: string;
+        replicas?: {
+          domains?: number;
+          link?: string;
+          size?: number;
+        };
+        size?: number;
+        walked?: number;
+      };
+      EP?: {
+        by_link?: Array<{
+          count?: number;
+          link?: string;
+        }>;
+        bytes_per_step?: number;
+        collectives?: Array<{
+          algorithm?: string;
+          bytes_per_call?: number;
+          bytes_per_step?: number;
+          collective?: string;
+          exposed_time_per_step?: number;
+          group_size?: number;
+          id?: string;
+          link?: string;
+          name?: string;
+          protocol?: string;
+          time_per_step?: number;
+        }>;
+        count?: number;
+        domains?: number;
+        focus?: {
+          hosts?: Array<{
+            domain?: number;
+            members?: number;
+            node?: number;
+          }>;
+          hosts_total?: number;
+          index?: number;
+          link?: string;
+          ranks?: Array<number>;
+        };
+        link?: string;
+        size?: number;
+        walked?: number;
+      };
+      PP?: {
+        by_link?: Array<{
+          count?: number;
+          link?: string;
+        }>;
+        bytes_per_step?: number;
+        collectives?: Array<{
+          algorithm?: string;
+          bytes_per_call?: number;
+          bytes_per_step?: number;
+          collective?: string;
+          exposed_time_per_step?: number;
+          group_size?: number;
+          id?: string;
+          link?: string;
+          name?: string;
+          protocol?: string;
+          time_per_step?: number;
+        }>;
+        count?: number;
+        domains?: number;
+        focus?: {
+          hosts?: Array<{
+            domain?: number;
+            members?: number;
+            node?: number;
+          }>;
+          hosts_total?: number;
+          index?: number;
+          link?: string;
+          ranks?: Array<number>;
+        };
+        link?: string;
+        size?: number;
+        walked?: number;
+      };
+      TP?: {
+        by_link?: Array<{
+          count?: number;
+          link?: string;
+        }>;
+        bytes_per_step?: number;
+        collectives?: Array<{
+          algorithm?: string;
+          bytes_per_call?: number;
+          bytes_per_step?: number;
+          collective?: string;
+          exposed_time_per_step?: number;
+          group_size?: number;
+          id?: string;
+          link?: string;
+          name?: string;
+          protocol?: string;
+          time_per_step?: number;
+        }>;
+        count?: number;
+        domains?: number;
+        focus?: {
+          hosts?: Array<{
+            domain?: number;
+            members?: number;
+            node?: number;
+          }>;
+          hosts_total?: number;
+          index?: number;
+          link?: string;
+          ranks?: Array<number>;
+        };
+        link?: string;
+        size?: number;
+        walked?: number;
+      };
+    };
+    limit?: number;
+    listed?: boolean;
+    order?: string;
+    ranks?: Array<{
+      cp?: number;
+      domain?: number;
+      dp?: number;
+      ep?: number;
+      node?: number;
+      pp?: number;
+      rank?: number;
+      tp?: number;
+    }>;
+    rule?: string;
+    scope?: string;
   };
   published?: {
     also?: Array<{
@@ -2146,6 +2403,7 @@ export type PresetsAnswer = {
       flops?: number;
       flops_fp4?: number;
       flops_fp8?: number;
+      gpus_per_host?: number;
       gpus_per_node?: number;
       inter_bandwidth?: number;
       intra_bandwidth?: number;
@@ -2176,6 +2434,10 @@ export type PresetsAnswer = {
         url?: string;
       };
       flops_fp8?: {
+        title?: string;
+        url?: string;
+      };
+      gpus_per_host?: {
         title?: string;
         url?: string;
       };
@@ -2388,6 +2650,8 @@ export type SearchRequest = {
     flops_fp8?: number;
     /** ≥ 1, ≤ 10000000; default 8 */
     gpus?: number;
+    /** unit: GPUs; ≥ 0, ≤ 10000; default 0 */
+    gpus_per_host?: number;
     /** ≥ 1, ≤ 10000 */
     gpus_per_node?: number;
     /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
@@ -2435,6 +2699,8 @@ export type SearchRequest = {
     flops_fp8?: number;
     /** ≥ 1, ≤ 10000000; default 8 */
     gpus?: number;
+    /** unit: GPUs; ≥ 0, ≤ 10000; default 0 */
+    gpus_per_host?: number;
     /** ≥ 1, ≤ 10000 */
     gpus_per_node: number;
     /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
@@ -2721,6 +2987,7 @@ export type SearchAnswer = {
       loss_as_layer?: boolean;
       master_weights?: string;
       optimizer_dtype?: string;
+      order?: string;
       overlap?: boolean;
       pp?: number;
       precision?: string;

@@ -8,6 +8,7 @@
 #include "atlas/contract/fields.hpp"
 #include "atlas/interop/import.hpp"
 #include "atlas/training/memory.hpp"
+#include "atlas/training/placement.hpp"
 #include "atlas/training/plan_request.hpp"
 
 namespace atlas {
@@ -56,6 +57,13 @@ std::vector<std::string> common_notes(const Run& r, const char* target) {
   notes.push_back("GPU: " + (r.hardware.empty() ? std::string("custom figures") : r.hardware) + " × " +
                   std::to_string(r.in.hardware.gpus) + " (" + target +
                   " does not name the hardware; the plan's times assume it).");
+  // Megatron-LM also takes tp-cp-ep-pp-dp (megatron() writes its flag); the others number ranks
+  // their own way (torchtitan's mesh, innermost first, is tp-cp-dp-pp too).
+  const RankOrder& order = r.in.parallel.order;
+  if (order != kMegatronOrder && !(std::string(target) == "Megatron-LM" && order == kTpPpDpOrder))
+    notes.push_back("The plan numbers ranks " + rank_order_name(order) + "; " + target +
+                    " numbers them tp-cp-ep-dp-pp (tp fastest), so its groups sit where the plan's default order "
+                    "puts them and its times may differ.");
   return notes;
 }
 
@@ -119,6 +127,11 @@ std::string megatron(const Run& r) {
   arg("context-parallel-size", num(p.cp));
   if (p.cp > 1 && p.cp_attention == ContextAttention::all_gather) arg("cp-comm-type", "all_gather");
   if (p.ep > 1) arg("expert-model-parallel-size", num(p.ep));
+  if (p.order == kTpPpDpOrder) {
+    arg("use-tp-pp-dp-mapping");
+    if (p.cp > 1 || p.ep > 1)
+      notes.push_back("Megatron-LM asks that --use-tp-pp-dp-mapping be used without context or expert parallelism.");
+  }
   if (p.sequence_parallel) arg("sequence-parallel");
   if (p.recompute == Recompute::selective) arg("recompute-granularity", "selective");
   if (p.recompute == Recompute::op_selective) {

@@ -54,6 +54,7 @@ constexpr MegatronFlag kFlags[] = {
     {"grad-reduce-in-bf16", FlagKind::flag, "", ""},
     {"overlap-param-gather", FlagKind::flag, "", ""},
     {"tp-comm-overlap", FlagKind::flag, "parallel", "tp_overlap"},
+    {"use-tp-pp-dp-mapping", FlagKind::flag, "", ""},
     {"use-rotary-position-embeddings", FlagKind::flag, "", ""},
     {"kv-channels", FlagKind::whole, "model", "head_dim"},
     {"qk-layernorm", FlagKind::flag, "model", "qk_norm"},

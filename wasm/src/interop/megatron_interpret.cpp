@@ -152,6 +152,9 @@ void MegatronArgs::interpret_split() {
     text_.error("unsupported_value", "--recompute-granularity must be full or selective, not " + recompute + ".",
                 granularity->line);
   set("parallel", "recompute", recompute, recompute_flag);
+  // Megatron's other rank order: stages inside the data-parallel replicas (absent: its default).
+  if (const Given* m = get("use-tp-pp-dp-mapping"))
+    facts_.set(text_, m->line, "parallel", "order", "tp-cp-ep-pp-dp", "--use-tp-pp-dp-mapping");
   if (const Given* method = get("recompute-method"); method && recompute == "full" && method->value == "block")
     facts_.assume(
         "parallel.recompute", "full",

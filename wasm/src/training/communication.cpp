@@ -6,6 +6,7 @@
 
 #include "atlas/training/deepspeed_pipeline.hpp"
 #include "atlas/training/memory.hpp"
+#include "atlas/training/placement.hpp"
 
 namespace atlas {
 
@@ -143,7 +144,7 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
   const double slowdown = overlap_slowdown(hw);
 
   if (model_groups && par.tp > 1) {
-    const GroupPlacement g = group_placement(hw, 1, par.tp);
+    const GroupPlacement g = kind_placement(hw, par, GroupKind::tp);
     // Blocking, or hidden under the layer's GEMMs when the framework overlaps them.
     const auto tp_expose = [&](Transfer* x) {
       if (x && par.tp_overlap)
@@ -218,7 +219,7 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
   }
 
   if (model_groups && par.cp > 1) {
-    const GroupPlacement g = group_placement(hw, par.tp, par.cp);
+    const GroupPlacement g = kind_placement(hw, par, GroupKind::cp);
     const double cp = static_cast<double>(par.cp);
     const double kv = 2.0 * 2.0 * b * s * mo.kv_width() / t;  // this rank's K and V block
     if (par.cp_attention == ContextAttention::all_gather) {
@@ -259,7 +260,7 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
   }
 
   if (model_groups && par.ep > 1) {
-    const GroupPlacement g = group_placement(hw, par.tp * par.cp, par.ep);
+    const GroupPlacement g = kind_placement(hw, par, GroupKind::ep);
     const double tokens = b * s / (par.sequence_parallel ? t : 1.0) * static_cast<double>(mo.top_k);
     const double bytes = 2.0 * tokens * h;
     const std::array<double, 3> shape{tokens, 1, h};
@@ -280,12 +281,12 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
   }
 
   if (model_groups && par.pp > 1) {
-    // Neighbouring stages sit tp·cp·dp ranks apart. Every GPU of a node that holds one stage
-    // sends at the same moment (its tp ranks and data-parallel replicas run the same schedule),
-    // so across nodes they share the node's NICs.
-    const GroupPlacement g = group_placement(hw, par.tp * par.cp * par.dp, 2);
+    // Neighbouring stages sit pp's stride apart (tp·cp·dp ranks in Megatron's order). Every GPU
+    // of a node that holds one stage sends at the same moment (its tp ranks and data-parallel
+    // replicas run the same schedule), so across nodes they share the node's NICs.
+    const GroupPlacement g = kind_placement(hw, par, GroupKind::stage_pair);
     GroupPlacement sends = g;
-    if (g.nodes > 1) sends.senders_per_node = std::min(hw.gpus_per_node, par.tp * par.cp * par.dp);
+    if (g.nodes > 1) sends.senders_per_node = stage_senders_per_node(hw, par);
     // Each tp rank sends only its 1/t slice: Megatron's scatter/gather, DeepSpeed's
     // PartitionedTensor (which all-gathers it again on arrival). One send per model chunk.
     const double v = static_cast<double>(par.virtual_stages);
@@ -324,7 +325,7 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
                  "backward", C::send_recv, Group::PP, "stage-boundary", shape},
                 sends, act / t, backward_sends, 0),
           2.0 * st.compute_per_microbatch / 3.0);
-    const GroupPlacement slice_group = group_placement(hw, 1, par.tp);
+    const GroupPlacement slice_group = kind_placement(hw, par, GroupKind::tp);
     if (ds && dsc.forward_gathers > 0)
       B.blocking(B.add({"tp-pipe-allgather-fwd", "activation", "received stage input made whole (b×s×h)", "forward",
                         C::all_gather, Group::TP, "stage-boundary", bsh},

@@ -8,6 +8,7 @@
 #include "atlas/training/communication.hpp"
 #include "atlas/training/deepspeed_pipeline.hpp"
 #include "atlas/training/memory.hpp"
+#include "atlas/training/placement.hpp"
 
 namespace atlas {
 
@@ -80,7 +81,7 @@ void replica_allreduce(const PlanInput& in, TransferList& B, double psi, double 
   const Parallel& par = in.parallel;
   if (par.shard_replicas() <= 1) return;
   const double shard = static_cast<double>(par.shard_ranks());
-  const GroupPlacement rep = group_placement(in.hardware, par.tp * par.shard_ranks(), par.shard_replicas());
+  const GroupPlacement rep = kind_placement(in.hardware, par, GroupKind::dp_replicas);
   Transfer* t = B.add({"dp-grad-replica-allreduce",
                        "gradient",
                        "each gradient shard all-reduced across the groups that hold the same shard",
@@ -103,7 +104,7 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
   if (replicas <= 1) return;
   using C = Collective;
   // ZeRO's collectives run inside the shard group (all of dp·cp unless dp_shard is set).
-  const GroupPlacement g = group_placement(hw, par.tp, par.zero >= 1 ? par.shard_ranks() : replicas);
+  const GroupPlacement g = kind_placement(hw, par, GroupKind::dp);
   const bool ideal = in.ideal || par.framework == Framework::ideal;
   const double psi = st.parameters;
   const double grad_bytes = gradient_bytes(par);

@@ -231,7 +231,9 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
        "Collectives: NCCL's own cost model (ring and tree, three protocols, per-hop latencies from NCCL's tuning "
        "tables) on two tiers (NVLink in a node, NICs across nodes), with peak bus bandwidths and a per-call overhead "
        "fitted on published nccl-tests results. No NVLS/SHARP, no PAT, no congestion between groups or in the "
-       "fabric, no channel-count effects beyond the protocol choice.",
+       "fabric, no channel-count effects beyond the protocol choice. Each group sits where the rank order "
+       "(parallel.order, Megatron's tp-cp-ep-dp-pp by default) puts it; racks and a spine above the nodes are not "
+       "modelled.",
        "Overlap: expert-parallel transfers block; pipeline sends block too, except under Megatron's interleaved "
        "schedule, which runs each chunk's send and the next receive while a chunk computes, sharing that compute "
        "with data-parallel series on the same link; "
@@ -322,6 +324,7 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
   out["throughput"]["ideal"] = {{"tokens_per_second", ideal["tokens_per_second"]}, {"mfu", ideal["mfu"]}};
   out["throughput"]["formulas"] = throughput_formulas(in, f);
   if (req.scaling) out["scaling"] = scaling_json(in, req.scaling_hold);
+  if (req.placement) out["placement"] = placement_json(in, f, req.placement_rank);
   // A published run of exactly this configuration: its measured step beside the engine's.
   if (json run = published_run(in, f.step); !run.is_null()) out["published"] = std::move(run);
   if (req.training_tokens) {

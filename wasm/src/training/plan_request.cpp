@@ -5,6 +5,7 @@
 #include "atlas/training/communication.hpp"
 #include "atlas/training/memory.hpp"
 #include "atlas/training/pipeline.hpp"
+#include "atlas/training/placement.hpp"
 #include "atlas/training/plan_rules.hpp"
 #include "atlas/training/precision.hpp"
 #include "atlas/training/split_options.hpp"
@@ -68,7 +69,7 @@ std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
     Fields(request["hardware"], "/hardware", problems)
         .warn_unknown({"preset", "gpus", "gpus_per_node", "memory", "flops", "flops_fp8", "flops_fp4", "microscaling",
                        "memory_bandwidth", "intra_bandwidth", "inter_bandwidth", "latency", "nics_per_node", "sms",
-                       "flash_attention", "flash_attention_2", "efficiencies"});
+                       "flash_attention", "flash_attention_2", "efficiencies", "gpus_per_host"});
   Hardware h;
   auto node = f.integer("gpus_per_node", {1, 1e4});
   auto gpus = f.integer("gpus", {1, 1e7}, node ? *node : 1);
@@ -88,6 +89,19 @@ std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
   auto sms = f.integer("sms", {0, 1e5}, 0);
   auto flash = f.boolean("flash_attention", false);
   auto flash2 = f.number("flash_attention_2", {0, 1}, 0.0);
+  // 0: one host per node. A preset's hosts that do not divide a node the request resized are
+  // dropped with a warning; the request's own are an error.
+  auto host = f.integer("gpus_per_host", {0, 1e4, false, true, "GPUs"}, 0);
+  if (host && node && *host > 0 && *node % *host != 0) {
+    const std::string why = std::to_string(*host) + " GPUs per host do not divide the " + std::to_string(*node) +
+                            " GPUs of a node (an NVLink domain)";
+    if (request.at("hardware").contains("gpus_per_host"))
+      problems.error("gpus_per_host", why + "; use a divisor of gpus_per_node.", "/hardware/gpus_per_host");
+    else
+      problems.warning("gpus_per_host_dropped", "The preset's " + why + "; the device map draws one host per node.",
+                       "/hardware/gpus_per_node");
+    host = 0;
+  }
   Efficiencies e = default_efficiencies();
   if (const json* eff = f.object("efficiencies", false)) {
     const Fields g(*eff, f.path_of("efficiencies"), problems);
@@ -102,13 +116,14 @@ std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
     if (c && mt && a && r && c8 && c4) e = Efficiencies{*c, *mt, *a, *r, *c8, *c4};
   }
   if (problems.errors().size() != before || !nics || !sms || !flash || !flash2 || !flops_fp8 || !flops_fp4 ||
-      !microscaling)
+      !microscaling || !host)
     return std::nullopt;
   h.flops_fp8 = *flops_fp8, h.flops_fp4 = *flops_fp4, h.microscaling = *microscaling;
   h.gpus = *gpus, h.gpus_per_node = *node, h.memory = *memory, h.flops = *flops, h.memory_bandwidth = *hbm;
   h.intra_bandwidth = *intra, h.inter_bandwidth = *inter, h.latency = *latency, h.efficiency = e;
   h.nics_per_node = *nics, h.sms = *sms, h.flash_attention = *flash;
   h.flash_attention_2 = *flash2;
+  h.gpus_per_host = *host;
   return h;
 }
 
@@ -116,6 +131,7 @@ json to_json(const Hardware& h) {
   return json{{"gpus", h.gpus},
               {"gpus_per_node", h.gpus_per_node},
               {"nodes", (h.gpus + h.gpus_per_node - 1) / h.gpus_per_node},
+              {"gpus_per_host", h.host_size()},
               {"memory", h.memory},
               {"flops", h.flops},
               {"memory_bandwidth", h.memory_bandwidth},
@@ -174,7 +190,8 @@ json to_json(const Parallel& p) {
               {"last_stage_layers", p.last_stage_layers},
               {"loss", loss_kernel_name(loss_kernel(p))},
               {"optimizer_dtype", p.optimizer_bf16 ? "bf16" : "fp32"},
-              {"master_weights", p.master_weights ? "fp32" : "none"}};
+              {"master_weights", p.master_weights ? "fp32" : "none"},
+              {"order", rank_order_name(p.order)}};
 }
 
 namespace {
@@ -234,8 +251,8 @@ ParallelDegrees read_degrees(const Fields& p) {
 std::optional<PlanRequest> read_plan_request(const json& request, Problems& problems) {
   if (!require_object(request, problems)) return std::nullopt;
   const Fields root(request, "", problems);
-  root.warn_unknown(
-      {"mode", "model", "hardware", "parallel", "batch", "training", "known_schedules", "scaling", "scaling_hold"});
+  root.warn_unknown({"mode", "model", "hardware", "parallel", "batch", "training", "known_schedules", "scaling",
+                     "scaling_hold", "placement", "placement_rank"});
   auto model = read_model(request, problems);
   auto hardware = read_hardware(request, problems);
 
@@ -267,7 +284,8 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
                   "last_stage_layers",
                   "loss",
                   "optimizer_dtype",
-                  "master_weights"});
+                  "master_weights",
+                  "order"});
   const ParallelDegrees degrees = read_degrees(p);
   const auto& [dp, tp, pp, cp, ep] = degrees;
   auto zero = p.integer("zero", {0, 3}, 0);
@@ -311,6 +329,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   if (p.has("loss")) loss = p.choice("loss", {"fused", "eager", "chunked"});
   auto optimizer_dtype = p.choice("optimizer_dtype", {"fp32", "bf16"}, std::string("fp32"));
   auto master_weights = p.choice("master_weights", {"fp32", "none"}, std::string("fp32"));
+  const auto order = read_rank_order(p);
   if (optimizer_dtype && master_weights && *optimizer_dtype == "fp32" && *master_weights == "none" &&
       p.has("optimizer_dtype"))
     problems.error("optimizer_states_without_master",
@@ -338,6 +357,8 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   if (auto scaling = root.boolean("scaling", false)) out.scaling = *scaling;
   if (auto hold = root.choice("scaling_hold", {"micro", "accumulation"}, std::string("micro")))
     out.scaling_hold = *hold == "accumulation" ? ScalingHold::accumulation : ScalingHold::micro;
+  if (auto placement = root.boolean("placement", false)) out.placement = *placement;
+  const auto focus = root.integer("placement_rank", {0, 1e7, false, true}, 0);
   if (!problems.ok() || !model || !hardware) return std::nullopt;
 
   PlanInput& in = out.input;
@@ -399,6 +420,16 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   q.embedding_as_layer = *embedding_as_layer, q.loss_as_layer = *loss_as_layer;
   q.first_stage_layers = first_stage_layers.value_or(0), q.last_stage_layers = last_stage_layers.value_or(0);
   if (!apply_split_options(in.model, in.hardware, dp_shard.value_or(0), q, p, problems)) return std::nullopt;
+  q.order = *order;
+  check_order(q, p);
+  out.placement_rank = *focus;
+  if (*focus >= in.hardware.gpus)
+    problems.error("placement_rank",
+                   "placement_rank = " + std::to_string(*focus) + " is not one of the " +
+                       std::to_string(in.hardware.gpus) + " GPUs (ranks 0 to " + std::to_string(in.hardware.gpus - 1) +
+                       ").",
+                   "/placement_rank");
+  if (!problems.ok()) return std::nullopt;
   BatchQuestion question;
   question.global = global;
   question.micro = micro;

@@ -1,6 +1,7 @@
 #include "atlas/training/plan_rules.hpp"
 
 #include "atlas/training/pipeline.hpp"
+#include "atlas/training/placement.hpp"
 
 #include <cstdio>
 #include <string>
@@ -18,6 +19,15 @@ std::string fmt(double v) {
 }
 
 RuleSet bit(Rule r) { return 1u << static_cast<int>(r); }
+
+// Whether an order other than Megatron's spreads tensor-parallel groups that would fit a node
+// over several (dp innermost puts tp ranks dp apart).
+bool order_splits_tp(const PlanInput& in) {
+  const Parallel& p = in.parallel;
+  if (p.order == kMegatronOrder || p.tp <= 1) return false;
+  if (static_cast<double>(p.dp) * p.tp * p.pp * p.cp != static_cast<double>(in.hardware.gpus)) return false;
+  return kind_placement(in.hardware, p, GroupKind::tp).nodes > 1;
+}
 
 }  // namespace
 
@@ -56,7 +66,7 @@ RuleSet check_rules(const PlanInput& in) {
   if (m.seq % p.cp != 0) s |= bit(Rule::cp_seq);
 
   const std::int64_t node = in.hardware.gpus_per_node;
-  if (p.tp > node || node % p.tp != 0) s |= bit(Rule::tp_across_nodes);
+  if (p.tp > node || node % p.tp != 0 || order_splits_tp(in)) s |= bit(Rule::tp_across_nodes);
   if (p.pp <= m.layers && m.layers % p.pp != 0 && !p.custom_stage_layers()) s |= bit(Rule::uneven_stages);
   if (p.pp > 1 && in.accumulation < p.pp) s |= bit(Rule::few_microbatches);
   if (p.zero >= 2 && p.pp > 1) s |= bit(Rule::zero_with_pipeline);
@@ -132,6 +142,16 @@ Issue describe_rule(const PlanInput& in, Rule rule, bool dp_derived) {
     case Rule::cp_seq:
       return {"cp_seq", "cp = " + n(p.cp) + " does not divide the sequence length " + n(m.seq) + ".", "/parallel/cp"};
     case Rule::tp_across_nodes:
+      if (p.tp <= in.hardware.gpus_per_node && in.hardware.gpus_per_node % p.tp == 0)
+        return {"tp_across_nodes",
+                "The order " + rank_order_name(p.order) + " puts tensor-parallel ranks " +
+                    n(rank_grid(p).stride[static_cast<std::size_t>(RankDim::tp)]) +
+                    " apart, so each tensor-parallel group spans " +
+                    n(kind_placement(in.hardware, p, GroupKind::tp).nodes) + " nodes of " +
+                    n(in.hardware.gpus_per_node) +
+                    " GPUs: their per-layer collectives run over the network. Put tp first in the order to keep "
+                    "them on NVLink.",
+                "/parallel/order"};
       return {"tp_across_nodes",
               (p.tp > in.hardware.gpus_per_node
                    ? "tp = " + n(p.tp) + " spans more than one node of " + n(in.hardware.gpus_per_node) + " GPUs"

@@ -36,7 +36,8 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
 /// The NICs, NVLink and per-call overhead of the hardware, as NCCL reaches them.
 NetworkLinks network_links(const Hardware& hw);
 
-/// Placement of the group of `size` ranks `stride` apart on this hardware.
+/// Placement of the group of `size` ranks `stride` apart on this hardware: serving's groups, in
+/// Megatron's order. Training's come from the split's own order (placement.hpp: kind_placement).
 GroupPlacement group_placement(const Hardware& hw, std::int64_t stride, std::int64_t size);
 
 /// One call of `op` on `bytes` over the group: NCCL's model, or in the ideal plan the ring at the

@@ -33,6 +33,8 @@ struct Efficiencies {
 };
 
 struct Hardware {
+  // A node is what one NVLink domain joins (8 GPUs of a DGX, 72 of a GB200 NVL72 rack); a host is
+  // one server of it (a GB200 compute tray holds 4). Costs see nodes; the device map draws hosts.
   std::int64_t gpus = 0, gpus_per_node = 0;
   double memory = 0;               // B per GPU
   double flops = 0;                // FLOP/s, dense bf16 peak
@@ -48,6 +50,8 @@ struct Hardware {
   double flash_attention_2 = 0;    // fraction of peak FlashAttention-2's kernels reach here (0: as the GPU's own)
   bool flash_attention = false;    // the default for plans on this GPU
   Efficiencies efficiency;
+  std::int64_t gpus_per_host = 0;  // GPUs in one host (0: the node is one host)
+  std::int64_t host_size() const { return gpus_per_host > 0 ? gpus_per_host : gpus_per_node; }
 };
 
 /// How a framework issues data-parallel and ZeRO collectives (docs/fidelity.md, with sources):
@@ -140,6 +144,15 @@ const char* precision_name(Precision p);
 Precision precision_from_name(std::string_view name);
 inline bool low_precision(Precision p) { return p != Precision::bf16; }
 
+/// The dimensions of a rank order. A rank's coordinate along the first varies fastest: Megatron-Core
+/// numbers ranks tp-cp-ep-dp-pp (its `order`), so a tensor-parallel group is tp consecutive GPUs.
+/// EP is carved out of DP (ep divides dp, Rule::ep_dp): the order's ep dimension holds ep of the
+/// dp replicas and its dp dimension the dp / ep groups of them (placement.hpp).
+enum class RankDim : std::uint8_t { tp, cp, ep, dp, pp };
+constexpr int kRankDims = 5;
+using RankOrder = std::array<RankDim, kRankDims>;
+constexpr RankOrder kMegatronOrder{RankDim::tp, RankDim::cp, RankDim::ep, RankDim::dp, RankDim::pp};
+
 struct Parallel {
   std::int64_t dp = 1, tp = 1, pp = 1, cp = 1, ep = 1;
   int zero = 0;
@@ -187,6 +200,8 @@ struct Parallel {
   bool attention_recomputed() const {
     return recompute == Recompute::full || (recompute == Recompute::selective && !flash_attention);
   }
+  /// Which dimension varies fastest over the ranks, then the next (placement.hpp).
+  RankOrder order = kMegatronOrder;
 };
 
 /// PyTorch's FSDP gathering under BACKWARD_POST: each block's backward gather waits for the

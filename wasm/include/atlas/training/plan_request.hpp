@@ -55,6 +55,10 @@ struct PlanRequest {
   /// engine skips listing the blocks again, the costliest part of a plan answer.
   std::vector<std::string> known_schedules;
   bool scaling = false;  // add the strong-scaling points of this split family (plan_scaling.cpp)
+  /// Add where every rank sits and each group's link (placement_answer.cpp); the groups holding
+  /// `placement_rank` are described member by member.
+  bool placement = false;
+  std::int64_t placement_rank = 0;
   ScalingHold scaling_hold = ScalingHold::micro;
 };
 
@@ -68,6 +72,10 @@ json published_run(const PlanInput& in, double step);
 
 /// Strong scaling of the split family at fixed global batch (plan_scaling.cpp).
 json scaling_json(const PlanInput& base, ScalingHold hold);
+
+/// The plan's `placement`: the rank order, each rank's host and NVLink domain, every group with
+/// its link, and what each kind of group moves per step (placement_answer.cpp).
+json placement_json(const PlanInput& in, const PlanFigures& f, std::int64_t focus_rank);
 
 }  // namespace atlas
 

@@ -91,6 +91,7 @@ const LABELS = {
   'parallel.first_stage_layers': 'Layers on the first stage',
   'parallel.last_stage_layers': 'Layers on the last stage',
   'parallel.reduce_dtype': 'Gradients reduced in',
+  'parallel.order': 'Rank order',
   'batch.micro': 'Micro-batch',
   'batch.global': 'Global batch',
   'batch.accumulation': 'Accumulation steps',
@@ -163,6 +164,7 @@ export function patchFromPlan(request, plan) {
     first_stage_layers: p.first_stage_layers,
     last_stage_layers: p.last_stage_layers,
     reduce: request.parallel.reduce_dtype ?? 'auto',
+    order: p.order,
     micro: plan.batch.micro,
     global: plan.batch.global,
   });

@@ -10,6 +10,7 @@ import { drawDescription } from './describe.js';
 import { narrowWidth, renderDiagram } from './diagram.js';
 import { drawnFromSame, redrawInPlace, vh } from './vnode.js';
 import { drawGantt } from './gantt.js';
+import { initDeviceMap } from './device-map.js';
 import { drawFigures, drawMemory, drawSummary, drawTime } from './readouts.js';
 import { bindScalingHold, drawScaling } from './scaling.js';
 import { initFidelity } from './fidelity.js';
@@ -160,12 +161,16 @@ export function start(ctx) {
 
   /** @param {PlannerState} s */
   function planFor(s) {
-    const plan = ctx.engine.run('plan', { ...planRequest(s), known_schedules: [...schedules.keys()] });
+    const plan = ctx.engine.run('plan', {
+      ...planRequest(s),
+      ...deviceMap.request(s),
+      known_schedules: [...schedules.keys()],
+    });
     const blocks = plan.pipeline?.blocks;
     if (!blocks || blocks.omitted || isError(plan)) return plan;
     if (blocks.known) {
       const stages = schedules.get(blocks.key);
-      if (!stages) return ctx.engine.run('plan', planRequest(s)); // not expected: we sent only keys we hold
+      if (!stages) return ctx.engine.run('plan', { ...planRequest(s), ...deviceMap.request(s) }); // not expected: we sent only keys we hold
       schedules.delete(blocks.key);
       schedules.set(blocks.key, stages); // most recently used last
       blocks.stages = stages;
@@ -304,6 +309,7 @@ export function start(ctx) {
     redrawIfChanged(out.gantt, [{ ...plan.pipeline, blocks: schedule }, plan.time.bubble, narrow], (c) =>
       drawGantt(c, plan, narrow),
     );
+    deviceMap.render(plan.placement, state, narrow);
     drawDescription(out.description, plan, modelName());
     const equation = `B_global = B_micro × N_acc × N_dp: ${plan.batch.equation}; accumulation N_acc = ${plan.batch.accumulation}.`;
     if (out.equation.textContent !== equation) out.equation.textContent = equation;
@@ -363,6 +369,7 @@ export function start(ctx) {
     controls.write(state);
     inference.write(state);
     writeHold(state.scaling_hold);
+    deviceMap.write(state);
     writeSetup();
     update({ quiet: typing });
     if (kept.length || ctx.views.fixed.size) showFixed(kept);
@@ -385,6 +392,11 @@ export function start(ctx) {
     openServing: (c, src) => openServingRun(explorer, c, src),
   });
   stickWithinWindow(el('planner-split'), root);
+  // The device map's choices are kept in links like the controls'; opening it asks for the placement.
+  const deviceMap = initDeviceMap(/** @type {HTMLDetailsElement} */ (el('planner-map-details')), {
+    apply: applyAndNotify,
+    opened: () => update(),
+  });
   // The settings are open beside the results on a wide screen; in one column they are closed,
   // so the picture follows the split (planner.css's breakpoint).
   const more = /** @type {HTMLDetailsElement} */ (el('planner-more'));
@@ -449,6 +461,7 @@ export function start(ctx) {
   controls.write(state);
   inference.write(state);
   writeHold(state.scaling_hold);
+  deviceMap.write(state);
   writeSetup();
   update();
   ctx.views.register({

@@ -94,7 +94,8 @@ export function parallelRequest(s) {
    *   sequence_parallel: boolean, recompute: string, schedule: string, virtual_stages: number, dp?: number,
    *   overlap?: boolean, tp_overlap?: boolean, flash_attention?: boolean, attention_kernel?: string, kernels?: string,
    *   reduce_dtype?: string, cp_attention?: string, backward_prefetch?: string, precision?: string, dp_shard?: number,
-   *   embedding_as_layer?: boolean, loss_as_layer?: boolean, first_stage_layers?: number, last_stage_layers?: number}} */
+   *   embedding_as_layer?: boolean, loss_as_layer?: boolean, first_stage_layers?: number, last_stage_layers?: number,
+   *   order?: string}} */
   const p = {
     tp: s.tp,
     pp: s.pp,
@@ -123,6 +124,7 @@ export function parallelRequest(s) {
   if (s.loss_as_layer) p.loss_as_layer = true;
   if (s.first_stage_layers > 0) p.first_stage_layers = s.first_stage_layers;
   if (s.last_stage_layers > 0) p.last_stage_layers = s.last_stage_layers;
+  if (s.order !== DEFAULTS.order) p.order = s.order;
   return p;
 }
 

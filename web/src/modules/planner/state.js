@@ -6,6 +6,16 @@ import { PLAN_REQUEST } from '../../contract-bounds.js';
 
 const GIB = 1024 ** 3;
 
+/** The engine's rank dimensions; an order names each once, innermost first. */
+const RANK_DIMS = ['tp', 'cp', 'ep', 'dp', 'pp'];
+/** @param {string[]} dims @returns {string[][]} */
+const permutations = (dims) =>
+  dims.length <= 1
+    ? [dims]
+    : dims.flatMap((d, i) => permutations(dims.filter((_, j) => j !== i)).map((p) => [d, ...p]));
+/** Every rank order the engine takes ("tp-cp-ep-dp-pp", …): what a link may carry. */
+export const RANK_ORDERS = permutations(RANK_DIMS).map((p) => p.join('-'));
+
 /**
  * A control whose type, range and choices are the engine's own (its `plan` request schema, in
  * contract-bounds.js), with the range in the unit the control shows (SI ÷ scale).
@@ -131,6 +141,11 @@ export const FIELDS = {
   phase: { type: 'choice', options: ['decode', 'prefill'] },
   // What the strong-scaling view keeps as GPUs change: the micro-batch or the micro-batches per step.
   scaling_hold: engine('/scaling_hold'),
+  // Which dimension varies fastest over the ranks (Megatron's tp-cp-ep-dp-pp by default).
+  order: { type: 'choice', path: '/parallel/order', options: RANK_ORDERS },
+  // The device map's own choices: which kind of group colours it, and whose groups it outlines.
+  map_kind: { type: 'choice', options: ['TP', 'CP', 'EP', 'DP', 'PP'] },
+  map_rank: engine('/placement_rank'),
   prompt: engine('/serving/prompt'),
   output: engine('/serving/output'),
   concurrency: engine('/serving/concurrency'),
@@ -156,7 +171,8 @@ const EXTRA_PATHS = { '/batch/accumulation': 'global', '/batch': 'global', '/har
  *   memory_gib: number, tflops: number, hbm_gbps: number, intra_gbps: number, inter_gbps: number, nics_per_node: number,
  *   latency_us: number, dp_auto: boolean, dp: number, tp: number, pp: number, cp: number, ep: number,
  *   zero: number, framework: string, kernels: string, cp_attention: string, backward_prefetch: string, precision: string, dp_shard: number, embedding_as_layer: boolean, loss_as_layer: boolean, first_stage_layers: number, last_stage_layers: number, reduce: string, sequence_parallel: boolean, recompute: string, schedule: string,
- *   virtual_stages: number, micro: number, global: number, mode: string, phase: string, scaling_hold: string, prompt: number,
+ *   virtual_stages: number, micro: number, global: number, mode: string, phase: string, scaling_hold: string,
+ *   order: string, map_kind: string, map_rank: number, prompt: number,
  *   output: number, concurrency: number, weights: string, kv: string}} PlannerState
  * @typedef {'gpus_per_node' | 'memory_gib' | 'tflops' | 'hbm_gbps' | 'intra_gbps' | 'inter_gbps' | 'nics_per_node' | 'latency_us'} HardwareKey
  * @typedef {'layers' | 'hidden' | 'heads' | 'kv_heads' | 'ffn' | 'vocab' | 'seq' | 'mlp' | 'position' |
@@ -254,6 +270,9 @@ export const DEFAULTS = Object.freeze({
   mode: 'training',
   phase: 'decode',
   scaling_hold: 'micro',
+  order: 'tp-cp-ep-dp-pp',
+  map_kind: 'TP',
+  map_rank: 0,
   prompt: 1024,
   output: 256,
   concurrency: 16,
