@@ -400,6 +400,7 @@ export type CollectiveAnswer = {
     nccl_algorithm?: string;
     protocol?: string;
     time?: number;
+    why?: string;
   }>;
   bandwidth_time?: number;
   bus_factor?: number;
