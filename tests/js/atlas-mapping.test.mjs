@@ -13,13 +13,13 @@ const moduleNames = ['lab', 'planner', 'quiz'];
 const check = (data, options = {}) => checkMapping(data, { entryIds, moduleNames, ...options });
 const codes = (list) => list.map((p) => `${p.path} ${p.code}`);
 
-test('the repository mapping names the seed entry as home with its three modules', async () => {
+test('the repository mapping names the seed entry as home with its four modules', async () => {
   const modules = await loadModules();
   const data = JSON.parse(readFileSync(join(root, 'content/atlas.json'), 'utf8'));
   const r = checkMapping(data, { entryIds: ['parallelism'], moduleNames: modules.map((m) => m.name) });
   assert.deepEqual(r.errors, []);
   assert.equal(r.home, 'parallelism');
-  assert.deepEqual(r.modules.get('parallelism'), ['lab', 'planner', 'quiz']);
+  assert.deepEqual(r.modules.get('parallelism'), ['lab', 'network', 'planner', 'quiz']);
 });
 
 test('a good mapping: entries it leaves out get no modules', () => {
@@ -86,7 +86,7 @@ test('the registry: names, sections and old link keys are unique; "Show me" is o
   const modules = await loadModules();
   assert.deepEqual(
     modules.map((m) => m.name),
-    ['lab', 'planner', 'quiz'],
+    ['lab', 'network', 'planner', 'quiz'],
   );
   assert.equal(new Set(modules.map((m) => m.sectionId)).size, modules.length);
   assert.deepEqual(

@@ -44,12 +44,13 @@ function decades(u, axisIdx, min, max) {
 /**
  * @param {string} title
  * @param {(v: number) => string} fmt
+ * @param {number} [size] room for the tick labels beside the title
  * @returns {uPlot.Axis}
  */
-function axis(title, fmt) {
+function axis(title, fmt, size = 64) {
   return {
     label: title,
-    size: 64,
+    size,
     splits: decades,
     filter: (/** @type {uPlot} */ u, /** @type {number[]} */ vals) => vals,
     values: (/** @type {uPlot} */ u, /** @type {(number | null)[]} */ vals) =>
@@ -137,11 +138,11 @@ export class NetworkCharts {
     const lines = names.map((n) => ({ label: label(n), colour: cssVar(COLOURS[n] ?? '--accent') }));
     const bytes = axis('Message size', (v) => formatBytesDecimal(v, 1));
     this.point = { x: r.bytes, y: r.time };
-    const time = this.chart('time', lines, [bytes, axis('Time', (v) => formatSeconds(v, 1))], (u) => this.dot(u));
+    const time = this.chart('time', lines, [bytes, axis('Time', (v) => formatSeconds(v, 1), 72)], (u) => this.dot(u));
     time.setData([r.curve.bytes, ...names.map((n) => positive(curves[n]))]);
     legend(this.el('net-legend-time'), lines, 'the call at the current size');
     const bw = [{ label: `Bus bandwidth, ${label(r.requested)}`, colour: cssVar('--dev-2') }];
-    const busbw = this.chart('busbw', bw, [bytes, axis('Bus bandwidth', (v) => formatRate(v, 1))]);
+    const busbw = this.chart('busbw', bw, [bytes, axis('Bus bandwidth', (v) => formatRate(v, 1), 80)]);
     busbw.setData([r.curve.bytes, positive(r.curve.busbw)]);
     legend(this.el('net-legend-busbw'), bw);
   }
@@ -155,7 +156,7 @@ export class NetworkCharts {
     const c = r.curve;
     const plot = this.chart('dp', lines, [
       axis('NIC bandwidth per GPU', (v) => formatRate(v, 1)),
-      axis('Exposed per step', (v) => formatSeconds(v, 1)),
+      axis('Exposed per step', (v) => formatSeconds(v, 1), 72),
     ]);
     plot.setData([c.inter_bandwidth, positive(c.exposed), positive(c.exposed_bound)]);
     legend(this.el('net-legend-dp'), lines);

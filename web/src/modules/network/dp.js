@@ -57,7 +57,8 @@ export function drawDp(ctx, root, split, presets) {
   const answer = ctx.engine.run('dp-network', planRequest(s));
   if (isError(answer)) {
     drawTiles(el('net-dp-readouts'), []);
-    setText(el('net-dp-answer'), `The engine cannot plan this split: ${answer.error.message}`);
+    setText(el('net-dp-lead'), 'The engine cannot plan this split.');
+    setText(el('net-dp-rest'), answer.error.message);
     drawFormulas(el('net-dp-formulas'), []);
     return null;
   }
@@ -81,15 +82,18 @@ export function drawDp(ctx, root, split, presets) {
     ],
     ['Exposed now, bound', formatSeconds(c.exposed_bound, 3), 'nominal links, no latency, free overlap'],
   ]);
-  setText(el('net-dp-answer'), answerText(r));
+  const [lead, rest] = answerText(r);
+  setText(el('net-dp-lead'), lead);
+  setText(el('net-dp-rest'), rest);
   drawFormulas(el('net-dp-formulas'), [r.formulas.bound, r.formulas.as_run]);
   drawList(el('net-dp-scope'), r.scope);
   return r;
 }
 
 /**
- * The answer in a sentence or two.
+ * The answer: a first sentence that answers, and what qualifies it.
  * @param {DpNetwork} r
+ * @returns {[string, string]}
  */
 function answerText(r) {
   const n = r.needed;
@@ -100,19 +104,27 @@ function answerText(r) {
       : '';
   switch (n.reason) {
     case 'no_dp':
-      return 'This split has no data-parallel traffic: one replica holds the whole batch.';
+      return ['This split has no data-parallel traffic.', 'One replica holds the whole batch.'];
     case 'inside_domain':
-      return `Its data-parallel groups stay inside one NVLink domain, so the NICs carry none of that traffic: no network is needed for it. What is exposed (${formatSeconds(r.current.exposed, 3)} as run) is NVLink’s and NCCL’s.`;
+      return [
+        'No network is needed for it.',
+        `Its data-parallel groups stay inside one NVLink domain, so the NICs carry none of that traffic. What is exposed (${formatSeconds(r.current.exposed, 3)} as run) is NVLink’s and NCCL’s.`,
+      ];
     case 'compute_too_short':
-      return `No network hides it: even at NVLink’s bandwidth the bound’s data-parallel calls outlast the compute they can hide behind. ${floor}`;
+      return [
+        'No network hides it.',
+        `Even at NVLink’s bandwidth the bound’s data-parallel calls outlast the compute they can hide behind. ${floor}`,
+      ];
     case 'any':
-      return `Any network hides it at the bound: even ${formatRate(/** @type {number} */ (n.inter_bandwidth))} per GPU does. ${floor}${settles}`;
+      return [
+        'Any network hides it at the bound.',
+        `Even ${formatRate(/** @type {number} */ (n.inter_bandwidth))} per GPU does. ${floor}${settles}`,
+      ];
     default:
-      return (
-        `At the bound, the exposed data-parallel time reaches zero from ${formatRate(/** @type {number} */ (n.inter_bandwidth))} per GPU: ` +
-        `${formatGbps(/** @type {number} */ (n.nic_bandwidth))} per NIC with ${formatCount(r.current.nics_per_node)} NICs per ${formatCount(r.current.gpus_per_node)} GPUs ` +
-        `(this split has ${formatRate(r.current.inter_bandwidth)}). As run at that bandwidth ${formatSeconds(/** @type {number} */ (n.exposed), 3)} is exposed. ${floor}${settles}`
-      );
+      return [
+        `At the bound, exposed data-parallel time reaches zero from ${formatRate(/** @type {number} */ (n.inter_bandwidth))} per GPU: ${formatGbps(/** @type {number} */ (n.nic_bandwidth))} per NIC with ${formatCount(r.current.nics_per_node)} NICs per ${formatCount(r.current.gpus_per_node)} GPUs.`,
+        `This split has ${formatRate(r.current.inter_bandwidth)} per GPU. As run at that bandwidth ${formatSeconds(/** @type {number} */ (n.exposed), 3)} is exposed. ${floor}${settles}`,
+      ];
   }
 }
 

@@ -111,6 +111,7 @@ export function start(ctx) {
     setText(el('net-chart-time-text'), timeChartText(r));
     setText(el('net-chart-busbw-text'), busbwChartText(r));
     charts.update(r);
+    root.dataset.answer = r.collective; // what a test can wait for: the answer drawn
   }
 
   // The explorer's split changes far more often than this section is read: one answer per frame.
@@ -121,9 +122,13 @@ export function start(ctx) {
     requestAnimationFrame(() => {
       dpPending = false;
       const r = drawDp(ctx, root, explorerSplit(ctx, presets), presets);
-      if (!r) return;
+      if (!r) {
+        root.dataset.dp = 'error';
+        return;
+      }
       setText(el('net-chart-dp-text'), dpChartText(r));
       charts.updateDp(r);
+      root.dataset.dp = r.needed.reason; // what a test can wait for
     });
   }
   ctx.views.onChange((id) => {

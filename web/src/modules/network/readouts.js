@@ -19,8 +19,10 @@ export const ALGORITHM_LABELS = /** @type {Record<string, string>} */ ({
 });
 
 /** Gigabits per second, as NICs are sold (the engine's B/s × 8). */
-export const formatGbps = (/** @type {number} */ bytesPerSecond) =>
-  `${formatCount(Math.round((bytesPerSecond * 8) / 1e9))} Gb/s`;
+export function formatGbps(/** @type {number} */ bytesPerSecond) {
+  const gbps = Number(((bytesPerSecond * 8) / 1e9).toPrecision(3));
+  return `${gbps >= 1000 ? formatCount(gbps) : gbps} Gb/s`;
+}
 
 /**
  * Sets the text of an element only when it differs.
@@ -127,13 +129,12 @@ export function drawAlgorithms(body, r) {
     ...r.algorithms.map((a) => {
       const name = `${label(a.name)}${a.name === r.nccl_choice ? ' (NCCL’s pick)' : ''}`;
       if (!a.available)
-        return h('tr', {}, h('th', { scope: 'row', text: name }), h('td', { colspan: '4', text: a.why ?? '' }));
+        return h('tr', {}, h('th', { scope: 'row', text: name }), h('td', { colspan: '3', text: a.why ?? '' }));
       return h(
         'tr',
         { class: a.name === r.algorithm ? 'net-shown' : '' },
-        h('th', { scope: 'row', text: name }),
+        h('th', { scope: 'row' }, name, h('span', { class: 'net-protocol', text: `${a.protocol} protocol` })),
         h('td', { text: formatSeconds(/** @type {number} */ (a.time), 4) }),
-        h('td', { text: a.protocol ?? '' }),
         h('td', { text: formatRate(/** @type {number} */ (a.busbw)) }),
         h('td', { text: formatPercent(/** @type {number} */ (a.fabric_factor)) }),
       );
