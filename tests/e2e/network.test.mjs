@@ -93,7 +93,7 @@ test('a GPU choice fills the cluster from the engine; hosts that do not divide t
 });
 
 test('oversubscription slows a ring only where it leaves its leaf: rails keep it, one switch per host does not', async () => {
-  const p = await openPage({ path: '#v=1&network.per_domain=1&network.group=64&network.oversubscription=8' });
+  const p = await openPage({ path: '#v=1&open=network&network.per_domain=1&network.group=64&network.oversubscription=8' });
   const { page } = p;
   const fabric = () => tile(page, 'Fabric').textContent();
   await page.locator('#net-app[data-answer]').waitFor({ state: 'attached' });
@@ -106,19 +106,24 @@ test('oversubscription slows a ring only where it leaves its leaf: rails keep it
 });
 
 test('the permalink restores the lab, and an invalid value is named', async () => {
-  const p = await openPage({ path: '#v=1&network.collective=all-to-all&network.group=16&network.fabric=spiral' });
+  const p = await openPage({ path: '#v=1&open=network&network.collective=all-to-all&network.group=16&network.fabric=spiral' });
   const { page } = p;
   await page.waitForFunction(() => document.querySelector('#net-app').dataset.answer === 'all-to-all');
   assert.equal(await page.locator('#net-group').inputValue(), '16');
   assert.equal(await page.locator('input[name="net-fabric"][value="rail"]').isChecked(), true);
   const state = await page.evaluate(() => window.atlas.views.get('network').getState());
   assert.equal(state.collective, 'all-to-all');
+  // The invalid fabric is named by its label, and the default kept.
+  assert.match(await page.locator('[data-notes="link"]').textContent(), /“Leaf switches”/);
+  assert.equal(state.fabric, 'rail');
   await p.close();
 });
 
 test('the data-parallel question follows the split explorer and answers with the engine’s bandwidth', async () => {
   const p = await openPage({ path: '#network' });
   const { page } = p;
+  // The answer is asked for when its section nears the window.
+  await page.locator('#net-dp-h').scrollIntoViewIfNeeded();
   await page.locator('#net-app[data-dp]').waitFor({ state: 'attached' });
   // A split whose data-parallel traffic crosses the NICs: Llama 3.1 8B on 64 H100s, dp 64.
   await page.evaluate(() =>

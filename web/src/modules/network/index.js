@@ -29,13 +29,15 @@ export function start(ctx) {
   const el = (/** @type {string} */ id) => /** @type {HTMLElement} */ (root.querySelector(`#${id}`));
   /** @type {NetworkState} */
   let state = { ...DEFAULTS };
+  let shown = false; // drawn once the lab first comes into the window (below)
   /** @type {any} */
   let presetList = null;
   // The engine's presets: the GPUs offered here, and the explorer's opening split.
   const presets = () => (presetList ??= ctx.engine.run('presets', {}));
   const showFixed = fixedNote(root, ctx.views);
   const controls = new NetworkControls(root, (name, value) => commit({ [name]: value }));
-  const charts = new ChartsWhenNear(root);
+  /** @type {ChartsWhenNear | null} made at the first render: it reserves the charts' height */
+  let charts = null;
   const p = presets();
   if (!isError(p)) controls.setSystems(p.hardware.map((/** @type {{id: string, name: string}} */ x) => x));
 
@@ -87,6 +89,7 @@ export function start(ctx) {
   }
 
   function update() {
+    if (!shown) return;
     const answer = ctx.engine.run('collective', collectiveRequest(state));
     if (isError(answer)) {
       showProblems(answer);
@@ -110,24 +113,29 @@ export function start(ctx) {
     drawList(el('net-scope'), r.scope);
     setText(el('net-chart-time-text'), timeChartText(r));
     setText(el('net-chart-busbw-text'), busbwChartText(r));
-    charts.update(r);
+    charts?.update(r);
     root.dataset.answer = r.collective; // what a test can wait for: the answer drawn
   }
 
-  // The explorer's split changes far more often than this section is read: one answer per frame.
+  // The explorer's split changes far more often than this section is read: one answer per
+  // frame, and none while the section is away from the window (it is asked when it comes near).
   let dpPending = false;
+  let dpNear = false;
+  let dpStale = true;
   function refreshDp() {
-    if (dpPending) return;
+    dpStale = true;
+    if (dpPending || !shown || !dpNear) return;
     dpPending = true;
     requestAnimationFrame(() => {
       dpPending = false;
+      dpStale = false;
       const r = drawDp(ctx, root, explorerSplit(ctx, presets), presets);
       if (!r) {
         root.dataset.dp = 'error';
         return;
       }
       setText(el('net-chart-dp-text'), dpChartText(r));
-      charts.updateDp(r);
+      charts?.updateDp(r);
       root.dataset.dp = r.needed.reason; // what a test can wait for
     });
   }
@@ -154,7 +162,24 @@ export function start(ctx) {
     },
   });
 
+  // Nothing is drawn until the lab is in the window: started because it is near (or scrolled
+  // past), it would otherwise grow above a reader who went on to the explorer below.
   controls.write(state);
-  update();
-  refreshDp();
+  const inView = new IntersectionObserver((entries) => {
+    if (!entries.some((e) => e.isIntersecting)) return;
+    inView.disconnect();
+    shown = true;
+    charts = new ChartsWhenNear(root);
+    update();
+    if (dpStale) refreshDp();
+  });
+  inView.observe(root);
+  const dpSection = el('net-dp-h').parentElement ?? root;
+  new IntersectionObserver(
+    (entries) => {
+      dpNear = entries.some((e) => e.isIntersecting);
+      if (dpNear && dpStale) refreshDp();
+    },
+    { rootMargin: '200px 0px' },
+  ).observe(dpSection);
 }
