@@ -139,7 +139,10 @@ test('the data-parallel question follows the split explorer and answers with the
       inter_gbps: 2,
     }),
   );
-  await page.waitForFunction(() => document.querySelector('#net-app').dataset.dp === 'found');
+  // Out of view the answer waits; near the window it follows the explorer.
+  await page.locator('#net-dp-h').scrollIntoViewIfNeeded();
+  await page.locator('#net-dp-split', { hasText: 'on 64 ×' }).waitFor();
+  assert.equal(await page.locator('#net-app').getAttribute('data-dp'), 'found');
   const request = await page.evaluate(() => window.atlas.views.get('planner').getState());
   assert.equal(request.gpus, 64);
   const answer = await page.locator('#net-dp-answer').textContent();
@@ -148,6 +151,7 @@ test('the data-parallel question follows the split explorer and answers with the
   assert.match(await page.locator('#net-chart-dp-text').textContent(), /Exposed data-parallel time as run falls/);
   // Inside one node the NICs carry none of it.
   await page.evaluate(() => window.atlas.views.apply('planner', { gpus: 8, global: 8 }));
+  await page.locator('#net-dp-h').scrollIntoViewIfNeeded();
   await page.waitForFunction(() => document.querySelector('#net-app').dataset.dp === 'inside_domain');
   assert.match(await page.locator('#net-dp-answer').textContent(), /No network is needed/);
   await noBadNumbers(page);

@@ -6,7 +6,7 @@ import planner from './planner/module.js';
 import quiz from './quiz/module.js';
 
 /** Every module the atlas has; an entry gets those content/atlas.json names for it. */
-export const MODULES = Object.freeze([lab, network, planner, quiz]);
+export const MODULES = Object.freeze([lab, planner, network, quiz]);
 
 /**
  * The module called `name`, or undefined.
