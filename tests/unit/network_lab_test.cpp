@@ -205,6 +205,12 @@ TEST_CASE("collective: bad requests are coded errors at their paths") {
   CHECK(
       err(R"({"collective":"all-reduce","bytes":1e6,"ranks":12,"ranks_per_domain":8,"topology":{"preset":"h100-sxm"}})") ==
       "not_divisible /ranks_per_domain");
+  CHECK(
+      err(R"({"collective":"all-reduce","bytes":1e6,"ranks":8,"topology":{"preset":"h100-sxm","gpus_per_host":"eight"}})") ==
+      "wrong_type /topology/gpus_per_host");
+  CHECK(
+      err(R"({"collective":"all-reduce","bytes":1e6,"ranks":8192,"ranks_per_domain":1,"topology":{"preset":"h100-sxm","nvlink_domain":1024,"gpus_per_host":1}})") ==
+      "too_large /ranks");
   CHECK(err(R"({"collective":"all-reduce","bytes":1e6,"ranks":8,"topology":{"nvlink_domain":8}})") ==
         "missing_field /topology/gpus_per_host");
   CHECK(

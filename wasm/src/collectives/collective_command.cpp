@@ -17,6 +17,7 @@ namespace {
 constexpr std::int64_t kMaxLabRanks = 8192;
 constexpr double kMaxCallBytes = 1e12;
 constexpr int kMaxPoints = 200;
+constexpr double kMaxHosts = 1048576;
 
 // A compute tray of GB200 NVL72 holds 4 GPUs (NVIDIA GB200 NVL72: 18 compute trays, 72 GPUs);
 // an HGX node is one host.
@@ -42,7 +43,13 @@ std::optional<json> merged_topology(const json& request, Problems& problems) {
     }
     const std::int64_t gpn = hw->value("gpus_per_node", 8);
     const std::int64_t nics = std::max<std::int64_t>(1, hw->value("nics_per_node", gpn));
-    const std::int64_t per_host = given->value("gpus_per_host", preset_gpus_per_host(gpn));
+    // The request's own GPUs per host, when it is one the reader will accept, sets the NICs
+    // per host; anything else is the reader's to report.
+    std::int64_t per_host = preset_gpus_per_host(gpn);
+    if (const auto it = given->find("gpus_per_host"); it != given->end() && it->is_number_integer()) {
+      const auto asked = it->get<std::int64_t>();
+      if (asked >= 1 && asked <= 72) per_host = asked;
+    }
     const json eff = hw->value("efficiencies", json::object());
     merged = {
         {"nvlink_domain", gpn},
@@ -233,6 +240,16 @@ json cmd_collective(const json& request, Problems& problems) {
                          " ranks each.",
                      "/ranks_per_domain");
   }
+  // The fabric is counted host by host: a bound on that walk (a million hosts is far beyond any
+  // cluster built).
+  if (ranks && topology && per_domain && problems.ok()) {
+    const double hosts = static_cast<double>(*ranks / *per_domain) * static_cast<double>(topology->hosts_per_domain());
+    if (hosts > kMaxHosts)
+      problems.error("too_large",
+                     "The group spans " + format_number(hosts) + " hosts; the lab counts at most " +
+                         format_number(kMaxHosts) + ". Put more of its GPUs in each domain or host.",
+                     "/ranks");
+  }
   if (name && *name == "send-recv" && ranks && *ranks != 2)
     problems.error("out_of_range", "A send-recv is between 2 ranks.", "/ranks");
   if (!problems.ok()) return {};
@@ -302,11 +319,16 @@ json cmd_collective(const json& request, Problems& problems) {
                  << " × min(1, 1 ÷ (" << qty::fraction(share.crossing) << " × " << qty::number(t.oversubscription)
                  << ")) = " << qty::bytes_per_second(links.nic_busbw * chosen.fabric_factor);
   Formula group_formula;
-  group_formula << "bandwidth between domains = min(NVLink, NICs the group has in a domain × a NIC's share) = min("
-                << qty::bytes_per_second(links.nvlink_busbw) << ", " << qty::number(used_nics) << " × "
-                << qty::bytes_per_second(links.nic_busbw * chosen.fabric_factor) << ") = "
-                << qty::bytes_per_second(
-                       std::min(links.nvlink_busbw, used_nics * links.nic_busbw * chosen.fabric_factor));
+  if (g.nodes > 1)
+    group_formula << "bandwidth between domains = min(NVLink, NICs the group has in a domain × a NIC's share) = min("
+                  << qty::bytes_per_second(links.nvlink_busbw) << ", " << qty::number(used_nics) << " × "
+                  << qty::bytes_per_second(links.nic_busbw * chosen.fabric_factor) << ") = "
+                  << qty::bytes_per_second(
+                         std::min(links.nvlink_busbw, used_nics * links.nic_busbw * chosen.fabric_factor));
+  else
+    group_formula << "inside one NVLink domain the group's links are NVLink's: bandwidth × efficiency = "
+                  << qty::bytes_per_second(t.nvlink_bandwidth) << " × " << qty::fraction(t.nvlink_efficiency) << " = "
+                  << qty::bytes_per_second(links.nvlink_busbw);
   json formulas = json::object();
   to_json(formulas["time"], time_formula);
   to_json(formulas["busbw"], busbw_formula);

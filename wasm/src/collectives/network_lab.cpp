@@ -34,51 +34,62 @@ namespace {
 // The group fills `domains` whole NVLink domains laid out from the first host of a leaf, every
 // host busy with a group of this shape (the cluster is full). Each leaf's uplinks carry what its
 // hosts send to hosts under other leaves; the step waits for the busiest leaf, so the share is
-// the largest of any leaf: crossing sends ÷ all sends of its hosts.
-struct LeafCounts {
-  std::vector<double> sent, crossing;
-  explicit LeafCounts(std::int64_t leaves)
-      : sent(static_cast<std::size_t>(leaves), 0.0), crossing(static_cast<std::size_t>(leaves), 0.0) {}
-  void add(std::int64_t leaf, double amount, bool crosses) {
-    sent[static_cast<std::size_t>(leaf)] += amount;
-    if (crosses) crossing[static_cast<std::size_t>(leaf)] += amount;
+// the largest of any leaf: crossing sends ÷ all sends of its hosts. Hosts are visited in order,
+// so one leaf is counted at a time.
+class BusiestLeaf {
+ public:
+  void add(std::int64_t leaf, double amount, double crossing) {
+    if (leaf != leaf_) close(), leaf_ = leaf;
+    sent_ += amount, crossing_ += crossing;
   }
-  double busiest() const {
-    double share = 0;
-    for (std::size_t i = 0; i < sent.size(); ++i)
-      if (sent[i] > 0) share = std::max(share, crossing[i] / sent[i]);
-    return share;
+  double share() {
+    close();
+    return share_;
   }
+
+ private:
+  void close() {
+    if (sent_ > 0) share_ = std::max(share_, crossing_ / sent_);
+    sent_ = crossing_ = 0;
+  }
+  std::int64_t leaf_ = -1;
+  double sent_ = 0, crossing_ = 0, share_ = 0;
 };
 
-// The parent of `rank` in NCCL's binary tree over n ranks (ncclGetBtree), -1 for the root.
-std::int64_t btree_parent(std::int64_t n, std::int64_t rank) {
-  if (rank == 0) return -1;
+// The parent and children of `rank` in NCCL's binary tree over n ranks (ncclGetBtree).
+void btree_links(std::int64_t n, std::int64_t rank, std::vector<std::int64_t>& out) {
   std::int64_t bit = 1;
   while (bit < n && !(bit & rank)) bit <<= 1;
+  if (rank == 0) {
+    if (n > 1) out.push_back(bit >> 1);
+    return;
+  }
   std::int64_t up = (rank ^ bit) | (bit << 1);
   if (up >= n) up = rank ^ bit;
-  return up;
+  out.push_back(up);
+  std::int64_t low = bit >> 1;
+  if (low == 0) return;
+  out.push_back(rank - low);
+  while (low > 0 && rank + low >= n) low >>= 1;
+  if (low > 0) out.push_back(rank + low);
 }
 
-// Domain-to-domain links of a pattern: (from, to) pairs over domain indices.
-std::vector<std::pair<std::int64_t, std::int64_t>> domain_links(std::int64_t domains, TrafficPattern pattern) {
-  std::vector<std::pair<std::int64_t, std::int64_t>> out;
-  if (pattern == TrafficPattern::ring) {
-    for (std::int64_t d = 0; d < domains; ++d) out.emplace_back(d, (d + 1) % domains);
-    return out;
-  }
-  // Both trees of the double binary tree; each edge carries data both ways (reduce, broadcast).
+// The domains each domain sends to: the next one round a ring, or its neighbours in both trees
+// of NCCL's double binary tree (the second mirrored for an even count, shifted by one for an odd
+// one: ncclGetDtree), each tree edge carrying data both ways.
+std::vector<std::vector<std::int64_t>> domain_links(std::int64_t domains, TrafficPattern pattern) {
+  std::vector<std::vector<std::int64_t>> out(static_cast<std::size_t>(domains));
   for (std::int64_t r = 0; r < domains; ++r) {
-    const std::int64_t up = btree_parent(domains, r);
-    if (up >= 0) out.emplace_back(r, up), out.emplace_back(up, r);
-    // The second tree: mirrored for an even count, shifted by one for an odd one.
-    const std::int64_t other = domains % 2 == 0 ? domains - 1 - r : (r - 1 + domains) % domains;
-    const std::int64_t up2 = btree_parent(domains, other);
-    if (up2 >= 0) {
-      const std::int64_t parent = domains % 2 == 0 ? domains - 1 - up2 : (up2 + 1) % domains;
-      out.emplace_back(r, parent), out.emplace_back(parent, r);
+    auto& to = out[static_cast<std::size_t>(r)];
+    if (pattern == TrafficPattern::ring) {
+      to.push_back((r + 1) % domains);
+      continue;
     }
+    btree_links(domains, r, to);
+    std::vector<std::int64_t> second;
+    const bool mirror = domains % 2 == 0;
+    btree_links(domains, mirror ? domains - 1 - r : (r - 1 + domains) % domains, second);
+    for (std::int64_t x : second) to.push_back(mirror ? domains - 1 - x : (x + 1) % domains);
   }
   return out;
 }
@@ -90,32 +101,30 @@ FabricShare fabric_share(const Topology& t, const GroupPlacement& g, TrafficPatt
   if (g.nodes <= 1) return s;
   const std::int64_t hd = t.hosts_per_domain(), hl = t.hosts_per_leaf();
   const std::int64_t hosts = g.nodes * hd;
-  LeafCounts leaves((hosts + hl - 1) / hl);
-  const auto leaf = [hl](std::int64_t host) { return host / hl; };
+  BusiestLeaf leaves;
   if (pattern == TrafficPattern::all_to_all) {
     // A host sends alike to every host of the other domains (NCCL's PXN moves a message over
     // NVLink to the GPU on the receiver's rail first, so it leaves on that rail). Under one
     // leaf, a host of domain d reaches without the spine the leaf's hosts of other domains.
+    const double others = static_cast<double>(hosts - hd);
     for (std::int64_t first = 0; first < hosts; first += hl) {
       const std::int64_t last = std::min(hosts, first + hl);
       const double under = static_cast<double>(last - first);
       for (std::int64_t d = first / hd; d * hd < last; ++d) {
         const double c = static_cast<double>(std::min(last, (d + 1) * hd) - std::max(first, d * hd));
-        const double others = static_cast<double>(hosts - hd);
-        leaves.sent[static_cast<std::size_t>(leaf(first))] += c * others;
-        leaves.crossing[static_cast<std::size_t>(leaf(first))] += c * (others - (under - c));
+        leaves.add(first / hl, c * others, c * (others - (under - c)));
       }
     }
   } else {
-    // A ring (or tree) link between two domains joins the hosts at the same place in each: the
-    // GPUs of one rank position, on one rail.
-    for (const auto& [from, to] : domain_links(g.nodes, pattern))
-      for (std::int64_t o = 0; o < hd; ++o) {
-        const std::int64_t a = from * hd + o, b = to * hd + o;
-        leaves.add(leaf(a), 1.0, leaf(a) != leaf(b));
-      }
+    // A link between two domains joins the hosts at the same place in each: the GPUs of one rank
+    // position, on one rail.
+    const auto links = domain_links(g.nodes, pattern);
+    for (std::int64_t a = 0; a < hosts; ++a) {
+      const std::int64_t d = a / hd, o = a % hd;
+      for (std::int64_t to : links[static_cast<std::size_t>(d)]) leaves.add(a / hl, 1.0, (to * hd + o) / hl != a / hl);
+    }
   }
-  s.crossing = leaves.busiest();
+  s.crossing = leaves.share();
   const double load = s.crossing * t.oversubscription;
   s.factor = load > 1.0 ? 1.0 / load : 1.0;
   return s;
