@@ -93,7 +93,9 @@ test('a GPU choice fills the cluster from the engine; hosts that do not divide t
 });
 
 test('oversubscription slows a ring only where it leaves its leaf: rails keep it, one switch per host does not', async () => {
-  const p = await openPage({ path: '#v=1&open=network&network.per_domain=1&network.group=64&network.oversubscription=8' });
+  const p = await openPage({
+    path: '#v=1&open=network&network.per_domain=1&network.group=64&network.oversubscription=8',
+  });
   const { page } = p;
   const fabric = () => tile(page, 'Fabric').textContent();
   await page.locator('#net-app[data-answer]').waitFor({ state: 'attached' });
@@ -106,7 +108,9 @@ test('oversubscription slows a ring only where it leaves its leaf: rails keep it
 });
 
 test('the permalink restores the lab, and an invalid value is named', async () => {
-  const p = await openPage({ path: '#v=1&open=network&network.collective=all-to-all&network.group=16&network.fabric=spiral' });
+  const p = await openPage({
+    path: '#v=1&open=network&network.collective=all-to-all&network.group=16&network.fabric=spiral',
+  });
   const { page } = p;
   await page.waitForFunction(() => document.querySelector('#net-app').dataset.answer === 'all-to-all');
   assert.equal(await page.locator('#net-group').inputValue(), '16');
