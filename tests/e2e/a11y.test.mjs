@@ -47,7 +47,7 @@ for (const colorScheme of ['light', 'dark']) {
     });
   }
   test(`each embed part: axe finds no violations and the part has one h1 (${colorScheme})`, async () => {
-    for (const part of ['entry', 'lab', 'planner', 'quiz']) {
+    for (const part of ['entry', 'lab', 'network', 'planner', 'quiz']) {
       const p = await openPage({ colorScheme, width: 700, path: `index.html?embed=${part}&theme=${colorScheme}` });
       await settle(p.page);
       const violations = await axe(p.page);
@@ -91,7 +91,8 @@ test('no repository paths or internal names in what a learner reads (after a sea
   // Everything else a learner reads names no file, and no note names a file of this project.
   let rest = text;
   for (const n of notes) rest = rest.replace(n, '');
-  const developer = /\b(?:docs|bench|wasm|web|scripts|tests)\/[\w./-]+|\bsee README\b|\b(?:lab|planner|quiz)\.[a-z_]+\b|Lab ids/g;
+  const developer =
+    /\b(?:docs|bench|wasm|web|scripts|tests)\/[\w./-]+|\bsee README\b|\b(?:lab|network|planner|quiz)\.[a-z_]+\b|Lab ids/g;
   // ("the README" of a cited project, in a source's description, is a citation, not ours.)
   const found = rest.match(developer);
   assert.equal(found, null, `developer text on the page: ${found}`);

@@ -211,7 +211,7 @@ test('a broken module mapping stops the build with a message naming the field', 
   const cases = [
     [
       { home: 'parallelism', modules: { nccl: ['quiz', 'labb'] } },
-      /content-bad\/atlas\.json is invalid:\n\s+\/modules\/nccl\/1\s+unknown_module: “labb” is not a module \(modules: lab, planner, quiz\)/,
+      /content-bad\/atlas\.json is invalid:\n\s+\/modules\/nccl\/1\s+unknown_module: “labb” is not a module \(modules: lab, planner, network, quiz\)/,
     ],
     [{ home: 'nope', modules: {} }, /\/home\s+unknown_entry: home names “nope”/],
     [{ modules: { nccl: 'quiz' } }, /\/home\s+missing_field[\s\S]*\/modules\/nccl\s+wrong_type/],

@@ -38,7 +38,7 @@ async function hostPage(parts) {
 }
 
 test('each embed part in an iframe on a host page resizes to its content and answers the handshake', async (t) => {
-  const parts = ['entry', 'lab', 'planner', 'quiz'];
+  const parts = ['entry', 'lab', 'network', 'planner', 'quiz'];
   const host = await hostPage(parts);
   t.after(() => {
     host.server.close();

@@ -314,6 +314,545 @@ export type BatchAnswer = {
   }>;
 };
 
+/** One collective call on a described cluster with the planner's NCCL model: its time, what NCCL would pick, every algorithm the model has and its curve against message size. */
+export type CollectiveRequest = {
+  /** at most 100 characters; default "auto" */
+  algorithm?: string;
+  /** unit: B; > 0, ≤ 1000000000000 */
+  bytes: number;
+  /** at most 200 characters */
+  collective: "all-reduce" | "all-gather" | "reduce-scatter" | "all-to-all" | "broadcast" | "send-recv";
+  /** ≥ 2, ≤ 8192 */
+  ranks: number;
+  /** ≥ 1, ≤ 1024 */
+  ranks_per_domain?: number;
+  sweep?: {
+    /** unit: B; > 0, ≤ 1000000000000; default 8 */
+    from?: number;
+    /** ≥ 2, ≤ 200; default 41 */
+    points?: number;
+    /** unit: B; > 0, ≤ 1000000000000; default 8589934592 */
+    to?: number;
+  };
+  topology: {
+    /** at most 200 characters; default "rail" */
+    fabric?: "rail" | "one-switch";
+    /** ≥ 1, ≤ 72 */
+    gpus_per_host?: number;
+    /** unit: s; ≥ 0, ≤ 1 */
+    latency?: number;
+    /** ≥ 1, ≤ 1024; default 32 */
+    leaf_ports?: number;
+    /** unit: B/s; ≥ 1000000, ≤ 10000000000000 */
+    nic_bandwidth?: number;
+    /** > 0, ≤ 1 */
+    nic_efficiency?: number;
+    /** ≥ 1, ≤ 64 */
+    nics_per_host?: number;
+    /** unit: B/s; ≥ 1000000, ≤ 100000000000000 */
+    nvlink_bandwidth?: number;
+    /** ≥ 1, ≤ 1024 */
+    nvlink_domain?: number;
+    /** > 0, ≤ 1 */
+    nvlink_efficiency?: number;
+    /** ≥ 1, ≤ 64; default 1 */
+    oversubscription?: number;
+    /** at most 100 characters */
+    preset: string;
+  } | {
+    /** at most 200 characters; default "rail" */
+    fabric?: "rail" | "one-switch";
+    /** ≥ 1, ≤ 72 */
+    gpus_per_host: number;
+    /** unit: s; ≥ 0, ≤ 1 */
+    latency: number;
+    /** ≥ 1, ≤ 1024; default 32 */
+    leaf_ports?: number;
+    /** unit: B/s; ≥ 1000000, ≤ 10000000000000 */
+    nic_bandwidth: number;
+    /** > 0, ≤ 1 */
+    nic_efficiency: number;
+    /** ≥ 1, ≤ 64 */
+    nics_per_host: number;
+    /** unit: B/s; ≥ 1000000, ≤ 100000000000000 */
+    nvlink_bandwidth: number;
+    /** ≥ 1, ≤ 1024 */
+    nvlink_domain: number;
+    /** > 0, ≤ 1 */
+    nvlink_efficiency: number;
+    /** ≥ 1, ≤ 64; default 1 */
+    oversubscription?: number;
+    /** at most 100 characters */
+    preset: string;
+  };
+};
+
+export type CollectiveAnswer = {
+  algbw?: number;
+  algorithm?: string;
+  algorithms?: Array<{
+    available?: boolean;
+    busbw?: number;
+    crossing?: number;
+    fabric_factor?: number;
+    latency?: number;
+    name?: string;
+    nccl_algorithm?: string;
+    protocol?: string;
+    time?: number;
+    why?: string;
+  }>;
+  bandwidth_time?: number;
+  bus_factor?: number;
+  busbw?: number;
+  bytes?: number;
+  collective?: string;
+  curve?: {
+    algbw?: Array<number>;
+    busbw?: Array<number>;
+    bytes?: Array<number>;
+    nccl_choice?: Array<string>;
+    time?: {
+      hierarchical?: Array<number>;
+      "point-to-point"?: Array<number>;
+      ring?: Array<number>;
+      tree?: Array<number>;
+    };
+  };
+  fabric?: {
+    crossing?: number;
+    factor?: number;
+  };
+  formulas?: {
+    /** A formula: symbolic text with {0}, {1}, … standing for the values, in order; each value is a number in the unit given (fraction: 0–1, shown as a percentage; 1: a plain number). */
+    between_domains?: {
+      text: string;
+      values: Array<{
+        unit: "1" | "s" | "B" | "B/s" | "FLOP" | "FLOP/s" | "fraction" | "tokens/s";
+        value: number;
+      }>;
+    };
+    /** A formula: symbolic text with {0}, {1}, … standing for the values, in order; each value is a number in the unit given (fraction: 0–1, shown as a percentage; 1: a plain number). */
+    busbw?: {
+      text: string;
+      values: Array<{
+        unit: "1" | "s" | "B" | "B/s" | "FLOP" | "FLOP/s" | "fraction" | "tokens/s";
+        value: number;
+      }>;
+    };
+    /** A formula: symbolic text with {0}, {1}, … standing for the values, in order; each value is a number in the unit given (fraction: 0–1, shown as a percentage; 1: a plain number). */
+    fabric?: {
+      text: string;
+      values: Array<{
+        unit: "1" | "s" | "B" | "B/s" | "FLOP" | "FLOP/s" | "fraction" | "tokens/s";
+        value: number;
+      }>;
+    };
+    /** A formula: symbolic text with {0}, {1}, … standing for the values, in order; each value is a number in the unit given (fraction: 0–1, shown as a percentage; 1: a plain number). */
+    time?: {
+      text: string;
+      values: Array<{
+        unit: "1" | "s" | "B" | "B/s" | "FLOP" | "FLOP/s" | "fraction" | "tokens/s";
+        value: number;
+      }>;
+    };
+  };
+  latency?: number;
+  latency_share?: number;
+  links?: {
+    nic_busbw?: number;
+    nics_per_domain?: number;
+    nvlink_busbw?: number;
+  };
+  nccl_choice?: string;
+  nccl_time?: number;
+  not_modelled?: Array<{
+    label?: string;
+    name?: string;
+    what?: string;
+  }>;
+  placement?: {
+    domains?: number;
+    hosts_per_domain?: number;
+    nics_used_per_domain?: number;
+    ranks?: number;
+    ranks_per_domain?: number;
+  };
+  protocol?: string;
+  ranks?: number;
+  requested?: string;
+  scope?: Array<string>;
+  time?: number;
+  topology?: {
+    fabric?: string;
+    gpus_per_host?: number;
+    hosts_per_leaf?: number;
+    latency?: number;
+    leaf_ports?: number;
+    nic_bandwidth?: number;
+    nic_efficiency?: number;
+    nics_per_host?: number;
+    nvlink_bandwidth?: number;
+    nvlink_domain?: number;
+    nvlink_efficiency?: number;
+    oversubscription?: number;
+  };
+  units?: {
+    algbw?: string;
+    busbw?: string;
+    bytes?: string;
+    time?: string;
+  };
+} | {
+  error: {
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  };
+  errors: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+  warnings?: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+};
+
+/** For a training plan request: the NIC bandwidth per GPU at which the bound's exposed data-parallel time reaches zero, and the exposed time as run against that bandwidth. */
+export type DpNetworkRequest = {
+  batch?: {
+    accumulation?: unknown;
+    /** ≥ 1, ≤ 1000000000000 */
+    global?: number;
+    /** ≥ 1, ≤ 1000000000000; default 1 */
+    micro?: number;
+  };
+  hardware: {
+    efficiencies?: {
+      /** > 0, ≤ 1; default 0.8 */
+      compute?: number;
+      /** > 0, ≤ 1; default 0 */
+      compute_fp4?: number;
+      /** > 0, ≤ 1; default 0 */
+      compute_fp8?: number;
+      /** > 0, ≤ 1; default 0.9 */
+      inter?: number;
+      /** > 0, ≤ 1; default 0.8 */
+      intra?: number;
+      /** ≥ 0, ≤ 100; default 12 */
+      memory_traffic?: number;
+    };
+    /** default false */
+    flash_attention?: boolean;
+    /** ≥ 0, ≤ 1; default 0 */
+    flash_attention_2?: number;
+    /** unit: FLOP/s; ≥ 1000000000, ≤ 1000000000000000000 */
+    flops?: number;
+    /** unit: FLOP/s; ≥ 0, ≤ 1000000000000000000; default 0 */
+    flops_fp4?: number;
+    /** unit: FLOP/s; ≥ 0, ≤ 1000000000000000000; default 0 */
+    flops_fp8?: number;
+    /** ≥ 1, ≤ 10000000; default 8 */
+    gpus?: number;
+    /** ≥ 1, ≤ 10000 */
+    gpus_per_node?: number;
+    /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
+    inter_bandwidth?: number;
+    /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
+    intra_bandwidth?: number;
+    /** ≥ 0, ≤ 1 */
+    latency?: number;
+    /** unit: B; ≥ 1000000, ≤ 1000000000000000 */
+    memory?: number;
+    /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
+    memory_bandwidth?: number;
+    /** default false */
+    microscaling?: boolean;
+    /** ≥ 0, ≤ 10000; default 0 */
+    nics_per_node?: number;
+    /** at most 100 characters */
+    preset: string;
+    /** ≥ 0, ≤ 100000; default 0 */
+    sms?: number;
+  } | {
+    efficiencies?: {
+      /** > 0, ≤ 1; default 0.8 */
+      compute?: number;
+      /** > 0, ≤ 1; default 0 */
+      compute_fp4?: number;
+      /** > 0, ≤ 1; default 0 */
+      compute_fp8?: number;
+      /** > 0, ≤ 1; default 0.9 */
+      inter?: number;
+      /** > 0, ≤ 1; default 0.8 */
+      intra?: number;
+      /** ≥ 0, ≤ 100; default 12 */
+      memory_traffic?: number;
+    };
+    /** default false */
+    flash_attention?: boolean;
+    /** ≥ 0, ≤ 1; default 0 */
+    flash_attention_2?: number;
+    /** unit: FLOP/s; ≥ 1000000000, ≤ 1000000000000000000 */
+    flops: number;
+    /** unit: FLOP/s; ≥ 0, ≤ 1000000000000000000; default 0 */
+    flops_fp4?: number;
+    /** unit: FLOP/s; ≥ 0, ≤ 1000000000000000000; default 0 */
+    flops_fp8?: number;
+    /** ≥ 1, ≤ 10000000; default 8 */
+    gpus?: number;
+    /** ≥ 1, ≤ 10000 */
+    gpus_per_node: number;
+    /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
+    inter_bandwidth: number;
+    /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
+    intra_bandwidth: number;
+    /** ≥ 0, ≤ 1 */
+    latency: number;
+    /** unit: B; ≥ 1000000, ≤ 1000000000000000 */
+    memory: number;
+    /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
+    memory_bandwidth: number;
+    /** default false */
+    microscaling?: boolean;
+    /** ≥ 0, ≤ 10000; default 0 */
+    nics_per_node?: number;
+    /** at most 100 characters */
+    preset: string;
+    /** ≥ 0, ≤ 100000; default 0 */
+    sms?: number;
+  };
+  known_schedules?: unknown;
+  mode?: unknown;
+  model: {
+    /** default true */
+    bias?: boolean;
+    /** default true */
+    dropout?: boolean;
+    /** ≥ 1, ≤ 10000000; default 14336 */
+    expert_ffn?: number;
+    /** ≥ 1, ≤ 10000; default 1 */
+    experts?: number;
+    /** ≥ 1, ≤ 10000000; default 16384 */
+    ffn?: number;
+    /** ≥ 0, ≤ 100000; default 0 */
+    head_dim?: number;
+    /** ≥ 1, ≤ 100000 */
+    heads?: number;
+    /** ≥ 1, ≤ 1000000 */
+    hidden?: number;
+    /** ≥ 1, ≤ 100000; default 32 */
+    kv_heads?: number;
+    /** ≥ 1, ≤ 10000 */
+    layers?: number;
+    /** at most 200 characters; default "gelu" */
+    mlp?: "gelu" | "swiglu";
+    /** at most 200 characters; default "layernorm" */
+    norm?: "layernorm" | "rmsnorm";
+    /** at most 200 characters; default "learned" */
+    position?: "learned" | "rotary";
+    /** at most 100 characters */
+    preset: string;
+    /** default false */
+    qk_norm?: boolean;
+    /** default false */
+    qkv_bias?: boolean;
+    /** ≥ 1, ≤ 100000000 */
+    seq?: number;
+    /** default true */
+    tied_embeddings?: boolean;
+    /** ≥ 1, ≤ 10000; default 1 */
+    top_k?: number;
+    /** ≥ 1, ≤ 100000000 */
+    vocab?: number;
+  } | {
+    /** default true */
+    bias?: boolean;
+    /** default true */
+    dropout?: boolean;
+    /** ≥ 1, ≤ 10000000; default 14336 */
+    expert_ffn?: number;
+    /** ≥ 1, ≤ 10000; default 1 */
+    experts?: number;
+    /** ≥ 1, ≤ 10000000; default 16384 */
+    ffn?: number;
+    /** ≥ 0, ≤ 100000; default 0 */
+    head_dim?: number;
+    /** ≥ 1, ≤ 100000 */
+    heads: number;
+    /** ≥ 1, ≤ 1000000 */
+    hidden: number;
+    /** ≥ 1, ≤ 100000; default 32 */
+    kv_heads?: number;
+    /** ≥ 1, ≤ 10000 */
+    layers: number;
+    /** at most 200 characters; default "gelu" */
+    mlp?: "gelu" | "swiglu";
+    /** at most 200 characters; default "layernorm" */
+    norm?: "layernorm" | "rmsnorm";
+    /** at most 200 characters; default "learned" */
+    position?: "learned" | "rotary";
+    /** at most 100 characters */
+    preset: string;
+    /** default false */
+    qk_norm?: boolean;
+    /** default false */
+    qkv_bias?: boolean;
+    /** ≥ 1, ≤ 100000000 */
+    seq: number;
+    /** default true */
+    tied_embeddings?: boolean;
+    /** ≥ 1, ≤ 10000; default 1 */
+    top_k?: number;
+    /** ≥ 1, ≤ 100000000 */
+    vocab: number;
+  };
+  parallel?: {
+    /** at most 200 characters; default "native" */
+    attention_kernel?: "native" | "flash-attention-2";
+    /** at most 200 characters; default "pre" */
+    backward_prefetch?: "pre" | "post";
+    /** ≥ 1, ≤ 1000000; default 1 */
+    cp?: number;
+    /** at most 200 characters; default "ring" */
+    cp_attention?: "ring" | "all-gather";
+    dp?: unknown;
+    /** unit: ranks; ≥ 0, ≤ 1000000; default 0 */
+    dp_shard?: number;
+    /** default false */
+    embedding_as_layer?: boolean;
+    /** ≥ 1, ≤ 1000000; default 1 */
+    ep?: number;
+    /** unit: layers; ≥ 0, ≤ 10000; default 0 */
+    first_stage_layers?: number;
+    /** default true */
+    flash_attention?: boolean;
+    /** at most 200 characters; default "megatron" */
+    framework?: "megatron" | "megatron-2021" | "fsdp" | "fsdp1" | "deepspeed" | "deepspeed-2021" | "ideal";
+    /** at most 200 characters; default "fused" */
+    kernels?: "fused" | "eager" | "eager-fused-norm";
+    /** unit: layers; ≥ 0, ≤ 10000; default 0 */
+    last_stage_layers?: number;
+    loss?: unknown;
+    /** default false */
+    loss_as_layer?: boolean;
+    /** at most 200 characters; default "fp32" */
+    master_weights?: "fp32" | "none";
+    /** at most 200 characters; default "fp32" */
+    optimizer_dtype?: "fp32" | "bf16";
+    /** default true */
+    overlap?: boolean;
+    /** ≥ 1, ≤ 1000000; default 1 */
+    pp?: number;
+    /** at most 200 characters; default "bf16" */
+    precision?: "bf16" | "fp8-delayed" | "fp8-current" | "fp8-blockwise" | "mxfp8" | "nvfp4";
+    /** at most 200 characters; default "none" */
+    recompute?: "none" | "selective" | "selective-op" | "full";
+    reduce_dtype?: unknown;
+    /** at most 200 characters; default "1f1b" */
+    schedule?: "gpipe" | "1f1b" | "interleaved";
+    /** default false */
+    sequence_parallel?: boolean;
+    /** ≥ 1, ≤ 1000000; default 1 */
+    tp?: number;
+    /** default false */
+    tp_overlap?: boolean;
+    /** ≥ 1, ≤ 10000; default 1 */
+    virtual_stages?: number;
+    /** ≥ 0, ≤ 3; default 0 */
+    zero?: number;
+  };
+  /** default false */
+  scaling?: boolean;
+  /** at most 200 characters; default "micro" */
+  scaling_hold?: "micro" | "accumulation";
+  training?: Record<string, unknown>;
+};
+
+export type DpNetworkAnswer = {
+  current?: {
+    exposed?: number;
+    exposed_bound?: number;
+    gpus_per_node?: number;
+    inter_bandwidth?: number;
+    nic_bandwidth?: number;
+    nics_per_node?: number;
+    time?: number;
+    time_bound?: number;
+  };
+  curve?: {
+    exposed?: Array<number>;
+    exposed_bound?: Array<number>;
+    inter_bandwidth?: Array<number>;
+  };
+  dp?: {
+    bytes_per_step?: number;
+    calls_per_step?: number;
+    group_size?: number;
+    inter_node?: boolean;
+  };
+  floor?: {
+    exposed?: number;
+    inter_bandwidth?: number;
+  };
+  formulas?: {
+    /** A formula: symbolic text with {0}, {1}, … standing for the values, in order; each value is a number in the unit given (fraction: 0–1, shown as a percentage; 1: a plain number). */
+    as_run?: {
+      text: string;
+      values: Array<{
+        unit: "1" | "s" | "B" | "B/s" | "FLOP" | "FLOP/s" | "fraction" | "tokens/s";
+        value: number;
+      }>;
+    };
+    /** A formula: symbolic text with {0}, {1}, … standing for the values, in order; each value is a number in the unit given (fraction: 0–1, shown as a percentage; 1: a plain number). */
+    bound?: {
+      text: string;
+      values: Array<{
+        unit: "1" | "s" | "B" | "B/s" | "FLOP" | "FLOP/s" | "fraction" | "tokens/s";
+        value: number;
+      }>;
+    };
+  };
+  needed?: {
+    exposed?: number | null;
+    found?: boolean;
+    inter_bandwidth?: number | null;
+    nic_bandwidth?: number | null;
+    reason?: string;
+  };
+  scope?: Array<string>;
+  settles?: {
+    exposed?: number | null;
+    inter_bandwidth?: number | null;
+    nic_bandwidth?: number | null;
+  };
+} | {
+  error: {
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  };
+  errors: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+  warnings?: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+};
+
 /** Writes a plan request as Megatron-LM arguments, a DeepSpeed JSON or a torchtitan TOML that import reads back. */
 export type ExportRequest = {
   /** at most 200 characters */
@@ -3202,6 +3741,8 @@ export type VersionAnswer = {
 export interface Requests {
   allreduce: AllreduceRequest;
   batch: BatchRequest;
+  collective: CollectiveRequest;
+  "dp-network": DpNetworkRequest;
   export: ExportRequest;
   fidelity: FidelityRequest;
   import: ImportRequest;
@@ -3220,6 +3761,8 @@ export interface Requests {
 export interface Answers {
   allreduce: AllreduceAnswer;
   batch: BatchAnswer;
+  collective: CollectiveAnswer;
+  "dp-network": DpNetworkAnswer;
   export: ExportAnswer;
   fidelity: FidelityAnswer;
   import: ImportAnswer;

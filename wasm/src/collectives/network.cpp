@@ -13,7 +13,8 @@
 namespace atlas {
 
 const char* collective_name(Collective c) {
-  static const char* const kNames[] = {"all-reduce", "reduce-scatter", "all-gather", "send-recv", "all-to-all"};
+  static const char* const kNames[] = {"all-reduce", "reduce-scatter", "all-gather",
+                                       "send-recv",  "all-to-all",     "broadcast"};
   return kNames[static_cast<int>(c)];
 }
 const char* protocol_name(Protocol p) {
@@ -167,7 +168,9 @@ GroupPlacement walk_groups(std::int64_t gpus, std::int64_t gpus_per_node, std::i
 
 namespace {
 
-CollectiveTime price(Collective op, double bytes, const GroupPlacement& g, const NetworkLinks& l);
+// `only`: price that algorithm alone (nullptr: every algorithm, NCCL's choice).
+CollectiveTime price(Collective op, double bytes, const GroupPlacement& g, const NetworkLinks& l,
+                     const Algorithm* only = nullptr);
 
 struct CallKey {
   double bytes, nvlink, nic, overhead;
@@ -210,7 +213,8 @@ CollectiveTime nccl_time(Collective op, double bytes, const GroupPlacement& g, c
 
 namespace {
 
-CollectiveTime price(Collective op, double bytes, const GroupPlacement& g, const NetworkLinks& l) {
+CollectiveTime price(Collective op, double bytes, const GroupPlacement& g, const NetworkLinks& l,
+                     const Algorithm* only) {
   const NcclLatencies& lat = nccl_latencies();
   const ProtocolBandwidth& pb = protocol_bandwidth();
   const double n = static_cast<double>(g.ranks);
@@ -220,7 +224,7 @@ CollectiveTime price(Collective op, double bytes, const GroupPlacement& g, const
   CollectiveTime best;
   best.time = -1;
   const auto offer = [&](Algorithm a, Protocol p, double latency_us, double moved, double bw) {
-    if (bw <= 0) return;
+    if (bw <= 0 || (only && a != *only)) return;
     const double latency = l.call_overhead + latency_us * kMicro;
     const double time = latency + moved / bw;
     if (best.time >= 0 && time >= best.time) return;
@@ -292,16 +296,32 @@ CollectiveTime price(Collective op, double bytes, const GroupPlacement& g, const
               std::min(link * pb.fraction[static_cast<std::size_t>(pi)], p == Protocol::ll ? ll_cap : 1e300));
         break;
       }
+      case Collective::broadcast: {
+        // NCCL broadcasts along a ring only, pipelined: nsteps = nRanks, so algBw = busBw, and
+        // where every channel follows the same ring (sameChannels, as on NVSwitch nodes) the
+        // latency is the base plus one hop, on NVLink or, across nodes, the network's.
+        const double hop = (multi ? lat.ring_net : lat.ring_nvlink)[static_cast<std::size_t>(pi)];
+        offer(Algorithm::ring, p, lat.ring_base[static_cast<std::size_t>(pi)] + hop, bytes, bw);
+        break;
+      }
     }
   }
+  if (only && best.time < 0) return best;  // that algorithm has no price here
   if (best.time < 0) best.time = 0;
-  const double factor = op == Collective::all_reduce    ? 2.0 * (n - 1.0) / n
-                        : (op == Collective::send_recv) ? 1.0
-                                                        : (n - 1.0) / n;
+  const double factor = op == Collective::all_reduce                                   ? 2.0 * (n - 1.0) / n
+                        : (op == Collective::send_recv || op == Collective::broadcast) ? 1.0
+                                                                                       : (n - 1.0) / n;
   best.busbw = best.time > 0 ? bytes * factor / best.time : 0.0;
   return best;
 }
 
 }  // namespace
+
+bool nccl_algorithm_time(Collective op, double bytes, const GroupPlacement& g, const NetworkLinks& l, Algorithm a,
+                         CollectiveTime& out) {
+  if (g.ranks <= 1 && op != Collective::send_recv) return false;
+  out = price(op, bytes, g, l, &a);
+  return out.time >= 0;
+}
 
 }  // namespace atlas

@@ -138,6 +138,18 @@ const std::vector<Probes>& probes() {
                    {R"({"request":{"model":{"preset":"llama-3.1-8b"},"hardware":{"preset":"h100-sxm","gpus":16},"parallel":{"tp":2,"pp":2,"zero":1,"sequence_parallel":true,"recompute":"selective-op"},"batch":{"micro":1,"global":64}},"format":"megatron"})",
                     R"({"request":{"model":{"preset":"llama-3.1-8b"},"hardware":{"preset":"h100-sxm","gpus":16},"parallel":{"tp":2,"pp":2,"zero":1,"sequence_parallel":true,"recompute":"selective-op"},"batch":{"micro":1,"global":64}},"format":"deepspeed"})",
                     R"({"request":{"model":{"preset":"llama-3.1-8b"},"hardware":{"preset":"h100-sxm","gpus":16},"parallel":{"tp":2,"pp":2,"zero":1,"sequence_parallel":true,"recompute":"selective-op"},"batch":{"micro":1,"global":64}},"format":"torchtitan"})"}},
+                  {"collective",
+                   "One collective call on a described cluster with the planner's NCCL model: its time, what NCCL "
+                   "would pick, every algorithm the model has and its curve against message size.",
+                   {R"({"collective":"all-reduce","bytes":1073741824,"ranks":64,"ranks_per_domain":8,"topology":{"preset":"h100-sxm","fabric":"rail","oversubscription":2,"leaf_ports":32},"sweep":{"from":8,"to":1e9,"points":5}})", R"({"collective":"all-to-all","bytes":1e8,"ranks":144,"topology":{"nvlink_domain":72,"gpus_per_host":4,"nics_per_host":4,"nic_bandwidth":5e10,"nvlink_bandwidth":9e11,"nvlink_efficiency":0.8,"nic_efficiency":0.9,"latency":2e-6,"fabric":"one-switch","oversubscription":3,"leaf_ports":64},"algorithm":"point-to-point","sweep":{"points":3}})",
+                    R"({"collective":"all-reduce","bytes":1e9,"ranks":32,"ranks_per_domain":8,"topology":{"preset":"gb200-nvl72","nvlink_domain":8,"gpus_per_host":4},"algorithm":"hierarchical","sweep":{"points":2}})",
+                    R"({"collective":"send-recv","bytes":4096,"ranks":2,"ranks_per_domain":1,"topology":{"preset":"a100-80gb"},"algorithm":"auto","sweep":{"points":2}})",
+                    R"({"collective":"all-reduce","bytes":1e6,"ranks":8,"topology":{"preset":"h100-sxm"},"sweep":{"points":2}})"}},
+                  {"dp-network",
+                   "For a training plan request: the NIC bandwidth per GPU at which the bound's exposed data-parallel "
+                   "time reaches zero, and the exposed time as run against that bandwidth.",
+                   {R"({"model":{"preset":"llama-3.1-8b"},"hardware":{"preset":"h100-sxm","gpus":64},"parallel":{"tp":1,"pp":1,"zero":1},"batch":{"micro":1,"global":64}})",
+                    R"({"model":{"preset":"llama-3.1-8b"},"hardware":{"preset":"h100-sxm","gpus":8},"parallel":{"tp":1},"batch":{"micro":1,"global":8}})"}},
                   {"schema", "This contract as JSON Schema.", {R"({"command":"batch","responses":false})"}},
               };
   return table;

@@ -53,6 +53,7 @@ CollectiveTime call_time(const PlanInput& in, Collective op, double bytes, const
       moved = n > 1 ? (n - 1.0) / n * bytes : 0.0;
       break;
     case Collective::send_recv:
+    case Collective::broadcast:  // pipelined along the ring: each link carries the buffer once
       break;
   }
   CollectiveTime t;

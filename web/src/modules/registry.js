@@ -1,11 +1,12 @@
 // The one place modules are registered: adding a module is its folder plus one line here.
 // The order is the order of their sections on a page.
 import lab from './lab/module.js';
+import network from './network/module.js';
 import planner from './planner/module.js';
 import quiz from './quiz/module.js';
 
 /** Every module the atlas has; an entry gets those content/atlas.json names for it. */
-export const MODULES = Object.freeze([lab, planner, quiz]);
+export const MODULES = Object.freeze([lab, planner, network, quiz]);
 
 /**
  * The module called `name`, or undefined.

@@ -14,7 +14,8 @@
 
 namespace atlas {
 
-enum class Collective : std::uint8_t { all_reduce, reduce_scatter, all_gather, send_recv, all_to_all };
+// The planner issues the first five; broadcast is the network lab's (NCCL prices it as a ring).
+enum class Collective : std::uint8_t { all_reduce, reduce_scatter, all_gather, send_recv, all_to_all, broadcast };
 const char* collective_name(Collective c);
 
 enum class Protocol : std::uint8_t { ll, ll128, simple };
@@ -68,6 +69,12 @@ struct CollectiveTime {
 /// `bytes` is the full buffer (nccl-tests' "size"): the all-reduced tensor, the gathered
 /// result, the scattered input; for all-to-all what each rank holds; for send-recv the message.
 CollectiveTime nccl_time(Collective op, double bytes, const GroupPlacement& group, const NetworkLinks& links);
+
+/// The same model restricted to one algorithm: its fastest protocol for the call, or nothing
+/// (false) when NCCL's model has no such algorithm for this collective and group (a tree
+/// all-gather, a tree inside one node). nccl_time is the fastest of these.
+bool nccl_algorithm_time(Collective op, double bytes, const GroupPlacement& group, const NetworkLinks& links,
+                         Algorithm algorithm, CollectiveTime& out);
 
 /// NCCL's per-step latencies (µs) for ring and tree, by protocol (LL, LL128, Simple), on NVLink
 /// and on the network, and the base latency of each algorithm: NCCL's tuning tables.

@@ -25,7 +25,9 @@ json cmd_schema(const json& request, Problems& problems);      // contract/schem
 
 /// The handler of a command by name (nullptr when there is none).
 Handler find_handler(std::string_view name);
-json cmd_import(const json& request, Problems& problems);  // interop/import.cpp
-json cmd_export(const json& request, Problems& problems);  // interop/export_config.cpp
+json cmd_import(const json& request, Problems& problems);      // interop/import.cpp
+json cmd_export(const json& request, Problems& problems);      // interop/export_config.cpp
+json cmd_collective(const json& request, Problems& problems);  // collectives/collective_command.cpp
+json cmd_dp_network(const json& request, Problems& problems);  // training/dp_network.cpp
 
 }  // namespace atlas

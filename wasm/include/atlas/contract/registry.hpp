@@ -40,6 +40,8 @@ struct Command {
 // 200 KB raw) is fetched when the check section nears, or at once for a quiz
 // embed, which then needs no other.
 #define ATLAS_QUIZ_COMMANDS(X) X("quiz", cmd_quiz, nullptr) X("practice", cmd_practice, nullptr)
+// The network lab's `collective` shares the planner's NCCL model and sits beside it, with
+// `dp-network`, which evaluates the explorer's plan again at other NIC bandwidths.
 // `schema` is development data (the page's types, the contract tests) that the page itself asks
 // only for the planner's import panel: it lives in the planner module (answering for the
 // planner's commands) and in the CLI (every command), and keeps about 40 KB out of the core.
@@ -49,7 +51,10 @@ struct Command {
   X("search", cmd_search, search_within_budget) \
   X("fidelity", cmd_fidelity, nullptr)          \
   X("import", cmd_import, nullptr)              \
-  X("export", cmd_export, nullptr) X("nccl-tests", cmd_nccl_tests, nullptr) X("schema", cmd_schema, nullptr)
+  X("export", cmd_export, nullptr)              \
+  X("nccl-tests", cmd_nccl_tests, nullptr)      \
+  X("collective", cmd_collective, nullptr)      \
+  X("dp-network", cmd_dp_network, nullptr) X("schema", cmd_schema, nullptr)
 
 /// One module of the engine: its name and the commands it answers.
 struct CommandSet {
