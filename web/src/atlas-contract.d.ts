@@ -560,6 +560,8 @@ export type DpNetworkRequest = {
     flops_fp8?: number;
     /** ≥ 1, ≤ 10000000; default 8 */
     gpus?: number;
+    /** unit: GPUs; ≥ 0, ≤ 10000; default 0 */
+    gpus_per_host?: number;
     /** ≥ 1, ≤ 10000 */
     gpus_per_node?: number;
     /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
@@ -607,6 +609,8 @@ export type DpNetworkRequest = {
     flops_fp8?: number;
     /** ≥ 1, ≤ 10000000; default 8 */
     gpus?: number;
+    /** unit: GPUs; ≥ 0, ≤ 10000; default 0 */
+    gpus_per_host?: number;
     /** ≥ 1, ≤ 10000 */
     gpus_per_node: number;
     /** unit: B/s; ≥ 1000000, ≤ 1000000000000000 */
@@ -631,8 +635,12 @@ export type DpNetworkRequest = {
   known_schedules?: unknown;
   mode?: unknown;
   model: {
+    /** default false */
+    attention_sinks?: boolean;
     /** default true */
     bias?: boolean;
+    /** unit: layers; ≥ 0, ≤ 10000; default 0 */
+    dense_layers?: number;
     /** default true */
     dropout?: boolean;
     /** ≥ 1, ≤ 10000000; default 14336 */
@@ -641,6 +649,8 @@ export type DpNetworkRequest = {
     experts?: number;
     /** ≥ 1, ≤ 10000000; default 16384 */
     ffn?: number;
+    /** unit: layers; ≥ 0, ≤ 10000; default 0 */
+    full_every?: number;
     /** ≥ 0, ≤ 100000; default 0 */
     head_dim?: number;
     /** ≥ 1, ≤ 100000 */
@@ -649,31 +659,57 @@ export type DpNetworkRequest = {
     hidden?: number;
     /** ≥ 1, ≤ 100000; default 32 */
     kv_heads?: number;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    kv_lora_rank?: number;
     /** ≥ 1, ≤ 10000 */
     layers?: number;
     /** at most 200 characters; default "gelu" */
     mlp?: "gelu" | "swiglu";
+    /** unit: layers; ≥ 1, ≤ 10000; default 1 */
+    moe_every?: number;
+    /** unit: modules; ≥ 0, ≤ 100; default 0 */
+    mtp_layers?: number;
     /** at most 200 characters; default "layernorm" */
     norm?: "layernorm" | "rmsnorm";
     /** at most 200 characters; default "learned" */
     position?: "learned" | "rotary";
     /** at most 100 characters */
     preset: string;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    q_lora_rank?: number;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    qk_nope_head_dim?: number;
     /** default false */
     qk_norm?: boolean;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    qk_rope_head_dim?: number;
     /** default false */
     qkv_bias?: boolean;
+    /** default false */
+    router_bias?: boolean;
     /** ≥ 1, ≤ 100000000 */
     seq?: number;
+    /** ≥ 1, ≤ 10000000; default 14336 */
+    shared_expert_ffn?: number;
+    /** ≥ 0, ≤ 10000; default 0 */
+    shared_experts?: number;
     /** default true */
     tied_embeddings?: boolean;
     /** ≥ 1, ≤ 10000; default 1 */
     top_k?: number;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    v_head_dim?: number;
     /** ≥ 1, ≤ 100000000 */
     vocab?: number;
+    /** unit: tokens; ≥ 0, ≤ 100000000; default 0 */
+    window?: number;
   } | {
+    /** default false */
+    attention_sinks?: boolean;
     /** default true */
     bias?: boolean;
+    /** unit: layers; ≥ 0, ≤ 10000; default 0 */
+    dense_layers?: number;
     /** default true */
     dropout?: boolean;
     /** ≥ 1, ≤ 10000000; default 14336 */
@@ -682,6 +718,8 @@ export type DpNetworkRequest = {
     experts?: number;
     /** ≥ 1, ≤ 10000000; default 16384 */
     ffn?: number;
+    /** unit: layers; ≥ 0, ≤ 10000; default 0 */
+    full_every?: number;
     /** ≥ 0, ≤ 100000; default 0 */
     head_dim?: number;
     /** ≥ 1, ≤ 100000 */
@@ -690,28 +728,50 @@ export type DpNetworkRequest = {
     hidden: number;
     /** ≥ 1, ≤ 100000; default 32 */
     kv_heads?: number;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    kv_lora_rank?: number;
     /** ≥ 1, ≤ 10000 */
     layers: number;
     /** at most 200 characters; default "gelu" */
     mlp?: "gelu" | "swiglu";
+    /** unit: layers; ≥ 1, ≤ 10000; default 1 */
+    moe_every?: number;
+    /** unit: modules; ≥ 0, ≤ 100; default 0 */
+    mtp_layers?: number;
     /** at most 200 characters; default "layernorm" */
     norm?: "layernorm" | "rmsnorm";
     /** at most 200 characters; default "learned" */
     position?: "learned" | "rotary";
     /** at most 100 characters */
     preset: string;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    q_lora_rank?: number;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    qk_nope_head_dim?: number;
     /** default false */
     qk_norm?: boolean;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    qk_rope_head_dim?: number;
     /** default false */
     qkv_bias?: boolean;
+    /** default false */
+    router_bias?: boolean;
     /** ≥ 1, ≤ 100000000 */
     seq: number;
+    /** ≥ 1, ≤ 10000000; default 14336 */
+    shared_expert_ffn?: number;
+    /** ≥ 0, ≤ 10000; default 0 */
+    shared_experts?: number;
     /** default true */
     tied_embeddings?: boolean;
     /** ≥ 1, ≤ 10000; default 1 */
     top_k?: number;
+    /** ≥ 0, ≤ 1000000; default 0 */
+    v_head_dim?: number;
     /** ≥ 1, ≤ 100000000 */
     vocab: number;
+    /** unit: tokens; ≥ 0, ≤ 100000000; default 0 */
+    window?: number;
   };
   parallel?: {
     /** at most 200 characters; default "native" */
@@ -746,6 +806,7 @@ export type DpNetworkRequest = {
     master_weights?: "fp32" | "none";
     /** at most 200 characters; default "fp32" */
     optimizer_dtype?: "fp32" | "bf16";
+    order?: unknown;
     /** default true */
     overlap?: boolean;
     /** ≥ 1, ≤ 1000000; default 1 */
@@ -768,6 +829,10 @@ export type DpNetworkRequest = {
     /** ≥ 0, ≤ 3; default 0 */
     zero?: number;
   };
+  /** default false */
+  placement?: boolean;
+  /** ≥ 0, ≤ 10000000; default 0 */
+  placement_rank?: number;
   /** default false */
   scaling?: boolean;
   /** at most 200 characters; default "micro" */
@@ -933,20 +998,39 @@ export type FidelityAnswer = {
       };
       mode?: string;
       model?: {
+        attention_sinks?: boolean;
         bias?: boolean;
+        dense_layers?: number;
         dropout?: boolean;
+        expert_ffn?: number;
+        experts?: number;
         ffn?: number;
+        full_every?: number;
+        head_dim?: number;
         heads?: number;
         hidden?: number;
         kv_heads?: number;
+        kv_lora_rank?: number;
         layers?: number;
         mlp?: string;
+        moe_every?: number;
+        mtp_layers?: number;
         norm?: string;
         position?: string;
         preset?: string;
+        q_lora_rank?: number;
+        qk_nope_head_dim?: number;
+        qk_norm?: boolean;
+        qk_rope_head_dim?: number;
+        router_bias?: boolean;
         seq?: number;
+        shared_expert_ffn?: number;
+        shared_experts?: number;
         tied_embeddings?: boolean;
+        top_k?: number;
+        v_head_dim?: number;
         vocab?: number;
+        window?: number;
       };
       parallel?: {
         attention_kernel?: string;
@@ -958,6 +1042,7 @@ export type FidelityAnswer = {
         flash_attention?: boolean;
         framework?: string;
         kernels?: string;
+        last_stage_layers?: number;
         loss_as_layer?: boolean;
         overlap?: boolean;
         pp?: number;
