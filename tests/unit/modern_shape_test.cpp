@@ -69,7 +69,10 @@ TEST_CASE("an inconsistent modern shape is a coded error at its field") {
       {{{"preset", "gpt-oss-20b"}, {"window", 8192}}, {"window_longer_than_sequence", "/model/window"}},
       {{{"preset", "llama-3.1-8b"}, {"full_every", 2}}, {"full_every_without_window", "/model/full_every"}},
   };
-  for (const auto& [model, expected] : cases) {
+  for (const auto& c : cases) {
+    // (No structured binding: doctest's CAPTURE is a lambda, which C++17 cannot give one to.)
+    const json& model = c.first;
+    const auto& expected = c.second;
     CAPTURE(model.dump());
     const json r = plan_of(model, 8, {{"tp", 1}});
     REQUIRE(atlas::is_error(r));

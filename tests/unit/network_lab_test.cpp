@@ -59,7 +59,8 @@ TEST_CASE("collective: the planner's nccl_time for the same call, to the bit, on
          {std::array<std::int64_t, 3>{8, 8, 1}, std::array<std::int64_t, 3>{1, 64, 8}, {1, 8, 8}}) {
       const GroupPlacement g = place_group(64, 8, stride, size);
       for (double bytes : {4096.0, 1e6, 2.5e8, 4e9}) {
-        CAPTURE(size);
+        const std::int64_t group_size = size;  // a copy: CAPTURE cannot take a structured binding
+        CAPTURE(group_size);
         CAPTURE(bytes);
         const CollectiveTime want = nccl_time(c.op, bytes, g, links);
         const json got = lab(c.name, bytes, size, per_domain, topology);
@@ -82,7 +83,8 @@ TEST_CASE("collective: a plan's data-parallel calls cost what the lab says for t
   REQUIRE(error_code(plan) == "");
   for (const auto& [id, name] : {std::pair<const char*, const char*>{"dp-grad-reducescatter", "reduce-scatter"},
                                  {"dp-param-allgather", "all-gather"}}) {
-    CAPTURE(id);
+    const char* const transfer_id = id;  // a copy: CAPTURE cannot take a structured binding
+    CAPTURE(transfer_id);
     const json* t = transfer(plan, id);
     REQUIRE(t);
     const double bytes = (*t)["bytes_per_call"];
@@ -105,7 +107,8 @@ TEST_CASE(
                                      {"reduce-scatter", (n - 1) / n},
                                      {"all-to-all", (n - 1) / n},
                                      {"broadcast", 1.0}}) {
-    CAPTURE(name);
+    const char* const which = name;  // a copy: CAPTURE cannot take a structured binding
+    CAPTURE(which);
     const json r = lab(name, 1e9, 16, 8, topology);
     REQUIRE(error_code(r) == "");
     CHECK(r["bus_factor"].get<double>() == doctest::Approx(factor));

@@ -59,17 +59,6 @@ class AtBandwidth {
   }
 
  private:
-  static StageTime stage_time(const PlanInput& in, std::int64_t index, const StageFigures& st,
-                              std::array<Transfer, kMaxTransfers>& transfers, int& count) {
-    StageCommunication comm;
-    stage_transfers(in, index, st, transfers, count, comm);
-    StageTime t;
-    t.compute = st.compute_per_microbatch;
-    t.per_mb = comm.per_microbatch;
-    t.per_step = comm.per_step;
-    return t;
-  }
-
   static DataParallel summary(const PlanFigures& f) {
     DataParallel d;
     d.exposed = f.exposed[static_cast<int>(Group::DP)];

@@ -11,8 +11,6 @@
 
 namespace atlas {
 
-namespace {
-
 StageTime stage_time(const PlanInput& in, std::int64_t index, const StageFigures& st,
                      std::array<Transfer, kMaxTransfers>& transfers, int& count) {
   StageCommunication comm;
@@ -23,8 +21,6 @@ StageTime stage_time(const PlanInput& in, std::int64_t index, const StageFigures
   t.per_step = comm.per_step;
   return t;
 }
-
-}  // namespace
 
 void evaluate_plan(const PlanInput& in, PlanFigures& out, bool with_time) {
   const ModelShape& m = in.model;

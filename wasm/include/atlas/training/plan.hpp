@@ -379,6 +379,10 @@ bool compose_time(const PlanInput& in, PlanFigures& out, const StageTime& first,
 /// Fills `out`. When check_rules() (plan_rules.hpp) finds errors only rules, parameters and
 /// flops are set.
 /// `with_time` false stops after memory (search skips the time of plans that do not fit).
+/// One stage's compute per micro-batch and its exposed transfers (per micro-batch and per step),
+/// with the transfers listed into `transfers`.
+StageTime stage_time(const PlanInput& in, std::int64_t index, const StageFigures& st,
+                     std::array<Transfer, kMaxTransfers>& transfers, int& count);
 void evaluate_plan(const PlanInput& in, PlanFigures& out, bool with_time = true);
 
 /// What a stage holds and how its pipeline runs: atlas/training/pipeline.hpp; the rules a split

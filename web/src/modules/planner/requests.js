@@ -3,22 +3,9 @@
 
 import { DEFAULTS, FIELDS, HARDWARE_KEYS, SHAPE_KEYS } from './state.js';
 
-/** Shape fields of latent attention, shared experts, layer patterns, windows and prediction modules. */
-const MODERN_SHAPE_KEYS = /** @type {const} */ ([
-  'q_lora_rank',
-  'kv_lora_rank',
-  'qk_nope_head_dim',
-  'qk_rope_head_dim',
-  'v_head_dim',
-  'shared_experts',
-  'shared_expert_ffn',
-  'dense_layers',
-  'window',
-  'full_every',
-  'attention_sinks',
-  'router_bias',
-  'mtp_layers',
-]);
+/** Shape fields of latent attention, shared experts, layer patterns, windows and prediction
+ * modules: the shape keys from q_lora_rank on (moe_every, whose default is 1, is sent apart). */
+const MODERN_SHAPE_KEYS = SHAPE_KEYS.slice(SHAPE_KEYS.indexOf('q_lora_rank')).filter((k) => k !== 'moe_every');
 
 /** @typedef {import('./state.js').PlannerState} PlannerState */
 /** @typedef {import('./state.js').HardwareKey} HardwareKey */
@@ -51,7 +38,9 @@ export function modelRequest(s) {
   if (s.head_dim > 0) m.head_dim = s.head_dim;
   if (s.qk_norm) m.qk_norm = true;
   // The 2025-26 shape fields travel only when set (their zero or false is the engine's default).
-  for (const k of MODERN_SHAPE_KEYS) if (s[k] && (k !== 'shared_expert_ffn' || s.shared_experts)) m[k] = s[k];
+  /** @type {Record<string, unknown>} */
+  const extra = m;
+  for (const k of MODERN_SHAPE_KEYS) if (s[k] && (k !== 'shared_expert_ffn' || s.shared_experts)) extra[k] = s[k];
   if (s.moe_every > 1) m.moe_every = s.moe_every;
   return s.model !== 'custom' ? { preset: s.model, ...m } : m;
 }
