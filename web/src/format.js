@@ -165,3 +165,36 @@ export function ordinal(n) {
   const teen = n % 100 >= 11 && n % 100 <= 13;
   return `${n}${teen ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
 }
+
+/** Byte units a typed size may carry (lower case), nccl-tests' k/m/g shorthand included. */
+const BYTE_UNITS = Object.freeze({
+  b: 1,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+  tb: 1e12,
+  kib: 1024,
+  mib: 1024 ** 2,
+  gib: 1024 ** 3,
+  tib: 1024 ** 4,
+  k: 1024,
+  m: 1024 ** 2,
+  g: 1024 ** 3,
+});
+
+/**
+ * A byte size typed with an optional unit ("1 GiB", "256MB", "1e9", "1_048_576"), in bytes;
+ * the caller checks its range.
+ * @param {string} text
+ * @returns {{value?: number, error?: string}}
+ */
+export function readByteSize(text) {
+  const t = String(text)
+    .trim()
+    .replace(/[_,](?=\d)/g, '');
+  const m = /^([0-9]*\.?[0-9]+(?:e[+-]?\d+)?)\s*([a-z]*)$/i.exec(t);
+  if (!m) return { error: 'Enter a size such as 1 GiB, 256 MB or 4096 (bytes).' };
+  const unit = m[2].toLowerCase();
+  if (unit && !(unit in BYTE_UNITS)) return { error: `Unknown unit “${m[2]}”: use B, KiB, MiB, GiB, KB, MB or GB.` };
+  return { value: Number(m[1]) * (unit ? BYTE_UNITS[/** @type {keyof typeof BYTE_UNITS} */ (unit)] : 1) };
+}

@@ -120,14 +120,8 @@ LayerParameters layer_parameters(const ModelShape& m) {
 }
 
 LayerParameters mtp_layer_parameters(const ModelShape& m) {
-  ModelShape last = m;
   // The module's layer is of the kind the model's last layer has.
-  const std::int64_t i = m.layers - 1;
-  if (!m.moe_layer(i)) last.experts = 1, last.top_k = 1, last.shared_experts = 0;
-  last.dense_layers = 0, last.moe_every = 1;
-  if (!m.sliding_layer(i)) last.window = 0;
-  last.full_every = 0;
-  return uniform_layer_parameters(last);
+  return uniform_layer_parameters(layer_kinds(m, m.layers - 1, 1).kinds[0].shape);
 }
 
 EmbeddingParameters embedding_parameters(const ModelShape& m) {

@@ -1,6 +1,8 @@
 // The lab's state: what each control means, how typed text becomes a value, how a value maps
 // to its log slider. Parsing input is not modelling: every model number comes from the engine.
 
+import { readByteSize } from '../../format.js';
+
 /**
  * Lab state in SI units (bytes, B/s, s), as the engine takes it.
  * @typedef {{ranks: number, bytes: number, bandwidth: number, latency: number, compute: number, overlap: number, compare: boolean, step: number}} LabState
@@ -34,37 +36,14 @@ export const LIMITS = Object.freeze({
   overlap: { min: 0, max: 1 },
 });
 
-/** @type {Record<string, number>} */
-const BYTE_UNITS = {
-  b: 1,
-  kb: 1e3,
-  mb: 1e6,
-  gb: 1e9,
-  tb: 1e12,
-  kib: 1024,
-  mib: 1024 ** 2,
-  gib: 1024 ** 3,
-  tib: 1024 ** 4,
-  k: 1024,
-  m: 1024 ** 2,
-  g: 1024 ** 3, // nccl-tests' -b/-e shorthand
-};
-
 /**
  * Reads a payload typed with an optional unit ("1 GiB", "256MB", "1e9", "1_048_576").
  * @param {string} text
  * @returns {{value?: number, error?: string}}
  */
 export function parseBytes(text) {
-  const t = String(text)
-    .trim()
-    .replace(/[_,](?=\d)/g, '');
-  const m = /^([0-9]*\.?[0-9]+(?:e[+-]?\d+)?)\s*([a-z]*)$/i.exec(t);
-  if (!m) return { error: 'Enter a size such as 1 GiB, 256 MB or 4096 (bytes).' };
-  const unit = m[2].toLowerCase();
-  if (unit && !(unit in BYTE_UNITS)) return { error: `Unknown unit “${m[2]}”: use B, KiB, MiB, GiB, KB, MB or GB.` };
-  const value = Number(m[1]) * (unit ? BYTE_UNITS[unit] : 1);
-  return checkRange('bytes', value);
+  const r = readByteSize(text);
+  return r.error ? r : checkRange('bytes', /** @type {number} */ (r.value));
 }
 
 /**

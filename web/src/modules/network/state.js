@@ -2,6 +2,8 @@
 // typed text becomes a value, and the `collective` request built from it. Parsing input is not
 // modelling: every figure the lab shows comes from the engine.
 
+import { readByteSize } from '../../format.js';
+
 /**
  * @typedef {{system: string, collective: string, algorithm: string, message: number, group: number,
  *   per_domain: number, domain: number, per_host: number, nics: number, nic: number, fabric: string,
@@ -49,23 +51,14 @@ export const NUMBERS = Object.freeze({
   leaf_ports: { min: 1, max: 1024, integer: true, scale: 1, unit: 'ports' },
 });
 
-/** @type {Record<string, number>} */
-const BYTE_UNITS = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
-
 /**
  * Reads a message size typed with an optional unit ("1 GiB", "256MB", "4096").
  * @param {string} text
  * @returns {{value?: number, error?: string}}
  */
 export function parseMessage(text) {
-  const t = String(text)
-    .trim()
-    .replace(/[_,](?=\d)/g, '');
-  const m = /^([0-9]*\.?[0-9]+(?:e[+-]?\d+)?)\s*([a-z]*)$/i.exec(t);
-  if (!m) return { error: 'Enter a size such as 1 GiB, 256 MB or 4096 (bytes).' };
-  const unit = m[2].toLowerCase();
-  if (unit && !(unit in BYTE_UNITS)) return { error: `Unknown unit “${m[2]}”: use B, KiB, MiB, GiB, KB, MB or GB.` };
-  return checked('message', Number(m[1]) * (unit ? BYTE_UNITS[unit] : 1));
+  const r = readByteSize(text);
+  return r.error ? r : checked('message', /** @type {number} */ (r.value));
 }
 
 /**
