@@ -12,7 +12,7 @@ using namespace atlas_test;
 
 namespace {
 
-json plan(const char* gpu, json parallel) {
+json attention_plan(const char* gpu, json parallel) {
   const json r = call("plan", json{{"model", {{"preset", "llama-3.1-8b"}, {"seq", 4096}}},
                                    {"hardware", {{"preset", gpu}, {"gpus", 8}}},
                                    {"parallel", parallel},
@@ -26,8 +26,8 @@ double attention(const json& p) { return p["stages"][0]["attention_per_microbatc
 }  // namespace
 
 TEST_CASE("attention kernel: FlashAttention-2 on H100 runs at its cited fraction of peak") {
-  const json native = plan("h100-sxm", {{"flash_attention", true}});
-  const json fa2 = plan("h100-sxm", {{"flash_attention", true}, {"attention_kernel", "flash-attention-2"}});
+  const json native = attention_plan("h100-sxm", {{"flash_attention", true}});
+  const json fa2 = attention_plan("h100-sxm", {{"flash_attention", true}, {"attention_kernel", "flash-attention-2"}});
   CHECK(native["parallel"]["attention_kernel"] == "native");
   CHECK(fa2["parallel"]["attention_kernel"] == "flash-attention-2");
   const double peak = native["hardware"]["flops"].get<double>();
@@ -47,8 +47,8 @@ TEST_CASE("attention kernel: FlashAttention-2 on H100 runs at its cited fraction
 }
 
 TEST_CASE("attention kernel: on A100 FlashAttention-2 is the GPU's own kernel, and the bound ignores it") {
-  const json native = plan("a100-80gb", {{"flash_attention", true}});
-  const json fa2 = plan("a100-80gb", {{"flash_attention", true}, {"attention_kernel", "flash-attention-2"}});
+  const json native = attention_plan("a100-80gb", {{"flash_attention", true}});
+  const json fa2 = attention_plan("a100-80gb", {{"flash_attention", true}, {"attention_kernel", "flash-attention-2"}});
   CHECK(native["hardware"]["flash_attention_2"].get<double>() == 0);
   CHECK(attention(fa2) == doctest::Approx(attention(native)).epsilon(1e-12));
   // The formula says which rate ran when the asked-for kernel has no measured rate here, and
@@ -58,8 +58,8 @@ TEST_CASE("attention kernel: on A100 FlashAttention-2 is the GPU's own kernel, a
   CHECK(asked.find("no measured FlashAttention-2 rate") != std::string::npos);
   CHECK(plain.find("FlashAttention-2") == std::string::npos);
   // The ideal bound runs attention at the GEMM fit whichever kernel is named.
-  const json h_native = plan("h100-sxm", {{"flash_attention", true}});
-  const json h_fa2 = plan("h100-sxm", {{"flash_attention", true}, {"attention_kernel", "flash-attention-2"}});
+  const json h_native = attention_plan("h100-sxm", {{"flash_attention", true}});
+  const json h_fa2 = attention_plan("h100-sxm", {{"flash_attention", true}, {"attention_kernel", "flash-attention-2"}});
   CHECK(h_fa2["time"]["ideal"]["compute"].get<double>() ==
         doctest::Approx(h_native["time"]["ideal"]["compute"].get<double>()).epsilon(1e-12));
 }

@@ -18,7 +18,7 @@ struct Row {
   std::string command, code, path, request;
 };
 
-std::vector<Row> table() {
+std::vector<Row> bad_request_rows() {
   std::vector<Row> rows;
   std::istringstream in(read_source_file("tests/fixtures/bad-requests.tsv"));
   std::string line;
@@ -42,7 +42,7 @@ std::vector<Row> table() {
 }  // namespace
 
 TEST_CASE("bad-input table: every row is its coded error at its path") {
-  const auto rows = table();
+  const auto rows = bad_request_rows();
   CHECK(rows.size() >= 100);
   std::set<std::string> commands;
   for (const auto& r : rows) {

@@ -16,13 +16,6 @@ using namespace atlas_test;
 
 namespace {
 
-const json& transfer(const json& plan, const std::string& id) {
-  for (const auto& t : plan["communication"])
-    if (t["id"] == id) return t;
-  static const json none;
-  return none;
-}
-
 json zero3(const char* framework, int gpus) {
   const json r = call(
       "plan", json{{"model", {{"preset", "megatron-175b"}}},
@@ -64,24 +57,24 @@ TEST_CASE("the 2021 gather rate is issue #1174's measurement over NCCL's time fo
 
 TEST_CASE("DeepSpeed 2021 gathers biases and norm weights one call apiece, latency that grows with the group") {
   const json at384 = zero3("deepspeed-2021", 384), at1536 = zero3("deepspeed-2021", 1536);
-  const json& small = transfer(at384, "dp-param-allgather-small-fwd");
+  const json& small = plan_transfer(at384, "dp-param-allgather-small-fwd");
   REQUIRE(small.is_object());
   // GPT-style layers: 4 weight matrices with a bias each, and two LayerNorms of weight and bias.
   CHECK(small["calls_per_step"] == 96 * 8);
-  CHECK(transfer(at384, "dp-param-allgather-small-bwd")["calls_per_step"] == 96 * 8);
+  CHECK(plan_transfer(at384, "dp-param-allgather-small-bwd")["calls_per_step"] == 96 * 8);
   CHECK(small["bytes_per_call"].get<double>() < 1e5);
   CHECK(small["latency_share"].get<double>() > 0.9);
   // Synchronous: all of it exposed, and each call costs more the more ranks the ring passes.
   CHECK(small["exposed_time_per_step"] == small["time_per_step"]);
-  const json& wide = transfer(at1536, "dp-param-allgather-small-fwd");
+  const json& wide = plan_transfer(at1536, "dp-param-allgather-small-fwd");
   CHECK(wide["time_per_step"].get<double>() > 3.5 * small["time_per_step"].get<double>());
   // The weight matrices carry the rest of the bytes: the parameters are all gathered once each way.
-  const json& weights = transfer(at384, "dp-param-allgather-fwd");
+  const json& weights = plan_transfer(at384, "dp-param-allgather-fwd");
   const double gathered = weights["bytes_per_step"].get<double>() + small["bytes_per_step"].get<double>();
   CHECK(gathered / 2 == doctest::Approx(at384["stages"][0]["parameters"].get<double>()).epsilon(1e-9));
   // Today's DeepSpeed and FSDP gather whole modules or buckets: no calls per bias.
   for (const char* framework : {"deepspeed", "fsdp"}) {
     CAPTURE(framework);
-    CHECK(transfer(zero3(framework, 384), "dp-param-allgather-small-fwd").is_null());
+    CHECK(plan_transfer(zero3(framework, 384), "dp-param-allgather-small-fwd").is_null());
   }
 }

@@ -37,12 +37,6 @@ json bloom(const char* framework, int zero = 1, bool ideal = false) {
   return ideal ? p["time"]["ideal"] : p;
 }
 
-const json* transfer(const json& plan, const std::string& id) {
-  for (const auto& t : plan["communication"])
-    if (t["id"] == id) return &t;
-  return nullptr;
-}
-
 constexpr double kHbm = 2.039e12, kAct = 2.0 * 2 * 2048 * 14336;  // bf16 b·s·h of one micro-batch
 
 // DeepSpeed's TrainSchedule (schedule.py) run step by step: 2(m + p − 1) steps, forward on even
@@ -115,14 +109,15 @@ TEST_CASE("DeepSpeed pipeline: BLOOM's transfers, copies, memory and optimizer f
   // Activations and gradients cross as 1/t slices, two each per micro-batch, one after another.
   for (const char* id : {"pp-fwd-activation", "pp-bwd-activation-grad"}) {
     CAPTURE(id);
-    const json* t = transfer(p, id);
+    const json* t = find_transfer(p, id);
     REQUIRE(t);
     CHECK((*t)["bytes_per_call"].get<double>() == doctest::Approx(kAct / 4));
     CHECK((*t)["count_per_microbatch"].get<double>() == 2);
     // Eight GPUs of a node send at once through its four NICs: half a NIC each.
     CHECK((*t)["busbw"].get<double>() == doctest::Approx(6.25e9 * 0.96).epsilon(0.01));
   }
-  const json *forward = transfer(p, "tp-pipe-allgather-fwd"), *backward = transfer(p, "tp-pipe-allgather-bwd");
+  const json *forward = find_transfer(p, "tp-pipe-allgather-fwd"),
+             *backward = find_transfer(p, "tp-pipe-allgather-bwd");
   REQUIRE(forward);
   REQUIRE(backward);
   CHECK((*forward)["bytes_per_call"].get<double>() == doctest::Approx(kAct));
@@ -132,16 +127,17 @@ TEST_CASE("DeepSpeed pipeline: BLOOM's transfers, copies, memory and optimizer f
   const double copies = (18 * psi + (30 + 4) * kAct / 2) / kHbm;
   CHECK(p["stages"][0]["copies_per_microbatch"].get<double>() == doctest::Approx(copies).epsilon(1e-9));
   // One all-reduce of the whole stage in bf16 after the last micro-batch, nothing hidden.
-  const json* grads = transfer(p, "dp-grad-allreduce");
+  const json* grads = find_transfer(p, "dp-grad-allreduce");
   REQUIRE(grads);
   CHECK((*grads)["bytes_per_call"].get<double>() == doctest::Approx(2 * psi));
   CHECK((*grads)["count_per_step"].get<double>() == 1);
   CHECK((*grads)["exposed_time_per_step"].get<double>() == doctest::Approx((*grads)["time_per_step"].get<double>()));
-  CHECK(transfer(p, "dp-grad-reducescatter") == nullptr);
-  CHECK((*transfer(p, "dp-param-allgather"))["count_per_step"].get<double>() == std::floor(psi / 5e8));
+  CHECK(find_transfer(p, "dp-grad-reducescatter") == nullptr);
+  CHECK((*find_transfer(p, "dp-param-allgather"))["count_per_step"].get<double>() == std::floor(psi / 5e8));
   // The tied embedding's gradient is the fp32 copy.
   const double words = 250880.0 * 14336 / 4;
-  CHECK((*transfer(p, "pp-embedding-grad-allreduce"))["bytes_per_call"].get<double>() == doctest::Approx(4 * words));
+  CHECK((*find_transfer(p, "pp-embedding-grad-allreduce"))["bytes_per_call"].get<double>() ==
+        doctest::Approx(4 * words));
   // Memory: bf16 gradients and their fp32 copy, unsharded; Adam's states sharded over dp.
   CHECK(p["memory"]["gradients"].get<double>() == doctest::Approx(6 * psi));
   CHECK(p["memory"]["optimizer"].get<double>() == doctest::Approx(12 * psi / 8));
@@ -158,8 +154,8 @@ TEST_CASE("DeepSpeed pipeline: the ideal bound has none of it, and Megatron keep
   CHECK(ds["time"]["step"].get<double>() > megatron["time"]["step"].get<double>());
   CHECK(ds["time"]["ideal"]["step"].get<double>() < ds["time"]["step"].get<double>());
   CHECK(megatron["stages"][0]["copies_per_microbatch"].get<double>() == 0);
-  CHECK(transfer(megatron, "tp-pipe-allgather-fwd") == nullptr);
-  const json* send = transfer(megatron, "pp-fwd-activation");
+  CHECK(find_transfer(megatron, "tp-pipe-allgather-fwd") == nullptr);
+  const json* send = find_transfer(megatron, "pp-fwd-activation");
   REQUIRE(send);
   CHECK((*send)["count_per_microbatch"].get<double>() == 1);
   CHECK((*send)["bytes_per_call"].get<double>() == doctest::Approx(kAct / 4));

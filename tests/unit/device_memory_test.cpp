@@ -9,7 +9,7 @@ using namespace atlas_test;
 
 namespace {
 
-json plan(json parallel, const char* model = "llama-3.1-8b", int gpus = 8, int micro = 1) {
+json memory_plan(json parallel, const char* model = "llama-3.1-8b", int gpus = 8, int micro = 1) {
   return call("plan", json{{"model", {{"preset", model}}},
                            {"hardware", {{"preset", "h100-sxm"}, {"gpus", gpus}}},
                            {"parallel", parallel},
@@ -27,7 +27,7 @@ TEST_CASE("the loss's logits: fused keeps 6 B per logit, eager 12 B, chunked non
   json fused = base, eager = base, chunked = base;
   eager["loss"] = "eager";
   chunked["loss"] = "chunked";
-  const json f = plan(fused), e = plan(eager), c = plan(chunked);
+  const json f = memory_plan(fused), e = memory_plan(eager), c = memory_plan(chunked);
   REQUIRE_FALSE(atlas::is_error(f));
   REQUIRE_FALSE(atlas::is_error(e));
   CHECK(f["parallel"]["loss"] == "fused");
@@ -39,12 +39,12 @@ TEST_CASE("the loss's logits: fused keeps 6 B per logit, eager 12 B, chunked non
   // The loss changes what is held, not the step.
   CHECK(e["time"]["step"] == f["time"]["step"]);
   // PyTorch's frameworks default to the eager loss.
-  CHECK(plan(json{{"framework", "fsdp"}, {"zero", 3}})["parallel"]["loss"] == "eager");
+  CHECK(memory_plan(json{{"framework", "fsdp"}, {"zero", 3}})["parallel"]["loss"] == "eager");
 }
 
 TEST_CASE("device memory is the allocated peak plus the CUDA context and one buffer set per communicator") {
   // tp 2 × dp 4 on 8 GPUs under Megatron: TP (2 ranks), DP (4), and the model-parallel group (2).
-  const json p = plan(json{{"tp", 2}, {"zero", 1}});
+  const json p = memory_plan(json{{"tp", 2}, {"zero", 1}});
   REQUIRE_FALSE(atlas::is_error(p));
   CHECK(mem(p, "peak_allocated") == mem(p, "total"));
   CHECK(mem(p, "context") == doctest::Approx(1.79 * 1024 * kMiB));
@@ -57,21 +57,21 @@ TEST_CASE("device memory is the allocated peak plus the CUDA context and one buf
   CHECK(comms[1]["group"] == "DP");
   CHECK(comms[1]["ranks"] == 4);
   // One GPU: no communicator at all.
-  CHECK(mem(plan(json{{"zero", 0}}, "llama-3.1-8b", 1), "nccl") == 0);
+  CHECK(mem(memory_plan(json{{"zero", 0}}, "llama-3.1-8b", 1), "nccl") == 0);
   // HSDP: a shard group and a replica group instead of one data-parallel group.
-  const json h = plan(json{{"framework", "fsdp"}, {"zero", 3}, {"dp_shard", 4}});
+  const json h = memory_plan(json{{"framework", "fsdp"}, {"zero", 3}, {"dp_shard", 4}});
   REQUIRE_FALSE(atlas::is_error(h));
   CHECK(mem(h, "nccl") == doctest::Approx(688 * kMiB + 544 * kMiB));
 }
 
 TEST_CASE("fits is judged on device memory: an allocated peak under the card can still not fit") {
   // Llama 3.1 8B unsharded on one 80 GiB H100 at micro-batch 1: 16 B per weight is ~120 GiB.
-  const json big = plan(json{{"zero", 0}}, "llama-3.1-8b", 1);
+  const json big = memory_plan(json{{"zero", 0}}, "llama-3.1-8b", 1);
   REQUIRE_FALSE(atlas::is_error(big));
   CHECK_FALSE(big["memory"]["fits"].get<bool>());
   // Find a micro-batch count where allocation fits but the device does not, by shrinking the
   // card to sit between the two.
-  const json p = plan(json{{"tp", 8}, {"zero", 1}}, "llama-3.1-8b", 8);
+  const json p = memory_plan(json{{"tp", 8}, {"zero", 1}}, "llama-3.1-8b", 8);
   REQUIRE_FALSE(atlas::is_error(p));
   const double between = (mem(p, "total") + mem(p, "device")) / 2.0;
   const json tight = call("plan", json{{"model", {{"preset", "llama-3.1-8b"}}},
@@ -84,9 +84,9 @@ TEST_CASE("fits is judged on device memory: an allocated peak under the card can
 }
 
 TEST_CASE("optimizer state follows its dtype and the master copy") {
-  const json fp32 = plan(json{{"zero", 0}}, "llama-3.1-8b", 1);
-  const json bf16 = plan(json{{"zero", 0}, {"optimizer_dtype", "bf16"}}, "llama-3.1-8b", 1);
-  const json pure = plan(json{{"zero", 0}, {"master_weights", "none"}}, "llama-3.1-8b", 1);
+  const json fp32 = memory_plan(json{{"zero", 0}}, "llama-3.1-8b", 1);
+  const json bf16 = memory_plan(json{{"zero", 0}, {"optimizer_dtype", "bf16"}}, "llama-3.1-8b", 1);
+  const json pure = memory_plan(json{{"zero", 0}, {"master_weights", "none"}}, "llama-3.1-8b", 1);
   REQUIRE_FALSE(atlas::is_error(bf16));
   REQUIRE_FALSE(atlas::is_error(pure));
   const double psi = fp32["memory"]["optimizer"].get<double>() / 12.0;
@@ -98,13 +98,13 @@ TEST_CASE("optimizer state follows its dtype and the master copy") {
   CHECK(bf16["time"]["optimizer"].get<double>() == doctest::Approx(t28 * 20.0 / 28.0));
   CHECK(pure["time"]["optimizer"].get<double>() == doctest::Approx(t28 * 14.0 / 28.0));
   // FSDP without a master copy keeps bf16 shards: 2 B of weights per parameter, not 4.
-  const json f32 = plan(json{{"framework", "fsdp"}, {"zero", 3}});
-  const json f16 = plan(json{{"framework", "fsdp"}, {"zero", 3}, {"master_weights", "none"}});
+  const json f32 = memory_plan(json{{"framework", "fsdp"}, {"zero", 3}});
+  const json f16 = memory_plan(json{{"framework", "fsdp"}, {"zero", 3}, {"master_weights", "none"}});
   CHECK(mem(f16, "parameters") == doctest::Approx(mem(f32, "parameters") / 2.0));
 }
 
 TEST_CASE("fp32 moments without a master copy is refused at optimizer_dtype") {
-  const json r = plan(json{{"master_weights", "none"}, {"optimizer_dtype", "fp32"}});
+  const json r = memory_plan(json{{"master_weights", "none"}, {"optimizer_dtype", "fp32"}});
   REQUIRE(atlas::is_error(r));
   CHECK(r["error"]["code"] == "optimizer_states_without_master");
   CHECK(r["error"]["path"] == "/parallel/optimizer_dtype");

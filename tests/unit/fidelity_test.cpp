@@ -14,7 +14,7 @@ using namespace atlas_test;
 
 namespace {
 
-const json& table() {
+const json& fidelity_table() {
   static const json t = call("fidelity", json::object());
   return t;
 }
@@ -22,7 +22,7 @@ const json& table() {
 }  // namespace
 
 TEST_CASE("every published case reads, and its source is declared with a role") {
-  const json& t = table();
+  const json& t = fidelity_table();
   REQUIRE(t["cases"].size() >= 40);
   std::map<std::string, std::string> roles;
   for (const auto& s : t["sources"]) roles[s["id"].get<std::string>()] = s["role"].get<std::string>();
@@ -40,7 +40,7 @@ TEST_CASE("every published case reads, and its source is declared with a role") 
 }
 
 TEST_CASE("each case within its source's stated tolerance") {
-  const json& t = table();
+  const json& t = fidelity_table();
   std::map<std::string, double> tolerance;
   for (const auto& s : t["sources"])
     if (s.contains("tolerance") && s["tolerance"].is_number())
@@ -60,7 +60,7 @@ TEST_CASE("each case within its source's stated tolerance") {
 }
 
 TEST_CASE("each summary says which way the engine is off: its signed mean and the runs it is faster on") {
-  const json& t = table();
+  const json& t = fidelity_table();
   struct Tally {
     double sum = 0, abs = 0;
     int count = 0, faster = 0;
@@ -133,7 +133,7 @@ TEST_CASE("Megatron-DeepSpeed's tensor-parallel step is MT-NLG's fit, and BigSci
   CHECK(left_out);
   // The test: both BigScience sources are validation, and every 8-way row of the benchmarks is
   // within 7 % (10-25 % faster than measured before the cost was counted).
-  const json& t = table();
+  const json& t = fidelity_table();
   for (const auto& s : t["sources"])
     if (s["id"] == "bloom" || s["id"] == "bloom-prequel") CHECK(s["role"] == "validation");
   int eight_way = 0;

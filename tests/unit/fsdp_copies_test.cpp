@@ -12,7 +12,7 @@ using namespace atlas_test;
 
 namespace {
 
-json plan(const char* framework, int zero, std::int64_t gpus, const char* reduce = nullptr) {
+json fsdp_plan(const char* framework, int zero, std::int64_t gpus, const char* reduce = nullptr) {
   json parallel{{"framework", framework}, {"zero", zero}};
   if (reduce) parallel["reduce_dtype"] = reduce;
   const json r = call("plan", json{{"model", {{"preset", "llama-3.1-8b"}, {"seq", 1024}}},
@@ -23,36 +23,35 @@ json plan(const char* framework, int zero, std::int64_t gpus, const char* reduce
   return r;
 }
 
-double copies(const json& p) { return p["stages"][0]["copies_per_microbatch"].get<double>(); }
-
 }  // namespace
 
 TEST_CASE("FSDP2 copies: bf16 weights copied out of two gathers, bf16 gradients copied in and pre-divided") {
-  const json p = plan("fsdp", 3, 16);
+  const json p = fsdp_plan("fsdp", 3, 16);
   const double weights = p["stages"][0]["parameters"].get<double>();
   const double copy_out = 2 * (2 + 2);     // forward and backward gather: read and write 2 B each
   const double copy_in = 2 + 2 + (2 + 2);  // read the gradient, write it, divide it in place
-  CHECK(copies(p) == doctest::Approx((copy_out + copy_in) * weights / 2.039e12).epsilon(1e-12));
+  CHECK(copies_per_microbatch(p) == doctest::Approx((copy_out + copy_in) * weights / 2.039e12).epsilon(1e-12));
   // The copies are of whole layers, so more ranks do not shrink them.
-  CHECK(copies(plan("fsdp", 3, 64)) == doctest::Approx(copies(p)).epsilon(1e-12));
+  CHECK(copies_per_microbatch(fsdp_plan("fsdp", 3, 64)) == doctest::Approx(copies_per_microbatch(p)).epsilon(1e-12));
   CHECK(p["time"]["step"].get<double>() > p["time"]["ideal"]["step"].get<double>());
   // torchtitan reduces in fp32: the gradient is written in fp32 and divided there.
-  const json fp32 = plan("fsdp", 3, 16, "fp32");
+  const json fp32 = fsdp_plan("fsdp", 3, 16, "fp32");
   CHECK(fp32["parallel"]["reduce_dtype"] == "fp32");
-  CHECK(copies(fp32) == doctest::Approx((copy_out + 2 + 4 + (4 + 4)) * weights / 2.039e12).epsilon(1e-12));
+  CHECK(copies_per_microbatch(fp32) ==
+        doctest::Approx((copy_out + 2 + 4 + (4 + 4)) * weights / 2.039e12).epsilon(1e-12));
 }
 
 TEST_CASE(
     "reduce_dtype: fp32 for Megatron and bf16 for the others unless given; fp16 as asked; a bad value is a coded "
     "error") {
-  CHECK(plan("megatron", 1, 16)["parallel"]["reduce_dtype"] == "fp32");
-  CHECK(plan("fsdp", 3, 16)["parallel"]["reduce_dtype"] == "bf16");
-  CHECK(plan("deepspeed", 3, 16)["parallel"]["reduce_dtype"] == "bf16");
+  CHECK(fsdp_plan("megatron", 1, 16)["parallel"]["reduce_dtype"] == "fp32");
+  CHECK(fsdp_plan("fsdp", 3, 16)["parallel"]["reduce_dtype"] == "bf16");
+  CHECK(fsdp_plan("deepspeed", 3, 16)["parallel"]["reduce_dtype"] == "bf16");
   // Megatron's gradient buffer in bf16 (--grad-reduce-in-bf16) halves its reduce-scatter.
-  const json m32 = plan("megatron", 1, 16), m16 = plan("megatron", 1, 16, "bf16");
+  const json m32 = fsdp_plan("megatron", 1, 16), m16 = fsdp_plan("megatron", 1, 16, "bf16");
   CHECK(m16["memory"]["gradients"].get<double>() == doctest::Approx(m32["memory"]["gradients"].get<double>() / 2));
   // 2021's Megatron with --fp16 kept and reduced its gradients in fp16: 2 B, named as asked.
-  const json f16 = plan("megatron", 1, 16, "fp16");
+  const json f16 = fsdp_plan("megatron", 1, 16, "fp16");
   CHECK(f16["parallel"]["reduce_dtype"] == "fp16");
   CHECK(f16["memory"]["gradients"].get<double>() == doctest::Approx(m16["memory"]["gradients"].get<double>()));
   const auto reduced = [](const json& p) {  // the gradients' reduction, not ZeRO-1's weight gather
@@ -72,23 +71,24 @@ TEST_CASE(
 }
 
 TEST_CASE("FSDP2 copies: none for Megatron, without ZeRO-3, or on one rank") {
-  CHECK(copies(plan("megatron", 3, 16)) == 0);
-  CHECK(copies(plan("fsdp", 0, 16)) == 0);
-  CHECK(copies(plan("fsdp", 2, 16)) == 0);
-  CHECK(copies(plan("fsdp", 3, 1)) == 0);
+  CHECK(copies_per_microbatch(fsdp_plan("megatron", 3, 16)) == 0);
+  CHECK(copies_per_microbatch(fsdp_plan("fsdp", 0, 16)) == 0);
+  CHECK(copies_per_microbatch(fsdp_plan("fsdp", 2, 16)) == 0);
+  CHECK(copies_per_microbatch(fsdp_plan("fsdp", 3, 1)) == 0);
 }
 
 TEST_CASE("FSDP1 copies: gathered into the parameters' own storage; a gradient cast only when the dtypes differ") {
-  const json two = plan("fsdp", 3, 16);
+  const json two = fsdp_plan("fsdp", 3, 16);
   const double weights = two["stages"][0]["parameters"].get<double>();
   const double hbm = 2.039e12;
   // bf16 reduction: the flat gradient is divided in place (read and write 2 B), nothing else.
-  const json bf16 = plan("fsdp1", 3, 16);
+  const json bf16 = fsdp_plan("fsdp1", 3, 16);
   CHECK(bf16["parallel"]["framework"] == "fsdp1");
-  CHECK(copies(bf16) == doctest::Approx((2 + 2) * weights / hbm).epsilon(1e-12));
+  CHECK(copies_per_microbatch(bf16) == doctest::Approx((2 + 2) * weights / hbm).epsilon(1e-12));
   // fp32 reduction: cast (read 2, write 4), then divide in place (4 + 4) — FSDP2's copy-in, no copy-out.
-  CHECK(copies(plan("fsdp1", 3, 16, "fp32")) == doctest::Approx((2 + 4 + (4 + 4)) * weights / hbm).epsilon(1e-12));
-  CHECK(copies(bf16) < copies(two));
+  CHECK(copies_per_microbatch(fsdp_plan("fsdp1", 3, 16, "fp32")) ==
+        doctest::Approx((2 + 4 + (4 + 4)) * weights / hbm).epsilon(1e-12));
+  CHECK(copies_per_microbatch(bf16) < copies_per_microbatch(two));
   // Same collectives as FSDP2: one unit per block, the same bytes on the wire.
   CHECK(bf16["communication"].size() == two["communication"].size());
   for (std::size_t i = 0; i < two["communication"].size(); ++i) {
@@ -96,7 +96,7 @@ TEST_CASE("FSDP1 copies: gathered into the parameters' own storage; a gradient c
     CHECK(bf16["communication"][i]["bytes_per_call"] == two["communication"][i]["bytes_per_call"]);
     CHECK(bf16["communication"][i]["calls_per_step"] == two["communication"][i]["calls_per_step"]);
   }
-  CHECK(copies(plan("fsdp1", 2, 16)) == 0);
+  CHECK(copies_per_microbatch(fsdp_plan("fsdp1", 2, 16)) == 0);
 }
 
 TEST_CASE("optimizer: PyTorch's foreach AdamW for the FSDP frameworks, a fused Adam for the others") {
@@ -106,7 +106,7 @@ TEST_CASE("optimizer: PyTorch's foreach AdamW for the FSDP frameworks, a fused A
   CHECK(foreach == atlas::kForeachAdamTrafficBytes);
   for (const char* framework : {"fsdp", "fsdp1", "megatron", "deepspeed"}) {
     CAPTURE(framework);
-    const json p = plan(framework, 3, 16);
+    const json p = fsdp_plan(framework, 3, 16);
     const double updated = p["stages"][0]["parameters"].get<double>() / 16;
     const bool fsdp = std::string(framework).rfind("fsdp", 0) == 0;
     CHECK(p["time"]["optimizer"].get<double>() == doctest::Approx((fsdp ? foreach : 28.0) * updated / 2.039e12));

@@ -11,7 +11,7 @@ using namespace atlas_test;
 
 namespace {
 
-json plan(const char* framework, int zero, const char* prefetch, std::int64_t accumulation = 1) {
+json prefetch_plan(const char* framework, int zero, const char* prefetch, std::int64_t accumulation = 1) {
   json parallel{{"framework", framework}, {"zero", zero}};
   if (prefetch) parallel["backward_prefetch"] = prefetch;
   const json r = call("plan", json{{"model", {{"preset", "llama-3.1-8b"}, {"seq", 2048}}},
@@ -22,8 +22,6 @@ json plan(const char* framework, int zero, const char* prefetch, std::int64_t ac
   return r;
 }
 
-double step(const json& p) { return p["time"]["step"].get<double>(); }
-
 bool warned(const json& p, const std::string& code) {
   for (const auto& w : p.value("warnings", json::array()))
     if (w["code"] == code && w["path"] == "/parallel/backward_prefetch") return true;
@@ -33,7 +31,7 @@ bool warned(const json& p, const std::string& code) {
 }  // namespace
 
 TEST_CASE("BACKWARD_POST: every backward gather waits in the open, once per micro-batch") {
-  const json pre = plan("fsdp1", 3, nullptr), post = plan("fsdp1", 3, "post");
+  const json pre = prefetch_plan("fsdp1", 3, nullptr), post = prefetch_plan("fsdp1", 3, "post");
   CHECK(pre["parallel"]["backward_prefetch"] == "pre");
   CHECK(post["parallel"]["backward_prefetch"] == "post");
   const json& hidden = plan_transfer(pre, "dp-param-allgather-bwd");
@@ -43,13 +41,13 @@ TEST_CASE("BACKWARD_POST: every backward gather waits in the open, once per micr
   CHECK(open["time_per_step"].get<double>() == doctest::Approx(hidden["time_per_step"].get<double>()));
   CHECK(open["exposed_time_per_step"].get<double>() == doctest::Approx(open["time_per_step"].get<double>()));
   CHECK(hidden["exposed_time_per_step"].get<double>() < 0.5 * hidden["time_per_step"].get<double>());
-  CHECK(step(post) > step(pre));
+  CHECK(step_seconds(post) > step_seconds(pre));
   // The forward gathers and the reduce-scatters still overlap compute as before.
   for (const char* id : {"dp-param-allgather-fwd", "dp-grad-reducescatter"})
     CHECK(plan_transfer(post, id)["exposed_time_per_step"].get<double>() ==
           doctest::Approx(plan_transfer(pre, id)["exposed_time_per_step"].get<double>()));
   // Under accumulation the gathers repeat per micro-batch, and so does the wait.
-  const json post4 = plan("fsdp1", 3, "post", 4);
+  const json post4 = prefetch_plan("fsdp1", 3, "post", 4);
   CHECK(plan_transfer(post4, "dp-param-allgather-bwd")["exposed_time_per_step"].get<double>() ==
         doctest::Approx(4 * open["exposed_time_per_step"].get<double>()));
   // The bound hides whatever fits, whatever the framework's order.
@@ -63,11 +61,12 @@ TEST_CASE("backward_prefetch elsewhere changes nothing and says so") {
   };
   for (const Split split : {Split{"fsdp", 3}, Split{"fsdp1", 2}, Split{"megatron", 1}}) {
     CAPTURE(split.framework);
-    const json post = plan(split.framework, split.zero, "post"), pre = plan(split.framework, split.zero, nullptr);
-    CHECK(step(post) == doctest::Approx(step(pre)));
+    const json post = prefetch_plan(split.framework, split.zero, "post"),
+               pre = prefetch_plan(split.framework, split.zero, nullptr);
+    CHECK(step_seconds(post) == doctest::Approx(step_seconds(pre)));
     CHECK(warned(post, "backward_prefetch_unused"));
     CHECK_FALSE(warned(pre, "backward_prefetch_unused"));
   }
-  CHECK_FALSE(warned(plan("fsdp1", 3, "post"), "backward_prefetch_unused"));
+  CHECK_FALSE(warned(prefetch_plan("fsdp1", 3, "post"), "backward_prefetch_unused"));
   CHECK(error_path(call("plan", plan_request({{"backward_prefetch", "late"}}))) == "/parallel/backward_prefetch");
 }

@@ -18,12 +18,6 @@ json hsdp(json shard, int zero = 1, int gpus = 512) {
                            {"batch", {{"global", 1024}, {"micro", 2}}}});
 }
 
-const json* transfer(const json& plan, const std::string& id) {
-  for (const auto& t : plan["communication"])
-    if (t["id"] == id) return &t;
-  return nullptr;
-}
-
 }  // namespace
 
 TEST_CASE("node-local sharding: state over 8 ranks, shard collectives on NVLink, one all-reduce across nodes") {
@@ -34,8 +28,8 @@ TEST_CASE("node-local sharding: state over 8 ranks, shard collectives on NVLink,
   CHECK(local["parallel"]["dp_shard"] == 8);
   // Optimizer states: 12 B per weight over 512 ranks, or over 8.
   CHECK(local["memory"]["optimizer"].get<double>() == doctest::Approx(64 * all["memory"]["optimizer"].get<double>()));
-  const json* rs = transfer(local, "dp-grad-reducescatter");
-  const json* ar = transfer(local, "dp-grad-replica-allreduce");
+  const json* rs = find_transfer(local, "dp-grad-reducescatter");
+  const json* ar = find_transfer(local, "dp-grad-replica-allreduce");
   REQUIRE(rs);
   REQUIRE(ar);
   CHECK((*rs)["group_size"] == 8);
@@ -44,7 +38,7 @@ TEST_CASE("node-local sharding: state over 8 ranks, shard collectives on NVLink,
   CHECK((*ar)["link"] == "inter");
   // The all-reduce carries one shard: 1/8 of what the reduce-scatter takes in.
   CHECK((*ar)["bytes_per_step"].get<double>() == doctest::Approx((*rs)["bytes_per_step"].get<double>() / 8));
-  CHECK(transfer(all, "dp-grad-replica-allreduce") == nullptr);
+  CHECK(find_transfer(all, "dp-grad-replica-allreduce") == nullptr);
   // dp_shard = dp is plain ZeRO: the same plan.
   CHECK(hsdp(512)["time"]["step"] == all["time"]["step"]);
 }
@@ -53,11 +47,11 @@ TEST_CASE("ZeRO-3 inside the shard group: gathers stay in the node, a replica al
   const json local = hsdp(8, 3);
   REQUIRE_FALSE(atlas::is_error(local));
   for (const char* id : {"dp-param-allgather-fwd", "dp-param-allgather-bwd", "dp-grad-reducescatter"}) {
-    const json* t = transfer(local, id);
+    const json* t = find_transfer(local, id);
     REQUIRE(t);
     CHECK((*t)["group_size"] == 8);
   }
-  const json* ar = transfer(local, "dp-grad-replica-allreduce");
+  const json* ar = find_transfer(local, "dp-grad-replica-allreduce");
   REQUIRE(ar);
   CHECK((*ar)["count_per_microbatch"].get<double>() > 0);
   CHECK(local["memory"]["parameters"].get<double>() > hsdp(nullptr, 3)["memory"]["parameters"].get<double>());

@@ -11,7 +11,7 @@ using namespace atlas_test;
 
 namespace {
 
-json import_text(const std::string& text, const char* gpu = "h100-sxm") {
+json import_on(const std::string& text, const char* gpu = "h100-sxm") {
   return call("import", json{{"text", text}, {"hardware", {{"preset", gpu}}}});
 }
 
@@ -35,17 +35,17 @@ std::string with_recipe(const std::string& recipe) {
 }  // namespace
 
 TEST_CASE("Megatron: FP8 recipes by --fp8-recipe (delayed by default), 128 layer slots from the accounting flags") {
-  const json r = import_text(with_recipe(""));
+  const json r = import_on(with_recipe(""));
   REQUIRE_FALSE(atlas::is_error(r));
   const json& p = r["request"]["parallel"];
   CHECK(p["precision"] == "fp8-delayed");
   CHECK(p["embedding_as_layer"] == true);
   CHECK(p["loss_as_layer"] == true);
   CHECK(p["virtual_stages"] == 8);  // 128 slots ÷ (8 stages × 2 per chunk)
-  CHECK(import_text(with_recipe("--fp8-recipe tensorwise"))["request"]["parallel"]["precision"] == "fp8-current");
-  CHECK(import_text(with_recipe("--fp8-recipe blockwise"))["request"]["parallel"]["precision"] == "fp8-blockwise");
-  CHECK(import_text(with_recipe("--fp8-recipe mxfp8"), "b200")["request"]["parallel"]["precision"] == "mxfp8");
-  CHECK(error_code(import_text(with_recipe("--fp8-recipe nonsense"))) == "unsupported_value");
+  CHECK(import_on(with_recipe("--fp8-recipe tensorwise"))["request"]["parallel"]["precision"] == "fp8-current");
+  CHECK(import_on(with_recipe("--fp8-recipe blockwise"))["request"]["parallel"]["precision"] == "fp8-blockwise");
+  CHECK(import_on(with_recipe("--fp8-recipe mxfp8"), "b200")["request"]["parallel"]["precision"] == "mxfp8");
+  CHECK(error_code(import_on(with_recipe("--fp8-recipe nonsense"))) == "unsupported_value");
   // The imported plan runs, and the export writes the same flags back.
   REQUIRE_FALSE(atlas::is_error(call("plan", r["request"])));
   const json out = call("export", json{{"format", "megatron"}, {"request", r["request"]}});
@@ -53,7 +53,7 @@ TEST_CASE("Megatron: FP8 recipes by --fp8-recipe (delayed by default), 128 layer
   for (const char* flag : {"--account-for-embedding-in-pipeline-split", "--account-for-loss-in-pipeline-split",
                            "--fp8-format hybrid", "--fp8-recipe delayed", "--num-layers-per-virtual-pipeline-stage 2"})
     CHECK(text.find(flag) != std::string::npos);
-  const json back = import_text(text)["request"]["parallel"];
+  const json back = import_on(text)["request"]["parallel"];
   for (const char* key : {"precision", "embedding_as_layer", "loss_as_layer", "virtual_stages", "tp", "pp", "dp"})
     CHECK(back[key] == p[key]);
 }
@@ -66,7 +66,7 @@ TEST_CASE("torchtitan: the float8 converter is tensorwise FP8, mx is MXFP8, repl
   const auto toml = [&](const std::string& converters, const char* gpu = "h100-sxm") {
     std::string s = base;
     s.replace(s.find("CONVERTERS"), 10, converters);
-    return import_text(s, gpu);
+    return import_on(s, gpu);
   };
   const json fp8 = toml("converters = [\"float8\"]");
   REQUIRE_FALSE(atlas::is_error(fp8));

@@ -12,14 +12,6 @@ using namespace atlas_test;
 
 namespace {
 
-json serve(const char* model, int gpus, json parallel, json serving = json::object()) {
-  return call("plan", json{{"mode", "inference"},
-                           {"model", {{"preset", model}}},
-                           {"hardware", {{"preset", "h100-sxm"}, {"gpus", gpus}}},
-                           {"parallel", std::move(parallel)},
-                           {"serving", std::move(serving)}});
-}
-
 const json* find(const json& list, const std::string& id) {
   for (const auto& t : list)
     if (t["id"] == id) return &t;

@@ -12,15 +12,6 @@ using namespace atlas_test;
 
 namespace {
 
-json serve(const char* model, int gpus, json parallel, json serving = json::object(), const char* hw = "h100-sxm") {
-  json r{{"mode", "inference"},
-         {"model", {{"preset", model}}},
-         {"hardware", {{"preset", hw}, {"gpus", gpus}}},
-         {"parallel", std::move(parallel)},
-         {"serving", std::move(serving)}};
-  return call("plan", r);
-}
-
 // Llama 3.1 shapes (content/presets/models.json), written out again so the test does not lean
 // on the engine's own parameter count.
 struct Shape {

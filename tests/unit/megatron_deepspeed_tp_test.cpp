@@ -13,7 +13,7 @@ using namespace atlas_test;
 
 namespace {
 
-json plan(const char* framework, int tp, int micro, bool sequence_parallel = false) {
+json tp_plan(const char* framework, int tp, int micro, bool sequence_parallel = false) {
   const json r{{"model", {{"preset", "megatron-175b"}}},
                {"hardware", {{"preset", "a100-80gb"}, {"gpus", 8 * tp}}},
                {"parallel",
@@ -46,7 +46,7 @@ TEST_CASE("Megatron-DeepSpeed's tensor-parallel calls take a fixed time per ring
       CAPTURE(tp);
       CAPTURE(micro);
       // The same calls under Megatron-LM's own code: NCCL's time alone.
-      const json ds = plan("deepspeed", tp, micro), mg = plan("megatron-2021", tp, micro);
+      const json ds = tp_plan("deepspeed", tp, micro), mg = tp_plan("megatron-2021", tp, micro);
       for (const char* id : {"tp-fwd-attn-allreduce", "tp-fwd-mlp-allreduce", "tp-bwd-attn-allreduce"})
         CHECK(per_call(ds, id) - per_call(mg, id) == doctest::Approx(2.0 * (tp - 1) * step).epsilon(1e-9));
       // Not bandwidth: the time is latency, and the transfer says how much of it is the framework's.
@@ -59,7 +59,7 @@ TEST_CASE("Megatron-DeepSpeed's tensor-parallel calls take a fixed time per ring
           }
     }
   // A reduce-scatter or gather (sequence parallelism) has half an all-reduce's ring steps.
-  const json sp = plan("deepspeed", 8, 1, true), sp_mg = plan("megatron-2021", 8, 1, true);
+  const json sp = tp_plan("deepspeed", 8, 1, true), sp_mg = tp_plan("megatron-2021", 8, 1, true);
   CHECK(per_call(sp, "tp-fwd-allgather") - per_call(sp_mg, "tp-fwd-allgather") ==
         doctest::Approx(7 * step).epsilon(1e-9));
 }

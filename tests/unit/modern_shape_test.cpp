@@ -10,7 +10,7 @@ using namespace atlas_test;
 
 namespace {
 
-json plan_of(json model, int gpus, json parallel) {
+json modern_plan(json model, int gpus, json parallel) {
   return call("plan", json{{"model", std::move(model)},
                            {"hardware", {{"preset", "h100-sxm"}, {"gpus", gpus}}},
                            {"parallel", std::move(parallel)},
@@ -21,7 +21,8 @@ json plan_of(json model, int gpus, json parallel) {
 
 TEST_CASE("stages of dense and expert layers add up to the whole model") {
   // Llama 4 Maverick's pattern on Scout's widths: experts in every second layer.
-  const json r = plan_of({{"preset", "llama-4-scout"}, {"moe_every", 2}, {"ffn", 16384}}, 4, {{"tp", 1}, {"pp", 4}});
+  const json r =
+      modern_plan({{"preset", "llama-4-scout"}, {"moe_every", 2}, {"ffn", 16384}}, 4, {{"tp", 1}, {"pp", 4}});
   REQUIRE_FALSE(atlas::is_error(r));
   double sum = 0;
   for (const auto& st : r["stages"]) sum += st["parameters"].get<double>();
@@ -30,7 +31,7 @@ TEST_CASE("stages of dense and expert layers add up to the whole model") {
 
 TEST_CASE("DeepSeek-V3's dense first layers make its first stage lighter in experts") {
   // 61 layers over 4 stages: 16, 15, 15, 15; the first holds the 3 dense layers.
-  const json r = plan_of({{"preset", "deepseek-v3"}, {"mtp_layers", 0}}, 4, {{"tp", 1}, {"pp", 4}});
+  const json r = modern_plan({{"preset", "deepseek-v3"}, {"mtp_layers", 0}}, 4, {{"tp", 1}, {"pp", 4}});
   REQUIRE_FALSE(atlas::is_error(r));
   const double h = 7168;
   const double moe = 256 * 3 * h * 2048 + 3 * h * 2048 + h * 256 + 256;  // routed, shared, router and its bias
@@ -74,7 +75,7 @@ TEST_CASE("an inconsistent modern shape is a coded error at its field") {
     const json& model = c.first;
     const auto& expected = c.second;
     CAPTURE(model.dump());
-    const json r = plan_of(model, 8, {{"tp", 1}});
+    const json r = modern_plan(model, 8, {{"tp", 1}});
     REQUIRE(atlas::is_error(r));
     CHECK(error_code(r) == expected.first);
     CHECK(error_path(r) == expected.second);

@@ -33,12 +33,6 @@ json lab(const char* collective, double bytes, std::int64_t ranks, std::int64_t 
                                  {"sweep", {{"points", 5}}}});
 }
 
-const json* transfer(const json& plan, const char* id) {
-  for (const auto& t : plan["communication"])
-    if (t["id"] == id) return &t;
-  return nullptr;
-}
-
 }  // namespace
 
 TEST_CASE("collective: the planner's nccl_time for the same call, to the bit, on every collective it issues") {
@@ -85,7 +79,7 @@ TEST_CASE("collective: a plan's data-parallel calls cost what the lab says for t
                                  {"dp-param-allgather", "all-gather"}}) {
     const char* const transfer_id = id;  // a copy: CAPTURE cannot take a structured binding
     CAPTURE(transfer_id);
-    const json* t = transfer(plan, id);
+    const json* t = find_transfer(plan, id);
     REQUIRE(t);
     const double bytes = (*t)["bytes_per_call"];
     const json got = lab(name, bytes, (*t)["group_size"], 1, json{{"preset", "h100-sxm"}});

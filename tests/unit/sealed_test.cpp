@@ -15,7 +15,7 @@ using namespace atlas_test;
 
 namespace {
 
-const json& table() {
+const json& sealed_table() {
   static const json t = call("fidelity", json::object());
   return t;
 }
@@ -85,7 +85,7 @@ TEST_CASE("every validation source says when it was added and which changes it i
 }
 
 TEST_CASE("the sealed and informed summaries are their sources' expressed cases, and together the validation set") {
-  const json& t = table();
+  const json& t = sealed_table();
   std::set<std::string> sealed_sources;
   for (const auto& s : t["sources"])
     if (s["role"] == "validation" && s["informed_by"].empty()) sealed_sources.insert(s["id"].get<std::string>());
@@ -145,7 +145,7 @@ TEST_CASE("the sealed MoE set of 2026-12-03 is frozen, and its first reading is 
   // The record's published step is the one the fidelity command reads from the live case, and
   // its error is its own prediction against it: the first reading cannot be rewritten quietly.
   std::map<std::string, json> read;
-  for (const auto& c : table()["cases"]) read[c["id"].get<std::string>()] = c;
+  for (const auto& c : sealed_table()["cases"]) read[c["id"].get<std::string>()] = c;
   double sum = 0;
   int n = 0;
   for (const auto& p : predictions["cases"]) {

@@ -12,14 +12,6 @@ using namespace atlas_test;
 
 namespace {
 
-json serve(const char* model, int gpus, json parallel, json serving, const char* hw = "h100-sxm") {
-  return call("plan", json{{"mode", "inference"},
-                           {"model", {{"preset", model}}},
-                           {"hardware", {{"preset", hw}, {"gpus", gpus}}},
-                           {"parallel", std::move(parallel)},
-                           {"serving", std::move(serving)}});
-}
-
 const json& decode_transfer(const json& plan, const std::string& id) {
   for (const auto& t : plan["communication"]["decode"])
     if (t["id"] == id) return t;

@@ -65,4 +65,27 @@ inline const json& plan_transfer(const json& plan, const std::string& id) {
   return none;
 }
 
+/// The transfer of a plan with this id, or null when the plan has none.
+inline const json* find_transfer(const json& plan, const std::string& id) {
+  for (const auto& t : plan["communication"])
+    if (t["id"] == id) return &t;
+  return nullptr;
+}
+
+/// A serving plan over presets (mode inference).
+inline json serve(const char* model, int gpus, json parallel, json serving = json::object(),
+                  const char* hardware = "h100-sxm") {
+  return atlas::run("plan", json{{"mode", "inference"},
+                                 {"model", {{"preset", model}}},
+                                 {"hardware", {{"preset", hardware}, {"gpus", gpus}}},
+                                 {"parallel", std::move(parallel)},
+                                 {"serving", std::move(serving)}});
+}
+
+/// A plan's step time (s) and its ZeRO-3 weight copies per micro-batch.
+inline double step_seconds(const json& plan) { return plan["time"]["step"].get<double>(); }
+inline double copies_per_microbatch(const json& plan) {
+  return plan["stages"][0]["copies_per_microbatch"].get<double>();
+}
+
 }  // namespace atlas_test

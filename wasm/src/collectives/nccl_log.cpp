@@ -53,7 +53,7 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-std::string_view trim(std::string_view s) {
+std::string_view trim_blanks(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
   return s;
@@ -84,13 +84,13 @@ std::string shorten(std::string_view s) {
 
 // Launchers prefix each line with the task id ("0: ", "[1,0]<stdout>:"); drop that.
 std::string_view drop_launcher_prefix(std::string_view s) {
-  std::string_view t = trim(s);
+  std::string_view t = trim_blanks(s);
   std::size_t i = 0;
   while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i]))) ++i;
-  if (i > 0 && i < t.size() && t[i] == ':') return trim(t.substr(i + 1));
+  if (i > 0 && i < t.size() && t[i] == ':') return trim_blanks(t.substr(i + 1));
   if (!t.empty() && t.front() == '[') {
     const auto close = t.find("]<stdout>:");
-    if (close != std::string_view::npos) return trim(t.substr(close + 10));
+    if (close != std::string_view::npos) return trim_blanks(t.substr(close + 10));
   }
   return t;
 }
@@ -205,11 +205,11 @@ NcclLog parse_nccl_log(std::string_view text) {
         log.header_found = true;
       } else if (line.find("Avg bus bandwidth") != std::string_view::npos) {
         const auto colon = line.find(':');
-        if (colon != std::string_view::npos) log.avg_busbw = parse_number(trim(line.substr(colon + 1)));
+        if (colon != std::string_view::npos) log.avg_busbw = parse_number(trim_blanks(line.substr(colon + 1)));
       } else if (line.find("Collective test starting:") != std::string_view::npos ||
                  line.find("Collective test concluded:") != std::string_view::npos) {
         const auto colon = line.find(':');
-        log.collective = std::string(trim(line.substr(colon + 1)));
+        log.collective = std::string(trim_blanks(line.substr(colon + 1)));
       }
       if (end == text.size()) break;
       continue;

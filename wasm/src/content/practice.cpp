@@ -16,7 +16,7 @@ namespace atlas {
 
 namespace {
 
-constexpr double kMaxCount = 1000;  // exercises per request; a page asks for one at a time
+constexpr double kMaxExercises = 1000;  // exercises per request; a page asks for one at a time
 constexpr double kMaxIndex = 1e9;
 constexpr double kMaxResponse = 1e18;
 
@@ -154,7 +154,7 @@ json cmd_practice(const json& request, Problems& problems) {
       problems.error("conflict", "Give either index (one exercise) or count and start (a list), not both.",
                      f.has("count") ? "/count" : "/start");
   } else {
-    count = f.integer("count", {1, kMaxCount}, 10);
+    count = f.integer("count", {1, kMaxExercises}, 10);
     start = f.integer("start", {0, kMaxIndex}, 0);
     if (f.has("response"))
       problems.error("missing_field", "Grading a response needs the exercise's 'index'.", "/index");

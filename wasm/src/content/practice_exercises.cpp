@@ -11,7 +11,7 @@ namespace atlas {
 
 namespace {
 
-const std::vector<std::int64_t> kMicro{1, 2, 4, 8, 16, 32};
+const std::vector<std::int64_t> kMicroBatches{1, 2, 4, 8, 16, 32};
 const std::vector<std::int64_t> kAccumulation{1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 64};
 const std::vector<std::int64_t> kDataParallel{1, 2, 4, 8, 12, 16, 24, 32, 48, 64, 96, 128, 256};
 const std::vector<std::int64_t> kTensor{1, 2, 4, 8};
@@ -88,8 +88,8 @@ struct Layout {
 };
 
 Layout draw_layout(Prng& rng) {
-  Layout l{rng.pick(kMicro),    rng.pick(kAccumulation), rng.pick(kDataParallel), rng.pick(kTensor),
-           rng.pick(kPipeline), rng.pick(kContext),      rng.pick(kSequence)};
+  Layout l{rng.pick(kMicroBatches), rng.pick(kAccumulation), rng.pick(kDataParallel), rng.pick(kTensor),
+           rng.pick(kPipeline),     rng.pick(kContext),      rng.pick(kSequence)};
   if (l.tp * l.pp * l.cp == 1)
     l.tp = rng.pick(std::vector<std::int64_t>{2, 4, 8});  // world-size exercises need a model-parallel axis
   return l;
@@ -259,7 +259,7 @@ void not_divisible(Exercise& e, Layout l, Prng& rng) {
   for (int attempt = 0; attempt < 64; ++attempt) {
     const std::int64_t unit = l.micro * l.dp;
     if (unit >= 2 && unit < target && target % unit != 0) break;
-    l.micro = rng.pick(kMicro);
+    l.micro = rng.pick(kMicroBatches);
     l.dp = rng.pick(kDataParallel);
   }
   const std::int64_t unit = l.micro * l.dp;

@@ -26,7 +26,7 @@ std::string exact(double v) {
   return g4(v);
 }
 
-std::string plural(double n, const char* one, const char* many) { return exact(n) + " " + (n == 1 ? one : many); }
+std::string count_noun(double n, const char* one, const char* many) { return exact(n) + " " + (n == 1 ? one : many); }
 
 json stage_json(const InferenceInput& in, const StageMemory& st, const StageWeights& w) {
   const ModelShape& m = in.model;
@@ -178,7 +178,7 @@ json serving_communication_json(const InferenceInput& in, const InferenceFigures
                                    exact(prompt) + " tokens)."
                              : device + (prefill ? ", for one prompt of " + exact(prompt) + " tokens."
                                                  : ", for one decode step: one new token for each of the replica's " +
-                                                       plural(seqs, "sequence", "sequences") + ".");
+                                                       count_noun(seqs, "sequence", "sequences") + ".");
         out[prefill ? "prefill" : "decode"].push_back(x);
       }
     }

@@ -16,7 +16,7 @@ const json& serving_cases() {
   return doc;
 }
 
-struct Summary {
+struct ServingSummary {
   int cases = 0;
   double sum = 0, max = 0;
   void add(double e) { ++cases, sum += std::fabs(e), max = std::fmax(max, std::fabs(e)); }
@@ -36,7 +36,7 @@ json cmd_inference_fidelity(const json& request, Problems& problems) {
     return {};
   }
   json rows = json::array();
-  Summary calibration, validation;
+  ServingSummary calibration, validation;
   for (const auto& c : doc["cases"]) {
     Problems scratch;
     auto req = read_inference_request(c["request"], scratch);

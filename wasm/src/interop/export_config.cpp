@@ -15,8 +15,6 @@ namespace atlas {
 
 namespace {
 
-constexpr const char* kFlavors[][2] = {{"llama-3.1-8b", "8B"}, {"llama-3.1-70b", "70B"}, {"llama-3.1-405b", "405B"}};
-
 struct Run {
   PlanInput in;
   json model;          // the normalized model section (a complete request shape)
@@ -224,7 +222,7 @@ std::string torchtitan(const Run& r) {
   notes.push_back("Launch on " + std::to_string(r.in.hardware.gpus) +
                   " GPUs: the data-parallel degrees below are written out, not -1.");
   std::string flavor;
-  for (const auto& [id, f] : kFlavors)
+  for (const auto& [f, id] : kTorchtitanFlavors)
     if (r.preset == id) flavor = f;
   if (flavor.empty())
     notes.push_back("torchtitan names models by flavor, and this shape is none of llama3's (" +

@@ -13,8 +13,6 @@ namespace atlas {
 namespace {
 
 // torchtitan's llama3 flavors and the engine presets with the same shapes.
-constexpr const char* kFlavors[][2] = {{"8B", "llama-3.1-8b"}, {"70B", "llama-3.1-70b"}, {"405B", "llama-3.1-405b"}};
-
 const char* ignored_table_why(const std::string& table) {
   if (table == "optimizer" || table == "lr_scheduler")
     return "the engine assumes Adam; the learning rate does not change the cost";
@@ -123,7 +121,7 @@ void Job::read() {
   if (name || flavor) {
     const char* preset = nullptr;
     if (name.value_or("llama3") == "llama3")
-      for (const auto& [f, id] : kFlavors)
+      for (const auto& [f, id] : kTorchtitanFlavors)
         if (flavor && *flavor == f) preset = id;
     if (!preset && exported_shape()) {
       // A model no flavor names, exported with its shape in the comment under [model].

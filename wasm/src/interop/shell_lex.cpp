@@ -30,8 +30,6 @@ std::string Word::plain() const {
 
 namespace {
 
-bool is_name_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool is_name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 bool blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 bool meta(char c) {
   return blank(c) || c == '\n' || c == ';' || c == '&' || c == '|' || c == '(' || c == ')' || c == '<' || c == '>';

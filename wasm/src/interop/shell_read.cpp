@@ -9,13 +9,7 @@ namespace atlas {
 
 using namespace shell;
 
-namespace {
-
-bool known(const Chars& c) {
-  return std::none_of(c.unknown.begin(), c.unknown.end(), [](int u) { return u > 0; });
-}
-
-}  // namespace
+namespace {}  // namespace
 
 namespace shell {
 

@@ -17,10 +17,6 @@ std::string basename(const std::string& s) {
   return slash == std::string::npos ? s : s.substr(slash + 1);
 }
 
-bool known(const Chars& c) {
-  return std::none_of(c.unknown.begin(), c.unknown.end(), [](int u) { return u > 0; });
-}
-
 class Runner {
  public:
   Runner(const std::vector<Token>& tokens, Expander& ex, ShellScript& out, int depth)

@@ -2,6 +2,7 @@
 // (shell_words.cpp) and its runner of commands (shell_script.cpp). Internal to interop/.
 #pragma once
 
+#include <cctype>
 #include <functional>
 #include <map>
 #include <optional>
@@ -67,6 +68,17 @@ struct Chars {
   void push(char c, int at, bool splits, int unknown_id = 0);
   void append(const Chars& other, bool splits);
 };
+
+/// Whether every character is known (no unknown value, no unset variable's default).
+inline bool known(const Chars& c) {
+  for (int u : c.unknown)
+    if (u > 0) return false;
+  return true;
+}
+
+/// A shell variable name: a letter or underscore, then letters, digits or underscores.
+inline bool is_name_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
+inline bool is_name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 struct Variable {
   std::vector<Chars> values;  // one for a scalar

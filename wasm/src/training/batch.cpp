@@ -9,12 +9,10 @@ namespace atlas {
 
 namespace {
 
-constexpr double kMaxCount = 1e12;  // far beyond any real batch, small enough that products stay exact in int64
-
-std::string n(std::int64_t v) { return std::to_string(v); }
+constexpr double kMaxBatchCount = 1e12;  // far beyond any real batch, small enough that products stay exact in int64
 
 // a × b, or nullopt when it does not fit int64 (terms reach 1e12 each, so products can overflow).
-std::optional<std::int64_t> times(std::int64_t a, std::int64_t b) {
+std::optional<std::int64_t> checked_product(std::int64_t a, std::int64_t b) {
   std::int64_t out = 0;
   if (__builtin_mul_overflow(a, b, &out)) return std::nullopt;
   return out;
@@ -24,11 +22,12 @@ std::optional<std::int64_t> times(std::int64_t a, std::int64_t b) {
 
 std::optional<std::int64_t> data_parallel_degree(std::int64_t world, std::int64_t tp, std::int64_t pp, std::int64_t cp,
                                                  Problems& problems, const std::string& base) {
-  const auto tp_pp = times(tp, pp);
-  const auto product = tp_pp ? times(*tp_pp, cp) : std::nullopt;
+  const auto tp_pp = checked_product(tp, pp);
+  const auto product = tp_pp ? checked_product(*tp_pp, cp) : std::nullopt;
   if (!product || *product > world) {
     problems.error("not_divisible",
-                   "tp × pp × cp = " + n(tp) + " × " + n(pp) + " × " + n(cp) + " is more than world = " + n(world) +
+                   "tp × pp × cp = " + std::to_string(tp) + " × " + std::to_string(pp) + " × " + std::to_string(cp) +
+                       " is more than world = " + std::to_string(world) +
                        " GPUs, so there is not even one data-parallel replica.",
                    child_path(base, "world"));
     return std::nullopt;
@@ -36,8 +35,9 @@ std::optional<std::int64_t> data_parallel_degree(std::int64_t world, std::int64_
   const std::int64_t model = *product;
   if (world % model != 0) {
     problems.error("not_divisible",
-                   "world = " + n(world) + " GPUs is not divisible by tp × pp × cp = " + n(tp) + " × " + n(pp) + " × " +
-                       n(cp) + " = " + n(model) + ", so there is no whole number of data-parallel replicas.",
+                   "world = " + std::to_string(world) + " GPUs is not divisible by tp × pp × cp = " +
+                       std::to_string(tp) + " × " + std::to_string(pp) + " × " + std::to_string(cp) + " = " +
+                       std::to_string(model) + ", so there is no whole number of data-parallel replicas.",
                    child_path(base, "world"));
     return std::nullopt;
   }
@@ -59,14 +59,15 @@ std::optional<BatchAccount> solve_batch(const BatchQuestion& q, Problems& proble
     a.accumulation = *q.accumulation;
     a.data_parallel = *q.data_parallel;
     const double product = static_cast<double>(a.micro) * a.accumulation * a.data_parallel;
-    if (product > kMaxCount) {
+    if (product > kMaxBatchCount) {
       // Point at the largest factor: that is the one to make smaller (global was not given).
       std::string largest = "micro";
       if (a.accumulation > a.micro) largest = "accumulation";
       if (a.data_parallel > std::max(a.micro, a.accumulation)) largest = q.data_parallel_key;
       problems.error("out_of_range",
-                     "The global batch micro × accumulation × dp = " + n(a.micro) + " × " + n(a.accumulation) + " × " +
-                         n(a.data_parallel) + " would exceed 1e12 samples.",
+                     "The global batch micro × accumulation × dp = " + std::to_string(a.micro) + " × " +
+                         std::to_string(a.accumulation) + " × " + std::to_string(a.data_parallel) +
+                         " would exceed 1e12 samples.",
                      child_path(base, largest));
       return std::nullopt;
     }
@@ -78,19 +79,20 @@ std::optional<BatchAccount> solve_batch(const BatchQuestion& q, Problems& proble
   // The unknown factor is global divided by the product of the two known ones.
   auto divide = [&](std::int64_t known_a, std::int64_t known_b, const char* term,
                     const std::string& how) -> std::optional<std::int64_t> {
-    const auto product = times(known_a, known_b);
+    const auto product = checked_product(known_a, known_b);
     if (!product || *product > a.global) {
       problems.error("not_divisible",
-                     how + " = " + n(known_a) + " × " + n(known_b) + " is more than global = " + n(a.global) +
-                         ", so '" + term + "' would be less than 1.",
+                     how + " = " + std::to_string(known_a) + " × " + std::to_string(known_b) +
+                         " is more than global = " + std::to_string(a.global) + ", so '" + term +
+                         "' would be less than 1.",
                      child_path(base, "global"));
       return std::nullopt;
     }
     const std::int64_t denominator = *product;
     if (a.global % denominator != 0) {
       problems.error("not_divisible",
-                     "global = " + n(a.global) + " is not divisible by " + how + " = " + n(denominator) + ", so '" +
-                         term + "' would not be a whole number.",
+                     "global = " + std::to_string(a.global) + " is not divisible by " + how + " = " +
+                         std::to_string(denominator) + ", so '" + term + "' would not be a whole number.",
                      child_path(base, "global"));
       return std::nullopt;
     }
@@ -113,8 +115,9 @@ std::optional<BatchAccount> solve_batch(const BatchQuestion& q, Problems& proble
     const double product = static_cast<double>(a.micro) * a.accumulation * a.data_parallel;
     if (product != static_cast<double>(a.global)) {
       problems.error("inconsistent",
-                     "micro × accumulation × dp = " + n(a.micro) + " × " + n(a.accumulation) + " × " +
-                         n(a.data_parallel) + " does not equal global = " + n(a.global) + ".",
+                     "micro × accumulation × dp = " + std::to_string(a.micro) + " × " + std::to_string(a.accumulation) +
+                         " × " + std::to_string(a.data_parallel) +
+                         " does not equal global = " + std::to_string(a.global) + ".",
                      child_path(base, "global"));
       return std::nullopt;
     }
@@ -128,7 +131,8 @@ json to_json(const BatchAccount& a) {
               {"accumulation", a.accumulation},
               {"dp", a.data_parallel},
               {"solved_for", a.solved_for},
-              {"equation", n(a.global) + " = " + n(a.micro) + " × " + n(a.accumulation) + " × " + n(a.data_parallel)}};
+              {"equation", std::to_string(a.global) + " = " + std::to_string(a.micro) + " × " +
+                               std::to_string(a.accumulation) + " × " + std::to_string(a.data_parallel)}};
 }
 
 /// Request: any three of {global, micro, accumulation, dp}; dp may instead come from
@@ -139,7 +143,7 @@ json cmd_batch(const json& request, Problems& problems) {
   // An answer fed back as a request works: its derived fields are known and ignored.
   f.warn_unknown({"global", "micro", "accumulation", "dp", "world", "tp", "pp", "cp", "seq", "solved_for", "equation",
                   "tokens_per_step"});
-  const Range count{1, kMaxCount, false, true};
+  const Range count{1, kMaxBatchCount, false, true};
   BatchQuestion q;
   if (f.has("global")) q.global = f.integer("global", count);
   if (f.has("micro")) q.micro = f.integer("micro", count);

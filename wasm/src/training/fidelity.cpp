@@ -231,7 +231,7 @@ double fit_tp_step(const std::vector<const Case*>& cases) {
 
 // |error| says how far off the engine is; the signed mean and the count of faster runs say which
 // way, so a source the engine is optimistic on all along does not read like scatter.
-struct Summary {
+struct StepSummary {
   double mean = 0, signed_sum = 0, max = 0;
   int count = 0, faster = 0;
   void add(double err) {
@@ -262,8 +262,8 @@ json cmd_fidelity(const json& request, Problems& problems) {
   const std::vector<Case>& cases = all_cases();
   const json& doc = calibration_doc();
   json rows = json::array();
-  Summary in_sample, out_of_sample, sealed, informed;
-  std::map<std::string, Summary> by_source;
+  StepSummary in_sample, out_of_sample, sealed, informed;
+  std::map<std::string, StepSummary> by_source;
   int not_expressed = 0;
   for (const Case& c : cases) {
     PlanFigures f;
@@ -368,7 +368,7 @@ json cmd_fidelity(const json& request, Problems& problems) {
           e = fit(others, fits[gpu]);
           from = "the other GPUs' calibration sources (no other source for " + gpu + ")";
         }
-        Summary s;
+        StepSummary s;
         for (const Case* c : held) s.add(model_step(*c, &e) / c->published_step - 1.0);
         json row = s.to_json();
         row["source"] = source, row["hardware"] = gpu, row["fitted_on"] = from;
@@ -380,7 +380,7 @@ json cmd_fidelity(const json& request, Problems& problems) {
     // none (0 s per step, the engine before it) to predict that source with.
     if (!tp_step_cases.empty()) {
       const double step = fit_tp_step(tp_step_cases);
-      Summary without;
+      StepSummary without;
       for (const Case* c : tp_step_cases) without.add(model_step(*c, nullptr, 0.0) / c->published_step - 1.0);
       out["fitted_framework"] = {{"megatron_deepspeed_tp_step", step},
                                  {"mean_abs_error", mean_abs_error(tp_step_cases, nullptr, step)},

@@ -14,7 +14,7 @@ namespace atlas {
 
 namespace {
 
-struct Summary {
+struct MemorySummary {
   int cases = 0;
   double abs_sum = 0, signed_sum = 0, max = 0;
   void add(double e) { ++cases, abs_sum += std::fabs(e), signed_sum += e, max = std::fmax(max, std::fabs(e)); }
@@ -65,8 +65,8 @@ json memory_fidelity() {
                                                                                 : "informed";
     out["sources"].push_back(s);
   }
-  std::map<std::string, std::map<std::string, Summary>> by_set;  // set → quantity → errors
-  std::map<std::string, Summary> by_source;
+  std::map<std::string, std::map<std::string, MemorySummary>> by_set;  // set → quantity → errors
+  std::map<std::string, MemorySummary> by_source;
   json not_expressed = json::array();
   for (const auto& c : doc["cases"]) {
     Problems problems;

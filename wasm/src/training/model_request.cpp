@@ -6,8 +6,6 @@ namespace atlas {
 
 namespace {
 
-std::string n(std::int64_t v) { return std::to_string(v); }
-
 // Latent attention, shared experts, the MoE layer pattern, sliding windows and multi-token
 // prediction: each checked against the rest of the shape.
 void read_modern_shape(const Fields& f, ModelShape& m, Problems& problems) {
@@ -45,26 +43,28 @@ void read_modern_shape(const Fields& f, ModelShape& m, Problems& problems) {
        {std::pair<const char*, std::int64_t>{"kv_lora_rank", *kv_rank}, {"q_lora_rank", *q_rank}})
     if (value > m.hidden)
       problems.error("latent_rank",
-                     std::string(key) + " = " + n(value) + " is larger than the hidden size " + n(m.hidden) +
-                         ": a latent wider than the hidden state compresses nothing.",
+                     std::string(key) + " = " + std::to_string(value) + " is larger than the hidden size " +
+                         std::to_string(m.hidden) + ": a latent wider than the hidden state compresses nothing.",
                      f.path_of(key));
   m.shared_experts = *shared, m.shared_expert_ffn = *shared_ffn;
   if (m.shared_experts > 0 && !m.moe())
     problems.error("shared_experts_dense",
-                   "shared_experts = " + n(m.shared_experts) +
+                   "shared_experts = " + std::to_string(m.shared_experts) +
                        " needs routed experts beside them (experts > 1); a dense "
                        "model's MLP is ffn.",
                    f.path_of("shared_experts"));
   m.dense_layers = *dense, m.moe_every = *every;
   if (m.moe() && m.moe_layer_count() == 0)
     problems.error("moe_pattern_empty",
-                   "dense_layers = " + n(m.dense_layers) + " and moe_every = " + n(m.moe_every) +
-                       " leave none of the " + n(m.layers) + " layers with experts.",
+                   "dense_layers = " + std::to_string(m.dense_layers) +
+                       " and moe_every = " + std::to_string(m.moe_every) + " leave none of the " +
+                       std::to_string(m.layers) + " layers with experts.",
                    f.path_of(m.dense_layers >= m.layers ? "dense_layers" : "moe_every"));
   m.window = *window, m.full_every = *full_every;
   if (m.window > m.seq)
     problems.error("window_longer_than_sequence",
-                   "window = " + n(m.window) + " tokens is longer than the sequence (" + n(m.seq) +
+                   "window = " + std::to_string(m.window) + " tokens is longer than the sequence (" +
+                       std::to_string(m.seq) +
                        " tokens): every layer would see the whole sequence; set window to 0 for full attention.",
                    f.path_of("window"));
   if (m.window == 0 && m.full_every > 0)
@@ -153,14 +153,18 @@ std::optional<ModelShape> read_model(const json& request, Problems& problems) {
   if (head_dim && *head_dim > 0 && *head_dim * m.heads != m.hidden) m.head_size = *head_dim;
   read_modern_shape(f, m, problems);
   if (m.head_size == 0 && !m.mla.on() && m.hidden % m.heads != 0)
-    problems.error("heads_hidden", n(m.heads) + " heads do not divide the hidden size " + n(m.hidden) + ".",
+    problems.error("heads_hidden",
+                   std::to_string(m.heads) + " heads do not divide the hidden size " + std::to_string(m.hidden) + ".",
                    "/model/heads");
   if (m.heads % m.kv_heads != 0)
-    problems.error("kv_heads", n(m.kv_heads) + " key/value heads do not divide " + n(m.heads) + " query heads.",
-                   "/model/kv_heads");
+    problems.error(
+        "kv_heads",
+        std::to_string(m.kv_heads) + " key/value heads do not divide " + std::to_string(m.heads) + " query heads.",
+        "/model/kv_heads");
   if (m.top_k > m.experts)
-    problems.error("top_k", "top_k = " + n(m.top_k) + " is more than the " + n(m.experts) + " experts.",
-                   "/model/top_k");
+    problems.error(
+        "top_k", "top_k = " + std::to_string(m.top_k) + " is more than the " + std::to_string(m.experts) + " experts.",
+        "/model/top_k");
   if (problems.errors().size() != before) return std::nullopt;
   return m;
 }

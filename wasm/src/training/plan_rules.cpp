@@ -10,8 +10,6 @@ namespace atlas {
 
 namespace {
 
-std::string n(std::int64_t v) { return std::to_string(v); }
-
 std::string fmt(double v) {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.15g", v);
@@ -78,97 +76,113 @@ Issue describe_rule(const PlanInput& in, Rule rule, bool dp_derived) {
   const Parallel& p = in.parallel;
   switch (rule) {
     case Rule::tp_heads:
-      return {"tp_heads", "tp = " + n(p.tp) + " does not divide " + n(m.heads) + " heads.", "/parallel/tp"};
+      return {"tp_heads", "tp = " + std::to_string(p.tp) + " does not divide " + std::to_string(m.heads) + " heads.",
+              "/parallel/tp"};
     case Rule::tp_kv_heads:
-      return {"tp_kv_heads", "tp = " + n(p.tp) + " does not divide " + n(m.kv_heads) + " key/value heads.",
+      return {"tp_kv_heads",
+              "tp = " + std::to_string(p.tp) + " does not divide " + std::to_string(m.kv_heads) + " key/value heads.",
               "/parallel/tp"};
     case Rule::tp_ffn:
-      return {"tp_ffn", "tp = " + n(p.tp) + " does not divide the MLP width " + n(m.mlp_width()) + ".", "/parallel/tp"};
+      return {"tp_ffn",
+              "tp = " + std::to_string(p.tp) + " does not divide the MLP width " + std::to_string(m.mlp_width()) + ".",
+              "/parallel/tp"};
     case Rule::gpus_product:
       if (dp_derived)
         return {"gpus_not_divisible",
-                n(in.hardware.gpus) +
+                std::to_string(in.hardware.gpus) +
                     " GPUs are not divisible by tp × pp × cp = " + fmt(static_cast<double>(p.tp) * p.pp * p.cp) +
                     ", so there is no whole number of data-parallel replicas.",
                 "/hardware/gpus"};
       return {"gpus_mismatch",
-              "dp × tp × pp × cp = " + n(p.dp) + " × " + n(p.tp) + " × " + n(p.pp) + " × " + n(p.cp) + " = " +
-                  fmt(static_cast<double>(p.dp) * p.tp * p.pp * p.cp) + ", not the " + n(in.hardware.gpus) +
-                  " GPUs of the cluster.",
+              "dp × tp × pp × cp = " + std::to_string(p.dp) + " × " + std::to_string(p.tp) + " × " +
+                  std::to_string(p.pp) + " × " + std::to_string(p.cp) + " = " +
+                  fmt(static_cast<double>(p.dp) * p.tp * p.pp * p.cp) + ", not the " +
+                  std::to_string(in.hardware.gpus) + " GPUs of the cluster.",
               "/parallel/dp"};
     case Rule::ep_dense:
-      return {"ep_dense", "ep = " + n(p.ep) + " needs a mixture-of-experts model; this one has a dense MLP.",
+      return {"ep_dense",
+              "ep = " + std::to_string(p.ep) + " needs a mixture-of-experts model; this one has a dense MLP.",
               "/parallel/ep"};
     case Rule::ep_experts:
-      return {"ep_experts", "ep = " + n(p.ep) + " does not divide " + n(m.experts) + " experts.", "/parallel/ep"};
+      return {"ep_experts",
+              "ep = " + std::to_string(p.ep) + " does not divide " + std::to_string(m.experts) + " experts.",
+              "/parallel/ep"};
     case Rule::ep_dp:
       return {"ep_dp",
-              "ep = " + n(p.ep) + " must divide dp = " + n(p.dp) +
+              "ep = " + std::to_string(p.ep) + " must divide dp = " + std::to_string(p.dp) +
                   ": expert-parallel groups are carved out of the data-parallel replicas.",
               "/parallel/ep"};
     case Rule::pp_layers:
-      return {"pp_layers", "pp = " + n(p.pp) + " stages is more than the " + n(m.layers) + " layers.", "/parallel/pp"};
+      return {"pp_layers",
+              "pp = " + std::to_string(p.pp) + " stages is more than the " + std::to_string(m.layers) + " layers.",
+              "/parallel/pp"};
     case Rule::virtual_layers:
       return {"virtual_layers",
               p.custom_stage_layers()
-                  ? "virtual_stages = " + n(p.virtual_stages) +
+                  ? "virtual_stages = " + std::to_string(p.virtual_stages) +
                         " does not divide every stage's layer slots under this layout (the embedding and the loss "
                         "count as a layer each when they are accounted for)."
               : m.layers % p.pp != 0
-                  ? "Interleaving needs equal stages, but " + n(m.layers) +
-                        " layers do not split evenly over pp = " + n(p.pp) +
+                  ? "Interleaving needs equal stages, but " + std::to_string(m.layers) +
+                        " layers do not split evenly over pp = " + std::to_string(p.pp) +
                         " (Megatron's --account-for-embedding-in-pipeline-split and "
                         "--account-for-loss-in-pipeline-split, parallel.embedding_as_layer and loss_as_layer, "
                         "can make the slots even)."
-                  : "virtual_stages = " + n(p.virtual_stages) + " does not divide the " + n(m.layers / p.pp) +
-                        " layers per stage.",
+                  : "virtual_stages = " + std::to_string(p.virtual_stages) + " does not divide the " +
+                        std::to_string(m.layers / p.pp) + " layers per stage.",
               "/parallel/virtual_stages"};
     case Rule::virtual_needs_interleaved:
       return {"virtual_needs_interleaved",
-              "virtual_stages = " + n(p.virtual_stages) + " needs the interleaved schedule.", "/parallel/schedule"};
+              "virtual_stages = " + std::to_string(p.virtual_stages) + " needs the interleaved schedule.",
+              "/parallel/schedule"};
     case Rule::interleaved_needs_virtual:
       return {"interleaved_needs_virtual", "The interleaved schedule needs virtual_stages of 2 or more.",
               "/parallel/virtual_stages"};
     case Rule::interleaved_microbatches:
       return {"interleaved_microbatches",
-              "The interleaved schedule needs the " + n(in.accumulation) +
-                  " micro-batches per step to be a multiple of pp = " + n(p.pp) + ".",
+              "The interleaved schedule needs the " + std::to_string(in.accumulation) +
+                  " micro-batches per step to be a multiple of pp = " + std::to_string(p.pp) + ".",
               "/batch/accumulation"};
     case Rule::batch_product:
       return {"batch_product",
-              "micro × accumulation × dp = " + n(in.micro) + " × " + n(in.accumulation) + " × " + n(p.dp) +
-                  " does not equal the global batch " + n(in.global) + ".",
+              "micro × accumulation × dp = " + std::to_string(in.micro) + " × " + std::to_string(in.accumulation) +
+                  " × " + std::to_string(p.dp) + " does not equal the global batch " + std::to_string(in.global) + ".",
               "/batch/global"};
     case Rule::cp_seq:
-      return {"cp_seq", "cp = " + n(p.cp) + " does not divide the sequence length " + n(m.seq) + ".", "/parallel/cp"};
+      return {"cp_seq",
+              "cp = " + std::to_string(p.cp) + " does not divide the sequence length " + std::to_string(m.seq) + ".",
+              "/parallel/cp"};
     case Rule::tp_across_nodes:
       if (p.tp <= in.hardware.gpus_per_node && in.hardware.gpus_per_node % p.tp == 0)
         return {"tp_across_nodes",
                 "The order " + rank_order_name(p.order) + " puts tensor-parallel ranks " +
-                    n(rank_grid(p).stride[static_cast<std::size_t>(RankDim::tp)]) +
+                    std::to_string(rank_grid(p).stride[static_cast<std::size_t>(RankDim::tp)]) +
                     " apart, so each tensor-parallel group spans " +
-                    n(kind_placement(in.hardware, p, GroupKind::tp).nodes) + " nodes of " +
-                    n(in.hardware.gpus_per_node) +
+                    std::to_string(kind_placement(in.hardware, p, GroupKind::tp).nodes) + " nodes of " +
+                    std::to_string(in.hardware.gpus_per_node) +
                     " GPUs: their per-layer collectives run over the network. Put tp first in the order to keep "
                     "them on NVLink.",
                 "/parallel/order"};
-      return {"tp_across_nodes",
-              (p.tp > in.hardware.gpus_per_node
-                   ? "tp = " + n(p.tp) + " spans more than one node of " + n(in.hardware.gpus_per_node) + " GPUs"
-                   : "tp = " + n(p.tp) + " does not divide the " + n(in.hardware.gpus_per_node) +
-                         " GPUs of a node, so some tensor-parallel groups straddle two nodes") +
-                  ": their per-layer collectives run over the network.",
-              "/parallel/tp"};
+      return {
+          "tp_across_nodes",
+          (p.tp > in.hardware.gpus_per_node
+               ? "tp = " + std::to_string(p.tp) + " spans more than one node of " +
+                     std::to_string(in.hardware.gpus_per_node) + " GPUs"
+               : "tp = " + std::to_string(p.tp) + " does not divide the " + std::to_string(in.hardware.gpus_per_node) +
+                     " GPUs of a node, so some tensor-parallel groups straddle two nodes") +
+              ": their per-layer collectives run over the network.",
+          "/parallel/tp"};
     case Rule::uneven_stages: {
       const std::int64_t extra = m.layers % p.pp;
       return {"uneven_stages",
-              n(m.layers) + " layers over pp = " + n(p.pp) + " stages: " + n(extra) + " stage(s) with " +
-                  n(m.layers / p.pp + 1) + " layers, " + n(p.pp - extra) + " with " + n(m.layers / p.pp) + ".",
+              std::to_string(m.layers) + " layers over pp = " + std::to_string(p.pp) +
+                  " stages: " + std::to_string(extra) + " stage(s) with " + std::to_string(m.layers / p.pp + 1) +
+                  " layers, " + std::to_string(p.pp - extra) + " with " + std::to_string(m.layers / p.pp) + ".",
               "/parallel/pp"};
     }
     case Rule::few_microbatches:
       return {"few_microbatches",
-              "Only " + n(in.accumulation) + " micro-batches for pp = " + n(p.pp) +
+              "Only " + std::to_string(in.accumulation) + " micro-batches for pp = " + std::to_string(p.pp) +
                   " stages: most of the pipeline is idle.",
               "/batch/micro"};
     case Rule::zero_with_pipeline:

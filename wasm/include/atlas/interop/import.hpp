@@ -93,6 +93,10 @@ inline std::int64_t times(std::int64_t a, std::int64_t b) {
 /// by export, read by import (torchtitan itself ignores comments).
 inline constexpr const char* kModelComment = "# parallelism-atlas model = ";
 
+/// torchtitan's Llama 3 flavors and the model presets with exactly their shape.
+inline constexpr const char* kTorchtitanFlavors[][2] = {
+    {"8B", "llama-3.1-8b"}, {"70B", "llama-3.1-70b"}, {"405B", "llama-3.1-405b"}};
+
 /// Longest text one import accepts (bytes): configs are a few kB; this bounds the work.
 inline constexpr std::size_t kMaxPastedBytes = 256 * 1024;
 
