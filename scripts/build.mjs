@@ -2,7 +2,7 @@
 // check the module mapping → static site in dist/: one page per entry (<id>.html, and the home
 // entry as index.html too) with its text and MathML, CSS, the boot script and one script per
 // module, the engine as glue + .wasm and as one file for file://.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ensureSetup } from './lib/setup.mjs';
@@ -31,8 +31,28 @@ function step(label, cmd, args, options = {}) {
   console.log(`[build] ${label} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
 }
 
-/** Configures and builds the native CLI and tests, and the WASM module and tests. */
-export function buildEngine({ tests = false } = {}) {
+/** Runs a command, resolving with its exit status; `buffer` holds its output until it ends. */
+function spawnStep(label, cmd, args, { buffer = false } = {}) {
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: buffer ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const chunks = [];
+    if (buffer) for (const s of [child.stdout, child.stderr]) s.on('data', (d) => chunks.push(d));
+    child.on('close', (code) => {
+      if (buffer) process.stdout.write(Buffer.concat(chunks));
+      console.log(`[build] ${label} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+/**
+ * Configures and builds the native CLI and tests, and the WASM module and tests. The two builds
+ * run side by side: each ends in links that use one core (the doctest binaries, wasm-opt over
+ * the planner), which the other build's compiles fill. The native build's output is held until
+ * it ends, so the two never interleave their lines.
+ */
+export async function buildEngine({ tests = false } = {}) {
   const jobs = ['-j', process.env.ATLAS_JOBS || '2'];
   const quiet = { stdio: ['ignore', 'ignore', 'inherit'] };
   const targets = [
@@ -49,8 +69,18 @@ export function buildEngine({ tests = false } = {}) {
         quiet,
       );
     else if (tests) step(`configure ${name}`, 'cmake', ['-B', dir, '-DATLAS_TESTS=ON'], quiet);
-    step(`build ${name}`, 'cmake', ['--build', dir, ...jobs]);
   }
+  const codes = await Promise.all(
+    targets.map(([name, dir], i) =>
+      spawnStep(`build ${name}`, 'cmake', ['--build', dir, ...jobs], { buffer: i === 0 }),
+    ),
+  );
+  codes.forEach((code, i) => {
+    if (code !== 0) {
+      console.error(`[build] build ${targets[i][0]} failed`);
+      process.exit(code);
+    }
+  });
 }
 
 /** The page's own style sheets, base.css first, then each module's. */
@@ -73,7 +103,7 @@ async function main() {
   ensureSetup();
   const t0 = Date.now();
   // ATLAS_SKIP_ENGINE=1 reuses the engine already built (tests that only re-render the site).
-  if (process.env.ATLAS_SKIP_ENGINE !== '1') buildEngine({ tests: process.env.ATLAS_BUILD_TESTS === '1' });
+  if (process.env.ATLAS_SKIP_ENGINE !== '1') await buildEngine({ tests: process.env.ATLAS_BUILD_TESTS === '1' });
   else if (
     !existsSync(cli) ||
     !existsSync(engineModule) ||
