@@ -178,7 +178,7 @@ export function layerDetail(g, plan, mark, x, y, w, keep) {
     const label =
       par.ep > 1
         ? [
-            `${model.experts} experts on ep = ${par.ep} ranks (colour = EP rank)`,
+            `${model.experts} experts on ep = ${par.ep} ranks${par.etp !== undefined ? `, each split over etp = ${par.etp}` : ''} (colour = EP rank)`,
             `${model.experts} experts on ep = ${par.ep} ranks`,
             `${model.experts} experts, ep = ${par.ep}`,
           ]
