@@ -95,7 +95,8 @@ TEST_CASE("etp 1 at tp 4: expert weights per rank 4× those at etp 4, and the Mo
   CHECK(sum_calls(at1, "etp-") == 0);  // etp 1: nothing to gather over one rank
   // The all-to-all carries each rank's own tokens: b × s/tp × top_k × h × 2 B = 4096/4 × 2 × 4096 × 2.
   CHECK(plan_transfer(at1, "ep-fwd-dispatch")["bytes_per_call"].get<double>() == 1024.0 * 2 * 4096 * 2);
-  CHECK(plan_transfer(at1, "ep-fwd-dispatch")["bytes_per_call"] == plan_transfer(at4, "ep-fwd-dispatch")["bytes_per_call"]);
+  CHECK(plan_transfer(at1, "ep-fwd-dispatch")["bytes_per_call"] ==
+        plan_transfer(at4, "ep-fwd-dispatch")["bytes_per_call"]);
 }
 
 TEST_CASE("etp 2 at tp 4 gathers the routed tokens over its two ranks") {

@@ -291,10 +291,10 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
     B.blocking(B.add({"etp-bwd-allgather", "activation-grad", "gradients of the expert outputs gathered over etp",
                       "backward", C::all_gather, Group::TP, "layer.moe", shape},
                      g, bytes, Le, 0));
-    B.blocking(B.add({"etp-bwd-reducescatter", "activation-grad",
-                      "gradients of the routed tokens reduce-scattered over etp", "backward", C::reduce_scatter,
-                      Group::TP, "layer.moe", shape},
-                     g, bytes, Le, 0));
+    B.blocking(
+        B.add({"etp-bwd-reducescatter", "activation-grad", "gradients of the routed tokens reduce-scattered over etp",
+               "backward", C::reduce_scatter, Group::TP, "layer.moe", shape},
+              g, bytes, Le, 0));
   }
 
   if (model_groups && par.ep > 1) {

@@ -174,9 +174,9 @@ Formula rank_formula(const PlanInput& in, const RankGrid& g) {
     << qty::number(static_cast<double>(in.hardware.host_size())) << "⌋, NVLink domain = ⌊rank ÷ "
     << qty::number(static_cast<double>(in.hardware.gpus_per_node)) << "⌋";
   if (p.expert_grid())
-    f << "; the MoE layers' grid: rank mod " << qty::number(static_cast<double>(p.tp * p.cp * p.dp))
-      << " = etp + ep × " << qty::number(static_cast<double>(p.etp)) << " + edp × "
-      << qty::number(static_cast<double>(p.etp * p.ep)) << " (order etp-ep-edp inside each stage)";
+    f << "; the MoE layers' grid: rank mod " << qty::number(static_cast<double>(p.tp * p.cp * p.dp)) << " = etp + ep × "
+      << qty::number(static_cast<double>(p.etp)) << " + edp × " << qty::number(static_cast<double>(p.etp * p.ep))
+      << " (order etp-ep-edp inside each stage)";
   return f;
 }
 

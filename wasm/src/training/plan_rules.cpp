@@ -117,8 +117,7 @@ Issue describe_rule(const PlanInput& in, Rule rule, bool dp_derived) {
       return {"ep_experts", "ep = " + n(p.ep) + " does not divide " + n(m.experts) + " experts.", "/parallel/ep"};
     case Rule::ep_dp:
       return {"ep_dp",
-              "ep = " + n(p.ep) + " must divide dp = " + n(p.dp) +
-                  ": with etp = tp = " + n(p.tp) +
+              "ep = " + n(p.ep) + " must divide dp = " + n(p.dp) + ": with etp = tp = " + n(p.tp) +
                   " (parallel.etp absent or equal to tp) expert-parallel groups are carved out of the data-parallel "
                   "replicas; an etp below tp builds them from tensor-parallel ranks too.",
               "/parallel/ep"};
