@@ -144,6 +144,52 @@ test('EP adds all-to-all token exchange at the experts', async () => {
   await p.close();
 });
 
+test('expert tensor parallel: shown for an MoE model only, kept in the permalink, its bad values named', async () => {
+  const p = await planner();
+  const field = p.page.locator('[data-param="etp"]');
+  assert.equal(await field.isVisible(), false, 'a dense model has no experts to split');
+  await apply(p.page, {
+    model: 'mixtral-8x7b',
+    gpus: 32,
+    tp: 4,
+    ep: 8,
+    sequence_parallel: true,
+    seq: 4096,
+    global: 64,
+  });
+  assert.equal(await field.isVisible(), true);
+  assert.equal(await p.page.locator('#pl-etp').inputValue(), '0');
+  const before = await crossingIds(p.page);
+  assert.ok(before.includes('tp-fwd-allgather') && !before.some((id) => id.startsWith('etp-')), before.join());
+  await p.page.locator('#pl-etp').fill('2');
+  await p.page.locator('#pl-etp').press('Enter');
+  await p.page.waitForFunction(() =>
+    [...document.querySelectorAll('#planner-crossings tr[data-id]')].some((r) => r.dataset.id === 'etp-fwd-allgather'),
+  );
+  assert.match(await p.page.locator('#planner-diagram').textContent(), /etp = 2/);
+  const state = await p.page.evaluate(() => window.atlas.views.get('planner').getState());
+  assert.equal(state.etp, 2);
+  // The hash follows the state after a short debounce.
+  await p.page.waitForFunction(() => location.hash.includes('planner.etp=2'));
+  // A value the engine refuses is explained at the control, with its numbers.
+  await p.page.locator('#pl-etp').fill('3');
+  await p.page.locator('#pl-etp').press('Enter');
+  await p.page.waitForFunction(() => document.querySelector('[data-param="etp"] .field-message')?.textContent);
+  assert.match(await p.page.locator('[data-param="etp"] .field-message').textContent(), /etp = 3 must divide tp = 4/);
+  await p.close();
+  // From a link: the value is restored; a value that is not a whole number is named by its label.
+  const linked = await openPage({
+    path: '#v=1&planner.model=mixtral-8x7b&planner.tp=4&planner.etp=1',
+  });
+  await linked.page.waitForFunction(() => window.atlas.views.get('planner')?.getState().etp === 1, null, {
+    timeout: 10000,
+  });
+  await linked.close();
+  const bad = await openPage({ path: '#v=1&planner.etp=two' });
+  assert.match(await bad.page.locator('[data-notes="link"]').textContent(), /Expert tensor parallel etp/);
+  await bad.close();
+});
+
 test('CP adds the key/value exchange in attention', async () => {
   const p = await planner();
   await apply(p.page, { gpus: 2, cp: 2 });

@@ -789,6 +789,7 @@ export type DpNetworkRequest = {
     embedding_as_layer?: boolean;
     /** ≥ 1, ≤ 1000000; default 1 */
     ep?: number;
+    etp?: unknown;
     /** unit: layers; ≥ 0, ≤ 10000; default 0 */
     first_stage_layers?: number;
     /** default true */
@@ -1791,6 +1792,8 @@ export type PlanRequest = {
     embedding_as_layer?: boolean;
     /** ≥ 1, ≤ 1000000; default 1 */
     ep?: number;
+    /** ≥ 1, ≤ 1000000 */
+    etp?: number;
     /** unit: layers; ≥ 0, ≤ 10000; default 0 */
     first_stage_layers?: number;
     /** default true */
@@ -2191,6 +2194,7 @@ export type PlanAnswer = {
     position?: string;
     q_lora_rank?: number;
     qk_nope_head_dim?: number;
+    qk_norm?: boolean;
     qk_rope_head_dim?: number;
     router_bias?: boolean;
     seq?: number;
@@ -2212,6 +2216,7 @@ export type PlanAnswer = {
     dp_shard?: number;
     embedding_as_layer?: boolean;
     ep?: number;
+    etp?: number;
     first_stage_layers?: number;
     flash_attention?: boolean;
     framework?: string;
@@ -2495,7 +2500,9 @@ export type PlanAnswer = {
       cp?: number;
       domain?: number;
       dp?: number;
+      edp?: number;
       ep?: number;
+      etp?: number;
       node?: number;
       pp?: number;
       rank?: number;

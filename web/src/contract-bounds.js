@@ -71,6 +71,7 @@ export const PLAN_REQUEST = Object.freeze({
   "/parallel/dp_shard": Object.freeze({"type":"integer","min":0,"max":1000000,"default":0,"unit":"ranks"}),
   "/parallel/embedding_as_layer": Object.freeze({"type":"boolean","default":false}),
   "/parallel/ep": Object.freeze({"type":"integer","min":1,"max":1000000,"default":1}),
+  "/parallel/etp": Object.freeze({"type":"integer","min":1,"max":1000000}),
   "/parallel/first_stage_layers": Object.freeze({"type":"integer","min":0,"max":10000,"default":0,"unit":"layers"}),
   "/parallel/flash_attention": Object.freeze({"type":"boolean","default":true}),
   "/parallel/framework": Object.freeze({"type":"string","options":["megatron","megatron-2021","fsdp","fsdp1","deepspeed","deepspeed-2021","ideal"],"default":"megatron"}),

@@ -125,6 +125,7 @@ std::string megatron(const Run& r) {
   arg("context-parallel-size", num(p.cp));
   if (p.cp > 1 && p.cp_attention == ContextAttention::all_gather) arg("cp-comm-type", "all_gather");
   if (p.ep > 1) arg("expert-model-parallel-size", num(p.ep));
+  if (p.expert_grid()) arg("expert-tensor-parallel-size", num(p.etp));
   if (p.order == kTpPpDpOrder) {
     arg("use-tp-pp-dp-mapping");
     if (p.cp > 1 || p.ep > 1)
@@ -204,6 +205,7 @@ std::string deepspeed(const Run& r) {
                 {"kernels", kernels_name(p.kernels)},
                 {"reduce_dtype", reduce_dtype_name(p)}};
   if (p.ep > 1) parallel["ep"] = p.ep;
+  if (p.expert_grid()) parallel["etp"] = p.etp;
   json config{{"train_batch_size", r.in.global},
               {"train_micro_batch_size_per_gpu", r.in.micro},
               {"gradient_accumulation_steps", r.in.accumulation},
@@ -279,6 +281,7 @@ std::string torchtitan(const Run& r) {
       << (chunks ? "\npipeline_parallel_layers_per_stage = " + std::to_string(m.layers / (p.pp * p.virtual_stages))
                  : std::string())
       << "\ncontext_parallel_degree = " << p.cp << "\nexpert_parallel_degree = " << p.ep
+      << (p.expert_grid() ? "\nexpert_tensor_parallel_degree = " + std::to_string(p.etp) : std::string())
       << "\n\n[activation_checkpoint]\nmode = \"" << recompute << "\"\n"
       << (p.recompute == Recompute::op_selective ? "selective_ac_option = \"op\"\n" : "")
       << "\n[compile]\nenable = " << (p.kernels == Kernels::fused ? "true" : "false") << "\n";

@@ -159,6 +159,12 @@ void Job::read() {
   degree("pp", pp, "pipeline_parallel_degree");
   degree("cp", cp, "context_parallel_degree");
   if (ep > 1) degree("ep", ep, "expert_parallel_degree");
+  // torchtitan's expert_tensor_parallel_degree, read only where the file states it and it
+  // differs from tp (equal, it is the engine's default split of each expert).
+  if (has(where("expert_tensor_parallel_degree"), "expert_tensor_parallel_degree")) {
+    const auto etp = whole(where("expert_tensor_parallel_degree"), "expert_tensor_parallel_degree").value_or(tp);
+    if (etp != tp) set("parallel", "etp", etp, where("expert_tensor_parallel_degree"), "expert_tensor_parallel_degree");
+  }
   if (has(where("tensor_parallel_degree"), "tensor_parallel_degree"))
     facts_.set(text_, line(where("tensor_parallel_degree"), "tensor_parallel_degree"), "parallel", "sequence_parallel",
                tp > 1, "torchtitan's tensor parallelism (always sequence-parallel)");

@@ -117,16 +117,12 @@ void MegatronArgs::interpret_modern() {
     }
   }
   if (const Given* mtp = get("mtp-num-layers")) set("model", "mtp_layers", mtp->value, "mtp-num-layers");
-  // The engine splits each expert over the tensor-parallel ranks: an expert tensor-parallel size of
-  // its own would change the experts' bytes per GPU and their traffic.
+  // Megatron-Core's expert tensor parallelism: each expert split over etp ranks of its own grid.
+  // Equal to tp it is the engine's default split, so only a different size is written.
   if (const Given* etp = get("expert-tensor-parallel-size")) {
     const Given* tp = get("tensor-model-parallel-size");
     const json tp_value = tp ? tp->value : json(1);
-    if (etp->value != tp_value)
-      text_.error("unsupported_architecture",
-                  "--expert-tensor-parallel-size " + etp->value.dump() + " differs from the tensor-parallel size " +
-                      tp_value.dump() + ": experts split over their own tensor-parallel group are not modelled.",
-                  etp->line);
+    if (etp->value != tp_value) set("parallel", "etp", etp->value, "expert-tensor-parallel-size");
   }
 }
 

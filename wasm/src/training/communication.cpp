@@ -143,6 +143,16 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
   const std::array<double, 3> bsh{b, s, h};
   const bool model_groups = which != TransferSet::data_parallel;
   const double slowdown = overlap_slowdown(hw);
+  // Only the stage's expert layers route tokens (DeepSeek's first layers and Llama 4's
+  // interleaved ones are dense).
+  double moe_layers = 0;
+  if (mo.moe())
+    for (std::int64_t i = st.first_layer; i < st.first_layer + st.layers; ++i) moe_layers += mo.moe_layer(i) ? 1 : 0;
+  const double Le = mo.uniform() ? L : moe_layers;
+  // With etp below tp an expert layer's MLP gathers and scatters nothing over tp: its tokens go
+  // to the experts by the all-to-all and over the etp group (below). Shared experts are a dense
+  // MLP over tp and keep the layer's tp collectives.
+  const double tp_free = par.expert_grid() && mo.moe() && mo.shared_experts == 0 ? Le : 0.0;
 
   if (model_groups && par.tp > 1) {
     const GroupPlacement g = kind_placement(hw, par, GroupKind::tp);
@@ -184,7 +194,8 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
     } else {
       // Sequence parallelism: each all-reduce becomes a reduce-scatter plus an all-gather of the
       // same total volume; the backward pass mirrors the forward.
-      const double calls = L * (2 + 2 * recompute);
+      const double calls = tp_free > 0 ? (2 * L - tp_free) * (1 + recompute) : L * (2 + 2 * recompute);
+      const double back = 2 * L - tp_free;
       tp_expose(B.add({"tp-fwd-allgather", "activation", "norm output gathered along the sequence (b×s×h)", "forward",
                        C::all_gather, Group::TP, "layer.attention.in", bsh},
                       g, act, calls, 0));
@@ -193,10 +204,10 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
                       g, act, calls, 0));
       tp_expose(B.add({"tp-bwd-allgather", "activation-grad", "gradients of the block outputs (b×s×h)", "backward",
                        C::all_gather, Group::TP, "layer.mlp.fc2", bsh},
-                      g, act, 2 * L, 0));
+                      g, act, back, 0));
       tp_column_backward(B.add({"tp-bwd-reducescatter", "activation-grad", "gradients of the block inputs (b×s×h)",
                                 "backward", C::reduce_scatter, Group::TP, "layer.mlp.in", bsh},
-                               g, act, 2 * L, 0),
+                               g, act, back, 0),
                          column.attention + column.mlp);
       // Megatron keeps the inputs of Q, K, V and the MLP's first layer split along the sequence
       // (the memory sequence parallelism saves) and all-gathers them again for their weight
@@ -205,7 +216,7 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
         tp_column_backward(B.add({"tp-bwd-input-allgather", "activation",
                                   "inputs of Q, K, V and the MLP's first layer, gathered again (b×s×h)", "backward",
                                   C::all_gather, Group::TP, "layer.attention.in", bsh},
-                                 g, act, 2 * L, 0),
+                                 g, act, back, 0),
                            column.attention + column.mlp);
     }
     const C embed_op = par.sequence_parallel ? C::reduce_scatter : C::all_reduce;
@@ -260,16 +271,39 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
     }
   }
 
+  // Megatron's all-to-all dispatcher with 1 < etp < tp: the tokens a rank received are gathered
+  // over its etp group before the experts (each holds 1/etp of every local expert) and the
+  // outputs reduce-scattered back after them; backward mirrors both. Per call the gathered
+  // buffer is etp × the rank's own routed tokens (b × s/tp × top_k) × hidden, bf16. Priced on
+  // the expert grid's etp group; listed with the tensor-parallel transfers.
+  if (model_groups && par.expert_grid() && par.etp > 1 && mo.moe()) {
+    const GroupPlacement g = kind_placement(hw, par, GroupKind::etp);
+    const double recompute = par.recompute == Recompute::full ? 1.0 : 0.0;
+    const double routed = b * s / t * static_cast<double>(mo.top_k) * static_cast<double>(par.etp);
+    const double bytes = 2.0 * routed * h;
+    const std::array<double, 3> shape{routed, 1, h};
+    B.blocking(B.add({"etp-fwd-allgather", "tokens", "routed tokens gathered over the expert's etp ranks", "forward",
+                      C::all_gather, Group::TP, "layer.moe", shape},
+                     g, bytes, Le * (1 + recompute), 0));
+    B.blocking(B.add({"etp-fwd-reducescatter", "tokens", "expert outputs reduce-scattered over the etp ranks",
+                      "forward", C::reduce_scatter, Group::TP, "layer.moe", shape},
+                     g, bytes, Le * (1 + recompute), 0));
+    B.blocking(B.add({"etp-bwd-allgather", "activation-grad", "gradients of the expert outputs gathered over etp",
+                      "backward", C::all_gather, Group::TP, "layer.moe", shape},
+                     g, bytes, Le, 0));
+    B.blocking(
+        B.add({"etp-bwd-reducescatter", "activation-grad", "gradients of the routed tokens reduce-scattered over etp",
+               "backward", C::reduce_scatter, Group::TP, "layer.moe", shape},
+              g, bytes, Le, 0));
+  }
+
   if (model_groups && par.ep > 1) {
+    // The expert grid's ep ranks (the order's ep dimension when etp = tp). Each rank sends its
+    // own routed tokens (b × s/tp × top_k under sequence parallelism), (ep − 1)/ep of them away.
     const GroupPlacement g = kind_placement(hw, par, GroupKind::ep);
     const double tokens = b * s / (par.sequence_parallel ? t : 1.0) * static_cast<double>(mo.top_k);
     const double bytes = 2.0 * tokens * h;
     const std::array<double, 3> shape{tokens, 1, h};
-    // Only the stage's expert layers route tokens (DeepSeek's first layers and Llama 4's
-    // interleaved ones are dense).
-    double moe_layers = 0;
-    for (std::int64_t i = st.first_layer; i < st.first_layer + st.layers; ++i) moe_layers += mo.moe_layer(i) ? 1 : 0;
-    const double Le = mo.uniform() ? L : moe_layers;
     B.blocking(B.add({"ep-fwd-dispatch", "tokens", "routed tokens to their experts", "forward", C::all_to_all,
                       Group::EP, "layer.moe", shape},
                      g, bytes, Le, 0));

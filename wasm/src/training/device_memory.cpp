@@ -51,8 +51,10 @@ Communicators nccl_communicators(const Parallel& p, bool tied_embeddings) {
   // Experts: the dispatch group, and the data-parallel group of each expert's replicas.
   if (p.ep > 1) {
     add(c, "EP", p.ep);
-    add(c, "EP-DP", p.dp * p.cp / p.ep);
+    add(c, "EP-DP", p.expert_dp());
   }
+  // An expert grid of its own (etp below tp) adds the group each expert is split over.
+  if (p.expert_grid()) add(c, "ETP", p.etp);
   // Megatron's model-parallel group (tp × pp) all-reduces the gradient norm; the embedding group
   // (first and last stage) all-reduces the tied embedding's gradient (parallel_state.py).
   if (is_megatron(p.framework)) {

@@ -95,13 +95,13 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
   struct LayerKey {
     const ModelShape* model;
     double tokens, peak, fit;
-    std::int64_t tp, ep, sms, micro;
+    std::int64_t tp, ep, etp, sms, micro;
     double flash_rate;  // FLOP/s of fused attention; 0 when attention runs unfused
     bool ideal;
     double low_peak, low_fit, low_half;  // the blocks' GEMM rate (block_gemm_rate)
     bool operator==(const LayerKey& o) const {
       return model == o.model && tokens == o.tokens && peak == o.peak && fit == o.fit && tp == o.tp && ep == o.ep &&
-             sms == o.sms && micro == o.micro && flash_rate == o.flash_rate && ideal == o.ideal &&
+             etp == o.etp && sms == o.sms && micro == o.micro && flash_rate == o.flash_rate && ideal == o.ideal &&
              low_peak == o.low_peak && low_fit == o.low_fit && low_half == o.low_half;
     }
   };
@@ -126,6 +126,7 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
                        fit,
                        par.tp,
                        par.ep,
+                       par.expert_tp(),
                        sms,
                        in.micro,
                        par.flash_attention ? flash_rate(in) : 0.0,
@@ -157,12 +158,21 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     add(linear(tokens, h, v.out_width() / t));  // output projection
     const double up = v.swiglu ? 2.0 : 1.0;
     if (v.moe()) {
+      // Balanced routing: each rank's local experts see tokens × top_k routed copies in all (its
+      // ep group's tokens, a 1/ep share of them each). With etp below tp (sequence parallel) a
+      // rank dispatches only its own tokens/tp and gathers those of its etp group, so each
+      // expert's GEMMs get etp/tp of the rows at tp/etp times the width: the same FLOPs per rank.
       const double local_experts = static_cast<double>(v.experts) / static_cast<double>(par.ep);
-      const double routed =
+      double routed =
           tokens * static_cast<double>(v.top_k) * static_cast<double>(par.ep) / static_cast<double>(v.experts);
+      double et = t;
+      if (par.expert_grid()) {
+        et = static_cast<double>(par.etp);
+        routed = routed * et / t;
+      }
       const double f = static_cast<double>(v.expert_ffn);
-      add(linear(routed, up * f / t, h, local_experts));
-      add(linear(routed, h, f / t, local_experts));
+      add(linear(routed, up * f / et, h, local_experts));
+      add(linear(routed, h, f / et, local_experts));
       if (v.shared_experts > 0) {
         const double fs = static_cast<double>(v.shared_experts * v.shared_expert_ffn);
         add(linear(tokens, up * fs / t, h));
@@ -274,7 +284,9 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     double moe_layers = mtp > 0 && m.moe_layer(m.layers - 1) ? mtp : 0.0;
     for (std::int64_t i = st.first_layer; i < st.first_layer + st.layers; ++i) moe_layers += m.moe_layer(i) ? 1 : 0;
     const double per_token = 2.0 * 2.0 * (1.0 + static_cast<double>(m.top_k)) * h * 2.0;
-    st.permute_seconds = moe_layers * tokens * per_token / hw.memory_bandwidth;
+    // With etp below tp a rank permutes its own tokens and its etp group's: etp/tp of them.
+    const double permuted = par.expert_grid() ? tokens * static_cast<double>(par.etp) / t : tokens;
+    st.permute_seconds = moe_layers * permuted * per_token / hw.memory_bandwidth;
   }
   st.memory_bound_seconds =
       traffic / hw.memory_bandwidth + st.unfused_seconds + st.copy_seconds + st.cast_seconds + st.permute_seconds;
@@ -334,7 +346,10 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelT
     }
   }
   double dense = l * (lp.sharded / t + lp.replicated);
-  double expert = l * lp.expert / (t * e);
+  // Each expert's weights are split over etp ranks (tp unless parallel.etp says otherwise) and
+  // the experts over ep: ep × etp ranks hold one copy of the stage's experts.
+  const double et = static_cast<double>(par.expert_tp());
+  double expert = l * lp.expert / (et * e);
   if (first) dense += ep.word / t + ep.position;
   // With multi-token prediction the last stage also embeds the next tokens (a copy of the word
   // embedding when pp > 1, as for tied embeddings) and holds the modules.
@@ -344,7 +359,7 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelT
     const LayerParameters mtp = mtp_layer_parameters(m);
     const double k = static_cast<double>(m.mtp_layers), h = static_cast<double>(m.hidden);
     dense += k * ((mtp.sharded + 2.0 * h * h) / t + mtp.replicated + 3.0 * h);
-    expert += k * mtp.expert / (t * e);
+    expert += k * mtp.expert / (et * e);
   }
   st.parameters = dense + expert;
 
@@ -352,7 +367,7 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelT
   st.expert = expert;
   st.gathered_layer = std::min<double>(2.0, l) * kWeightBytes;
   st.layer_dense = lp.sharded / t + lp.replicated;
-  st.layer_expert = lp.expert / (t * e);
+  st.layer_expert = lp.expert / (et * e);
   const double b = static_cast<double>(in.micro);
   const double s_local = static_cast<double>(m.seq) / static_cast<double>(par.cp);
   const double h = static_cast<double>(m.hidden);

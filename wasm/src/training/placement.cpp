@@ -64,7 +64,9 @@ std::optional<RankOrder> read_rank_order(const Fields& p) {
 
 RankGrid rank_grid(const Parallel& p) {
   RankGrid g;
-  const std::int64_t ep = std::max<std::int64_t>(1, p.ep);
+  // With an expert grid of its own (etp below tp) ep is not carved out of dp: the attention grid's
+  // ep dimension is one rank wide and the expert groups come from expert_axes().
+  const std::int64_t ep = p.expert_grid() ? 1 : std::max<std::int64_t>(1, p.ep);
   g.size = {p.tp, p.cp, ep, std::max<std::int64_t>(1, p.dp / ep), p.pp};
   std::int64_t running = 1;
   for (RankDim d : p.order) {
@@ -136,7 +138,19 @@ GroupAxes group_axes(const Parallel& p, GroupKind kind) {
       add_axis(out, axis(RankDim::cp));
       break;
     case GroupKind::ep:
-      add_axis(out, axis(RankDim::ep));
+      // The expert grid numbers a stage's block of ranks etp-ep-edp (etp fastest; check_rules
+      // keeps pp last so a stage is one block): ep members etp apart.
+      if (p.expert_grid())
+        add_axis(out, {p.etp, p.ep});
+      else
+        add_axis(out, axis(RankDim::ep));
+      break;
+    case GroupKind::etp:
+      // The ranks one expert is split over: etp neighbours under an expert grid, else the tp group.
+      if (p.expert_grid())
+        add_axis(out, {1, p.etp});
+      else
+        add_axis(out, axis(RankDim::tp));
       break;
     case GroupKind::pipeline:
       add_axis(out, axis(RankDim::pp));

@@ -46,17 +46,25 @@ std::int64_t domains_spanned(const std::vector<std::int64_t>& members, std::int6
   return static_cast<std::int64_t>(std::unique(d.begin(), d.end()) - d.begin());
 }
 
-json coordinates(const RankGrid& g, std::int64_t rank) {
+json coordinates(const Parallel& p, const RankGrid& g, std::int64_t rank) {
   const auto coord = [&](RankDim d) {
     const auto i = static_cast<std::size_t>(d);
     return (rank / g.stride[i]) % g.size[i];
   };
   const std::int64_t ep = coord(RankDim::ep);
-  return json{{"tp", coord(RankDim::tp)},
-              {"cp", coord(RankDim::cp)},
-              {"ep", ep},
-              {"dp", ep + g.size[static_cast<std::size_t>(RankDim::ep)] * coord(RankDim::dp)},
-              {"pp", coord(RankDim::pp)}};
+  json row{{"tp", coord(RankDim::tp)},
+           {"cp", coord(RankDim::cp)},
+           {"ep", ep},
+           {"dp", ep + g.size[static_cast<std::size_t>(RankDim::ep)] * coord(RankDim::dp)},
+           {"pp", coord(RankDim::pp)}};
+  if (p.expert_grid()) {
+    // The expert grid numbers the stage's block etp-ep-edp (pp is last in the order).
+    const std::int64_t local = rank % (p.tp * p.cp * p.dp);
+    row["etp"] = local % p.etp;
+    row["ep"] = (local / p.etp) % p.ep;
+    row["edp"] = local / (p.etp * p.ep);
+  }
+  return row;
 }
 
 // The hosts a group's members sit in, with how many members each holds, in host order.
@@ -154,7 +162,7 @@ Formula rank_formula(const PlanInput& in, const RankGrid& g) {
     if (g.size[i] <= 1) continue;
     f << (first ? "" : " + ");
     first = false;
-    const bool carved = p.ep > 1 && (d == RankDim::ep || d == RankDim::dp);
+    const bool carved = p.ep > 1 && !p.expert_grid() && (d == RankDim::ep || d == RankDim::dp);
     f << (!carved            ? std::string(rank_dim_name(d))
           : d == RankDim::ep ? "(dp mod ep)"
                              : "⌊dp ÷ ep⌋")
@@ -165,6 +173,10 @@ Formula rank_formula(const PlanInput& in, const RankGrid& g) {
     << ", innermost first: each is the rank's coordinate along that dimension times its stride); host = ⌊rank ÷ "
     << qty::number(static_cast<double>(in.hardware.host_size())) << "⌋, NVLink domain = ⌊rank ÷ "
     << qty::number(static_cast<double>(in.hardware.gpus_per_node)) << "⌋";
+  if (p.expert_grid())
+    f << "; the MoE layers' grid: rank mod " << qty::number(static_cast<double>(p.tp * p.cp * p.dp)) << " = etp + ep × "
+      << qty::number(static_cast<double>(p.etp)) << " + edp × " << qty::number(static_cast<double>(p.etp * p.ep))
+      << " (order etp-ep-edp inside each stage)";
   return f;
 }
 
@@ -191,11 +203,17 @@ json placement_json(const PlanInput& in, const PlanFigures& f, std::int64_t focu
            {"focus", focus},
            {"formula", rank_formula(in, g)},
            {"rule",
-            "Ranks are numbered along the order, its first dimension fastest, so neighbouring ranks differ first in "
-            "that one. A group is on NVLink when all its GPUs share one NVLink domain (the GPUs of a node, or the 72 "
-            "of an NVL72 rack across its hosts) and on the network otherwise. EP is carved out of DP: ep neighbouring "
-            "data-parallel replicas (along the order's ep dimension) form an expert-parallel group, the dp dimension "
-            "counts the dp ÷ ep sets of them, and a data-parallel group spans cp, ep and dp."},
+            std::string("Ranks are numbered along the order, its first dimension fastest, so neighbouring ranks differ "
+                        "first in that one. A group is on NVLink when all its GPUs share one NVLink domain (the GPUs "
+                        "of a node, or the 72 of an NVL72 rack across its hosts) and on the network otherwise. ") +
+                (in.parallel.expert_grid()
+                     ? "With etp below tp the MoE layers have a grid of their own (Megatron-Core's expert grid): "
+                       "each stage's tp × cp × dp ranks are numbered etp-ep-edp, etp fastest, so an expert-parallel "
+                       "group is ep ranks etp apart and an expert's etp ranks are neighbours; the attention groups "
+                       "are as the order says, and a data-parallel group spans cp and dp."
+                     : "EP is carved out of DP: ep neighbouring data-parallel replicas (along the order's ep "
+                       "dimension) form an expert-parallel group, the dp dimension counts the dp ÷ ep sets of them, "
+                       "and a data-parallel group spans cp, ep and dp.")},
            {"scope",
             "Two tiers: NVLink inside a domain, the network between domains. Racks, a spine, rail-optimised wiring and "
             "congestion between groups are not modelled, so every group that leaves its domain sees the same network. "
@@ -204,7 +222,7 @@ json placement_json(const PlanInput& in, const PlanFigures& f, std::int64_t focu
   if (listed) {
     json ranks = json::array();
     for (std::int64_t r = 0; r < hw.gpus; ++r) {
-      json row = coordinates(g, r);
+      json row = coordinates(in.parallel, g, r);
       row["rank"] = r, row["node"] = r / hw.host_size(), row["domain"] = r / hw.gpus_per_node;
       ranks.push_back(std::move(row));
     }

@@ -279,6 +279,20 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
        "peak."});
   if (!req.batch_known || !errors.empty()) return out;
 
+  if (in.parallel.expert_grid())
+    out["scope"].push_back(
+        "Expert tensor parallelism (parallel.etp below tp): the MoE layers run on Megatron-Core's expert grid, "
+        "etp × ep × expert-dp = tp × cp × dp ranks per stage numbered etp-ep-edp (etp fastest); the engine keeps "
+        "etp a divisor of tp and pp last in the order. Each expert's weights (and their gradients and optimizer "
+        "states) are split over etp ranks and the experts over ep, so a rank holds the stage's expert weights / "
+        "(ep × etp), replicated over tp·cp·dp / (ep·etp) ranks, over which ZeRO shards them; their gradients are "
+        "still reduced with the dense ones over dp·cp. Under sequence parallelism (which etp below tp needs) each "
+        "tensor-parallel rank dispatches its own s/tp tokens: the all-to-all per rank carries those tokens × top_k "
+        "× hidden × 2 B over the expert grid's ep ranks, an expert layer's MLP has no tp all-gather or "
+        "reduce-scatter (shared experts, a dense MLP over tp, keep theirs), and with etp > 1 the received tokens "
+        "are gathered over etp before the experts and reduce-scattered after them. Balanced routing: each rank "
+        "does the same expert FLOPs as at etp = tp, in GEMMs of etp/tp the rows at tp/etp times the width; the "
+        "search keeps etp = tp.");
   out["batch"] = batch_json(in);
   json stages = json::array();
   for (std::int64_t i = 0; i < in.parallel.pp; ++i) {

@@ -163,35 +163,38 @@ const char* kernels_name(Kernels k) {
 
 json to_json(const Parallel& p) {
   static const char* const kRecompute[] = {"none", "selective", "full", "selective-op"};
-  return json{{"dp", p.dp},
-              {"tp", p.tp},
-              {"pp", p.pp},
-              {"cp", p.cp},
-              {"ep", p.ep},
-              {"zero", p.zero},
-              {"sequence_parallel", p.sequence_parallel},
-              {"recompute", kRecompute[static_cast<int>(p.recompute)]},
-              {"virtual_stages", p.virtual_stages},
-              {"schedule", schedule_name(p.schedule)},
-              {"framework", framework_name(p.framework)},
-              {"overlap", p.overlap},
-              {"tp_overlap", p.tp_overlap},
-              {"flash_attention", p.flash_attention},
-              {"kernels", kernels_name(p.kernels)},
-              {"attention_kernel", attention_kernel_name(p.attention_kernel)},
-              {"reduce_dtype", reduce_dtype_name(p)},
-              {"cp_attention", context_attention_name(p.cp_attention)},
-              {"backward_prefetch", backward_prefetch_name(p.backward_prefetch)},
-              {"precision", precision_name(p.precision)},
-              {"dp_shard", p.dp_shard > 0 ? p.dp_shard : p.dp},
-              {"embedding_as_layer", p.embedding_as_layer},
-              {"loss_as_layer", p.loss_as_layer},
-              {"first_stage_layers", p.first_stage_layers},
-              {"last_stage_layers", p.last_stage_layers},
-              {"loss", loss_kernel_name(loss_kernel(p))},
-              {"optimizer_dtype", p.optimizer_bf16 ? "bf16" : "fp32"},
-              {"master_weights", p.master_weights ? "fp32" : "none"},
-              {"order", rank_order_name(p.order)}};
+  json j{{"dp", p.dp},
+         {"tp", p.tp},
+         {"pp", p.pp},
+         {"cp", p.cp},
+         {"ep", p.ep},
+         {"zero", p.zero},
+         {"sequence_parallel", p.sequence_parallel},
+         {"recompute", kRecompute[static_cast<int>(p.recompute)]},
+         {"virtual_stages", p.virtual_stages},
+         {"schedule", schedule_name(p.schedule)},
+         {"framework", framework_name(p.framework)},
+         {"overlap", p.overlap},
+         {"tp_overlap", p.tp_overlap},
+         {"flash_attention", p.flash_attention},
+         {"kernels", kernels_name(p.kernels)},
+         {"attention_kernel", attention_kernel_name(p.attention_kernel)},
+         {"reduce_dtype", reduce_dtype_name(p)},
+         {"cp_attention", context_attention_name(p.cp_attention)},
+         {"backward_prefetch", backward_prefetch_name(p.backward_prefetch)},
+         {"precision", precision_name(p.precision)},
+         {"dp_shard", p.dp_shard > 0 ? p.dp_shard : p.dp},
+         {"embedding_as_layer", p.embedding_as_layer},
+         {"loss_as_layer", p.loss_as_layer},
+         {"first_stage_layers", p.first_stage_layers},
+         {"last_stage_layers", p.last_stage_layers},
+         {"loss", loss_kernel_name(loss_kernel(p))},
+         {"optimizer_dtype", p.optimizer_bf16 ? "bf16" : "fp32"},
+         {"master_weights", p.master_weights ? "fp32" : "none"},
+         {"order", rank_order_name(p.order)}};
+  // Only a split that differs from tp is echoed: a plan without the field answers as before it.
+  if (p.expert_grid()) j["etp"] = p.etp;
+  return j;
 }
 
 namespace {
@@ -262,6 +265,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
                   "pp",
                   "cp",
                   "ep",
+                  "etp",
                   "zero",
                   "sequence_parallel",
                   "recompute",
@@ -288,6 +292,9 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
                   "order"});
   const ParallelDegrees degrees = read_degrees(p);
   const auto& [dp, tp, pp, cp, ep] = degrees;
+  // Expert tensor parallelism: absent means as tp (the split each expert had before the field).
+  std::optional<std::int64_t> etp;
+  if (p.has("etp")) etp = p.integer("etp", {1, kMaxDegree, false, true});
   auto zero = p.integer("zero", {0, 3}, 0);
   auto sp = p.boolean("sequence_parallel", false);
   auto recompute = p.choice("recompute", {"none", "selective", "selective-op", "full"}, std::string("none"));
@@ -365,7 +372,10 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   in.model = *model;
   in.hardware = *hardware;
   Parallel& q = in.parallel;
-  q.tp = *tp, q.pp = *pp, q.cp = *cp, q.ep = *ep, q.zero = static_cast<int>(*zero), q.sequence_parallel = *sp;
+  q.tp = *tp, q.pp = *pp, q.cp = *cp, q.ep = *ep;
+  // etp = tp is the same split as no etp: keep one representation of it (0), so both answer alike.
+  q.etp = etp && *etp != *tp ? *etp : 0;
+  q.zero = static_cast<int>(*zero), q.sequence_parallel = *sp;
   q.recompute = *recompute == "full"           ? Recompute::full
                 : *recompute == "selective"    ? Recompute::selective
                 : *recompute == "selective-op" ? Recompute::op_selective

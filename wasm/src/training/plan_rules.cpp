@@ -3,6 +3,7 @@
 #include "atlas/training/pipeline.hpp"
 #include "atlas/training/placement.hpp"
 
+#include <cmath>
 #include <cstdio>
 #include <string>
 
@@ -41,7 +42,20 @@ RuleSet check_rules(const PlanInput& in) {
   if (product != static_cast<double>(in.hardware.gpus)) s |= bit(Rule::gpus_product);
   if (p.ep > 1 && !m.moe()) s |= bit(Rule::ep_dense);
   if (m.moe() && m.experts % p.ep != 0) s |= bit(Rule::ep_experts);
-  if (p.dp % p.ep != 0) s |= bit(Rule::ep_dp);
+  if (p.etp > 0) {
+    // Expert tensor parallelism (Megatron-Core): etp divides tp (the engine keeps it at that),
+    // and the expert grid etp × ep × expert-dp tiles the tp × cp × dp ranks of a stage.
+    if (!m.moe() && p.etp != p.tp) s |= bit(Rule::etp_dense);
+    if (p.tp % p.etp != 0) s |= bit(Rule::etp_tp);
+    if (p.expert_grid()) {
+      if (std::fmod(static_cast<double>(p.tp) * p.cp * p.dp, static_cast<double>(p.ep) * p.etp) != 0)
+        s |= bit(Rule::etp_grid);
+      if (!p.sequence_parallel) s |= bit(Rule::etp_sequence_parallel);
+      if (p.pp > 1 && p.order[kRankDims - 1] != RankDim::pp) s |= bit(Rule::etp_order);
+    }
+  }
+  // With an expert grid of its own, ep is no longer carved out of dp (etp_grid stands instead).
+  if (!p.expert_grid() && p.dp % p.ep != 0) s |= bit(Rule::ep_dp);
   if (p.pp > m.layers) s |= bit(Rule::pp_layers);
   const bool interleaved = p.schedule == Schedule::interleaved;
   if (p.virtual_stages > 1 && !interleaved) s |= bit(Rule::virtual_needs_interleaved);
@@ -110,8 +124,40 @@ Issue describe_rule(const PlanInput& in, Rule rule, bool dp_derived) {
     case Rule::ep_dp:
       return {"ep_dp",
               "ep = " + std::to_string(p.ep) + " must divide dp = " + std::to_string(p.dp) +
-                  ": expert-parallel groups are carved out of the data-parallel replicas.",
+                  ": with etp = tp = " + std::to_string(p.tp) +
+                  " (parallel.etp absent or equal to tp) expert-parallel groups are carved out of the data-parallel "
+                  "replicas; an etp below tp builds them from tensor-parallel ranks too.",
               "/parallel/ep"};
+    case Rule::etp_dense:
+      return {"etp_dense",
+              "etp = " + std::to_string(p.etp) + " differs from tp = " + std::to_string(p.tp) +
+                  ", but expert tensor parallelism needs a mixture-of-experts model; this one has a dense MLP.",
+              "/parallel/etp"};
+    case Rule::etp_tp:
+      return {"etp_tp",
+              "etp = " + std::to_string(p.etp) + " must divide tp = " + std::to_string(p.tp) +
+                  ": the engine splits each expert over a part of the tensor-parallel group, never over more ranks.",
+              "/parallel/etp"};
+    case Rule::etp_grid:
+      return {"etp_grid",
+              "ep × etp = " + std::to_string(p.ep) + " × " + std::to_string(p.etp) + " = " +
+                  fmt(static_cast<double>(p.ep) * p.etp) + " must divide tp × cp × dp = " + std::to_string(p.tp) +
+                  " × " + std::to_string(p.cp) + " × " + std::to_string(p.dp) + " = " +
+                  fmt(static_cast<double>(p.tp) * p.cp * p.dp) +
+                  ": the expert grid (etp × ep × expert data parallel) tiles the ranks of a pipeline stage.",
+              "/parallel/etp"};
+    case Rule::etp_sequence_parallel:
+      return {"etp_sequence_parallel",
+              "etp = " + std::to_string(p.etp) + " below tp = " + std::to_string(p.tp) +
+                  " needs sequence_parallel: each tensor-parallel rank dispatches its own share of the tokens "
+                  "(Megatron-Core's MoE layer refuses tensor parallelism without sequence parallelism in training).",
+              "/parallel/etp"};
+    case Rule::etp_order:
+      return {"etp_order",
+              "etp = " + std::to_string(p.etp) + " below tp = " + std::to_string(p.tp) +
+                  " needs pp last in the order (this one is " + rank_order_name(p.order) +
+                  "): the expert grid numbers each stage's ranks etp-ep-edp, so a stage must be one block of ranks.",
+              "/parallel/etp"};
     case Rule::pp_layers:
       return {"pp_layers",
               "pp = " + std::to_string(p.pp) + " stages is more than the " + std::to_string(m.layers) + " layers.",

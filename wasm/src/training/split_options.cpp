@@ -61,9 +61,12 @@ bool apply_split_options(const ModelShape& m, const Hardware& hw, std::int64_t d
                      "dp_shard shards model state, but zero is 0 (nothing is sharded); set zero to 1, 2 or 3, or "
                      "leave dp_shard out.",
                      at);
-    } else if (q.ep > 1 && (dp_shard * q.cp) % q.ep != 0) {
+    } else if (q.ep > 1 && (dp_shard * q.cp * q.tp / q.expert_tp()) % q.ep != 0) {
+      // The expert state is sharded over the shard group's share of the expert data-parallel
+      // ranks: dp_shard × cp × tp / etp of them hold each expert-parallel group's experts.
       problems.error("dp_shard_experts",
-                     "dp_shard × cp = " + std::to_string(dp_shard * q.cp) +
+                     (q.expert_grid() ? "dp_shard × cp × tp / etp = " : "dp_shard × cp = ") +
+                         std::to_string(dp_shard * q.cp * q.tp / q.expert_tp()) +
                          " ranks cannot hold whole shards of "
                          "the experts of an expert-parallel group of " +
                          std::to_string(q.ep) +

@@ -44,7 +44,7 @@ struct Communicator {
   std::int64_t ranks = 0;
   double bytes = 0;  // its NCCL buffers
 };
-constexpr int kMaxCommunicators = 8;
+constexpr int kMaxCommunicators = 10;
 struct Communicators {
   std::array<Communicator, kMaxCommunicators> list{};
   int count = 0;

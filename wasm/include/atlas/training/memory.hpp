@@ -65,9 +65,13 @@ inline bool fsdp_keeps_fp32_shards(const Parallel& p) {
 
 inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, int zero, bool tied_embeddings) {
   // ZeRO shards over every replica of the weights: dp × cp ranks for dense weights, and
-  // dp × cp / ep for experts (each expert lives on one rank of its expert-parallel group).
+  // dp × cp / ep for experts (each expert lives on one rank of its expert-parallel group). With
+  // etp below tp an expert shard is replicated over tp·cp·dp / (ep·etp) ranks, the expert
+  // data-parallel group, and ZeRO shards it over that group's share of the shard ranks.
   const double shards = static_cast<double>(par.shard_ranks());
-  const double expert_shards = shards / static_cast<double>(par.ep);
+  const double expert_shards = par.expert_grid()
+                                   ? shards * static_cast<double>(par.tp / par.etp) / static_cast<double>(par.ep)
+                                   : shards / static_cast<double>(par.ep);
   Parallel at = par;
   at.zero = zero;
   // DeepSpeed's BF16 optimizer keeps the bf16 gradients (freed only before the next backward) and

@@ -53,7 +53,10 @@ struct Axis {
 /// The groups a plan's collectives run in. TP, CP, EP: their own dimension. DP: cp × ep × dp
 /// (or the shard group under dp_shard); DP replicas: the groups holding the same shard (HSDP);
 /// a pipeline: all pp stages; a stage pair: two neighbouring stages, what one send crosses.
-enum class GroupKind : std::uint8_t { tp, cp, ep, dp, dp_replicas, pipeline, stage_pair };
+/// With etp below tp (Parallel::expert_grid) EP and ETP come from the expert grid instead: each
+/// stage's block of tp·cp·dp ranks numbered etp-ep-edp, etp fastest (Megatron-Core's expert
+/// rank generator); ETP is the tp group otherwise.
+enum class GroupKind : std::uint8_t { tp, cp, ep, dp, dp_replicas, pipeline, stage_pair, etp };
 
 /// The axes a group of this kind spans (at most 4, size-1 ones left out), lowest stride first;
 /// `count` 0 means the group is one rank. `regular` is false when the shard group cannot be cut

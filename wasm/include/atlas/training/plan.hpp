@@ -202,6 +202,18 @@ struct Parallel {
   }
   /// Which dimension varies fastest over the ranks, then the next (placement.hpp).
   RankOrder order = kMegatronOrder;
+  /// Expert tensor parallelism (Megatron-Core's --expert-tensor-parallel-size): how many ranks
+  /// split each expert's weights. 0: as tp (the engine's behaviour before the field, kept bit for
+  /// bit). Any other value is below tp and divides it; the MoE layers then run on their own grid
+  /// of etp × ep × expert-dp = tp × cp × dp ranks per stage (numbered etp-ep-edp, etp fastest),
+  /// and ep is no longer carved out of dp.
+  std::int64_t etp = 0;  // last, so aggregate initialisers of the fields above stay valid
+  /// The ranks each expert's weights are split over.
+  std::int64_t expert_tp() const { return etp > 0 ? etp : tp; }
+  /// Whether the MoE layers have a grid of their own (etp set below tp).
+  bool expert_grid() const { return etp > 0 && etp != tp; }
+  /// Ranks of a stage that hold the same expert shard: tp·cp·dp / (ep·etp); dp·cp / ep when etp = tp.
+  std::int64_t expert_dp() const { return expert_grid() ? tp * cp * dp / (ep * etp) : dp * cp / ep; }
 };
 
 /// PyTorch's FSDP gathering under BACKWARD_POST: each block's backward gather waits for the
@@ -245,6 +257,11 @@ enum class Rule : std::uint8_t {
   interleaved_microbatches,
   batch_product,
   cp_seq,
+  etp_dense,
+  etp_tp,
+  etp_grid,
+  etp_sequence_parallel,
+  etp_order,
   // warnings from here on
   tp_across_nodes,
   uneven_stages,
@@ -318,7 +335,7 @@ struct StageFigures {
   double attention_forward_per_layer = 0;  // s, one layer's attention core, forward once
 };
 
-constexpr int kMaxTransfers = 24;
+constexpr int kMaxTransfers = 28;
 
 /// Adam reads and writes fp32 weights, momentum and variance (24 B), reads the bf16 gradient
 /// and writes the bf16 weight (4 B): 28 B of HBM traffic per parameter the rank updates.

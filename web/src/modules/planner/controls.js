@@ -91,6 +91,9 @@ export class Controls {
       const input = this.inputs.get(name);
       if (input) input.disabled = !(state.experts > 1);
     }
+    // The expert tensor-parallel degree is shown only for a mixture-of-experts model.
+    const etp = this.inputs.get('etp')?.closest('.field');
+    if (etp instanceof HTMLElement && etp.hidden !== !(state.experts > 1)) etp.hidden = !(state.experts > 1);
     const prefetch = this.inputs.get('backward_prefetch');
     if (prefetch) prefetch.disabled = !backwardPrefetchApplies(state);
   }

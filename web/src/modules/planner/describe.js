@@ -97,7 +97,7 @@ export function describePlan(plan, modelName) {
   const out = [];
   out.push(
     `${modelName} (${formatCount(plan.parameters, { compact: true })} parameters, ${plan.model.layers} layers) on ${formatCount(hw.gpus)} GPUs in nodes of ${hw.gpus_per_node}: ` +
-      `dp = ${p.dp}, tp = ${p.tp}, pp = ${p.pp}, cp = ${p.cp}${p.ep > 1 ? `, ep = ${p.ep}` : ''}, ZeRO stage ${p.zero}${p.sequence_parallel ? ', sequence parallel' : ''}, recompute ${p.recompute}.`,
+      `dp = ${p.dp}, tp = ${p.tp}, pp = ${p.pp}, cp = ${p.cp}${p.ep > 1 ? `, ep = ${p.ep}` : ''}${p.etp !== undefined ? `, etp = ${p.etp}` : ''}, ZeRO stage ${p.zero}${p.sequence_parallel ? ', sequence parallel' : ''}, recompute ${p.recompute}.`,
   );
   const shape = shapeSentence(plan.model);
   if (shape) out.push(shape);
@@ -120,6 +120,10 @@ export function describePlan(plan, modelName) {
   if (p.ep > 1)
     out.push(
       `EP = ${p.ep}: the experts are spread over ${word(p.ep)} GPUs; tokens travel to their experts and back: ${groupSentence(by('EP'))}.`,
+    );
+  if (p.etp !== undefined)
+    out.push(
+      `ETP = ${p.etp}: each expert is split ${p.etp > 1 ? `${word(p.etp)} ways` : 'no further'} instead of over the ${word(p.tp)} tensor-parallel ranks; the expert layers run on a grid of their own (etp × ep × expert-data-parallel ranks per stage), so each rank holds 1/(ep × etp) of the stage's expert weights and, with sequence parallelism, dispatches only its own tokens.`,
     );
   const dp = by('DP');
   if (dp.length) {

@@ -175,12 +175,15 @@ export function layerDetail(g, plan, mark, x, y, w, keep) {
     );
     const shown = Math.min(model.experts, 16);
     const per = model.experts / par.ep;
+    // Under expert tensor parallelism each expert is split over etp ranks, not tp.
+    const split = par.etp !== undefined ? `, each split over etp = ${par.etp}` : '';
+    const short = par.etp !== undefined ? `, etp = ${par.etp}` : '';
     const label =
       par.ep > 1
         ? [
-            `${model.experts} experts on ep = ${par.ep} ranks (colour = EP rank)`,
-            `${model.experts} experts on ep = ${par.ep} ranks`,
-            `${model.experts} experts, ep = ${par.ep}`,
+            `${model.experts} experts on ep = ${par.ep} ranks${split} (colour = EP rank)`,
+            `${model.experts} experts on ep = ${par.ep} ranks${split}`,
+            `${model.experts} experts, ep = ${par.ep}${short}`,
           ]
         : [`${model.experts} experts, all on every rank`, `${model.experts} experts on every rank`];
     g.append(fitText(x, cy + 10, w, label));

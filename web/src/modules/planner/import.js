@@ -70,6 +70,7 @@ const LABELS = {
   'parallel.pp': 'Pipeline stages',
   'parallel.cp': 'Context parallel',
   'parallel.ep': 'Expert parallel',
+  'parallel.etp': 'Expert tensor parallel',
   'parallel.dp': 'Data parallel',
   'parallel.zero': 'ZeRO stage',
   'parallel.sequence_parallel': 'Sequence parallel',
@@ -144,6 +145,8 @@ export function patchFromPlan(request, plan) {
     pp: p.pp,
     cp: p.cp,
     ep: p.ep,
+    // The engine echoes etp only when it differs from tp: absent is "as tp".
+    etp: p.etp ?? 0,
     zero: p.zero,
     framework: p.framework,
     sequence_parallel: p.sequence_parallel,

@@ -27,6 +27,8 @@ export function resultToState(r) {
   for (const k of SPLIT) if (p[k] !== undefined) out[k] = p[k];
   if (r.batch?.micro !== undefined) out.micro = r.batch.micro;
   if (r.batch?.global !== undefined) out.global = r.batch.global;
+  // The search keeps each expert split over tp (etp = tp): a result brings that back.
+  out.etp = 0;
   // The keys above are the state's, with the engine's values for them.
   return /** @type {Partial<PlannerState>} */ (out);
 }
