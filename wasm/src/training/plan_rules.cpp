@@ -125,8 +125,8 @@ Issue describe_rule(const PlanInput& in, Rule rule, bool dp_derived) {
       return {"ep_dp",
               "ep = " + std::to_string(p.ep) + " must divide dp = " + std::to_string(p.dp) +
                   ": with etp = tp = " + std::to_string(p.tp) +
-                  " (parallel.etp absent or equal to tp) expert-parallel groups are carved out of the data-parallel "
-                  "replicas; an etp below tp builds them from tensor-parallel ranks too.",
+                  " (each expert split like the rest of the layer) expert-parallel groups are carved out of "
+                  "the data-parallel replicas; an etp below tp builds them from tensor-parallel ranks too.",
               "/parallel/ep"};
     case Rule::etp_dense:
       return {"etp_dense",
@@ -149,7 +149,7 @@ Issue describe_rule(const PlanInput& in, Rule rule, bool dp_derived) {
     case Rule::etp_sequence_parallel:
       return {"etp_sequence_parallel",
               "etp = " + std::to_string(p.etp) + " below tp = " + std::to_string(p.tp) +
-                  " needs sequence_parallel: each tensor-parallel rank dispatches its own share of the tokens "
+                  " needs sequence parallelism: each tensor-parallel rank dispatches its own share of the tokens "
                   "(Megatron-Core's MoE layer refuses tensor parallelism without sequence parallelism in training).",
               "/parallel/etp"};
     case Rule::etp_order:
