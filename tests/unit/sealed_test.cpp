@@ -8,6 +8,8 @@
 #include <map>
 #include <regex>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "support.hpp"
 
@@ -26,8 +28,9 @@ const json& calibration() {
 }
 
 // A frozen set's cases, each equal to its live case once the additions recorded under `amended`
-// are taken away, each with a prediction; its sources still declared as validation sources.
-json frozen_cases(const std::string& folder) {
+// are taken away, each with a prediction (in predictions.json, or for a case added to the set
+// later, in one of its addenda's files); its sources still declared as validation sources.
+json frozen_cases(const std::string& folder, const std::vector<std::string>& addenda = {}) {
   const json frozen = json::parse(read_source_file(folder + "/cases.json"));
   const json sources = json::parse(read_source_file(folder + "/sources.json"));
   const json predictions = json::parse(read_source_file(folder + "/predictions.json"));
@@ -35,6 +38,15 @@ json frozen_cases(const std::string& folder) {
   for (const auto& c : calibration()["cases"]) live[c["id"].get<std::string>()] = c;
   std::map<std::string, json> predicted;
   for (const auto& p : predictions["cases"]) predicted[p["id"].get<std::string>()] = p;
+  for (const auto& file : addenda) {
+    const json addendum = json::parse(read_source_file(folder + "/" + file));
+    CHECK(std::regex_match(addendum["engine_commit"].get<std::string>(), std::regex("^[0-9a-f]{7,40}$")));
+    for (const auto& p : addendum["cases"]) {
+      // A case is read once: an addendum adds cases, it does not read a sealed one again.
+      CHECK(predicted.count(p["id"].get<std::string>()) == 0);
+      predicted[p["id"].get<std::string>()] = p;
+    }
+  }
   CHECK(std::regex_match(predictions["engine_commit"].get<std::string>(), std::regex("^[0-9a-f]{7,40}$")));
   CHECK(sources.size() >= 3);
   for (const auto& c : frozen) {
@@ -129,8 +141,11 @@ TEST_CASE("the sealed set of 2026-12-03 is frozen: the live cases equal the comm
 
 TEST_CASE("the sealed MoE set of 2026-12-03 is frozen, and its first reading is the one committed") {
   const std::string folder = "content/sealed/2026-12-03-moe";
-  const json frozen = frozen_cases(folder);
+  // Added 2026-12-04, when parallel.etp made the two ETP 1 under TP 2 rows expressible.
+  const std::string addendum_file = "predictions-addendum-etp.json";
+  const json frozen = frozen_cases(folder, {addendum_file});
   const json predictions = json::parse(read_source_file(folder + "/predictions.json"));
+  const json addendum = json::parse(read_source_file(folder + "/" + addendum_file));
   // Every run is a mixture of experts of the 2025-26 shapes, on Hopper and Blackwell, FP8 among them.
   CHECK(frozen.size() >= 20);
   std::set<std::string> gpus, formats;
@@ -162,4 +177,25 @@ TEST_CASE("the sealed MoE set of 2026-12-03 is frozen, and its first reading is 
   REQUIRE(n > 0);
   CHECK(predictions["summary"]["all"]["cases"] == n);
   CHECK(predictions["summary"]["all"]["mean_abs_error"].get<double>() == doctest::Approx(sum / n));
+  // The addendum's cases were read at their addition, after the set was sealed, each with its
+  // prediction against the published step the fidelity command reads, and still sealed.
+  CHECK(addendum["added"].get<std::string>() > predictions["sealed"].get<std::string>());
+  double added_sum = 0;
+  int added = 0;
+  for (const auto& p : addendum["cases"]) {
+    CAPTURE(p["id"].get<std::string>());
+    REQUIRE(read.count(p["id"].get<std::string>()) == 1);
+    CHECK(read[p["id"].get<std::string>()]["seal"] == "sealed");
+    CHECK(p["published_step"].get<double>() ==
+          doctest::Approx(read[p["id"].get<std::string>()]["published_step"].get<double>()).epsilon(1e-9));
+    REQUIRE(p["expressed"].get<bool>());
+    CHECK(p["error"].get<double>() ==
+          doctest::Approx(p["predicted_step"].get<double>() / p["published_step"].get<double>() - 1).epsilon(1e-9));
+    added_sum += std::fabs(p["error"].get<double>()), ++added;
+  }
+  REQUIRE(added > 0);
+  CHECK(addendum["summary"]["all"]["cases"] == added);
+  CHECK(addendum["summary"]["all"]["mean_abs_error"].get<double>() == doctest::Approx(added_sum / added));
+  // Every frozen case is read once, in the first reading or in the addendum.
+  CHECK(frozen.size() == predictions["cases"].size() + addendum["cases"].size());
 }

@@ -44,8 +44,10 @@ SHAPE_NOTE = {
 }
 
 def par(tp=1, pp=1, ep=1, vp=1, precision="bf16", recompute="none", sp=None, reduce_dtype=None, tp_overlap=None,
-        embedding_as_layer=False, loss_as_layer=False, last_stage_layers=0):
+        embedding_as_layer=False, loss_as_layer=False, last_stage_layers=0, etp=None):
     p = {"tp": tp, "pp": pp, "cp": 1, "ep": ep, "virtual_stages": vp}
+    if etp is not None:  # written only where it differs from tp (the 2026-12-04 addendum), so no earlier case changes
+        p["etp"] = etp
     if vp > 1:
         p["schedule"] = "interleaved"
     p.update({"zero": 1, "framework": "megatron", "sequence_parallel": (tp > 1) if sp is None else sp,
@@ -90,9 +92,11 @@ prec_note = {
 }
 H100_FP8_NOTE = "the 26.02 page writes only 'FP8' for H100; the release's Qwen3 presets for H100 are BF16 and FP8_CS only, so FP8 = FP8-CS (fp8-current) is assumed"
 
-def mb(S, section, name, model, preset, gpus, prec_txt, gbs, mbs, tp, pp, vp, ep, tok, row, extra, **kw):
+def mb(S, section, name, model, preset, gpus, prec_txt, gbs, mbs, tp, pp, vp, ep, tok, row, extra, etp_note=None, **kw):
     prec = PREC[prec_txt]
-    a = list(mb_common) + [prec_note[prec]] + extra
+    # A case with ETP below TP says so in place of the common note that ETP 1 equals TP 1.
+    common = [etp_note if etp_note and x.startswith("expert tensor parallelism 1 (") else x for x in mb_common]
+    a = common + [prec_note[prec]] + extra
     sysname = SYSTEM[preset]
     rec = kw.pop("recompute", "none")
     where = f"{MB_DOC}, section '{section}' > {row[0]}, row '{row[1]}'"
@@ -173,6 +177,40 @@ mb(S, SEC, "qwen3-30b-a3b", qwen3_30b_a3b(), "h100-sxm", 16, "FP8-CS", 512, 2, 1
     "recompute none: set_qwen3_common_configs sets recompute_granularity = None",
     "not expressible in the request, recorded: QWEN3_30B_A3B_H100_FP8_CS_BASE_CONFIG (16 GPUs, PP 2, VP 12 where the row says 24) sets moe_a2a_overlap = True; all-to-all dispatcher; no CUDA graphs"])
 
+# ----- Addendum 2026-12-04: the engine's parallel.etp (expert tensor parallelism below TP) makes the H100
+# Qwen3-235B rows expressible; they were listed in not_expressible.json on 2026-12-03 for ETP 1 != TP 2 alone.
+ADDENDUM = ("addendum 2026-12-04: listed in not_expressible.json on 2026-12-03 only for ETP 1 under TP 2; added after the engine "
+            "gained parallel.etp, with its configuration fixed from the release before the engine was run on it")
+ETP_NOTE = ("expert tensor parallelism 1 under tp 2 = parallel etp 1: BASE_QWEN3_235B_A22B_CONFIG sets expert_tensor_parallel_size=1 and "
+            "the H100 presets inherit it (dataclasses.replace), set_workload_base_configs copies it onto the model; each expert is whole "
+            "on its rank, 32 EP ranks x ETP 1 = the 32 ranks of a pipeline stage (TP 2 x DP 16)")
+qwen_h100_common = lambda at, helpers, h100_fn: [
+    "sequence_parallel true: WorkloadBaseConfig.sequence_parallel = tensor_model_parallel_size > 1 (scripts/performance/utils/utils.py at " + at +
+    "), which set_workload_base_configs (" + helpers + " at " + at + ") writes to the model; the recipe's default is also True",
+    "rank order: Megatron-Core's default tp-cp-ep-dp-pp (DistributedInitConfig.use_tp_pp_dp_mapping = False in "
+    "src/megatron/bridge/training/config.py at v0.2.1 and v0.3.0, not set by scripts/performance), the engine's default order",
+    "pipeline split: qwen3_235b_a22b_pretrain_config sets account_for_embedding_in_pipeline_split and account_for_loss_in_pipeline_split "
+    "= True (src/megatron/bridge/recipes/qwen/qwen3_moe.py): 94 layers + embedding + loss = 96 slots = 8 stages x 4 virtual stages of 3 "
+    "(first virtual stage embedding + 2 layers, last 2 layers + loss)",
+    "recompute none: set_qwen3_common_configs sets recompute_granularity = None; the H100 preset names no recompute_modules and no "
+    "recompute_num_layers, so the recompute overrides leave it off",
+    "tp_overlap false: " + h100_fn + " at " + at + " passes CommOverlapConfig(tp_comm_overlap=False) (the Blackwell ones pass True)",
+    "micro-batch 1: the row's, and WorkloadBaseConfig's default micro_batch_size (the H100 preset does not set it)",
+]
+mb(S, SEC, "qwen3-235b-a22b", qwen3_235b_a22b(), "h100-sxm", 256, "FP8-CS", 2048, 1, 2, 8, 4, 32, 1575,
+   ("'System: DGX-H100'", "Qwen3_235B_a22B | 256 | FP8-CS | 2048 | 1 | 4096 | 0 | 2 | 8 | 1 | 4 | 32 | 128 | 1575 | 233"),
+   [ADDENDUM, SHAPE_NOTE["qwen3-235b-a22b"], ver_note,
+    "this row as it reads at 067f987df; on 2025-12-04 (97ad8cc6f, 9f4aa3f50) it read 'Qwen3_235B_a22B | 256 | FP8-CS | 1 | 4096 | 0 | 2 | 8 | 1 | 4 | 32 | 1575 | 1575 | 233' "
+    "(one cell short: no GBS, 1575 in the GA column), corrected on 2025-12-10 ('25.11 summary typo corrections', 5776a6d90) to GBS 2048 and GA 128 "
+    "with the same 1575 tokens/s/GPU; 2048 / (1 x DP 16) = 128 agrees, and 2048 is the release preset's global batch",
+    ] + qwen_h100_common("v0.2.1", "scripts/performance/utils/helpers.py",
+                         "qwen3_235b_a22b_h100_config (scripts/performance/configs/qwen3/qwen3_llm_pretrain.py)") + [
+    "not expressible in the request, recorded: " + cfg25("qwen3", "workload_base_configs.py") + " QWEN3_235B_A22B_H100_FP8_CS_BASE_CONFIG "
+    "(256 GPUs, TP 2, PP 8, VP 4, EP 32, ETP 1, global batch 2048: matches the row) sets moe_a2a_overlap = True (set_moe_a2a_overlap_overrides in "
+    "scripts/performance/utils/helpers.py: overlap_moe_expert_parallel_comm and delay_wgrad_compute True, the expert all-to-all overlapped with the "
+    "other micro-batch's compute); no flex dispatcher (Megatron's all-to-all dispatcher); no CUDA graphs (cuda_graph_impl None)"],
+   etp_note=ETP_NOTE, etp=1, sp=True, embedding_as_layer=True, loss_as_layer=True)
+
 notx += [
     {"source": S, "where": f"{MB_DOC}, section '{SEC}' > 'System: DGX-GB300', all five rows (DeepSeekV3 w/o MTP BF16 3848 and FP8-MX 4357, GPT OSS 120B BF16 18347, Qwen3_30B_a3B FP8-MX 28934, Qwen3_235B_a22B BF16 6131 tokens/s/GPU)",
      "reason": "no GB300 hardware preset (content/presets/hardware.json has h100-sxm, h200, b200, gb200-nvl72)"},
@@ -180,8 +218,6 @@ notx += [
      "reason": "pipeline layout not expressible: deepseek_v3.py layout_map[(4, 4)] = [embedding + 4], 14 x [4], [1 + loss] puts 4, 4, 4, 4 layers in the first stage's virtual chunks and 4, 4, 4, 1 in the last's; the engine splits a stage's layers evenly over its virtual stages (first/last_stage_layers must divide by virtual_stages)"},
     {"source": S, "where": f"{MB_DOC}, section '{SEC}' > 'System: DGX-GB200', row 'DeepSeekV3 (w/o MTP) | 256 | FP8-MX | 4096 | 1 | 4096 | 0 | 1 | 8 | 1 | 4 | 32 | 128 | 4018 | 1003'",
      "reason": "pipeline layout not stated: 61 layers over PP 8 x VP 4 = 32 virtual stages needs an explicit layout, the recipe's layout_map has no (8, 4) entry and the preset for GB200 is PP 4 x VP 4; Megatron-LM's GB200 guide uses 'Et|(tt|)*30L' (1, 2 x 30, 0 layers), uneven virtual stages the engine cannot split either"},
-    {"source": S, "where": f"{MB_DOC}, section '{SEC}' > 'System: DGX-H100', row 'Qwen3_235B_a22B | 256 | FP8-CS | 2048 | 1 | 4096 | 0 | 2 | 8 | 1 | 4 | 32 | 128 | 1575 | 233'",
-     "reason": "expert tensor parallelism 1 with tp 2 (BASE_QWEN3_235B_A22B_CONFIG expert_tensor_parallel_size=1): the engine splits experts over tp, ETP != TP is not expressible"},
 ]
 
 # ----- 26.02 (published 2026-02-26 in docs/performance-summary.md at c0b9a0003, per-system tables; reordered per model 2026-03-21 in cfeddcd94, same values)
@@ -245,14 +281,23 @@ for preset, tok, ep, cfgname, rowtxt, tail in [
         "recompute none: set_qwen3_common_configs sets recompute_granularity = None",
         "not expressible in the request, recorded: " + cfgq + " " + cfgname + " (its degrees and batch match the row): " + tail],
        embedding_as_layer=True, loss_as_layer=True)
+# Addendum 2026-12-04 (see the 25.11 one): the H100 row, ETP 1 under TP 2.
+mb(S, SEC, "qwen3-235b-a22b", qwen3_235b_a22b(), "h100-sxm", 256, "FP8", 8192, 1, 2, 8, 4, 32, 1633,
+   ("'Model: Qwen3_235B_a22B'", "DGX-H100 | 256 | FP8 | 8192 | 1 | 4096 | 0 | 2 | 8 | 1 | 4 | 32 | 1633 | 242"),
+   [ADDENDUM, SHAPE_NOTE["qwen3-235b-a22b"], ver_note, H100_FP8_NOTE,
+    ] + qwen_h100_common("v0.3.0", "scripts/performance/utils/overrides.py",
+                         "qwen3_235b_a22b_pretrain_config_h100 (scripts/performance/configs/qwen/qwen3_llm_pretrain.py)") + [
+    "not expressible in the request, recorded: " + cfgq + " QWEN3_235B_A22B_PRETRAIN_CONFIG_H100_FP8_CS_V2 (= the V1 preset with global batch 8192: "
+    "256 GPUs, TP 2, PP 8, VP 4, EP 32, ETP 1, matches the row) sets moe_a2a_overlap = True (_set_moe_a2a_overlap_overrides in "
+    "scripts/performance/utils/overrides.py: overlap_moe_expert_parallel_comm and delay_wgrad_compute True, the expert all-to-all overlapped with the "
+    "other micro-batch's compute); no flex dispatcher (Megatron's all-to-all dispatcher); no CUDA graphs (cuda_graph_impl None)"],
+   etp_note=ETP_NOTE, etp=1, sp=True, embedding_as_layer=True, loss_as_layer=True)
 
 notx += [
     {"source": S, "where": f"{MB_DOC}, section '{SEC}', every DGX-GB300 and DGX-B300 row of DeepSeekV3, GPT OSS 120B, Qwen3_30B_a3B and Qwen3_235B_a22B (GB300: 4612, 19412, 30376, 6583; B300: 2983, 8359, 29521, 2691 tokens/s/GPU)",
      "reason": "no GB300 or B300 hardware preset"},
     {"source": S, "where": f"{MB_DOC}, section '{SEC}', row 'DGX-GB200 | 256 | MXFP8 | 4096 | 1 | 4096 | 0 | 1 | 4 | 1 | 4 | 64 | 3955 | 1028' (DeepSeekV3)",
      "reason": "pipeline layout not expressible: PP 4 x VP 4 with deepseek_v3.py layout_map[(4, 4)] (first virtual stage embedding + 4, last 1 + MTP + loss) gives uneven virtual stages on the last pipeline stage"},
-    {"source": S, "where": f"{MB_DOC}, section '{SEC}', row 'DGX-H100 | 256 | FP8 | 8192 | 1 | 4096 | 0 | 2 | 8 | 1 | 4 | 32 | 1633 | 242' (Qwen3_235B_a22B)",
-     "reason": "expert tensor parallelism 1 with tp 2 (QWEN3_235B_A22B_PRETRAIN_CONFIG_H100_FP8_CS_V2 expert_tensor_parallel_size=1): ETP != TP is not expressible"},
 ]
 
 # ---------------------------------------------------------------- DGX Cloud Benchmarking v25.05.01: Llama 4 Maverick (NeMo 25.04.01)

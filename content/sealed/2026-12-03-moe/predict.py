@@ -2,10 +2,24 @@
 # command, with the published figure as a step time the way the `fidelity` command reads it
 # (tokens/s/GPU -> global batch x sequence / (GPUs x tokens/s/GPU)) and the error engine / published - 1.
 # Usage: python3 predict.py <path to atlas> <engine commit>
-import json, os, subprocess, sys
+#        python3 predict.py <atlas> <commit> --only ID,ID --out FILE --note TEXT --added DATE
+# The second form reads only the named cases and writes FILE (an addendum: cases added to the set
+# later, read once at the engine commit of their addition), leaving predictions.json as sealed.
+import argparse, json, os, subprocess
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-atlas, commit = sys.argv[1], sys.argv[2]
+ap = argparse.ArgumentParser()
+ap.add_argument("atlas")
+ap.add_argument("commit")
+ap.add_argument("--only", help="comma-separated case ids; needs --out, --note and --added")
+ap.add_argument("--out", default="predictions.json")
+ap.add_argument("--note")
+ap.add_argument("--added")
+args = ap.parse_args()
+atlas, commit = args.atlas, args.commit
+only = set(args.only.split(",")) if args.only else None
+if only is not None and (args.out == "predictions.json" or not args.note or not args.added):
+    ap.error("--only writes an addendum: give --out (not predictions.json), --note and --added")
 
 
 def published_step(case):
@@ -26,7 +40,13 @@ def family(case_id):
 
 
 rows = []
-for c in json.load(open(os.path.join(HERE, "cases.json"))):
+cases = json.load(open(os.path.join(HERE, "cases.json")))
+if only is not None:
+    missing = only - {c["id"] for c in cases}
+    if missing:
+        ap.error("not in cases.json: " + ", ".join(sorted(missing)))
+    cases = [c for c in cases if c["id"] in only]
+for c in cases:
     out = subprocess.run([atlas, "plan"], input=json.dumps(c["request"]), capture_output=True, text=True)
     resp = json.loads(out.stdout)
     row = {"id": c["id"], "source": c["source"], "model": family(c["id"]),
@@ -71,7 +91,9 @@ doc = {"note": "The sealed MoE validation set as first committed: every case of 
        "summary": {"all": summary(rows), "by_source": by("source"), "by_model": by("model"),
                    "by_hardware": by("hardware"), "by_precision": by("precision")},
        "cases": rows}
-with open(os.path.join(HERE, "predictions.json"), "w") as f:
+if only is not None:
+    doc = {"note": args.note, "sealed": "2026-12-03", "added": args.added, **{k: v for k, v in doc.items() if k not in ("note", "sealed")}}
+with open(os.path.join(HERE, args.out), "w") as f:
     json.dump(doc, f, indent=1)
     f.write("\n")
 print(json.dumps(doc["summary"]["all"]))
