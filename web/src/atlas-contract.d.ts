@@ -1040,6 +1040,7 @@ export type FidelityAnswer = {
         cp_attention?: string;
         embedding_as_layer?: boolean;
         ep?: number;
+        etp?: number;
         flash_attention?: boolean;
         framework?: string;
         kernels?: string;
