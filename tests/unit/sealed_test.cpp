@@ -4,7 +4,9 @@
 // still equal the frozen ones.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <map>
 #include <regex>
 #include <set>
@@ -141,11 +143,18 @@ TEST_CASE("the sealed set of 2026-12-03 is frozen: the live cases equal the comm
 
 TEST_CASE("the sealed MoE set of 2026-12-03 is frozen, and its first reading is the one committed") {
   const std::string folder = "content/sealed/2026-12-03-moe";
-  // Added 2026-12-04, when parallel.etp made the two ETP 1 under TP 2 rows expressible.
-  const std::string addendum_file = "predictions-addendum-etp.json";
-  const json frozen = frozen_cases(folder, {addendum_file});
+  // Cases added later (2026-12-04, when parallel.etp made the ETP 1 under TP 2 rows expressible)
+  // are read in addenda, predictions-addendum-*.json, each read once at its addition.
+  std::vector<std::string> addendum_files;
+  for (const auto& e : std::filesystem::directory_iterator(std::string(ATLAS_SOURCE_DIR) + "/" + folder)) {
+    const std::string name = e.path().filename().string();
+    if (e.is_regular_file() && std::regex_match(name, std::regex("^predictions-addendum-.+\\.json$")))
+      addendum_files.push_back(name);
+  }
+  std::sort(addendum_files.begin(), addendum_files.end());
+  REQUIRE(!addendum_files.empty());
+  const json frozen = frozen_cases(folder, addendum_files);
   const json predictions = json::parse(read_source_file(folder + "/predictions.json"));
-  const json addendum = json::parse(read_source_file(folder + "/" + addendum_file));
   // Every run is a mixture of experts of the 2025-26 shapes, on Hopper and Blackwell, FP8 among them.
   CHECK(frozen.size() >= 20);
   std::set<std::string> gpus, formats;
@@ -177,25 +186,32 @@ TEST_CASE("the sealed MoE set of 2026-12-03 is frozen, and its first reading is 
   REQUIRE(n > 0);
   CHECK(predictions["summary"]["all"]["cases"] == n);
   CHECK(predictions["summary"]["all"]["mean_abs_error"].get<double>() == doctest::Approx(sum / n));
-  // The addendum's cases were read at their addition, after the set was sealed, each with its
+  // Each addendum's cases were read at their addition, after the set was sealed, each with its
   // prediction against the published step the fidelity command reads, and still sealed.
-  CHECK(addendum["added"].get<std::string>() > predictions["sealed"].get<std::string>());
-  double added_sum = 0;
-  int added = 0;
-  for (const auto& p : addendum["cases"]) {
-    CAPTURE(p["id"].get<std::string>());
-    REQUIRE(read.count(p["id"].get<std::string>()) == 1);
-    CHECK(read[p["id"].get<std::string>()]["seal"] == "sealed");
-    CHECK(p["published_step"].get<double>() ==
-          doctest::Approx(read[p["id"].get<std::string>()]["published_step"].get<double>()).epsilon(1e-9));
-    REQUIRE(p["expressed"].get<bool>());
-    CHECK(p["error"].get<double>() ==
-          doctest::Approx(p["predicted_step"].get<double>() / p["published_step"].get<double>() - 1).epsilon(1e-9));
-    added_sum += std::fabs(p["error"].get<double>()), ++added;
+  std::size_t addendum_cases = 0;
+  for (const auto& file : addendum_files) {
+    CAPTURE(file);
+    const json addendum = json::parse(read_source_file(folder + "/" + file));
+    CHECK(addendum["added"].get<std::string>() > predictions["sealed"].get<std::string>());
+    double added_sum = 0;
+    int added = 0;
+    for (const auto& p : addendum["cases"]) {
+      CAPTURE(p["id"].get<std::string>());
+      REQUIRE(read.count(p["id"].get<std::string>()) == 1);
+      CHECK(read[p["id"].get<std::string>()]["seal"] == "sealed");
+      CHECK(p["published_step"].get<double>() ==
+            doctest::Approx(read[p["id"].get<std::string>()]["published_step"].get<double>()).epsilon(1e-9));
+      REQUIRE(p["expressed"].get<bool>());
+      CHECK(p["error"].get<double>() ==
+            doctest::Approx(p["predicted_step"].get<double>() / p["published_step"].get<double>() - 1).epsilon(1e-9));
+      added_sum += std::fabs(p["error"].get<double>()), ++added;
+    }
+    REQUIRE(added > 0);
+    CHECK(addendum["summary"]["all"]["cases"] == added);
+    CHECK(addendum["summary"]["all"]["mean_abs_error"].get<double>() == doctest::Approx(added_sum / added));
+    addendum_cases += addendum["cases"].size();
   }
-  REQUIRE(added > 0);
-  CHECK(addendum["summary"]["all"]["cases"] == added);
-  CHECK(addendum["summary"]["all"]["mean_abs_error"].get<double>() == doctest::Approx(added_sum / added));
-  // Every frozen case is read once, in the first reading or in the addendum.
-  CHECK(frozen.size() == predictions["cases"].size() + addendum["cases"].size());
+  // Every frozen case is read once, in the first reading or in one addendum (frozen_cases checks
+  // that no case is in two files).
+  CHECK(frozen.size() == predictions["cases"].size() + addendum_cases);
 }

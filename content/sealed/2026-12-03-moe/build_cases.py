@@ -44,7 +44,7 @@ SHAPE_NOTE = {
 }
 
 def par(tp=1, pp=1, ep=1, vp=1, precision="bf16", recompute="none", sp=None, reduce_dtype=None, tp_overlap=None,
-        embedding_as_layer=False, loss_as_layer=False, last_stage_layers=0, etp=None):
+        embedding_as_layer=False, loss_as_layer=False, last_stage_layers=0, etp=None, first_stage_layers=0):
     p = {"tp": tp, "pp": pp, "cp": 1, "ep": ep, "virtual_stages": vp}
     if etp is not None:  # written only where it differs from tp (the 2026-12-04 addendum), so no earlier case changes
         p["etp"] = etp
@@ -60,6 +60,8 @@ def par(tp=1, pp=1, ep=1, vp=1, precision="bf16", recompute="none", sp=None, red
         p["embedding_as_layer"] = True
     if loss_as_layer:
         p["loss_as_layer"] = True
+    if first_stage_layers:  # written only where set (the DeepSeek-V3 addendum), so no earlier case changes
+        p["first_stage_layers"] = first_stage_layers
     if last_stage_layers:
         p["last_stage_layers"] = last_stage_layers
     return p
@@ -349,10 +351,99 @@ for prec, step in [("bf16", 4.426), ("fp8", 3.855)]:
         par(tp=4, pp=1, ep=128, precision="fp8-delayed" if prec == "fp8" else "bf16", reduce_dtype="bf16", tp_overlap=True),
         1024, 1, "step_seconds", step, a)
 
-notx += [
-    {"source": S, "where": f"{TAG} deepseek_v3/pretraining/README.md, 'H100 Performance' (512 and 1024 H100: 48.948 and 52.04 s per step) and 'GB200 Performance' (128, 256, 512 GB200: 34.168, 34.194, 34.274 s per step), DeepSeek-V3 BF16",
-     "reason": "expert tensor parallelism 1 with tp 2 (README tables: TP 2, ETP 1; launch.sh TP=2, ETP=1 on both GPUs): ETP != TP is not expressible"},
+# ----- Addendum 2026-12-04 (after the Megatron-Bridge one): DeepSeek-V3 BF16 (NeMo 25.04.01), ETP 1 under TP 2.
+# Listed in not_expressible.json on 2026-12-03 only for ETP 1 != TP 2; parallel.etp now expresses it. The
+# configuration below was written from the tag's launch.sh / README and NeMo 7a8f1cc7 before the engine was run on it.
+DS_ADDENDUM = ("addendum, added 2026-12-04 after parallel.etp made it expressible: listed in not_expressible.json on 2026-12-03 only for "
+               "ETP 1 under TP 2; its configuration was fixed from the tag's deepseek_v3/pretraining files and NeMo before the engine was run on it")
+TAG04 = "NVIDIA/dgxc-benchmarking tag v25.05.04 (commit 6be5ea0e19c583ee4d445a1cd65a3ff2fcb4e58b)"
+ds_common = [
+    DS_ADDENDUM,
+    "model: DeepSeek-V3 as NeMo 2 builds it (nemo/collections/llm/gpt/model/deepseek.py DeepSeekV3Config at NeMo 7a8f1cc7, launch.sh passes "
+    "--num_layers 61 --hidden_size 7168): 61 layers, hidden 7168, 128 heads, MLA (q_lora_rank 1536, kv_lora_rank 512, qk_head_dim 128 + rope 64, "
+    "v 128), first 3 layers dense (ffn 18432, moe_layer_freq [0] x 3 + [1] x 58), 256 routed experts of 2048 with 8 per token plus 1 shared "
+    "expert of 2048, sigmoid router with expert bias, untied; vocab 129280 (the deepseek-ai/DeepSeek-V3-Base tokenizer the script loads, a "
+    "multiple of make_vocab_size_divisible_by 1280)",
+    "MTP: the script calls deepseek_v3.pretrain_recipe() whose use_mtp default is True (DeepSeekV3Config mtp_num_layers=1), so mtp_layers 1, "
+    "on the last pipeline stage",
+    "framework: NeMo 2 in container nvcr.io/nvidia/nemo:25.04.01 (deepseek_v3/pretraining/metadata.yaml, launch.sh FW_VERSION=25.04.01), "
+    "launched as scripts.performance.llm.pretrain_deepseek_v3 of " + NEMO + " (deepseek_v3/pretraining/setup.sh NEMO_COMMIT) with "
+    "Megatron-Core 7094270c",
+    "measured figure: 'Training step time (seconds per step)', the mean of iterations 11-44 of a 50-step run on synthetic data (README "
+    "'Expected Performance'); the README's tokens/s (e.g. 4096 x 8192 / 52.04 = 644781.55) use the table's global batch",
+    "global batch: launch.sh GBS = JOB_TOTAL_GPUS x 8 = the README table's GBS; micro-batch 1 (launch.sh MBS=1); sequence 4096",
+    "zero 1: the recipe's optimizer is distributed_fused_adam_with_cosine_annealing (use_distributed_optimizer=True); "
+    "set_primary_perf_configs sets use_precision_aware_optimizer = True for bf16, with Megatron's default fp32 main parameters and moments",
+    "reduce_dtype fp32: the deepseek trainer's DDP config and its bf16_mixed plugin set grad_reduce_in_fp32 = True, and "
+    "set_primary_perf_configs turns it off only for fp8",
+    "precision bf16: bf16_mixed (DTYPE=bf16; the README says FP8 is not supported for this recipe)",
+    "flash_attention true: Transformer Engine fused attention; not stated",
+    "sequence_parallel true: scripts/performance/utils.py set_primary_perf_configs sets sequence_parallel = tp > 1",
+    "rank order: Megatron-Core's default tp-cp-ep-dp-pp (NeMo's MegatronStrategy use_tp_pp_dp_mapping = False, not set by the script), "
+    "the engine's default order",
+    "tp_overlap false: the script adds MegatronCommOverlapCallback(tp_comm_overlap=False)",
+    "routing: the script adds MegatronTokenDropCallback (USE_TOKEN_DROP = True: capacity factor 1.0, inputs padded to capacity, "
+    "alltoall dispatcher, seq_aux_loss), so every expert computes the same number of tokens, as the engine assumes",
+    "CUDA graphs off: launch.sh passes no --cuda_graphs, and model_configs_<gpu>.csv at NeMo 7a8f1cc7 says cuda_graphs 0 for the rows it has "
+    "(H100 1024, GB200 128 and 256) and has no row for the others (default False); recompute_layers 0 and activation_offload_layers 0 "
+    "(launch.sh AOL=0), so no full recompute and no CPU offload",
+    "not expressible in the request, recorded: DeepSeekConfig moe_shared_expert_overlap = True (the shared expert's computation overlapped "
+    "with the routed tokens' all-to-all); Megatron's all-to-all dispatcher (no flex backend), no moe_a2a_overlap",
 ]
+def ds_recompute(modules, gpu):
+    return ("recompute selective: the script sets recompute_granularity 'selective' and launch.sh passes --recompute_modules " + modules +
+            " on " + gpu + "; the engine's 'selective' counts only the attention-score recompute (nothing with flash attention), so the "
+            "recompute of " + modules + " is not counted")
+def ds_layout(pp):
+    mid = 64 // pp
+    first, last = mid - 1, mid - 2
+    assert first + (pp - 2) * mid + last == 61
+    return first, last, ("pipeline split: pretrain_deepseek_v3.py sets num_layers_in_first_pipeline_stage = 64 // pp - 1 and "
+                         f"num_layers_in_last_pipeline_stage = 64 // pp - 2: at PP {pp} {first}, {pp - 2} x {mid}, {last} layers "
+                         f"(= 61; the last stage also holds the MTP module and the loss): first_stage_layers {first}, last_stage_layers {last}; "
+                         "no embedding or loss accounting, VP 1")
+ds_runs = [  # (tag, gpus, preset, pp, ep, step, where-table, where-column, config-row source)
+    (TAG, 128, "gb200-nvl72", 4, 32, 34.168, "'GB200 Performance' table 'Deepseek V3 BF16 GB200'", "128x GB200 GPUs",
+     "README 'GB200 specifications' row (128 GPUs: TP 2, PP 4, CP 1, EP 32, ETP 1, DP 16, VP 1, MBS 1, GBS 1024, GA 64) = launch.sh gb200 "
+     "(TP=2, PP=4, EP=32 at 128 GPUs, VP=1, ETP=1)"),
+    (TAG, 256, "gb200-nvl72", 4, 64, 34.194, "'GB200 Performance' table 'Deepseek V3 BF16 GB200'", "256x GB200 GPUs",
+     "README 'GB200 specifications' row (256 GPUs: TP 2, PP 4, CP 1, EP 64, ETP 1, DP 32, VP 1, MBS 1, GBS 2048, GA 64) = launch.sh gb200 "
+     "(TP=2, PP=4, EP=64, VP=1, ETP=1)"),
+    (TAG, 512, "gb200-nvl72", 4, 64, 34.274, "'GB200 Performance' table 'Deepseek V3 BF16 GB200'", "512x GB200 GPUs",
+     "README 'GB200 specifications' row (512 GPUs: TP 2, PP 4, CP 1, EP 64, ETP 1, DP 64, VP 1, MBS 1, GBS 4096, GA 64) = launch.sh gb200 "
+     "(TP=2, PP=4, EP=64, VP=1, ETP=1)"),
+    (TAG04, 512, "h100-sxm", 8, 64, 48.948, "'H100 Performance' table 'Deepseek V3 BF16 H100'", "512x H100 GPUs",
+     "README 'H100s specifications' row at v25.05.04 (512 GPUs: TP 2, PP 8, CP 1, EP 64, ETP 1, DP 32, VP 1, MBS 1, GBS 4096, GA 128) = "
+     "launch.sh h100 at v25.05.04 (TP=2, PP=8 at 512 GPUs, EP=64, VP=1, ETP=1)"),
+    (TAG, 1024, "h100-sxm", 16, 64, 52.04, "'H100 Performance' table 'Deepseek V3 BF16 H100'", "1024x H100 GPUs",
+     "README 'H100s specifications' row (1024 GPUs: TP 2, PP 16, CP 1, EP 64, ETP 1, DP 32, VP 1, MBS 1, GBS 8192, GA 256) = launch.sh h100 "
+     "(TP=2, PP=16, EP=64, VP=1, ETP=1)"),
+]
+for tag, gpus, preset, pp, ep, step, table, column, cfgrow in ds_runs:
+    first, last, layout = ds_layout(pp)
+    dp = gpus // (2 * pp)
+    h100 = preset == "h100-sxm"
+    a = list(ds_common) + [
+        "parallel: " + cfgrow,
+        f"expert tensor parallelism 1 under tp 2 = parallel etp 1: launch.sh ETP=1 (--expert_tensor_parallel_size), which "
+        f"set_primary_perf_configs writes to the strategy; each expert is whole on its rank, EP {ep} x ETP 1 of the {2 * dp} ranks of a "
+        f"pipeline stage (TP 2 x DP {dp})",
+        layout,
+        ds_recompute("mla_up_proj", "H100") if h100 else ds_recompute("core_attn", "GB200") +
+        " (Megatron re-runs the fused attention forward in the backward pass)",
+        ("hardware: H100 (launch.sh GPUS_PER_NODE 8); preset h100-sxm" if h100 else
+         "hardware: GB200 (launch.sh GPUS_PER_NODE 4); preset gb200-nvl72 (72 GPUs on one NVLink domain) assumed, the README does not name the rack size"),
+    ]
+    if tag == TAG04:
+        a.append("this run is in the README from tag v25.05.04 on (added in 1f6d9f4 'v25.05.04 changes', 2025-09-04: H100 512 with PP 8, the other four "
+                 "step times unchanged), not at v25.05.01; same container nvcr.io/nvidia/nemo:25.04.01 and the same NeMo, Megatron-Core and "
+                 "NeMo-Run commits in setup.sh (v25.05.04 adds only transformers==4.55.4), so it is read with this source")
+    add(f"{S}-deepseek-v3-{preset}-{gpus}-bf16", S,
+        f"{tag} deepseek_v3/pretraining/README.md, {table}, column '{column}', row 'Training step time (seconds per step)' = {step}",
+        deepseek_v3(1), preset, gpus,
+        par(tp=2, pp=pp, ep=ep, precision="bf16", recompute="selective", sp=True, reduce_dtype="fp32", tp_overlap=False,
+            etp=1, first_stage_layers=first, last_stage_layers=last),
+        gpus * 8, 1, "step_seconds", step, a)
 
 json.dump(cases, open(os.path.join(HERE, "cases.json"), "w"), indent=1)
 json.dump(notx, open(os.path.join(HERE, "not_expressible.json"), "w"), indent=1)
