@@ -1041,6 +1041,7 @@ export type FidelityAnswer = {
         embedding_as_layer?: boolean;
         ep?: number;
         etp?: number;
+        first_stage_layers?: number;
         flash_attention?: boolean;
         framework?: string;
         kernels?: string;
