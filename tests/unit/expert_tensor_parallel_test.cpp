@@ -92,6 +92,10 @@ TEST_CASE("etp 1 at tp 4: expert weights per rank 4× those at etp 4, and the Mo
   CHECK(plan_transfer(at4, "tp-fwd-allgather")["count_per_step"].get<double>() == 2 * L * m);
   CHECK(plan_transfer(at1, "tp-fwd-allgather")["count_per_step"].get<double>() == L * m);
   CHECK(plan_transfer(at1, "tp-bwd-reducescatter")["count_per_step"].get<double>() == L * m);
+  // What is left is the attention block's, and the diagram marks it there, not at the MLP.
+  CHECK(plan_transfer(at4, "tp-bwd-allgather")["where"] == "layer.mlp.fc2");
+  CHECK(plan_transfer(at1, "tp-bwd-allgather")["where"] == "layer.attention.out");
+  CHECK(plan_transfer(at1, "tp-bwd-reducescatter")["where"] == "layer.attention.in");
   CHECK(sum_calls(at1, "etp-") == 0);  // etp 1: nothing to gather over one rank
   // The all-to-all carries each rank's own tokens: b × s/tp × top_k × h × 2 B = 4096/4 × 2 × 4096 × 2.
   CHECK(plan_transfer(at1, "ep-fwd-dispatch")["bytes_per_call"].get<double>() == 1024.0 * 2 * 4096 * 2);

@@ -196,19 +196,24 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
       // same total volume; the backward pass mirrors the forward.
       const double calls = tp_free > 0 ? (2 * L - tp_free) * (1 + recompute) : L * (2 + 2 * recompute);
       const double back = 2 * L - tp_free;
+      // When no layer's MLP exchanges over tp (every one routes to experts split over etp < tp),
+      // what is left is the attention block's, and the diagram marks it there.
+      const bool attention_only = tp_free >= L;
       tp_expose(B.add({"tp-fwd-allgather", "activation", "norm output gathered along the sequence (b×s×h)", "forward",
                        C::all_gather, Group::TP, "layer.attention.in", bsh},
                       g, act, calls, 0));
-      tp_expose(B.add({"tp-fwd-reducescatter", "activation", "attention and MLP outputs (b×s×h)", "forward",
+      tp_expose(B.add({"tp-fwd-reducescatter", "activation",
+                       attention_only ? "attention outputs (b×s×h)" : "attention and MLP outputs (b×s×h)", "forward",
                        C::reduce_scatter, Group::TP, "layer.attention.out", bsh},
                       g, act, calls, 0));
       tp_expose(B.add({"tp-bwd-allgather", "activation-grad", "gradients of the block outputs (b×s×h)", "backward",
-                       C::all_gather, Group::TP, "layer.mlp.fc2", bsh},
+                       C::all_gather, Group::TP, attention_only ? "layer.attention.out" : "layer.mlp.fc2", bsh},
                       g, act, back, 0));
-      tp_column_backward(B.add({"tp-bwd-reducescatter", "activation-grad", "gradients of the block inputs (b×s×h)",
-                                "backward", C::reduce_scatter, Group::TP, "layer.mlp.in", bsh},
-                               g, act, back, 0),
-                         column.attention + column.mlp);
+      tp_column_backward(
+          B.add({"tp-bwd-reducescatter", "activation-grad", "gradients of the block inputs (b×s×h)", "backward",
+                 C::reduce_scatter, Group::TP, attention_only ? "layer.attention.in" : "layer.mlp.in", bsh},
+                g, act, back, 0),
+          column.attention + column.mlp);
       // Megatron keeps the inputs of Q, K, V and the MLP's first layer split along the sequence
       // (the memory sequence parallelism saves) and all-gathers them again for their weight
       // gradients, while their data gradients compute.

@@ -103,7 +103,7 @@ export function describePlan(plan, modelName) {
   if (shape) out.push(shape);
   if (p.tp > 1) {
     out.push(
-      `TP = ${p.tp}: each layer's QKV, attention output and MLP weights are split ${word(p.tp)} ways (column-parallel then row-parallel), so the partial results must be combined: ${groupSentence(by('TP'))}.`,
+      `TP = ${p.tp}: each layer's QKV, attention output and ${p.etp !== undefined ? 'dense MLP' : 'MLP'} weights are split ${word(p.tp)} ways (column-parallel then row-parallel), so the partial results must be combined: ${groupSentence(by('TP'))}.`,
     );
   } else out.push('TP = 1: every layer is whole on one GPU; nothing is exchanged inside a layer.');
   if (p.pp > 1) {
