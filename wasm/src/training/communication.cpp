@@ -145,10 +145,7 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
   const double slowdown = overlap_slowdown(hw);
   // Only the stage's expert layers route tokens (DeepSeek's first layers and Llama 4's
   // interleaved ones are dense).
-  double moe_layers = 0;
-  if (mo.moe())
-    for (std::int64_t i = st.first_layer; i < st.first_layer + st.layers; ++i) moe_layers += mo.moe_layer(i) ? 1 : 0;
-  const double Le = mo.uniform() ? L : moe_layers;
+  const double Le = mo.uniform() ? L : static_cast<double>(mo.moe_layer_count(st.first_layer, st.layers));
   // With etp below tp an expert layer's MLP gathers and scatters nothing over tp: its tokens go
   // to the experts by the all-to-all and over the etp group (below). Shared experts are a dense
   // MLP over tp and keep the layer's tp collectives.

@@ -71,9 +71,10 @@ bool ModelShape::uniform() const {
   return mlp_same && attention_same;
 }
 
-std::int64_t ModelShape::moe_layer_count() const {
+std::int64_t ModelShape::moe_layer_count(std::int64_t first, std::int64_t count) const {
+  const std::int64_t end = count < 0 ? layers : first + count;
   std::int64_t n = 0;
-  for (std::int64_t i = 0; i < layers; ++i) n += moe_layer(i) ? 1 : 0;
+  for (std::int64_t i = first; i < end; ++i) n += moe_layer(i) ? 1 : 0;
   return n;
 }
 

@@ -163,13 +163,9 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
       // rank dispatches only its own tokens/tp and gathers those of its etp group, so each
       // expert's GEMMs get etp/tp of the rows at tp/etp times the width: the same FLOPs per rank.
       const double local_experts = static_cast<double>(v.experts) / static_cast<double>(par.ep);
-      double routed =
-          tokens * static_cast<double>(v.top_k) * static_cast<double>(par.ep) / static_cast<double>(v.experts);
-      double et = t;
-      if (par.expert_grid()) {
-        et = static_cast<double>(par.etp);
-        routed = routed * et / t;
-      }
+      const double et = static_cast<double>(par.expert_tp());
+      const double routed = tokens * static_cast<double>(v.top_k) * static_cast<double>(par.ep) /
+                            static_cast<double>(v.experts) * (et / t);
       const double f = static_cast<double>(v.expert_ffn);
       add(linear(routed, up * f / et, h, local_experts));
       add(linear(routed, h, f / et, local_experts));
@@ -282,10 +278,10 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
   // nominal HBM bandwidth like the eager kernels.
   if (m.moe()) {
     double moe_layers = mtp > 0 && m.moe_layer(m.layers - 1) ? mtp : 0.0;
-    for (std::int64_t i = st.first_layer; i < st.first_layer + st.layers; ++i) moe_layers += m.moe_layer(i) ? 1 : 0;
+    moe_layers += static_cast<double>(m.moe_layer_count(st.first_layer, st.layers));
     const double per_token = 2.0 * 2.0 * (1.0 + static_cast<double>(m.top_k)) * h * 2.0;
     // With etp below tp a rank permutes its own tokens and its etp group's: etp/tp of them.
-    const double permuted = par.expert_grid() ? tokens * static_cast<double>(par.etp) / t : tokens;
+    const double permuted = tokens * (static_cast<double>(par.expert_tp()) / t);
     st.permute_seconds = moe_layers * permuted * per_token / hw.memory_bandwidth;
   }
   st.memory_bound_seconds =

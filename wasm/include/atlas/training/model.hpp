@@ -53,7 +53,8 @@ struct ModelShape {
   bool moe() const { return experts > 1; }
   bool moe_layer(std::int64_t i) const { return moe() && i >= dense_layers && (i + 1) % moe_every == 0; }
   bool sliding_layer(std::int64_t i) const { return window > 0 && !(full_every > 0 && (i + 1) % full_every == 0); }
-  std::int64_t moe_layer_count() const;
+  /// Expert layers among `count` layers from `first` (every layer when count < 0).
+  std::int64_t moe_layer_count(std::int64_t first = 0, std::int64_t count = -1) const;
   std::int64_t sliding_layer_count() const;
   /// Every layer the same kind: the per-layer formulas apply to it as written.
   bool uniform() const;

@@ -86,14 +86,15 @@ export class Controls {
     }
     const dp = this.inputs.get('dp');
     if (dp) /** @type {HTMLInputElement} */ (dp).readOnly = Boolean(state.dp_auto);
-    // Expert fields only mean something for a mixture-of-experts model.
+    // Expert fields only mean something for a mixture-of-experts model; the expert
+    // tensor-parallel degree is not shown at all for a dense one.
+    const dense = !(state.experts > 1);
     for (const name of ['top_k', 'expert_ffn']) {
       const input = this.inputs.get(name);
-      if (input) input.disabled = !(state.experts > 1);
+      if (input) input.disabled = dense;
     }
-    // The expert tensor-parallel degree is shown only for a mixture-of-experts model.
     const etp = this.inputs.get('etp')?.closest('.field');
-    if (etp instanceof HTMLElement && etp.hidden !== !(state.experts > 1)) etp.hidden = !(state.experts > 1);
+    if (etp instanceof HTMLElement && etp.hidden !== dense) etp.hidden = dense;
     const prefetch = this.inputs.get('backward_prefetch');
     if (prefetch) prefetch.disabled = !backwardPrefetchApplies(state);
   }
