@@ -188,6 +188,37 @@ TEST_CASE("torchtitan's operator-level selective recomputation redoes every seco
   CHECK(op["memory"]["activations"].get<double>() < none["memory"]["activations"].get<double>());
 }
 
+TEST_CASE("Megatron-Core's selective recomputation redoes the fused attention core; legacy flash paths do not") {
+  // Llama 3.1 8B: 32 layers of 32 heads of 128 (h 4096), seq 8192. The attention core's forward
+  // is QKᵀ and scores·V over every key, 2 · s · s · h FLOPs each: 4 s² h per layer and sequence.
+  const double h = 4096, layers = 32, seq = 8192, samples = 16;
+  const double expected_extra = layers * 4.0 * seq * seq * h * samples;
+  const auto at = [&](const char* framework, const char* recompute) {
+    return call("plan", plan_request({{"tp", 2},
+                                      {"zero", 1},
+                                      {"recompute", recompute},
+                                      {"framework", framework},
+                                      {"flash_attention", true},
+                                      {"sequence_parallel", true}},
+                                     {{"global", samples}, {"micro", 1}}, "llama-3.1-8b", 8, "h100-sxm"));
+  };
+  const json none = at("megatron", "none"), selective = at("megatron", "selective");
+  REQUIRE_FALSE(selective.contains("error"));
+  const double extra =
+      selective["hardware_flops_per_step"].get<double>() - none["hardware_flops_per_step"].get<double>();
+  CHECK(extra == doctest::Approx(expected_extra).epsilon(1e-9));
+  CHECK(step_seconds(selective) > step_seconds(none));
+  // Legacy Megatron-LM ran its flash path outside the checkpoint, and the other frameworks' fused
+  // kernels keep what backward needs: nothing is redone, in time or in FLOPs.
+  for (const char* framework : {"megatron-2021", "fsdp"}) {
+    CAPTURE(framework);
+    const json n = at(framework, "none"), s = at(framework, "selective");
+    REQUIRE_FALSE(s.contains("error"));
+    CHECK(s["hardware_flops_per_step"].get<double>() == doctest::Approx(n["hardware_flops_per_step"].get<double>()));
+    CHECK(step_seconds(s) == doctest::Approx(step_seconds(n)));
+  }
+}
+
 TEST_CASE("strong scaling keeps the micro-batch or the micro-batches per step, and says which") {
   // ZeRO-3 as Narayanan et al. ran it, 1536 GPUs, one micro-batch of one sequence per step.
   const json parallel{{"tp", 1}, {"pp", 1}, {"zero", 3}, {"recompute", "full"}, {"framework", "deepspeed-2021"}};

@@ -32,7 +32,7 @@ void evaluate_plan(const PlanInput& in, PlanFigures& out, bool with_time) {
   double extra = 0;  // recomputation, per sample
   const double s = static_cast<double>(m.seq);
   if (par.recompute == Recompute::full) extra = static_cast<double>(m.layers) * layer_forward_flops(m, s, s);
-  if (par.recompute == Recompute::selective)
+  if (par.recompute == Recompute::selective && par.attention_recomputed())
     extra = static_cast<double>(m.layers) * attention_core_forward_flops(m, s, s);
   if (par.recompute == Recompute::op_selective) {
     const LayerParameters lp = layer_parameters(m);

@@ -195,10 +195,14 @@ struct Parallel {
   std::int64_t shard_ranks() const { return (dp_shard > 0 ? dp_shard : dp) * cp; }
   /// Copies of each shard: dp / dp_shard (1 when the state is sharded over all of dp).
   std::int64_t shard_replicas() const { return dp_shard > 0 ? dp / dp_shard : 1; }
-  /// Whether recomputation runs the attention core's forward again: full recomputation always,
-  /// Megatron's selective only when the scores were not kept by a fused kernel.
+  /// Whether recomputation runs the attention core's forward again: full recomputation always;
+  /// Megatron's selective under Megatron-Core whatever the kernel (its checkpoint_core_attention
+  /// wraps the core attention module, Transformer Engine's fused kernels included), and under the
+  /// other frameworks only when no fused kernel kept the scores (legacy Megatron-LM ran its flash
+  /// path outside the checkpoint: nothing of it is redone).
   bool attention_recomputed() const {
-    return recompute == Recompute::full || (recompute == Recompute::selective && !flash_attention);
+    return recompute == Recompute::full ||
+           (recompute == Recompute::selective && (!flash_attention || framework == Framework::megatron));
   }
   /// Which dimension varies fastest over the ranks, then the next (placement.hpp).
   RankOrder order = kMegatronOrder;
