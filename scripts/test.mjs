@@ -1,9 +1,10 @@
 // npm test: set up, build everything (with the doctest suites), then every layer: native doctest
 // (ctest), the same doctest under node (WASM), tsc over all of web/src (checkJs, strict), JS
 // contract tests (node:test), browser tests in headless Debian Chromium. On a 2-core machine the
-// layers that leave a core idle run side by side: the doctest layers beside tsc and the contract
-// tests (single-threaded node), and the browser test files two at a time. Each layer's output is
-// kept until it ends, so two layers never interleave their lines; each prints its time.
+// layers run in two lanes after the build: the browser tests, whose Chromium keeps about 1.6
+// cores busy, and beside them the other four one after another on what is left (each a single
+// process). The browser layer streams its output; the others keep theirs until they end, so two
+// layers never interleave their lines; each prints its time.
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -53,12 +54,17 @@ const built = await layer('build (engine, tests, site)', process.execPath, ['scr
   env: { ...process.env, ATLAS_BUILD_TESTS: '1' },
 });
 if (built) {
+  console.log('\n=== browser (headless Chromium, two files at a time), beside the other layers');
   await Promise.all([
-    inOrder(
-      () => layer('doctest, native (ctest)', 'ctest', ['--test-dir', nativeDir, '--output-on-failure', '-j2']),
-      () => layer('doctest, WASM under node (ctest)', 'ctest', ['--test-dir', wasmDir, '--output-on-failure', '-j2']),
+    layer(
+      'browser (headless Chromium, two files at a time)',
+      process.execPath,
+      ['--test', '--test-concurrency=2', ...tests('tests/e2e')],
+      { live: true },
     ),
     inOrder(
+      () => layer('doctest, native (ctest)', 'ctest', ['--test-dir', nativeDir, '--output-on-failure']),
+      () => layer('doctest, WASM under node (ctest)', 'ctest', ['--test-dir', wasmDir, '--output-on-failure']),
       () =>
         layer(
           'types (tsc: checkJs and strict over web/src and the contract types)',
@@ -73,13 +79,6 @@ if (built) {
         ]),
     ),
   ]);
-  console.log('\n=== browser (headless Chromium, two files at a time)');
-  await layer(
-    'browser (headless Chromium, two files at a time)',
-    process.execPath,
-    ['--test', '--test-concurrency=2', ...tests('tests/e2e')],
-    { live: true },
-  );
 }
 console.log('\n=== summary');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name}  (${r.seconds.toFixed(1)} s)`);
