@@ -20,9 +20,25 @@ export const DEMOS = [
   {
     id: 'pipeline',
     match: /pipeline/i,
-    planner: { model: MODEL, gpus: 4, dp_auto: false, dp: 1, tp: 1, pp: 4, cp: 1, ep: 1 },
+    // Eight micro-batches of one sequence (two per stage): a schedule the Gantt chart draws block
+    // by block, with the fill and drain bubbles as wide as the blocks beside them.
+    planner: {
+      model: MODEL,
+      gpus: 4,
+      dp_auto: false,
+      dp: 1,
+      tp: 1,
+      pp: 4,
+      cp: 1,
+      ep: 1,
+      virtual_stages: 1,
+      schedule: '1f1b',
+      micro: 1,
+      global: 8,
+    },
     says: 'Pipeline parallelism gives each device a group of whole layers (a stage) and passes activations from stage to stage; nothing inside a layer is split.',
-    shown: 'The split explorer now shows 4 pipeline stages (tp 1, pp 4): each device holds whole layers.',
+    shown:
+      'The split explorer now shows 4 pipeline stages (tp 1, pp 4): each device holds whole layers, and its pipeline schedule draws 8 micro-batches passing through them.',
   },
   {
     id: 'data',
