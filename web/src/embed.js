@@ -136,8 +136,18 @@ export function applyControlFlags(options) {
   return { notes, fixed: [...new Set(fixed)] };
 }
 
+/**
+ * The content's height in CSS pixels, measured from the body rather than the root: inside a frame
+ * the root's scrollHeight never falls below the frame's own height, so a frame sized to it could
+ * grow but never shrink back (1280 → 375 → 1280 px left the explorer's frame 8,000 px too tall).
+ */
 function documentHeight() {
-  return Math.ceil(Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0));
+  const body = document.body;
+  if (!body) return Math.ceil(document.documentElement.scrollHeight);
+  const rect = body.getBoundingClientRect();
+  const below = parseFloat(getComputedStyle(body).marginBottom) || 0;
+  // scrollHeight covers content that overflows the body's box (positioned popups).
+  return Math.ceil(rect.top + window.scrollY + Math.max(rect.height, body.scrollHeight) + below);
 }
 
 /** @type {string | null} */

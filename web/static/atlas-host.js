@@ -11,7 +11,13 @@
  */
 (function () {
   'use strict';
-  var MAX_HEIGHT = 20000;
+
+  /* A frame follows its content as it grows and as it shrinks; a host that wants a limit sets
+     data-atlas-max-height="<px>" on the iframe (the rest then scrolls inside the frame). */
+  function maxHeight(frame) {
+    var cap = parseFloat(frame.getAttribute('data-atlas-max-height'));
+    return isFinite(cap) && cap > 0 ? cap : Infinity;
+  }
 
   function frames() {
     return Array.prototype.slice.call(document.querySelectorAll('iframe[data-atlas-embed]'));
@@ -42,7 +48,7 @@
       isFinite(data.height) &&
       data.height > 0
     ) {
-      frame.style.height = Math.min(Math.ceil(data.height), MAX_HEIGHT) + 'px';
+      frame.style.height = Math.min(Math.ceil(data.height), maxHeight(frame)) + 'px';
     }
     var detail = {};
     for (var key in data) if (Object.prototype.hasOwnProperty.call(data, key)) detail[key] = data[key];
