@@ -157,9 +157,10 @@ export function initServingSearch(container, search, apply) {
             h(
               'tr',
               {},
-              ...['#', 'Layout', 'Per output token', 'First token', 'Tokens/s per GPU', 'Most users that fit', ''].map(
+              ...['#', 'Layout', 'Per output token', 'First token', 'Tokens/s per GPU', 'Most users that fit'].map(
                 (t) => h('th', { scope: 'col', text: t }),
               ),
+              h('th', { scope: 'col' }, h('span', { class: 'visually-hidden', text: 'Apply' })),
             ),
           ),
           h('tbody', {}, ...rows),

@@ -263,7 +263,16 @@ export function initScenarioCards(buttons, out, spec, run, apply) {
           h(
             'table',
             { class: 'scenario-table stack-narrow' },
-            h('thead', {}, h('tr', {}, ...['Variant', ...shown, ''].map((t) => h('th', { scope: 'col', text: t })))),
+            h(
+              'thead',
+              {},
+              h(
+                'tr',
+                {},
+                ...['Variant', ...shown].map((t) => h('th', { scope: 'col', text: t })),
+                h('th', { scope: 'col' }, h('span', { class: 'visually-hidden', text: 'Show' })),
+              ),
+            ),
             h('tbody', {}, ...rows),
           ),
         ),

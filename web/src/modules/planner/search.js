@@ -140,9 +140,11 @@ export function runSearch(ctx, state, fixed, out, apply) {
           h(
             'tr',
             {},
-            ...['#', 'Layout', 'Micro × accumulation', 'Step time', 'Memory per GPU', 'MFU', ''].map((t, i) =>
+            ...['#', 'Layout', 'Micro × accumulation', 'Step time', 'Memory per GPU', 'MFU'].map((t, i) =>
               h('th', { scope: 'col', class: i === 0 || (i >= 2 && i <= 5) ? 'num' : null, text: t }),
             ),
+            // The buttons' column is named for screen readers; its buttons say the rest.
+            h('th', { scope: 'col' }, h('span', { class: 'visually-hidden', text: 'Apply' })),
           ),
         ),
         h('tbody', {}, ...rows),

@@ -1,10 +1,15 @@
-// No rendered text below 11 px, at a phone's width and a laptop's, with every collapsible part
-// opened: HTML text at its computed size, SVG text at its size on screen (the drawing's scale
-// applied). Text hidden for the eye but kept for screen readers (font-size 0, a 1 px clip) is
-// not rendered and is left out.
+// What the explorer and the lab draw on demand is readable: no rendered text below 11 px, at a
+// phone's width and a laptop's, with every collapsible part opened (HTML text at its computed
+// size, SVG text at its size on screen: the drawing's scale applied; text hidden for the eye but
+// kept for screen readers, font-size 0 or a 1 px clip, is left out); and the tables drawn after
+// a search, a scenario or a pasted log name every column and take focus where they scroll.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { openPage, closeBrowser } from './harness.mjs';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 after(closeBrowser);
 
@@ -56,3 +61,28 @@ for (const { width, path, what, drawn } of [
     await p.close();
   });
 }
+
+test('375 px: the search, scenario and pasted-log tables name every column and scroll by keyboard', async () => {
+  const p = await openPage({ width: 375, height: 800 });
+  const { page } = p;
+  await page.locator('#planner-search-run').click();
+  await page.locator('#planner-search-out table').waitFor({ timeout: 30000 });
+  await page.locator('#planner-scenario-buttons button').first().click();
+  await page.locator('.scenario-table').first().waitFor({ timeout: 30000 });
+  await page.getByRole('button', { name: 'Paste an example' }).click();
+  await page.locator('.lab-nccl-table tbody tr').first().waitFor({ timeout: 30000 });
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const r = await window.axe.run(document, {
+      runOnly: { type: 'rule', values: ['empty-table-header', 'scrollable-region-focusable', 'th-has-data-cells'] },
+    });
+    return r.violations.map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  assert.deepEqual(violations, [], JSON.stringify(violations, null, 1));
+  // The pasted log's table is wider than a phone: it scrolls, so it must take focus.
+  const wrap = page.locator('.lab-nccl-table');
+  assert.equal(await wrap.evaluate((el) => el.scrollWidth > el.clientWidth), true);
+  assert.equal(await wrap.getAttribute('tabindex'), '0');
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});
