@@ -3221,6 +3221,59 @@ export type QuizAnswer = {
   }>;
 };
 
+/** For a training plan request with the run's training log excerpt in "log" (Megatron-LM iteration and memory lines, or torchtitan step lines): each quantity both sides have, measured and engine, with the engine's residual, and the parts of the engine's step that could close the gap. */
+export type ReconcileRequest = {
+  /** at most 262144 characters */
+  log: string;
+};
+
+export type ReconcileAnswer = {
+  compare?: Array<{
+    engine?: number;
+    measured?: number;
+    measured_from?: string;
+    quantity?: string;
+    residual?: number;
+    unit?: string;
+  }>;
+  gap_seconds?: number;
+  log?: {
+    format?: string;
+    intervals?: number;
+    lines?: Array<{
+      line?: number;
+      what?: string;
+    }>;
+    note?: string;
+    used?: number;
+  };
+  scope?: string;
+  terms?: Array<{
+    engine_seconds?: number;
+    factor?: number;
+    term?: string;
+  }>;
+} | {
+  error: {
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  };
+  errors: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+  warnings?: Array<{
+    code: string;
+    message: string;
+    /** JSON pointer into the request */
+    path: string;
+  }>;
+};
+
 /** This contract as JSON Schema. */
 export type SchemaRequest = {
   /** at most 100 characters */
@@ -3845,6 +3898,7 @@ export interface Requests {
   practice: PracticeRequest;
   presets: PresetsRequest;
   quiz: QuizRequest;
+  reconcile: ReconcileRequest;
   schema: SchemaRequest;
   search: SearchRequest;
   validate: ValidateRequest;
@@ -3865,6 +3919,7 @@ export interface Answers {
   practice: PracticeAnswer;
   presets: PresetsAnswer;
   quiz: QuizAnswer;
+  reconcile: ReconcileAnswer;
   schema: SchemaAnswer;
   search: SearchAnswer;
   validate: ValidateAnswer;

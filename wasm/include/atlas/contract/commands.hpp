@@ -29,5 +29,6 @@ json cmd_import(const json& request, Problems& problems);      // interop/import
 json cmd_export(const json& request, Problems& problems);      // interop/export_config.cpp
 json cmd_collective(const json& request, Problems& problems);  // collectives/collective_command.cpp
 json cmd_dp_network(const json& request, Problems& problems);  // training/dp_network.cpp
+json cmd_reconcile(const json& request, Problems& problems);   // training/reconcile.cpp
 
 }  // namespace atlas

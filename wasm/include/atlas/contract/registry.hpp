@@ -41,7 +41,8 @@ struct Command {
 // embed, which then needs no other.
 #define ATLAS_QUIZ_COMMANDS(X) X("quiz", cmd_quiz, nullptr) X("practice", cmd_practice, nullptr)
 // The network lab's `collective` shares the planner's NCCL model and sits beside it, with
-// `dp-network`, which evaluates the explorer's plan again at other NIC bandwidths.
+// `dp-network`, which evaluates the explorer's plan again at other NIC bandwidths; `reconcile`
+// sets a pasted training log beside the explorer's plan.
 // `schema` is development data (the page's types, the contract tests) that the page itself asks
 // only for the planner's import panel: it lives in the planner module (answering for the
 // planner's commands) and in the CLI (every command), and keeps about 40 KB out of the core.
@@ -54,7 +55,8 @@ struct Command {
   X("export", cmd_export, nullptr)              \
   X("nccl-tests", cmd_nccl_tests, nullptr)      \
   X("collective", cmd_collective, nullptr)      \
-  X("dp-network", cmd_dp_network, nullptr) X("schema", cmd_schema, nullptr)
+  X("dp-network", cmd_dp_network, nullptr)      \
+  X("reconcile", cmd_reconcile, nullptr) X("schema", cmd_schema, nullptr)
 
 /// One module of the engine: its name and the commands it answers.
 struct CommandSet {
