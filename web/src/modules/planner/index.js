@@ -17,6 +17,7 @@ import { initFidelity } from './fidelity.js';
 import { initScenarios } from './scenarios.js';
 import { inferenceRequest, initInference } from './inference.js';
 import { initImport } from './import.js';
+import { initReconcile } from './reconcile.js';
 import { openServingRun, openTrainingRun } from './open-run.js';
 import { runSearch } from './search.js';
 import { stickWithinWindow } from './sticky.js';
@@ -416,6 +417,7 @@ export function start(ctx) {
     state: () => ({ ...state }),
     apply: applyAndNotify,
   });
+  initReconcile(ctx.engine, el('planner-import'), { state: () => ({ ...state }) });
   el('planner-search-run').addEventListener('click', () => {
     runSearch(ctx, state, ctx.views.fixed, out.search, (patch) => {
       applyAndNotify(patch);
