@@ -47,7 +47,10 @@ test('keyboard only: a wrong answer, the explanation, Try again, then the right 
 
   await answerByKeyboard(page, WRONG);
   assert.match(await page.locator('.quiz-verdict').textContent(), /Not quite/);
-  assert.equal(await page.locator('.quiz-explanation').textContent(), entry.check.explanation);
+  // A first wrong answer leaves the right one to find: no mark on it, no explanation yet.
+  assert.equal(await page.locator('.quiz-choice[data-state="correct"]').count(), 0);
+  assert.equal(await page.locator('.quiz-explanation').count(), 0);
+  assert.doesNotMatch(await page.locator('#quiz-feedback').textContent(), new RegExp(RIGHT));
   assert.equal(
     await page
       .locator('.quiz-choice[data-state="wrong"] label')
@@ -65,6 +68,7 @@ test('keyboard only: a wrong answer, the explanation, Try again, then the right 
   await answerByKeyboard(page, RIGHT);
   assert.equal(await page.locator('.quiz-verdict').textContent(), 'Right.');
   assert.equal(await page.locator('.quiz-choice[data-state="correct"]').count(), 1);
+  assert.equal(await page.locator('.quiz-explanation').textContent(), entry.check.explanation);
   assert.deepEqual(p.record.pageErrors, []);
   assert.deepEqual(p.record.consoleErrors, []);
   await p.close();
@@ -95,6 +99,15 @@ test('"Show me" on a wrong option sets the split explorer, or links to it when i
     assert.equal(Number(state.pp), 4);
     assert.equal(Number(state.tp), 1);
     assert.match(await page.locator('.quiz-demo-note').textContent(), /pipeline stages|not accept/);
+    // The pipeline it shows is drawn block by block: a few micro-batches, not the explorer's 1,536.
+    await page.locator('#planner-gantt svg.gantt-svg').waitFor();
+    assert.match(await page.locator('#planner-gantt .gantt-summary').textContent(), /4 stages, 8 micro-batches/);
+    assert.ok((await page.locator('#planner-gantt text.gantt-mb').count()) >= 8);
+    // Only the chosen option is explained until the answer is asked for; then every wrong one.
+    assert.equal(await page.locator('button.quiz-show-me[data-demo="data"]').count(), 0);
+    await page.locator('#check button.quiz-reveal').click();
+    assert.match(await page.locator('.quiz-verdict').textContent(), /the answer is/);
+    assert.equal(await page.locator('.quiz-choice[data-state="correct"]').count(), 1);
     await page.locator('button.quiz-show-me[data-demo="data"]').click();
     assert.equal(Number(await page.evaluate(() => window.atlas.views.get('planner').getState().dp)), 4);
     // The explorer says what it now shows and leads back to the question (one note, not two).

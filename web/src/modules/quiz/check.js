@@ -61,6 +61,10 @@ export function mountCheck({ engine, entry, views, root, orderSeed, restore, sho
   });
 
   const selected = () => radios.findIndex((r) => r.checked);
+  // A first wrong answer says why that option is wrong and leaves the right one to find: the
+  // answer shows after a right answer, a second wrong one, or when the learner asks for it.
+  let wrongTries = 0;
+  let revealed = false;
   // Every radio sits in its row (built above).
   const rowOf = (/** @type {number} */ k) => /** @type {HTMLElement} */ (radios[k].closest('.quiz-choice'));
 
@@ -76,9 +80,46 @@ export function mountCheck({ engine, entry, views, root, orderSeed, restore, sho
       error.hidden = false;
       return null;
     }
-    showResult(graded);
+    if (!graded.correct) wrongTries += 1;
+    if (graded.correct || revealed || wrongTries >= 2) showResult(graded);
+    else showHint(graded);
     if (announce) onGraded(graded, startedAt);
     return graded;
+  }
+
+  /**
+   * A wrong answer before the answer is shown: the chosen option marked, why it is wrong, and the
+   * choice of trying again or seeing the answer.
+   * @param {Graded} graded
+   */
+  function showHint(graded) {
+    for (const [k, r] of radios.entries()) {
+      r.disabled = true;
+      const row = rowOf(k);
+      row.dataset.state = k === graded.answer ? 'wrong' : '';
+      $('.quiz-mark', row).textContent = k === graded.answer ? '✗ your answer' : '';
+    }
+    const reveal = h('button', {
+      type: 'button',
+      class: 'secondary quiz-reveal',
+      text: 'Show the answer',
+      on: {
+        click: () => {
+          revealed = true;
+          showResult(graded);
+          retry.focus();
+        },
+      },
+    });
+    replaceChildren(
+      feedback,
+      h('p', { class: 'quiz-verdict is-wrong', text: 'Not quite. Try again, or show the answer.' }),
+      whyNot([{ text: layout.options[graded.answer], k: graded.answer }]),
+      h('p', {}, reveal),
+    );
+    feedback.hidden = false;
+    submit.hidden = true;
+    retry.hidden = false;
   }
 
   /** @param {Graded} graded */
