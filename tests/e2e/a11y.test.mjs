@@ -38,6 +38,8 @@ for (const colorScheme of ['light', 'dark']) {
       await p.page.evaluate(() => {
         /** @type {HTMLDetailsElement} */ (document.getElementById('planner-fidelity-details')).open = true;
       });
+      // Found as a reader finds it: the validation runs filtered to its source.
+      await p.page.locator('#planner-fidelity-filter-source').selectOption('opt2022');
       await p.page.locator('#planner-fidelity tr[data-case="opt-175b-992gpu"] .open-run').click();
       await p.page.locator('#planner-status .run-note').waitFor();
       await settle(p.page);

@@ -384,3 +384,41 @@ test('the log reaches the explorer even before the explorer has come near (it st
   assert.deepEqual(p.record.pageErrors, []);
   await p.close();
 });
+
+test('the validation runs are filtered by set, source, GPU and model and shown a page of 25 at a time', async () => {
+  const p = await openPage({ path: '#planner' });
+  const { page } = p;
+  await page.evaluate(() => {
+    /** @type {HTMLDetailsElement} */ (document.getElementById('planner-fidelity-details')).open = true;
+  });
+  const rows = page.locator('#planner-fidelity table.fidelity-table[data-set="validation"] tbody tr');
+  await rows.first().waitFor();
+  const shown = () => rows.evaluateAll((trs) => trs.filter((tr) => !tr.hidden).map((tr) => ({ ...tr.dataset })));
+  const total = await rows.count();
+  const status = page.locator('#planner-fidelity .fidelity-page-status');
+  assert.equal((await shown()).length, Math.min(25, total));
+  assert.equal(await status.textContent(), `Runs 1–25 of ${total}.`);
+  const firstPage = (await shown()).map((r) => r.case);
+  await page.getByRole('button', { name: 'Next 25' }).click();
+  assert.equal(await status.textContent(), `Runs 26–50 of ${total}.`);
+  assert.equal((await shown()).filter((r) => firstPage.includes(r.case)).length, 0, 'another page of runs');
+
+  // Narrowing returns to the first page and keeps only matching runs.
+  await page.locator('#planner-fidelity-filter-seal').selectOption('sealed');
+  const sealed = await shown();
+  assert.ok(sealed.length > 0 && sealed.every((r) => r.seal === 'sealed'));
+  assert.match(await status.textContent(), /^Runs 1–\d+ of \d+ matching \(\d+ in all\)\.$/);
+  await page.locator('#planner-fidelity-filter-hardware').selectOption('GB200');
+  const gb200 = await shown();
+  assert.ok(gb200.length > 0 && gb200.every((r) => r.seal === 'sealed' && r.hardware === 'GB200'));
+  await page.locator('#planner-fidelity-filter-seal').selectOption('');
+  await page.locator('#planner-fidelity-filter-hardware').selectOption('');
+  await page.locator('#planner-fidelity-filter-source').selectOption('opt2022');
+  assert.deepEqual(
+    (await shown()).map((r) => r.case),
+    ['opt-175b-992gpu'],
+  );
+  assert.equal(await page.getByRole('button', { name: 'Next 25' }).isDisabled(), true);
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});

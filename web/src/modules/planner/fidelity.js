@@ -19,6 +19,7 @@ function published(p) {
 }
 import { isError } from '../../engine.js';
 import { memoryFidelity } from './memory-fidelity.js';
+import { filterableRuns } from './fidelity-filter.js';
 
 /** @type {Record<string, string>} */
 const KIND = {
@@ -180,9 +181,20 @@ function caseTable(cases, sources, set, open) {
     .filter((c) => c.set === set)
     .map((c) => {
       const src = sources.get(c.source);
+      // A case's request is a `plan` request.
+      const request = /** @type {Partial<PlanRequest>} */ (c.request);
       return h(
         'tr',
-        { dataset: { case: c.id } },
+        // The keys the validation view's filters read (fidelity-filter.js), in the words of `inputs`.
+        {
+          dataset: {
+            case: c.id,
+            seal: c.seal,
+            source: c.source,
+            hardware: request.hardware?.preset?.split('-')[0].toUpperCase() ?? 'custom',
+            model: request.model?.preset?.replace(/-/g, ' ') ?? 'custom',
+          },
+        },
         // A run the engine cannot express would open as another plan: no button for it.
         c.expressed ? openableHead(c, src, rowName(c), open) : caseHead(c, src, rowName(c)),
         // A case's request is a `plan` request.
@@ -212,7 +224,7 @@ function caseTable(cases, sources, set, open) {
             }),
       );
     });
-  return h(
+  const wrap = h(
     'div',
     {
       class: 'table-wrap',
@@ -243,6 +255,11 @@ function caseTable(cases, sources, set, open) {
       h('tbody', {}, ...rows),
     ),
   );
+  if (set === 'calibration') return wrap;
+  return filterableRuns(wrap, (id) => {
+    const src = sources.get(id);
+    return src?.name ?? src?.title ?? id;
+  });
 }
 
 /**
