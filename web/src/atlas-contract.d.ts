@@ -817,6 +817,8 @@ export type DpNetworkRequest = {
     /** at most 200 characters; default "none" */
     recompute?: "none" | "selective" | "selective-op" | "full";
     reduce_dtype?: unknown;
+    /** ≥ 1, ≤ 1024; default 1 */
+    routing_imbalance?: number;
     /** at most 200 characters; default "1f1b" */
     schedule?: "gpipe" | "1f1b" | "interleaved";
     /** default false */
@@ -1825,6 +1827,8 @@ export type PlanRequest = {
     recompute?: "none" | "selective" | "selective-op" | "full";
     /** at most 200 characters */
     reduce_dtype?: "bf16" | "fp32" | "fp16";
+    /** ≥ 1, ≤ 1024; default 1 */
+    routing_imbalance?: number;
     /** at most 200 characters; default "1f1b" */
     schedule?: "gpipe" | "1f1b" | "interleaved";
     /** default false */

@@ -303,7 +303,10 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
     // The expert grid's ep ranks (the order's ep dimension when etp = tp). Each rank sends its
     // own routed tokens (b × s/tp × top_k under sequence parallelism), (ep − 1)/ep of them away.
     const GroupPlacement g = kind_placement(hw, par, GroupKind::ep);
-    const double tokens = b * s / (par.sequence_parallel ? t : 1.0) * static_cast<double>(mo.top_k);
+    // The busiest rank receives (and sends back) routing_imbalance times the mean; the
+    // all-to-all ends when it does.
+    const double tokens =
+        b * s / (par.sequence_parallel ? t : 1.0) * static_cast<double>(mo.top_k) * par.routing_imbalance;
     const double bytes = 2.0 * tokens * h;
     const std::array<double, 3> shape{tokens, 1, h};
     B.blocking(B.add({"ep-fwd-dispatch", "tokens", "routed tokens to their experts", "forward", C::all_to_all,

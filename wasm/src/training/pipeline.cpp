@@ -99,10 +99,11 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     double flash_rate;  // FLOP/s of fused attention; 0 when attention runs unfused
     bool ideal;
     double low_peak, low_fit, low_half;  // the blocks' GEMM rate (block_gemm_rate)
+    double imbalance;                    // the busiest expert-parallel rank's routed tokens over the mean
     bool operator==(const LayerKey& o) const {
       return model == o.model && tokens == o.tokens && peak == o.peak && fit == o.fit && tp == o.tp && ep == o.ep &&
              etp == o.etp && sms == o.sms && micro == o.micro && flash_rate == o.flash_rate && ideal == o.ideal &&
-             low_peak == o.low_peak && low_fit == o.low_fit && low_half == o.low_half;
+             low_peak == o.low_peak && low_fit == o.low_fit && low_half == o.low_half && imbalance == o.imbalance;
     }
   };
   struct LayerFigures {
@@ -133,7 +134,8 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
                        in.ideal,
                        low.peak,
                        low.fit,
-                       low.reduction_half};
+                       low.reduction_half,
+                       par.routing_imbalance};
     const std::uint64_t mix =
         static_cast<std::uint64_t>(par.tp) * 73856093u ^ static_cast<std::uint64_t>(in.micro) * 19349663u ^
         static_cast<std::uint64_t>(par.ep) * 83492791u ^ static_cast<std::uint64_t>(tokens) * 2654435761u ^
@@ -164,8 +166,9 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
       // expert's GEMMs get etp/tp of the rows at tp/etp times the width: the same FLOPs per rank.
       const double local_experts = static_cast<double>(v.experts) / static_cast<double>(par.ep);
       const double et = static_cast<double>(par.expert_tp());
+      // The busiest rank's experts take routing_imbalance times the mean, and every rank waits for it.
       const double routed = tokens * static_cast<double>(v.top_k) * static_cast<double>(par.ep) /
-                            static_cast<double>(v.experts) * (et / t);
+                            static_cast<double>(v.experts) * (et / t) * par.routing_imbalance;
       const double f = static_cast<double>(v.expert_ffn);
       add(linear(routed, up * f / et, h, local_experts));
       add(linear(routed, h, f / et, local_experts));

@@ -61,6 +61,7 @@ json to_json(const Parallel& p) {
          {"order", rank_order_name(p.order)}};
   // Only a split that differs from tp is echoed: a plan without the field answers as before it.
   if (p.expert_grid()) j["etp"] = p.etp;
+  if (p.routing_imbalance != 1.0) j["routing_imbalance"] = p.routing_imbalance;
   return j;
 }
 
@@ -156,12 +157,14 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
                   "loss",
                   "optimizer_dtype",
                   "master_weights",
-                  "order"});
+                  "order",
+                  "routing_imbalance"});
   const ParallelDegrees degrees = read_degrees(p);
   const auto& [dp, tp, pp, cp, ep] = degrees;
   // Expert tensor parallelism: absent means as tp (the split each expert had before the field).
   std::optional<std::int64_t> etp;
   if (p.has("etp")) etp = p.integer("etp", {1, kMaxDegree, false, true});
+  auto imbalance = p.number("routing_imbalance", {1, 1024}, 1.0);
   auto zero = p.integer("zero", {0, 3}, 0);
   auto sp = p.boolean("sequence_parallel", false);
   auto recompute = p.choice("recompute", {"none", "selective", "selective-op", "full"}, std::string("none"));
@@ -242,6 +245,18 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   q.tp = *tp, q.pp = *pp, q.cp = *cp, q.ep = *ep;
   // etp = tp is the same split as no etp: keep one representation of it (0), so both answer alike.
   q.etp = etp && *etp != *tp ? *etp : 0;
+  q.routing_imbalance = *imbalance;
+  if (*imbalance != 1.0 && !in.model.moe())
+    problems.warning("routing_imbalance_dense", "This model has no experts: routing imbalance changes nothing.",
+                     p.path_of("routing_imbalance"));
+  else if (*imbalance > static_cast<double>(*ep))
+    problems.error("routing_imbalance_range",
+                   "The busiest of " + std::to_string(*ep) +
+                       " expert-parallel ranks can receive at most all the "
+                       "routed tokens, " +
+                       std::to_string(*ep) + " times the mean; routing imbalance " + format_number(*imbalance) +
+                       " is more.",
+                   p.path_of("routing_imbalance"));
   q.zero = static_cast<int>(*zero), q.sequence_parallel = *sp;
   q.recompute = *recompute == "full"           ? Recompute::full
                 : *recompute == "selective"    ? Recompute::selective

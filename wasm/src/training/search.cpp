@@ -124,6 +124,8 @@ std::vector<Candidate> search_plans(const PlanInput& base, const SearchLimits& l
               for (const auto& sv : sched) {
                 in.parallel = Parallel{dp, tp, pp, cp, ep, 0, sp == 1, Recompute::full, sv.second, sv.first};
                 in.parallel.flash_attention = base.hardware.flash_attention;
+                // How the run routes is not a split to choose: every candidate keeps it.
+                in.parallel.routing_imbalance = base.parallel.routing_imbalance;
                 in.micro = micro, in.accumulation = acc, in.global = global;
                 if (errors_of(check_rules(in)) != 0) {
                   counts.evaluated += 12;

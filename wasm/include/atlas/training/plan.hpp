@@ -212,6 +212,10 @@ struct Parallel {
   /// of etp × ep × expert-dp = tp × cp × dp ranks per stage (numbered etp-ep-edp, etp fastest),
   /// and ep is no longer carved out of dp.
   std::int64_t etp = 0;  // last, so aggregate initialisers of the fields above stay valid
+  /// Routing imbalance: the busiest expert-parallel rank's routed tokens over the mean (1:
+  /// balanced, as benchmarks that force balance run; at most ep). Every rank waits for the
+  /// busiest at the next all-to-all, so its expert GEMMs and its all-to-all volume set the step.
+  double routing_imbalance = 1.0;
   /// The ranks each expert's weights are split over.
   std::int64_t expert_tp() const { return etp > 0 ? etp : tp; }
   /// Whether the MoE layers have a grid of their own (etp set below tp).
