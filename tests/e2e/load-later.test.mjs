@@ -18,7 +18,7 @@ const canvases = (page) => page.locator('#lab-app .lab-chart-box canvas').count(
 for (const file of [false, true]) {
   const how = file ? 'from file://' : 'over http';
   test(`${how} the lab's charts are fetched once they near the window, their text at once`, async () => {
-    const p = await openPage({ file, allParts: false });
+    const p = await openPage({ file, allParts: false, fresh: true }); // a first visit: nothing cached
     const { page } = p;
     assert.equal(await page.evaluate(() => document.documentElement.dataset.engine), 'ready');
     assert.equal(await page.evaluate(() => window.scrollY), 0);

@@ -75,7 +75,7 @@ test('from file:// the one-file engines start, with no .wasm request and no cons
 });
 
 test('a first load over http leaves the explorer and the check, their code and their modules, until they near the view', async () => {
-  const p = await openPage({ allParts: false });
+  const p = await openPage({ allParts: false, fresh: true }); // a first visit: nothing cached
   assert.equal(await p.page.evaluate(() => window.scrollY), 0);
   assert.deepEqual(p.record.requests.filter(isPlannerWasm), [], 'no planner module at first');
   assert.deepEqual(p.record.requests.filter(isQuizWasm), [], 'no quiz module at first');
