@@ -129,8 +129,9 @@ async function park(tab) {
  * true with waitReady: then also starts the parts that wait to come near — the split explorer —
  * as a reader scrolling down would; false leaves them waiting, as a first load does), fresh (a
  * browser context of its own, closed with the page: a first visit's empty caches, and a context
- * the test may change — routes, popups; implied by javaScriptEnabled: false). Otherwise the page
- * is a tab kept between tests (see park), in a fresh document.
+ * the test may change — routes, popups; implied by javaScriptEnabled: false), storage (key →
+ * value: what the site's localStorage holds before the page loads, as a returning reader's does).
+ * Otherwise the page is a tab kept between tests (see park), in a fresh document.
  */
 export async function openPage(options = {}) {
   const {
@@ -145,6 +146,7 @@ export async function openPage(options = {}) {
     allParts = waitReady,
     url: explicitUrl,
     fresh = !javaScriptEnabled,
+    storage,
   } = options;
   const b = await browser();
   /** @type {Tab} */
@@ -162,6 +164,13 @@ export async function openPage(options = {}) {
   const base = file ? pathToFileURL(join(distDir, 'index.html')).href : await siteUrl();
   const url = explicitUrl ?? base + path;
   slot.siteRoot = file ? pathToFileURL(distDir).href + '/' : base.replace(/[^/]*$/, '');
+  if (storage) {
+    // A document of the site's origin that runs none of its code: the storage is there first.
+    await page.goto(new URL('favicon.svg', url).href);
+    await page.evaluate((entries) => {
+      for (const [k, v] of entries) localStorage.setItem(k, v);
+    }, Object.entries(storage));
+  }
   /** @type {PageRecord} */
   const record = { consoleErrors: [], pageErrors: [], offSite: [], requests: [], cspViolations: [] };
   slot.record = record;
