@@ -24,14 +24,22 @@ export const CHROMIUM_ARGS = [
 ];
 
 let browserPromise = null;
+const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-/** One browser per test process. */
+/**
+ * One browser per test process, or, where ATLAS_BROWSER_WS names one (npm test starts it for the
+ * whole browser layer: a Chromium start costs about 2 CPU-s), a connection to that one; each
+ * test process still has contexts and tabs of its own.
+ */
 export function browser() {
-  browserPromise ??= chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const shared = process.env.ATLAS_BROWSER_WS;
+  browserPromise ??= shared ? chromium.connect(shared) : chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   return browserPromise;
+}
+
+/** A browser that test processes connect to (browser() with ATLAS_BROWSER_WS = its wsEndpoint()). */
+export function browserServer() {
+  return chromium.launchServer({ executablePath, args: CHROMIUM_ARGS });
 }
 
 export async function closeBrowser() {
