@@ -55,12 +55,17 @@ const built = await layer('build (engine, tests, site)', process.execPath, ['scr
 });
 if (built) {
   console.log('\n=== browser (headless Chromium, two files at a time), beside the other layers');
+  // One Chromium for every test file (each connects to it) rather than a start per file. The
+  // harness is imported here, after ensureSetup has installed playwright-core. A Chromium that
+  // does not start here leaves each file to start (and report) its own.
+  const { browserServer } = await import('../tests/e2e/harness.mjs');
+  const server = await browserServer().catch(() => null);
   await Promise.all([
     layer(
       'browser (headless Chromium, two files at a time)',
       process.execPath,
       ['--test', '--test-concurrency=2', ...tests('tests/e2e')],
-      { live: true },
+      { live: true, env: server ? { ...process.env, ATLAS_BROWSER_WS: server.wsEndpoint() } : process.env },
     ),
     inOrder(
       () => layer('doctest, native (ctest)', 'ctest', ['--test-dir', nativeDir, '--output-on-failure']),
@@ -79,6 +84,7 @@ if (built) {
         ]),
     ),
   ]);
+  await server?.close();
 }
 console.log('\n=== summary');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name}  (${r.seconds.toFixed(1)} s)`);

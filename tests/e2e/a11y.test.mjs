@@ -84,15 +84,18 @@ test('no repository paths or internal names in what a learner reads (after a sea
     return all.every((d) => d.open) && document.querySelectorAll('.case-notes[open]').length > 0;
   });
   await p.page.locator('#open-embed').click();
-  const { text, notes } = await p.page.evaluate(() => ({
-    text: document.body.innerText,
-    notes: [...document.querySelectorAll('.case-notes li, .case-notes .gap-note')].map((n) => n.innerText),
-  }));
   // A case's "What was assumed" cites the files of the source it read (a benchmark's launch
   // script, a framework's argument parser): that is the citation an engineer checks, and stays.
   // Everything else a learner reads names no file, and no note names a file of this project.
-  let rest = text;
-  for (const n of notes) rest = rest.replace(n, '');
+  // The rest is the page's text with the notes taken out of it (not their text cut out of the
+  // page's: a note's own innerText need not match its run in the page's, which laid-out-when-near
+  // sections render differently depending on where the window is).
+  const { rest, notes } = await p.page.evaluate(() => {
+    const found = [...document.querySelectorAll('.case-notes li, .case-notes .gap-note')];
+    const texts = found.map((n) => n.textContent ?? '');
+    for (const n of found) n.remove();
+    return { rest: document.body.innerText, notes: texts };
+  });
   const developer =
     /\b(?:docs|bench|wasm|web|scripts|tests)\/[\w./-]+|\bsee README\b|\b(?:lab|network|planner|quiz)\.[a-z_]+\b|Lab ids/g;
   // ("the README" of a cited project, in a source's description, is a citation, not ours.)

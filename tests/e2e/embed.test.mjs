@@ -213,7 +213,7 @@ test('npm run package writes a zip whose manifest matches dist/', () => {
 });
 
 test('inside an embed a link to another site opens a new tab; from file:// the Embed dialog says the snippet works only here', async () => {
-  const p = await openPage({ path: 'index.html?embed=lab' });
+  const p = await openPage({ path: 'index.html?embed=lab', fresh: true }); // routes and a popup: a context of its own
   await p.context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (r) => r.abort());
   await p.page.locator('button[data-preset="nvlink"]').click();
   const link = p.page.locator('#lab-preset-basis a').first();

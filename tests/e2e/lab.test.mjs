@@ -6,9 +6,10 @@ import assert from 'node:assert/strict';
 import { openPage as open, closeBrowser } from './harness.mjs';
 
 // The lab's charts arrive when they near the window (#lab puts them there): the tests here that
-// read them wait for them, as a reader would.
+// read them wait for them, as a reader would. The split explorer is left waiting, as on a first
+// load, except where a test needs its engine module.
 async function openPage(options) {
-  const p = await open(options);
+  const p = await open({ allParts: false, ...options });
   await p.page.locator('#lab-app[data-charts="ready"]').waitFor({ state: 'attached' });
   return p;
 }
@@ -49,7 +50,7 @@ test('defaults show the worked example: 18.86 ms, 14 steps, substituted formula'
 });
 
 test('a chart out of view is redrawn with the latest values when it scrolls into view', async () => {
-  const p = await open({ path: '#lab', height: 600 }); // charts out of reach: fetched when scrolled to
+  const p = await open({ path: '#lab', height: 600, allParts: false }); // charts out of reach: fetched when scrolled to
   const { page } = p;
   const pixels = () =>
     page.locator('#lab-chart-speedup canvas').evaluate((c) => /** @type {HTMLCanvasElement} */ (c).toDataURL());
@@ -189,7 +190,9 @@ test('the ring animation steps, names the phase and narrates', async () => {
 });
 
 test('paste flow: measured points overlay, fit shown, use fitted values', async () => {
-  const p = await openPage({ path: '#lab' });
+  // The log reader is the planner's engine module: here it is there already (load-later covers
+  // a first paste that fetches it).
+  const p = await openPage({ path: '#lab', allParts: true });
   const { page } = p;
   const legend = () => page.locator('#lab-legend-bytes').textContent();
   assert.doesNotMatch(await legend(), /Measured/);

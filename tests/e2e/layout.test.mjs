@@ -135,9 +135,11 @@ test('embedded lab and planner keep their height (±4 px) while the course page 
     rmSync(host.dir, { recursive: true, force: true });
   });
   const b = await browser();
+  // One tab for both widths: each is a new load of the course page and its frames.
+  const context = await b.newContext();
+  const page = await context.newPage();
   for (const width of [1000, 375]) {
-    const context = await b.newContext({ viewport: { width, height: 800 } });
-    const page = await context.newPage();
+    await page.setViewportSize({ width, height: 800 });
     await page.goto(host.url);
     const height = (id) => page.locator(`#f-${id}`).evaluate((el) => el.getBoundingClientRect().height);
     for (const part of parts) {
@@ -172,8 +174,8 @@ test('embedded lab and planner keep their height (±4 px) while the course page 
       console.log(`${p} at ${width} px: height ${start[p]} px, change while scrolling ${change} px`);
       assert.ok(change <= 4, `${p} at ${width}: height moved ${change} px (${range[p].join('–')})`);
     }
-    await context.close();
   }
+  await context.close();
 });
 
 const labState = (page) => page.evaluate(() => window.atlas.views.get('lab').getState());

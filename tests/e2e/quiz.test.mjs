@@ -38,8 +38,9 @@ async function answerByKeyboard(page, text) {
   await page.keyboard.press('Enter');
 }
 
+// The explorer is started only where a test uses it ("Show me"): the others read the check alone.
 test('keyboard only: a wrong answer, the explanation, Try again, then the right answer', async () => {
-  const p = await openPage({ path: '#check' });
+  const p = await openPage({ path: '#check', allParts: false });
   const { page } = p;
   assert.equal(await page.locator('.check-static').isVisible(), false, 'the static list gives way');
   assert.equal(await page.locator('#quiz-choices input[type=radio]').count(), entry.check.options.length);
@@ -75,7 +76,7 @@ test('keyboard only: a wrong answer, the explanation, Try again, then the right 
 });
 
 test('a link picks the practice exercise (quiz.seed, quiz.index); a bad value falls back with a note', async () => {
-  const p = await openPage({ path: '#v=1&quiz.seed=7&quiz.index=1' });
+  const p = await openPage({ path: '#v=1&quiz.seed=7&quiz.index=1', allParts: false });
   const { page } = p;
   assert.equal(await page.locator('#practice-meta').textContent(), 'Set 7, exercise 2');
   const expected = await page.evaluate(
@@ -83,7 +84,7 @@ test('a link picks the practice exercise (quiz.seed, quiz.index); a bad value fa
   );
   assert.equal(await page.locator('#practice-question').textContent(), expected);
   await p.close();
-  const bad = await openPage({ path: '#v=1&quiz.seed=-3' });
+  const bad = await openPage({ path: '#v=1&quiz.seed=-3', allParts: false });
   assert.match(await bad.page.locator('#atlas-status').textContent(), /“Exercise set”/);
   await bad.close();
 });
@@ -124,7 +125,7 @@ test('"Show me" on a wrong option sets the split explorer, or links to it when i
 });
 
 test('progress survives a reload: the check answer, the practice exercise, its feedback and the score', async () => {
-  const p = await openPage({ path: '#check' });
+  const p = await openPage({ path: '#check', allParts: false });
   const { page } = p;
   await answerByKeyboard(page, RIGHT);
   const order = await page.locator('#quiz-choices label').allTextContents();
@@ -164,8 +165,6 @@ test('progress survives a reload: the check answer, the practice exercise, its f
 });
 
 test('corrupt, foreign and future-version progress is dropped silently; blocked storage still works', async () => {
-  const b = await browser();
-  const site = await siteUrl();
   for (const bad of [
     '{not json',
     '"text"',
@@ -179,24 +178,8 @@ test('corrupt, foreign and future-version progress is dropped silently; blocked 
     }),
     JSON.stringify({ version: 1, entry: 'parallelism', orderSeed: -5, check: { choice: 'x' }, practice: null }),
   ]) {
-    const context = await b.newContext();
-    await context.addInitScript(
-      ([k, v]) => {
-        if (!sessionStorage.getItem('seeded')) {
-          localStorage.setItem(k, v);
-          sessionStorage.setItem('seeded', '1');
-        }
-      },
-      [KEY, bad],
-    );
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    await page.goto(`${site}#check`);
-    await page.waitForFunction(() => document.documentElement.dataset.engine === 'ready');
+    const p = await openPage({ path: '#check', allParts: false, storage: { [KEY]: bad } });
+    const { page } = p;
     assert.equal(await page.locator('.quiz-verdict').count(), 0, bad);
     assert.match(await page.locator('#practice-score').textContent(), /no exercises/);
     assert.equal(await page.locator('#check .notice-error').count(), 0, 'nothing is shown about it');
@@ -206,8 +189,8 @@ test('corrupt, foreign and future-version progress is dropped silently; blocked 
       1,
       'replaced with good data',
     );
-    assert.deepEqual(errors, []);
-    await context.close();
+    assert.deepEqual([...p.record.pageErrors, ...p.record.consoleErrors], []);
+    await p.close();
   }
 
   // Progress from before entries had their own keys is still the learner's: it is restored and
@@ -219,19 +202,8 @@ test('corrupt, foreign and future-version progress is dropped silently; blocked 
     check: { choice: entry.check.answer, correct: true },
     practice: { seed: 11, index: 0, answers: {} },
   };
-  const old = await b.newContext();
-  await old.addInitScript(
-    ([k, v]) => {
-      if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem(k, v);
-        sessionStorage.setItem('seeded', '1');
-      }
-    },
-    [LEGACY_KEY, JSON.stringify(legacy)],
-  );
-  const oldPage = await old.newPage();
-  await oldPage.goto(`${site}#check`);
-  await oldPage.waitForFunction(() => document.documentElement.dataset.engine === 'ready');
+  const old = await openPage({ path: '#check', allParts: false, storage: { [LEGACY_KEY]: JSON.stringify(legacy) } });
+  const oldPage = old.page;
   assert.equal(await oldPage.locator('.quiz-verdict').textContent(), 'Right.');
   await oldPage.locator('#practice-next').click();
   const kept = JSON.parse(await oldPage.evaluate((k) => localStorage.getItem(k), KEY));
@@ -239,6 +211,9 @@ test('corrupt, foreign and future-version progress is dropped silently; blocked 
   assert.equal(kept.practice.index, 1);
   await old.close();
 
+  // Blocked storage: a context of its own, whose pages all see a throwing localStorage.
+  const b = await browser();
+  const site = await siteUrl();
   const context = await b.newContext();
   await context.addInitScript(() => {
     Object.defineProperty(window, 'localStorage', {
@@ -313,7 +288,7 @@ test('screenshots of the quiz area at 375 px and 1280 px; nothing overflows side
   const out = join(root, 'build', 'quiz-shots');
   mkdirSync(out, { recursive: true });
   for (const width of [375, 1280]) {
-    const p = await openPage({ path: '#check', width, height: 900 });
+    const p = await openPage({ path: '#check', width, height: 900, allParts: false });
     await answerByKeyboard(p.page, WRONG);
     await p.page.locator('#practice-answer').fill('0.5');
     await p.page.locator('#practice-submit').click();

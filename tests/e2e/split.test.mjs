@@ -284,10 +284,12 @@ test('embedded at 700, 800 and 900 px: the diagram answers a change of tp within
     rmSync(host.dir, { recursive: true, force: true });
   });
   const b = await browser();
+  // One tab for the three widths: each is a new load of the course page and its frame.
+  const context = await b.newContext();
+  const page = await context.newPage();
   for (const width of [700, 800, 900]) {
     const height = 800;
-    const context = await b.newContext({ viewport: { width, height } });
-    const page = await context.newPage();
+    await page.setViewportSize({ width, height });
     await page.goto(host.url);
     const handle = await page.locator('#f-planner').elementHandle();
     const frame = await handle.contentFrame();
@@ -317,6 +319,6 @@ test('embedded at 700, 800 and 900 px: the diagram answers a change of tp within
     );
     assert.ok(gap >= 0 && gap <= height, `embed ${width}: diagram ${gap} px below tp`);
     assert.ok(seen.diagram < height - 100, `embed ${width}: the diagram starts at ${seen.diagram} of ${height}`);
-    await context.close();
   }
+  await context.close();
 });
