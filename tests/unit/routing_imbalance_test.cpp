@@ -13,7 +13,7 @@ using atlas_test::step_seconds;
 
 namespace {
 
-json mixtral(double imbalance = 0) {
+json imbalanced_mixtral(double imbalance = 0) {
   json parallel{{"tp", 2}, {"ep", 8}, {"zero", 1}, {"sequence_parallel", true}};
   if (imbalance > 0) parallel["routing_imbalance"] = imbalance;
   return atlas_test::plan_request(parallel, {{"micro", 1}, {"global", 64}}, "mixtral-8x7b", 64, "h100-sxm");
@@ -22,7 +22,8 @@ json mixtral(double imbalance = 0) {
 }  // namespace
 
 TEST_CASE("routing imbalance: balanced is the plan without the field; the busiest rank sets the step") {
-  const json none = call("plan", mixtral()), balanced = call("plan", mixtral(1.0)), skewed = call("plan", mixtral(1.5));
+  const json none = call("plan", imbalanced_mixtral()), balanced = call("plan", imbalanced_mixtral(1.0)),
+             skewed = call("plan", imbalanced_mixtral(1.5));
   REQUIRE_FALSE(skewed.contains("error"));
   CHECK(balanced["time"]["step"] == none["time"]["step"]);
   CHECK_FALSE(balanced["parallel"].contains("routing_imbalance"));
@@ -42,7 +43,7 @@ TEST_CASE("routing imbalance: balanced is the plan without the field; the busies
 }
 
 TEST_CASE("routing imbalance: more than ep, or on a dense model, is named at its path") {
-  const json over = call("plan", mixtral(9));  // 8 expert-parallel ranks: at most 8 × the mean
+  const json over = call("plan", imbalanced_mixtral(9));  // 8 expert-parallel ranks: at most 8 × the mean
   CHECK(error_code(over) == "routing_imbalance_range");
   CHECK(error_path(over) == "/parallel/routing_imbalance");
   json dense = atlas_test::plan_request({{"tp", 8}, {"routing_imbalance", 1.2}}, {{"micro", 1}, {"global", 8}},
@@ -53,5 +54,5 @@ TEST_CASE("routing imbalance: more than ep, or on a dense model, is named at its
   for (const auto& w : answer.value("warnings", json::array()))
     warned = warned || (w["code"] == "routing_imbalance_dense" && w["path"] == "/parallel/routing_imbalance");
   CHECK(warned);
-  CHECK(error_path(call("plan", mixtral(0.5))) == "/parallel/routing_imbalance");
+  CHECK(error_path(call("plan", imbalanced_mixtral(0.5))) == "/parallel/routing_imbalance");
 }
