@@ -2,10 +2,12 @@
 // frames back to their first height (the explorer's frame used to keep ~8,000 px of blank space,
 // since a frame's root never measures shorter than the frame itself), and an explorer with its
 // validation view open is shown whole, with no scrollbar inside the frame.
-import { test } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
-import { browser, serveHostPage, siteUrl } from './harness.mjs';
+import { browser, closeBrowser, serveHostPage, siteUrl } from './harness.mjs';
+
+after(closeBrowser);
 
 const PARTS = ['planner', 'lab', 'quiz'];
 
