@@ -307,3 +307,18 @@ test('screenshots of the quiz area at 375 px and 1280 px; nothing overflows side
     await p.close();
   }
 });
+
+test('in a quiz embed, "Show me" links to the whole page\'s split explorer, in a new tab', async () => {
+  const p = await openPage({ path: 'index.html?embed=quiz#check', allParts: false });
+  const { page } = p;
+  await answerByKeyboard(page, WRONG);
+  const link = page.locator('a.quiz-show-me-link[data-demo="pipeline"]');
+  const href = await link.getAttribute('href');
+  // The same page without the embed query, at the explorer.
+  assert.equal(new URL(href).search, '');
+  assert.equal(new URL(href).hash, '#planner');
+  assert.match(new URL(href).pathname, /index\.html$/);
+  assert.equal(await link.getAttribute('target'), '_blank');
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});

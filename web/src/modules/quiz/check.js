@@ -17,6 +17,29 @@ const LETTERS = 'ABCDEFGHIJ';
  */
 
 /**
+ * A link to the part a "Show me" would use, where this page does not show it: an embed of one
+ * part (`?embed=quiz`) links to the whole page, in a new tab so the course page stays.
+ * @param {{href: string, name: string}} place
+ * @param {string} demo
+ */
+function placeLink(place, demo) {
+  const url = new URL(location.href);
+  const elsewhere = url.search !== '';
+  url.search = '';
+  url.hash = place.href;
+  return h(
+    'a',
+    {
+      href: elsewhere ? url.href : place.href,
+      class: 'quiz-show-me-link',
+      dataset: { demo },
+      ...(elsewhere ? { target: '_blank', rel: 'noopener' } : {}),
+    },
+    place.name,
+  );
+}
+
+/**
  * `showMe` holds the "Show me" hooks other modules on this page offer (none: no "Show me").
  * @param {{engine: import('../../engine.js').Engine, entry: import('../define.js').Entry, views: Views,
  *   root: HTMLElement, orderSeed: number, restore: {choice: number, correct: boolean} | null,
@@ -180,11 +203,7 @@ export function mountCheck({ engine, entry, views, root, orderSeed, restore, sho
                 'Show me',
                 h('span', { class: 'visually-hidden', text: ` why not “${text}” ${hook.place.where}` }),
               )
-            : h(
-                'a',
-                { href: hook.place.href, class: 'quiz-show-me-link', dataset: { demo: demo.id } },
-                hook.place.name,
-              ),
+            : placeLink(hook.place, demo.id),
         ),
       ),
     );
