@@ -33,6 +33,8 @@ function trimmed(x, digits) {
  */
 function scaled(x, units, base, digits) {
   if (!finite(x)) return DASH;
+  // Nothing at all reads as a whole zero ("0 B"), not a measured "0.00 B".
+  if (x === 0) return `0 ${units[0]}`;
   let i = 0;
   let v = x;
   while (Math.abs(v) >= base && i < units.length - 1) {
