@@ -190,6 +190,33 @@ test('expert tensor parallel: shown for an MoE model only, kept in the permalink
   await bad.close();
 });
 
+test('routing imbalance: shown for an MoE model only, the busiest rank sets the all-to-all, kept in the permalink', async () => {
+  const p = await planner();
+  const field = p.page.locator('[data-param="routing_imbalance"]');
+  assert.equal(await field.isVisible(), false, 'a dense model routes no tokens to experts');
+  await apply(p.page, { model: 'mixtral-8x7b', gpus: 8, ep: 8, zero: 3, seq: 4096 });
+  assert.equal(await field.isVisible(), true);
+  assert.equal(await p.page.locator('#pl-routing_imbalance').inputValue(), '1');
+  const row = p.page.locator('#planner-crossings tr[data-id="ep-fwd-dispatch"]');
+  const balanced = await row.textContent();
+  await p.page.locator('#pl-routing_imbalance').fill('1.5');
+  await p.page.locator('#pl-routing_imbalance').press('Enter');
+  // The busiest rank's tokens go out and come back: the dispatch row's bytes change with them.
+  await p.page.waitForFunction((before) => {
+    const r = document.querySelector('#planner-crossings tr[data-id="ep-fwd-dispatch"]');
+    return r !== null && r.textContent !== before;
+  }, balanced);
+  assert.match(await p.page.locator('#planner-description').textContent(), /Routing imbalance 1\.5×: the busiest/);
+  await p.page.waitForFunction(() => location.hash.includes('planner.routing_imbalance=1.5'));
+  // Below even is not a routing: the engine's bound, named at the control.
+  await p.page.locator('#pl-routing_imbalance').fill('0.5');
+  await p.page.locator('#pl-routing_imbalance').press('Enter');
+  await p.page.waitForFunction(
+    () => document.querySelector('[data-param="routing_imbalance"] .field-message')?.textContent,
+  );
+  await p.close();
+});
+
 test('CP adds the key/value exchange in attention', async () => {
   const p = await planner();
   await apply(p.page, { gpus: 2, cp: 2 });

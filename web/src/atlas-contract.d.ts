@@ -2239,6 +2239,7 @@ export type PlanAnswer = {
     precision?: string;
     recompute?: string;
     reduce_dtype?: string;
+    routing_imbalance?: number;
     schedule?: string;
     sequence_parallel?: boolean;
     tp?: number;

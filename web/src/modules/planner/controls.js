@@ -87,14 +87,16 @@ export class Controls {
     const dp = this.inputs.get('dp');
     if (dp) /** @type {HTMLInputElement} */ (dp).readOnly = Boolean(state.dp_auto);
     // Expert fields only mean something for a mixture-of-experts model; the expert
-    // tensor-parallel degree is not shown at all for a dense one.
+    // tensor-parallel degree and the routing imbalance are not shown at all for a dense one.
     const dense = !(state.experts > 1);
     for (const name of ['top_k', 'expert_ffn']) {
       const input = this.inputs.get(name);
       if (input) input.disabled = dense;
     }
-    const etp = this.inputs.get('etp')?.closest('.field');
-    if (etp instanceof HTMLElement && etp.hidden !== dense) etp.hidden = dense;
+    for (const name of ['etp', 'routing_imbalance']) {
+      const field = this.inputs.get(name)?.closest('.field');
+      if (field instanceof HTMLElement && field.hidden !== dense) field.hidden = dense;
+    }
     const prefetch = this.inputs.get('backward_prefetch');
     if (prefetch) prefetch.disabled = !backwardPrefetchApplies(state);
   }

@@ -125,6 +125,10 @@ export function describePlan(plan, modelName) {
     out.push(
       `ETP = ${p.etp}: each expert is split ${p.etp > 1 ? `${word(p.etp)} ways` : 'no further'} instead of over the ${word(p.tp)} tensor-parallel ranks; the expert layers run on a grid of their own (etp × ep × expert-data-parallel ranks per stage), so each rank holds 1/(ep × etp) of the stage's expert weights and, with sequence parallelism, dispatches only its own tokens.`,
     );
+  if (p.routing_imbalance !== undefined)
+    out.push(
+      `Routing imbalance ${p.routing_imbalance}×: the busiest expert-parallel rank receives ${p.routing_imbalance} times the mean number of tokens, so its expert GEMMs and its share of the all-to-all set the pace, and every other rank waits for it.`,
+    );
   const dp = by('DP');
   if (dp.length) {
     const zero =

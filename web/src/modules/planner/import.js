@@ -71,6 +71,7 @@ const LABELS = {
   'parallel.cp': 'Context parallel',
   'parallel.ep': 'Expert parallel',
   'parallel.etp': 'Expert tensor parallel',
+  'parallel.routing_imbalance': "Busiest expert rank's tokens",
   'parallel.dp': 'Data parallel',
   'parallel.zero': 'ZeRO stage',
   'parallel.sequence_parallel': 'Sequence parallel',
@@ -147,6 +148,8 @@ export function patchFromPlan(request, plan) {
     ep: p.ep,
     // The engine echoes etp only when it differs from tp: absent is "as tp".
     etp: p.etp ?? 0,
+    // No launch script or config names how unevenly tokens are routed: an imported run is balanced.
+    routing_imbalance: 1,
     zero: p.zero,
     framework: p.framework,
     sequence_parallel: p.sequence_parallel,

@@ -79,7 +79,7 @@ export const backwardPrefetchApplies = (p) => p.framework === 'fsdp1' && p.zero 
 
 /** @param {PlannerState} s */
 export function parallelRequest(s) {
-  /** @type {{tp: number, pp: number, cp: number, ep: number, etp?: number, zero: number, framework: string,
+  /** @type {{tp: number, pp: number, cp: number, ep: number, etp?: number, routing_imbalance?: number, zero: number, framework: string,
    *   sequence_parallel: boolean, recompute: string, schedule: string, virtual_stages: number, dp?: number,
    *   overlap?: boolean, tp_overlap?: boolean, flash_attention?: boolean, attention_kernel?: string, kernels?: string,
    *   reduce_dtype?: string, cp_attention?: string, backward_prefetch?: string, precision?: string, dp_shard?: number,
@@ -100,6 +100,7 @@ export function parallelRequest(s) {
   if (!s.dp_auto) p.dp = s.dp;
   // Only a mixture-of-experts model has experts to split; 0 is "as tp" (left out).
   if (s.etp > 0 && s.experts > 1) p.etp = s.etp;
+  if (s.routing_imbalance > 1 && s.experts > 1) p.routing_imbalance = s.routing_imbalance;
   if (s.overlap !== 'auto') p.overlap = s.overlap === 'on';
   if (s.tp_overlap) p.tp_overlap = true;
   if (s.flash !== 'auto') p.flash_attention = s.flash !== 'off';

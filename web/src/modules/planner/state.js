@@ -116,6 +116,8 @@ export const FIELDS = {
   ep: engine('/parallel/ep'),
   // Expert tensor parallelism: the engine's range, and 0 for "as tp" (the field left out).
   etp: { ...engine('/parallel/etp'), min: 0 },
+  // 1: tokens spread evenly over the expert-parallel ranks (the engine's default).
+  routing_imbalance: engine('/parallel/routing_imbalance'),
   zero: engine('/parallel/zero'),
   framework: engine('/parallel/framework'),
   kernels: engine('/parallel/kernels'),
@@ -171,7 +173,7 @@ const EXTRA_PATHS = { '/batch/accumulation': 'global', '/batch': 'global', '/har
  *   full_every: number, attention_sinks: boolean, router_bias: boolean, mtp_layers: number,
  *   overlap: string, tp_overlap: boolean, flash: string, hardware: string, gpus: number, gpus_per_node: number,
  *   memory_gib: number, tflops: number, hbm_gbps: number, intra_gbps: number, inter_gbps: number, nics_per_node: number,
- *   latency_us: number, dp_auto: boolean, dp: number, tp: number, pp: number, cp: number, ep: number, etp: number,
+ *   latency_us: number, dp_auto: boolean, dp: number, tp: number, pp: number, cp: number, ep: number, etp: number, routing_imbalance: number,
  *   zero: number, framework: string, kernels: string, cp_attention: string, backward_prefetch: string, precision: string, dp_shard: number, embedding_as_layer: boolean, loss_as_layer: boolean, first_stage_layers: number, last_stage_layers: number, reduce: string, sequence_parallel: boolean, recompute: string, schedule: string,
  *   virtual_stages: number, micro: number, global: number, mode: string, phase: string, scaling_hold: string,
  *   order: string, map_kind: string, map_rank: number, prompt: number,
@@ -252,6 +254,7 @@ export const DEFAULTS = Object.freeze({
   cp: 1,
   ep: 1,
   etp: 0,
+  routing_imbalance: 1,
   zero: 1,
   framework: 'megatron',
   kernels: 'fused',
