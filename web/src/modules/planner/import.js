@@ -6,6 +6,7 @@
 import { h } from '../../dom.js';
 import { isError } from '../../engine.js';
 import { hardwareRequest, modelRequest, parallelRequest, planRequest, shapeFromPreset } from './requests.js';
+import { DEFAULTS } from './state.js';
 
 /** @typedef {import('../../atlas-engine').ImportResponse} ImportResponse */
 /** @typedef {import('../../atlas-engine').ExportResponse} ExportResponse */
@@ -71,7 +72,6 @@ const LABELS = {
   'parallel.cp': 'Context parallel',
   'parallel.ep': 'Expert parallel',
   'parallel.etp': 'Expert tensor parallel',
-  'parallel.routing_imbalance': "Busiest expert rank's tokens",
   'parallel.dp': 'Data parallel',
   'parallel.zero': 'ZeRO stage',
   'parallel.sequence_parallel': 'Sequence parallel',
@@ -149,7 +149,7 @@ export function patchFromPlan(request, plan) {
     // The engine echoes etp only when it differs from tp: absent is "as tp".
     etp: p.etp ?? 0,
     // No launch script or config names how unevenly tokens are routed: an imported run is balanced.
-    routing_imbalance: 1,
+    routing_imbalance: DEFAULTS.routing_imbalance,
     zero: p.zero,
     framework: p.framework,
     sequence_parallel: p.sequence_parallel,
