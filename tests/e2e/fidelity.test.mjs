@@ -28,7 +28,7 @@ test('the step as run sits beside its ideal bound, and both follow the split', a
     /(ring|tree|point-to-point), (LL|LL128|Simple); (under 1|\d+)\s% latency/,
   );
   const old = await run.textContent();
-  await apply(p.page, { gpus: 512 });
+  await apply(p.page, { gpus: 16 }); // two nodes: dp crosses the network
   await p.page.waitForFunction(
     (o) => document.querySelector('#planner-time [data-pair="as-run"] .pair-label')?.textContent !== o,
     old,

@@ -16,6 +16,13 @@ const fixturePath = (name) => fileURLToPath(new URL(`../fixtures/import/${name}`
 const fixture = (name) => readFileSync(fixturePath(name), 'utf8');
 const state = (page) => page.evaluate(() => window.atlas.views.get('planner').getState());
 
+/** The page with the panel's boxes open, as a reader opens them (its summary, by click). */
+async function openImport(options = {}) {
+  const p = await openPage({ path: '#planner', ...options });
+  await p.page.click('#planner-import-box > summary');
+  return p;
+}
+
 /** Pastes text, presses the button, and waits until the panel reports the format it read. */
 async function importText(page, text, format) {
   await page.fill('#planner-import-text', text);
@@ -24,7 +31,7 @@ async function importText(page, text, format) {
 }
 
 test('a pasted Megatron-LM script becomes the explorer split, with read / assumed / left out listed', async () => {
-  const p = await openPage({ path: '#planner' });
+  const p = await openImport();
   const { page } = p;
   await importText(page, fixture('megatron-llama-8b.sh'), 'megatron');
   const s = await state(page);
@@ -59,7 +66,7 @@ test('a pasted Megatron-LM script becomes the explorer split, with read / assume
 });
 
 test('export the split as each format, copy it, and read it back to the same state', async () => {
-  const p = await openPage({ path: '#planner' });
+  const p = await openImport();
   const { page } = p;
   await importText(page, fixture('megatron-gpt3-175b.sh'), 'megatron');
   const before = await state(page);
@@ -109,7 +116,7 @@ test('export the split as each format, copy it, and read it back to the same sta
 });
 
 test('a config.json picked as a file, a DeepSpeed config and a torchtitan TOML each set the explorer', async () => {
-  const p = await openPage({ path: '#planner' });
+  const p = await openImport();
   const { page } = p;
   await page.setInputFiles('#planner-import-file', fixturePath('qwen2-7b.config.json'));
   await page.waitForFunction(() => document.querySelector('#planner-import-text').value.includes('Qwen2ForCausalLM'));
@@ -142,6 +149,9 @@ test('a config.json picked as a file, a DeepSpeed config and a torchtitan TOML e
 test('keyboard: Ctrl+Enter reads the text; a bad line is reported as text on its line, never as markup', async () => {
   const p = await openPage({ path: '#planner' });
   const { page } = p;
+  // The boxes sit behind their summary until opened: Enter on it opens them.
+  await page.focus('#planner-import-box > summary');
+  await page.keyboard.press('Enter');
   await page.focus('#planner-import-text');
   // Quoted, as a shell needs it (unquoted, < and > are redirections a shell would not pass on).
   await page.keyboard.insertText('pretrain_gpt.py \\\n  --num-layers 2 \\\n  --hidden-size "<b>big</b>"');
@@ -163,7 +173,7 @@ for (const [width, scheme] of [
   [1280, 'dark'],
 ]) {
   test(`layout at ${width} px (${scheme}): the panel fits without sideways scrolling; screenshot saved`, async () => {
-    const p = await openPage({ path: '#planner', width, colorScheme: scheme });
+    const p = await openImport({ width, colorScheme: scheme });
     const { page } = p;
     await importText(page, fixture('megatron-llama-8b.sh'), 'megatron');
     await page.evaluate(() =>

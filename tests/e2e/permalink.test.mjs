@@ -33,7 +33,7 @@ for (const [i, state] of STATES.entries()) {
     // (Values equal to a view's default are left out of the hash.)
     await first.page.waitForFunction(
       (s) =>
-        location.hash.startsWith('#v=1') &&
+        location.hash.startsWith('#v=2') &&
         Object.entries(s).every(([id, st]) => {
           const view = window.atlas.views.get(id);
           const now = view.getState();
@@ -103,13 +103,13 @@ test('Copy link gives the current state; the embed dialog writes a working snipp
   await p.page.locator('#copy-link').click();
   await p.page.waitForFunction(() => document.querySelector('.share-bar .share-feedback')?.textContent !== '');
   const copied = await p.page.evaluate(() => navigator.clipboard.readText());
-  assert.match(copied, /#v=1.*lab\.ranks=128/);
+  assert.match(copied, /#v=2.*lab\.ranks=128/);
   await p.page.locator('#open-embed').click();
   await p.page.locator('#embed-part').selectOption('lab');
   const flag = p.page.locator('.embed-dialog .flags select[data-name="ranks"]');
   await flag.selectOption('lock');
   const snippet = await p.page.locator('#embed-snippet').inputValue();
-  assert.match(snippet, /<iframe src="[^"]+\?embed=lab&amp;lock=ranks#v=1[^"]*lab\.ranks=128/);
+  assert.match(snippet, /<iframe src="[^"]+\?embed=lab&amp;lock=ranks#v=2[^"]*lab\.ranks=128/);
   assert.match(snippet, /atlas-host\.js/);
   await p.page.keyboard.press('Escape');
   await p.page.locator('dialog.embed-dialog').waitFor({ state: 'detached', timeout: 30000 }); // closes, then is removed

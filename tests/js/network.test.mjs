@@ -21,6 +21,7 @@ import {
   paramForPath,
 } from '../../web/src/modules/network/state.js';
 import { openingState, planRequest } from '../../web/src/modules/planner/requests.js';
+import { DEFAULTS_V1 } from '../../web/src/modules/planner/state.js';
 
 test('collective: every collective of the lab is answered, with nccl-tests’ bus factor, as the CLI answers it', async () => {
   const engine = await loadEngine();
@@ -96,17 +97,25 @@ test('the lab reads typed values in their units and refuses what the engine woul
   assert.deepEqual(rejected, ['fabric']);
 });
 
-test('dp-network: the explorer’s opening split, as the lab sends it', async () => {
+test('dp-network: GPT-3 175B on 1,024 A100s, as the lab sends it; the one-node opening needs no network', async () => {
   const engine = await loadEngine();
   const presets = engine.run('presets', {});
-  const r = engine.run('dp-network', planRequest(openingState(presets)));
+  const thousand = planRequest(openingState(presets, DEFAULTS_V1));
+  const r = engine.run('dp-network', thousand);
   assert.equal(isError(r), false, JSON.stringify(r.error));
-  const plan = engine.run('plan', planRequest(openingState(presets)));
+  const plan = engine.run('plan', thousand);
   assert.equal(r.current.exposed, plan.time.communication.DP);
   assert.equal(r.needed.found, true);
-  assert.ok(r.needed.inter_bandwidth > r.current.inter_bandwidth, 'the opening split needs more than its 25 GB/s');
+  assert.ok(r.needed.inter_bandwidth > r.current.inter_bandwidth, 'that split needs more than its 25 GB/s');
   assert.ok(
     r.curve.exposed.every((x, i, a) => i === 0 || x <= a[i - 1] * (1 + 1e-9)),
     'exposure falls as bandwidth grows',
+  );
+  // Eight GPUs in one node: the data-parallel exchange never leaves NVLink, so no network speed moves it.
+  const node = engine.run('dp-network', planRequest(openingState(presets)));
+  assert.equal(isError(node), false, JSON.stringify(node.error));
+  assert.ok(
+    node.curve.exposed.every((x) => x === node.curve.exposed[0]),
+    'flat in the network bandwidth',
   );
 });

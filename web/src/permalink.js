@@ -5,7 +5,8 @@
 // per page: a page has the views of its entry's modules, and a link's settings for a module
 // the entry does not have are named as ignored.
 
-export const SCHEMA_VERSION = 1;
+// 2: the explorer opens on a small model (a v1 link is read against v1's defaults).
+export const SCHEMA_VERSION = 2;
 
 /** @typedef {import('./views.js').Views} Views */
 /** @typedef {import('./views.js').View} View */
@@ -132,7 +133,10 @@ export function applyLink(views, parsed, notStarted = []) {
     }
     let rejected;
     try {
-      rejected = view.setState(state) ?? [];
+      // An older link left out its own defaults, not today's: the view fills those in.
+      const upgraded =
+        parsed.version < SCHEMA_VERSION && view.upgradeLink ? view.upgradeLink(parsed.version, state) : state;
+      rejected = view.setState(upgraded) ?? [];
     } catch (e) {
       // A view that fails on a link must not stop the page: report it and keep its defaults.
       console.warn(`[atlas] ${id} could not apply the link:`, e);

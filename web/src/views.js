@@ -4,8 +4,11 @@
 
 /**
  * @typedef {Record<string, string|number|boolean>} ViewState
+ * A view whose defaults changed gives `upgradeLink`: a link of an older schema version left out the
+ * values equal to that version's defaults, so its state is read with those filled in.
  * @typedef {{id: string, root: HTMLElement, defaults: ViewState,
- *   getState: () => ViewState, setState: (s: Partial<ViewState>) => string[]}} View
+ *   getState: () => ViewState, setState: (s: Partial<ViewState>) => string[],
+ *   upgradeLink?: (version: number, s: Partial<ViewState>) => Partial<ViewState>}} View
  */
 
 export class Views {

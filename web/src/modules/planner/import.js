@@ -271,48 +271,54 @@ export function initImport(engine, mount, explorer) {
       id: 'planner-import-help',
       text: 'Paste a model’s config.json, a Megatron-LM launch script, a DeepSpeed config or a torchtitan TOML (or drop the file on the box). The explorer above then shows that run on the hardware chosen there. Nothing leaves this page.',
     }),
+    // Closed until wanted: a newcomer's first screen holds the split, not two text boxes.
     h(
-      'div',
-      { class: 'import-grid' },
+      'details',
+      { class: 'import-box', id: 'planner-import-box' },
+      h('summary', { text: 'Paste a configuration, or export this split' }),
       h(
         'div',
-        { class: 'field field-wide' },
-        h('label', { for: 'planner-import-text', text: 'Configuration text' }),
-        text,
-      ),
-      h(
-        'details',
-        { class: 'import-second' },
-        h('summary', {
-          text: 'Add a second text for the same run (for example the config.json beside a launch script)',
-        }),
+        { class: 'import-grid' },
         h(
           'div',
           { class: 'field field-wide' },
-          h('label', { for: 'planner-import-text2', text: 'Second text' }),
-          second,
+          h('label', { for: 'planner-import-text', text: 'Configuration text' }),
+          text,
+        ),
+        h(
+          'details',
+          { class: 'import-second' },
+          h('summary', {
+            text: 'Add a second text for the same run (for example the config.json beside a launch script)',
+          }),
+          h(
+            'div',
+            { class: 'field field-wide' },
+            h('label', { for: 'planner-import-text2', text: 'Second text' }),
+            second,
+          ),
+        ),
+        h(
+          'div',
+          { class: 'import-actions' },
+          h('div', { class: 'field' }, h('label', { for: 'planner-import-file', text: 'Or read a file' }), file),
+          h('div', { class: 'field' }, h('label', { for: 'planner-import-format', text: 'Format' }), format),
+          run,
         ),
       ),
+      out,
+      h('h4', { id: 'planner-export-h', text: 'Export this split' }),
+      h('p', {
+        text: 'The split shown in the explorer as a launch configuration. Comments in it say what the target cannot express (for example the GPU type).',
+      }),
       h(
         'div',
         { class: 'import-actions' },
-        h('div', { class: 'field' }, h('label', { for: 'planner-import-file', text: 'Or read a file' }), file),
-        h('div', { class: 'field' }, h('label', { for: 'planner-import-format', text: 'Format' }), format),
-        run,
+        h('div', { class: 'field' }, h('label', { for: 'planner-export-format', text: 'Write it as' }), exportFormat),
+        exportRun,
       ),
+      exportBox,
     ),
-    out,
-    h('h4', { id: 'planner-export-h', text: 'Export this split' }),
-    h('p', {
-      text: 'The split shown in the explorer as a launch configuration. Comments in it say what the target cannot express (for example the GPU type).',
-    }),
-    h(
-      'div',
-      { class: 'import-actions' },
-      h('div', { class: 'field' }, h('label', { for: 'planner-export-format', text: 'Write it as' }), exportFormat),
-      exportRun,
-    ),
-    exportBox,
   );
 
   // The engine's own limit on a pasted text (its schema), checked before a large file is read.

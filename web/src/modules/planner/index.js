@@ -21,8 +21,9 @@ import { initReconcile } from './reconcile.js';
 import { openServingRun, openTrainingRun } from './open-run.js';
 import { runSearch } from './search.js';
 import { stickWithinWindow } from './sticky.js';
+import { initMoreSettings } from './more-settings.js';
 import { learnerText } from '../../format.js';
-import { coerce, fieldMessage, mergeState, paramForPath, rangeText } from './state.js';
+import { DEFAULTS_V1, coerce, fieldMessage, mergeState, paramForPath, rangeText } from './state.js';
 import { openingState, hardwareFromPreset, planRequest, shapeFromPreset } from './requests.js';
 
 /** @typedef {import('./state.js').PlannerState} PlannerState */
@@ -108,6 +109,7 @@ export function start(ctx) {
     notify();
   });
   const showFixed = fixedNote(root, ctx.views);
+  const more = initMoreSettings(/** @type {HTMLDetailsElement} */ (el('planner-more')), out.setup);
 
   /**
    * What a patch becomes when applied: preset choices filled in, then the values an instructor
@@ -329,9 +331,7 @@ export function start(ctx) {
 
   /** The model and hardware in words, on the closed settings (they are set inside). */
   function writeSetup() {
-    const hardware = state.hardware !== 'custom' ? hardwarePresets.get(state.hardware) : undefined;
-    const text = `${modelName()} on ${hardware ? hardware.name : 'custom hardware'}`;
-    if (out.setup.textContent !== text) out.setup.textContent = text;
+    more.write(state);
   }
 
   function modelName() {
@@ -365,6 +365,8 @@ export function start(ctx) {
   function applyPatch(patch, { keepLocal = false, typing = false } = {}) {
     const { patch: allowed, held: kept } = held(patch);
     const { state: next, rejected } = mergeState(state, allowed);
+    // A reader typing inside the settings has them open; any other writer may have set one there.
+    if (!keepLocal) more.reveal(state, next);
     state = next;
     if (!keepLocal) localIssues.clear();
     controls.write(state);
@@ -397,14 +399,6 @@ export function start(ctx) {
   const deviceMap = initDeviceMap(/** @type {HTMLDetailsElement} */ (el('planner-map-details')), {
     apply: applyAndNotify,
     opened: () => update(),
-  });
-  // The settings are open beside the results on a wide screen; in one column they are closed,
-  // so the picture follows the split (planner.css's breakpoint).
-  const more = /** @type {HTMLDetailsElement} */ (el('planner-more'));
-  const oneColumn = matchMedia('(max-width: 60rem)');
-  more.open = !oneColumn.matches;
-  oneColumn.addEventListener('change', () => {
-    more.open = !oneColumn.matches;
   });
   linkHighlights(out.diagram, out.crossings);
   initScenarios(
@@ -456,7 +450,7 @@ export function start(ctx) {
     const heading = document.getElementById('planner-h');
     heading?.setAttribute('tabindex', '-1');
     const invalid = controls.firstInvalid();
-    if (invalid && more.contains(invalid)) more.open = true; // a closed details' controls take no focus
+    if (more.holds(invalid)) more.open(); // a closed details' controls take no focus
     (invalid ?? heading)?.focus({ preventScroll: true });
   });
 
@@ -472,5 +466,24 @@ export function start(ctx) {
     defaults: { ...opening },
     getState: () => ({ ...(goodState ?? state) }),
     setState: (partial) => applyPatch(partial ?? {}),
+    upgradeLink: (version, link) => upgradeLink(version, link),
   });
+
+  /**
+   * A link of schema version 1 was written against that version's opening (GPT-3 on 1024 A100s)
+   * and leaves out what equalled it. The preset ids bring their own numbers (expand); a custom
+   * shape or custom hardware took its unwritten numbers from v1's presets.
+   * @param {number} version
+   * @param {Record<string, unknown>} link
+   */
+  function upgradeLink(version, link) {
+    if (version >= 2) return link;
+    /** @type {Record<string, unknown>} */
+    const out = { ...DEFAULTS_V1 };
+    const v1model = modelPresets.get(DEFAULTS_V1.model);
+    const v1hardware = hardwarePresets.get(DEFAULTS_V1.hardware);
+    if (link.model === 'custom' && v1model) Object.assign(out, shapeFromPreset(v1model.model));
+    if (link.hardware === 'custom' && v1hardware) Object.assign(out, hardwareFromPreset(v1hardware.hardware));
+    return { ...out, ...link };
+  }
 }

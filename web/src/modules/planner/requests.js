@@ -149,19 +149,20 @@ export function hardwareFromPreset(hw) {
 }
 
 /**
-/**
  * The explorer's opening state: DEFAULTS with the shape and hardware numbers of its preset ids,
- * from the engine's `presets` answer.
+ * from the engine's `presets` answer. `defaults` gives an older version's defaults (a v1 link's).
  * @param {{models: {id: string, model: Record<string, unknown>}[], hardware: {id: string, hardware: Record<string, unknown>}[]}} presets
+ * @param {Readonly<Partial<PlannerState>>} [changed] defaults that differ from DEFAULTS
  * @returns {Readonly<PlannerState>}
  */
-export function openingState(presets) {
-  const model = presets.models.find((p) => p.id === DEFAULTS.model);
-  const hardware = presets.hardware.find((p) => p.id === DEFAULTS.hardware);
-  if (!model || !hardware) throw new Error(`the engine has no preset ${model ? DEFAULTS.hardware : DEFAULTS.model}`);
+export function openingState(presets, changed = {}) {
+  const defaults = { ...DEFAULTS, ...changed };
+  const model = presets.models.find((p) => p.id === defaults.model);
+  const hardware = presets.hardware.find((p) => p.id === defaults.hardware);
+  if (!model || !hardware) throw new Error(`the engine has no preset ${model ? defaults.hardware : defaults.model}`);
   // The presets give the shape and hardware numbers DEFAULTS leaves out.
   return /** @type {Readonly<PlannerState>} */ (
-    Object.freeze({ ...shapeFromPreset(model.model), ...hardwareFromPreset(hardware.hardware), ...DEFAULTS })
+    Object.freeze({ ...shapeFromPreset(model.model), ...hardwareFromPreset(hardware.hardware), ...defaults })
   );
 }
 

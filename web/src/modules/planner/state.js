@@ -235,22 +235,24 @@ export const HARDWARE_KEYS = [
 ];
 
 /**
- * GPT-3 175B on 1024 A100s with Megatron's tensor × pipeline layout: the page's opening picture.
- * The model's shape and the hardware's numbers are not written here: they are the engine's
- * presets of these ids (openingState), so the opening picture cannot drift from them.
+ * Llama 3.1 8B on one node of eight H100s, split two ways in each of tp, pp and dp: the page's
+ * opening picture, small enough to read (every split is visible, no group leaves the node) and a
+ * pipeline short enough to draw. The model's shape and the hardware's numbers are not written
+ * here: they are the engine's presets of these ids (openingState), so the picture cannot drift
+ * from them.
  * @type {Readonly<Omit<PlannerState, ShapeKey | HardwareKey>>}
  */
 export const DEFAULTS = Object.freeze({
-  model: 'gpt3-175b',
+  model: 'llama-3.1-8b',
   overlap: 'auto',
   tp_overlap: false,
   flash: 'auto',
-  hardware: 'a100-80gb',
-  gpus: 1024,
+  hardware: 'h100-sxm',
+  gpus: 8,
   dp_auto: true,
-  dp: 16,
-  tp: 8,
-  pp: 8,
+  dp: 2,
+  tp: 2,
+  pp: 2,
   cp: 1,
   ep: 1,
   etp: 0,
@@ -272,7 +274,7 @@ export const DEFAULTS = Object.freeze({
   schedule: '1f1b',
   virtual_stages: 1,
   micro: 1,
-  global: 1536,
+  global: 16,
   mode: 'training',
   phase: 'decode',
   scaling_hold: 'micro',
@@ -284,6 +286,22 @@ export const DEFAULTS = Object.freeze({
   concurrency: 16,
   weights: 'bf16',
   kv: 'bf16',
+});
+
+/**
+ * The defaults links of version 1 were written against (GPT-3 175B on 1024 A100s): a v1 link
+ * leaves out every value equal to these, so it is read with them filled in (linkUpgrade).
+ * Only the values that have changed since are listed; the shape and hardware numbers follow
+ * the presets named here.
+ */
+export const DEFAULTS_V1 = Object.freeze({
+  model: 'gpt3-175b',
+  hardware: 'a100-80gb',
+  gpus: 1024,
+  dp: 16,
+  tp: 8,
+  pp: 8,
+  global: 1536,
 });
 
 /**
