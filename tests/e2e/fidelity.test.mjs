@@ -395,7 +395,7 @@ test('the validation runs are filtered by set, source, GPU and model and shown a
   await rows.first().waitFor();
   const shown = () => rows.evaluateAll((trs) => trs.filter((tr) => !tr.hidden).map((tr) => ({ ...tr.dataset })));
   const total = await rows.count();
-  const status = page.locator('#planner-fidelity .fidelity-page-status');
+  const status = page.locator('#planner-fidelity .fidelity-runs:has(.fidelity-table) .fidelity-page-status');
   assert.equal((await shown()).length, Math.min(25, total));
   assert.equal(await status.textContent(), `Runs 1–25 of ${total}.`);
   const firstPage = (await shown()).map((r) => r.case);
@@ -419,6 +419,30 @@ test('the validation runs are filtered by set, source, GPU and model and shown a
     ['opt-175b-992gpu'],
   );
   assert.equal(await page.getByRole('button', { name: 'Next 25' }).isDisabled(), true);
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});
+
+test('the memory measurements are filtered by set, source, GPU and what was measured, a page of 25 at a time', async () => {
+  const p = await openPage({ path: '#planner' });
+  const { page } = p;
+  await page.evaluate(() => {
+    /** @type {HTMLDetailsElement} */ (document.getElementById('planner-fidelity-details')).open = true;
+  });
+  await page.locator('.memory-cases > summary').click();
+  const rows = page.locator('.memory-cases table.memory-table tbody tr');
+  await rows.first().waitFor();
+  const total = await rows.count();
+  const shown = () => rows.evaluateAll((trs) => trs.filter((tr) => !tr.hidden).map((tr) => ({ ...tr.dataset })));
+  const status = page.locator('.memory-cases .fidelity-page-status');
+  assert.equal((await shown()).length, Math.min(25, total));
+  assert.match(await status.textContent(), new RegExp(`^Measurements 1–${Math.min(25, total)} of ${total}\\.$`));
+  const gpus = await page.locator('#planner-memory-filter-hardware option').allTextContents();
+  assert.ok(gpus.length > 2, `GPUs to choose: ${gpus}`);
+  await page.locator('#planner-memory-filter-hardware').selectOption(gpus[1]);
+  const one = await shown();
+  assert.ok(one.length > 0 && one.every((r) => r.hardware === gpus[1]));
+  assert.match(await status.textContent(), /matching \(\d+ in all\)/);
   assert.deepEqual(p.record.pageErrors, []);
   await p.close();
 });

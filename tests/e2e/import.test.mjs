@@ -56,10 +56,12 @@ test('a pasted Megatron-LM script becomes the explorer split, with read / assume
   await page.waitForSelector('#planner-crossings tr[data-id="tp-fwd-reducescatter"]');
   assert.equal(await page.inputValue('#pl-tp'), '2');
   assert.equal(await page.inputValue('#pl-virtual_stages'), '4');
-  // The permalink carries the imported state, hidden fields included.
+  // The permalink carries the imported state, the settings behind "More settings" included,
+  // and those settings open to show what the script set there.
   await page.waitForFunction(
-    () => location.hash.includes('planner.norm=rmsnorm') && location.hash.includes('planner.gpus=32'),
+    () => location.hash.includes('planner.virtual_stages=4') && location.hash.includes('planner.gpus=32'),
   );
+  assert.equal(await page.$eval('#planner-more', (d) => /** @type {HTMLDetailsElement} */ (d).open), true);
   assert.deepEqual(p.record.pageErrors, []);
   assert.deepEqual(p.record.offSite, []);
   await p.close();

@@ -188,8 +188,10 @@ test('lab: locked and hidden values hold against every preset, reset and the fit
   const note = p.page.locator('#lab-app .fixed-note');
   assert.match(
     await note.textContent(),
-    /Fixed for this exercise: Ranks: 32; Effective bandwidth: 100 GB\/s \(not shown\); Startup latency: 5 µs \(not shown\)/,
+    /Fixed for this exercise: Ranks: 32; also Effective bandwidth, Startup latency, not shown here\./,
   );
+  // A hidden control's value is not the learner's to weigh: it is named, not given.
+  assert.doesNotMatch(await note.textContent(), /100 GB\/s|5 µs/);
   assert.equal(await note.isVisible(), true);
   assert.match(await p.page.locator('#lab-app [data-param="ranks"] label').first().textContent(), /\(fixed\)/);
   const held = (s) => [s.ranks, s.bandwidth, s.latency];
@@ -214,11 +216,15 @@ test('planner: locked and hidden values hold against every scenario, every searc
   const note = p.page.locator('#planner-app .fixed-note');
   assert.match(
     await note.textContent(),
-    /Fixed for this exercise: Tensor parallel tp: 8; Pipeline stages pp: 8; ZeRO stage: 1 · optimizer \(not shown\)/,
+    /Fixed for this exercise: Tensor parallel tp: 2; Pipeline stages pp: 2; also ZeRO stage, not shown here\./,
   );
+  let refused = 0;
   for (const button of await p.page.locator('#planner-scenario-buttons button').all()) {
     await button.click();
     assert.deepEqual(held(await plannerState(p.page)), held(before), `scenario ${await button.textContent()}`);
+    // A variant that needs another tp or pp says so in words and offers no "Show".
+    for (const cell of await p.page.locator('#planner-scenario-out .scenario-refused').allTextContents())
+      if (/^Needs .*(Tensor parallel tp|Pipeline stages pp) \d+.*; this exercise fixes/.test(cell)) refused += 1;
     for (const show of await p.page.locator('#planner-scenario-out tbody button').all()) {
       await show.click();
       assert.deepEqual(
@@ -228,6 +234,7 @@ test('planner: locked and hidden values hold against every scenario, every searc
       );
     }
   }
+  assert.ok(refused > 0, 'some variant needs a fixed value and says so');
   await p.page.locator('#planner-search-run').click();
   await p.page.locator('#planner-search-out table, #planner-search-out .notice').first().waitFor();
   const applies = await p.page.locator('#planner-search-out .apply-result').all();
@@ -240,7 +247,7 @@ test('planner: locked and hidden values hold against every scenario, every searc
     );
   }
   for (const text of await p.page.locator('#planner-search-out tbody th').allTextContents())
-    assert.match(text, /tp 8 · pp 8 .*ZeRO 1/);
+    assert.match(text, /tp 2 · pp 2 .*ZeRO 1/);
   // The check question's "Show me" writes the explorer through the same gate.
   await p.page.evaluate(() => window.atlas.views.apply('planner', { tp: 2, pp: 4, zero: 3, micro: 2 }));
   const after = await plannerState(p.page);

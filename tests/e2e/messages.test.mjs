@@ -26,6 +26,7 @@ test('explorer: a number being typed shows no message until the field is left', 
   assert.match(await message(page, 'tp').textContent(), /whole number/);
   assert.doesNotMatch(await message(page, 'tp').textContent(), /'tp'|e\+30/);
 
+  await page.locator('#planner-more > summary').click(); // the batch sits behind "More settings"
   await page.locator('#pl-global').fill('');
   await page.locator('#pl-global').pressSequentially('1');
   assert.equal(await message(page, 'global').isVisible(), false, 'no "not divisible" while typing 1.5');
@@ -39,6 +40,7 @@ test('explorer: a number being typed shows no message until the field is left', 
 test("explorer: messages use the field's units, and an impossible split is not written into the link", async () => {
   const p = await openPage({ path: '#planner' });
   const { page } = p;
+  await page.locator('#planner-more > summary').click(); // the hardware numbers sit behind "More settings"
   await page.locator('#pl-memory_gib').fill('1e30');
   await page.keyboard.press('Tab');
   await page.waitForFunction(() => !document.querySelector('[data-param="memory_gib"] .field-message').hidden);

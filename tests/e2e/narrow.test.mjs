@@ -76,11 +76,14 @@ function clippedText(page, selector = '#planner-diagram svg', { card = true } = 
 // marker with cp > 1, a thousand DP ranks under ZeRO-3, experts over ep ranks.
 const LABEL_SPLITS = [
   [
-    { model: 'llama-3.1-70b', gpus: 1024, tp: 8, pp: 4, cp: 4, cp_attention: 'all-gather', seq: 32768 },
+    { model: 'llama-3.1-70b', gpus: 1024, tp: 8, pp: 4, cp: 4, cp_attention: 'all-gather', seq: 32768, global: 1536 },
     'cp-bwd-kv-grad',
   ],
-  [{ model: 'gpt3-175b', gpus: 512, tp: 1, pp: 1, cp: 1, zero: 3, seq: 2048 }, 'dp-param-allgather'],
-  [{ model: 'mixtral-8x7b', gpus: 64, tp: 2, pp: 1, cp: 1, ep: 8, zero: 1, seq: 4096 }, 'ep-fwd-dispatch'],
+  [{ model: 'gpt3-175b', gpus: 512, tp: 1, pp: 1, cp: 1, zero: 3, seq: 2048, global: 1536 }, 'dp-param-allgather'],
+  [
+    { model: 'mixtral-8x7b', gpus: 64, tp: 2, pp: 1, cp: 1, ep: 8, zero: 1, seq: 4096, global: 1536 },
+    'ep-fwd-dispatch',
+  ],
 ];
 
 for (const width of [320, 375]) {

@@ -47,7 +47,7 @@ for (const width of [375, 1280]) {
     await page.locator('#pl-global').fill('32');
     await page.locator('#pl-global').press('Tab');
     assert.equal(await moreOpen(page), true);
-    assert.match(page.url(), /planner\.global=32/);
+    await page.waitForFunction(() => location.hash.includes('planner.global=32'));
     assert.deepEqual(p.record.pageErrors, []);
     await p.close();
   });
@@ -97,10 +97,19 @@ test('a link of version 1 shows what it showed then: GPT-3 175B on 1,024 A100s, 
   assert.equal(await value(page, 'pl-layers'), '96');
   // Its batch differs from today's opening, so the settings open to show it.
   assert.equal(await moreOpen(page), true);
-  // The link is rewritten in today's version and still names the model.
-  await page.waitForFunction(() => location.hash.startsWith('#v=2'));
+  // After a change the link is written in today's version and names what v1 left out.
+  await page.locator('#pl-tp').fill('2');
+  await page.locator('#pl-tp').press('Tab');
+  // tp 2 is today's opening value, so the v2 link leaves it out; GPT-3's own numbers come with its id.
+  await page.waitForFunction(() => location.hash.startsWith('#v=2') && !location.hash.includes('planner.tp='));
   assert.match(page.url(), /planner\.model=gpt3-175b/);
   assert.match(page.url(), /planner\.gpus=1024/);
+  assert.doesNotMatch(page.url(), /planner\.hidden=/);
+  const reread = await openPage({ path: new URL(page.url()).hash });
+  assert.equal(await value(reread.page, 'pl-tp'), '2');
+  assert.equal(await value(reread.page, 'pl-hidden'), '12288');
+  assert.equal(await value(reread.page, 'pl-gpus'), '1024');
+  await reread.close();
 
   // A v1 link with a custom shape took its unwritten numbers from GPT-3's.
   const custom = await openPage({ path: '#v=1&planner.model=custom&planner.layers=48' });

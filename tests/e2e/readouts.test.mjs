@@ -58,7 +58,9 @@ test('a plan that does not fit says its speeds would not run', async () => {
   assert.doesNotMatch((await summary.textContent()) ?? '', /would not run/);
   assert.equal(await p.page.locator('#planner-figures .would-not-run-note').count(), 0);
   // GPT-3 175B on 8 GPUs: far beyond their memory.
-  await p.page.evaluate(() => window.atlas.views.apply('planner', { gpus: 8, tp: 8, pp: 1, dp_auto: true, global: 8 }));
+  await p.page.evaluate(() =>
+    window.atlas.views.apply('planner', { model: 'gpt3-175b', gpus: 8, tp: 8, pp: 1, dp_auto: true, global: 8 }),
+  );
   await p.page.waitForFunction(() =>
     /Does not fit.*would not run/.test(document.querySelector('#planner-summary')?.textContent ?? ''),
   );
@@ -80,9 +82,9 @@ async function summaryStep(page) {
 
 test('FP8 on H100 shortens the step; A100 has no FP8 and the control says so', async () => {
   const p = await openPage({ path: '#planner', width: 1280 });
-  await p.page.locator('#pl-hardware').selectOption('h100-sxm');
   await p.page.waitForFunction(() => /step/.test(document.querySelector('#planner-summary')?.textContent ?? ''));
   const bf16 = await summaryStep(p.page);
+  await p.page.locator('#planner-more > summary').click(); // precision sits behind "More settings"
   await p.page.locator('#pl-precision').selectOption('fp8-delayed');
   await p.page.waitForFunction(() => window.atlas.views.get('planner').getState().precision === 'fp8-delayed');
   await p.page.waitForFunction((before) => {
@@ -95,7 +97,10 @@ test('FP8 on H100 shortens the step; A100 has no FP8 and the control says so', a
   assert.match((await p.page.locator('#planner-description').textContent()) ?? '', /run in FP8 with delayed scaling/);
   // The link carries it once the page has written the state back.
   await p.page.waitForFunction(() => /precision=fp8-delayed/.test(location.hash + location.search));
-  // A100: no FP8 tensor cores. The message sits at the precision control, in plain words.
+  // A100: no FP8 tensor cores. The message sits at the precision control, in plain words, and
+  // "More settings", closed again, opens by itself to show it.
+  await p.page.locator('#planner-more > summary').click();
+  assert.equal(await p.page.$eval('#planner-more', (d) => /** @type {HTMLDetailsElement} */ (d).open), false);
   await p.page.locator('#pl-hardware').selectOption('a100-80gb');
   const message = p.page.locator('[data-param="precision"] .field-message');
   await message.waitFor({ state: 'visible' });
@@ -108,7 +113,7 @@ test('FP8 on H100 shortens the step; A100 has no FP8 and the control says so', a
 
 test('a permalink with FP8 opens with it', async () => {
   const p = await openPage({ path: '#planner', width: 1280 });
-  await p.page.locator('#pl-hardware').selectOption('h100-sxm');
+  await p.page.locator('#planner-more > summary').click();
   await p.page.locator('#pl-precision').selectOption('fp8-current');
   await p.page.waitForFunction(() => /precision=fp8-current/.test(location.hash + location.search));
   const link = p.page.url();

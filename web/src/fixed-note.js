@@ -47,12 +47,19 @@ export function fixedNote(root, views) {
       .filter((n) => views.fixed.has(n))
       .map((n) => describeControl(root, n))
       .filter((d) => d !== null);
+    // A hidden control is named, not valued: the instructor took it out of the exercise, and its
+    // value is a setting the learner is not meant to weigh.
+    const shown = items.filter((d) => !d.hidden);
+    const hiddenNames = items.filter((d) => d.hidden).map((d) => d.label);
     if (items.length === 0) {
       note.hidden = true;
       return;
     }
-    const list = items
-      .map((d) => `${d.label}${d.value ? `: ${d.value}` : ''}${d.hidden ? ' (not shown)' : ''}`)
+    const list = [
+      shown.map((d) => `${d.label}${d.value ? `: ${d.value}` : ''}`).join('; '),
+      hiddenNames.length ? `${shown.length ? 'also ' : ''}${hiddenNames.join(', ')}, not shown here` : '',
+    ]
+      .filter(Boolean)
       .join('; ');
     const heldText = held.map((n) => describeControl(root, n)?.label).filter(Boolean);
     note.replaceChildren(

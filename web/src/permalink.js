@@ -106,7 +106,7 @@ export function stateHash(views, open) {
   if (open) parts.push(`open=${encodeURIComponent(open)}`);
   for (const id of views.ids()) {
     const view = /** @type {View} */ (views.get(id));
-    const state = view.getState();
+    const state = view.linkState ? view.linkState() : view.getState();
     for (const [key, value] of Object.entries(state)) {
       if (view.defaults && String(view.defaults[key]) === String(value)) continue;
       parts.push(`${encodeURIComponent(`${id}.${key}`)}=${encodeURIComponent(String(value))}`);

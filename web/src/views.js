@@ -6,8 +6,11 @@
  * @typedef {Record<string, string|number|boolean>} ViewState
  * A view whose defaults changed gives `upgradeLink`: a link of an older schema version left out the
  * values equal to that version's defaults, so its state is read with those filled in.
+ * A view may give `linkState`: its state less what another value already implies (a preset's own
+ * numbers), so that a link stays short; reading the link back must give `getState()` again.
  * @typedef {{id: string, root: HTMLElement, defaults: ViewState,
  *   getState: () => ViewState, setState: (s: Partial<ViewState>) => string[],
+ *   linkState?: () => ViewState,
  *   upgradeLink?: (version: number, s: Partial<ViewState>) => Partial<ViewState>}} View
  */
 

@@ -6,10 +6,10 @@ import { formatCount } from '../../format.js';
 
 const PAGE = 25;
 
-/** @typedef {'seal' | 'source' | 'hardware' | 'model'} FilterKey */
+/** @typedef {'seal' | 'source' | 'hardware' | 'model' | 'quantity'} FilterKey */
 
 /** @type {[FilterKey, string][]} */
-const FILTERS = [
+export const RUN_FILTERS = [
   ['seal', 'Set'],
   ['source', 'Source'],
   ['hardware', 'GPU'],
@@ -17,28 +17,37 @@ const FILTERS = [
 ];
 
 /** @type {Record<string, string>} */
-const SETS = { sealed: 'sealed (never used to judge a change)', informed: 'informed (judged changes before)' };
+const SETS = {
+  sealed: 'sealed (never used to judge a change)',
+  informed: 'informed (judged changes before)',
+  calibration: 'calibration',
+};
 
 /**
- * Wraps the validation table `wrap` (its rows carry data-seal, data-source, data-hardware and
- * data-model) with one select per key and page buttons.
+ * Wraps the validation table `wrap` (its rows carry a data- attribute per filter key) with one
+ * select per key and page buttons. `id` prefixes the selects' ids; `noun` names the rows.
  * @param {HTMLElement} wrap
  * @param {(id: string) => string} sourceName  a source id in words
+ * @param {{id?: string, filters?: [FilterKey, string][], noun?: string, words?: Record<string, string>}} [options]
  * @returns {HTMLElement}
  */
-export function filterableRuns(wrap, sourceName) {
+export function filterableRuns(wrap, sourceName, options = {}) {
+  const { id = 'planner-fidelity', filters: FILTERS = RUN_FILTERS, noun = 'Runs', words = {} } = options;
   const rows = /** @type {HTMLTableRowElement[]} */ ([...wrap.querySelectorAll('tbody tr')]);
-  /** @type {Record<FilterKey, string>} */
-  const chosen = { seal: '', source: '', hardware: '', model: '' };
+  /** @type {Partial<Record<FilterKey, string>>} */
+  const chosen = {};
   let page = 0;
   /** @param {FilterKey} key @param {string} value */
   const label = (key, value) =>
-    key === 'seal' ? (SETS[value] ?? value) : key === 'source' ? sourceName(value) : value;
-  const selects = FILTERS.map(([key, name]) => {
-    const values = [...new Set(rows.map((r) => r.dataset[key] ?? ''))].filter(Boolean).sort();
+    key === 'seal' ? (SETS[value] ?? value) : key === 'source' ? sourceName(value) : (words[value] ?? value);
+  const valuesOf = (/** @type {FilterKey} */ key) =>
+    [...new Set(rows.map((r) => r.dataset[key] ?? ''))].filter(Boolean).sort();
+  // A filter with one value would choose nothing.
+  const selects = FILTERS.filter(([key]) => valuesOf(key).length > 1).map(([key, name]) => {
+    const values = valuesOf(key);
     const select = h(
       'select',
-      { id: `planner-fidelity-filter-${key}` },
+      { id: `${id}-filter-${key}` },
       h('option', { value: '', text: 'all' }),
       ...values.map((v) => h('option', { value: v, text: label(key, v) })),
     );
@@ -69,8 +78,8 @@ export function filterableRuns(wrap, sourceName) {
     for (const r of rows) r.hidden = !shown.has(r);
     status.textContent =
       matching.length === 0
-        ? 'No run matches these filters.'
-        : `Runs ${formatCount(page * PAGE + 1)}–${formatCount(page * PAGE + shown.size)} of ${formatCount(matching.length)}${matching.length < rows.length ? ` matching (${formatCount(rows.length)} in all)` : ''}.`;
+        ? `No ${noun.toLowerCase().replace(/s$/, '')} matches these filters.`
+        : `${noun} ${formatCount(page * PAGE + 1)}–${formatCount(page * PAGE + shown.size)} of ${formatCount(matching.length)}${matching.length < rows.length ? ` matching (${formatCount(rows.length)} in all)` : ''}.`;
     previous.disabled = page === 0;
     next.disabled = page >= pages - 1;
   }
@@ -78,7 +87,11 @@ export function filterableRuns(wrap, sourceName) {
   return h(
     'div',
     { class: 'fidelity-runs' },
-    h('div', { class: 'fidelity-filters', role: 'group', 'aria-label': 'Filter the validation runs' }, ...selects),
+    h(
+      'div',
+      { class: 'fidelity-filters', role: 'group', 'aria-label': `Filter the validation ${noun.toLowerCase()}` },
+      ...selects,
+    ),
     status,
     wrap,
     h('div', { class: 'fidelity-pages' }, previous, next),

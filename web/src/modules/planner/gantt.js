@@ -63,7 +63,7 @@ function blockGeometry(sched, { rowH, top, sx }) {
       }
       cursor = start + d;
       (fwd ? fwdPath : bwdPath).push(`M${start} ${y}h${d}v${hh}h${-d}z`);
-      if (labelRoom && d * sx >= 13)
+      if (labelRoom && d * sx >= 16)
         labels.push({
           x: ((start + d / 2) * sx).toFixed(1),
           y: y + rowH / 2 + 3,

@@ -124,6 +124,32 @@ export function start(ctx) {
     return ctx.views.hold(expand(p, state), state);
   }
 
+  /**
+   * Why a scenario's patch cannot be shown here: it sets a value an instructor fixed to another
+   * value (a locked GPU count under a scenario of 512 GPUs). Null when nothing stands in its way.
+   * @param {Record<string, unknown>} patch
+   */
+  function blockedBy(patch) {
+    const now = /** @type {Record<string, unknown>} */ (state);
+    const clash = Object.keys(patch).filter(
+      (k) => k !== 'dp_auto' && ctx.views.fixed.has(k) && String(patch[k]) !== String(now[k]),
+    );
+    if (!clash.length) return null;
+    const names = clash.map((k) => {
+      const field = root.querySelector(`[data-param="${k}"]`);
+      const label = (field?.querySelector('label')?.textContent ?? k.replace(/_/g, ' '))
+        .replace(/\s*\(fixed\)\s*$/, '')
+        .replace(/\s+/g, ' ')
+        .trim();
+      // A choice in its own words, as its control shows it (not its id).
+      const option = field?.querySelector(`option[value="${CSS.escape(String(patch[k]))}"]`);
+      const shown =
+        option?.textContent ?? (typeof patch[k] === 'boolean' ? (patch[k] ? 'on' : 'off') : String(patch[k]));
+      return `${label} ${shown}`;
+    });
+    return `Needs ${names.join(', ')}; this exercise fixes ${clash.length > 1 ? 'them' : 'it'} otherwise.`;
+  }
+
   /** A change another part of the page makes (scenario, import, published run), reported like a reader's. @param {Record<string, unknown>} patch */
   function applyAndNotify(patch) {
     applyPatch(patch);
@@ -153,6 +179,9 @@ export function start(ctx) {
       else loose.push(issue);
     }
     controls.showIssues(map);
+    // An error at a setting behind "More settings" would be out of sight: show it where it is.
+    for (const [name, issues] of map)
+      if (issues.some((i) => i.kind === 'error') && more.holds(controls.inputs.get(name) ?? null)) more.open();
     return loose;
   }
 
@@ -393,6 +422,7 @@ export function start(ctx) {
     search: (extra) => ctx.engine.run('search', { ...inferenceRequest(state), parallel: undefined, ...extra }),
     fidelity: () => ctx.engine.run('fidelity', { mode: 'inference' }),
     openServing: (c, src) => openServingRun(explorer, c, src),
+    blocked: (patch) => blockedBy(patch),
   });
   stickWithinWindow(el('planner-split'), root);
   // The device map's choices are kept in links like the controls'; opening it asks for the placement.
@@ -406,6 +436,7 @@ export function start(ctx) {
     el('planner-scenario-out'),
     (patch) => ctx.engine.run('plan', planRequest(mergeState(state, held(patch).patch).state)),
     applyAndNotify,
+    (patch) => blockedBy(patch),
   );
   initImport(ctx.engine, el('planner-import'), {
     state: () => ({ ...state }),
@@ -465,20 +496,39 @@ export function start(ctx) {
     root,
     defaults: { ...opening },
     getState: () => ({ ...(goodState ?? state) }),
+    linkState: () => linkState({ ...(goodState ?? state) }),
     setState: (partial) => applyPatch(partial ?? {}),
     upgradeLink: (version, link) => upgradeLink(version, link),
   });
+
+  /**
+   * A preset brings its own shape and hardware numbers on reading, so a link leaves out those
+   * that equal the named preset's.
+   * @param {import('../../views.js').ViewState} full
+   */
+  function linkState(full) {
+    const model = modelPresets.get(String(full.model));
+    const hardware = hardwarePresets.get(String(full.hardware));
+    const implied = {
+      ...(model ? shapeFromPreset(model.model) : {}),
+      ...(hardware ? hardwareFromPreset(hardware.hardware) : {}),
+    };
+    for (const [key, value] of Object.entries(implied))
+      if (key in full && String(full[key]) === String(value)) delete full[key];
+    return full;
+  }
 
   /**
    * A link of schema version 1 was written against that version's opening (GPT-3 on 1024 A100s)
    * and leaves out what equalled it. The preset ids bring their own numbers (expand); a custom
    * shape or custom hardware took its unwritten numbers from v1's presets.
    * @param {number} version
-   * @param {Record<string, unknown>} link
+   * @param {Partial<import('../../views.js').ViewState>} link
+   * @returns {Partial<import('../../views.js').ViewState>}
    */
   function upgradeLink(version, link) {
     if (version >= 2) return link;
-    /** @type {Record<string, unknown>} */
+    /** @type {Record<string, string | number | boolean>} */
     const out = { ...DEFAULTS_V1 };
     const v1model = modelPresets.get(DEFAULTS_V1.model);
     const v1hardware = hardwarePresets.get(DEFAULTS_V1.hardware);

@@ -89,8 +89,9 @@ export const SERVING_SCENARIOS = [
  * @param {HTMLElement} out
  * @param {(patch: Patch) => import('../../answers').Answer<'plan'> | import('../../atlas-engine').EngineErrorResponse | null} run
  * @param {(patch: Patch) => void} apply
+ * @param {(patch: Patch) => string | null} [blocked]
  */
-export function initServingScenarios(buttons, out, run, apply) {
+export function initServingScenarios(buttons, out, run, apply, blocked) {
   initScenarioCards(
     buttons,
     out,
@@ -117,5 +118,6 @@ export function initServingScenarios(buttons, out, run, apply) {
     },
     run,
     apply,
+    blocked,
   );
 }

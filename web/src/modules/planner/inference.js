@@ -197,7 +197,8 @@ function legend(plan) {
  * `onPhase(phase)` a change of the serving phase shown (both kept in links);
  * `run(patch)` plans a patch without applying it; `apply(patch)` applies it (scenarios);
  * `search(extra)` runs the serving search for the current state; `fidelity()` returns the
- * engine's published serving cases; `openServing(case, source)` shows one in the explorer.
+ * engine's published serving cases; `openServing(case, source)` shows one in the explorer;
+ * `blocked(patch)` says why a scenario cannot be shown under an instructor's fixed values.
  * @param {HTMLElement} root
  * @param {{onMode: (mode: string) => void, onPhase: (phase: string) => void,
  *   run: (patch: Patch) => import('../../answers').Answer<'plan'> | EngineErrorResponse | null,
@@ -205,9 +206,10 @@ function legend(plan) {
  *   search: (extra: {objective: string, top: number, latency_limit?: number}) =>
  *     import('./search.js').SearchAnswer | EngineErrorResponse,
  *   fidelity: () => import('../../atlas-engine').InferenceFidelityResponse | EngineErrorResponse,
- *   openServing: (c: import('./inference-fidelity.js').Case, src: import('./inference-fidelity.js').Source | undefined) => void}} hooks
+ *   openServing: (c: import('./inference-fidelity.js').Case, src: import('./inference-fidelity.js').Source | undefined) => void,
+ *   blocked: (patch: Patch) => string | null}} hooks
  */
-export function initInference(root, { onMode, onPhase, run, apply, search, fidelity, openServing }) {
+export function initInference(root, { onMode, onPhase, run, apply, search, fidelity, openServing, blocked }) {
   const radios = /** @type {HTMLInputElement[]} */ ([...root.querySelectorAll('input[name="pl-mode"]')]);
   for (const r of radios)
     r.addEventListener('change', () => {
@@ -321,7 +323,7 @@ export function initInference(root, { onMode, onPhase, run, apply, search, fidel
     h('h4', { text: 'How close is this to published serving runs?' }),
     checks,
   );
-  initServingScenarios(scenarioButtons, scenarioOut, run, apply);
+  initServingScenarios(scenarioButtons, scenarioOut, run, apply, blocked);
   initServingSearch(finder, search, apply);
   initServingFidelity(checks, checked, fidelity, openServing);
   return {

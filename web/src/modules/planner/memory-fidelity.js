@@ -4,6 +4,7 @@
 import { h } from '../../dom.js';
 import { formatBytes, formatCount, formatPercent } from '../../format.js';
 import { inputs, summaryTable } from './fidelity.js';
+import { filterableRuns } from './fidelity-filter.js';
 
 /** @typedef {import('../../atlas-engine').MemoryFidelity} MemoryFidelity */
 /** @typedef {import('../../atlas-engine').MemoryErrorSummary} MemoryErrorSummary */
@@ -14,6 +15,9 @@ const QUANTITY = {
   reserved: 'peak reserved by the caching allocator (compared with the engine’s allocated peak)',
   device: 'device memory in use (nvidia-smi)',
 };
+
+/** @type {Record<string, string>} */
+const QUANTITY_SHORT = { allocated: 'allocated', reserved: 'reserved', device: 'device (nvidia-smi)' };
 
 /** @type {Record<string, string>} */
 const SET = {
@@ -65,33 +69,65 @@ export function memoryFidelity(m) {
       'details',
       { class: 'memory-cases' },
       h('summary', { text: `Every measurement (${formatCount(m.cases.length)})` }),
+      filterableRuns(casesTable(m, names), (id) => names.get(id) ?? id, {
+        id: 'planner-memory',
+        filters: [
+          ['seal', 'Set'],
+          ['source', 'Source'],
+          ['hardware', 'GPU'],
+          ['quantity', 'Measured'],
+        ],
+        noun: 'Measurements',
+        words: QUANTITY_SHORT,
+      }),
+    ),
+  );
+}
+
+/**
+ * One row per measurement, carrying the keys the filters read.
+ * @param {MemoryFidelity} m
+ * @param {Map<string, string>} names
+ */
+function casesTable(m, names) {
+  return h(
+    'div',
+    { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Memory measurements' },
+    h(
+      'table',
+      { class: 'memory-table' },
       h(
-        'table',
-        { class: 'memory-table' },
-        h(
-          'thead',
-          {},
-          h('tr', {}, ...['Run', 'Measured', 'Engine', 'Error'].map((x) => h('th', { scope: 'col', text: x }))),
-        ),
-        h(
-          'tbody',
-          {},
-          ...m.cases.map((c) =>
-            h(
-              'tr',
-              {},
-              h('th', {
-                scope: 'row',
-                text: `${names.get(c.source) ?? c.source}: ${inputs(/** @type {any} */ (c.request))}`,
-              }),
-              h('td', {
-                class: 'num',
-                dataset: { label: 'Measured' },
-                text: `${formatBytes(c.measured)} ${c.quantity}`,
-              }),
-              h('td', { class: 'num', dataset: { label: 'Engine' }, text: formatBytes(c.engine) }),
-              h('td', { class: 'num', dataset: { label: 'Error' }, text: formatPercent(c.error) }),
-            ),
+        'thead',
+        {},
+        h('tr', {}, ...['Run', 'Measured', 'Engine', 'Error'].map((x) => h('th', { scope: 'col', text: x }))),
+      ),
+      h(
+        'tbody',
+        {},
+        ...m.cases.map((c) =>
+          h(
+            'tr',
+            {
+              dataset: {
+                seal: c.set,
+                source: c.source,
+                hardware: String(/** @type {any} */ (c.request).hardware?.preset ?? 'custom')
+                  .split('-')[0]
+                  .toUpperCase(),
+                quantity: c.quantity,
+              },
+            },
+            h('th', {
+              scope: 'row',
+              text: `${names.get(c.source) ?? c.source}: ${inputs(/** @type {any} */ (c.request))}`,
+            }),
+            h('td', {
+              class: 'num',
+              dataset: { label: 'Measured' },
+              text: `${formatBytes(c.measured)} ${c.quantity}`,
+            }),
+            h('td', { class: 'num', dataset: { label: 'Engine' }, text: formatBytes(c.engine) }),
+            h('td', { class: 'num', dataset: { label: 'Error' }, text: formatPercent(c.error) }),
           ),
         ),
       ),

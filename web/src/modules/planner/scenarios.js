@@ -173,7 +173,8 @@ export const SCENARIOS = [
  * Renders scenario buttons into `buttons` and, on a click, the scenario's card into `out`: its
  * lesson and one table row per variant. `columns` names the value columns after "Variant";
  * `cellsOf(plan)` gives their texts; the column `fits` (an index into them) reads "fits" or not.
- * `run(patch)` plans a patch without applying it, `apply(patch)` applies it.
+ * `run(patch)` plans a patch without applying it, `apply(patch)` applies it. `blocked(patch)`
+ * says why a variant cannot be shown here (it changes a value an instructor fixed), or null.
  * @template P the plan `run` gives (training or serving)
  * @param {HTMLElement} buttons
  * @param {HTMLElement} out
@@ -181,8 +182,9 @@ export const SCENARIOS = [
  * @param {{scenarios: Scenario[], columns: string[], cellsOf: (plan: P) => string[], fits: number, optional?: number, heading: 'h4' | 'h5'}} spec
  * @param {(patch: Patch) => P | EngineErrorResponse | null} run
  * @param {(patch: Patch) => void} apply
+ * @param {(patch: Patch) => string | null} [blocked]
  */
-export function initScenarioCards(buttons, out, spec, run, apply) {
+export function initScenarioCards(buttons, out, spec, run, apply, blocked = () => null) {
   for (const sc of spec.scenarios) {
     buttons.append(
       h('button', {
@@ -196,8 +198,11 @@ export function initScenarioCards(buttons, out, spec, run, apply) {
   }
   /** @param {Scenario} sc */
   function show(sc) {
-    apply(sc.variants[sc.show].patch);
-    const plans = sc.variants.map((v) => run(v.patch));
+    // A variant that needs a fixed value is not shown with that value quietly kept: it would be
+    // another split under the variant's name.
+    const why = sc.variants.map((v) => blocked(v.patch));
+    if (!why[sc.show]) apply(sc.variants[sc.show].patch);
+    const plans = sc.variants.map((v, i) => (why[i] ? null : run(v.patch)));
     const texts = plans.map((plan) => (plan && !isError(plan) ? spec.cellsOf(plan) : null));
     const drop =
       spec.optional !== undefined && texts.every((t) => !t || t[/** @type {number} */ (spec.optional)] === '—')
@@ -224,7 +229,7 @@ export function initScenarioCards(buttons, out, spec, run, apply) {
             h('td', {
               colspan: shown.length,
               class: 'scenario-refused',
-              text: isError(plan) ? plan.error.message : 'not possible',
+              text: why[i] ?? (isError(plan) ? plan.error.message : 'not possible'),
             }),
           ];
       return h(
@@ -235,19 +240,21 @@ export function initScenarioCards(buttons, out, spec, run, apply) {
         h(
           'td',
           {},
-          h('button', {
-            type: 'button',
-            class: 'secondary',
-            text: 'Show',
-            'aria-label': `Show ${v.label}`,
-            on: {
-              click: () => {
-                apply(v.patch);
-                for (const tr of out.querySelectorAll('tr.is-current')) tr.classList.remove('is-current');
-                out.querySelectorAll('tbody tr')[i]?.classList.add('is-current');
-              },
-            },
-          }),
+          why[i]
+            ? null
+            : h('button', {
+                type: 'button',
+                class: 'secondary',
+                text: 'Show',
+                'aria-label': `Show ${v.label}`,
+                on: {
+                  click: () => {
+                    apply(v.patch);
+                    for (const tr of out.querySelectorAll('tr.is-current')) tr.classList.remove('is-current');
+                    out.querySelectorAll('tbody tr')[i]?.classList.add('is-current');
+                  },
+                },
+              }),
         ),
       );
     });
@@ -287,8 +294,9 @@ export function initScenarioCards(buttons, out, spec, run, apply) {
  * @param {HTMLElement} out
  * @param {(patch: Patch) => import('../../answers').Answer<'plan'> | EngineErrorResponse | null} run
  * @param {(patch: Patch) => void} apply
+ * @param {(patch: Patch) => string | null} [blocked]
  */
-export function initScenarios(buttons, out, run, apply) {
+export function initScenarios(buttons, out, run, apply, blocked) {
   initScenarioCards(
     buttons,
     out,
@@ -310,5 +318,6 @@ export function initScenarios(buttons, out, run, apply) {
     },
     run,
     apply,
+    blocked,
   );
 }

@@ -4,7 +4,7 @@
 // nav (none in an embed); when it is taller than the window, its sticky offset is negative by the
 // difference, so it scrolls with the page until its last control is in view and then stays.
 // `--split-cover` on the layout is how much of the window it covers, for the scroll margins of
-// what the page scrolls into view beneath it.
+// what the page scrolls into view beneath it (`--nav-cover`: the nav alone, for the wide layout).
 
 /**
  * @param {HTMLElement} panel the sticky split
@@ -16,11 +16,12 @@ export function stickWithinWindow(panel, layout) {
   const set = () => {
     const below = nav && nav.getClientRects().length > 0 ? Math.ceil(nav.getBoundingClientRect().height) : 0;
     const topPx = Math.min(below, Math.floor(innerHeight - panel.offsetHeight - 8));
-    const key = `${topPx}/${panel.offsetHeight}`;
+    const key = `${below}/${topPx}/${panel.offsetHeight}`;
     if (key === last) return;
     last = key;
     panel.style.setProperty('--split-top', `${topPx}px`);
     layout.style.setProperty('--split-cover', `${Math.max(0, topPx + panel.offsetHeight + 8)}px`);
+    layout.style.setProperty('--nav-cover', `${below + 8}px`);
   };
   const observer = new ResizeObserver(set);
   observer.observe(panel);
