@@ -108,17 +108,45 @@ double hidden_under_own_gemm(const Transfer& t, double m, const StageFigures& st
   return calls * (std::max(0.0, each - w) + slowdown * std::min(each, w));
 }
 
-// The column-parallel layers' (Q, K, V and the MLP's first) share of a layer's GEMM work.
-struct ColumnShares {
-  double attention = 0, mlp = 0;
+// Each projection's share of a layer's GEMM work (by FLOPs): Q, K, V; the attention output; the
+// MLP's first layer (gate and up under SwiGLU); its second.
+struct ProjectionShares {
+  double qkv = 0, out = 0, fc1 = 0, fc2 = 0;
 };
-ColumnShares column_parallel_shares(const ModelShape& m) {
+ProjectionShares projection_shares(const ModelShape& m) {
   const double h = static_cast<double>(m.hidden), kv = m.kv_width();
   const double f = mean_over_layers(m, [](const ModelShape& v) { return v.active_mlp_width(); });
   const double up = m.swiglu ? 2.0 : 1.0;
   const double qkv = (m.q_width() + 2.0 * kv) * h, out = m.out_width() * h, fc1 = up * f * h, fc2 = f * h;
   const double all = qkv + out + fc1 + fc2;
-  return {qkv / all, fc1 / all};
+  return {qkv / all, out / all, fc1 / all, fc2 / all};
+}
+
+// The column-parallel layers' (Q, K, V and the MLP's first) share of a layer's GEMM work.
+struct ColumnShares {
+  double attention = 0, mlp = 0;
+};
+ColumnShares column_parallel_shares(const ModelShape& m) {
+  const ProjectionShares p = projection_shares(m);
+  return {p.qkv, p.fc1};
+}
+
+// PyTorch's async tensor parallelism (torch.compile's micro-pipeline pass, torchtitan's
+// enable_async_tensor_parallel) fuses an all-gather with the matmul that consumes it, and a
+// matmul with the reduce-scatter of its output, and runs each pair in tp steps: one shard
+// travels while the previous one multiplies. A call hides behind its own matmul only, not the
+// stage's GEMMs; nothing is fetched ahead for a later layer. `attention_calls` is the share of
+// the transfer's calls made at attention projections (window `attention`, seconds of that
+// projection's GEMM per call), the rest at the MLP's (window `mlp`).
+double hidden_by_fused_matmul(const Transfer& t, double m, double attention_calls, double attention, double mlp,
+                              double slowdown, bool ideal) {
+  const double calls = t.count_per_microbatch;
+  if (calls <= 0) return 0.0;
+  const double each = t.time_per_step / m / calls;
+  const auto one = [&](double w) {
+    return ideal ? std::max(0.0, each - w) : std::max(0.0, each - w) + slowdown * std::min(each, w);
+  };
+  return calls * (attention_calls * one(attention) + (1.0 - attention_calls) * one(mlp));
 }
 
 }  // namespace
@@ -153,9 +181,13 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
 
   if (model_groups && par.tp > 1) {
     const GroupPlacement g = kind_placement(hw, par, GroupKind::tp);
+    // PyTorch (FSDP2 with tp_overlap) pipelines an all-gather or reduce-scatter with its own
+    // matmul (below); Transformer Engine's userbuffers (Megatron, DeepSpeed) split each transfer
+    // under the neighbouring GEMMs of its phase.
+    const bool fused_matmul = par.tp_overlap && is_fsdp(par.framework);
     // Blocking, or hidden under the layer's GEMMs when the framework overlaps them.
     const auto tp_expose = [&](Transfer* x) {
-      if (x && par.tp_overlap)
+      if (x && par.tp_overlap && !fused_matmul)
         B.exposed_mb(x, hidden_under_gemm(*x, B.m, st, slowdown, in.ideal));
       else
         B.blocking(x);
@@ -196,21 +228,42 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
       // When no layer's MLP exchanges over tp (every one routes to experts split over etp < tp),
       // what is left is the attention block's, and the diagram marks it there.
       const bool attention_only = tp_free >= L;
-      tp_expose(B.add({"tp-fwd-allgather", "activation", "norm output gathered along the sequence (b×s×h)", "forward",
-                       C::all_gather, Group::TP, "layer.attention.in", bsh},
-                      g, act, calls, 0));
-      tp_expose(B.add({"tp-fwd-reducescatter", "activation",
-                       attention_only ? "attention outputs (b×s×h)" : "attention and MLP outputs (b×s×h)", "forward",
-                       C::reduce_scatter, Group::TP, "layer.attention.out", bsh},
-                      g, act, calls, 0));
-      tp_expose(B.add({"tp-bwd-allgather", "activation-grad", "gradients of the block outputs (b×s×h)", "backward",
-                       C::all_gather, Group::TP, attention_only ? "layer.attention.out" : "layer.mlp.fc2", bsh},
-                      g, act, back, 0));
-      tp_column_backward(
+      // Under PyTorch's async TP each gather hides behind the projection it feeds (Q, K, V; the
+      // MLP's first), each forward scatter behind the one it follows (the attention output; the
+      // MLP's second), recomputed ones alike; in backward the gathered output gradients behind
+      // those projections' data gradients. The input gradients' reduce-scatter waits: it reduces
+      // the sum of several matmuls (Q, K and V; gate and up), which the pass does not match.
+      const ProjectionShares share = projection_shares(mo);
+      const double layer_fwd = st.layers > 0 ? st.gemm_forward / L : 0.0;
+      const double layer_bwd = st.layers > 0 ? st.gemm_backward / L / 2.0 : 0.0;  // data gradients: half
+      const double attention_calls = L / (2.0 * L - tp_free);
+      const auto fused = [&](Transfer* x, double attention, double mlp) {
+        if (x && fused_matmul)
+          B.exposed_mb(x, hidden_by_fused_matmul(*x, B.m, attention_calls, attention, mlp, slowdown, in.ideal));
+        else
+          tp_expose(x);
+      };
+      fused(B.add({"tp-fwd-allgather", "activation", "norm output gathered along the sequence (b×s×h)", "forward",
+                   C::all_gather, Group::TP, "layer.attention.in", bsh},
+                  g, act, calls, 0),
+            share.qkv * layer_fwd, share.fc1 * layer_fwd);
+      fused(B.add({"tp-fwd-reducescatter", "activation",
+                   attention_only ? "attention outputs (b×s×h)" : "attention and MLP outputs (b×s×h)", "forward",
+                   C::reduce_scatter, Group::TP, "layer.attention.out", bsh},
+                  g, act, calls, 0),
+            share.out * layer_fwd, share.fc2 * layer_fwd);
+      fused(B.add({"tp-bwd-allgather", "activation-grad", "gradients of the block outputs (b×s×h)", "backward",
+                   C::all_gather, Group::TP, attention_only ? "layer.attention.out" : "layer.mlp.fc2", bsh},
+                  g, act, back, 0),
+            share.out * layer_bwd, share.fc2 * layer_bwd);
+      Transfer* input_grads =
           B.add({"tp-bwd-reducescatter", "activation-grad", "gradients of the block inputs (b×s×h)", "backward",
                  C::reduce_scatter, Group::TP, attention_only ? "layer.attention.in" : "layer.mlp.in", bsh},
-                g, act, back, 0),
-          column.attention + column.mlp);
+                g, act, back, 0);
+      if (fused_matmul)
+        B.blocking(input_grads);
+      else
+        tp_column_backward(input_grads, column.attention + column.mlp);
       // Megatron keeps the inputs of Q, K, V and the MLP's first layer split along the sequence
       // (the memory sequence parallelism saves) and all-gathers them again for their weight
       // gradients, while their data gradients compute.
