@@ -14,7 +14,7 @@ using namespace atlas_test;
 namespace {
 
 json tp8_plan(const char* framework, json extra = json::object()) {
-  json parallel{{"framework", framework},    {"tp", 8},           {"pp", 1}, {"zero", 3}, {"sequence_parallel", true},
+  json parallel{{"framework", framework},   {"tp", 8},           {"pp", 1}, {"zero", 3}, {"sequence_parallel", true},
                 {"recompute", "selective"}, {"tp_overlap", true}};
   parallel.update(extra);
   const json r = call("plan", json{{"model", {{"preset", "llama-3.1-8b"}, {"seq", 8192}}},

@@ -49,8 +49,9 @@ TEST_CASE("device memory is the allocated peak plus the CUDA context and one buf
   CHECK(mem(p, "peak_allocated") == mem(p, "total"));
   CHECK(mem(p, "context") == doctest::Approx(1.79 * 1024 * kMiB));
   CHECK(mem(p, "nccl") == doctest::Approx(544 * kMiB + 688 * kMiB + 544 * kMiB));
-  CHECK(mem(p, "device") == doctest::Approx(mem(p, "total") + mem(p, "context") + mem(p, "nccl")));
-  CHECK(mem(p, "headroom") == doctest::Approx(mem(p, "capacity") - mem(p, "device")));
+  CHECK(mem(p, "required") == doctest::Approx(mem(p, "total") + mem(p, "context") + mem(p, "nccl")));
+  CHECK(mem(p, "device") == doctest::Approx(mem(p, "reserved") + mem(p, "context") + mem(p, "nccl")));
+  CHECK(mem(p, "headroom") == doctest::Approx(mem(p, "capacity") - mem(p, "required")));
   const json& comms = p["memory"]["communicators"];
   REQUIRE(comms.size() == 3);
   CHECK(comms[0]["group"] == "TP");

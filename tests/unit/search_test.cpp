@@ -127,7 +127,7 @@ TEST_CASE("search's pruned counts equal a brute-force count of every candidate")
                     continue;
                   }
                   ++fits;
-                  all.emplace_back(f.step, f.memory.device());
+                  all.emplace_back(f.step, f.memory.required());
                 }
         }
       }

@@ -534,6 +534,8 @@ export type DpNetworkRequest = {
     micro?: number;
   };
   hardware: {
+    /** at most 200 characters; default "default" */
+    allocator?: "default" | "expandable_segments";
     efficiencies?: {
       /** > 0, ≤ 1; default 0.8 */
       compute?: number;
@@ -583,6 +585,8 @@ export type DpNetworkRequest = {
     /** ≥ 0, ≤ 100000; default 0 */
     sms?: number;
   } | {
+    /** at most 200 characters; default "default" */
+    allocator?: "default" | "expandable_segments";
     efficiencies?: {
       /** > 0, ≤ 1; default 0.8 */
       compute?: number;
@@ -1185,6 +1189,7 @@ export type FidelityAnswer = {
         nccl?: number;
         optimizer?: number;
         parameters?: number;
+        reserve?: number;
       };
       published?: {
         kind?: string;
@@ -1539,6 +1544,8 @@ export type PlanRequest = {
     micro?: number;
   };
   hardware: {
+    /** at most 200 characters; default "default" */
+    allocator?: "default" | "expandable_segments";
     efficiencies?: {
       /** > 0, ≤ 1; default 0.8 */
       compute?: number;
@@ -1588,6 +1595,8 @@ export type PlanRequest = {
     /** ≥ 0, ≤ 100000; default 0 */
     sms?: number;
   } | {
+    /** at most 200 characters; default "default" */
+    allocator?: "default" | "expandable_segments";
     efficiencies?: {
       /** > 0, ≤ 1; default 0.8 */
       compute?: number;
@@ -2007,6 +2016,7 @@ export type PlanAnswer = {
   };
   flops_per_step?: number;
   hardware?: {
+    allocator?: string;
     effective_flops?: number;
     effective_inter_bandwidth?: number;
     effective_intra_bandwidth?: number;
@@ -2139,7 +2149,23 @@ export type PlanAnswer = {
         }>;
       };
       /** A formula: symbolic text with {0}, {1}, … standing for the values, in order; each value is a number in the unit given (fraction: 0–1, shown as a percentage; 1: a plain number). */
+      required?: {
+        text: string;
+        values: Array<{
+          unit: "1" | "s" | "B" | "B/s" | "FLOP" | "FLOP/s" | "fraction" | "tokens/s";
+          value: number;
+        }>;
+      };
+      /** A formula: symbolic text with {0}, {1}, … standing for the values, in order; each value is a number in the unit given (fraction: 0–1, shown as a percentage; 1: a plain number). */
       reserve?: {
+        text: string;
+        values: Array<{
+          unit: "1" | "s" | "B" | "B/s" | "FLOP" | "FLOP/s" | "fraction" | "tokens/s";
+          value: number;
+        }>;
+      };
+      /** A formula: symbolic text with {0}, {1}, … standing for the values, in order; each value is a number in the unit given (fraction: 0–1, shown as a percentage; 1: a plain number). */
+      reserved?: {
         text: string;
         values: Array<{
           unit: "1" | "s" | "B" | "B/s" | "FLOP" | "FLOP/s" | "fraction" | "tokens/s";
@@ -2167,7 +2193,9 @@ export type PlanAnswer = {
     optimizer?: number;
     parameters?: number;
     peak_allocated?: number;
+    required?: number;
     reserve?: number;
+    reserved?: number;
     sequences_per_device?: number;
     tokens_per_sequence?: number;
     total?: number;
@@ -2669,7 +2697,9 @@ export type PlanAnswer = {
       optimizer?: number;
       parameters?: number;
       peak_allocated?: number;
+      required?: number;
       reserve?: number;
+      reserved?: number;
       sequences?: number;
       total?: number;
       weights?: number;
@@ -3315,6 +3345,8 @@ export type SearchRequest = {
     global: number;
   };
   hardware: {
+    /** at most 200 characters; default "default" */
+    allocator?: "default" | "expandable_segments";
     efficiencies?: {
       /** > 0, ≤ 1; default 0.8 */
       compute?: number;
@@ -3364,6 +3396,8 @@ export type SearchRequest = {
     /** ≥ 0, ≤ 100000; default 0 */
     sms?: number;
   } | {
+    /** at most 200 characters; default "default" */
+    allocator?: "default" | "expandable_segments";
     efficiencies?: {
       /** > 0, ≤ 1; default 0.8 */
       compute?: number;
@@ -3651,7 +3685,9 @@ export type SearchAnswer = {
       optimizer?: number;
       parameters?: number;
       peak_allocated?: number;
+      required?: number;
       reserve?: number;
+      reserved?: number;
       sequences_per_device?: number;
       tokens_per_sequence?: number;
       total?: number;

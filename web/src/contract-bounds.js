@@ -5,6 +5,7 @@ export const PLAN_REQUEST = Object.freeze({
   "/batch/accumulation": Object.freeze({"type":"integer","min":1,"max":1000000000000}),
   "/batch/global": Object.freeze({"type":"integer","min":1,"max":1000000000000}),
   "/batch/micro": Object.freeze({"type":"integer","min":1,"max":1000000000000,"default":1}),
+  "/hardware/allocator": Object.freeze({"type":"string","options":["default","expandable_segments"],"default":"default"}),
   "/hardware/efficiencies/compute": Object.freeze({"type":"number","exclusiveMin":0,"max":1,"default":0.8}),
   "/hardware/efficiencies/compute_fp4": Object.freeze({"type":"number","exclusiveMin":0,"max":1,"default":0}),
   "/hardware/efficiencies/compute_fp8": Object.freeze({"type":"number","exclusiveMin":0,"max":1,"default":0}),

@@ -1,5 +1,7 @@
 #include "atlas/training/device_memory.hpp"
 
+#include <algorithm>
+
 namespace atlas {
 
 LossKernel loss_kernel(const Parallel& p) {
@@ -62,6 +64,12 @@ Communicators nccl_communicators(const Parallel& p, bool tied_embeddings) {
     if (tied_embeddings && p.pp > 1) add(c, "embedding", 2);
   }
   return c;
+}
+
+double allocator_reserve(double allocated, double outside, const Hardware& hw) {
+  if (hw.allocator == Allocator::expandable_segments || allocated <= 0) return 0.0;
+  const double free_for_cache = hw.memory - outside - allocated;
+  return std::max(0.0, std::min(kCachingReserveFraction * allocated, free_for_cache));
 }
 
 double optimizer_state_bytes(const Parallel& p, bool weights_are_master) {

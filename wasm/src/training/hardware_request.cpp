@@ -57,7 +57,7 @@ std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
     Fields(request["hardware"], "/hardware", problems)
         .warn_unknown({"preset", "gpus", "gpus_per_node", "memory", "flops", "flops_fp8", "flops_fp4", "microscaling",
                        "memory_bandwidth", "intra_bandwidth", "inter_bandwidth", "latency", "nics_per_node", "sms",
-                       "flash_attention", "flash_attention_2", "efficiencies", "gpus_per_host"});
+                       "flash_attention", "flash_attention_2", "efficiencies", "gpus_per_host", "allocator"});
   Hardware h;
   auto node = f.integer("gpus_per_node", {1, 1e4});
   auto gpus = f.integer("gpus", {1, 1e7}, node ? *node : 1);
@@ -80,6 +80,8 @@ std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
   // 0: one host per node. A preset's hosts that do not divide a node the request resized are
   // dropped with a warning; the request's own are an error.
   auto host = f.integer("gpus_per_host", {0, 1e4, false, true, "GPUs"}, 0);
+  // PyTorch's caching allocator as the run configured it (PYTORCH_CUDA_ALLOC_CONF).
+  auto allocator = f.choice("allocator", {"default", "expandable_segments"}, std::string("default"));
   if (host && node && *host > 0 && *node % *host != 0) {
     const std::string why = std::to_string(*host) + " GPUs per host do not divide the " + std::to_string(*node) +
                             " GPUs of a node (an NVLink domain)";
@@ -104,7 +106,7 @@ std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
     if (c && mt && a && r && c8 && c4) e = Efficiencies{*c, *mt, *a, *r, *c8, *c4};
   }
   if (problems.errors().size() != before || !nics || !sms || !flash || !flash2 || !flops_fp8 || !flops_fp4 ||
-      !microscaling || !host)
+      !microscaling || !host || !allocator)
     return std::nullopt;
   h.flops_fp8 = *flops_fp8, h.flops_fp4 = *flops_fp4, h.microscaling = *microscaling;
   h.gpus = *gpus, h.gpus_per_node = *node, h.memory = *memory, h.flops = *flops, h.memory_bandwidth = *hbm;
@@ -112,6 +114,7 @@ std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
   h.nics_per_node = *nics, h.sms = *sms, h.flash_attention = *flash;
   h.flash_attention_2 = *flash2;
   h.gpus_per_host = *host;
+  h.allocator = *allocator == "expandable_segments" ? Allocator::expandable_segments : Allocator::caching;
   return h;
 }
 
@@ -133,6 +136,7 @@ json to_json(const Hardware& h) {
               {"flops_fp8", h.flops_fp8},
               {"flops_fp4", h.flops_fp4},
               {"microscaling", h.microscaling},
+              {"allocator", h.allocator == Allocator::expandable_segments ? "expandable_segments" : "default"},
               {"efficiencies", to_json(h.efficiency)},
               {"effective_intra_bandwidth", h.intra_bandwidth * h.efficiency.intra},
               {"effective_inter_bandwidth", h.inter_bandwidth * h.efficiency.inter},

@@ -26,10 +26,10 @@ struct MemorySummary {
   }
 };
 
-/// The engine's figure for what a case measured. Reserved memory is compared with the allocated
-/// peak: the allocator's cache beyond it is not modelled, and the error says by how much it shows.
+/// The engine's figure for what a case measured: the allocated peak, the allocator's reserved
+/// peak, or the device's use with the context and NCCL's buffers.
 double engine_bytes(const std::string& quantity, const DeviceMemory& m) {
-  return quantity == "device" ? m.device() : m.total();
+  return quantity == "device" ? m.device() : quantity == "reserved" ? m.reserved() : m.total();
 }
 
 /// Bytes of a published value: GiB unless the case names its unit (B, GB, MiB, MB).
@@ -98,13 +98,10 @@ json memory_fidelity() {
     row["engine"] = engine;
     row["error"] = error;
     row["stage"] = last ? "last" : "most_loaded";
-    row["parts"] = {{"parameters", m.parameters},
-                    {"gradients", m.gradients},
-                    {"optimizer", m.optimizer},
-                    {"activations", m.activations},
-                    {"buffers", m.buffers},
-                    {"context", m.context},
-                    {"nccl", m.nccl}};
+    row["parts"] = {{"parameters", m.parameters}, {"gradients", m.gradients},
+                    {"optimizer", m.optimizer},   {"activations", m.activations},
+                    {"buffers", m.buffers},       {"reserve", m.reserve},
+                    {"context", m.context},       {"nccl", m.nccl}};
     out["cases"].push_back(row);
   }
   json sets = json::object();

@@ -312,7 +312,7 @@ void apply_schedule(const PlanInput& in, std::int64_t index, StageFigures& st) {
   double activations = st.activation_per_layer * l * st.inflight;
   if (index == 0 && m.dropout) activations += b * s_local * h / outside_split * st.inflight;  // embedding dropout mask
   st.memory.activations = activations + st.head_activations;
-  st.memory = memory_at_zero(st, par, par.zero, m.tied_embeddings);
+  st.memory = memory_at_zero(st, par, par.zero, m.tied_embeddings, in.hardware);
 }
 
 StageFigures stage_figures(const PlanInput& in, std::int64_t index) {

@@ -17,14 +17,26 @@ namespace atlas {
 
 namespace {
 
-// `total` is the allocated peak (kept under its first name); `device` adds what lives outside
-// PyTorch's allocator, and is what must fit.
+// `total` is the allocated peak (kept under its first name); `reserved` adds the caching
+// allocator's cache, `device` what lives outside PyTorch's allocator (what nvidia-smi shows).
+// What must fit is `required`: the allocator gives its cache back before it runs out.
 json memory_json(const DeviceMemory& m, double capacity) {
-  return json{{"parameters", m.parameters},    {"gradients", m.gradients}, {"optimizer", m.optimizer},
-              {"activations", m.activations},  {"buffers", m.buffers},     {"total", m.total()},
-              {"peak_allocated", m.total()},   {"context", m.context},     {"nccl", m.nccl},
-              {"device", m.device()},          {"capacity", capacity},     {"headroom", capacity - m.device()},
-              {"fits", m.device() <= capacity}};
+  return json{{"parameters", m.parameters},
+              {"gradients", m.gradients},
+              {"optimizer", m.optimizer},
+              {"activations", m.activations},
+              {"buffers", m.buffers},
+              {"total", m.total()},
+              {"peak_allocated", m.total()},
+              {"reserve", m.reserve},
+              {"reserved", m.reserved()},
+              {"context", m.context},
+              {"nccl", m.nccl},
+              {"device", m.device()},
+              {"required", m.required()},
+              {"capacity", capacity},
+              {"headroom", capacity - m.required()},
+              {"fits", m.required() <= capacity}};
 }
 
 json communicators_json(const Parallel& p, bool tied) {
@@ -316,7 +328,7 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
   }
   out["stages"] = stages;
   json memory = memory_json(f.memory, in.hardware.memory);
-  memory["formulas"] = memory_formulas(in.parallel, in.model.tied_embeddings);
+  memory["formulas"] = memory_formulas(in.parallel, in.model.tied_embeddings, in.hardware);
   memory["communicators"] = communicators_json(in.parallel, in.model.tied_embeddings);
   memory["loss"] = loss_kernel_name(loss_kernel(in.parallel));
   out["memory"] = memory;

@@ -16,7 +16,7 @@ std::string qty_count(double v) {
 }
 }  // namespace
 
-json memory_formulas(const Parallel& p, bool tied_embeddings) {
+json memory_formulas(const Parallel& p, bool tied_embeddings, const Hardware& hw) {
   const auto sharded = [&](const char* head, const char* what) {
     if (p.shard_replicas() > 1)
       return Formula(head) << what << ", N = dp_shard·cp = " << qty::number(static_cast<double>(p.shard_ranks()))
@@ -47,6 +47,7 @@ json memory_formulas(const Parallel& p, bool tied_embeddings) {
           : "6 B per logit (vocabulary ÷ tp per token): the fused vocabulary-parallel loss's bf16 logits and "
             "their fp32 softmax";
   const Communicators comms = nccl_communicators(p, tied_embeddings);
+  const bool fsdp_reduce = p.framework == Framework::fsdp;
   const std::string fp8_copy = weight_cache_bytes_per_weight(p) > 0
                                    ? " + the FP8 copy of each block weight in both layouts (Transformer Engine)"
                                    : "";
@@ -81,17 +82,36 @@ json memory_formulas(const Parallel& p, bool tied_embeddings) {
                    << qty::number(static_cast<double>(comms.count))
                    << " communicators (groups of more than one rank that run collectives), 544 MiB for 2 ranks, "
                       "688 MiB for more (NVIDIA/nccl issue #964, A100); pipeline send/receive not counted"},
-      {"device", Formula("peak allocated + CUDA context + NCCL buffers: what nvidia-smi shows; the plan fits "
-                         "when this is at most the card's memory. The caching allocator's reserve beyond the "
-                         "allocated peak (fragmentation) is not modelled")},
+      {"reserve",
+       hw.allocator == Allocator::expandable_segments
+           ? Formula("none: with expandable segments the allocator grows one segment page by page instead of "
+                     "caching blocks of fixed sizes (the last page's rounding, under 20 MiB, is not counted)")
+           : Formula("the caching allocator's blocks freed at one size and not reused at another: ")
+                 << qty::fraction(kCachingReserveFraction)
+                 << " of the allocated peak (max reserved ÷ max allocated in Megatron training logs of large "
+                    "models, mean of four sources, spread 0.6–17 %), at most what the card leaves free: the "
+                    "allocator empties its cache before it reports out of memory"},
+      {"reserved", Formula("peak allocated + the allocator's reserve: what torch.cuda.max_memory_reserved reports")},
+      {"device", Formula("peak reserved + CUDA context + NCCL buffers: what nvidia-smi shows")},
+      {"required", Formula("peak allocated + CUDA context + NCCL buffers: what must fit on the card (the "
+                           "allocator's cache is given back before an out-of-memory error); headroom is the card "
+                           "less this")},
       {"buffers",
-       Formula(p.zero >= 3 ? (std::string("the current and the prefetched layer's gathered weights (ZeRO-3), less the "
-                                          "rank's own shard") +
-                              (p.recompute != Recompute::none ? "; + one layer's activations rebuilt in backward" : ""))
-                                 .c_str()
-               : p.recompute != Recompute::none
-                   ? "one layer's activations rebuilt during backward (recomputation)"
-                   : "none beyond the stored activations (no weights gathered, nothing recomputed)")}};
+       Formula(
+           ((p.zero >= 3 ? std::string("the current and the prefetched layer's gathered weights (ZeRO-3), less "
+                                       "the rank's own shard")
+             : p.recompute != Recompute::none ? std::string("one layer's activations rebuilt during backward "
+                                                            "(recomputation)")
+             : fsdp_reduce                    ? std::string()
+                           : std::string("none beyond the stored activations (no weights gathered, nothing "
+                                         "recomputed)")) +
+            (p.zero >= 3 && p.recompute != Recompute::none ? "; + one layer's activations rebuilt in backward" : "") +
+            (fsdp_reduce
+                 ? std::string(p.zero >= 3 || p.recompute != Recompute::none ? "; + " : "") +
+                       "one layer's bf16 gradients and FSDP2's flat reduce-scatter input in " + reduce_dtype_name(p) +
+                       " (2 B + " + (gradient_bytes(p) == 4.0 ? "4" : "2") + " B × (1 + 1/N) per weight of the layer)"
+                 : std::string()))
+               .c_str())}};
 }
 
 namespace {

@@ -41,7 +41,7 @@ struct Best {
     return a.order < b.order;
   }
   void offer(const PlanInput& in, const PlanFigures& f, std::int64_t order) {
-    Ranked r{Candidate{in, f.step, f.memory.device()}, order};
+    Ranked r{Candidate{in, f.step, f.memory.required()}, order};
     if (full() && !before(r, list.back())) return;
     list.insert(std::upper_bound(list.begin(), list.end(), r, before), r);
     if (list.size() > top) list.pop_back();
@@ -150,9 +150,9 @@ std::vector<Candidate> search_plans(const PlanInput& base, const SearchLimits& l
                   const StageFigures& z = pp > 1 ? last_stage[r] : a;
                   int first_fit = 4;
                   for (int zero = 0; zero <= 3 && first_fit == 4; ++zero) {
-                    const double mem =
-                        std::max(memory_at_zero(a, in.parallel, zero, in.model.tied_embeddings).device(),
-                                 memory_at_zero(z, in.parallel, zero, in.model.tied_embeddings).device());
+                    const double mem = std::max(
+                        memory_at_zero(a, in.parallel, zero, in.model.tied_embeddings, in.hardware).required(),
+                        memory_at_zero(z, in.parallel, zero, in.model.tied_embeddings, in.hardware).required());
                     if (mem <= in.hardware.memory) first_fit = zero;
                   }
                   counts.evaluated += 4;
@@ -225,9 +225,9 @@ std::vector<Candidate> search_plans(const PlanInput& base, const SearchLimits& l
     for (int zero = g.first_fit; zero <= 3; ++zero) {
       in.parallel.zero = zero;
       f.first = a, f.last = z;
-      f.first.memory = memory_at_zero(a, in.parallel, zero, in.model.tied_embeddings);
-      f.last.memory = memory_at_zero(z, in.parallel, zero, in.model.tied_embeddings);
-      f.memory = f.first.memory.device() >= f.last.memory.device() ? f.first.memory : f.last.memory;
+      f.first.memory = memory_at_zero(a, in.parallel, zero, in.model.tied_embeddings, in.hardware);
+      f.last.memory = memory_at_zero(z, in.parallel, zero, in.model.tied_embeddings, in.hardware);
+      f.memory = f.first.memory.required() >= f.last.memory.required() ? f.first.memory : f.last.memory;
       const StageTime ta = with_dp(ma, times(0, a, TransferSet::data_parallel));
       const StageTime tz = pp > 1 ? with_dp(mz, times(pp - 1, z, TransferSet::data_parallel)) : ta;
       compose_time(in, f, ta, tz);

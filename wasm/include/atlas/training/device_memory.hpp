@@ -54,6 +54,25 @@ struct Communicators {
 /// send/receive is point-to-point, whose buffers are far smaller and not counted).
 Communicators nccl_communicators(const Parallel& p, bool tied_embeddings);
 
+/// What PyTorch's caching allocator holds beyond the allocated peak, as a fraction of that peak:
+/// max reserved ÷ max allocated − 1 in Megatron training logs of large models on 80–96 GB cards
+/// (bf16, no expandable segments), the mean of four sources' means: Megatron-LM's fine-grained
+/// offloading README baseline (DeepSeek-V3 proxy on H100, four ranks: 1.140, 1.125, 1.145,
+/// 1.169), inclusionAI's Ling-V2 pre-training guide (1.054), swiss-ai's Megatron notes (Qwen3-30B-
+/// A3B on GH200, three ranks: 1.008, 1.006, 1.006) and Pai-Megatron-Patch's Llama 3.1 8B script
+/// (1.025). The cache comes from blocks freed at one size and asked for at another (segments of
+/// 2 and 20 MiB, large ones rounded to 2 MiB: c10/cuda/CUDACachingAllocator.cpp); the spread is
+/// wide (1.006 to 1.169), and small models and FSDP1 were measured higher (1.2–1.4), not modelled.
+constexpr double kCachingReserveFraction = 0.058;
+
+/// The reserve at the peak for an allocated peak of `allocated` bytes. Under the default
+/// allocator the fraction above, but never more than the card leaves after the context and NCCL
+/// (`outside`): on a failed cudaMalloc the allocator frees its cached blocks and tries again, so a
+/// run near the card's size shows reserved ≈ what is free. Expandable segments grow one mapped
+/// segment page by page instead of caching blocks of fixed sizes: none counted (the last page's
+/// rounding, under 20 MiB, is left out).
+double allocator_reserve(double allocated, double outside, const Hardware& hw);
+
 /// Bytes per parameter of the optimizer's own state: the fp32 master copy (4 B, unless the
 /// weights are the master or there is none) and Adam's momentum and variance (8 B fp32, 4 B bf16).
 double optimizer_state_bytes(const Parallel& p, bool weights_are_master);

@@ -63,7 +63,8 @@ inline bool fsdp_keeps_fp32_shards(const Parallel& p) {
   return is_fsdp(p.framework) && p.zero >= 3 && p.master_weights;
 }
 
-inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, int zero, bool tied_embeddings) {
+inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, int zero, bool tied_embeddings,
+                                   const Hardware& hw) {
   // ZeRO shards over every replica of the weights: dp × cp ranks for dense weights, and
   // dp × cp / ep for experts (each expert lives on one rank of its expert-parallel group). With
   // etp below tp an expert shard is replicated over tp·cp·dp / (ep·etp) ranks, the expert
@@ -102,9 +103,16 @@ inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, 
   if (zero >= 3)
     m.buffers =
         st.gathered_layer * (st.layer_dense * (1.0 - 1.0 / shards) + st.layer_expert * (1.0 - 1.0 / expert_shards));
+  // PyTorch's FSDP2 reduces a block's gradients by copying its unsharded gradients into one flat
+  // reduce-scatter input in the reduce dtype (with the shard it receives), then freeing them
+  // (foreach_reduce, torch/distributed/fsdp/_fully_shard/_fsdp_collectives.py): at that moment
+  // the block's bf16 gradients and the flat buffer are alive together.
+  if (par.framework == Framework::fsdp)
+    m.buffers += (st.layer_dense + st.layer_expert) * (kGradientBytes + gradient_bytes(at) * (1.0 + 1.0 / shards));
   m.buffers += st.working_set;
   m.context = kCudaContextBytes;
   m.nccl = nccl_communicators(par, tied_embeddings).bytes;
+  m.reserve = allocator_reserve(m.total(), m.context + m.nccl, hw);
   return m;
 }
 

@@ -32,6 +32,11 @@ struct Efficiencies {
   double compute_fp8 = 0, compute_fp4 = 0;
 };
 
+/// How PyTorch's caching allocator grows its pool: fixed segments it splits and caches (the
+/// default), or segments it maps and grows page by page (PYTORCH_CUDA_ALLOC_CONF=
+/// expandable_segments:True).
+enum class Allocator : std::uint8_t { caching, expandable_segments };
+
 struct Hardware {
   // A node is what one NVLink domain joins (8 GPUs of a DGX, 72 of a GB200 NVL72 rack); a host is
   // one server of it (a GB200 compute tray holds 4). Costs see nodes; the device map draws hosts.
@@ -51,6 +56,7 @@ struct Hardware {
   bool flash_attention = false;    // the default for plans on this GPU
   Efficiencies efficiency;
   std::int64_t gpus_per_host = 0;  // GPUs in one host (0: the node is one host)
+  Allocator allocator = Allocator::caching;
   std::int64_t host_size() const { return gpus_per_host > 0 ? gpus_per_host : gpus_per_node; }
 };
 
@@ -315,10 +321,17 @@ struct DeviceMemory {
   double parameters = 0, gradients = 0, optimizer = 0, activations = 0, buffers = 0;
   /// Outside PyTorch's allocator: the CUDA context with its loaded libraries, NCCL's buffers.
   double context = 0, nccl = 0;
+  /// What the caching allocator holds at the peak beyond what the tensors use (device_memory.hpp).
+  double reserve = 0;
   /// Peak allocated: what the framework's tensors hold (torch.cuda.max_memory_allocated).
   double total() const { return parameters + gradients + optimizer + activations + buffers; }
-  /// What the device shows in use (nvidia-smi): the allocated peak plus context and NCCL.
-  double device() const { return total() + context + nccl; }
+  /// Peak reserved: what the caching allocator holds (torch.cuda.max_memory_reserved).
+  double reserved() const { return total() + reserve; }
+  /// What the device shows in use (nvidia-smi): the reserved peak plus context and NCCL.
+  double device() const { return reserved() + context + nccl; }
+  /// What must fit on the card: the allocator gives its cache back before it reports out of
+  /// memory, so the allocated peak, the context and NCCL's buffers.
+  double required() const { return total() + context + nccl; }
 };
 
 struct StageFigures {

@@ -12,7 +12,7 @@ import { filterableRuns } from './fidelity-filter.js';
 /** @type {Record<string, string>} */
 const QUANTITY = {
   allocated: 'peak allocated by the framework',
-  reserved: 'peak reserved by the caching allocator (compared with the engine’s allocated peak)',
+  reserved: 'peak reserved by the caching allocator',
   device: 'device memory in use (nvidia-smi)',
 };
 

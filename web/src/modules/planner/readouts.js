@@ -18,6 +18,7 @@ const MEMORY_PARTS = [
   ['optimizer', 'Optimizer state'],
   ['activations', 'Activations'],
   ['buffers', 'Buffers'],
+  ['reserve', 'Allocator cache'],
   ['context', 'CUDA context'],
   ['nccl', 'NCCL buffers'],
 ];
@@ -187,14 +188,17 @@ export function drawMemory(container, plan) {
     { class: `fit-verdict ${fits ? 'fits' : 'no-fit'}` },
     h('strong', { text: fits ? 'Fits. ' : 'Does not fit. ' }),
     `${formatBytes(mem.device)} of ${formatBytes(mem.capacity)} on the most loaded GPU, as nvidia-smi would show it ` +
-      `(${formatBytes(mem.total)} allocated by the framework at its peak` +
-      (fits ? `, ${formatBytes(mem.headroom)} to spare).` : ').'),
+      `(${formatBytes(mem.total)} allocated by the framework at its peak, ${formatBytes(mem.reserved)} held by ` +
+      `PyTorch's caching allocator` +
+      (fits
+        ? `; ${formatBytes(mem.headroom)} to spare, since the allocator gives its cache back before it runs out).`
+        : ').'),
   );
   const f = mem.formulas ?? {};
   const formulas = formulaList(
     MEMORY_PARTS,
     f,
-    'Scope: one device of the most loaded pipeline stage. Not modelled: the caching allocator holding more than it hands out (fragmentation), framework workspaces, communication buffers of pipeline send and receive.',
+    'Scope: one device of the most loaded pipeline stage. The allocator cache is a share of the allocated peak measured in training logs, not a simulation of its blocks. Not modelled: library workspaces (cuBLAS, Transformer Engine), communication buffers of pipeline send and receive.',
   );
   container.replaceChildren(
     verdict,

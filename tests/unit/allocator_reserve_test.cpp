@@ -1,0 +1,97 @@
+// PyTorch's caching allocator at the peak: what it reserves beyond what the tensors use, how that
+// reaches the device's use as nvidia-smi shows it, and why it never decides whether a plan fits.
+// And FSDP2's reduce-scatter buffer, a transient the allocated peak carries.
+#include <doctest/doctest.h>
+
+#include "atlas/training/device_memory.hpp"
+#include "support.hpp"
+
+using namespace atlas_test;
+
+namespace {
+
+json allocator_plan(json hardware, json parallel = json{{"tp", 2}, {"zero", 1}}) {
+  hardware["preset"] = "h100-sxm";
+  hardware["gpus"] = 8;
+  return call("plan", json{{"model", {{"preset", "llama-3.1-8b"}}},
+                           {"hardware", hardware},
+                           {"parallel", parallel},
+                           {"batch", {{"global", 64}, {"micro", 1}}}});
+}
+
+double allocator_mem(const json& p, const char* part) { return p["memory"][part].get<double>(); }
+
+}  // namespace
+
+TEST_CASE("allocator: the default caching allocator reserves a stated share of the allocated peak on top") {
+  const json p = allocator_plan(json::object());
+  REQUIRE_FALSE(atlas::is_error(p));
+  CHECK(p["hardware"]["allocator"] == "default");
+  CHECK(allocator_mem(p, "reserve") ==
+        doctest::Approx(atlas::kCachingReserveFraction * allocator_mem(p, "peak_allocated")));
+  CHECK(allocator_mem(p, "reserved") ==
+        doctest::Approx(allocator_mem(p, "peak_allocated") + allocator_mem(p, "reserve")));
+  CHECK(allocator_mem(p, "device") ==
+        doctest::Approx(allocator_mem(p, "reserved") + allocator_mem(p, "context") + allocator_mem(p, "nccl")));
+  // What must fit leaves the cache out: the allocator gives it back before it runs out.
+  CHECK(allocator_mem(p, "required") ==
+        doctest::Approx(allocator_mem(p, "peak_allocated") + allocator_mem(p, "context") + allocator_mem(p, "nccl")));
+  CHECK(allocator_mem(p, "headroom") == doctest::Approx(allocator_mem(p, "capacity") - allocator_mem(p, "required")));
+}
+
+TEST_CASE("allocator: expandable segments reserve nothing beyond the allocated peak") {
+  const json p = allocator_plan(json{{"allocator", "expandable_segments"}});
+  REQUIRE_FALSE(atlas::is_error(p));
+  CHECK(p["hardware"]["allocator"] == "expandable_segments");
+  CHECK(allocator_mem(p, "reserve") == 0);
+  CHECK(allocator_mem(p, "reserved") == allocator_mem(p, "peak_allocated"));
+  // The same tensors either way: the allocator changes what is held, not what is used or what fits.
+  const json d = allocator_plan(json::object());
+  CHECK(allocator_mem(p, "peak_allocated") == allocator_mem(d, "peak_allocated"));
+  CHECK(allocator_mem(p, "required") == allocator_mem(d, "required"));
+  CHECK(p["memory"]["fits"] == d["memory"]["fits"]);
+  CHECK(allocator_mem(d, "device") > allocator_mem(p, "device"));
+}
+
+TEST_CASE("allocator: near the card's size the reserve is what the card leaves free") {
+  const json roomy = allocator_plan(json::object());
+  REQUIRE_FALSE(atlas::is_error(roomy));
+  // A card 1 GiB larger than what must fit: less than the 5.8 % the allocator would cache.
+  const double required = allocator_mem(roomy, "required");
+  REQUIRE(atlas::kCachingReserveFraction * allocator_mem(roomy, "peak_allocated") > 1073741824.0);
+  const json tight = allocator_plan(json{{"memory", required + 1073741824.0}});
+  REQUIRE_FALSE(atlas::is_error(tight));
+  CHECK(tight["memory"]["fits"] == true);
+  CHECK(allocator_mem(tight, "reserve") == doctest::Approx(1073741824.0));
+  CHECK(allocator_mem(tight, "device") == doctest::Approx(allocator_mem(tight, "capacity")));
+  // A card smaller than what must fit: no cache at all, and the plan does not fit.
+  const json over = allocator_plan(json{{"memory", required - 1073741824.0}});
+  CHECK(over["memory"]["fits"] == false);
+  CHECK(allocator_mem(over, "reserve") == 0);
+}
+
+TEST_CASE("allocator: an unknown allocator is refused at its path") {
+  const json r = allocator_plan(json{{"allocator", "cudaMallocAsync"}});
+  CHECK(error_path(r) == "/hardware/allocator");
+}
+
+TEST_CASE("FSDP2 holds one layer's bf16 gradients and its flat reduce-scatter input in the reduce dtype") {
+  const json base{{"framework", "fsdp"}, {"zero", 3}, {"tp", 1}};
+  json fp32 = base, bf16 = base;
+  fp32["reduce_dtype"] = "fp32";
+  bf16["reduce_dtype"] = "bf16";
+  const json a = allocator_plan(json::object(), fp32), b = allocator_plan(json::object(), bf16);
+  REQUIRE_FALSE(atlas::is_error(a));
+  REQUIRE_FALSE(atlas::is_error(b));
+  // One layer's weights on a rank (tp 1), sharded over N = 8 ranks: the flat input and the shard
+  // it receives, 2 B more per weight in fp32.
+  const double layer = a["model"]["parameters_per_layer"].get<double>();
+  CHECK(allocator_mem(a, "buffers") - allocator_mem(b, "buffers") == doctest::Approx(2.0 * layer * (1.0 + 1.0 / 8.0)));
+  // Megatron reduces in place in its contiguous gradient buffer: no such transient.
+  json megatron = base;
+  megatron["framework"] = "megatron";
+  const json m = allocator_plan(json::object(), megatron);
+  REQUIRE_FALSE(atlas::is_error(m));
+  CHECK(allocator_mem(b, "buffers") - allocator_mem(m, "buffers") >=
+        doctest::Approx(layer * (2.0 + 2.0 * (1.0 + 1.0 / 8.0))));
+}
