@@ -1258,7 +1258,11 @@ export type FidelityAnswer = {
       };
       full_name?: string;
       id?: string;
-      informed_by?: Array<unknown>;
+      informed_by?: Array<{
+        change?: string;
+        commit?: string;
+        date?: string;
+      }>;
       name?: string;
       role?: string;
       title?: string;
@@ -1266,14 +1270,16 @@ export type FidelityAnswer = {
       url?: string;
     }>;
     summaries?: {
-      sealed?: {
-        allocated?: {
+      informed?: {
+        reserved?: {
           cases?: number;
           max_abs_error?: number;
           mean_abs_error?: number;
           mean_signed_error?: number;
         };
-        reserved?: {
+      };
+      sealed?: {
+        allocated?: {
           cases?: number;
           max_abs_error?: number;
           mean_abs_error?: number;

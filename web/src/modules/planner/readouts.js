@@ -191,7 +191,7 @@ export function drawMemory(container, plan) {
       `(${formatBytes(mem.total)} allocated by the framework at its peak, ${formatBytes(mem.reserved)} held by ` +
       `PyTorch's caching allocator` +
       (fits
-        ? `; ${formatBytes(mem.headroom)} to spare, since the allocator gives its cache back before it runs out).`
+        ? `; ${formatBytes(mem.headroom)} more could be allocated, since the allocator gives its cache back before it runs out).`
         : ').'),
   );
   const f = mem.formulas ?? {};
