@@ -66,4 +66,18 @@ UnfusedBytes unfused_bytes_per_token(const ModelShape& m, bool norm_fused, doubl
   return b;
 }
 
+double eager_saved_bytes_per_token(const ModelShape& m, bool norm_fused, double tp, bool sequence_parallel) {
+  const double h = static_cast<double>(m.hidden) / (sequence_parallel ? tp : 1.0);
+  const double qk = (m.q_width() + m.kv_width()) / tp;
+  const double mlp = mean_over_layers(m, [](const ModelShape& v) { return v.active_mlp_width(); }) / tp;
+  // Norm: the square and the multiply by the reciprocal root save x.float() (4 B), the weight's
+  // multiply saves the bf16 normalised tensor (2 B); nothing saves the bf16 input, which the
+  // fused count holds (2 B). Rotary: the complex multiply saves its fp32 operand. SwiGLU: the
+  // product saves silu(gate), a tensor of its own.
+  const double norms = m.rmsnorm && !norm_fused ? 2.0 * (4.0 + 2.0 - 2.0) * h : 0.0;
+  const double rotary = m.learned_positions ? 0.0 : 4.0 * qk;
+  const double swiglu = m.swiglu ? 2.0 * mlp : 0.0;
+  return norms + rotary + swiglu;
+}
+
 }  // namespace atlas

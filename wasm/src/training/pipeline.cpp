@@ -371,8 +371,16 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelT
   const double s_local = static_cast<double>(m.seq) / static_cast<double>(par.cp);
   const double h = static_cast<double>(m.hidden);
   const double outside_split = par.sequence_parallel ? t : 1.0;
+  // Eager kernels keep more for backward than fused ones (eager_kernels.cpp), unless the layer is
+  // recomputed whole or only its matmul outputs are kept (torchtitan's op-level policy).
+  const auto eager_saved = [&](Recompute rc) {
+    if (par.kernels == Kernels::fused || rc == Recompute::full || rc == Recompute::op_selective) return 0.0;
+    return b * s_local *
+           eager_saved_bytes_per_token(m, par.kernels == Kernels::eager_fused_norm, t, par.sequence_parallel);
+  };
   const double per_layer =
-      activation_bytes_per_layer(m, b, par.tp, par.cp, par.sequence_parallel, par.recompute, par.flash_attention);
+      activation_bytes_per_layer(m, b, par.tp, par.cp, par.sequence_parallel, par.recompute, par.flash_attention) +
+      eager_saved(par.recompute);
   // The last stage holds one micro-batch's head: final-norm input, head input, and the
   // logits-sized tensors its loss keeps alive (vocabulary-parallel: V/t logits per token).
   double head_bytes = 0;
@@ -386,7 +394,8 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelT
   // Recomputation rebuilds one layer's activations at a time during backward: that layer's full
   // set (full recompute) or its attention scores (selective) is a working set on top.
   const double full_layer =
-      activation_bytes_per_layer(m, b, par.tp, par.cp, par.sequence_parallel, Recompute::none, par.flash_attention);
+      activation_bytes_per_layer(m, b, par.tp, par.cp, par.sequence_parallel, Recompute::none, par.flash_attention) +
+      eager_saved(Recompute::none);
   if (par.recompute == Recompute::full) st.working_set = full_layer - per_layer;
   if (par.recompute == Recompute::selective || par.recompute == Recompute::op_selective)
     st.working_set = full_layer - per_layer;  // selective: the scores of one layer (0 with FlashAttention)

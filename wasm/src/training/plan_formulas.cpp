@@ -71,9 +71,13 @@ json memory_formulas(const Parallel& p, bool tied_embeddings, const Hardware& hw
                         : Formula((optimizer_text + " bytes (" + optimizer_what + ")").c_str())},
       {"activations",
        Formula(("Korthikanti et al. 2022 Table 2 bytes per layer × layers of the stage × micro-batches "
-                "in flight for the schedule; + embedding dropout mask (first stage); last stage: the head's "
-                "input and " +
-                loss_text)
+                "in flight for the schedule" +
+                std::string(p.kernels != Kernels::fused && p.recompute != Recompute::full &&
+                                    p.recompute != Recompute::op_selective
+                                ? " (+ what eager kernels keep beyond fused ones: the norms' fp32 upcasts, rotary's "
+                                  "fp32 q and k, silu(gate))"
+                                : "") +
+                "; + embedding dropout mask (first stage); last stage: the head's input and " + loss_text)
                    .c_str())},
       {"context", Formula("CUDA context with its libraries: ")
                       << qty::bytes(kCudaContextBytes)

@@ -68,4 +68,12 @@ struct UnfusedBytes {
 };
 UnfusedBytes unfused_bytes_per_token(const ModelShape& m, bool norm_fused, double tp, bool sequence_parallel);
 
+/// Bytes per token and layer that eager PyTorch's autograd keeps for backward beyond what fused
+/// kernels keep (the same operators as above, each saving the inputs its backward reads): the
+/// reference RMSNorm keeps its fp32 upcast and its bf16 normalised output where a fused norm keeps
+/// its bf16 input (+4 B per element, two norms), rotary embedding keeps q and k as fp32 complex
+/// numbers (+4 B per element), SwiGLU's product keeps silu(gate) beside up and gate (+2 B per
+/// element of the FFN width). Split over tp as the tensors are.
+double eager_saved_bytes_per_token(const ModelShape& m, bool norm_fused, double tp, bool sequence_parallel);
+
 }  // namespace atlas
