@@ -536,6 +536,16 @@ export type DpNetworkRequest = {
   hardware: {
     /** at most 200 characters; default "default" */
     allocator?: "default" | "expandable_segments";
+    attention?: {
+      /** > 0, ≤ 1 */
+      backward: number;
+      /** unit: tokens; ≥ 0, ≤ 10000000 */
+      backward_half: number;
+      /** > 0, ≤ 1 */
+      forward: number;
+      /** unit: tokens; ≥ 0, ≤ 10000000 */
+      forward_half: number;
+    };
     efficiencies?: {
       /** > 0, ≤ 1; default 0.8 */
       compute?: number;
@@ -587,6 +597,16 @@ export type DpNetworkRequest = {
   } | {
     /** at most 200 characters; default "default" */
     allocator?: "default" | "expandable_segments";
+    attention?: {
+      /** > 0, ≤ 1 */
+      backward: number;
+      /** unit: tokens; ≥ 0, ≤ 10000000 */
+      backward_half: number;
+      /** > 0, ≤ 1 */
+      forward: number;
+      /** unit: tokens; ≥ 0, ≤ 10000000 */
+      forward_half: number;
+    };
     efficiencies?: {
       /** > 0, ≤ 1; default 0.8 */
       compute?: number;
@@ -1552,6 +1572,16 @@ export type PlanRequest = {
   hardware: {
     /** at most 200 characters; default "default" */
     allocator?: "default" | "expandable_segments";
+    attention?: {
+      /** > 0, ≤ 1 */
+      backward: number;
+      /** unit: tokens; ≥ 0, ≤ 10000000 */
+      backward_half: number;
+      /** > 0, ≤ 1 */
+      forward: number;
+      /** unit: tokens; ≥ 0, ≤ 10000000 */
+      forward_half: number;
+    };
     efficiencies?: {
       /** > 0, ≤ 1; default 0.8 */
       compute?: number;
@@ -1603,6 +1633,16 @@ export type PlanRequest = {
   } | {
     /** at most 200 characters; default "default" */
     allocator?: "default" | "expandable_segments";
+    attention?: {
+      /** > 0, ≤ 1 */
+      backward: number;
+      /** unit: tokens; ≥ 0, ≤ 10000000 */
+      backward_half: number;
+      /** > 0, ≤ 1 */
+      forward: number;
+      /** unit: tokens; ≥ 0, ≤ 10000000 */
+      forward_half: number;
+    };
     efficiencies?: {
       /** > 0, ≤ 1; default 0.8 */
       compute?: number;
@@ -2023,6 +2063,12 @@ export type PlanAnswer = {
   flops_per_step?: number;
   hardware?: {
     allocator?: string;
+    attention?: {
+      backward?: number;
+      backward_half?: number;
+      forward?: number;
+      forward_half?: number;
+    };
     effective_flops?: number;
     effective_inter_bandwidth?: number;
     effective_intra_bandwidth?: number;
@@ -3064,6 +3110,12 @@ export type PresetsAnswer = {
       url?: string;
     };
     hardware?: {
+      attention?: {
+        backward?: number;
+        backward_half?: number;
+        forward?: number;
+        forward_half?: number;
+      };
       efficiencies?: {
         compute?: number;
         compute_fp4?: number;
@@ -3091,6 +3143,10 @@ export type PresetsAnswer = {
     id?: string;
     name?: string;
     sources?: {
+      attention?: {
+        title?: string;
+        url?: string;
+      };
       compute?: {
         title?: string;
         url?: string;
@@ -3353,6 +3409,16 @@ export type SearchRequest = {
   hardware: {
     /** at most 200 characters; default "default" */
     allocator?: "default" | "expandable_segments";
+    attention?: {
+      /** > 0, ≤ 1 */
+      backward: number;
+      /** unit: tokens; ≥ 0, ≤ 10000000 */
+      backward_half: number;
+      /** > 0, ≤ 1 */
+      forward: number;
+      /** unit: tokens; ≥ 0, ≤ 10000000 */
+      forward_half: number;
+    };
     efficiencies?: {
       /** > 0, ≤ 1; default 0.8 */
       compute?: number;
@@ -3404,6 +3470,16 @@ export type SearchRequest = {
   } | {
     /** at most 200 characters; default "default" */
     allocator?: "default" | "expandable_segments";
+    attention?: {
+      /** > 0, ≤ 1 */
+      backward: number;
+      /** unit: tokens; ≥ 0, ≤ 10000000 */
+      backward_half: number;
+      /** > 0, ≤ 1 */
+      forward: number;
+      /** unit: tokens; ≥ 0, ≤ 10000000 */
+      forward_half: number;
+    };
     efficiencies?: {
       /** > 0, ≤ 1; default 0.8 */
       compute?: number;

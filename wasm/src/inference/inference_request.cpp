@@ -124,7 +124,7 @@ std::optional<InferenceRequest> read_inference_request(const json& request, Prob
   p.warn_unknown({"dp", "tp", "pp", "cp", "ep", "attention_kernel", "precision"});
   const ParallelDegrees degrees = read_degrees(p);
   // Serving always runs fused attention; which kernel sets its rate (as in training plans).
-  const auto attention_kernel = read_attention_kernel(p);
+  const auto attention_kernel = read_attention_kernel(p, AttentionKernel::native);
   std::optional<std::string> precision;
   if (p.has("precision"))
     precision = p.choice("precision", {"bf16", "fp8-delayed", "fp8-current", "fp8-blockwise", "mxfp8", "nvfp4"});

@@ -55,9 +55,26 @@ std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
   const Fields f(*merged, "/hardware", problems);
   if (request.contains("hardware") && request["hardware"].is_object())
     Fields(request["hardware"], "/hardware", problems)
-        .warn_unknown({"preset", "gpus", "gpus_per_node", "memory", "flops", "flops_fp8", "flops_fp4", "microscaling",
-                       "memory_bandwidth", "intra_bandwidth", "inter_bandwidth", "latency", "nics_per_node", "sms",
-                       "flash_attention", "flash_attention_2", "efficiencies", "gpus_per_host", "allocator"});
+        .warn_unknown({"preset",
+                       "gpus",
+                       "gpus_per_node",
+                       "memory",
+                       "flops",
+                       "flops_fp8",
+                       "flops_fp4",
+                       "microscaling",
+                       "memory_bandwidth",
+                       "intra_bandwidth",
+                       "inter_bandwidth",
+                       "latency",
+                       "nics_per_node",
+                       "sms",
+                       "flash_attention",
+                       "flash_attention_2",
+                       "efficiencies",
+                       "gpus_per_host",
+                       "allocator",
+                       "attention"});
   Hardware h;
   auto node = f.integer("gpus_per_node", {1, 1e4});
   auto gpus = f.integer("gpus", {1, 1e7}, node ? *node : 1);
@@ -105,6 +122,18 @@ std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
     auto c4 = g.number("compute_fp4", fraction, 0.0);
     if (c && mt && a && r && c8 && c4) e = Efficiencies{*c, *mt, *a, *r, *c8, *c4};
   }
+  // The native attention kernels' measured rates by sequence length (AttentionRates), where the
+  // preset cites them; a request may give its own.
+  AttentionRates rates;
+  if (const json* a = f.object("attention", false)) {
+    const Fields g(*a, f.path_of("attention"), problems);
+    g.warn_unknown({"forward", "forward_half", "backward", "backward_half"});
+    const Range fraction{0, 1, true};
+    const Range tokens{0, 1e7, false, false, "tokens"};
+    auto fw = g.number("forward", fraction), fh = g.number("forward_half", tokens);
+    auto bw = g.number("backward", fraction), bh = g.number("backward_half", tokens);
+    if (fw && fh && bw && bh) rates = AttentionRates{*fw, *fh, *bw, *bh};
+  }
   if (problems.errors().size() != before || !nics || !sms || !flash || !flash2 || !flops_fp8 || !flops_fp4 ||
       !microscaling || !host || !allocator)
     return std::nullopt;
@@ -115,6 +144,7 @@ std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
   h.flash_attention_2 = *flash2;
   h.gpus_per_host = *host;
   h.allocator = *allocator == "expandable_segments" ? Allocator::expandable_segments : Allocator::caching;
+  h.attention = rates;
   return h;
 }
 
@@ -138,6 +168,11 @@ json to_json(const Hardware& h) {
               {"microscaling", h.microscaling},
               {"allocator", h.allocator == Allocator::expandable_segments ? "expandable_segments" : "default"},
               {"efficiencies", to_json(h.efficiency)},
+              {"attention",
+               {{"forward", h.attention.forward},
+                {"forward_half", h.attention.forward_half},
+                {"backward", h.attention.backward},
+                {"backward_half", h.attention.backward_half}}},
               {"effective_intra_bandwidth", h.intra_bandwidth * h.efficiency.intra},
               {"effective_inter_bandwidth", h.inter_bandwidth * h.efficiency.inter},
               {"effective_flops", h.flops * h.efficiency.compute}};

@@ -50,4 +50,15 @@ double flash_rate(const PlanInput& in) {
                                     : native_flash_rate(in.hardware);
 }
 
+bool runs_measured_attention(const PlanInput& in) {
+  return in.parallel.flash_attention && !in.ideal && !runs_flash_attention_2(in) && in.hardware.attention.measured();
+}
+
+double measured_attention_rate(const Hardware& hw, bool backward, double length) {
+  const AttentionRates& a = hw.attention;
+  const double fraction = backward ? a.backward : a.forward, half = backward ? a.backward_half : a.forward_half;
+  const double s = std::max(1.0, length);
+  return hw.flops * fraction * s / (s + half);
+}
+
 }  // namespace atlas

@@ -90,6 +90,7 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     return linear_time({rows, n, k}, low.peak, low.fit, sms, batch, low.reduction_half);
   };
   const auto head_linear = [&](double rows, double n, double k) { return linear_time({rows, n, k}, peak, fit, sms); };
+  const bool measured_attention = runs_measured_attention(in);
   // Per-layer figures depend on the shape, tokens, tp, ep, the GPU and the attention kind, not
   // on pp, dp, the ZeRO stage or the schedule: search asks for the same ones many times in a row.
   struct LayerKey {
@@ -100,14 +101,17 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     bool ideal;
     double low_peak, low_fit, low_half;  // the blocks' GEMM rate (block_gemm_rate)
     double imbalance;                    // the busiest expert-parallel rank's routed tokens over the mean
+    AttentionRates rates;                // the measured attention rates, when they apply (else zero)
     bool operator==(const LayerKey& o) const {
       return model == o.model && tokens == o.tokens && peak == o.peak && fit == o.fit && tp == o.tp && ep == o.ep &&
              etp == o.etp && sms == o.sms && micro == o.micro && flash_rate == o.flash_rate && ideal == o.ideal &&
-             low_peak == o.low_peak && low_fit == o.low_fit && low_half == o.low_half && imbalance == o.imbalance;
+             low_peak == o.low_peak && low_fit == o.low_fit && low_half == o.low_half && imbalance == o.imbalance &&
+             rates.forward == o.rates.forward && rates.forward_half == o.rates.forward_half &&
+             rates.backward == o.rates.backward && rates.backward_half == o.rates.backward_half;
     }
   };
   struct LayerFigures {
-    double fwd = 0, bwd = 0, flops = 0, attn_flops = 0, attn_fwd = 0;
+    double fwd = 0, bwd = 0, flops = 0, attn_flops = 0, attn_fwd = 0, attn_bwd = 0;
     double head_fwd = 0, head_bwd = 0, head_flops = 0;  // the output layer (last stage only)
   };
   // A few dozen (tp, cp, micro-batch) combinations recur in any one search, in no fixed order.
@@ -135,7 +139,8 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
                        low.peak,
                        low.fit,
                        low.reduction_half,
-                       par.routing_imbalance};
+                       par.routing_imbalance,
+                       measured_attention || (in.ideal && par.flash_attention) ? hw.attention : AttentionRates{}};
     const std::uint64_t mix =
         static_cast<std::uint64_t>(par.tp) * 73856093u ^ static_cast<std::uint64_t>(in.micro) * 19349663u ^
         static_cast<std::uint64_t>(par.ep) * 83492791u ^ static_cast<std::uint64_t>(tokens) * 2654435761u ^
@@ -185,7 +190,22 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     // Attention core (QKᵀ and scores·V) over the keys each query sees, heads split over tp.
     lf.attn_flops = attention_core_forward_flops(v, tokens, seq) / t;
     const double keys = v.attended(seq);
-    if (par.flash_attention) {
+    if (measured_attention) {
+      // The kernels' measured rates by sequence length, which count a causal pass as half the
+      // square; a sliding window's band is counted whole. Under context parallelism each kernel
+      // call sees a chunk of seq / cp keys; a band sees its window.
+      const double share = v.window > 0 ? 1.0 : 0.5;
+      const double length = v.window > 0 ? keys : keys / static_cast<double>(par.cp);
+      lf.attn_fwd = share * lf.attn_flops / measured_attention_rate(hw, false, length);
+      // FlashAttention's backward recomputes the scores: 2.5 forwards of work.
+      lf.attn_bwd = 2.5 * share * lf.attn_flops / measured_attention_rate(hw, true, length);
+    } else if (par.flash_attention && in.ideal && hw.attention.measured()) {
+      // The bound for measured kernels: each pass at its long-sequence rate (or the GEMM fit, if
+      // higher), no diagonal tiles.
+      const double share = v.window > 0 ? 1.0 : 0.5;
+      lf.attn_fwd = share * lf.attn_flops / (peak * std::max(fit, hw.attention.forward));
+      lf.attn_bwd = 2.5 * share * lf.attn_flops / (peak * std::max(fit, hw.attention.backward));
+    } else if (par.flash_attention) {
       // A sliding window's band of keys fills nearly every tile it touches; causal attention over
       // the whole sequence skips the tiles above the diagonal.
       const double share = v.window > 0 ? 1.0 : causal_tile_share(keys);
@@ -199,6 +219,8 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
           0.5 * lf.attn_flops / (peak * fit * gemm_shape_efficiency(rows, keys, v.qk_head_dim(), sms, batch)) +
           0.5 * lf.attn_flops / (peak * fit * gemm_shape_efficiency(rows, v.v_head_dim(), keys, sms, batch));
     }
+    // FlashAttention's backward recomputes the scores: 2.5 forwards of work against Megatron's 2.
+    if (lf.attn_bwd == 0) lf.attn_bwd = lf.attn_fwd * (par.flash_attention ? 2.5 : 2.0);
     const LinearTime head = head_linear(tokens, static_cast<double>(v.vocab) / t, h);
     lf.head_fwd = head.forward, lf.head_bwd = head.backward, lf.head_flops = 3.0 * head.flops;
     slot.key = key, slot.model = v, slot.figures = lf, slot.used = true;
@@ -215,7 +237,7 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
       const LayerFigures one = kind_figures(kinds.kinds[k].shape);
       const double w = l > 0 ? kinds.kinds[k].count / l : 0.0;
       lf.fwd += w * one.fwd, lf.bwd += w * one.bwd, lf.flops += w * one.flops;
-      lf.attn_flops += w * one.attn_flops, lf.attn_fwd += w * one.attn_fwd;
+      lf.attn_flops += w * one.attn_flops, lf.attn_fwd += w * one.attn_fwd, lf.attn_bwd += w * one.attn_bwd;
       lf.head_fwd = one.head_fwd, lf.head_bwd = one.head_bwd, lf.head_flops = one.head_flops;
     }
     if (kinds.size == 0) {  // a stage of no layers (a custom layout) still runs the head
@@ -224,8 +246,7 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     }
   }
   const double fwd = lf.fwd, bwd = lf.bwd, flops = lf.flops, attn_flops = lf.attn_flops, attn_fwd = lf.attn_fwd;
-  // FlashAttention's backward recomputes the scores: 2.5 forwards of work against Megatron's 2.
-  const double attn_bwd = attn_fwd * (par.flash_attention ? 2.5 : 2.0);
+  const double attn_bwd = lf.attn_bwd;
   // Multi-token prediction runs on the last stage (Megatron's default placement): each module
   // one more layer of the stage's mean kind, its 2h → h projection, and the head once more.
   const double mtp = last ? static_cast<double>(m.mtp_layers) : 0.0;

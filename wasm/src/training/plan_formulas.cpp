@@ -174,8 +174,13 @@ json time_formulas(const PlanInput& in, const PlanFigures& f) {
           << qty::flop_rate(hw.flops)
           << " times its shape's tile and wave efficiency (this stage: " << qty::fraction(f.first.gemm_efficiency)
           << " of peak on average), attention ";
+  const double length = static_cast<double>(in.model.seq) / static_cast<double>(p.cp);
   if (!p.flash_attention)
     compute << "as batched matmuls";
+  else if (runs_measured_attention(in))
+    compute << "fused (the GPU's own kernels: cuDNN's under Transformer Engine) at the rates measured for "
+            << qty::number(length) << "-token sequences, " << qty::flop_rate(measured_attention_rate(hw, false, length))
+            << " forward and " << qty::flop_rate(measured_attention_rate(hw, true, length)) << " backward";
   else if (runs_flash_attention_2(in))
     compute << "fused (FlashAttention-2, written for Ampere, at its measured " << qty::flop_rate(flash_rate(in))
             << " on this GPU)";

@@ -100,11 +100,11 @@ void read_known_schedules(const json& request, Problems& problems, std::vector<s
 
 }  // namespace
 
-std::optional<AttentionKernel> read_attention_kernel(const Fields& p) {
+std::optional<AttentionKernel> read_attention_kernel(const Fields& p, AttentionKernel absent) {
   const auto k = p.choice(
       "attention_kernel",
       {attention_kernel_name(AttentionKernel::native), attention_kernel_name(AttentionKernel::flash_attention_2)},
-      std::string(attention_kernel_name(AttentionKernel::native)));
+      std::string(attention_kernel_name(absent)));
   if (!k) return std::nullopt;
   return *k == attention_kernel_name(AttentionKernel::flash_attention_2) ? AttentionKernel::flash_attention_2
                                                                          : AttentionKernel::native;
@@ -180,7 +180,13 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   auto flash = p.boolean("flash_attention", hardware ? hardware->flash_attention : false);
   // Megatron's fused kernels unless the request says the run is eager PyTorch (no torch.compile).
   auto kernels = p.choice("kernels", {"fused", "eager", "eager-fused-norm"}, std::string("fused"));
-  const auto attention_kernel = read_attention_kernel(p);
+  // PyTorch's frameworks attend through F.scaled_dot_product_attention, whose flash backend is
+  // FlashAttention-2 (vendored in ATen); its cuDNN backend has been opt-in since 2.5.1 (pytorch
+  // PR #138522) and chosen first again only with cuDNN above 9.15 (sdp_utils.cpp,
+  // check_prefer_cudnn_attention). Transformer Engine under Megatron prefers cuDNN on Hopper.
+  const bool sdpa = framework && (*framework == "fsdp" || *framework == "fsdp1");
+  const auto attention_kernel = read_attention_kernel(
+      p, sdpa && (!flash || *flash) ? AttentionKernel::flash_attention_2 : AttentionKernel::native);
   if (flash && !*flash && attention_kernel && *attention_kernel != AttentionKernel::native)
     problems.error("attention_kernel_unfused",
                    "attention_kernel names a fused attention kernel, but flash_attention is false (attention runs "

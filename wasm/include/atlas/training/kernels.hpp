@@ -33,6 +33,12 @@ double native_flash_rate(const Hardware& hw);
 bool runs_flash_attention_2(const PlanInput& in);
 /// FLOP/s of the fused attention kernels the plan names on its GPU.
 double flash_rate(const PlanInput& in);
+/// Whether the plan's fused attention runs at the GPU's measured rates by sequence length
+/// (Hardware::attention): its own kernels, not FlashAttention-2, and not the ideal bound.
+bool runs_measured_attention(const PlanInput& in);
+/// FLOP/s of one pass (`backward` or forward) of the GPU's own fused attention over sequences of
+/// `length` tokens, from its measured rates.
+double measured_attention_rate(const Hardware& hw, bool backward, double length);
 
 /// A causal mask hides the scores above the diagonal, and FlashAttention skips every key tile it
 /// hides entirely: of n × n tiles (n = context / 128, its tile edge) it computes the n(n + 1)/2 on

@@ -37,6 +37,16 @@ struct Efficiencies {
 /// expandable_segments:True).
 enum class Allocator : std::uint8_t { caching, expandable_segments };
 
+/// The GPU's own fused attention kernels (cuDNN's, FlashAttention-3's) measured by sequence
+/// length: each pass reaches `fraction` of the dense bf16 peak on long sequences and half of that
+/// at `half` tokens, rate(s) = peak · fraction · s / (s + half) (fixed work per query tile and per
+/// launch amortised over the keys). Rates count a causal pass's FLOPs as half the square's, as the
+/// kernel benchmarks do, so the diagonal tiles' waste is inside them. Zero: not measured here.
+struct AttentionRates {
+  double forward = 0, forward_half = 0, backward = 0, backward_half = 0;
+  bool measured() const { return forward > 0 && backward > 0; }
+};
+
 struct Hardware {
   // A node is what one NVLink domain joins (8 GPUs of a DGX, 72 of a GB200 NVL72 rack); a host is
   // one server of it (a GB200 compute tray holds 4). Costs see nodes; the device map draws hosts.
@@ -57,6 +67,7 @@ struct Hardware {
   Efficiencies efficiency;
   std::int64_t gpus_per_host = 0;  // GPUs in one host (0: the node is one host)
   Allocator allocator = Allocator::caching;
+  AttentionRates attention;  // the native fused attention kernels' measured rates
   std::int64_t host_size() const { return gpus_per_host > 0 ? gpus_per_host : gpus_per_node; }
 };
 

@@ -34,8 +34,8 @@ struct ParallelDegrees {
   bool read() const { return tp && pp && cp && ep; }
 };
 ParallelDegrees read_degrees(const Fields& parallel);
-/// parallel.attention_kernel, as training and serving read it (absent: the GPU's own, `native`).
-std::optional<AttentionKernel> read_attention_kernel(const Fields& parallel);
+/// parallel.attention_kernel, as training and serving read it (absent: `absent`, the framework's own).
+std::optional<AttentionKernel> read_attention_kernel(const Fields& parallel, AttentionKernel absent);
 
 /// What a strong-scaling sweep keeps as the data-parallel replicas change at a fixed global
 /// batch: the micro-batch's size (each GPU runs more or fewer of them) or the number of
