@@ -1,6 +1,7 @@
-// The sealed memory set as the engine reads it (content/presets/memory-cases.json) is the frozen
-// record (content/sealed/2026-12-03-memory/): the same runs, configurations and measured bytes,
-// so no case can be edited after its predictions were committed without this failing.
+// The sealed memory sets as the engine reads them (content/presets/memory-cases.json) are the
+// frozen records (content/sealed/2026-12-03-memory/, content/sealed/2026-12-06-memory/): the same
+// runs, configurations and measured bytes, so no case can be edited after its predictions were
+// committed without this failing.
 #include <doctest/doctest.h>
 
 #include <map>
@@ -10,7 +11,9 @@
 using namespace atlas_test;
 
 TEST_CASE("the live memory cases are the sealed record: same ids, requests and measured bytes") {
-  const json frozen = json::parse(read_source_file("content/sealed/2026-12-03-memory/cases.json"));
+  json frozen = json::parse(read_source_file("content/sealed/2026-12-03-memory/cases.json"));
+  for (const auto& c : json::parse(read_source_file("content/sealed/2026-12-06-memory/cases.json")))
+    frozen.push_back(c);
   const json live = json::parse(read_source_file("content/presets/memory-cases.json"));
   std::map<std::string, const json*> by_id;
   for (const auto& c : live["cases"]) by_id[c["id"].get<std::string>()] = &c;

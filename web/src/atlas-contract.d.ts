@@ -1213,9 +1213,11 @@ export type FidelityAnswer = {
       };
       published?: {
         kind?: string;
+        mib?: number;
         rank?: string;
         tool?: string;
         unit?: string;
+        unit_note?: string;
         value?: number;
       };
       quantity?: string;
@@ -1225,6 +1227,7 @@ export type FidelityAnswer = {
           micro?: number;
         };
         hardware?: {
+          allocator?: string;
           gpus?: number;
           memory?: number;
           preset?: string;
@@ -1240,17 +1243,23 @@ export type FidelityAnswer = {
           mlp?: string;
           norm?: string;
           position?: string;
+          preset?: string;
+          qkv_bias?: boolean;
           seq?: number;
           tied_embeddings?: boolean;
           vocab?: number;
         };
         parallel?: {
           cp?: number;
+          dp?: number;
           ep?: number;
           first_stage_layers?: number;
           flash_attention?: boolean;
           framework?: string;
+          kernels?: string;
           last_stage_layers?: number;
+          loss?: string;
+          master_weights?: string;
           pp?: number;
           precision?: string;
           recompute?: string;
@@ -1300,6 +1309,18 @@ export type FidelityAnswer = {
       };
       sealed?: {
         allocated?: {
+          cases?: number;
+          max_abs_error?: number;
+          mean_abs_error?: number;
+          mean_signed_error?: number;
+        };
+        device?: {
+          cases?: number;
+          max_abs_error?: number;
+          mean_abs_error?: number;
+          mean_signed_error?: number;
+        };
+        reserved?: {
           cases?: number;
           max_abs_error?: number;
           mean_abs_error?: number;
