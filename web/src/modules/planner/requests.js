@@ -61,12 +61,13 @@ export function hardwareRequest(s) {
 }
 
 /**
- * The attention kernel a state names for the engine (training and serving alike), or undefined
- * for the GPU's own.
+ * The attention kernel a state names for the engine (training and serving alike): "on" asks for
+ * the GPU's own fused kernels whatever the framework; undefined leaves the framework's default.
  * @param {PlannerState} s
  */
 export function attentionKernel(s) {
-  return s.flash === 'flash-attention-2' ? s.flash : undefined;
+  if (s.flash === 'flash-attention-2') return s.flash;
+  return s.flash === 'on' ? 'native' : undefined;
 }
 
 /**
