@@ -95,3 +95,36 @@ TEST_CASE("FSDP2 holds one layer's bf16 gradients and its flat reduce-scatter in
   CHECK(allocator_mem(b, "buffers") - allocator_mem(m, "buffers") >=
         doctest::Approx(layer * (2.0 + 2.0 * (1.0 + 1.0 / 8.0))));
 }
+
+TEST_CASE("Transformer Engine's userbuffers: twelve gathered-activation buffers outside PyTorch's allocator") {
+  const auto plan = [](json parallel) {
+    return call("plan", json{{"model", {{"preset", "llama-3.1-70b"}, {"seq", 8192}}},
+                             {"hardware", {{"preset", "h100-sxm"}, {"gpus", 64}}},
+                             {"parallel", parallel},
+                             {"batch", {{"global", 64}, {"micro", 1}}}});
+  };
+  const json base{{"framework", "megatron"},   {"tp", 8},           {"pp", 4}, {"zero", 1},
+                  {"sequence_parallel", true}, {"tp_overlap", true}};
+  const json bf16 = plan(base);
+  REQUIRE_FALSE(atlas::is_error(bf16));
+  // [8,192 tokens, 8,192 hidden]: eight gathered inputs and four bf16 buffers, 2 B each in bf16.
+  const double shape = 8192.0 * 8192.0;
+  CHECK(allocator_mem(bf16, "userbuffers") == doctest::Approx(24 * shape));
+  json fp8 = base;
+  fp8["precision"] = "fp8-current";
+  CHECK(allocator_mem(plan(fp8), "userbuffers") == doctest::Approx(16 * shape));
+  // Outside the allocator: in what nvidia-smi shows and in what must fit, not in the allocated peak.
+  CHECK(allocator_mem(bf16, "device") ==
+        doctest::Approx(allocator_mem(bf16, "reserved") + allocator_mem(bf16, "context") + allocator_mem(bf16, "nccl") +
+                        allocator_mem(bf16, "userbuffers")));
+  json plain = base;
+  plain["tp_overlap"] = false;
+  const json without = plan(plain);
+  CHECK(allocator_mem(without, "userbuffers") == 0);
+  CHECK(allocator_mem(without, "peak_allocated") == doctest::Approx(allocator_mem(bf16, "peak_allocated")));
+  CHECK(allocator_mem(bf16, "required") - allocator_mem(without, "required") == doctest::Approx(24 * shape));
+  // PyTorch's async TP fuses its collectives with the matmuls instead: no userbuffers.
+  json fsdp = base;
+  fsdp["framework"] = "fsdp";
+  CHECK(allocator_mem(plan(fsdp), "userbuffers") == 0);
+}

@@ -1210,6 +1210,7 @@ export type FidelityAnswer = {
         optimizer?: number;
         parameters?: number;
         reserve?: number;
+        userbuffers?: number;
       };
       published?: {
         kind?: string;
@@ -2246,6 +2247,14 @@ export type PlanAnswer = {
         }>;
       };
       /** A formula: symbolic text with {0}, {1}, … standing for the values, in order; each value is a number in the unit given (fraction: 0–1, shown as a percentage; 1: a plain number). */
+      userbuffers?: {
+        text: string;
+        values: Array<{
+          unit: "1" | "s" | "B" | "B/s" | "FLOP" | "FLOP/s" | "fraction" | "tokens/s";
+          value: number;
+        }>;
+      };
+      /** A formula: symbolic text with {0}, {1}, … standing for the values, in order; each value is a number in the unit given (fraction: 0–1, shown as a percentage; 1: a plain number). */
       weights?: {
         text: string;
         values: Array<{
@@ -2272,6 +2281,7 @@ export type PlanAnswer = {
     sequences_per_device?: number;
     tokens_per_sequence?: number;
     total?: number;
+    userbuffers?: number;
     weights?: number;
     weights_per_instance?: number;
   };
@@ -2775,6 +2785,7 @@ export type PlanAnswer = {
       reserved?: number;
       sequences?: number;
       total?: number;
+      userbuffers?: number;
       weights?: number;
     };
     memory_bound_per_microbatch?: number;
@@ -3794,6 +3805,7 @@ export type SearchAnswer = {
       sequences_per_device?: number;
       tokens_per_sequence?: number;
       total?: number;
+      userbuffers?: number;
       weights?: number;
       weights_per_instance?: number;
     };

@@ -176,7 +176,7 @@ export interface MemoryFidelity {
     measured: number;
     engine: number;
     error: number;
-    parts: Record<'parameters' | 'gradients' | 'optimizer' | 'activations' | 'buffers' | 'reserve' | 'context' | 'nccl', number>;
+    parts: Record<'parameters' | 'gradients' | 'optimizer' | 'activations' | 'buffers' | 'reserve' | 'context' | 'nccl' | 'userbuffers', number>;
   }>;
   sources: Array<{ id: string; name?: string; title: string; url: string; role: string; errors?: MemoryErrorSummary }>;
   summaries: Partial<

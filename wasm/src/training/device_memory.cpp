@@ -72,6 +72,13 @@ double allocator_reserve(double allocated, double outside, const Hardware& hw) {
   return std::max(0.0, std::min(kCachingReserveFraction * allocated, free_for_cache));
 }
 
+double userbuffer_bytes(const Parallel& p, double tokens_per_microbatch, double hidden) {
+  if (p.framework != Framework::megatron || !p.tp_overlap || p.tp <= 1) return 0.0;
+  // Eight gather the GEMM's input (1 B under FP8); the four reduce-scatter and external ones hold bf16.
+  const double gathered = 8.0 * (low_precision(p.precision) ? 1.0 : 2.0);
+  return (gathered + 4.0 * 2.0) * tokens_per_microbatch * hidden;
+}
+
 double optimizer_state_bytes(const Parallel& p, bool weights_are_master) {
   const double master = p.master_weights && !weights_are_master ? 4.0 : 0.0;
   return master + (p.optimizer_bf16 ? 4.0 : 8.0);

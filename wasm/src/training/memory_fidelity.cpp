@@ -98,10 +98,9 @@ json memory_fidelity() {
     row["engine"] = engine;
     row["error"] = error;
     row["stage"] = last ? "last" : "most_loaded";
-    row["parts"] = {{"parameters", m.parameters}, {"gradients", m.gradients},
-                    {"optimizer", m.optimizer},   {"activations", m.activations},
-                    {"buffers", m.buffers},       {"reserve", m.reserve},
-                    {"context", m.context},       {"nccl", m.nccl}};
+    row["parts"] = {{"parameters", m.parameters},   {"gradients", m.gradients}, {"optimizer", m.optimizer},
+                    {"activations", m.activations}, {"buffers", m.buffers},     {"reserve", m.reserve},
+                    {"context", m.context},         {"nccl", m.nccl},           {"userbuffers", m.userbuffers}};
     out["cases"].push_back(row);
   }
   json sets = json::object();

@@ -412,6 +412,7 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelT
   }
   st.activation_per_layer = per_layer;
   st.head_activations = head_bytes;
+  st.userbuffers = userbuffer_bytes(par, b * s_local, h);
   // Recomputation rebuilds one layer's activations at a time during backward: that layer's full
   // set (full recompute) or its attention scores (selective) is a working set on top.
   const double full_layer =

@@ -32,6 +32,7 @@ json memory_json(const DeviceMemory& m, double capacity) {
               {"reserved", m.reserved()},
               {"context", m.context},
               {"nccl", m.nccl},
+              {"userbuffers", m.userbuffers},
               {"device", m.device()},
               {"required", m.required()},
               {"capacity", capacity},

@@ -96,10 +96,18 @@ json memory_formulas(const Parallel& p, bool tied_embeddings, const Hardware& hw
                     "models, mean of four sources, spread 0.6–17 %), at most what the card leaves free: the "
                     "allocator empties its cache before it reports out of memory"},
       {"reserved", Formula("peak allocated + the allocator's reserve: what torch.cuda.max_memory_reserved reports")},
-      {"device", Formula("peak reserved + CUDA context + NCCL buffers: what nvidia-smi shows")},
-      {"required", Formula("peak allocated + CUDA context + NCCL buffers: what must fit on the card (the "
-                           "allocator's cache is given back before an out-of-memory error); headroom is the card "
-                           "less this")},
+      {"userbuffers",
+       p.framework == Framework::megatron && p.tp_overlap && p.tp > 1
+           ? Formula("Transformer Engine's userbuffers for the overlapped tensor-parallel GEMMs: twelve buffers of "
+                     "the gathered activation [sequence · micro-batch / cp, hidden], eight in the GEMM's input "
+                     "format (1 B under FP8, else 2 B) and four in bf16, shared by every layer and allocated "
+                     "outside PyTorch (Megatron's _initialize_tp_communicators, Transformer Engine's initialize_ub)")
+           : Formula("none: Transformer Engine creates userbuffers only when Megatron overlaps tensor-parallel "
+                     "communication with its GEMMs (tp_overlap)")},
+      {"device", Formula("peak reserved + CUDA context + NCCL buffers + userbuffers: what nvidia-smi shows")},
+      {"required", Formula("peak allocated + CUDA context + NCCL buffers + userbuffers: what must fit on the card "
+                           "(the allocator's cache is given back before an out-of-memory error); headroom is the "
+                           "card less this")},
       {"buffers",
        Formula(
            ((p.zero >= 3 ? std::string("the current and the prefetched layer's gathered weights (ZeRO-3), less "

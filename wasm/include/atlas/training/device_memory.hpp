@@ -73,6 +73,17 @@ constexpr double kCachingReserveFraction = 0.058;
 /// rounding, under 20 MiB, is left out).
 double allocator_reserve(double allocated, double outside, const Hardware& hw);
 
+/// Transformer Engine's userbuffers, which Megatron creates for overlapped tensor-parallel GEMMs
+/// (tp_comm_overlap): one buffer per GEMM name shared by every layer, each of the gathered
+/// activation's shape [seq · micro / cp, hidden] (megatron/training/initialize.py,
+/// _initialize_tp_communicators; transformer_engine/pytorch/module/base.py, initialize_ub):
+/// twelve by default — four ring-exchange all-gathers (Q/K/V and the MLP's first layer forward,
+/// the projections' data gradients), two pipelined reduce-scatters, four bulk and two external
+/// overlaps. The eight that gather a GEMM's input hold its format (1 B under FP8), the rest bf16.
+/// Registered with NCCL-like CUDA allocations (cuMemCreate or cudaMalloc), outside PyTorch's
+/// allocator: nvidia-smi shows them, torch.cuda.max_memory_allocated does not.
+double userbuffer_bytes(const Parallel& p, double tokens_per_microbatch, double hidden);
+
 /// Bytes per parameter of the optimizer's own state: the fp32 master copy (4 B, unless the
 /// weights are the master or there is none) and Adam's momentum and variance (8 B fp32, 4 B bf16).
 double optimizer_state_bytes(const Parallel& p, bool weights_are_master);

@@ -112,7 +112,8 @@ inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, 
   m.buffers += st.working_set;
   m.context = kCudaContextBytes;
   m.nccl = nccl_communicators(par, tied_embeddings).bytes;
-  m.reserve = allocator_reserve(m.total(), m.context + m.nccl, hw);
+  m.userbuffers = st.userbuffers;
+  m.reserve = allocator_reserve(m.total(), m.context + m.nccl + m.userbuffers, hw);
   return m;
 }
 

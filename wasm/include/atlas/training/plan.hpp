@@ -330,8 +330,9 @@ struct Transfer {
 /// Memory of one device, bytes.
 struct DeviceMemory {
   double parameters = 0, gradients = 0, optimizer = 0, activations = 0, buffers = 0;
-  /// Outside PyTorch's allocator: the CUDA context with its loaded libraries, NCCL's buffers.
-  double context = 0, nccl = 0;
+  /// Outside PyTorch's allocator: the CUDA context with its loaded libraries, NCCL's buffers,
+  /// Transformer Engine's userbuffers for overlapped tensor-parallel GEMMs.
+  double context = 0, nccl = 0, userbuffers = 0;
   /// What the caching allocator holds at the peak beyond what the tensors use (device_memory.hpp).
   double reserve = 0;
   /// Peak allocated: what the framework's tensors hold (torch.cuda.max_memory_allocated).
@@ -339,10 +340,10 @@ struct DeviceMemory {
   /// Peak reserved: what the caching allocator holds (torch.cuda.max_memory_reserved).
   double reserved() const { return total() + reserve; }
   /// What the device shows in use (nvidia-smi): the reserved peak plus context and NCCL.
-  double device() const { return reserved() + context + nccl; }
+  double device() const { return reserved() + context + nccl + userbuffers; }
   /// What must fit on the card: the allocator gives its cache back before it reports out of
   /// memory, so the allocated peak, the context and NCCL's buffers.
-  double required() const { return total() + context + nccl; }
+  double required() const { return total() + context + nccl + userbuffers; }
 };
 
 struct StageFigures {
@@ -354,6 +355,7 @@ struct StageFigures {
   double inflight = 0;                       // micro-batches whose activations the stage holds at its peak
   double working_set = 0;                    // bytes: one layer's activations rebuilt during backward (recomputation)
   double activation_per_layer = 0, head_activations = 0;  // bytes, one micro-batch (schedule-free parts)
+  double userbuffers = 0;    // bytes: Transformer Engine's userbuffers (tp_overlap under Megatron)
   double head_produced = 0;  // bytes the head writes once per micro-batch (its output, fp32 logits)
   DeviceMemory memory;
   double compute_per_microbatch = 0;                       // s, forward + backward (+ recompute)

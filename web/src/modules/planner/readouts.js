@@ -21,7 +21,22 @@ const MEMORY_PARTS = [
   ['reserve', 'Allocator cache'],
   ['context', 'CUDA context'],
   ['nccl', 'NCCL buffers'],
+  ['userbuffers', 'Userbuffers (overlapped TP)'],
 ];
+
+/**
+ * The memory parts a device holds: every part always, but Transformer Engine's userbuffers only
+ * when the split has them (overlapped tensor parallelism under Megatron).
+ * @param {Record<string, any>} m  a plan's memory, or a stage's
+ */
+function memoryParts(m) {
+  return MEMORY_PARTS.filter(([key]) => key !== 'userbuffers' || num(m[key]) > 0).map(([key, label]) => ({
+    key,
+    label,
+    value: m[key],
+    text: formatBytes(m[key]),
+  }));
+}
 
 /** @type {[string, string, string?][]} */
 const TIME_PARTS = [
@@ -156,7 +171,7 @@ function stageBars(plan) {
     h('h4', { text: 'Per pipeline stage' }),
     ...picks.map(([label, st]) => {
       const m = st.memory;
-      const parts = MEMORY_PARTS.map(([key, name]) => ({ key, label: name, value: m[key], text: formatBytes(m[key]) }));
+      const parts = memoryParts(m);
       return h(
         'figure',
         { class: 'stage-bar' },
@@ -181,7 +196,7 @@ function stageBars(plan) {
  */
 export function drawMemory(container, plan) {
   const mem = plan.memory;
-  const parts = MEMORY_PARTS.map(([key, label]) => ({ key, label, value: mem[key], text: formatBytes(mem[key]) }));
+  const parts = memoryParts(mem);
   const fits = mem.fits;
   const verdict = h(
     'p',
