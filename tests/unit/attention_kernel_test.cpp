@@ -118,3 +118,23 @@ TEST_CASE("attention kernel: PyTorch's frameworks attend with FlashAttention-2 u
   const json unfused = attention_plan("h100-sxm", {{"flash_attention", false}, {"framework", "fsdp"}});
   CHECK(unfused["parallel"]["attention_kernel"] == "native");
 }
+
+TEST_CASE("attention kernel: a served prompt's attention runs at the GPU's measured forward rate for its length") {
+  const auto prefill = [](json hardware, json parallel = json{{"tp", 1}}) {
+    hardware["preset"] = "h100-sxm";
+    hardware["gpus"] = 1;
+    const json r = call("plan", json{{"mode", "inference"},
+                                     {"model", {{"preset", "llama-3.1-8b"}, {"seq", 131072}}},
+                                     {"hardware", hardware},
+                                     {"parallel", parallel},
+                                     {"serving", {{"prompt", 16384}, {"output", 16}, {"concurrency", 1}}}});
+    REQUIRE_FALSE(atlas::is_error(r));
+    return r["time"]["prefill"].get<double>();
+  };
+  // A higher measured forward rate shortens a 16k prompt's prefill, whose attention is a fifth of
+  // its FLOPs; FlashAttention-2, asked for, keeps its own rate.
+  const json faster{{"forward", 0.99}, {"forward_half", 1}, {"backward", 0.6435}, {"backward_half", 1461}};
+  CHECK(prefill(json{{"attention", faster}}) < 0.97 * prefill(json::object()));
+  const json fa2{{"tp", 1}, {"attention_kernel", "flash-attention-2"}};
+  CHECK(prefill(json{{"attention", faster}}, fa2) == doctest::Approx(prefill(json::object(), fa2)));
+}

@@ -119,10 +119,17 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
   const PlanInput kernels = training_view(in);
   Formula first_token("prefill of one prompt through every stage, each GEMM at ");
   first_token << qty::fraction(hw.efficiency.compute) << " of " << qty::flop_rate(hw.flops)
-              << " times its shape's efficiency, causal attention at "
-              << (runs_flash_attention_2(kernels) ? "FlashAttention-2's measured rate on this GPU, "
-                                                  : "this GPU's fused attention rate, ")
-              << qty::flop_rate(flash_rate(kernels)) << ", + its collectives " << qty::seconds(f.prefill_communication);
+              << " times its shape's efficiency, causal attention at ";
+  if (serving_measured_attention(kernels)) {
+    const double prompt = static_cast<double>(in.serving.prompt);
+    first_token << "this GPU's fused attention rate measured for " << qty::number(prompt) << "-token sequences, "
+                << qty::flop_rate(measured_attention_rate(hw, false, prompt));
+  } else {
+    first_token << (runs_flash_attention_2(kernels) ? "FlashAttention-2's measured rate on this GPU, "
+                                                    : "this GPU's fused attention rate, ")
+                << qty::flop_rate(flash_rate(kernels));
+  }
+  first_token << ", + its collectives " << qty::seconds(f.prefill_communication);
   if (in.serving.disaggregated) first_token << " + KV hand-off " << qty::seconds(f.kv_handoff);
   if (f.first_step > 0) first_token << " + the step the overlap scheduler runs first " << qty::seconds(f.first_step);
   if (f.queue.wait > 0) first_token << " + the wait for a free slot " << qty::seconds(f.queue.wait);

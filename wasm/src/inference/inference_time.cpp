@@ -14,6 +14,11 @@
 
 namespace atlas {
 
+bool serving_measured_attention(const PlanInput& kernels) {
+  // Serving always runs fused attention; the GPU's own kernels have measured rates here.
+  return !runs_flash_attention_2(kernels) && kernels.hardware.attention.measured();
+}
+
 PlanInput training_view(const InferenceInput& in) {
   PlanInput p;
   p.model = in.model;
@@ -127,16 +132,23 @@ StageCost stage_pass(const InferenceInput& in, std::int64_t index, double tokens
   const double qk = m.qk_head_dim(), v = m.v_head_dim();
   const double absorbed = m.mla.on() ? 2.0 * static_cast<double>(m.mla.kv_rank) + m.mla.qk_rope : qk + v;
   const double per_token = kv_elements_per_layer(m, in.parallel.tp) * kv_bytes(in.serving.kv);
-  double attention_flops = 0;
+  double attention_flops = 0, prefill_seconds = 0;
   c.kv_bytes = 0;
+  // A prompt's fused attention runs at the GPU's measured forward rate for its length where the
+  // preset has one (the rates count a causal pass as half the square, as attention_flops does).
+  const PlanInput kernels = training_view(in);
+  const bool measured = prefill && serving_measured_attention(kernels);
   const std::int64_t first = stage_first_layer(m, in.parallel, index);
   for (std::int64_t i = first; i < first + w.layers; ++i) {
     const double keys = m.sliding_layer(i) ? std::min(context, static_cast<double>(m.window)) : context;
     const double prompt_keys = m.sliding_layer(i) ? std::min(tokens, static_cast<double>(m.window)) : tokens;
-    attention_flops += prefill ? tokens * prompt_keys * heads * (qk + v) : 2.0 * tokens * keys * heads * absorbed;
+    const double flops = prefill ? tokens * prompt_keys * heads * (qk + v) : 2.0 * tokens * keys * heads * absorbed;
+    attention_flops += flops;
+    if (measured) prefill_seconds += flops / measured_attention_rate(hw, false, prompt_keys);
     c.kv_bytes += (prefill ? tokens : tokens * keys) * per_token;
   }
-  const double attention = std::max(c.kv_bytes / bw, attention_flops / flash_rate(training_view(in)));
+  const double attention =
+      std::max(c.kv_bytes / bw, measured ? prefill_seconds : attention_flops / flash_rate(kernels));
   c.floor = kernel_floor(in, index, L);
   c.time = std::max(c.memory, c.compute) + attention + c.floor;
   return c;
