@@ -251,8 +251,12 @@ CollectiveTime price(Collective op, double bytes, const GroupPlacement& g, const
       case Collective::all_reduce: {
         const double steps = 2.0 * (n - 1.0);
         const double inter = multi ? 2.0 * (nodes - 1.0) : 0.0;
-        const double ring_lat = lat.ring_base[static_cast<std::size_t>(pi)] +
-                                (steps - inter) * std::max(intra_hop, net_floor) + inter * inter_hop;
+        // NCCL's "plateau effect of ring": a multi-node Simple ring all-reduce's latency × 1.4 on
+        // compute capability 8.0 and later (1.9 before), unless each channel's share per rank is
+        // under 64 B (ncclTopoGetAlgoTime, src/graph/tuning.cc); up to 32 channels assumed.
+        const double plateau = multi && p == Protocol::simple && bytes / (32.0 * n) >= 64.0 ? 1.4 : 1.0;
+        const double ring_lat = plateau * (lat.ring_base[static_cast<std::size_t>(pi)] +
+                                           (steps - inter) * std::max(intra_hop, net_floor) + inter * inter_hop);
         offer(Algorithm::ring, p, ring_lat, bytes * steps / n, bw);
         if (multi) {
           // NCCL's double binary tree: a chain inside each node, a tree of depth log2(nodes) across.
