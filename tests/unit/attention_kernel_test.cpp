@@ -1,11 +1,11 @@
-// Which fused attention kernels a plan runs (`parallel.attention_kernel`): the GPU's own, at a
-// fixed share of the fitted GEMM rate, or FlashAttention-2, written for Ampere, at the fraction of
-// peak the hardware preset cites for it (H100: FlashAttention-3's paper measured it).
+// Which fused attention kernels a plan runs (`parallel.attention_kernel`): the GPU's own, at its
+// measured rates by sequence length where the preset has them (a fixed share of the fitted GEMM
+// rate elsewhere), or FlashAttention-2, written for Ampere, at the fraction of peak the preset
+// cites for it (H100: FlashAttention-3's paper measured it), PyTorch's frameworks' default.
 #include <doctest/doctest.h>
 
 #include <string>
 
-#include "atlas/training/kernels.hpp"
 #include "support.hpp"
 
 using namespace atlas_test;
@@ -30,11 +30,8 @@ TEST_CASE("attention kernel: FlashAttention-2 on H100 runs at its cited fraction
   const json fa2 = attention_plan("h100-sxm", {{"flash_attention", true}, {"attention_kernel", "flash-attention-2"}});
   CHECK(native["parallel"]["attention_kernel"] == "native");
   CHECK(fa2["parallel"]["attention_kernel"] == "flash-attention-2");
-  const double peak = native["hardware"]["flops"].get<double>();
-  const double gemm_fit = native["hardware"]["efficiencies"]["compute"].get<double>();
   const double fa2_share = native["hardware"]["flash_attention_2"].get<double>();
   REQUIRE(fa2_share > 0);
-  (void)gemm_fit;
   // The same attention FLOPs at other rates. FlashAttention-2: forward and backward (2.5 forwards)
   // at its cited fraction, over the causal tiles it computes (33 of 64 at 4,096 keys). The GPU's
   // own kernels: each pass at its measured rate at 4,096 tokens, over half the square.

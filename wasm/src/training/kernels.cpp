@@ -61,4 +61,47 @@ double measured_attention_rate(const Hardware& hw, bool backward, double length)
   return hw.flops * fraction * s / (s + half);
 }
 
+AttentionTime attention_core_time(const PlanInput& in, const ModelShape& v, double flops, double tokens) {
+  const Parallel& par = in.parallel;
+  const Hardware& hw = in.hardware;
+  const double peak = hw.flops, fit = hw.efficiency.compute;
+  const std::int64_t sms = in.ideal ? 0 : hw.sms;
+  const double keys = v.attended(static_cast<double>(v.seq));
+  AttentionTime a;
+  if (runs_measured_attention(in)) {
+    // The kernels' measured rates by sequence length, which count a causal pass as half the
+    // square; a sliding window's band is counted whole. Under context parallelism each kernel
+    // call sees a chunk of seq / cp keys; a band sees its window.
+    const double share = v.window > 0 ? 1.0 : 0.5;
+    const double length = v.window > 0 ? keys : keys / static_cast<double>(par.cp);
+    a.forward = share * flops / measured_attention_rate(hw, false, length);
+    a.backward = 2.5 * share * flops / measured_attention_rate(hw, true, length);
+    return a;
+  }
+  if (par.flash_attention && in.ideal && hw.attention.measured()) {
+    // The bound for measured kernels: each pass at its long-sequence rate (or the GEMM fit, if
+    // higher), no diagonal tiles.
+    const double share = v.window > 0 ? 1.0 : 0.5;
+    a.forward = share * flops / (peak * std::max(fit, hw.attention.forward));
+    a.backward = 2.5 * share * flops / (peak * std::max(fit, hw.attention.backward));
+    return a;
+  }
+  if (par.flash_attention) {
+    // A sliding window's band of keys fills nearly every tile it touches; causal attention over
+    // the whole sequence skips the tiles above the diagonal.
+    const double share = v.window > 0 ? 1.0 : causal_tile_share(keys);
+    a.forward = share * flops / (in.ideal ? peak * fit : flash_rate(in));
+  } else if (in.ideal || sms <= 0) {
+    a.forward = flops / (peak * fit);
+  } else {
+    const double batch = static_cast<double>(in.micro) * static_cast<double>(v.heads) / static_cast<double>(par.tp);
+    const double rows = tokens / static_cast<double>(in.micro);
+    a.forward = 0.5 * flops / (peak * fit * gemm_shape_efficiency(rows, keys, v.qk_head_dim(), sms, batch)) +
+                0.5 * flops / (peak * fit * gemm_shape_efficiency(rows, v.v_head_dim(), keys, sms, batch));
+  }
+  // FlashAttention's backward recomputes the scores: 2.5 forwards of work against Megatron's 2.
+  a.backward = a.forward * (par.flash_attention ? 2.5 : 2.0);
+  return a;
+}
+
 }  // namespace atlas

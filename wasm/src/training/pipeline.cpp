@@ -189,38 +189,8 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     }
     // Attention core (QKᵀ and scores·V) over the keys each query sees, heads split over tp.
     lf.attn_flops = attention_core_forward_flops(v, tokens, seq) / t;
-    const double keys = v.attended(seq);
-    if (measured_attention) {
-      // The kernels' measured rates by sequence length, which count a causal pass as half the
-      // square; a sliding window's band is counted whole. Under context parallelism each kernel
-      // call sees a chunk of seq / cp keys; a band sees its window.
-      const double share = v.window > 0 ? 1.0 : 0.5;
-      const double length = v.window > 0 ? keys : keys / static_cast<double>(par.cp);
-      lf.attn_fwd = share * lf.attn_flops / measured_attention_rate(hw, false, length);
-      // FlashAttention's backward recomputes the scores: 2.5 forwards of work.
-      lf.attn_bwd = 2.5 * share * lf.attn_flops / measured_attention_rate(hw, true, length);
-    } else if (par.flash_attention && in.ideal && hw.attention.measured()) {
-      // The bound for measured kernels: each pass at its long-sequence rate (or the GEMM fit, if
-      // higher), no diagonal tiles.
-      const double share = v.window > 0 ? 1.0 : 0.5;
-      lf.attn_fwd = share * lf.attn_flops / (peak * std::max(fit, hw.attention.forward));
-      lf.attn_bwd = 2.5 * share * lf.attn_flops / (peak * std::max(fit, hw.attention.backward));
-    } else if (par.flash_attention) {
-      // A sliding window's band of keys fills nearly every tile it touches; causal attention over
-      // the whole sequence skips the tiles above the diagonal.
-      const double share = v.window > 0 ? 1.0 : causal_tile_share(keys);
-      lf.attn_fwd = share * lf.attn_flops / (in.ideal ? peak * fit : flash_rate(in));
-    } else if (in.ideal || sms <= 0) {
-      lf.attn_fwd = lf.attn_flops / (peak * fit);
-    } else {
-      const double batch = static_cast<double>(in.micro) * static_cast<double>(v.heads) / t;
-      const double rows = tokens / static_cast<double>(in.micro);
-      lf.attn_fwd =
-          0.5 * lf.attn_flops / (peak * fit * gemm_shape_efficiency(rows, keys, v.qk_head_dim(), sms, batch)) +
-          0.5 * lf.attn_flops / (peak * fit * gemm_shape_efficiency(rows, v.v_head_dim(), keys, sms, batch));
-    }
-    // FlashAttention's backward recomputes the scores: 2.5 forwards of work against Megatron's 2.
-    if (lf.attn_bwd == 0) lf.attn_bwd = lf.attn_fwd * (par.flash_attention ? 2.5 : 2.0);
+    const AttentionTime core = attention_core_time(in, v, lf.attn_flops, tokens);
+    lf.attn_fwd = core.forward, lf.attn_bwd = core.backward;
     const LinearTime head = head_linear(tokens, static_cast<double>(v.vocab) / t, h);
     lf.head_fwd = head.forward, lf.head_bwd = head.backward, lf.head_flops = 3.0 * head.flops;
     slot.key = key, slot.model = v, slot.figures = lf, slot.used = true;

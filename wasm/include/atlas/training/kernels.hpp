@@ -40,6 +40,16 @@ bool runs_measured_attention(const PlanInput& in);
 /// `length` tokens, from its measured rates.
 double measured_attention_rate(const Hardware& hw, bool backward, double length);
 
+/// Seconds of one layer's attention core (QKᵀ and scores·V) for one micro-batch on one device:
+/// `flops` is its forward FLOPs over the whole square of keys each query sees, `tokens` the
+/// micro-batch's query tokens on this device. Fused at the measured rates by length, at
+/// FlashAttention-2's or the assumed rate over the causal tiles, or unfused as batched matmuls
+/// with their shapes' losses; backward 2.5 forwards fused (the scores recomputed), 2 unfused.
+struct AttentionTime {
+  double forward = 0, backward = 0;
+};
+AttentionTime attention_core_time(const PlanInput& in, const ModelShape& layer, double flops, double tokens);
+
 /// A causal mask hides the scores above the diagonal, and FlashAttention skips every key tile it
 /// hides entirely: of n × n tiles (n = context / 128, its tile edge) it computes the n(n + 1)/2 on
 /// and below the diagonal. Unfused attention multiplies the whole square and masks afterwards.
