@@ -120,7 +120,7 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
   Formula first_token("prefill of one prompt through every stage, each GEMM at ");
   first_token << qty::fraction(hw.efficiency.compute) << " of " << qty::flop_rate(hw.flops)
               << " times its shape's efficiency, causal attention at ";
-  if (serving_measured_attention(kernels)) {
+  if (runs_measured_attention(kernels)) {
     const double prompt = static_cast<double>(in.serving.prompt);
     first_token << "this GPU's fused attention rate measured for " << qty::number(prompt) << "-token sequences, "
                 << qty::flop_rate(measured_attention_rate(hw, false, prompt));

@@ -14,16 +14,12 @@
 
 namespace atlas {
 
-bool serving_measured_attention(const PlanInput& kernels) {
-  // Serving always runs fused attention; the GPU's own kernels have measured rates here.
-  return !runs_flash_attention_2(kernels) && kernels.hardware.attention.measured();
-}
-
 PlanInput training_view(const InferenceInput& in) {
   PlanInput p;
   p.model = in.model;
   p.hardware = in.hardware;
   p.parallel = in.parallel;
+  p.parallel.flash_attention = true;  // serving always fuses attention
   return p;
 }
 
@@ -137,7 +133,7 @@ StageCost stage_pass(const InferenceInput& in, std::int64_t index, double tokens
   // A prompt's fused attention runs at the GPU's measured forward rate for its length where the
   // preset has one (the rates count a causal pass as half the square, as attention_flops does).
   const PlanInput kernels = training_view(in);
-  const bool measured = prefill && serving_measured_attention(kernels);
+  const bool measured = prefill && runs_measured_attention(kernels);
   const std::int64_t first = stage_first_layer(m, in.parallel, index);
   for (std::int64_t i = first; i < first + w.layers; ++i) {
     const double keys = m.sliding_layer(i) ? std::min(context, static_cast<double>(m.window)) : context;

@@ -122,15 +122,6 @@ ProjectionShares projection_shares(const ModelShape& m) {
   return {qkv / all, out / all, fc1 / all, fc2 / all};
 }
 
-// The column-parallel layers' (Q, K, V and the MLP's first) share of a layer's GEMM work.
-struct ColumnShares {
-  double attention = 0, mlp = 0;
-};
-ColumnShares column_parallel_shares(const ModelShape& m) {
-  const ProjectionShares p = projection_shares(m);
-  return {p.qkv, p.fc1};
-}
-
 // PyTorch's async tensor parallelism (torch.compile's micro-pipeline pass, torchtitan's
 // enable_async_tensor_parallel) fuses an all-gather with the matmul that consumes it, and a
 // matmul with the reduce-scatter of its output, and runs each pair in tp steps: one shard
@@ -197,10 +188,10 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
     // beside those layers' own GEMMs; 2021's Megatron (overlap: false) and the mappings of
     // Megatron-DeepSpeed, which BLOOM and MT-NLG ran, wait for them.
     const bool async_grad = par.framework == Framework::megatron && par.overlap && !par.tp_overlap;
-    const ColumnShares column = column_parallel_shares(mo);
-    const auto tp_column_backward = [&](Transfer* x, double share) {
+    const ProjectionShares share = projection_shares(mo);
+    const auto tp_column_backward = [&](Transfer* x, double gemm_share) {
       if (x && async_grad)
-        B.exposed_mb(x, hidden_under_own_gemm(*x, B.m, st, share, slowdown, in.ideal));
+        B.exposed_mb(x, hidden_under_own_gemm(*x, B.m, st, gemm_share, slowdown, in.ideal));
       else
         tp_expose(x);
     };
@@ -215,11 +206,11 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
       tp_column_backward(B.add({"tp-bwd-attn-allreduce", "activation-grad", "gradient of the attention input (b×s×h)",
                                 "backward", C::all_reduce, Group::TP, "layer.attention.in", bsh},
                                g, act, L, 0),
-                         column.attention);
+                         share.qkv);
       tp_column_backward(B.add({"tp-bwd-mlp-allreduce", "activation-grad", "gradient of the MLP input (b×s×h)",
                                 "backward", C::all_reduce, Group::TP, "layer.mlp.in", bsh},
                                g, act, L, 0),
-                         column.mlp);
+                         share.fc1);
     } else {
       // Sequence parallelism: each all-reduce becomes a reduce-scatter plus an all-gather of the
       // same total volume; the backward pass mirrors the forward.
@@ -233,7 +224,6 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
       // MLP's second), recomputed ones alike; in backward the gathered output gradients behind
       // those projections' data gradients. The input gradients' reduce-scatter waits: it reduces
       // the sum of several matmuls (Q, K and V; gate and up), which the pass does not match.
-      const ProjectionShares share = projection_shares(mo);
       const double layer_fwd = st.layers > 0 ? st.gemm_forward / L : 0.0;
       const double layer_bwd = st.layers > 0 ? st.gemm_backward / L / 2.0 : 0.0;  // data gradients: half
       const double attention_calls = L / (2.0 * L - tp_free);
@@ -263,7 +253,7 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
       if (fused_matmul)
         B.blocking(input_grads);
       else
-        tp_column_backward(input_grads, column.attention + column.mlp);
+        tp_column_backward(input_grads, share.qkv + share.fc1);
       // Megatron keeps the inputs of Q, K, V and the MLP's first layer split along the sequence
       // (the memory sequence parallelism saves) and all-gathers them again for their weight
       // gradients, while their data gradients compute.
@@ -272,7 +262,7 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
                                   "inputs of Q, K, V and the MLP's first layer, gathered again (b×s×h)", "backward",
                                   C::all_gather, Group::TP, "layer.attention.in", bsh},
                                  g, act, back, 0),
-                           column.attention + column.mlp);
+                           share.qkv + share.fc1);
     }
     const C embed_op = par.sequence_parallel ? C::reduce_scatter : C::all_reduce;
     if (first)

@@ -73,7 +73,7 @@ double allocator_reserve(double allocated, double outside, const Hardware& hw) {
 }
 
 double userbuffer_bytes(const Parallel& p, double tokens_per_microbatch, double hidden) {
-  if (p.framework != Framework::megatron || !p.tp_overlap || p.tp <= 1) return 0.0;
+  if (!has_userbuffers(p)) return 0.0;
   // Eight gather the GEMM's input (1 B under FP8); the four reduce-scatter and external ones hold bf16.
   const double gathered = 8.0 * (low_precision(p.precision) ? 1.0 : 2.0);
   return (gathered + 4.0 * 2.0) * tokens_per_microbatch * hidden;

@@ -68,22 +68,19 @@ AttentionTime attention_core_time(const PlanInput& in, const ModelShape& v, doub
   const std::int64_t sms = in.ideal ? 0 : hw.sms;
   const double keys = v.attended(static_cast<double>(v.seq));
   AttentionTime a;
-  if (runs_measured_attention(in)) {
+  if (par.flash_attention && hw.attention.measured() && (in.ideal || !runs_flash_attention_2(in))) {
     // The kernels' measured rates by sequence length, which count a causal pass as half the
     // square; a sliding window's band is counted whole. Under context parallelism each kernel
-    // call sees a chunk of seq / cp keys; a band sees its window.
+    // call sees a chunk of seq / cp keys; a band sees its window. The bound runs each pass at its
+    // long-sequence rate (or the GEMM fit, if higher). Backward: 2.5 forwards of work.
     const double share = v.window > 0 ? 1.0 : 0.5;
     const double length = v.window > 0 ? keys : keys / static_cast<double>(par.cp);
-    a.forward = share * flops / measured_attention_rate(hw, false, length);
-    a.backward = 2.5 * share * flops / measured_attention_rate(hw, true, length);
-    return a;
-  }
-  if (par.flash_attention && in.ideal && hw.attention.measured()) {
-    // The bound for measured kernels: each pass at its long-sequence rate (or the GEMM fit, if
-    // higher), no diagonal tiles.
-    const double share = v.window > 0 ? 1.0 : 0.5;
-    a.forward = share * flops / (peak * std::max(fit, hw.attention.forward));
-    a.backward = 2.5 * share * flops / (peak * std::max(fit, hw.attention.backward));
+    const auto rate = [&](bool backward) {
+      const double fraction = backward ? hw.attention.backward : hw.attention.forward;
+      return in.ideal ? peak * std::max(fit, fraction) : measured_attention_rate(hw, backward, length);
+    };
+    a.forward = share * flops / rate(false);
+    a.backward = 2.5 * share * flops / rate(true);
     return a;
   }
   if (par.flash_attention) {

@@ -90,7 +90,6 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     return linear_time({rows, n, k}, low.peak, low.fit, sms, batch, low.reduction_half);
   };
   const auto head_linear = [&](double rows, double n, double k) { return linear_time({rows, n, k}, peak, fit, sms); };
-  const bool measured_attention = runs_measured_attention(in);
   // Per-layer figures depend on the shape, tokens, tp, ep, the GPU and the attention kind, not
   // on pp, dp, the ZeRO stage or the schedule: search asks for the same ones many times in a row.
   struct LayerKey {
@@ -101,7 +100,7 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     bool ideal;
     double low_peak, low_fit, low_half;  // the blocks' GEMM rate (block_gemm_rate)
     double imbalance;                    // the busiest expert-parallel rank's routed tokens over the mean
-    AttentionRates rates;                // the measured attention rates, when they apply (else zero)
+    AttentionRates rates;                // the GPU's measured attention rates
     bool operator==(const LayerKey& o) const {
       return model == o.model && tokens == o.tokens && peak == o.peak && fit == o.fit && tp == o.tp && ep == o.ep &&
              etp == o.etp && sms == o.sms && micro == o.micro && flash_rate == o.flash_rate && ideal == o.ideal &&
@@ -140,7 +139,7 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
                        low.fit,
                        low.reduction_half,
                        par.routing_imbalance,
-                       measured_attention || (in.ideal && par.flash_attention) ? hw.attention : AttentionRates{}};
+                       hw.attention};
     const std::uint64_t mix =
         static_cast<std::uint64_t>(par.tp) * 73856093u ^ static_cast<std::uint64_t>(in.micro) * 19349663u ^
         static_cast<std::uint64_t>(par.ep) * 83492791u ^ static_cast<std::uint64_t>(tokens) * 2654435761u ^
@@ -362,10 +361,9 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelT
   const double s_local = static_cast<double>(m.seq) / static_cast<double>(par.cp);
   const double h = static_cast<double>(m.hidden);
   const double outside_split = par.sequence_parallel ? t : 1.0;
-  // Eager kernels keep more for backward than fused ones (eager_kernels.cpp), unless the layer is
-  // recomputed whole or only its matmul outputs are kept (torchtitan's op-level policy).
+  // Eager kernels keep more for backward than fused ones (eager_kernels.cpp).
   const auto eager_saved = [&](Recompute rc) {
-    if (par.kernels == Kernels::fused || rc == Recompute::full || rc == Recompute::op_selective) return 0.0;
+    if (!keeps_eager_tensors(par.kernels, rc)) return 0.0;
     return b * s_local *
            eager_saved_bytes_per_token(m, par.kernels == Kernels::eager_fused_norm, t, par.sequence_parallel);
   };

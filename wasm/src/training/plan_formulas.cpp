@@ -16,6 +16,24 @@ std::string qty_count(double v) {
 }
 }  // namespace
 
+namespace {
+
+// What buffers hold beyond the stored activations, each part the plan counts.
+std::string buffers_text(const Parallel& p) {
+  std::string text;
+  const auto part = [&](const std::string& what) { text += (text.empty() ? "" : "; + ") + what; };
+  if (p.zero >= 3) part("the current and the prefetched layer's gathered weights (ZeRO-3), less the rank's own shard");
+  if (p.recompute != Recompute::none)
+    part(p.zero >= 3 ? "one layer's activations rebuilt in backward"
+                     : "one layer's activations rebuilt during backward (recomputation)");
+  if (p.framework == Framework::fsdp)
+    part(std::string("one layer's bf16 gradients and FSDP2's flat reduce-scatter input in ") + reduce_dtype_name(p) +
+         " (2 B + " + (gradient_bytes(p) == 4.0 ? "4" : "2") + " B × (1 + 1/N) per weight of the layer)");
+  return text.empty() ? "none beyond the stored activations (no weights gathered, nothing recomputed)" : text;
+}
+
+}  // namespace
+
 json memory_formulas(const Parallel& p, bool tied_embeddings, const Hardware& hw) {
   const auto sharded = [&](const char* head, const char* what) {
     if (p.shard_replicas() > 1)
@@ -47,7 +65,6 @@ json memory_formulas(const Parallel& p, bool tied_embeddings, const Hardware& hw
           : "6 B per logit (vocabulary ÷ tp per token): the fused vocabulary-parallel loss's bf16 logits and "
             "their fp32 softmax";
   const Communicators comms = nccl_communicators(p, tied_embeddings);
-  const bool fsdp_reduce = p.framework == Framework::fsdp;
   const std::string fp8_copy = weight_cache_bytes_per_weight(p) > 0
                                    ? " + the FP8 copy of each block weight in both layouts (Transformer Engine)"
                                    : "";
@@ -72,8 +89,7 @@ json memory_formulas(const Parallel& p, bool tied_embeddings, const Hardware& hw
       {"activations",
        Formula(("Korthikanti et al. 2022 Table 2 bytes per layer × layers of the stage × micro-batches "
                 "in flight for the schedule" +
-                std::string(p.kernels != Kernels::fused && p.recompute != Recompute::full &&
-                                    p.recompute != Recompute::op_selective
+                std::string(keeps_eager_tensors(p.kernels, p.recompute)
                                 ? " (+ what eager kernels keep beyond fused ones: the norms' fp32 upcasts, rotary's "
                                   "fp32 q and k, silu(gate))"
                                 : "") +
@@ -97,7 +113,7 @@ json memory_formulas(const Parallel& p, bool tied_embeddings, const Hardware& hw
                     "allocator empties its cache before it reports out of memory"},
       {"reserved", Formula("peak allocated + the allocator's reserve: what torch.cuda.max_memory_reserved reports")},
       {"userbuffers",
-       p.framework == Framework::megatron && p.tp_overlap && p.tp > 1
+       has_userbuffers(p)
            ? Formula("Transformer Engine's userbuffers for the overlapped tensor-parallel GEMMs: twelve buffers of "
                      "the gathered activation [sequence · micro-batch / cp, hidden], eight in the GEMM's input "
                      "format (1 B under FP8, else 2 B) and four in bf16, shared by every layer and allocated "
@@ -108,22 +124,7 @@ json memory_formulas(const Parallel& p, bool tied_embeddings, const Hardware& hw
       {"required", Formula("peak allocated + CUDA context + NCCL buffers + userbuffers: what must fit on the card "
                            "(the allocator's cache is given back before an out-of-memory error); headroom is the "
                            "card less this")},
-      {"buffers",
-       Formula(
-           ((p.zero >= 3 ? std::string("the current and the prefetched layer's gathered weights (ZeRO-3), less "
-                                       "the rank's own shard")
-             : p.recompute != Recompute::none ? std::string("one layer's activations rebuilt during backward "
-                                                            "(recomputation)")
-             : fsdp_reduce                    ? std::string()
-                           : std::string("none beyond the stored activations (no weights gathered, nothing "
-                                         "recomputed)")) +
-            (p.zero >= 3 && p.recompute != Recompute::none ? "; + one layer's activations rebuilt in backward" : "") +
-            (fsdp_reduce
-                 ? std::string(p.zero >= 3 || p.recompute != Recompute::none ? "; + " : "") +
-                       "one layer's bf16 gradients and FSDP2's flat reduce-scatter input in " + reduce_dtype_name(p) +
-                       " (2 B + " + (gradient_bytes(p) == 4.0 ? "4" : "2") + " B × (1 + 1/N) per weight of the layer)"
-                 : std::string()))
-               .c_str())}};
+      {"buffers", Formula(buffers_text(p).c_str())}};
 }
 
 namespace {

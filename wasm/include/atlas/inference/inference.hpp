@@ -87,9 +87,6 @@ double kv_sequence_elements(const ModelShape& m, std::int64_t tp, std::int64_t f
 /// The plan input whose kernel and link models a serving plan reuses (GEMM shapes, NCCL's model,
 /// the attention kernel's rate): its model, hardware and split, with training's defaults elsewhere.
 PlanInput training_view(const InferenceInput& in);
-/// Whether a prompt's attention runs at the GPU's measured rates by length (Hardware::attention):
-/// serving always fuses attention, so only FlashAttention-2 asked for, or no measurement, says no.
-bool serving_measured_attention(const PlanInput& kernels);
 
 /// What one device of pipeline stage `index` holds while serving (every device of a stage holds
 /// the same: tensor ranks split heads and MLP evenly, and with tp > KV heads each keeps a copy).

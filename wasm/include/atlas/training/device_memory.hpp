@@ -83,6 +83,10 @@ double allocator_reserve(double allocated, double outside, const Hardware& hw);
 /// Registered with NCCL-like CUDA allocations (cuMemCreate or cudaMalloc), outside PyTorch's
 /// allocator: nvidia-smi shows them, torch.cuda.max_memory_allocated does not.
 double userbuffer_bytes(const Parallel& p, double tokens_per_microbatch, double hidden);
+/// Whether the split has them: Megatron overlapping tensor-parallel communication (tp_overlap, tp > 1).
+inline bool has_userbuffers(const Parallel& p) {
+  return p.framework == Framework::megatron && p.tp_overlap && p.tp > 1;
+}
 
 /// Bytes per parameter of the optimizer's own state: the fp32 master copy (4 B, unless the
 /// weights are the master or there is none) and Adam's momentum and variance (8 B fp32, 4 B bf16).

@@ -107,6 +107,12 @@ constexpr double kMegatronDeepSpeedTpStep = 0.129e-3;
 /// reading and writing HBM; `eager_fused_norm`: the same with the norm as one kernel (torchtitan's
 /// Triton fused_rmsnorm, 2024). The extra bytes are counted in unfused_bytes_per_token().
 enum class Kernels : std::uint8_t { fused, eager, eager_fused_norm };
+/// Whether a layer keeps eager autograd's extra tensors (eager_saved_bytes_per_token): eager
+/// kernels, unless it is recomputed whole or only its matmul outputs are kept (torchtitan's
+/// op-level policy).
+inline bool keeps_eager_tensors(Kernels kernels, Recompute recompute) {
+  return kernels != Kernels::fused && recompute != Recompute::full && recompute != Recompute::op_selective;
+}
 /// The contract's name of a kernel mode ("fused", "eager", "eager-fused-norm").
 const char* kernels_name(Kernels k);
 
