@@ -217,6 +217,35 @@ test('routing imbalance: shown for an MoE model only, the busiest rank sets the 
   await p.close();
 });
 
+test('routing imbalance: the memory panel sets the busiest expert rank beside one at the mean load', async () => {
+  const p = await planner();
+  await apply(p.page, { model: 'mixtral-8x7b', gpus: 8, ep: 8, zero: 3, seq: 4096, recompute: 'selective' });
+  assert.equal(await p.page.locator('#planner-memory .expert-memory').count(), 0, 'balanced: every rank alike');
+  await p.page.locator('#pl-routing_imbalance').fill('3');
+  await p.page.locator('#pl-routing_imbalance').press('Enter');
+  await p.page.waitForSelector('#planner-memory .expert-memory');
+  const captions = await p.page.locator('#planner-memory .expert-memory figcaption').allTextContents();
+  assert.equal(captions.length, 2);
+  assert.match(captions[0], /^Busiest expert rank \(3 × the mean routed tokens\)/);
+  assert.match(captions[1], /^A rank at the mean expert load/);
+  // Each bar has its parts in words; the busiest rank holds more (its routed tensors) than the mean one.
+  const labels = await p.page
+    .locator('#planner-memory .expert-memory svg')
+    .evaluateAll((svgs) => svgs.map((svg) => svg.getAttribute('aria-label') ?? ''));
+  for (const l of labels) assert.match(l, /Activations [\d.]+ \w+, Buffers/);
+  const held = captions.map((c) => {
+    const m = /: ([\d.]+) (B|KiB|MiB|GiB|TiB)/.exec(c);
+    assert.ok(m, c);
+    return Number(m[1]) * 1024 ** ['B', 'KiB', 'MiB', 'GiB', 'TiB'].indexOf(m[2]);
+  });
+  assert.ok(held[0] > held[1], captions.join(' | '));
+  // Back to balanced routing: one bar for every expert rank again.
+  await p.page.locator('#pl-routing_imbalance').fill('1');
+  await p.page.locator('#pl-routing_imbalance').press('Enter');
+  await p.page.waitForFunction(() => document.querySelector('#planner-memory .expert-memory') === null);
+  await p.close();
+});
+
 test('CP adds the key/value exchange in attention', async () => {
   const p = await planner();
   await apply(p.page, { gpus: 2, cp: 2 });

@@ -2271,6 +2271,25 @@ export type PlanAnswer = {
     kv_cache_per_token_device?: number;
     loss?: string;
     max_concurrency?: number;
+    mean_expert_rank?: {
+      activations?: number;
+      buffers?: number;
+      context?: number;
+      device?: number;
+      fits?: boolean;
+      gradients?: number;
+      headroom?: number;
+      nccl?: number;
+      optimizer?: number;
+      parameters?: number;
+      peak_allocated?: number;
+      required?: number;
+      reserve?: number;
+      reserved?: number;
+      stage?: number;
+      total?: number;
+      userbuffers?: number;
+    };
     nccl?: number;
     optimizer?: number;
     parameters?: number;

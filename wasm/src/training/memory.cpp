@@ -58,6 +58,24 @@ double activation_bytes_per_layer(const ModelShape& m, double micro, std::int64_
   });
 }
 
+double routed_expert_bytes_per_layer(const ModelShape& m, double micro, std::int64_t tp, std::int64_t etp,
+                                     std::int64_t cp, double imbalance, Recompute recompute) {
+  if (!m.moe() || recompute == Recompute::full) return 0.0;  // full recompute keeps the layer input alone
+  return mean_over_layers(m, [&](const ModelShape& v) {
+    if (!v.moe()) return 0.0;
+    const double t = static_cast<double>(tp);
+    const double sb = static_cast<double>(v.seq) / static_cast<double>(cp) * micro;
+    const double routed = sb * static_cast<double>(v.top_k);  // token copies a rank at the mean load receives
+    // The grouped fc1 keeps its input, the dispatched copies, for its weight gradient: gathered
+    // over the etp group from the tp ranks' own s/tp tokens (the permute traffic's rule).
+    const double input = routed * static_cast<double>(v.hidden) * 2.0 * static_cast<double>(etp) / t;
+    // The routed experts' intermediates are in the dense count at the mean load; the busiest rank
+    // keeps (imbalance − 1) × them more.
+    const double intermediates = routed * (v.swiglu ? 3.0 : 2.0) * 2.0 * static_cast<double>(v.expert_ffn) / t;
+    return imbalance * input + (imbalance - 1.0) * intermediates;
+  });
+}
+
 double korthikanti_table2(double s, double b, double h, double a, double t, bool sequence_parallel, Recompute recompute,
                           bool tensor_parallel) {
   const double sbh = s * b * h;

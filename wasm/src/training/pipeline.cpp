@@ -367,9 +367,12 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelT
     return b * s_local *
            eager_saved_bytes_per_token(m, par.kernels == Kernels::eager_fused_norm, t, par.sequence_parallel);
   };
+  const auto routed = [&](Recompute rc) {
+    return routed_expert_bytes_per_layer(m, b, par.tp, par.expert_tp(), par.cp, par.routing_imbalance, rc);
+  };
   const double per_layer =
       activation_bytes_per_layer(m, b, par.tp, par.cp, par.sequence_parallel, par.recompute, par.flash_attention) +
-      eager_saved(par.recompute);
+      eager_saved(par.recompute) + routed(par.recompute);
   // The last stage holds one micro-batch's head: final-norm input, head input, and the
   // logits-sized tensors its loss keeps alive (vocabulary-parallel: V/t logits per token).
   double head_bytes = 0;
@@ -385,7 +388,7 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelT
   // set (full recompute) or its attention scores (selective) is a working set on top.
   const double full_layer =
       activation_bytes_per_layer(m, b, par.tp, par.cp, par.sequence_parallel, Recompute::none, par.flash_attention) +
-      eager_saved(Recompute::none);
+      eager_saved(Recompute::none) + routed(Recompute::none);
   if (par.recompute == Recompute::full) st.working_set = full_layer - per_layer;
   if (par.recompute == Recompute::selective || par.recompute == Recompute::op_selective)
     st.working_set = full_layer - per_layer;  // selective: the scores of one layer (0 with FlashAttention)

@@ -329,9 +329,21 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
   }
   out["stages"] = stages;
   json memory = memory_json(f.memory, in.hardware.memory);
-  memory["formulas"] = memory_formulas(in.parallel, in.model.tied_embeddings, in.hardware);
+  memory["formulas"] = memory_formulas(in.parallel, in.model, in.hardware);
   memory["communicators"] = communicators_json(in.parallel, in.model.tied_embeddings);
   memory["loss"] = loss_kernel_name(loss_kernel(in.parallel));
+  // Under uneven routing the figures above are the busiest expert-parallel rank's (what must
+  // fit); beside them, a rank of the same stage at the mean load.
+  if (errors_of(f.rules) == 0 && in.model.moe() && in.parallel.routing_imbalance > 1.0) {
+    PlanInput mean = in;
+    mean.parallel.routing_imbalance = 1.0;
+    const bool first = f.first.memory.required() >= f.last.memory.required();
+    const StageFigures st = stage_figures(mean, first ? 0 : in.parallel.pp - 1);
+    json at_mean = memory_json(st.memory, in.hardware.memory);
+    at_mean.erase("capacity");
+    at_mean["stage"] = first ? 0 : in.parallel.pp - 1;
+    memory["mean_expert_rank"] = at_mean;
+  }
   out["memory"] = memory;
   json comm = json::array();
   for (int i = 0; i < f.transfer_count; ++i) comm.push_back(transfer_json(f.transfers[static_cast<std::size_t>(i)]));

@@ -34,7 +34,8 @@ std::string buffers_text(const Parallel& p) {
 
 }  // namespace
 
-json memory_formulas(const Parallel& p, bool tied_embeddings, const Hardware& hw) {
+json memory_formulas(const Parallel& p, const ModelShape& model, const Hardware& hw) {
+  const bool tied_embeddings = model.tied_embeddings;
   const auto sharded = [&](const char* head, const char* what) {
     if (p.shard_replicas() > 1)
       return Formula(head) << what << ", N = dp_shard·cp = " << qty::number(static_cast<double>(p.shard_ranks()))
@@ -92,6 +93,11 @@ json memory_formulas(const Parallel& p, bool tied_embeddings, const Hardware& hw
                 std::string(keeps_eager_tensors(p.kernels, p.recompute)
                                 ? " (+ what eager kernels keep beyond fused ones: the norms' fp32 upcasts, rotary's "
                                   "fp32 q and k, silu(gate))"
+                                : "") +
+                std::string(model.moe() && p.recompute != Recompute::full
+                                ? "; expert layers also keep the grouped fc1's input, top_k dispatched copies of "
+                                  "each token (2 B × hidden each, gathered over etp), and on the busiest "
+                                  "expert-parallel rank routing imbalance × the mean's routed tensors"
                                 : "") +
                 "; + embedding dropout mask (first stage); last stage: the head's input and " + loss_text)
                    .c_str())},

@@ -125,6 +125,14 @@ inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, 
 double activation_bytes_per_layer(const ModelShape& m, double micro, std::int64_t tp, std::int64_t cp,
                                   bool sequence_parallel, Recompute recompute, bool flash = false);
 
+/// What an expert layer keeps beyond activation_bytes_per_layer, one micro-batch, on the busiest
+/// expert-parallel rank (`imbalance` × the mean routed tokens): the grouped fc1's input, the
+/// top_k dispatched copies of each token (Megatron's GroupedLinear and torch's grouped_mm save
+/// it for the weight gradient), and the routed intermediates' share above the mean. 0 for dense
+/// layers and under full recomputation.
+double routed_expert_bytes_per_layer(const ModelShape& m, double micro, std::int64_t tp, std::int64_t etp,
+                                     std::int64_t cp, double imbalance, Recompute recompute);
+
 /// Korthikanti Table 2 terms in units of s·b·h bytes for a GPT layer (a heads, t-way TP):
 /// the published closed forms, used by the tests to pin the general formula above.
 double korthikanti_table2(double s, double b, double h, double a, double t, bool sequence_parallel, Recompute recompute,

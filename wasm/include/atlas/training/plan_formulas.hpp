@@ -8,7 +8,7 @@ namespace atlas {
 
 /// Memory: bytes of weights, gradients and optimizer states per ZeRO stage and framework, and
 /// where activations and buffers come from.
-json memory_formulas(const Parallel& p, bool tied_embeddings, const Hardware& hw);
+json memory_formulas(const Parallel& p, const ModelShape& model, const Hardware& hw);
 /// Time: compute, exposed communication, bubble, optimizer and the step they add up to.
 json time_formulas(const PlanInput& in, const PlanFigures& f);
 /// Throughput: tokens per second, model FLOP/s per GPU, MFU and HFU.

@@ -190,6 +190,44 @@ function stageBars(plan) {
 }
 
 /**
+ * Under uneven routing, the busiest expert-parallel rank (the panel's headline, what must fit)
+ * beside a rank of the same stage at the mean load, on one scale with the card's capacity. Null
+ * when routing is balanced (every expert rank then holds the same).
+ * @param {TrainingPlan} plan
+ */
+function expertRankBars(plan) {
+  const mem = plan.memory;
+  const mean = mem.mean_expert_rank;
+  if (!mean) return null;
+  const factor = plan.parallel.routing_imbalance;
+  /** @type {[string, any][]} */
+  const picks = [
+    [`Busiest expert rank (${factor} × the mean routed tokens)`, mem],
+    ['A rank at the mean expert load', mean],
+  ];
+  const scale = Math.max(mem.capacity, ...picks.map(([, m]) => num(m.device)));
+  return h(
+    'div',
+    { class: 'stage-memory expert-memory' },
+    h('h4', { text: 'Per expert-parallel rank' }),
+    ...picks.map(([label, m]) => {
+      const parts = memoryParts(m);
+      return h(
+        'figure',
+        { class: 'stage-bar' },
+        h('figcaption', { text: `${label}: ${formatBytes(m.device)}${m.fits ? '' : ', does not fit'}` }),
+        stackedBar(
+          parts,
+          scale,
+          mem.capacity,
+          `${label}: ${parts.map((p) => `${p.label} ${p.text}`).join(', ')}; capacity ${formatBytes(mem.capacity)}`,
+        ),
+      );
+    }),
+  );
+}
+
+/**
  * Memory panel.
  * @param {VNode} container
  * @param {TrainingPlan} plan
@@ -213,7 +251,7 @@ export function drawMemory(container, plan) {
   const formulas = formulaList(
     MEMORY_PARTS,
     f,
-    'Scope: one device of the most loaded pipeline stage. The allocator cache is a share of the allocated peak measured in training logs, not a simulation of its blocks. Not modelled: library workspaces (cuBLAS, Transformer Engine), communication buffers of pipeline send and receive.',
+    'Scope: one device of the most loaded pipeline stage (under uneven expert routing, its busiest expert-parallel rank). The allocator cache is a share of the allocated peak measured in training logs, not a simulation of its blocks. Not modelled: library workspaces (cuBLAS, Transformer Engine), communication buffers of pipeline send and receive.',
   );
   container.replaceChildren(
     verdict,
@@ -226,6 +264,7 @@ export function drawMemory(container, plan) {
     h('p', { class: 'bar-caption', text: 'The line marks the device memory.' }),
     legendList(parts),
     stageBars(plan),
+    expertRankBars(plan),
     formulas,
   );
 }
