@@ -29,6 +29,20 @@ std::string buffers_text(const Parallel& p) {
   if (p.framework == Framework::fsdp)
     part(std::string("one layer's bf16 gradients and FSDP2's flat reduce-scatter input in ") + reduce_dtype_name(p) +
          " (2 B + " + (gradient_bytes(p) == 4.0 ? "4" : "2") + " B × (1 + 1/N) per weight of the layer)");
+  if (deepspeed_steps_fp32_copy(p)) {
+    const bool fp32 = gradient_bytes(p) == 4.0;  // then the cast to fp32 copies nothing
+    if (p.zero == 0)
+      part(std::string("or, at the optimizer step when it holds more, DeepSpeed's flat fp32 copy of the gradients (") +
+           (fp32 ? "4" : "4 + 4 for each gradient's fp32 cast") +
+           " B per weight) beside them, the activations freed by then");
+    else
+      part(std::string("or, at the optimizer step when it holds more, DeepSpeed's flat copy of the rank's gradient "
+                       "partition") +
+           (fp32 ? " (4 B per weight of it" : " and its fp32 cast (2 + 4 B per weight of it") +
+           (p.zero >= 3 ? ", one sub-group of at most 10⁹ weights at a time" : "") + ") beside " +
+           (p.zero >= 2 ? "the sharded gradients" : "its own gradients (the others are freed first)") +
+           ", the activations freed by then");
+  }
   return text.empty() ? "none beyond the stored activations (no weights gathered, nothing recomputed)" : text;
 }
 

@@ -3,6 +3,7 @@
 // mixture-of-experts, context parallelism and models without dropout.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 #include "atlas/training/device_memory.hpp"
@@ -63,6 +64,15 @@ inline bool fsdp_keeps_fp32_shards(const Parallel& p) {
   return is_fsdp(p.framework) && p.zero >= 3 && p.master_weights;
 }
 
+/// DeepSpeed's ZeRO config default sub_group_size (deepspeed/runtime/zero/config.py): weights
+/// whose fp32 gradient copy ZeRO-3 makes at once at the optimizer step.
+constexpr double kDeepSpeedSubGroup = 1e9;
+
+/// Whether the optimizer step makes DeepSpeed's fp32 copy of the gradients it updates: DeepSpeed
+/// without its pipeline engine, whose BF16 optimizer keeps fp32 gradients whole all step (and
+/// which runs no ZeRO beyond 1).
+inline bool deepspeed_steps_fp32_copy(const Parallel& p) { return is_deepspeed(p.framework) && !deepspeed_pipeline(p); }
+
 inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, int zero, bool tied_embeddings,
                                    const Hardware& hw) {
   // ZeRO shards over every replica of the weights: dp × cp ranks for dense weights, and
@@ -110,6 +120,22 @@ inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, 
   if (par.framework == Framework::fsdp)
     m.buffers += (st.layer_dense + st.layer_expert) * (kGradientBytes + gradient_bytes(at) * (1.0 + 1.0 / shards));
   m.buffers += st.working_set;
+  // DeepSpeed steps on fp32 gradients made at the step. ZeRO 1–3 cast a flat bf16 copy of the
+  // rank's partition (stage_1_and_2.py step(); stage3.py _prepare_fp32_grad_for_sub_group, one
+  // sub-group of at most sub_group_size weights at a time), ZeRO 0 flattens every gradient's fp32
+  // cast (fp16/fused_optimizer.py step()). By then the activations are freed and, under ZeRO-1,
+  // the gradients outside the rank's partition: the step is the peak when it holds more.
+  if (deepspeed_steps_fp32_copy(at)) {
+    const double own = st.dense / shards + st.expert / expert_shards;
+    const double copied = zero >= 3 ? std::min(own, kDeepSpeedSubGroup) : zero >= 1 ? own : st.dense + st.expert;
+    // The flat copy is in the gradients' dtype (fp32 under ZeRO 0); a cast to fp32 of fp32 is no copy.
+    const double cast = gb == 4.0 ? 0.0 : 4.0;
+    const double grads_at_step = zero == 1 ? gb * own : m.gradients;
+    const double per_weight = zero >= 1 ? gb + cast : cast + 4.0;
+    const double step = grads_at_step + per_weight * copied;
+    const double backward = m.gradients + m.activations + m.buffers;
+    if (step > backward) m.buffers += step - backward;
+  }
   m.context = kCudaContextBytes;
   m.nccl = nccl_communicators(par, tied_embeddings).bytes;
   m.userbuffers = st.userbuffers;
