@@ -829,6 +829,9 @@ export type DpNetworkRequest = {
     loss_as_layer?: boolean;
     /** at most 200 characters; default "fp32" */
     master_weights?: "fp32" | "none";
+    offload_activations?: unknown;
+    offload_optimizer?: unknown;
+    offload_params?: unknown;
     /** at most 200 characters; default "fp32" */
     optimizer_dtype?: "fp32" | "bf16";
     order?: unknown;
@@ -1890,6 +1893,9 @@ export type PlanRequest = {
     loss_as_layer?: boolean;
     /** at most 200 characters; default "fp32" */
     master_weights?: "fp32" | "none";
+    offload_activations?: unknown;
+    offload_optimizer?: unknown;
+    offload_params?: unknown;
     /** at most 200 characters; default "fp32" */
     optimizer_dtype?: "fp32" | "bf16";
     /** at most 64 characters */

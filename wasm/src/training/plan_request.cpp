@@ -158,7 +158,10 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
                   "optimizer_dtype",
                   "master_weights",
                   "order",
-                  "routing_imbalance"});
+                  "routing_imbalance",
+                  "offload_optimizer",
+                  "offload_params",
+                  "offload_activations"});
   const ParallelDegrees degrees = read_degrees(p);
   const auto& [dp, tp, pp, cp, ep] = degrees;
   // Expert tensor parallelism: absent means as tp (the split each expert had before the field).
@@ -220,6 +223,23 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
                    "the bf16 weights themselves: no framework pairs the two. Use optimizer_dtype \"bf16\" for pure "
                    "bf16 training, or master_weights \"fp32\".",
                    p.path_of("optimizer_dtype"));
+
+  // Offloading moves memory to the host and adds PCIe transfers and a CPU optimizer to the step;
+  // neither is modelled, so a request that asks for it is refused rather than planned on the GPU.
+  for (const auto& [key, what] : {std::pair<const char*, const char*>{"offload_optimizer", "the optimizer's states"},
+                                  {"offload_params", "the weights"},
+                                  {"offload_activations", "the activations"}}) {
+    if (!p.has(key)) continue;
+    const json& value = p.object()[key];
+    if (value.is_boolean() && !value.get<bool>()) continue;
+    if (value.is_string() && value.get<std::string>() == "none") continue;
+    problems.error("offload_not_modelled",
+                   std::string("Offloading ") + what +
+                       " to CPU or NVMe memory is not modelled: the plan would keep them in GPU memory, and both its "
+                       "memory and its step time (host transfers, a CPU optimizer) would be wrong. Plan without "
+                       "offloading (false or \"none\").",
+                   p.path_of(key));
+  }
 
   const Fields b = root.section("batch", false);
   b.warn_unknown({"micro", "global", "accumulation"});
