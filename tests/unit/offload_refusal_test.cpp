@@ -10,7 +10,7 @@ using namespace atlas_test;
 
 namespace {
 
-json with(const char* key, json value) {
+json offload_request(const char* key, json value) {
   json r = plan_request(json{{"tp", 1}, {"zero", 2}, {"framework", "deepspeed"}}, json{{"global", 8}}, "llama-3.1-8b",
                         8, "h100-sxm");
   r["parallel"][key] = std::move(value);
@@ -24,7 +24,7 @@ TEST_CASE("offloading the optimizer, the weights or the activations is a coded e
     for (const json& value : {json(true), json("cpu"), json("nvme")}) {
       CAPTURE(key);
       CAPTURE(value.dump());
-      const json answer = call("plan", with(key, value));
+      const json answer = call("plan", offload_request(key, value));
       REQUIRE(atlas::is_error(answer));
       CHECK(answer["error"]["code"] == "offload_not_modelled");
       CHECK(answer["error"]["path"] == std::string("/parallel/") + key);
@@ -37,7 +37,7 @@ TEST_CASE("offloading switched off plans as before, with no unknown-field warnin
   const json plain = call("plan", plan_request(json{{"tp", 1}, {"zero", 2}, {"framework", "deepspeed"}},
                                                json{{"global", 8}}, "llama-3.1-8b", 8, "h100-sxm"));
   for (const json& value : {json(false), json("none")}) {
-    const json answer = call("plan", with("offload_optimizer", value));
+    const json answer = call("plan", offload_request("offload_optimizer", value));
     REQUIRE_FALSE(atlas::is_error(answer));
     CHECK(answer["memory"]["total"] == plain["memory"]["total"]);
     for (const auto& w : answer.value("warnings", json::array())) CHECK(w["code"] != "unknown_field");
