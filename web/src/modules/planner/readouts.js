@@ -150,39 +150,30 @@ function formulaList(names, formulas, scope) {
 }
 
 /**
- * One bar per kind of rank a pipeline has (first stage, a middle one, last stage), on one scale
- * with the card's capacity: the first stage holds pp micro-batches of activations, the last the
- * head and the loss's logits. Null for a single stage (the panel's own bar is that rank).
- * @param {TrainingPlan} plan
+ * Bars for kinds of rank, on one scale with the card's capacity: each pick a caption's lead
+ * (the rest of it the rank's device memory) and that rank's memory.
+ * @param {string} title
+ * @param {string} extraClass
+ * @param {[string, any][]} picks
+ * @param {number} capacity
  */
-function stageBars(plan) {
-  const stages = plan.stages ?? [];
-  if (stages.length < 2) return null;
-  /** @type {any[]} */
-  const list = stages;
-  /** @type {[string, any][]} */
-  const picks = [['First stage', list[0]]];
-  if (list.length > 2) picks.push(['A middle stage', list[Math.floor((list.length - 1) / 2)]]);
-  picks.push(['Last stage', list[list.length - 1]]);
-  const scale = Math.max(plan.memory.capacity, ...picks.map(([, st]) => num(st?.memory?.device)));
+function rankBars(title, extraClass, picks, capacity) {
+  const scale = Math.max(capacity, ...picks.map(([, m]) => num(m?.device)));
   return h(
     'div',
-    { class: 'stage-memory' },
-    h('h4', { text: 'Per pipeline stage' }),
-    ...picks.map(([label, st]) => {
-      const m = st.memory;
+    { class: `stage-memory${extraClass ? ` ${extraClass}` : ''}` },
+    h('h4', { text: title }),
+    ...picks.map(([lead, m]) => {
       const parts = memoryParts(m);
       return h(
         'figure',
         { class: 'stage-bar' },
-        h('figcaption', {
-          text: `${label} (stage ${st.index + 1}, ${formatCount(st.layers)} layers, ${formatCount(st.inflight_microbatches)} micro-batch${st.inflight_microbatches === 1 ? '' : 'es'} in flight): ${formatBytes(m.device)}${m.fits ? '' : ', does not fit'}`,
-        }),
+        h('figcaption', { text: `${lead}: ${formatBytes(m.device)}${m.fits ? '' : ', does not fit'}` }),
         stackedBar(
           parts,
           scale,
-          plan.memory.capacity,
-          `${label}: ${parts.map((p) => `${p.label} ${p.text}`).join(', ')}; capacity ${formatBytes(plan.memory.capacity)}`,
+          capacity,
+          `${lead}: ${parts.map((p) => `${p.label} ${p.text}`).join(', ')}; capacity ${formatBytes(capacity)}`,
         ),
       );
     }),
@@ -190,40 +181,47 @@ function stageBars(plan) {
 }
 
 /**
+ * One bar per kind of rank a pipeline has (first stage, a middle one, last stage): the first
+ * stage holds pp micro-batches of activations, the last the head and the loss's logits. Null for
+ * a single stage (the panel's own bar is that rank).
+ * @param {TrainingPlan} plan
+ */
+function stageBars(plan) {
+  /** @type {any[]} */
+  const list = plan.stages ?? [];
+  if (list.length < 2) return null;
+  const picks = [list[0]];
+  if (list.length > 2) picks.push(list[Math.floor((list.length - 1) / 2)]);
+  picks.push(list[list.length - 1]);
+  const names = ['First stage', ...(list.length > 2 ? ['A middle stage'] : []), 'Last stage'];
+  return rankBars(
+    'Per pipeline stage',
+    '',
+    picks.map((st, k) => [
+      `${names[k]} (stage ${st.index + 1}, ${formatCount(st.layers)} layers, ${formatCount(st.inflight_microbatches)} micro-batch${st.inflight_microbatches === 1 ? '' : 'es'} in flight)`,
+      st.memory,
+    ]),
+    plan.memory.capacity,
+  );
+}
+
+/**
  * Under uneven routing, the busiest expert-parallel rank (the panel's headline, what must fit)
- * beside a rank of the same stage at the mean load, on one scale with the card's capacity. Null
- * when routing is balanced (every expert rank then holds the same).
+ * beside a rank of the same stage at the mean load. Null when routing is balanced (every expert
+ * rank then holds the same).
  * @param {TrainingPlan} plan
  */
 function expertRankBars(plan) {
   const mem = plan.memory;
-  const mean = mem.mean_expert_rank;
-  if (!mean) return null;
-  const factor = plan.parallel.routing_imbalance;
-  /** @type {[string, any][]} */
-  const picks = [
-    [`Busiest expert rank (${factor} × the mean routed tokens)`, mem],
-    ['A rank at the mean expert load', mean],
-  ];
-  const scale = Math.max(mem.capacity, ...picks.map(([, m]) => num(m.device)));
-  return h(
-    'div',
-    { class: 'stage-memory expert-memory' },
-    h('h4', { text: 'Per expert-parallel rank' }),
-    ...picks.map(([label, m]) => {
-      const parts = memoryParts(m);
-      return h(
-        'figure',
-        { class: 'stage-bar' },
-        h('figcaption', { text: `${label}: ${formatBytes(m.device)}${m.fits ? '' : ', does not fit'}` }),
-        stackedBar(
-          parts,
-          scale,
-          mem.capacity,
-          `${label}: ${parts.map((p) => `${p.label} ${p.text}`).join(', ')}; capacity ${formatBytes(mem.capacity)}`,
-        ),
-      );
-    }),
+  if (!mem.mean_expert_rank) return null;
+  return rankBars(
+    'Per expert-parallel rank',
+    'expert-memory',
+    [
+      [`Busiest expert rank (${plan.parallel.routing_imbalance} × the mean routed tokens)`, mem],
+      ['A rank at the mean expert load', mem.mean_expert_rank],
+    ],
+    mem.capacity,
   );
 }
 
