@@ -337,11 +337,10 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
   if (errors_of(f.rules) == 0 && in.model.moe() && in.parallel.routing_imbalance > 1.0) {
     PlanInput mean = in;
     mean.parallel.routing_imbalance = 1.0;
-    const bool first = f.first.memory.required() >= f.last.memory.required();
-    const StageFigures st = stage_figures(mean, first ? 0 : in.parallel.pp - 1);
-    json at_mean = memory_json(st.memory, in.hardware.memory);
+    const std::int64_t stage = first_stage_most_loaded(f) ? 0 : in.parallel.pp - 1;
+    json at_mean = memory_json(stage_figures(mean, stage).memory, in.hardware.memory);
     at_mean.erase("capacity");
-    at_mean["stage"] = first ? 0 : in.parallel.pp - 1;
+    at_mean["stage"] = stage;
     memory["mean_expert_rank"] = at_mean;
   }
   out["memory"] = memory;

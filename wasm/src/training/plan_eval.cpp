@@ -46,7 +46,7 @@ void evaluate_plan(const PlanInput& in, PlanFigures& out, bool with_time) {
   out.microbatches = in.accumulation;
   out.first = stage_figures(in, 0);
   out.last = par.pp > 1 ? stage_figures(in, par.pp - 1) : out.first;
-  out.memory = out.first.memory.required() >= out.last.memory.required() ? out.first.memory : out.last.memory;
+  out.memory = first_stage_most_loaded(out) ? out.first.memory : out.last.memory;
   out.fits = out.memory.required() <= hw.memory;
   const std::int64_t v = par.schedule == Schedule::interleaved ? par.virtual_stages : 1;
   out.bubble_fraction = bubble_fraction(par.pp, out.microbatches, v);

@@ -227,7 +227,7 @@ std::vector<Candidate> search_plans(const PlanInput& base, const SearchLimits& l
       f.first = a, f.last = z;
       f.first.memory = memory_at_zero(a, in.parallel, zero, in.model.tied_embeddings, in.hardware);
       f.last.memory = memory_at_zero(z, in.parallel, zero, in.model.tied_embeddings, in.hardware);
-      f.memory = f.first.memory.required() >= f.last.memory.required() ? f.first.memory : f.last.memory;
+      f.memory = first_stage_most_loaded(f) ? f.first.memory : f.last.memory;
       const StageTime ta = with_dp(ma, times(0, a, TransferSet::data_parallel));
       const StageTime tz = pp > 1 ? with_dp(mz, times(pp - 1, z, TransferSet::data_parallel)) : ta;
       compose_time(in, f, ta, tz);

@@ -126,12 +126,13 @@ inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, 
   // cast (fp16/fused_optimizer.py step()). By then the activations are freed and, under ZeRO-1,
   // the gradients outside the rank's partition: the step is the peak when it holds more.
   if (deepspeed_steps_fp32_copy(at)) {
-    const double own = st.dense / shards + st.expert / expert_shards;
-    const double copied = zero >= 3 ? std::min(own, kDeepSpeedSubGroup) : zero >= 1 ? own : st.dense + st.expert;
-    // The flat copy is in the gradients' dtype (fp32 under ZeRO 0); a cast to fp32 of fp32 is no copy.
-    const double cast = gb == 4.0 ? 0.0 : 4.0;
-    const double grads_at_step = zero == 1 ? gb * own : m.gradients;
-    const double per_weight = zero >= 1 ? gb + cast : cast + 4.0;
+    // ZeRO 1–3: the rank's partition, flat in the gradients' dtype, then cast (no copy when the
+    // gradients are fp32 already). ZeRO 0: every weight, cast and then flattened in fp32.
+    const double own = st.dense / shards + st.expert / expert_shards, cast = gb == 4.0 ? 0.0 : 4.0;
+    double copied = own, per_weight = gb + cast, grads_at_step = m.gradients;
+    if (zero == 0) copied = st.dense + st.expert, per_weight = cast + 4.0;
+    if (zero == 1) grads_at_step = gb * own;
+    if (zero >= 3) copied = std::min(own, kDeepSpeedSubGroup);
     const double step = grads_at_step + per_weight * copied;
     const double backward = m.gradients + m.activations + m.buffers;
     if (step > backward) m.buffers += step - backward;

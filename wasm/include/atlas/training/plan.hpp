@@ -420,6 +420,12 @@ struct PlanFigures {
   int transfer_count = 0;
 };
 
+/// Whether the first stage is the most loaded, the one whose memory must fit (ties go to it):
+/// the plan's `memory`, and the stage a rank at the mean expert load is drawn from.
+inline bool first_stage_most_loaded(const PlanFigures& f) {
+  return f.first.memory.required() >= f.last.memory.required();
+}
+
 /// The time of one device of a stage: compute per micro-batch and exposed communication per
 /// group, per micro-batch (inside the schedule's slot) and once per step.
 struct StageTime {
