@@ -12,6 +12,7 @@ using namespace atlas;
 using atlas_test::call;
 using atlas_test::error_code;
 using atlas_test::error_path;
+using atlas_test::find_transfer;
 
 namespace {
 

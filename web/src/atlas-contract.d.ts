@@ -3012,6 +3012,8 @@ export type PlanAnswer = {
     per_output_token?: number;
     prefill?: number;
     prefill_communication?: number;
+    prompt_share?: number;
+    prompts_per_step?: number;
     request?: number;
     step?: number;
   };
@@ -3928,6 +3930,8 @@ export type SearchAnswer = {
       per_output_token?: number;
       prefill?: number;
       prefill_communication?: number;
+      prompt_share?: number;
+      prompts_per_step?: number;
       request?: number;
       step?: number;
     };

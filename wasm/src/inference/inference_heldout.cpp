@@ -48,6 +48,22 @@ double figure(const json& plan, const std::string& metric) {
   return plan["throughput"][metric].get<double>();
 }
 
+// A frozen case is never edited. Where a later finding replaces what a case assumed (its source
+// silent), the live set lists a correction: the field's JSON pointer in the request, the new
+// value and why. The engine plans the corrected request and the row says so; a corrected source
+// is informed by the change that found it.
+json corrected_request(const json& doc, const json& c, json& row) {
+  json request = c["request"];
+  json why = json::array();
+  for (const auto& k : doc.value("corrections", json::array())) {
+    if (k.value("source", "") != c["source"].get<std::string>()) continue;
+    request[json::json_pointer(k["pointer"].get<std::string>())] = k["value"];
+    why.push_back(k["why"]);
+  }
+  if (!why.empty()) row["corrected"] = why;
+  return request;
+}
+
 }  // namespace
 
 /// Every case of the sealed serving set with the engine's figure and error, and the summaries:
@@ -70,8 +86,9 @@ json serving_heldout(Problems& problems) {
              {"metric", metric},        {"measured", c["measured"]}, {"unit", c["unit"]},
              {"assumed", c["assumed"]}, {"request", c["request"]}};
     row["seal"] = sealed_source[source] ? "sealed" : "informed";
+    const json request = corrected_request(doc, c, row);
     Problems scratch;
-    const json plan = cmd_inference_plan(c["request"], scratch);
+    const json plan = cmd_inference_plan(request, scratch);
     if (!scratch.ok() || plan.is_null()) {
       row["refused"] = scratch.errors().empty() ? "" : scratch.errors().front().message;
       ++refused;

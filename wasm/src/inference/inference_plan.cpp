@@ -134,10 +134,16 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
   if (f.first_step > 0) first_token << " + the step the overlap scheduler runs first " << qty::seconds(f.first_step);
   if (f.queue.wait > 0) first_token << " + the wait for a free slot " << qty::seconds(f.queue.wait);
   first_token << " = " << qty::seconds(f.first_token);
-  Formula per_output_token(in.serving.disaggregated
-                               ? "decode step = "
-                               : "decode step + (sequences per replica ÷ output) × prefill share = ");
-  if (!in.serving.disaggregated) per_output_token << qty::seconds(d.cycle) << " + … = ";
+  Formula per_output_token("decode step = ");
+  if (!in.serving.disaggregated) {
+    const RuntimeModel& r = runtime_model(in.serving.runtime);
+    per_output_token = Formula("decode step + the prompts it makes room for (sequences per replica ÷ output = ");
+    per_output_token << qty::number(f.prompts_per_step)
+                     << (r.mixed_batches ? " prompts a step, riding in its forward pass: one read of the weights, "
+                                           "their tokens as extra GEMM rows) = "
+                                         : " prompts a step, prefilled in batches of their own) = ")
+                     << qty::seconds(d.cycle) << " + " << qty::seconds(f.prompt_share) << " = ";
+  }
   per_output_token << qty::seconds(f.per_output_token);
   return json{
       {"first_token", first_token},
@@ -218,6 +224,8 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                 {"kv_handoff", f.kv_handoff},
                 {"per_output_token", f.per_output_token},
                 {"decode_step", f.decode.cycle},
+                {"prompts_per_step", f.prompts_per_step},
+                {"prompt_share", f.prompt_share},
                 {"request", f.request},
                 {"hbm_bound", (f.decode.weight_bytes + f.decode.kv_bytes) / in.hardware.memory_bandwidth},
                 {"decode",

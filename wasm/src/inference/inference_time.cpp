@@ -102,9 +102,10 @@ double kernel_floor(const InferenceInput& in, std::int64_t index, double layers)
   return (layers * r.small_kernels_per_layer + ends * r.small_kernels_per_pass) * kSmallKernelTime;
 }
 
-// One pass of stage `index`: `tokens` new tokens each attending over `context` positions
-// (decode), or a whole prompt of `tokens` under the causal mask (prefill, context = tokens).
-StageCost stage_pass(const InferenceInput& in, std::int64_t index, double tokens, double context, bool prefill) {
+// One pass of stage `index` over `pass`: its decode tokens each attend over the mean context,
+// and its whole prompts each attend to themselves under the causal mask. The two share the
+// pass's GEMMs (one read of the weights, rows of both) but not their attention kernels.
+StageCost stage_pass(const InferenceInput& in, std::int64_t index, const PassShape& pass) {
   const ModelShape& m = in.model;
   const Hardware& hw = in.hardware;
   const double t = static_cast<double>(in.parallel.tp);
@@ -112,13 +113,15 @@ StageCost stage_pass(const InferenceInput& in, std::int64_t index, double tokens
   const double L = static_cast<double>(w.layers);
   const double bw = hw.memory_bandwidth * in.serving.bandwidth_fraction;  // KV and bf16 tensors
   const double weight_bw = hw.memory_bandwidth * format_bandwidth_fraction(in.serving);
+  const double rows = pass.rows();
   StageCost c;
-  c.compute = L * layer_gemms(in, tokens);
-  if (index == in.parallel.pp - 1)  // logits of the last position of each sequence
-    c.compute += linear_time({prefill ? 1.0 : tokens, static_cast<double>(m.vocab) / t, static_cast<double>(m.hidden)},
-                             hw.flops, hw.efficiency.compute, hw.sms)
-                     .forward;
-  c.weight_bytes = weights_read(in, w, tokens);
+  c.compute = L * layer_gemms(in, rows);
+  if (index == in.parallel.pp - 1)  // logits of each decode token and of each prompt's last position
+    c.compute +=
+        linear_time({pass.decode + pass.prompts, static_cast<double>(m.vocab) / t, static_cast<double>(m.hidden)},
+                    hw.flops, hw.efficiency.compute, hw.sms)
+            .forward;
+  c.weight_bytes = weights_read(in, w, rows);
   c.memory = c.weight_bytes / weight_bw;
   // Attention core: QKᵀ and scores·V, 2 FLOPs per multiply-add; the causal prompt halves it.
   // A sliding layer attends to its window only. Latent attention decodes absorbed (queries
@@ -128,23 +131,28 @@ StageCost stage_pass(const InferenceInput& in, std::int64_t index, double tokens
   const double qk = m.qk_head_dim(), v = m.v_head_dim();
   const double absorbed = m.mla.on() ? 2.0 * static_cast<double>(m.mla.kv_rank) + m.mla.qk_rope : qk + v;
   const double per_token = kv_elements_per_layer(m, in.parallel.tp) * kv_bytes(in.serving.kv);
-  double attention_flops = 0, prefill_seconds = 0;
-  c.kv_bytes = 0;
   // A prompt's fused attention runs at the GPU's measured forward rate for its length where the
   // preset has one (the rates count a causal pass as half the square, as attention_flops does).
   const PlanInput kernels = training_view(in);
-  const bool measured = prefill && runs_measured_attention(kernels);
+  const bool measured = pass.prompts > 0 && runs_measured_attention(kernels);
+  double decode_flops = 0, decode_kv = 0, prompt_flops = 0, prompt_kv = 0, prompt_seconds = 0;
   const std::int64_t first = stage_first_layer(m, in.parallel, index);
   for (std::int64_t i = first; i < first + w.layers; ++i) {
-    const double keys = m.sliding_layer(i) ? std::min(context, static_cast<double>(m.window)) : context;
-    const double prompt_keys = m.sliding_layer(i) ? std::min(tokens, static_cast<double>(m.window)) : tokens;
-    const double flops = prefill ? tokens * prompt_keys * heads * (qk + v) : 2.0 * tokens * keys * heads * absorbed;
-    attention_flops += flops;
-    if (measured) prefill_seconds += flops / measured_attention_rate(hw, false, prompt_keys);
-    c.kv_bytes += (prefill ? tokens : tokens * keys) * per_token;
+    const bool sliding = m.sliding_layer(i);
+    const double window = static_cast<double>(m.window);
+    const double keys = sliding ? std::min(pass.context, window) : pass.context;
+    const double prompt_keys = sliding ? std::min(pass.prompt, window) : pass.prompt;
+    decode_flops += 2.0 * pass.decode * keys * heads * absorbed;
+    decode_kv += pass.decode * keys * per_token;
+    const double flops = pass.prompts * pass.prompt * prompt_keys * heads * (qk + v);
+    prompt_flops += flops;
+    prompt_kv += pass.prompts * pass.prompt * per_token;
+    if (measured) prompt_seconds += flops / measured_attention_rate(hw, false, prompt_keys);
   }
-  const double attention =
-      std::max(c.kv_bytes / bw, measured ? prefill_seconds : attention_flops / flash_rate(kernels));
+  c.kv_bytes = decode_kv + prompt_kv;
+  const double rate = flash_rate(kernels);
+  const double attention = std::max(decode_kv / bw, decode_flops / rate) +
+                           std::max(prompt_kv / bw, measured ? prompt_seconds : prompt_flops / rate);
   c.floor = kernel_floor(in, index, L);
   c.time = std::max(c.memory, c.compute) + attention + c.floor;
   return c;
@@ -153,7 +161,7 @@ StageCost stage_pass(const InferenceInput& in, std::int64_t index, double tokens
 }  // namespace
 
 double stage_collectives(const InferenceInput& in, std::int64_t index, double tokens, bool prefill,
-                         std::vector<ServingTransfer>* out) {
+                         std::vector<ServingTransfer>* out, double logit_rows) {
   const ModelShape& m = in.model;
   const Parallel& p = in.parallel;
   const Hardware& hw = in.hardware;
@@ -196,7 +204,7 @@ double stage_collectives(const InferenceInput& in, std::int64_t index, double to
       add("tp-embedding-allreduce", "activation", "rows of the vocabulary-split embedding", "embedding",
           Collective::all_reduce, "TP", g, {tokens, 1, h}, hidden, act, 1);
     if (last) {
-      const double rows = prefill ? 1.0 : tokens, vocab = static_cast<double>(m.vocab);
+      const double rows = logit_rows >= 0 ? logit_rows : prefill ? 1.0 : tokens, vocab = static_cast<double>(m.vocab);
       add("tp-logits-allgather", "logits", "logits gathered over the vocabulary", "head", Collective::all_gather, "TP",
           g, {rows, 1, vocab}, Dims{prefill ? "last position" : "tokens", "", "vocabulary"}, 2.0 * rows * vocab, 1);
     }
@@ -244,16 +252,18 @@ double kv_handoff(const InferenceInput& in, std::vector<ServingTransfer>* out) {
   return c.time;
 }
 
-DecodeStep decode_step(const InferenceInput& in, double sequences, double context) {
+DecodeStep decode_step(const InferenceInput& in, double sequences, double context, double prompts) {
   const std::int64_t pp = in.parallel.pp;
-  // The replica's sequences go round the pipeline in up to pp groups, one per stage at a time.
+  // The replica's sequences go round the pipeline in up to pp groups, one per stage at a time;
+  // prompts riding in the step are shared among the groups alike.
   const double groups = std::max(1.0, std::min(sequences, static_cast<double>(pp)));
   const double per_group = std::ceil(sequences / groups);
+  const PassShape pass{per_group, context, prompts / groups, static_cast<double>(in.serving.prompt)};
   DecodeStep d;
   double sum = 0, worst = 0;
   for (std::int64_t i = 0; i < pp; ++i) {
-    const StageCost c = stage_pass(in, i, per_group, context, false);
-    const double comm = stage_collectives(in, i, per_group, false);
+    const StageCost c = stage_pass(in, i, pass);
+    const double comm = stage_collectives(in, i, pass.rows(), false, nullptr, pass.decode + pass.prompts);
     const double stage = c.time + comm;
     sum += stage;
     d.communication += comm;
@@ -267,6 +277,43 @@ DecodeStep decode_step(const InferenceInput& in, double sequences, double contex
   d.cycle = std::max(sum, groups * worst) + in.serving.host_overhead;
   return d;
 }
+
+double prompt_batch(const InferenceInput& in, double prompts) {
+  const double prompt = static_cast<double>(in.serving.prompt);
+  const PassShape pass{0, 0, prompts, prompt};
+  double busiest = 0;
+  for (std::int64_t i = 0; i < in.parallel.pp; ++i)
+    busiest =
+        std::max(busiest, stage_pass(in, i, pass).time + stage_collectives(in, i, pass.rows(), true, nullptr, prompts));
+  return busiest + in.serving.host_overhead;
+}
+
+namespace {
+
+// Time one decode step takes on average once it also makes room for `admitted` new prompts (the
+// sequences that finished): riding in the step (mixed batches) or as prefill batches of their own
+// of as many prompts as the runtime's token budget takes. A whole number of prompts enters a step,
+// so a fractional mean is the weighted mean of its two neighbours.
+double step_with_prompts(const InferenceInput& in, double bare, double sequences, double context, double admitted,
+                         double* prompt_share) {
+  const RuntimeModel& r = runtime_model(in.serving.runtime);
+  if (admitted <= 0) return *prompt_share = 0, bare;
+  const double prompt = static_cast<double>(in.serving.prompt);
+  double step = 0;
+  if (r.mixed_batches) {
+    const double lo = std::floor(admitted), frac = admitted - lo;
+    const double at_lo = lo > 0 ? decode_step(in, sequences, context, lo).cycle : bare;
+    step = frac > 0 ? (1.0 - frac) * at_lo + frac * decode_step(in, sequences, context, lo + 1).cycle : at_lo;
+  } else {
+    const double fit = r.prompt_tokens > 0 ? std::floor(static_cast<double>(r.prompt_tokens) / prompt) : admitted;
+    const double per_batch = std::max(1.0, std::min(std::ceil(admitted), fit));
+    step = bare + admitted / per_batch * prompt_batch(in, per_batch);
+  }
+  *prompt_share = step - bare;
+  return step;
+}
+
+}  // namespace
 
 ServingPoint serving_point(const InferenceInput& in, std::int64_t concurrency, const InferenceFigures& prefill) {
   const Serving& s = in.serving;
@@ -282,8 +329,9 @@ ServingPoint serving_point(const InferenceInput& in, std::int64_t concurrency, c
   pt.decode = decode_step(in, pt.sequences_per_replica, context);
   // Without separate prefill GPUs, each decode step also makes room for the prompts of the
   // sequences that finish: sequences ÷ output prompts per step on average.
-  const double interleaved = s.disaggregated ? 0.0 : pt.sequences_per_replica / static_cast<double>(s.output);
-  pt.per_output_token = pt.decode.cycle + interleaved * prefill.prefill_occupancy;
+  pt.prompts_per_step = s.disaggregated ? 0.0 : pt.sequences_per_replica / static_cast<double>(s.output);
+  pt.per_output_token =
+      step_with_prompts(in, pt.decode.cycle, pt.sequences_per_replica, context, pt.prompts_per_step, &pt.prompt_share);
   // An overlap scheduler learns that a sequence finished one step late: its slot is held for
   // output + 1 steps.
   const double output = static_cast<double>(s.output);
@@ -307,7 +355,7 @@ void evaluate_inference(const InferenceInput& in, InferenceFigures& out, bool wi
   const double prompt = static_cast<double>(s.prompt);
   for (std::int64_t i = 0; i < in.parallel.pp; ++i) {
     const double comm = stage_collectives(in, i, prompt, true);
-    const StageCost c = stage_pass(in, i, prompt, prompt, true);
+    const StageCost c = stage_pass(in, i, PassShape{0, 0, 1, prompt});
     const double stage = c.time + comm;
     out.prefill += stage;
     out.prefill_communication += comm;
@@ -322,6 +370,7 @@ void evaluate_inference(const InferenceInput& in, InferenceFigures& out, bool wi
   out.first_step = runtime_model(s.runtime).overlap_scheduler ? pt.decode.cycle : 0.0;
   out.decode = pt.decode;
   out.per_output_token = pt.per_output_token;
+  out.prompts_per_step = pt.prompts_per_step, out.prompt_share = pt.prompt_share;
   out.tokens_per_second = pt.tokens_per_second;
   out.tokens_per_second_per_gpu = pt.tokens_per_second_per_gpu;
   out.tokens_per_second_per_user = pt.per_user;

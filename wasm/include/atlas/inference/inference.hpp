@@ -120,6 +120,14 @@ struct InferenceMemory {
 /// (blocks per sequence, sequences per device, activations, reserve).
 StageMemory stage_memory(const InferenceInput& in, std::int64_t index, const InferenceMemory& shared);
 
+/// What one forward pass of a replica carries: `decode` sequences' next tokens over a mean
+/// context of `context` positions, and `prompts` whole prompts of `prompt` tokens (a prefill,
+/// alone or riding in a decode step). Both share the pass's GEMMs and its read of the weights.
+struct PassShape {
+  double decode = 0, context = 0, prompts = 0, prompt = 0;
+  double rows() const { return decode + prompts * prompt; }
+};
+
 /// Time of one decode step of `sequences` on one replica, and how it splits.
 struct DecodeStep {
   double cycle = 0;                          // s: one new token for each sequence (the pipeline's cycle)
@@ -145,6 +153,7 @@ struct InferenceFigures {
   DecodeStep decode;
   Queue queue;
   double first_token = 0, per_output_token = 0, request = 0;
+  double prompts_per_step = 0, prompt_share = 0;  // prompts admitted per decode step; s they add to it
   double tokens_per_second = 0, tokens_per_second_per_gpu = 0, tokens_per_second_per_user = 0;
   bool prefill_limited = false;  // disaggregated: the prefill replicas cannot keep up
 };
@@ -168,8 +177,10 @@ struct ServingTransfer {
 };
 /// Blocking collectives of one device of stage `index` moving `tokens` tokens (a prompt, or one
 /// token of each sequence of a decode step): seconds; each transfer appended to `out` if given.
+/// `logit_rows` counts the rows whose logits are gathered (default: one for a prompt, every token
+/// of a decode step).
 double stage_collectives(const InferenceInput& in, std::int64_t index, double tokens, bool prefill,
-                         std::vector<ServingTransfer>* out = nullptr);
+                         std::vector<ServingTransfer>* out = nullptr, double logit_rows = -1);
 /// Prefill→decode hand-off of one prompt's KV cache between replicas (disaggregated serving).
 double kv_handoff(const InferenceInput& in, std::vector<ServingTransfer>* out = nullptr);
 
@@ -180,6 +191,7 @@ struct ServingPoint {
   double sequences_per_replica = 0;
   DecodeStep decode;
   double per_output_token = 0, tokens_per_second = 0, tokens_per_second_per_gpu = 0, per_user = 0;
+  double prompts_per_step = 0, prompt_share = 0;  // prompts admitted per decode step; s they add to it
   bool prefill_limited = false;
 };
 /// `prefill` must hold evaluate_inference's prefill figures for the same input.
@@ -189,8 +201,12 @@ ServingPoint serving_point(const InferenceInput& in, std::int64_t concurrency, c
 std::vector<Issue> inference_split_errors(const InferenceInput& in, bool dp_derived);
 
 InferenceMemory inference_memory(const InferenceInput& in);
-/// One decode step of `sequences` per decode replica, over a mean context of `context` tokens.
-DecodeStep decode_step(const InferenceInput& in, double sequences, double context);
+/// One decode step of `sequences` per decode replica, over a mean context of `context` tokens,
+/// with `prompts` whole prompts riding in its forward pass (a mixed batch).
+DecodeStep decode_step(const InferenceInput& in, double sequences, double context, double prompts = 0);
+/// The busiest stage's time of one prefill batch of `prompts` prompts (one read of the weights,
+/// the prompts' tokens as the GEMMs' rows, each prompt's causal attention on its own).
+double prompt_batch(const InferenceInput& in, double prompts);
 /// Everything at in.serving.concurrency. `with_time` false stops after memory.
 void evaluate_inference(const InferenceInput& in, InferenceFigures& out, bool with_time = true);
 

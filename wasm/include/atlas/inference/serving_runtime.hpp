@@ -37,6 +37,8 @@ struct RuntimeModel {
   double small_kernels_per_layer = 0;  // kernels of a layer beside its GEMMs, attention and collectives
   double small_kernels_per_pass = 0;   // embedding lookup, final norm, sampling
   bool overlap_scheduler = false;      // step n's outputs handled while step n + 1 runs
+  bool mixed_batches = false;          // new prompts ride in a decode step's forward pass
+  std::int64_t prompt_tokens = 0;      // tokens a prefill batch of its own may carry (0: the whole batch)
   const char* source = "";             // where the constants come from, in words
 };
 const RuntimeModel& runtime_model(Runtime r);
