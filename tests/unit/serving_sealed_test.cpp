@@ -1,4 +1,4 @@
-// The sealed serving set (content/sealed/2026-12-03-serving): its live copy in
+// The sealed serving sets (content/sealed/2026-12-03-serving, 2026-12-06-serving): their live copy in
 // content/presets/serving-sealed.json equals what was first committed, every case is one the
 // engine can plan, and `fidelity` in inference mode summarises it with sealed and informed
 // sources apart and each source's own error.
@@ -7,35 +7,52 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "support.hpp"
 
 using namespace atlas_test;
 
-TEST_CASE("the sealed serving set is frozen: the live cases and sources equal the committed ones") {
-  const json frozen = json::parse(read_source_file("content/sealed/2026-12-03-serving/cases.json"));
-  const json frozen_sources = json::parse(read_source_file("content/sealed/2026-12-03-serving/sources.json"));
+TEST_CASE("the sealed serving sets are frozen: the live cases and sources equal the committed ones") {
+  const std::vector<std::string> sets{"content/sealed/2026-12-03-serving", "content/sealed/2026-12-06-serving"};
+  json frozen = json::array(), frozen_sources = json::array();
+  for (const auto& set : sets) {
+    const json cases = json::parse(read_source_file(set + "/cases.json"));
+    const json sources = json::parse(read_source_file(set + "/sources.json"));
+    REQUIRE(cases.size() >= 30);
+    frozen.insert(frozen.end(), cases.begin(), cases.end());
+    frozen_sources.insert(frozen_sources.end(), sources.begin(), sources.end());
+    // The predictions made at sealing name every case of the set once.
+    const json predictions = json::parse(read_source_file(set + "/predictions.json"));
+    std::set<std::string> ids;
+    for (const auto& c : cases) ids.insert(c["id"].get<std::string>());
+    CHECK(predictions["cases"].size() == cases.size());
+    for (const auto& p : predictions["cases"]) CHECK(ids.count(p["id"].get<std::string>()) == 1);
+    CHECK(predictions["engine_commit"].get<std::string>().size() >= 7);
+  }
   const json live = json::parse(read_source_file("content/presets/serving-sealed.json"));
-  REQUIRE(frozen.size() >= 40);
   CHECK(live["cases"] == frozen);
   // A source may gain entries in informed_by (the changes judged on it); nothing else changes.
   REQUIRE(live["sources"].size() == frozen_sources.size());
+  std::set<std::string> informed;
   for (std::size_t i = 0; i < frozen_sources.size(); ++i) {
     json a = live["sources"][i], b = frozen_sources[i];
     a.erase("informed_by"), b.erase("informed_by");
     CHECK(a == b);
     for (const auto& change : live["sources"][i]["informed_by"]) CHECK(change.is_string());
+    if (!live["sources"][i]["informed_by"].empty()) informed.insert(live["sources"][i]["id"].get<std::string>());
   }
-  // The predictions made at sealing name every case once.
-  const json predictions = json::parse(read_source_file("content/sealed/2026-12-03-serving/predictions.json"));
-  std::set<std::string> ids;
-  for (const auto& c : frozen) ids.insert(c["id"].get<std::string>());
-  CHECK(predictions["cases"].size() == frozen.size());
-  for (const auto& p : predictions["cases"]) CHECK(ids.count(p["id"].get<std::string>()) == 1);
-  CHECK(predictions["engine_commit"].get<std::string>().size() >= 7);
+  // A correction replaces what a case assumed where its source was silent; it names why, and
+  // the source it touches counts as informed.
+  for (const auto& k : live.value("corrections", json::array())) {
+    CHECK(informed.count(k["source"].get<std::string>()) == 1);
+    CHECK(k["why"].get<std::string>().size() > 40);
+    CHECK(k["pointer"].get<std::string>().rfind("/", 0) == 0);
+  }
 }
 
-TEST_CASE("the sealed serving set covers H100, H200 and B200, three runtimes, FP8 and bf16") {
+TEST_CASE("the sealed serving sets cover H100, H200 and B200, three runtimes, FP8 and bf16") {
   const json cases = json::parse(read_source_file("content/presets/serving-sealed.json"))["cases"];
   std::set<std::string> gpus, runtimes, formats;
   for (const auto& c : cases) {
@@ -43,7 +60,7 @@ TEST_CASE("the sealed serving set covers H100, H200 and B200, three runtimes, FP
     runtimes.insert(c["request"]["serving"]["runtime"].get<std::string>());
     formats.insert(c["request"]["serving"]["weights"].get<std::string>());
   }
-  CHECK(gpus == std::set<std::string>{"b200", "h100-sxm", "h200"});
+  for (const char* gpu : {"b200", "h100-sxm", "h200"}) CHECK(gpus.count(gpu) == 1);
   CHECK(runtimes.size() >= 3);
   CHECK(formats == std::set<std::string>{"bf16", "fp8"});
 }
