@@ -74,7 +74,8 @@ for (const set of ['sealed', 'informed']) {
       console.log(`${c.id.padEnd(60)} refused: ${c.refused}`);
       continue;
     }
-    const queued = c.fits ? '' : `  (served ${c.served})`;
+    const queued =
+      (c.fits ? '' : `  (served ${c.served})`) + (c.corrected ? '  (corrected, see serving-sealed.json)' : '');
     console.log(
       `${c.id.padEnd(60)} ${shown(c).padStart(14)} ${speed(c).padStart(14)} ${pct(c.error)} ${pct(c.speed_error)}${queued}`,
     );

@@ -49,14 +49,15 @@ double figure(const json& plan, const std::string& metric) {
 }
 
 // A frozen case is never edited. Where a later finding replaces what a case assumed (its source
-// silent), the live set lists a correction: the field's JSON pointer in the request, the new
-// value and why. The engine plans the corrected request and the row says so; a corrected source
-// is informed by the change that found it.
+// silent), the live set lists a correction: the source, the part of the case ids it covers, the
+// field's JSON pointer in the request, the new value and why. The engine plans the corrected request and the row says
+// so; a corrected source is informed by the change that found it.
 json corrected_request(const json& doc, const json& c, json& row) {
   json request = c["request"];
   json why = json::array();
   for (const auto& k : doc.value("corrections", json::array())) {
     if (k.value("source", "") != c["source"].get<std::string>()) continue;
+    if (c["id"].get<std::string>().find(k.value("match", "")) == std::string::npos) continue;
     request[json::json_pointer(k["pointer"].get<std::string>())] = k["value"];
     why.push_back(k["why"]);
   }
