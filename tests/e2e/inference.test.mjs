@@ -76,6 +76,41 @@ test('the mode switch works from the keyboard and shows the serving readouts, ch
   await p.close();
 });
 
+test('the serving validation view leads with the sealed held-out runs, each source apart, corrections shown', async () => {
+  const p = await openPage({ path: '#v=1&open=planner&planner.mode=inference' });
+  await p.page.locator('.inf-svg').waitFor();
+  await p.page.getByText('Show the published runs and the engine\u2019s errors').click();
+  const held = await p.page.evaluate(() => window.atlas.engine.run('fidelity', { mode: 'inference' }).held_out);
+  await p.page.locator('#planner-inference .serving-heldout tbody tr').first().waitFor();
+  // The headline is the sealed figure, as the engine computed it.
+  const headline = await p.page.locator('#planner-inference .fidelity-headline').textContent();
+  assert.match(headline, new RegExp(`over ${held.sealed.cases} published runs`));
+  assert.match(headline, new RegExp(`mean error ${(100 * held.sealed.mean_abs_error).toFixed(1)}`));
+  // One row per planned run, sealed and informed marked; every source has its own summary row.
+  const rows = p.page.locator('#planner-inference .serving-heldout tbody tr');
+  assert.equal(await rows.count(), held.cases.filter((c) => c.engine !== undefined).length);
+  assert.equal(
+    await p.page.locator('#planner-inference .serving-heldout tbody tr[data-seal="sealed"]').count(),
+    held.sealed.cases,
+  );
+  const summary = await p.page.locator('#planner-inference .serving-heldout-summary tbody th').allTextContents();
+  for (const s of held.sources) assert.ok(summary.includes(`· ${s.name}`), s.name);
+  // A corrected run says why, and opens in the explorer as the engine planned it.
+  const corrected = held.cases.find((c) => c.corrected);
+  assert.ok(corrected, 'a corrected case');
+  const row = p.page.locator(`#planner-inference .serving-heldout tr[data-case="${corrected.id}"]`);
+  await row.locator('summary').click();
+  assert.match(await row.locator('.gap-note').textContent(), /^Corrected since: /);
+  await row.locator('.open-run').click();
+  await p.page.locator('#planner-status .run-note').waitFor();
+  assert.equal(await p.page.locator('#pl-prompt').inputValue(), String(corrected.request.serving.prompt));
+  const state = await p.page.evaluate(() => window.atlas.views.get('planner').getState());
+  assert.equal(state.kv, corrected.request.serving.kv);
+  assert.deepEqual(p.record.pageErrors, []);
+  assert.deepEqual(p.record.consoleErrors, []);
+  await p.close();
+});
+
 test('an impossible serving request names the field; a permalink keeps the inference mode', async () => {
   const p = await openPage();
   await p.page.evaluate(() =>

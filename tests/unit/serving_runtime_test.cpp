@@ -134,10 +134,12 @@ TEST_CASE("decode bandwidth by weight format: int8 and int4 kernels stream slowe
   const auto fraction = [](json s) {
     return serve("llama-3.1-8b", 1, {{"tp", 1}}, s)["serving"]["weight_bandwidth_fraction"].get<double>();
   };
-  CHECK(fraction({{"weights", "bf16"}}) == doctest::Approx(0.77));
-  CHECK(fraction({{"weights", "fp8"}}) == doctest::Approx(0.77));
-  CHECK(fraction({{"weights", "int8"}}) == doctest::Approx(0.77 * 1069.20 / 1397.31));
-  CHECK(fraction({{"weights", "int4"}}) == doctest::Approx(0.77 * 862.69 / 1397.31));
+  // H100 SXM: FluidX3D's 0.804 of nominal, times decode's 0.711 / 0.767 of streaming (gpt-fast on A100).
+  const double bf16 = 0.804 * 0.711 / 0.767;
+  CHECK(fraction({{"weights", "bf16"}}) == doctest::Approx(bf16));
+  CHECK(fraction({{"weights", "fp8"}}) == doctest::Approx(bf16));
+  CHECK(fraction({{"weights", "int8"}}) == doctest::Approx(bf16 * 1069.20 / 1397.31));
+  CHECK(fraction({{"weights", "int4"}}) == doctest::Approx(bf16 * 862.69 / 1397.31));
   // A smaller group carries more scale bytes per weight: 0.5 + 2.5 / 64 B for int4, 1 + 2 / 128 B for int8.
   const auto bytes = [](json s) { return serve("llama-3.1-8b", 1, {{"tp", 1}}, s)["memory"]["weights"].get<double>(); };
   const double g128 = bytes({{"weights", "int4"}}), g64 = bytes({{"weights", "int4"}, {"group_size", 64}});

@@ -553,6 +553,8 @@ export type DpNetworkRequest = {
       compute_fp4?: number;
       /** > 0, ≤ 1; default 0 */
       compute_fp8?: number;
+      /** > 0, ≤ 1; default 0 */
+      hbm?: number;
       /** > 0, ≤ 1; default 0.9 */
       inter?: number;
       /** > 0, ≤ 1; default 0.8 */
@@ -614,6 +616,8 @@ export type DpNetworkRequest = {
       compute_fp4?: number;
       /** > 0, ≤ 1; default 0 */
       compute_fp8?: number;
+      /** > 0, ≤ 1; default 0 */
+      hbm?: number;
       /** > 0, ≤ 1; default 0.9 */
       inter?: number;
       /** > 0, ≤ 1; default 0.8 */
@@ -1019,6 +1023,9 @@ export type FidelityAnswer = {
         micro?: number;
       };
       hardware?: {
+        efficiencies?: {
+          hbm?: number;
+        };
         gpus?: number;
         inter_bandwidth?: number;
         memory?: number;
@@ -1092,6 +1099,7 @@ export type FidelityAnswer = {
         concurrency?: number;
         output?: number;
         prompt?: number;
+        runtime?: string;
       };
     };
     role?: string;
@@ -1111,6 +1119,7 @@ export type FidelityAnswer = {
   held_out?: {
     cases?: Array<{
       assumed?: Array<string>;
+      corrected?: Array<string>;
       engine?: number;
       error?: number;
       fits?: boolean;
@@ -1124,8 +1133,20 @@ export type FidelityAnswer = {
         };
         mode?: string;
         model?: {
+          bias?: boolean;
+          dropout?: boolean;
+          ffn?: number;
+          heads?: number;
+          hidden?: number;
+          kv_heads?: number;
+          layers?: number;
+          mlp?: string;
+          norm?: string;
+          position?: string;
           preset?: string;
           seq?: number;
+          tied_embeddings?: boolean;
+          vocab?: number;
         };
         parallel?: {
           ep?: number;
@@ -1176,7 +1197,7 @@ export type FidelityAnswer = {
         median_abs_error?: number;
       };
       id?: string;
-      informed_by?: Array<unknown>;
+      informed_by?: Array<string>;
       name?: string;
       role?: string;
       runtime?: string;
@@ -1614,6 +1635,8 @@ export type PlanRequest = {
       compute_fp4?: number;
       /** > 0, ≤ 1; default 0 */
       compute_fp8?: number;
+      /** > 0, ≤ 1; default 0 */
+      hbm?: number;
       /** > 0, ≤ 1; default 0.9 */
       inter?: number;
       /** > 0, ≤ 1; default 0.8 */
@@ -1675,6 +1698,8 @@ export type PlanRequest = {
       compute_fp4?: number;
       /** > 0, ≤ 1; default 0 */
       compute_fp8?: number;
+      /** > 0, ≤ 1; default 0 */
+      hbm?: number;
       /** > 0, ≤ 1; default 0.9 */
       inter?: number;
       /** > 0, ≤ 1; default 0.8 */
@@ -1934,7 +1959,7 @@ export type PlanRequest = {
   /** at most 200 characters; default "micro" */
   scaling_hold?: "micro" | "accumulation";
   serving?: {
-    /** > 0, ≤ 1; default 0.77 */
+    /** > 0, ≤ 1 */
     bandwidth_fraction?: number;
     /** unit: tokens; ≥ 1, ≤ 4096 */
     block?: number;
@@ -2104,6 +2129,7 @@ export type PlanAnswer = {
       compute?: number;
       compute_fp4?: number;
       compute_fp8?: number;
+      hbm?: number;
       inter?: number;
       intra?: number;
       memory_traffic?: number;
@@ -3159,6 +3185,7 @@ export type PresetsAnswer = {
     compute?: number;
     compute_fp4?: number;
     compute_fp8?: number;
+    hbm?: number;
     inter?: number;
     intra?: number;
     memory_traffic?: number;
@@ -3179,6 +3206,7 @@ export type PresetsAnswer = {
         compute?: number;
         compute_fp4?: number;
         compute_fp8?: number;
+        hbm?: number;
         inter?: number;
         intra?: number;
         memory_traffic?: number;
@@ -3231,6 +3259,10 @@ export type PresetsAnswer = {
         url?: string;
       };
       gpus_per_node?: {
+        title?: string;
+        url?: string;
+      };
+      hbm?: {
         title?: string;
         url?: string;
       };
@@ -3485,6 +3517,8 @@ export type SearchRequest = {
       compute_fp4?: number;
       /** > 0, ≤ 1; default 0 */
       compute_fp8?: number;
+      /** > 0, ≤ 1; default 0 */
+      hbm?: number;
       /** > 0, ≤ 1; default 0.9 */
       inter?: number;
       /** > 0, ≤ 1; default 0.8 */
@@ -3546,6 +3580,8 @@ export type SearchRequest = {
       compute_fp4?: number;
       /** > 0, ≤ 1; default 0 */
       compute_fp8?: number;
+      /** > 0, ≤ 1; default 0 */
+      hbm?: number;
       /** > 0, ≤ 1; default 0.9 */
       inter?: number;
       /** > 0, ≤ 1; default 0.8 */
@@ -3748,8 +3784,7 @@ export type SearchRequest = {
   /** at most 200 characters; default "latency" */
   objective?: "latency" | "throughput";
   serving?: {
-    /** > 0, ≤ 1; default 0.77 */
-    bandwidth_fraction?: number;
+    bandwidth_fraction?: unknown;
     block?: unknown;
     /** unit: sequences; ≥ 1, ≤ 10000000; default 16 */
     concurrency?: number;

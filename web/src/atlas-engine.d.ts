@@ -176,7 +176,18 @@ export interface MemoryFidelity {
     measured: number;
     engine: number;
     error: number;
-    parts: Record<'parameters' | 'gradients' | 'optimizer' | 'activations' | 'buffers' | 'reserve' | 'context' | 'nccl' | 'userbuffers', number>;
+    parts: Record<
+      | 'parameters'
+      | 'gradients'
+      | 'optimizer'
+      | 'activations'
+      | 'buffers'
+      | 'reserve'
+      | 'context'
+      | 'nccl'
+      | 'userbuffers',
+      number
+    >;
   }>;
   sources: Array<{ id: string; name?: string; title: string; url: string; role: string; errors?: MemoryErrorSummary }>;
   summaries: Partial<
@@ -400,6 +411,59 @@ export interface InferenceFidelityResponse {
   }>;
   calibration: ErrorSummary;
   validation: ErrorSummary;
+  /** The sealed serving sets: published runs never fitted, sealed and informed apart. */
+  held_out?: ServingHeldOut;
+}
+
+/** Errors over held-out serving runs; a speed error > 0 means the engine predicts more speed. */
+export interface HeldOutSummary {
+  cases: number;
+  mean_abs_error: number;
+  median_abs_error: number;
+  max_abs_error: number;
+  mean_speed_error: number;
+}
+
+/** The held-out part of `fidelity` in inference mode. */
+export interface ServingHeldOut {
+  note: string;
+  sealed_on: string;
+  frozen: string;
+  refused: number;
+  sealed: HeldOutSummary;
+  informed: HeldOutSummary;
+  sources: Array<{
+    id: string;
+    name: string;
+    title: string;
+    url: string;
+    runtime: string;
+    role: string;
+    added: string;
+    /** Commits of the changes judged on this source; empty while it is sealed. */
+    informed_by: string[];
+    errors: HeldOutSummary;
+  }>;
+  cases: Array<{
+    id: string;
+    source: string;
+    where: string;
+    metric: string;
+    measured: number;
+    unit: 's' | 'tokens/s';
+    assumed: string[];
+    /** The request the engine planned (a documented correction applied). */
+    request: Record<string, unknown>;
+    seal: 'sealed' | 'informed';
+    engine?: number;
+    error?: number;
+    speed_error?: number;
+    fits?: boolean;
+    served?: number;
+    refused?: string;
+    /** Why a later finding replaced what the case assumed. */
+    corrected?: string[];
+  }>;
 }
 
 /** The pasted-config formats `import` reads; `export` writes all but `hf`. */

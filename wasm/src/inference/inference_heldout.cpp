@@ -88,6 +88,7 @@ json serving_heldout(Problems& problems) {
              {"assumed", c["assumed"]}, {"request", c["request"]}};
     row["seal"] = sealed_source[source] ? "sealed" : "informed";
     const json request = corrected_request(doc, c, row);
+    row["request"] = request;  // what the engine planned, so opening the run shows the same
     Problems scratch;
     const json plan = cmd_inference_plan(request, scratch);
     if (!scratch.ok() || plan.is_null()) {

@@ -28,6 +28,12 @@ double weight_bytes(WeightFormat f, std::int64_t group) {
   return 2.0;
 }
 
+double decode_bandwidth_fraction(const Hardware& hw) {
+  return (hw.efficiency.hbm > 0 ? hw.efficiency.hbm : kStreamFractionDefault) * kDecodeOfStream;
+}
+
+double kv_bandwidth_fraction(const Serving& s) { return std::min(1.0, s.bandwidth_fraction / kDecodeOfStream); }
+
 double format_bandwidth_fraction(const Serving& s) {
   const double ratio = s.weights == WeightFormat::int8   ? kInt8BandwidthRatio
                        : s.weights == WeightFormat::int4 ? kInt4BandwidthRatio

@@ -113,7 +113,7 @@ json memory_formulas(const InferenceInput& in, const InferenceFigures& f) {
 
 json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
   const Hardware& hw = in.hardware;
-  const double bw = hw.memory_bandwidth * in.serving.bandwidth_fraction;
+  const double bw = hw.memory_bandwidth * kv_bandwidth_fraction(in.serving);
   const double wbw = hw.memory_bandwidth * format_bandwidth_fraction(in.serving);
   const DecodeStep& d = f.decode;
   const PlanInput kernels = training_view(in);

@@ -37,7 +37,8 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   auto block = s.has("block") ? s.integer("block", {1, 4096, false, true, "tokens"}) : std::optional(runtime_block);
   auto group = s.integer("group_size", {0, 1e6, false, true, "weights"}, 0);
   auto disaggregated = s.boolean("disaggregated", false);
-  auto fraction = s.number("bandwidth_fraction", {0, 1, true}, kDecodeBandwidthFraction);
+  // Absent: the GPU's own decode fraction, set once the hardware is read.
+  auto fraction = s.has("bandwidth_fraction") ? s.number("bandwidth_fraction", {0, 1, true}) : std::optional(0.0);
   // Host work a step waits for (scheduling, input preparation, output processing) when the
   // runtime does not hide it; 0: hidden, as the runtimes' overlap schedulers intend.
   auto host = s.number("host_overhead", {0, 1, false, false, "s"}, 0.0);
@@ -134,6 +135,7 @@ std::optional<InferenceRequest> read_inference_request(const json& request, Prob
   InferenceRequest out;
   InferenceInput& in = out.input;
   in.model = *model, in.hardware = *hardware, in.serving = *serving;
+  if (in.serving.bandwidth_fraction <= 0) in.serving.bandwidth_fraction = decode_bandwidth_fraction(in.hardware);
   in.parallel.tp = *tp, in.parallel.pp = *pp, in.parallel.cp = *cp, in.parallel.ep = *ep;
   in.parallel.attention_kernel = *attention_kernel;
   if (!serving_precision(in, precision, p, problems)) return std::nullopt;

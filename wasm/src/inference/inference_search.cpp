@@ -41,6 +41,7 @@ json cmd_inference_search(const json& request, Problems& problems) {
 
   InferenceInput base;
   base.model = *model, base.hardware = *hardware, base.serving = *serving;
+  if (base.serving.bandwidth_fraction <= 0) base.serving.bandwidth_fraction = decode_bandwidth_fraction(base.hardware);
   const std::int64_t gpus = hardware->gpus;
   std::int64_t evaluated = 0, invalid = 0, out_of_memory = 0, fits = 0, too_slow = 0, order = 0;
   std::vector<Found> kept;
@@ -83,7 +84,7 @@ json cmd_inference_search(const json& request, Problems& problems) {
   for (const auto& k : kept) list.push_back(inference_summary(k.input, k.figures));
   return json{{"mode", "inference"},
               {"objective", *objective},
-              {"serving", to_json(*serving)},
+              {"serving", to_json(base.serving)},
               {"top", list},
               {"counts",
                {{"evaluated", evaluated},

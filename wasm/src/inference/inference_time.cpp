@@ -111,7 +111,7 @@ StageCost stage_pass(const InferenceInput& in, std::int64_t index, const PassSha
   const double t = static_cast<double>(in.parallel.tp);
   const StageWeights w = stage_weights(in, index);
   const double L = static_cast<double>(w.layers);
-  const double bw = hw.memory_bandwidth * in.serving.bandwidth_fraction;  // KV and bf16 tensors
+  const double bw = hw.memory_bandwidth * kv_bandwidth_fraction(in.serving);  // KV and bf16 tensors
   const double weight_bw = hw.memory_bandwidth * format_bandwidth_fraction(in.serving);
   const double rows = pass.rows();
   StageCost c;

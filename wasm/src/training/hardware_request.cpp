@@ -44,8 +44,8 @@ Efficiencies default_efficiencies() {
 }
 
 json to_json(const Efficiencies& e) {
-  return json{{"compute", e.compute}, {"memory_traffic", e.memory},   {"intra", e.intra},
-              {"inter", e.inter},     {"compute_fp8", e.compute_fp8}, {"compute_fp4", e.compute_fp4}};
+  return json{{"compute", e.compute},         {"memory_traffic", e.memory},   {"intra", e.intra}, {"inter", e.inter},
+              {"compute_fp8", e.compute_fp8}, {"compute_fp4", e.compute_fp4}, {"hbm", e.hbm}};
 }
 
 std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
@@ -112,7 +112,7 @@ std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
   Efficiencies e = default_efficiencies();
   if (const json* eff = f.object("efficiencies", false)) {
     const Fields g(*eff, f.path_of("efficiencies"), problems);
-    g.warn_unknown({"compute", "memory_traffic", "intra", "inter", "compute_fp8", "compute_fp4"});
+    g.warn_unknown({"compute", "memory_traffic", "intra", "inter", "compute_fp8", "compute_fp4", "hbm"});
     const Range fraction{0, 1, true};
     auto c = g.number("compute", fraction, e.compute);
     auto mt = g.number("memory_traffic", {0, 100}, e.memory);
@@ -120,7 +120,8 @@ std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
     auto r = g.number("inter", fraction, e.inter);
     auto c8 = g.number("compute_fp8", fraction, 0.0);
     auto c4 = g.number("compute_fp4", fraction, 0.0);
-    if (c && mt && a && r && c8 && c4) e = Efficiencies{*c, *mt, *a, *r, *c8, *c4};
+    auto hbm = g.number("hbm", fraction, 0.0);
+    if (c && mt && a && r && c8 && c4 && hbm) e = Efficiencies{*c, *mt, *a, *r, *c8, *c4, *hbm};
   }
   // The native attention kernels' measured rates by sequence length (AttentionRates), where the
   // preset cites them; a request may give its own.

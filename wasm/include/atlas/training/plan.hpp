@@ -30,6 +30,9 @@ struct Efficiencies {
   // The same fraction for FP8 and FP4 GEMMs of their own peaks (0: as `compute`). A preset takes
   // `compute` × the ratio of the low format's measured matmul ceiling to bf16's on that GPU.
   double compute_fp8 = 0, compute_fp4 = 0;
+  // What a streaming kernel moves per second over the nominal HBM bandwidth, measured per GPU
+  // (0: not measured; serving then takes kStreamFractionDefault).
+  double hbm = 0;
 };
 
 /// How PyTorch's caching allocator grows its pool: fixed segments it splits and caches (the

@@ -5,6 +5,7 @@ import { h } from '../../dom.js';
 import { isError } from '../../engine.js';
 import { formatCount, formatPercent, formatSeconds } from '../../format.js';
 import { errorCell, openableHead } from './fidelity.js';
+import { heldOutSection } from './serving-heldout.js';
 
 /** @typedef {import('../../atlas-engine').InferenceFidelityResponse} InferenceFidelityResponse */
 /** @typedef {InferenceFidelityResponse['cases'][number]} Case */
@@ -61,9 +62,18 @@ export function initServingFidelity(details, out, load, open) {
     }
     const f = answer;
     const sources = new Map(f.sources.map((s) => [s.id, s]));
+    const sealed = f.held_out?.sealed;
     out.replaceChildren(
+      ...(sealed?.cases
+        ? [
+            h('p', {
+              class: 'fidelity-headline',
+              text: `Sealed held-out runs (the honest figure): mean error ${formatPercent(sealed.mean_abs_error)} over ${formatCount(sealed.cases)} published runs, the engine ${formatPercent(Math.abs(sealed.mean_speed_error))} ${sealed.mean_speed_error > 0 ? 'faster' : 'slower'} than measured on average. They are listed after the runs below.`,
+            }),
+          ]
+        : []),
       h('p', {
-        text: `Validation cases (never used for fitting): mean error ${formatPercent(f.validation.mean_abs_error)}, largest ${formatPercent(f.validation.max_abs_error)} over ${formatCount(f.validation.cases)} cases. One calibration case sets the share of memory bandwidth decoding reaches.`,
+        text: `The engine's own validation cases (they have judged changes to the model, so they flatter it): mean error ${formatPercent(f.validation.mean_abs_error)}, largest ${formatPercent(f.validation.max_abs_error)} over ${formatCount(f.validation.cases)} cases. One calibration case sets the share of memory bandwidth decoding reaches.`,
       }),
       h(
         'div',
@@ -91,6 +101,15 @@ export function initServingFidelity(details, out, load, open) {
         { class: 'fidelity-sources' },
         ...f.sources.map((s) => h('li', {}, h('a', { href: s.url, target: '_blank', rel: 'noopener', text: s.title }))),
       ),
+      // A held-out run opens as a published run does: its request, its figures, where it is from.
+      ...(f.held_out
+        ? heldOutSection(f.held_out, (c, src) =>
+            open(
+              /** @type {Case} */ (/** @type {unknown} */ (c)),
+              src && { id: src.id, title: src.name, url: src.url },
+            ),
+          )
+        : []),
     );
   });
 }

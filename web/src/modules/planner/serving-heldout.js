@@ -1,0 +1,155 @@
+// The held-out serving runs of the serving validation view: published runs the engine was never
+// fitted to, sealed (no change has been judged on them yet: the honest figure) and informed (a
+// change was judged on them since), with each source's own error, so one large source cannot
+// decide what the reader takes away. The engine computes every figure; this file lays them out.
+import { h } from '../../dom.js';
+import { formatCount, formatPercent } from '../../format.js';
+import { caseHead, errorCell } from './fidelity.js';
+import { figure } from './inference-fidelity.js';
+
+/** @typedef {import('../../atlas-engine').ServingHeldOut} HeldOut */
+/** @typedef {HeldOut['cases'][number]} HeldCase */
+/** @typedef {HeldOut['sources'][number]} HeldSource */
+/** @typedef {import('../../atlas-engine').HeldOutSummary} Summary */
+
+/**
+ * Which way the engine is off, in words: its mean speed error (engine speed ÷ measured − 1).
+ * @param {Summary} s
+ */
+function direction(s) {
+  const way = s.mean_speed_error > 0 ? 'faster' : 'slower';
+  return `engine ${formatPercent(Math.abs(s.mean_speed_error))} ${way}`;
+}
+
+/**
+ * @param {string} name
+ * @param {Summary} s
+ */
+function summaryRow(name, s) {
+  return h(
+    'tr',
+    {},
+    h('th', { scope: 'row', text: name }),
+    h('td', { class: 'num', dataset: { label: 'Runs' }, text: formatCount(s.cases) }),
+    h('td', { class: 'num', dataset: { label: 'Mean |error|' }, text: formatPercent(s.mean_abs_error) }),
+    h('td', { class: 'num', dataset: { label: 'Median |error|' }, text: formatPercent(s.median_abs_error) }),
+    h('td', { class: 'num', dataset: { label: 'Max |error|' }, text: formatPercent(s.max_abs_error) }),
+    h('td', { class: 'num', dataset: { label: 'On average' }, text: direction(s) }),
+  );
+}
+
+/** @param {HeldSource} s */
+const isSealed = (s) => (s.informed_by ?? []).length === 0;
+
+/**
+ * The summary table: sealed, then informed, each followed by its sources.
+ * @param {HeldOut} held
+ */
+function summary(held) {
+  const rows = [];
+  for (const [seal, s] of /** @type {const} */ ([
+    ['sealed', held.sealed],
+    ['informed', held.informed],
+  ])) {
+    if (!s.cases) continue;
+    rows.push(
+      summaryRow(seal === 'sealed' ? 'Sealed (the honest figure)' : 'Informed (a change was judged on them)', s),
+    );
+    for (const src of held.sources)
+      if (isSealed(src) === (seal === 'sealed') && src.errors.cases) rows.push(summaryRow(`· ${src.name}`, src.errors));
+  }
+  return h(
+    'table',
+    { class: 'fidelity-summary serving-heldout-summary' },
+    h('caption', { text: 'Held-out serving runs: error of the engine by set and source' }),
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        ...['Set', 'Runs', 'Mean |error|', 'Median |error|', 'Max |error|', 'On average'].map((x) =>
+          h('th', { scope: 'col', text: x }),
+        ),
+      ),
+    ),
+    h('tbody', {}, ...rows),
+  );
+}
+
+/**
+ * One row per held-out run. A run whose assumption was later corrected says so under "What was
+ * assumed"; the engine planned the corrected request.
+ * @param {HeldOut} held
+ * @param {(c: HeldCase & {statement: string}, src: HeldSource | undefined) => void} open
+ */
+function caseRows(held, open) {
+  const sources = new Map(held.sources.map((s) => [s.id, s]));
+  return held.cases.flatMap((c) => {
+    const { engine, error } = c;
+    if (engine === undefined || error === undefined) return [];
+    const src = sources.get(c.source);
+    // The locator may open with the file its table sits in; the row names the table and row.
+    const where = c.where.replace(/^[\w.-]+(?:\/[\w.-]+)*\.md,\s*/, '');
+    const noted = { ...c, gap: c.corrected ? `Corrected since: ${c.corrected.join(' ')}` : undefined };
+    const head = caseHead(noted, src, where);
+    const button = h('button', { type: 'button', class: 'secondary open-run', text: 'Open in the explorer' });
+    button.setAttribute('aria-label', `Open in the explorer: ${where} (${src?.name ?? c.source})`);
+    button.addEventListener('click', () => open({ ...c, statement: `${where}.` }, src));
+    head.append(button);
+    return [
+      h(
+        'tr',
+        { dataset: { case: c.id, seal: c.seal } },
+        head,
+        h('td', { dataset: { label: 'Set' }, text: c.seal }),
+        h('td', { class: 'num', dataset: { label: 'Published' }, text: figure(c.measured, c.unit) }),
+        h('td', { class: 'num', dataset: { label: 'Engine' }, text: figure(engine, c.unit) }),
+        errorCell(error),
+      ),
+    ];
+  });
+}
+
+/**
+ * The held-out part of the serving validation view.
+ * @param {HeldOut} held
+ * @param {(c: HeldCase & {statement: string}, src: HeldSource | undefined) => void} open
+ * @returns {HTMLElement[]}
+ */
+export function heldOutSection(held, open) {
+  return [
+    h('h4', { text: 'Held-out serving runs' }),
+    h('p', {
+      text:
+        'Published runs from sources the engine was never fitted to. Sealed runs were recorded, with the engine’s ' +
+        'prediction, before any change looked at them: their error is the one to trust. Informed runs have since been ' +
+        'used to judge a change, so their error flatters the engine.',
+    }),
+    summary(held),
+    h(
+      'div',
+      { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Held-out serving runs, one by one' },
+      h(
+        'table',
+        { class: 'fidelity-table serving-heldout' },
+        h('caption', { text: 'Held-out serving runs against the engine' }),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            ...['Published run', 'Set', 'Published', 'Engine', 'Error'].map((t) => h('th', { scope: 'col', text: t })),
+          ),
+        ),
+        h('tbody', {}, ...caseRows(held, open)),
+      ),
+    ),
+    h(
+      'ul',
+      { class: 'fidelity-sources' },
+      ...held.sources.map((s) => h('li', {}, h('a', { href: s.url, target: '_blank', rel: 'noopener', text: s.name }))),
+    ),
+  ];
+}
