@@ -64,7 +64,7 @@ for (const [set, title] of [
     console.log(`${c.id.padEnd(60)} ${shown(c).padStart(14)} ${speed(c).padStart(14)} ${pct(c.error)}`);
 }
 const held = serving.held_out;
-for (const set of ['sealed', 'informed']) {
+for (const set of ['sealed', 'informed', 'calibration']) {
   const cases = held.cases.filter((x) => x.seal === set);
   if (!cases.length) continue;
   console.log(`\nsealed serving set (${held.frozen}), ${set}`);
@@ -88,7 +88,7 @@ const servingLine = (label, s) =>
 console.log('');
 servingLine('serving, sealed (the headline)', held.sealed);
 if (held.informed.cases) servingLine('serving, informed', held.informed);
-for (const s of held.sources) servingLine(`  ${s.id}${s.informed_by.length ? ' (informed)' : ''}`, s.errors);
+for (const s of held.sources) servingLine(`  ${s.id}${s.seal === 'sealed' ? '' : ` (${s.seal})`}`, s.errors);
 console.log('\nserving constants and the calibration source each comes from:');
 for (const k of serving.constants) console.log(`  ${k.constant}: ${k.source} (${k.how})`);
 

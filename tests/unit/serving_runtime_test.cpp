@@ -93,7 +93,7 @@ TEST_CASE("tensor-parallel decode all-reduces take the runtime's custom kernel a
 TEST_CASE("small kernels: every layer's norms, rotary, KV write and activation cost 3.4 µs each") {
   const json s{{"prompt", 1024}, {"output", 128}, {"concurrency", 1}};
   json v = s, g = s;
-  v["runtime"] = "vllm";
+  v["runtime"] = "vllm", v["host_overhead"] = 0;  // the floor alone: vLLM's host time is its own test
   g["runtime"] = "ideal";
   const json vllm = serve("llama-3.1-8b", 1, {{"tp", 1}}, v), ideal = serve("llama-3.1-8b", 1, {{"tp", 1}}, g);
   const double floor = (32 * 5 + 3) * 3.4e-6;  // five a layer, three for the embedding, final norm and sampling
@@ -189,4 +189,37 @@ TEST_CASE("past what fits, the fitting concurrency is served, the rest wait, and
   const json none = serve("llama-3.1-405b", 1, {{"tp", 1}}, {{"weights", "fp8"}, {"concurrency", 4}});
   CHECK(none["queue"]["held"] == false);
   CHECK(none["throughput"]["tokens_per_second"] == 0.0);
+}
+
+TEST_CASE(
+    "each runtime's host time per step: vLLM's grows with tp, TensorRT-LLM's measured 0.58 ms, a given value wins") {
+  const auto host = [](const char* runtime, int tp, json extra = json::object()) {
+    json s{{"prompt", 512}, {"output", 64}, {"concurrency", 4}, {"runtime", runtime}};
+    s.update(extra);
+    return serve("llama-3.1-70b", 8, {{"tp", tp}}, s)["serving"]["host_overhead"].get<double>();
+  };
+  CHECK(host("vllm", 1) == doctest::Approx(0.56e-3 + 0.36e-3));
+  CHECK(host("vllm", 4) == doctest::Approx(0.56e-3 + 4 * 0.36e-3));
+  CHECK(host("trtllm", 8) == doctest::Approx(0.58e-3));
+  CHECK(host("sglang", 8) == 0.0);  // the overlap scheduler leaves the GPU no gap
+  CHECK(host("ideal", 8) == 0.0);
+  CHECK(host("vllm", 4, {{"host_overhead", 0.002}}) == 0.002);
+  // The step waits for it: a vLLM step at tp 4 is its GPU step plus the host time.
+  json s{{"prompt", 512}, {"output", 64}, {"concurrency", 4}, {"runtime", "vllm"}};
+  const json with = serve("llama-3.1-70b", 4, {{"tp", 4}}, s);
+  s["host_overhead"] = 0;
+  const json without = serve("llama-3.1-70b", 4, {{"tp", 4}}, s);
+  CHECK(with["time"]["decode_step"].get<double>() ==
+        doctest::Approx(without["time"]["decode_step"].get<double>() + 0.56e-3 + 4 * 0.36e-3));
+  // The search gives each layout its own tp's host time.
+  const json found = atlas::run(
+      "search", json{{"mode", "inference"},
+                     {"model", {{"preset", "llama-3.1-70b"}}},
+                     {"hardware", {{"preset", "h100-sxm"}, {"gpus", 8}}},
+                     {"serving", {{"prompt", 512}, {"output", 64}, {"concurrency", 4}, {"runtime", "vllm"}}}});
+  REQUIRE_FALSE(atlas::is_error(found));
+  for (const auto& t : found["top"]) {
+    const double tp = t["parallel"]["tp"].get<double>();
+    CHECK(t["time"]["decode"]["host_overhead"].get<double>() == doctest::Approx(0.56e-3 + tp * 0.36e-3));
+  }
 }

@@ -1201,6 +1201,7 @@ export type FidelityAnswer = {
       name?: string;
       role?: string;
       runtime?: string;
+      seal?: string;
       title?: string;
       url?: string;
     }>;
@@ -1969,7 +1970,7 @@ export type PlanRequest = {
     disaggregated?: boolean;
     /** unit: weights; ≥ 0, ≤ 1000000; default 0 */
     group_size?: number;
-    /** unit: s; ≥ 0, ≤ 1; default 0 */
+    /** unit: s; ≥ 0, ≤ 1 */
     host_overhead?: number;
     /** at most 200 characters; default "bf16" */
     kv?: "bf16" | "fp8";
@@ -3792,8 +3793,7 @@ export type SearchRequest = {
     disaggregated?: boolean;
     /** unit: weights; ≥ 0, ≤ 1000000; default 0 */
     group_size?: number;
-    /** unit: s; ≥ 0, ≤ 1; default 0 */
-    host_overhead?: number;
+    host_overhead?: unknown;
     /** at most 200 characters; default "bf16" */
     kv?: "bf16" | "fp8";
     /** unit: tokens; ≥ 1, ≤ 100000000; default 256 */

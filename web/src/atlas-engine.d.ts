@@ -442,6 +442,7 @@ export interface ServingHeldOut {
     added: string;
     /** Commits of the changes judged on this source; empty while it is sealed. */
     informed_by: string[];
+    seal: 'sealed' | 'informed' | 'calibration';
     errors: HeldOutSummary;
   }>;
   cases: Array<{
@@ -454,7 +455,8 @@ export interface ServingHeldOut {
     assumed: string[];
     /** The request the engine planned (a documented correction applied). */
     request: Record<string, unknown>;
-    seal: 'sealed' | 'informed';
+    /** calibration: a held-out source that later fitted a constant; in neither summary. */
+    seal: 'sealed' | 'informed' | 'calibration';
     engine?: number;
     error?: number;
     speed_error?: number;

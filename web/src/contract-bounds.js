@@ -108,7 +108,7 @@ export const PLAN_REQUEST = Object.freeze({
   "/serving/concurrency": Object.freeze({"type":"integer","min":1,"max":10000000,"default":16,"unit":"sequences"}),
   "/serving/disaggregated": Object.freeze({"type":"boolean","default":false}),
   "/serving/group_size": Object.freeze({"type":"integer","min":0,"max":1000000,"default":0,"unit":"weights"}),
-  "/serving/host_overhead": Object.freeze({"type":"number","min":0,"max":1,"default":0,"unit":"s"}),
+  "/serving/host_overhead": Object.freeze({"type":"number","min":0,"max":1,"unit":"s"}),
   "/serving/kv": Object.freeze({"type":"string","options":["bf16","fp8"],"default":"bf16"}),
   "/serving/output": Object.freeze({"type":"integer","min":1,"max":100000000,"default":256,"unit":"tokens"}),
   "/serving/prompt": Object.freeze({"type":"integer","min":1,"max":100000000,"default":2048,"unit":"tokens"}),

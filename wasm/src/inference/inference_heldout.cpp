@@ -77,6 +77,12 @@ json serving_heldout(Problems& problems) {
   }
   std::map<std::string, bool> sealed_source;
   for (const auto& s : doc["sources"]) sealed_source[s["id"].get<std::string>()] = s["informed_by"].empty();
+  // A held-out source that later fitted a constant counts with neither set: it is calibration now.
+  std::map<std::string, bool> fitted;
+  for (const auto& k : doc.value("calibration", json::array())) fitted[k["source"].get<std::string>()] = true;
+  const auto seal_of = [&](const std::string& source) {
+    return fitted.count(source) ? "calibration" : sealed_source[source] ? "sealed" : "informed";
+  };
   std::map<std::string, Errors> by_source;
   Errors sealed, informed;
   json rows = json::array();
@@ -86,7 +92,7 @@ json serving_heldout(Problems& problems) {
     json row{{"id", c["id"]},           {"source", source},          {"where", c["where"]},
              {"metric", metric},        {"measured", c["measured"]}, {"unit", c["unit"]},
              {"assumed", c["assumed"]}, {"request", c["request"]}};
-    row["seal"] = sealed_source[source] ? "sealed" : "informed";
+    row["seal"] = seal_of(source);
     const json request = corrected_request(doc, c, row);
     row["request"] = request;  // what the engine planned, so opening the run shows the same
     Problems scratch;
@@ -102,7 +108,7 @@ json serving_heldout(Problems& problems) {
     const double speed = is_time(metric) ? (engine > 0 ? measured / engine - 1.0 : 0.0) : error;
     row["engine"] = engine, row["error"] = error, row["speed_error"] = speed;
     row["fits"] = plan["memory"]["fits"], row["served"] = plan["queue"]["served"];
-    (sealed_source[source] ? sealed : informed).add(error, speed);
+    if (!fitted.count(source)) (sealed_source[source] ? sealed : informed).add(error, speed);
     by_source[source].add(error, speed);
     rows.push_back(std::move(row));
   }
@@ -110,6 +116,7 @@ json serving_heldout(Problems& problems) {
   for (const auto& s : doc["sources"]) {
     json x = s;
     x["errors"] = by_source[s["id"].get<std::string>()].to_json();
+    x["seal"] = seal_of(s["id"].get<std::string>());
     sources.push_back(std::move(x));
   }
   return {{"note", doc.value("note", "")},

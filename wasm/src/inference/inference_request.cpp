@@ -39,9 +39,9 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   auto disaggregated = s.boolean("disaggregated", false);
   // Absent: the GPU's own decode fraction, set once the hardware is read.
   auto fraction = s.has("bandwidth_fraction") ? s.number("bandwidth_fraction", {0, 1, true}) : std::optional(0.0);
-  // Host work a step waits for (scheduling, input preparation, output processing) when the
-  // runtime does not hide it; 0: hidden, as the runtimes' overlap schedulers intend.
-  auto host = s.number("host_overhead", {0, 1, false, false, "s"}, 0.0);
+  // Host work a step waits for (scheduling, input preparation, output processing); absent: the
+  // runtime's measured figure at the request's tp, set once tp is read.
+  auto host = s.has("host_overhead") ? s.number("host_overhead", {0, 1, false, false, "s"}) : std::optional(-1.0);
   if (problems.errors().size() != before) return std::nullopt;
   if (model && *prompt + *output > model->seq) {
     const bool prompt_alone = *prompt > model->seq;
@@ -139,6 +139,7 @@ std::optional<InferenceRequest> read_inference_request(const json& request, Prob
   in.parallel.tp = *tp, in.parallel.pp = *pp, in.parallel.cp = *cp, in.parallel.ep = *ep;
   in.parallel.attention_kernel = *attention_kernel;
   if (!serving_precision(in, precision, p, problems)) return std::nullopt;
+  if (in.serving.host_overhead < 0) in.serving.host_overhead = runtime_host_step(in.serving.runtime, in.parallel.tp);
   if (dp) {
     in.parallel.dp = *dp;
   } else {

@@ -10,7 +10,7 @@ namespace atlas {
 namespace {
 
 const std::array<RuntimeModel, 6> kRuntimes{{
-    {Runtime::ideal, 16, KvPool::share_of_total, 0.9, 0.9, AllReduceImpl::nccl, 0, 0, false, false, 1,
+    {Runtime::ideal, 16, KvPool::share_of_total, 0.9, 0.9, AllReduceImpl::nccl, 0, 0, false, false, 0, 0, 1,
      "the engine's earlier model: NCCL's all-reduce, no kernel floor, a tenth of memory reserved"},
     // vLLM: CacheConfig block_size 16 on CUDA; gpu_memory_utilization 0.9; CustomAllreduce for
     // small intra-node calls; a Llama decoder layer (vllm/model_executor/models/llama.py) runs
@@ -19,8 +19,10 @@ const std::array<RuntimeModel, 6> kRuntimes{{
     // during step n + 1, "executing one additional step per request" (vLLM blog, 2024-09-05). The
     // V1 engine (default from v0.8) always chunks prefills and schedules them in the same step as
     // the running decodes, up to max_num_batched_tokens (8192 for the API server); the V0 engine
-    // ran prompts in steps of their own.
-    {Runtime::vllm, 16, KvPool::share_of_total, 0.9, 0.9, AllReduceImpl::vllm_custom, 5, 3, true, true, 8192,
+    // ran prompts in steps of their own. What a step still waits for on the host, 0.56 ms + 0.36 ms
+    // per tensor rank, is fitted on vLLM's CI latency runs on H200 (serving-cases.json constants).
+    {Runtime::vllm, 16, KvPool::share_of_total, 0.9, 0.9, AllReduceImpl::vllm_custom, 5, 3, true, true, 0.56e-3,
+     0.36e-3, 8192,
      "vLLM defaults: block_size 16, gpu_memory_utilization 0.9, custom all-reduce, five small kernels a layer, "
      "asynchronous output processing"},
     // SGLang: page size 1 (token-granular radix cache); mem_fraction_static 0.88 at tp 1 and 0.85
@@ -29,7 +31,8 @@ const std::array<RuntimeModel, 6> kRuntimes{{
     // the zero-overhead (overlap) scheduler of SGLang v0.4 (LMSYS blog, 2024-12-04); prompts run as
     // prefill batches of their own (enable_mixed_chunk off by default) of up to chunked_prefill_size
     // 8192 tokens.
-    {Runtime::sglang, 1, KvPool::share_of_total, 0.88, 0.85, AllReduceImpl::trtllm_custom, 5, 3, true, false, 8192,
+    {Runtime::sglang, 1, KvPool::share_of_total, 0.88, 0.85, AllReduceImpl::trtllm_custom, 5, 3, true, false, 0, 0,
+     8192,
      "SGLang defaults: page size 1, mem_fraction_static 0.88 (tp 1) / 0.85 (tp > 1), TensorRT-LLM all-reduce "
      "kernels, overlap scheduler"},
     // TensorRT-LLM: tokens_per_block 32; kv_cache_free_gpu_mem_fraction 0.9 of the memory left
@@ -37,21 +40,25 @@ const std::array<RuntimeModel, 6> kRuntimes{{
     // kernel writes the cache and applies rotary itself and the norm adds the residual (two small
     // kernels a layer, assumed); the overlap scheduler "introduces one extra decoding step"
     // (TensorRT-LLM docs, features/overlap-scheduler). In-flight batching runs context (prompt) and
-    // generation requests in one forward pass, up to max_num_tokens (default 8192).
-    {Runtime::trtllm, 32, KvPool::share_of_free, 0.9, 0.9, AllReduceImpl::trtllm_custom, 2, 3, true, true, 8192,
+    // generation requests in one forward pass, up to max_num_tokens (default 8192). With the
+    // overlap scheduler a step still leaves "~580 µs/iter of host overhead as GPU idle" (issue
+    // 13957: Llama 3.1 8B FP8 on B200 at concurrency 64, PyTorch backend).
+    {Runtime::trtllm, 32, KvPool::share_of_free, 0.9, 0.9, AllReduceImpl::trtllm_custom, 2, 3, true, true, 0.58e-3, 0,
+     8192,
      "TensorRT-LLM defaults: tokens_per_block 32, kv_cache_free_gpu_mem_fraction 0.9, custom all-reduce, "
      "fused attention and norms, overlap scheduler"},
     // LMDeploy TurboMind: cache_block_seq_len 64; cache_max_entry_count 0.8 of free memory;
     // custom all-reduce and fused layer kernels as TensorRT-LLM's (assumed); no overlap; "dynamic
     // split & fuse" puts prompt chunks into the decode batch, max_prefill_token_num 8192.
-    {Runtime::lmdeploy, 64, KvPool::share_of_free, 0.8, 0.8, AllReduceImpl::trtllm_custom, 2, 3, false, true, 8192,
+    {Runtime::lmdeploy, 64, KvPool::share_of_free, 0.8, 0.8, AllReduceImpl::trtllm_custom, 2, 3, false, true, 0, 0,
+     8192,
      "LMDeploy TurboMind defaults: cache_block_seq_len 64, cache_max_entry_count 0.8; kernels as TensorRT-LLM's "
      "(assumed)"},
     // gpt-fast: a static cache of max_seq_length per sequence (setup_caches), whole decode step in
     // one CUDA graph (torch.compile mode "reduce-overhead") with Inductor fusing the elementwise
     // work into about three kernels a layer (assumed); torch.distributed's all-reduce (NCCL); a
     // static batch prefills all its prompts in one pass.
-    {Runtime::gpt_fast, 0, KvPool::share_of_total, 1.0, 1.0, AllReduceImpl::nccl, 3, 2, false, false, 0,
+    {Runtime::gpt_fast, 0, KvPool::share_of_total, 1.0, 1.0, AllReduceImpl::nccl, 3, 2, false, false, 0, 0, 0,
      "gpt-fast: static KV cache, the whole step in one CUDA graph, torch.distributed all-reduce"},
 }};
 
@@ -94,6 +101,11 @@ const char* allreduce_name(AllReduceImpl a) {
 }
 
 const RuntimeModel& runtime_model(Runtime r) { return kRuntimes[static_cast<int>(r)]; }
+
+double runtime_host_step(Runtime r, std::int64_t tp) {
+  const RuntimeModel& m = runtime_model(r);
+  return m.host_step + m.host_step_per_tp * static_cast<double>(tp);
+}
 
 double custom_allreduce_time(AllReduceImpl impl, std::int64_t ranks, double bytes) {
   if (impl == AllReduceImpl::nccl || ranks < 2 || ranks > 8 || bytes > kCustomAllReduceMaxBytes) return -1;

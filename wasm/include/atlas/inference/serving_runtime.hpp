@@ -34,14 +34,18 @@ struct RuntimeModel {
   double pool_fraction = 0.9;     // at tp 1
   double pool_fraction_tp = 0.9;  // at tp > 1
   AllReduceImpl allreduce = AllReduceImpl::nccl;
-  double small_kernels_per_layer = 0;  // kernels of a layer beside its GEMMs, attention and collectives
-  double small_kernels_per_pass = 0;   // embedding lookup, final norm, sampling
-  bool overlap_scheduler = false;      // step n's outputs handled while step n + 1 runs
-  bool mixed_batches = false;          // new prompts ride in a decode step's forward pass
-  std::int64_t prompt_tokens = 0;      // tokens a prefill batch of its own may carry (0: the whole batch)
-  const char* source = "";             // where the constants come from, in words
+  double small_kernels_per_layer = 0;          // kernels of a layer beside its GEMMs, attention and collectives
+  double small_kernels_per_pass = 0;           // embedding lookup, final norm, sampling
+  bool overlap_scheduler = false;              // step n's outputs handled while step n + 1 runs
+  bool mixed_batches = false;                  // new prompts ride in a decode step's forward pass
+  double host_step = 0, host_step_per_tp = 0;  // s a step waits for the host: base + per tensor rank
+  std::int64_t prompt_tokens = 0;              // tokens a prefill batch of its own may carry (0: the whole batch)
+  const char* source = "";                     // where the constants come from, in words
 };
 const RuntimeModel& runtime_model(Runtime r);
+/// Seconds of host work a step of this runtime waits for at `tp` tensor ranks (what its
+/// scheduler, input preparation and output handling leave exposed).
+double runtime_host_step(Runtime r, std::int64_t tp);
 
 /// GPU time of one small kernel inside a CUDA graph: NVIDIA's measurement of back-to-back short
 /// kernels captured in a graph, 3.4 µs each (A. Gray, "Getting Started with CUDA Graphs", NVIDIA

@@ -38,25 +38,22 @@ function summaryRow(name, s) {
   );
 }
 
-/** @param {HeldSource} s */
-const isSealed = (s) => (s.informed_by ?? []).length === 0;
-
 /**
  * The summary table: sealed, then informed, each followed by its sources.
  * @param {HeldOut} held
  */
 function summary(held) {
   const rows = [];
-  for (const [seal, s] of /** @type {const} */ ([
-    ['sealed', held.sealed],
-    ['informed', held.informed],
+  for (const [seal, s, title] of /** @type {const} */ ([
+    ['sealed', held.sealed, 'Sealed (the honest figure)'],
+    ['informed', held.informed, 'Informed (a change was judged on them)'],
+    ['calibration', null, 'Calibration (since fitted a constant)'],
   ])) {
-    if (!s.cases) continue;
-    rows.push(
-      summaryRow(seal === 'sealed' ? 'Sealed (the honest figure)' : 'Informed (a change was judged on them)', s),
-    );
-    for (const src of held.sources)
-      if (isSealed(src) === (seal === 'sealed') && src.errors.cases) rows.push(summaryRow(`· ${src.name}`, src.errors));
+    const members = held.sources.filter((src) => src.seal === seal && src.errors.cases);
+    if (!members.length) continue;
+    if (s) rows.push(summaryRow(title, s));
+    else rows.push(h('tr', {}, h('th', { scope: 'row', colspan: '6', text: title })));
+    for (const src of members) rows.push(summaryRow(`· ${src.name}`, src.errors));
   }
   return h(
     'table',
