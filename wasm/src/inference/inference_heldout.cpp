@@ -1,8 +1,8 @@
 // The held-out part of `fidelity` in inference mode: the sealed serving sets
-// (content/presets/serving-sealed.json, frozen in content/sealed/2026-12-03-serving and -06-serving) against the
-// engine, sealed and informed sources apart, with each source's mean and signed error. A speed
-// error is engine speed ÷ measured speed − 1 (for a time, measured ÷ engine − 1), so its sign
-// says whether the engine predicts more speed than was measured.
+// (content/presets/serving-sealed.json, frozen in content/sealed/2026-12-03-serving, -06-serving and -06b-serving)
+// against the engine, sealed and informed sources apart, with each source's mean and signed error. A speed error is
+// engine speed ÷ measured speed − 1 (for a time, measured ÷ engine − 1), so its sign says whether the engine predicts
+// more speed than was measured.
 #include <algorithm>
 #include <cmath>
 #include <map>
