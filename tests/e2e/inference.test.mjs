@@ -111,6 +111,26 @@ test('the serving validation view leads with the sealed held-out runs, each sour
   await p.close();
 });
 
+test('the serving runtime is a control: its host work per step is its own readout, with where it comes from', async () => {
+  const p = await openPage({ path: '#v=1&open=planner&planner.mode=inference' });
+  await p.page.locator('.inf-svg').waitFor();
+  const hostReadout = p.page.locator('.inf-readout', { hasText: 'Host work, per step' });
+  assert.match(await hostReadout.locator('dd strong').textContent(), /^0(\.0+)? ?s$|^0 /);
+  await p.page.locator('#pl-runtime').selectOption('vllm');
+  await p.page.waitForFunction(() => window.atlas.views.get('planner').getState().runtime === 'vllm');
+  await hostReadout.locator('summary').click();
+  assert.match(await hostReadout.locator('.formula p').textContent(), /measured for this runtime/);
+  assert.match(
+    await p.page.locator('.inf-readout', { hasText: 'Small kernels, per step' }).textContent(),
+    /vLLM: norms, rotary.*vLLM’s custom kernel|vLLM: norms, rotary.*NCCL/,
+  );
+  // The link keeps the runtime.
+  await p.page.waitForFunction(() => location.hash.includes('planner.runtime=vllm'));
+  assert.deepEqual(p.record.pageErrors, []);
+  assert.deepEqual(p.record.consoleErrors, []);
+  await p.close();
+});
+
 test('an impossible serving request names the field; a permalink keeps the inference mode', async () => {
   const p = await openPage();
   await p.page.evaluate(() =>
@@ -232,7 +252,7 @@ for (const colorScheme of ['light', 'dark']) {
     await p.page.locator('[data-scenario="tp-latency"]').click();
     await p.page.locator('.planner-inference .scenario-card').waitFor();
     await p.page.getByText('Show the published runs and the engine\u2019s errors').click();
-    await p.page.locator('#planner-inference .fidelity-table').waitFor();
+    await p.page.locator('#planner-inference .serving-heldout').waitFor();
     await p.page.locator('#inf-diagram .kv-blocks').first().waitFor();
     await p.page.getByRole('radio', { name: 'Prefill (one prompt)' }).check();
     await p.page.locator('#inf-crossings-h', { hasText: 'one prompt' }).waitFor();

@@ -27,12 +27,14 @@ json decode_serving(const json& hardware, json serving = json{{"prompt", 512}, {
 }  // namespace
 
 TEST_CASE("each GPU decodes at its own share of nominal bandwidth, from its cited streaming fraction") {
-  for (const auto& [preset, stream] : std::vector<std::pair<const char*, double>>{
-           {"a100-80gb", 0.767}, {"h100-sxm", 0.804}, {"h200", 0.735}, {"b200", 0.806}, {"gb200-nvl72", 0.806}}) {
-    CAPTURE(preset);
-    const json p = decode_serving({{"preset", preset}, {"gpus", 1}});
+  const std::vector<std::pair<const char*, double>> presets{{"a100-80gb", 0.767}, {"a100-40gb", 0.838},
+                                                            {"h100-sxm", 0.804},  {"h200", 0.735},
+                                                            {"b200", 0.806},      {"gb200-nvl72", 0.806}};
+  for (const auto& preset : presets) {
+    CAPTURE(preset.first);
+    const json p = decode_serving({{"preset", preset.first}, {"gpus", 1}});
     REQUIRE_FALSE(atlas::is_error(p));
-    CHECK(p["serving"]["bandwidth_fraction"].get<double>() == doctest::Approx(stream * kOfStream));
+    CHECK(p["serving"]["bandwidth_fraction"].get<double>() == doctest::Approx(preset.second * kOfStream));
   }
   // The calibration GPU itself: gpt-fast's 0.711 of nominal.
   CHECK(decode_serving({{"preset", "a100-80gb"}, {"gpus", 1}})["serving"]["bandwidth_fraction"].get<double>() ==

@@ -223,3 +223,15 @@ TEST_CASE(
     CHECK(t["time"]["decode"]["host_overhead"].get<double>() == doctest::Approx(0.56e-3 + tp * 0.36e-3));
   }
 }
+
+TEST_CASE("the host time's formula says where the figure comes from") {
+  json s{{"prompt", 512}, {"output", 64}, {"concurrency", 4}, {"runtime", "vllm"}};
+  const auto text = [](const json& plan) {
+    return plan["time"]["formulas"]["host_overhead"]["text"].get<std::string>();
+  };
+  CHECK(text(serve("llama-3.1-70b", 4, {{"tp", 4}}, s)).find("measured for this runtime") != std::string::npos);
+  s["host_overhead"] = 0.003;
+  CHECK(text(serve("llama-3.1-70b", 4, {{"tp", 4}}, s)).find("as the request gives it") != std::string::npos);
+  s.erase("host_overhead"), s["runtime"] = "sglang";
+  CHECK(text(serve("llama-3.1-70b", 4, {{"tp", 4}}, s)).find("hides behind") != std::string::npos);
+}

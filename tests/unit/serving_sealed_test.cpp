@@ -118,3 +118,17 @@ TEST_CASE("fidelity in inference mode: the sealed set's cases, sealed and inform
   }
   CHECK(f["sealed"] == h["sealed"]);
 }
+
+TEST_CASE("each held-out serving run is named in plain words: model, GPUs, runtime, workload, figure") {
+  const json h = call("fidelity", json{{"mode", "inference"}})["held_out"];
+  for (const auto& c : h["cases"]) {
+    const std::string label = c["label"];
+    CAPTURE(label);
+    CHECK(label.find(" × ") != std::string::npos);
+    CHECK(label.find(" in, ") != std::string::npos);
+    CHECK(label.find(c["id"].get<std::string>()) == std::string::npos);
+    CHECK(label.find('_') == std::string::npos);  // no metric or field names
+  }
+  CHECK(h["cases"][0]["label"] ==
+        "Llama 3.1 8B, 1 × NVIDIA H200 SXM 141GB (tp 1), TensorRT-LLM: 128 in, 128 out, 2048 at once; output tokens/s");
+}

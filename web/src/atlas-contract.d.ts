@@ -1023,13 +1023,8 @@ export type FidelityAnswer = {
         micro?: number;
       };
       hardware?: {
-        efficiencies?: {
-          hbm?: number;
-        };
         gpus?: number;
         inter_bandwidth?: number;
-        memory?: number;
-        memory_bandwidth?: number;
         nics_per_node?: number;
         preset?: string;
       };
@@ -1124,6 +1119,7 @@ export type FidelityAnswer = {
       error?: number;
       fits?: boolean;
       id?: string;
+      label?: string;
       measured?: number;
       metric?: string;
       request?: {
@@ -1518,6 +1514,10 @@ export type NcclTestsAnswer = {
     busbw?: number;
     call_overhead?: number;
     intra_bandwidth_by_preset?: {
+      "a100-40gb"?: {
+        efficiency?: number;
+        intra_bandwidth?: number;
+      };
       "a100-80gb"?: {
         efficiency?: number;
         intra_bandwidth?: number;
@@ -2976,6 +2976,14 @@ export type PlanAnswer = {
       };
       /** A formula: symbolic text with {0}, {1}, … standing for the values, in order; each value is a number in the unit given (fraction: 0–1, shown as a percentage; 1: a plain number). */
       first_token?: {
+        text: string;
+        values: Array<{
+          unit: "1" | "s" | "B" | "B/s" | "FLOP" | "FLOP/s" | "fraction" | "tokens/s";
+          value: number;
+        }>;
+      };
+      /** A formula: symbolic text with {0}, {1}, … standing for the values, in order; each value is a number in the unit given (fraction: 0–1, shown as a percentage; 1: a plain number). */
+      host_overhead?: {
         text: string;
         values: Array<{
           unit: "1" | "s" | "B" | "B/s" | "FLOP" | "FLOP/s" | "fraction" | "tokens/s";

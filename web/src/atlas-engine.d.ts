@@ -448,6 +448,8 @@ export interface ServingHeldOut {
   cases: Array<{
     id: string;
     source: string;
+    /** The run in plain words: model, GPUs, runtime, workload and the figure measured. */
+    label: string;
     where: string;
     metric: string;
     measured: number;

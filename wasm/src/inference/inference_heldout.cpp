@@ -48,6 +48,43 @@ double figure(const json& plan, const std::string& metric) {
   return plan["throughput"][metric].get<double>();
 }
 
+// The preset's display name, from the catalog; `fallback` when the section names none.
+std::string preset_name(const char* kind, const json& section, const std::string& fallback) {
+  const std::string id = section.value("preset", "");
+  for (const auto& p : preset_catalog()[kind])
+    if (p.value("id", "") == id) {
+      const std::string name = p.value("name", id);
+      return name.substr(0, name.find(" ("));  // the card, not the node it sits in
+    }
+  return fallback;
+}
+
+// The run in plain words, for readers who do not read case ids: what ran on what, the workload
+// and the figure. "Llama 3.1 8B, 1 × NVIDIA H200, vLLM: 1024 in, 128 out, 8 at once; tokens/s".
+std::string run_label(const json& request, const std::string& metric) {
+  static const std::map<std::string, std::string> kRuntime{{"vllm", "vLLM"},           {"sglang", "SGLang"},
+                                                           {"trtllm", "TensorRT-LLM"}, {"lmdeploy", "LMDeploy"},
+                                                           {"gpt-fast", "gpt-fast"},   {"ideal", "no named runtime"}};
+  static const std::map<std::string, std::string> kMetric{{"tokens_per_second", "output tokens/s"},
+                                                          {"tokens_per_second_per_user", "tokens/s per user"},
+                                                          {"per_output_token", "time per output token"},
+                                                          {"first_token", "time to first token"},
+                                                          {"request", "time per request"}};
+  const json model = request.value("model", json::object()), hw = request.value("hardware", json::object());
+  const json serving = request.value("serving", json::object()), parallel = request.value("parallel", json::object());
+  const auto runtime = kRuntime.find(serving.value("runtime", "ideal"));
+  const auto what = kMetric.find(metric);
+  const std::string shape = std::to_string(model.value("layers", 0)) + "-layer model (hidden " +
+                            std::to_string(model.value("hidden", 0)) + ")";
+  std::string s =
+      preset_name("models", model, shape) + ", " + std::to_string(hw.value("gpus", 1)) + " × " +
+      preset_name("hardware", hw, "a GPU given by its figures") + " (tp " + std::to_string(parallel.value("tp", 1)) +
+      "), " + (runtime != kRuntime.end() ? runtime->second : serving.value("runtime", "")) + ": " +
+      std::to_string(serving.value("prompt", 0)) + " in, " + std::to_string(serving.value("output", 0)) + " out, " +
+      std::to_string(serving.value("concurrency", 1)) + " at once; " + (what != kMetric.end() ? what->second : metric);
+  return s;
+}
+
 // A frozen case is never edited. Where a later finding replaces what a case assumed (its source
 // silent), the live set lists a correction: the source, the part of the case ids it covers, the
 // field's JSON pointer in the request, the new value and why. The engine plans the corrected request and the row says
@@ -95,6 +132,7 @@ json serving_heldout(Problems& problems) {
     row["seal"] = seal_of(source);
     const json request = corrected_request(doc, c, row);
     row["request"] = request;  // what the engine planned, so opening the run shows the same
+    row["label"] = run_label(request, metric);
     Problems scratch;
     const json plan = cmd_inference_plan(request, scratch);
     if (!scratch.ok() || plan.is_null()) {

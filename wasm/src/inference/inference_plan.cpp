@@ -111,6 +111,22 @@ json memory_formulas(const InferenceInput& in, const InferenceFigures& f) {
                               << qty::number(static_cast<double>(mem.max_concurrency))}};
 }
 
+// Host work each step waits for: the runtime's measured figure at this tp, or the request's own.
+Formula host_formula(const InferenceInput& in) {
+  const RuntimeModel& r = runtime_model(in.serving.runtime);
+  const double tp = static_cast<double>(in.parallel.tp), host = in.serving.host_overhead;
+  if (host != runtime_host_step(in.serving.runtime, in.parallel.tp))
+    return Formula("host work each step waits for, as the request gives it = ") << qty::seconds(host);
+  if (host == 0)
+    return Formula("host work each step waits for: none measured beyond what the runtime hides behind the next step = ")
+           << qty::seconds(0);
+  Formula f(
+      "host work each step waits for (scheduling, input preparation, output handling), measured for this runtime: ");
+  f << qty::seconds(r.host_step);
+  if (r.host_step_per_tp > 0) f << " + " << qty::seconds(r.host_step_per_tp) << " × tp " << qty::number(tp);
+  return f << " = " << qty::seconds(host);
+}
+
 json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
   const Hardware& hw = in.hardware;
   const double bw = hw.memory_bandwidth * kv_bandwidth_fraction(in.serving);
@@ -156,7 +172,8 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
                           << " + host " << qty::seconds(in.serving.host_overhead) << " = " << qty::seconds(d.cycle)
                           << " (" << bound_name(d) << "-bound)"},
       {"per_output_token", per_output_token},
-      {"request", Formula("first token + (output − 1) × per output token = ") << qty::seconds(f.request)}};
+      {"request", Formula("first token + (output − 1) × per output token = ") << qty::seconds(f.request)},
+      {"host_overhead", host_formula(in)}};
 }
 
 }  // namespace

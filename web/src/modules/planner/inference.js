@@ -39,9 +39,31 @@ export function inferenceRequest(st) {
     model: modelRequest(st),
     hardware: hardwareRequest(st),
     parallel,
-    serving: { prompt: st.prompt, output: st.output, concurrency: st.concurrency, weights: st.weights, kv: st.kv },
+    serving: {
+      prompt: st.prompt,
+      output: st.output,
+      concurrency: st.concurrency,
+      weights: st.weights,
+      kv: st.kv,
+      runtime: st.runtime,
+    },
   };
 }
+
+/** The serving runtimes and all-reduce kernels in words (the engine's names are its contract's). */
+const RUNTIME_NAMES = /** @type {Record<string, string>} */ ({
+  ideal: 'No runtime named (the GPU work alone)',
+  vllm: 'vLLM',
+  sglang: 'SGLang',
+  trtllm: 'TensorRT-LLM',
+  lmdeploy: 'LMDeploy',
+  'gpt-fast': 'gpt-fast',
+});
+const ALLREDUCE_NAMES = /** @type {Record<string, string>} */ ({
+  nccl: 'NCCL',
+  'vllm-custom': 'vLLM’s custom kernel',
+  'trtllm-custom': 'TensorRT-LLM’s one-shot and two-shot kernels',
+});
 
 /**
  * @param {string} label
@@ -129,11 +151,12 @@ function readouts(plan) {
           `bound by ${t.decode.bound === 'compute' ? 'arithmetic' : 'memory bandwidth'}; memory floor ${formatSeconds(t.hbm_bound)}`,
         ),
         readout(
-          'Small kernels and host, per step',
-          formatSeconds(t.decode.kernel_floor + t.decode.host_overhead),
+          'Small kernels, per step',
+          formatSeconds(t.decode.kernel_floor),
           null,
-          `runtime ${plan.serving.runtime}: norms, rotary, KV writes, sampling${t.decode.host_overhead > 0 ? ' and host work' : ''}; all-reduce ${t.decode.allreduce}`,
+          `${RUNTIME_NAMES[plan.serving.runtime] ?? plan.serving.runtime}: norms, rotary, KV writes, sampling; all-reduce by ${ALLREDUCE_NAMES[t.decode.allreduce] ?? t.decode.allreduce}`,
         ),
+        readout('Host work, per step', formatSeconds(t.decode.host_overhead), t.formulas.host_overhead),
         readout('Whole request', formatSeconds(t.request), t.formulas.request),
       ),
     ),

@@ -77,6 +77,7 @@ export function patchFromServingRun(request, plan) {
     concurrency: w.concurrency,
     weights: w.weights,
     kv: w.kv,
+    runtime: w.runtime,
   });
 }
 

@@ -55,22 +55,27 @@ function summary(held) {
     else rows.push(h('tr', {}, h('th', { scope: 'row', colspan: '6', text: title })));
     for (const src of members) rows.push(summaryRow(`· ${src.name}`, src.errors));
   }
+  // In a wrap of its own, so it stacks by the width it has (fidelity.css).
   return h(
-    'table',
-    { class: 'fidelity-summary serving-heldout-summary' },
-    h('caption', { text: 'Held-out serving runs: error of the engine by set and source' }),
+    'div',
+    { class: 'table-wrap' },
     h(
-      'thead',
-      {},
+      'table',
+      { class: 'fidelity-summary serving-heldout-summary' },
+      h('caption', { text: 'Held-out serving runs: error of the engine by set and source' }),
       h(
-        'tr',
+        'thead',
         {},
-        ...['Set', 'Runs', 'Mean |error|', 'Median |error|', 'Max |error|', 'On average'].map((x) =>
-          h('th', { scope: 'col', text: x }),
+        h(
+          'tr',
+          {},
+          ...['Set', 'Runs', 'Mean |error|', 'Median |error|', 'Max |error|', 'On average'].map((x) =>
+            h('th', { scope: 'col', text: x }),
+          ),
         ),
       ),
+      h('tbody', {}, ...rows),
     ),
-    h('tbody', {}, ...rows),
   );
 }
 
@@ -86,9 +91,13 @@ function caseRows(held, open) {
     const { engine, error } = c;
     if (engine === undefined || error === undefined) return [];
     const src = sources.get(c.source);
-    // The locator may open with the file its table sits in; the row names the table and row.
-    const where = c.where.replace(/^[\w.-]+(?:\/[\w.-]+)*\.md,\s*/, '');
-    const noted = { ...c, gap: c.corrected ? `Corrected since: ${c.corrected.join(' ')}` : undefined };
+    // The row names the run in plain words; where the figure sits in the source is a note.
+    const where = c.label;
+    const noted = {
+      ...c,
+      assumed: [`Where in the source: ${c.where}`, ...c.assumed],
+      gap: c.corrected ? `Corrected since: ${c.corrected.join(' ')}` : undefined,
+    };
     const head = caseHead(noted, src, where);
     const button = h('button', { type: 'button', class: 'secondary open-run', text: 'Open in the explorer' });
     button.setAttribute('aria-label', `Open in the explorer: ${where} (${src?.name ?? c.source})`);
