@@ -104,7 +104,8 @@ TEST_CASE("small kernels: every layer's norms, rotary, KV write and activation c
 }
 
 TEST_CASE("host overhead: what a step waits for when the runtime does not hide it, on every step and the first token") {
-  const json s{{"prompt", 1024}, {"output", 128}, {"concurrency", 4}, {"runtime", "lmdeploy"}};
+  // One user: no other sequence's step to wait for, so the host time is the only difference.
+  const json s{{"prompt", 1024}, {"output", 128}, {"concurrency", 1}, {"runtime", "lmdeploy"}};
   json slow = s;
   slow["host_overhead"] = 0.002;
   const json a = serve("llama-3.1-8b", 1, {{"tp", 1}}, s), b = serve("llama-3.1-8b", 1, {{"tp", 1}}, slow);
@@ -234,4 +235,26 @@ TEST_CASE("the host time's formula says where the figure comes from") {
   CHECK(text(serve("llama-3.1-70b", 4, {{"tp", 4}}, s)).find("as the request gives it") != std::string::npos);
   s.erase("host_overhead"), s["runtime"] = "sglang";
   CHECK(text(serve("llama-3.1-70b", 4, {{"tp", 4}}, s)).find("hides behind") != std::string::npos);
+}
+
+TEST_CASE("under load a prompt waits for the step in flight, and mixed batches run it beside every running token") {
+  const auto plan = [](const char* runtime, int concurrency) {
+    return serve("llama-3.1-8b", 1, {{"tp", 1}},
+                 {{"prompt", 1024}, {"output", 256}, {"concurrency", concurrency}, {"runtime", runtime}});
+  };
+  const auto load = [](const json& p) { return p["time"]["first_token_parts"]["under_load"].get<double>(); };
+  // SGLang prefills on its own: half a step on average before its prompt's batch starts.
+  const json sg = plan("sglang", 32);
+  CHECK(load(sg) == doctest::Approx(0.5 * sg["time"]["per_output_token"].get<double>()));
+  // vLLM mixes the prompt into a step that also decodes the 32 running sequences: longer still.
+  const json v = plan("vllm", 32);
+  CHECK(load(v) > 0.5 * v["time"]["per_output_token"].get<double>());
+  CHECK(v["time"]["formulas"]["first_token"]["text"].get<std::string>().find("under load") != std::string::npos);
+  double sum = 0;
+  for (const auto& part : v["time"]["first_token_parts"]) sum += part.get<double>();
+  CHECK(sum == doctest::Approx(v["time"]["first_token"].get<double>()));
+  // One user, the earlier model, or gpt-fast's static batch: nothing in flight.
+  CHECK(load(plan("vllm", 1)) == 0.0);
+  CHECK(load(plan("ideal", 32)) == 0.0);
+  CHECK(load(plan("gpt-fast", 32)) == 0.0);
 }

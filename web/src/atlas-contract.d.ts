@@ -2940,6 +2940,7 @@ export type PlanAnswer = {
       kv_handoff?: number;
       prefill?: number;
       queue?: number;
+      under_load?: number;
     };
     formulas?: {
       /** A formula: symbolic text with {0}, {1}, … standing for the values, in order; each value is a number in the unit given (fraction: 0–1, shown as a percentage; 1: a plain number). */
@@ -3966,6 +3967,7 @@ export type SearchAnswer = {
         kv_handoff?: number;
         prefill?: number;
         queue?: number;
+        under_load?: number;
       };
       hbm_bound?: number;
       kv_handoff?: number;

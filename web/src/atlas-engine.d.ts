@@ -319,6 +319,8 @@ export interface InferencePlan {
       communication: number;
       kv_handoff: number;
       first_step: number;
+      /** The step in flight when the prompt arrives, and the running decode sharing its step. */
+      under_load: number;
     };
     prefill: number;
     kv_handoff: number;

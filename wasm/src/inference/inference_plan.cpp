@@ -148,6 +148,12 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
   first_token << ", + its collectives " << qty::seconds(f.prefill_communication);
   if (in.serving.disaggregated) first_token << " + KV hand-off " << qty::seconds(f.kv_handoff);
   if (f.first_step > 0) first_token << " + the step the overlap scheduler runs first " << qty::seconds(f.first_step);
+  if (f.under_load > 0)
+    first_token << " + under load: half the step in flight when the prompt arrives"
+                << (runtime_model(in.serving.runtime).mixed_batches
+                        ? ", and the running sequences' tokens in the prompt's own step "
+                        : " ")
+                << qty::seconds(f.under_load);
   if (f.queue.wait > 0) first_token << " + the wait for a free slot " << qty::seconds(f.queue.wait);
   first_token << " = " << qty::seconds(f.first_token);
   Formula per_output_token("decode step = ");
@@ -236,7 +242,8 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                   {"prefill", f.prefill - f.prefill_kernel_floor - f.prefill_communication - in.serving.host_overhead},
                   {"communication", f.prefill_communication},
                   {"kv_handoff", f.kv_handoff},
-                  {"first_step", f.first_step}}},
+                  {"first_step", f.first_step},
+                  {"under_load", f.under_load}}},
                 {"prefill", f.prefill},
                 {"kv_handoff", f.kv_handoff},
                 {"per_output_token", f.per_output_token},

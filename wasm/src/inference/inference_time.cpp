@@ -315,6 +315,29 @@ double step_with_prompts(const InferenceInput& in, double bare, double sequences
 
 }  // namespace
 
+namespace {
+
+// The mean context a decode step attends over: the prompt and half the output.
+double context_of(const InferenceInput& in) {
+  return static_cast<double>(in.serving.prompt) + static_cast<double>(in.serving.output) / 2.0;
+}
+
+// Under continuous batching a prompt meets sequences already decoding. It arrives during a step
+// and waits for it to end (half a step on average), and a runtime that mixes prompts into decode
+// steps runs it in a step that also carries every running sequence's token, longer than the prompt
+// alone. `ideal` keeps the earlier model (the prompt alone); gpt-fast's static batch starts its
+// prompts together.
+double first_token_under_load(const InferenceInput& in, const ServingPoint& pt, double context, double alone) {
+  const Runtime r = in.serving.runtime;
+  if (r == Runtime::ideal || r == Runtime::gpt_fast || in.serving.disaggregated || pt.served < 2) return 0;
+  const double in_flight = 0.5 * pt.per_output_token;
+  if (!runtime_model(r).mixed_batches) return in_flight;
+  const double shared = decode_step(in, pt.sequences_per_replica, context, 1.0).cycle;
+  return in_flight + std::max(0.0, shared - alone);
+}
+
+}  // namespace
+
 ServingPoint serving_point(const InferenceInput& in, std::int64_t concurrency, const InferenceFigures& prefill) {
   const Serving& s = in.serving;
   const double replicas = static_cast<double>(std::max<std::int64_t>(1, decode_replicas(in)));
@@ -325,7 +348,7 @@ ServingPoint serving_point(const InferenceInput& in, std::int64_t concurrency, c
   pt.served = std::min(concurrency, std::max<std::int64_t>(0, prefill.memory.max_concurrency));
   const double decoding = static_cast<double>(std::max<std::int64_t>(1, pt.served));
   pt.sequences_per_replica = std::ceil(decoding / replicas);
-  const double context = static_cast<double>(s.prompt) + static_cast<double>(s.output) / 2.0;
+  const double context = context_of(in);
   pt.decode = decode_step(in, pt.sequences_per_replica, context);
   // Without separate prefill GPUs, each decode step also makes room for the prompts of the
   // sequences that finish: sequences ÷ output prompts per step on average.
@@ -375,15 +398,16 @@ void evaluate_inference(const InferenceInput& in, InferenceFigures& out, bool wi
   out.tokens_per_second_per_gpu = pt.tokens_per_second_per_gpu;
   out.tokens_per_second_per_user = pt.per_user;
   out.prefill_limited = pt.prefill_limited;
+  out.under_load = first_token_under_load(in, pt, context_of(in), out.prefill);
   // Closed loop: each of the requested users sends its next request when the last one ends, so a
   // request's time is requested ÷ served times a served request's; the difference is its wait.
   Queue& q = out.queue;
   q.requested = s.concurrency, q.served = pt.served, q.waiting = s.concurrency - pt.served;
-  const double served_request =
-      out.prefill + out.kv_handoff + out.first_step + static_cast<double>(s.output - 1) * out.per_output_token;
+  const double served_request = out.prefill + out.kv_handoff + out.first_step + out.under_load +
+                                static_cast<double>(s.output - 1) * out.per_output_token;
   if (q.served > 0 && q.waiting > 0)
     q.wait = served_request * (static_cast<double>(q.requested) / static_cast<double>(q.served) - 1.0);
-  out.first_token = q.wait + out.prefill + out.kv_handoff + out.first_step;
+  out.first_token = q.wait + out.prefill + out.kv_handoff + out.first_step + out.under_load;
   out.request = out.first_token + static_cast<double>(s.output - 1) * out.per_output_token;
 }
 

@@ -164,6 +164,7 @@ struct InferenceFigures {
   double prefill_communication = 0, kv_handoff = 0;
   double prefill_kernel_floor = 0;  // s: the small kernels of one prompt's pass (part of prefill)
   double first_step = 0;            // s: the decode step an overlap scheduler runs before the first token is out
+  double under_load = 0;  // s: the step in flight when the prompt arrives, and the running decode sharing its step
   DecodeStep decode;
   Queue queue;
   double first_token = 0, per_output_token = 0, request = 0;

@@ -141,7 +141,9 @@ function readouts(plan) {
           t.formulas.first_token,
           t.first_token_parts.queue > 0
             ? `with ${formatSeconds(t.first_token_parts.queue)} waiting for a slot`
-            : 'one prompt, no wait',
+            : t.first_token_parts.under_load > 0
+              ? `with ${formatSeconds(t.first_token_parts.under_load)} for the other users' steps`
+              : 'one prompt, no wait',
         ),
         readout('Time per output token', formatSeconds(t.per_output_token), t.formulas.per_output_token),
         readout(
