@@ -1,4 +1,4 @@
-// The sealed serving sets (content/sealed/2026-12-03-serving, -06-serving, -06b-serving): their live copy in
+// The sealed serving sets (content/sealed/2026-12-03-serving, -06, -06b and -06c): their live copy in
 // content/presets/serving-sealed.json equals what was first committed, every case is one the
 // engine can plan, and `fidelity` in inference mode summarises it with sealed and informed
 // sources apart and each source's own error.
@@ -16,7 +16,7 @@ using namespace atlas_test;
 
 TEST_CASE("the sealed serving sets are frozen: the live cases and sources equal the committed ones") {
   const std::vector<std::string> sets{"content/sealed/2026-12-03-serving", "content/sealed/2026-12-06-serving",
-                                      "content/sealed/2026-12-06b-serving"};
+                                      "content/sealed/2026-12-06b-serving", "content/sealed/2026-12-06c-serving"};
   json frozen = json::array(), frozen_sources = json::array();
   for (const auto& set : sets) {
     const json cases = json::parse(read_source_file(set + "/cases.json"));
