@@ -44,6 +44,9 @@ double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens) 
   // FP8 tensor cores default to W8A8 at FP8's rate; weight-only formats widen to bf16).
   const GemmRate rate = block_gemm_rate(hw, in.parallel.precision);
   const double peak = rate.peak, fit = rate.fit, half = rate.reduction_half;
+  // A runtime's GEMM is a kernel like any other: however few rows and bytes, it takes at least a
+  // small kernel's time (the engine's earlier model, `ideal`, has no floor).
+  const double kernel = runtime_model(in.serving.runtime).small_kernels_per_layer > 0 ? kSmallKernelTime : 0.0;
   const auto gemm = [&](double rows, double n, double k, double batch) {
     // A few rows give a few output tiles: cuBLAS then splits the reduction (split-K) so every
     // multiprocessor has work. Take the best of 1…16 splits that keep ≥ 256 of k per split;
@@ -51,7 +54,7 @@ double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens) 
     double best = linear_time({rows, n, k}, peak, fit, hw.sms, batch, half).forward;
     for (double split = 2; split <= 16 && k / split >= 256; split *= 2)
       best = std::min(best, linear_time({rows, n, k / split}, peak, fit, hw.sms, batch * split, half).forward);
-    return best;
+    return std::max(best, kernel);
   };
   double s = 0;
   if (m.mla.on()) {
@@ -71,6 +74,8 @@ double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens) 
     const double fs = static_cast<double>(m.shared_experts * m.shared_expert_ffn) / t;
     s += gemm(tokens, up * fs, h, 1) + gemm(tokens, h, fs, 1);
   }
+  // The router: every token's scores over all experts, on every tensor rank.
+  s += gemm(tokens, static_cast<double>(m.experts), h, 1);
   // The device's experts see tokens·top_k rows in all, shared by the experts they touch.
   const double local = static_cast<double>(m.experts) / static_cast<double>(p.ep);
   const double touched = std::max(1.0, local * experts_touched(in, tokens));
@@ -96,10 +101,17 @@ struct StageCost {
 // The runtime's small kernels of one pass over the stage's layers (norms, rotary, KV writes,
 // activations; the embedding, final norm and sampling on the stages that hold them): each takes
 // at least one small kernel's time however few bytes it touches.
+// An expert layer adds its routing kernels (the router's top-k, sorting tokens by expert, summing
+// each token's experts), QK-norm a norm each for queries and keys, latent attention a norm each
+// for the query and key-value latents (as vLLM's and SGLang's model files run them).
 double kernel_floor(const InferenceInput& in, std::int64_t index, double layers) {
   const RuntimeModel& r = runtime_model(in.serving.runtime);
+  if (r.small_kernels_per_layer <= 0) return 0;
+  const double per_layer = mean_over_layers(in.model, [&](const ModelShape& v) {
+    return r.small_kernels_per_layer + (v.moe() ? 3.0 : 0.0) + (v.qk_norm ? 2.0 : 0.0) + (v.mla.on() ? 2.0 : 0.0);
+  });
   const double ends = (index == 0 ? 0.5 : 0.0) + (index == in.parallel.pp - 1 ? 0.5 : 0.0);
-  return (layers * r.small_kernels_per_layer + ends * r.small_kernels_per_pass) * kSmallKernelTime;
+  return (layers * per_layer + ends * r.small_kernels_per_pass) * kSmallKernelTime;
 }
 
 // One pass of stage `index` over `pass`: its decode tokens each attend over the mean context,
@@ -151,8 +163,14 @@ StageCost stage_pass(const InferenceInput& in, std::int64_t index, const PassSha
   }
   c.kv_bytes = decode_kv + prompt_kv;
   const double rate = flash_rate(kernels);
-  const double attention = std::max(decode_kv / bw, decode_flops / rate) +
-                           std::max(prompt_kv / bw, measured ? prompt_seconds : prompt_flops / rate);
+  // Each layer's attention is a kernel (two with a prompt beside decode): at least a small kernel's
+  // time, where the runtime's kernels are modelled.
+  const double attention_floor = runtime_model(in.serving.runtime).small_kernels_per_layer > 0
+                                     ? L * ((pass.decode > 0) + (pass.prompts > 0)) * kSmallKernelTime
+                                     : 0.0;
+  const double attention =
+      std::max(attention_floor, std::max(decode_kv / bw, decode_flops / rate) +
+                                    std::max(prompt_kv / bw, measured ? prompt_seconds : prompt_flops / rate));
   c.floor = kernel_floor(in, index, L);
   c.time = std::max(c.memory, c.compute) + attention + c.floor;
   return c;
