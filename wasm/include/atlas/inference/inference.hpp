@@ -211,6 +211,11 @@ struct ServingPoint {
 };
 /// `prefill` must hold evaluate_inference's prefill figures for the same input.
 ServingPoint serving_point(const InferenceInput& in, std::int64_t concurrency, const InferenceFigures& prefill);
+/// The mean context a decode step attends over: the prompt and half the output.
+double serving_context(const InferenceInput& in);
+/// What a new prompt meets when `pt`'s other sequences are decoding: half the step in flight, and
+/// with mixed batches the running tokens in its own step beyond `alone` (its pass by itself).
+double first_token_under_load(const InferenceInput& in, const ServingPoint& pt, double context, double alone);
 
 /// The split's errors (tp against heads, pp against layers, …) as coded issues.
 std::vector<Issue> inference_split_errors(const InferenceInput& in, bool dp_derived);
