@@ -71,7 +71,14 @@ export function initServingFidelity(details, out, load, open) {
               text: `Sealed held-out runs (the honest figure): mean error ${formatPercent(sealed.mean_abs_error)} over ${formatCount(sealed.cases)} published runs, the engine ${formatPercent(Math.abs(sealed.mean_speed_error))} ${sealed.mean_speed_error > 0 ? 'faster' : 'slower'} than measured on average. They are listed after the runs below.`,
             }),
           ]
-        : []),
+        : f.held_out
+          ? [
+              h('p', {
+                class: 'fidelity-headline',
+                text: 'No sealed serving runs remain: every held-out set below has judged a change to the engine since it was frozen, so its figures flatter the engine.',
+              }),
+            ]
+          : []),
       h('p', {
         text: `The engine's own validation cases (they have judged changes to the model, so they flatter it): mean error ${formatPercent(f.validation.mean_abs_error)}, largest ${formatPercent(f.validation.max_abs_error)} over ${formatCount(f.validation.cases)} cases. One calibration case sets the share of memory bandwidth decoding reaches.`,
       }),
