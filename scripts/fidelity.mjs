@@ -86,7 +86,11 @@ const servingLine = (label, s) =>
     `${label.padEnd(44)} ${String(s.cases).padStart(3)} cases, mean |error| ${(100 * s.mean_abs_error).toFixed(1)} %, median ${(100 * s.median_abs_error).toFixed(1)} %, max ${(100 * s.max_abs_error).toFixed(1)} %, mean speed error ${pct(s.mean_speed_error).trim()}`,
   );
 console.log('');
-servingLine('serving, sealed (the headline)', held.sealed);
+if (held.sealed.cases) servingLine('serving, sealed (the headline)', held.sealed);
+else
+  console.log(
+    "serving, sealed: none remain (every held-out set has judged a change; each set's figure as frozen is in docs/fidelity.md)",
+  );
 if (held.informed.cases) servingLine('serving, informed', held.informed);
 for (const s of held.sources) servingLine(`  ${s.id}${s.seal === 'sealed' ? '' : ` (${s.seal})`}`, s.errors);
 console.log('\nserving constants and the calibration source each comes from:');
