@@ -37,3 +37,23 @@ TEST_CASE("the live memory cases are the sealed record: same ids, requests and m
     CHECK_MESSAGE(s["informed_by"].is_array(), s["id"].get<std::string>());
   }
 }
+
+TEST_CASE("a correction of a frozen memory case names why, touches only an informed source, and shows on its row") {
+  const json live = json::parse(read_source_file("content/presets/memory-cases.json"));
+  std::map<std::string, bool> informed;
+  for (const auto& s : live["sources"]) informed[s["id"]] = !s["informed_by"].empty();
+  const json corrections = live.value("corrections", json::array());
+  for (const auto& k : corrections) {
+    CHECK(informed[k["source"]]);
+    CHECK(k["why"].get<std::string>().size() > 40);
+    CHECK(k["pointer"].get<std::string>().rfind("/", 0) == 0);
+  }
+  const json f = call("fidelity", json::object())["memory"];
+  for (const auto& row : f["cases"]) {
+    bool covered = false;
+    for (const auto& k : corrections)
+      covered = covered || (row["source"] == k["source"] &&
+                            row["id"].get<std::string>().find(k.value("match", "")) != std::string::npos);
+    CHECK(row.contains("corrected") == covered);
+  }
+}

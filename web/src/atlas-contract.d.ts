@@ -848,6 +848,8 @@ export type DpNetworkRequest = {
     /** at most 200 characters; default "none" */
     recompute?: "none" | "selective" | "selective-op" | "full";
     reduce_dtype?: unknown;
+    /** default false */
+    returns_kv_cache?: boolean;
     /** ≥ 1, ≤ 1024; default 1 */
     routing_imbalance?: number;
     /** at most 200 characters; default "1f1b" */
@@ -1218,6 +1220,7 @@ export type FidelityAnswer = {
   };
   memory?: {
     cases?: Array<{
+      corrected?: Array<string>;
       engine?: number;
       error?: number;
       id?: string;
@@ -1286,6 +1289,7 @@ export type FidelityAnswer = {
           precision?: string;
           recompute?: string;
           reduce_dtype?: string;
+          returns_kv_cache?: boolean;
           schedule?: string;
           sequence_parallel?: boolean;
           tp?: number;
@@ -1322,6 +1326,12 @@ export type FidelityAnswer = {
     }>;
     summaries?: {
       informed?: {
+        allocated?: {
+          cases?: number;
+          max_abs_error?: number;
+          mean_abs_error?: number;
+          mean_signed_error?: number;
+        };
         reserved?: {
           cases?: number;
           max_abs_error?: number;
@@ -1936,6 +1946,8 @@ export type PlanRequest = {
     recompute?: "none" | "selective" | "selective-op" | "full";
     /** at most 200 characters */
     reduce_dtype?: "bf16" | "fp32" | "fp16";
+    /** default false */
+    returns_kv_cache?: boolean;
     /** ≥ 1, ≤ 1024; default 1 */
     routing_imbalance?: number;
     /** at most 200 characters; default "1f1b" */

@@ -176,6 +176,8 @@ export interface MemoryFidelity {
     measured: number;
     engine: number;
     error: number;
+    /** Why a later finding replaced what the run assumed (the engine planned the corrected request). */
+    corrected?: string[];
     parts: Record<
       | 'parameters'
       | 'gradients'

@@ -8,6 +8,7 @@
 #include <map>
 #include <string>
 
+#include "atlas/content/corrections.hpp"
 #include "atlas/content/presets.hpp"
 #include "atlas/inference/inference_request.hpp"
 
@@ -85,23 +86,6 @@ std::string run_label(const json& request, const std::string& metric) {
   return s;
 }
 
-// A frozen case is never edited. Where a later finding replaces what a case assumed (its source
-// silent), the live set lists a correction: the source, the part of the case ids it covers, the
-// field's JSON pointer in the request, the new value and why. The engine plans the corrected request and the row says
-// so; a corrected source is informed by the change that found it.
-json corrected_request(const json& doc, const json& c, json& row) {
-  json request = c["request"];
-  json why = json::array();
-  for (const auto& k : doc.value("corrections", json::array())) {
-    if (k.value("source", "") != c["source"].get<std::string>()) continue;
-    if (c["id"].get<std::string>().find(k.value("match", "")) == std::string::npos) continue;
-    request[json::json_pointer(k["pointer"].get<std::string>())] = k["value"];
-    why.push_back(k["why"]);
-  }
-  if (!why.empty()) row["corrected"] = why;
-  return request;
-}
-
 }  // namespace
 
 /// Every case of the sealed serving set with the engine's figure and error, and the summaries:
@@ -130,7 +114,7 @@ json serving_heldout(Problems& problems) {
              {"metric", metric},        {"measured", c["measured"]}, {"unit", c["unit"]},
              {"assumed", c["assumed"]}, {"request", c["request"]}};
     row["seal"] = seal_of(source);
-    const json request = corrected_request(doc, c, row);
+    const json request = corrected_request(doc.value("corrections", json::array()), c, row);
     row["request"] = request;  // what the engine planned, so opening the run shows the same
     row["label"] = run_label(request, metric);
     Problems scratch;

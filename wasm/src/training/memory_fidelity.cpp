@@ -6,6 +6,7 @@
 #include <map>
 #include <string>
 
+#include "atlas/content/corrections.hpp"
 #include "atlas/content/presets.hpp"
 #include "atlas/training/memory_fidelity.hpp"
 #include "atlas/training/plan_request.hpp"
@@ -70,11 +71,9 @@ json memory_fidelity() {
   json not_expressed = json::array();
   for (const auto& c : doc["cases"]) {
     Problems problems;
-    auto req = read_plan_request(c["request"], problems);
-    json row{{"id", c.value("id", "")},
-             {"source", c.value("source", "")},
-             {"published", c["published"]},
-             {"request", c["request"]}};
+    json row{{"id", c.value("id", "")}, {"source", c.value("source", "")}, {"published", c["published"]}};
+    row["request"] = corrected_request(doc.value("corrections", json::array()), c, row);
+    auto req = read_plan_request(row["request"], problems);
     if (!req || !req->batch_known || !req->split_errors.empty()) {
       row["refused"] = problems.ok() ? "the split is not one the engine can run" : problems.errors()[0].message;
       not_expressed.push_back(row);

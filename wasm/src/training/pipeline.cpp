@@ -381,6 +381,15 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelT
     head_bytes = 2 * 2.0 * b * s_local * h / outside_split + loss_bytes_per_logit(par) * logits;
     st.head_produced = 2 * 2.0 * b * s_local * h / outside_split + 4.0 * logits;
   }
+  // A model that returns its keys and values (Hugging Face's use_cache) leaves them with the loop's
+  // output: the previous step's are still held while this forward runs, and this step's are a copy
+  // of their own unless the attention already keeps the same tensors for backward (multi-head
+  // attention without recomputation; grouped queries save the expanded ones).
+  if (par.returns_kv_cache) {
+    const bool aliased = par.recompute == Recompute::none && m.kv_heads == m.heads;
+    const double kv = l * b * s_local * 2.0 * static_cast<double>(m.kv_width()) / t * kWeightBytes;
+    head_bytes += (aliased ? 1.0 : 2.0) * kv;
+  }
   st.activation_per_layer = per_layer;
   st.head_activations = head_bytes;
   st.userbuffers = userbuffer_bytes(par, b * s_local, h);

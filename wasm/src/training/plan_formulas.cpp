@@ -113,7 +113,12 @@ json memory_formulas(const Parallel& p, const ModelShape& model, const Hardware&
                                   "each token (2 B × hidden each, gathered over etp), and on the busiest "
                                   "expert-parallel rank routing imbalance × the mean's routed tensors"
                                 : "") +
-                "; + embedding dropout mask (first stage); last stage: the head's input and " + loss_text)
+                "; + embedding dropout mask (first stage); last stage: the head's input and " + loss_text +
+                std::string(p.returns_kv_cache
+                                ? "; + every layer's returned keys and values (2 B × 2 × KV width ÷ tp per token), "
+                                  "twice (the previous step's output is still held) unless the attention keeps the "
+                                  "same tensors for backward"
+                                : ""))
                    .c_str())},
       {"context", Formula("CUDA context with its libraries: ")
                       << qty::bytes(kCudaContextBytes)

@@ -62,6 +62,7 @@ json to_json(const Parallel& p) {
   // Only a split that differs from tp is echoed: a plan without the field answers as before it.
   if (p.expert_grid()) j["etp"] = p.etp;
   if (p.routing_imbalance != 1.0) j["routing_imbalance"] = p.routing_imbalance;
+  if (p.returns_kv_cache) j["returns_kv_cache"] = true;
   return j;
 }
 
@@ -161,7 +162,8 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
                   "routing_imbalance",
                   "offload_optimizer",
                   "offload_params",
-                  "offload_activations"});
+                  "offload_activations",
+                  "returns_kv_cache"});
   const ParallelDegrees degrees = read_degrees(p);
   const auto& [dp, tp, pp, cp, ep] = degrees;
   // Expert tensor parallelism: absent means as tp (the split each expert had before the field).
@@ -180,6 +182,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   // 2021's Megatron overlapped no communication with compute.
   auto overlap = p.boolean("overlap", !(framework && *framework == "megatron-2021"));
   auto tp_overlap = p.boolean("tp_overlap", false);
+  auto returns_kv = p.boolean("returns_kv_cache", false);
   auto flash = p.boolean("flash_attention", hardware ? hardware->flash_attention : false);
   // Megatron's fused kernels unless the request says the run is eager PyTorch (no torch.compile).
   auto kernels = p.choice("kernels", {"fused", "eager", "eager-fused-norm"}, std::string("fused"));
@@ -298,6 +301,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
                                                  : Framework::megatron;
   q.overlap = *overlap;
   q.tp_overlap = *tp_overlap;
+  q.returns_kv_cache = returns_kv.value_or(false);
   q.flash_attention = *flash;
   q.kernels = *kernels == "eager"              ? Kernels::eager
               : *kernels == "eager-fused-norm" ? Kernels::eager_fused_norm

@@ -189,6 +189,10 @@ struct Parallel {
   Framework framework = Framework::megatron;
   bool overlap = true;      // gradient reduction and weight gathers overlap compute where the framework can
   bool tp_overlap = false;  // tensor-parallel collectives split and hidden behind the layer's GEMMs (TE userbuffers)
+  // The model returns every layer's keys and values and the training loop holds its output until
+  // the next forward returns (Hugging Face's use_cache, on in most configs unless Hugging Face's
+  // own gradient checkpointing turns it off).
+  bool returns_kv_cache = false;
   bool flash_attention = false;  // fused attention: no stored scores, attention FLOPs at FlashAttention's efficiency
   Kernels kernels = Kernels::fused;
   AttentionKernel attention_kernel = AttentionKernel::native;

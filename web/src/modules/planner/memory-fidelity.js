@@ -117,10 +117,20 @@ function casesTable(m, names) {
                 quantity: c.quantity,
               },
             },
-            h('th', {
-              scope: 'row',
-              text: `${names.get(c.source) ?? c.source}: ${inputs(/** @type {any} */ (c.request))}`,
-            }),
+            h(
+              'th',
+              { scope: 'row' },
+              `${names.get(c.source) ?? c.source}: ${inputs(/** @type {any} */ (c.request))}`,
+              // A later finding replaced what the run assumed: the engine planned the corrected run.
+              c.corrected
+                ? h(
+                    'details',
+                    { class: 'case-notes' },
+                    h('summary', { text: 'Corrected since' }),
+                    h('p', { text: c.corrected.join(' ') }),
+                  )
+                : null,
+            ),
             h('td', {
               class: 'num',
               dataset: { label: 'Measured' },
