@@ -91,7 +91,6 @@ json memory_formulas(const InferenceInput& in, const InferenceFigures& f) {
   const ModelShape& m = in.model;
   const Serving& s = in.serving;
   const InferenceMemory& mem = f.memory;
-  const double kvr = kv_heads_per_rank(m, in.parallel.tp);
   const std::string fmt = weight_format_name(s.weights);
   return json{
       {"weights",

@@ -32,6 +32,9 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelT
 /// it, so the result is the same to the bit; search uses it to try schedules without redoing
 /// the rest.
 void apply_schedule(const PlanInput& in, std::int64_t index, StageFigures& st);
+/// Fills `st`'s compute per micro-batch (GEMMs, attention, memory-bound kernels, recompute, the
+/// head on the last stage) from its layers and memory terms (layer_compute.cpp).
+void layer_compute(const PlanInput& in, StageFigures& st, bool last);
 
 /// One block of a pipeline schedule on one stage: a forward or backward pass of one micro-batch
 /// through one model chunk. Times in units: a chunk's forward takes 1, its backward 2.
