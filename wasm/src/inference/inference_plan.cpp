@@ -88,7 +88,6 @@ Formula kv_per_token_formula(const InferenceInput& in, const InferenceMemory& me
 }
 
 json memory_formulas(const InferenceInput& in, const InferenceFigures& f) {
-  const ModelShape& m = in.model;
   const Serving& s = in.serving;
   const InferenceMemory& mem = f.memory;
   const std::string fmt = weight_format_name(s.weights);
