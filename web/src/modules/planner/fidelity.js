@@ -133,6 +133,22 @@ export function caseHead(c, src, text) {
 }
 
 /**
+ * A citation as a learner reads it: the source's repository files (docs/…, scripts/…) and the
+ * commit they were read at stay in the link's address and its title, not in the words. A leading
+ * "owner/repository path at commit …," goes whole.
+ * @param {string} text
+ */
+export function plainCitation(text) {
+  return String(text)
+    .replace(
+      /^(?:[\w.-]+\/[\w.-]+\s+)?(?:docs|bench|scripts|tests|web|wasm)\/[\w./-]+(?:\s+at commit [0-9a-f]+)?,\s*(?:section\s+)?/,
+      '',
+    )
+    .replace(/,?\s*\b(?:docs|bench|scripts|tests|web|wasm)\/[\w./-]+/g, '')
+    .replace(/^\s*[,;:]\s*/, '');
+}
+
+/**
  * The engine's error on a case (engine ÷ published − 1), marked when beyond 15 %.
  * @param {number} error
  */
@@ -174,7 +190,7 @@ function caseTable(cases, sources, set, open) {
   // A case's locator may open with the file its table sits in (for whoever checks the number);
   // the row names the table and row, the source link the publication.
   const rowName = (/** @type {Case} */ c) => {
-    const where = c.where.replace(/^[\w.-]+(?:\/[\w.-]+)*\.md,\s*/, '');
+    const where = plainCitation(c.where.replace(/^[\w.-]+(?:\/[\w.-]+)*\.md,\s*/, ''));
     return c.seal === 'sealed' ? `${where} (sealed)` : where;
   };
   const rows = cases
@@ -371,7 +387,13 @@ export function initFidelity(engine, details, container, open) {
           h(
             'li',
             {},
-            h('a', { href: s.url, target: '_blank', rel: 'noopener', text: s.title }),
+            h('a', {
+              href: s.url,
+              target: '_blank',
+              rel: 'noopener',
+              title: s.title,
+              text: s.name ?? plainCitation(s.title),
+            }),
             ` — ${s.role}`,
             s.fits ? `; fits ${s.fits.join('; ')}` : '',
           ),

@@ -4,7 +4,7 @@
 import { h } from '../../dom.js';
 import { isError } from '../../engine.js';
 import { formatCount, formatPercent, formatSeconds } from '../../format.js';
-import { errorCell, openableHead } from './fidelity.js';
+import { errorCell, openableHead, plainCitation } from './fidelity.js';
 import { heldOutSection } from './serving-heldout.js';
 
 /** @typedef {import('../../atlas-engine').InferenceFidelityResponse} InferenceFidelityResponse */
@@ -106,7 +106,13 @@ export function initServingFidelity(details, out, load, open) {
       h(
         'ul',
         { class: 'fidelity-sources' },
-        ...f.sources.map((s) => h('li', {}, h('a', { href: s.url, target: '_blank', rel: 'noopener', text: s.title }))),
+        ...f.sources.map((s) =>
+          h(
+            'li',
+            {},
+            h('a', { href: s.url, target: '_blank', rel: 'noopener', title: s.title, text: plainCitation(s.title) }),
+          ),
+        ),
       ),
       // A held-out run opens as a published run does: its request, its figures, where it is from.
       ...(f.held_out
