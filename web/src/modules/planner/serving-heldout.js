@@ -22,14 +22,24 @@ function direction(s) {
 }
 
 /**
+ * A source's name up to its first colon: who published what (the rest, the runs it holds, is the
+ * row's tooltip and the sources list's link).
+ * @param {string} name
+ */
+export function shortSourceName(name) {
+  return name.split(':')[0];
+}
+
+/**
  * @param {string} name
  * @param {Summary} s
+ * @param {string} [full] the whole name, where the row shows a short one
  */
-function summaryRow(name, s) {
+function summaryRow(name, s, full) {
   return h(
     'tr',
     {},
-    h('th', { scope: 'row', text: name }),
+    h('th', { scope: 'row', text: name, title: full }),
     h('td', { class: 'num', dataset: { label: 'Runs' }, text: formatCount(s.cases) }),
     h('td', { class: 'num', dataset: { label: 'Mean |error|' }, text: formatPercent(s.mean_abs_error) }),
     h('td', { class: 'num', dataset: { label: 'Median |error|' }, text: formatPercent(s.median_abs_error) }),
@@ -53,7 +63,7 @@ function summary(held) {
     if (!members.length) continue;
     if (s) rows.push(summaryRow(title, s));
     else rows.push(h('tr', {}, h('th', { scope: 'row', colspan: '6', text: title })));
-    for (const src of members) rows.push(summaryRow(`· ${src.name}`, src.errors));
+    for (const src of members) rows.push(summaryRow(`· ${shortSourceName(src.name)}`, src.errors, src.name));
   }
   // In a wrap of its own, so it stacks by the width it has (fidelity.css).
   return h(
