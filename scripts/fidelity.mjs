@@ -87,10 +87,13 @@ const servingLine = (label, s) =>
   );
 console.log('');
 if (held.sealed.cases) servingLine('serving, sealed (the headline)', held.sealed);
-else
-  console.log(
-    "serving, sealed: none remain (every held-out set has judged a change; each set's figure as frozen is in docs/fidelity.md)",
-  );
+else {
+  console.log('serving, sealed: none remain (every held-out set has judged a change); each set as frozen:');
+  for (const r of held.readings)
+    console.log(
+      `  ${r.frozen.padEnd(40)} ${String(r.cases).padStart(3)} cases, mean |error| ${(100 * r.mean_abs_error).toFixed(1)} % (engine ${r.engine_commit})`,
+    );
+}
 if (held.informed.cases) servingLine('serving, informed', held.informed);
 for (const s of held.sources) servingLine(`  ${s.id}${s.seal === 'sealed' ? '' : ` (${s.seal})`}`, s.errors);
 console.log('\nserving constants and the calibration source each comes from:');

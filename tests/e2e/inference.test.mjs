@@ -90,6 +90,11 @@ test('the serving validation view leads with the sealed held-out runs, each sour
     assert.match(headline, new RegExp(`mean error ${(100 * held.sealed.mean_abs_error).toFixed(1)}`));
   } else {
     assert.match(headline, /^No sealed serving runs remain/);
+    // and gives each set's reading as frozen, the out-of-sample figure that stays true.
+    for (const r of held.readings) {
+      assert.ok(headline.includes((100 * r.mean_abs_error).toFixed(1)), `${r.frozen} in ${headline}`);
+      assert.ok(headline.includes(`on ${r.cases} ${r.runs}`), r.runs);
+    }
   }
   // One row per planned run, sealed and informed marked; every source has its own summary row.
   const rows = p.page.locator('#planner-inference .serving-heldout tbody tr');

@@ -132,3 +132,21 @@ TEST_CASE("each held-out serving run is named in plain words: model, GPUs, runti
   CHECK(h["cases"][0]["label"] ==
         "Llama 3.1 8B, 1 × NVIDIA H200 SXM 141GB (tp 1), TensorRT-LLM: 128 in, 128 out, 2048 at once; output tokens/s");
 }
+
+TEST_CASE("each serving set's reading as frozen is its predictions file's mean error, over the cases it predicted") {
+  const json live = json::parse(read_source_file("content/presets/serving-sealed.json"));
+  REQUIRE(live["readings"].size() == 4);
+  for (const auto& r : live["readings"]) {
+    const std::string set = r["frozen"];
+    CAPTURE(set);
+    const json p = json::parse(read_source_file(set + "/predictions.json"));
+    double sum = 0;
+    int n = 0;
+    for (const auto& c : p["cases"])
+      if (c.contains("error") && c["error"].is_number()) sum += std::fabs(c["error"].get<double>()), ++n;
+    CHECK(r["cases"] == n);
+    CHECK(r["mean_abs_error"].get<double>() == doctest::Approx(sum / n));
+    CHECK(r["engine_commit"] == p["engine_commit"]);
+  }
+  CHECK(call("fidelity", json{{"mode", "inference"}})["held_out"]["readings"] == live["readings"]);
+}

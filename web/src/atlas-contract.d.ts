@@ -1176,6 +1176,13 @@ export type FidelityAnswer = {
       median_abs_error?: number;
     };
     note?: string;
+    readings?: Array<{
+      cases?: number;
+      engine_commit?: string;
+      frozen?: string;
+      mean_abs_error?: number;
+      runs?: string;
+    }>;
     refused?: number;
     sealed?: {
       cases?: number;

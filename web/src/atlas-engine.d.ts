@@ -436,6 +436,8 @@ export interface ServingHeldOut {
   refused: number;
   sealed: HeldOutSummary;
   informed: HeldOutSummary;
+  /** Each set's mean error as frozen, with the engine's predictions then. */
+  readings: Array<{ frozen: string; engine_commit: string; cases: number; mean_abs_error: number; runs: string }>;
   sources: Array<{
     id: string;
     name: string;

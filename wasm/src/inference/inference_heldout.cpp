@@ -148,6 +148,9 @@ json serving_heldout(Problems& problems) {
           {"cases", rows},
           {"refused", refused},
           {"sealed", sealed.to_json()},
+          // Each set's mean error as frozen, with the engine's predictions then (predictions.json):
+          // the out-of-sample reading that stays true after the set has judged a change.
+          {"readings", doc.value("readings", json::array())},
           {"informed", informed.to_json()}};
 }
 

@@ -75,7 +75,9 @@ export function initServingFidelity(details, out, load, open) {
           ? [
               h('p', {
                 class: 'fidelity-headline',
-                text: 'No sealed serving runs remain: every held-out set below has judged a change to the engine since it was frozen, so its figures flatter the engine.',
+                text: `No sealed serving runs remain: every held-out set below has judged a change to the engine since it was frozen, so its figures flatter the engine. As frozen, with the engine's predictions then: ${f.held_out.readings
+                  .map((r) => `${formatPercent(r.mean_abs_error)} on ${formatCount(r.cases)} ${r.runs}`)
+                  .join('; ')}.`,
               }),
             ]
           : []),
