@@ -115,6 +115,13 @@ bool serving_precision(InferenceInput& in, const std::optional<std::string>& ask
 
 }  // namespace
 
+Serving serving_for(const Serving& asked, const Hardware& hw, std::int64_t tp) {
+  Serving s = asked;
+  if (s.bandwidth_fraction <= 0) s.bandwidth_fraction = decode_bandwidth_fraction(hw);
+  if (s.host_overhead < 0) s.host_overhead = runtime_host_step(s.runtime, tp);
+  return s;
+}
+
 std::optional<InferenceRequest> read_inference_request(const json& request, Problems& problems) {
   if (!require_object(request, problems)) return std::nullopt;
   const Fields root(request, "", problems);
@@ -135,11 +142,10 @@ std::optional<InferenceRequest> read_inference_request(const json& request, Prob
   InferenceRequest out;
   InferenceInput& in = out.input;
   in.model = *model, in.hardware = *hardware, in.serving = *serving;
-  if (in.serving.bandwidth_fraction <= 0) in.serving.bandwidth_fraction = decode_bandwidth_fraction(in.hardware);
   in.parallel.tp = *tp, in.parallel.pp = *pp, in.parallel.cp = *cp, in.parallel.ep = *ep;
   in.parallel.attention_kernel = *attention_kernel;
   if (!serving_precision(in, precision, p, problems)) return std::nullopt;
-  if (in.serving.host_overhead < 0) in.serving.host_overhead = runtime_host_step(in.serving.runtime, in.parallel.tp);
+  in.serving = serving_for(*serving, in.hardware, in.parallel.tp);
   if (dp) {
     in.parallel.dp = *dp;
   } else {

@@ -40,11 +40,8 @@ json cmd_inference_search(const json& request, Problems& problems) {
   const bool throughput = *objective == "throughput";
 
   InferenceInput base;
-  base.model = *model, base.hardware = *hardware, base.serving = *serving;
-  if (base.serving.bandwidth_fraction <= 0) base.serving.bandwidth_fraction = decode_bandwidth_fraction(base.hardware);
-  // The runtime's host time per step grows with tp: each layout takes its own unless one was given.
-  const bool host_given = base.serving.host_overhead >= 0;
-  if (!host_given) base.serving.host_overhead = runtime_host_step(base.serving.runtime, 1);
+  // The echo's serving is the one-rank layout's; each layout takes its own tp's host time.
+  base.model = *model, base.hardware = *hardware, base.serving = serving_for(*serving, *hardware, 1);
   const std::int64_t gpus = hardware->gpus;
   std::int64_t evaluated = 0, invalid = 0, out_of_memory = 0, fits = 0, too_slow = 0, order = 0;
   std::vector<Found> kept;
@@ -55,7 +52,7 @@ json cmd_inference_search(const json& request, Problems& problems) {
         ++evaluated;
         InferenceInput in = base;
         in.parallel.tp = tp, in.parallel.pp = pp, in.parallel.dp = dp, in.parallel.ep = ep;
-        if (!host_given) in.serving.host_overhead = runtime_host_step(in.serving.runtime, tp);
+        in.serving = serving_for(*serving, *hardware, tp);
         if (!inference_split_errors(in, true).empty()) {
           ++invalid;
           continue;

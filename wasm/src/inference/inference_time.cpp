@@ -34,6 +34,12 @@ double experts_touched(const InferenceInput& in, double tokens) {
   return 1.0 - std::pow(1.0 - k / e, tokens * static_cast<double>(in.parallel.ep));
 }
 
+// The least time any kernel of the runtime takes; 0 for `ideal`, the engine's earlier model,
+// which counts no kernels beside its GEMMs, attention and collectives.
+double kernel_time_floor(const InferenceInput& in) {
+  return runtime_model(in.serving.runtime).small_kernels_per_layer > 0 ? kSmallKernelTime : 0.0;
+}
+
 // Forward GEMM seconds of one layer of `m`'s kind (every layer alike) for `tokens` rows.
 double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens) {
   const Parallel& p = in.parallel;
@@ -45,8 +51,8 @@ double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens) 
   const GemmRate rate = block_gemm_rate(hw, in.parallel.precision);
   const double peak = rate.peak, fit = rate.fit, half = rate.reduction_half;
   // A runtime's GEMM is a kernel like any other: however few rows and bytes, it takes at least a
-  // small kernel's time (the engine's earlier model, `ideal`, has no floor).
-  const double kernel = runtime_model(in.serving.runtime).small_kernels_per_layer > 0 ? kSmallKernelTime : 0.0;
+  // small kernel's time.
+  const double kernel = kernel_time_floor(in);
   const auto gemm = [&](double rows, double n, double k, double batch) {
     // A few rows give a few output tiles: cuBLAS then splits the reduction (split-K) so every
     // multiprocessor has work. Take the best of 1…16 splits that keep ≥ 256 of k per split;
@@ -164,9 +170,7 @@ StageCost stage_pass(const InferenceInput& in, std::int64_t index, const PassSha
   const double rate = flash_rate(kernels);
   // Each layer's attention is a kernel (two with a prompt beside decode): at least a small kernel's
   // time, where the runtime's kernels are modelled.
-  const double attention_floor = runtime_model(in.serving.runtime).small_kernels_per_layer > 0
-                                     ? L * ((pass.decode > 0) + (pass.prompts > 0)) * kSmallKernelTime
-                                     : 0.0;
+  const double attention_floor = L * ((pass.decode > 0) + (pass.prompts > 0)) * kernel_time_floor(in);
   const double attention =
       std::max(attention_floor, std::max(decode_kv / bw, decode_flops / rate) +
                                     std::max(prompt_kv / bw, measured ? prompt_seconds : prompt_flops / rate));

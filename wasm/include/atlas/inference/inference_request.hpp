@@ -15,6 +15,9 @@ struct InferenceRequest {
 
 /// request["serving"] with defaults; `model` (when read) bounds prompt + output by model.seq.
 std::optional<Serving> read_serving(const Fields& root, const ModelShape* model);
+/// `asked` (read_serving's) with what the request left out taken from the GPU and the layout:
+/// the GPU's decode bandwidth fraction, the runtime's host time per step at `tp` ranks.
+Serving serving_for(const Serving& asked, const Hardware& hw, std::int64_t tp);
 std::optional<InferenceRequest> read_inference_request(const json& request, Problems& problems);
 
 json to_json(const Serving& s);
