@@ -175,7 +175,8 @@ TEST_CASE("the sealed MoE set of 2026-12-03 is frozen, and its first reading is 
   for (const auto& p : predictions["cases"]) {
     CAPTURE(p["id"].get<std::string>());
     REQUIRE(read.count(p["id"].get<std::string>()) == 1);
-    CHECK(read[p["id"].get<std::string>()]["seal"] == "sealed");
+    // Still a validation run: sealed, or informed once a change was judged on its source.
+    CHECK(read[p["id"].get<std::string>()]["set"] == "validation");
     CHECK(p["published_step"].get<double>() ==
           doctest::Approx(read[p["id"].get<std::string>()]["published_step"].get<double>()).epsilon(1e-9));
     if (!p["expressed"].get<bool>()) continue;
@@ -187,7 +188,7 @@ TEST_CASE("the sealed MoE set of 2026-12-03 is frozen, and its first reading is 
   CHECK(predictions["summary"]["all"]["cases"] == n);
   CHECK(predictions["summary"]["all"]["mean_abs_error"].get<double>() == doctest::Approx(sum / n));
   // Each addendum's cases were read at their addition, after the set was sealed, each with its
-  // prediction against the published step the fidelity command reads, and still sealed.
+  // prediction against the published step the fidelity command reads, and still validation runs.
   std::size_t addendum_cases = 0;
   for (const auto& file : addendum_files) {
     CAPTURE(file);
@@ -198,7 +199,7 @@ TEST_CASE("the sealed MoE set of 2026-12-03 is frozen, and its first reading is 
     for (const auto& p : addendum["cases"]) {
       CAPTURE(p["id"].get<std::string>());
       REQUIRE(read.count(p["id"].get<std::string>()) == 1);
-      CHECK(read[p["id"].get<std::string>()]["seal"] == "sealed");
+      CHECK(read[p["id"].get<std::string>()]["set"] == "validation");
       CHECK(p["published_step"].get<double>() ==
             doctest::Approx(read[p["id"].get<std::string>()]["published_step"].get<double>()).epsilon(1e-9));
       REQUIRE(p["expressed"].get<bool>());
