@@ -3,6 +3,7 @@
 #include "atlas/training/pipeline.hpp"
 #include "atlas/training/placement.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -26,6 +27,20 @@ bool order_splits_tp(const PlanInput& in) {
   if (p.order == kMegatronOrder || p.tp <= 1) return false;
   if (static_cast<double>(p.dp) * p.tp * p.pp * p.cp != static_cast<double>(in.hardware.gpus)) return false;
   return kind_placement(in.hardware, p, GroupKind::tp).nodes > 1;
+}
+
+// Expert-parallel groups that would fit one NVLink domain but straddle two because the domain is
+// no multiple of their span (32 ranks over NVL72's 72): the straddling group's all-to-all leaves
+// on the NICs, and every step waits for it.
+bool ep_straddles_domains(const PlanInput& in) {
+  const Parallel& p = in.parallel;
+  if (p.ep <= 1 || in.hardware.gpus <= in.hardware.gpus_per_node) return false;
+  const GroupAxes a = group_axes(p, GroupKind::ep);
+  std::int64_t span = 1;  // from the group's first rank to one past its last
+  for (int i = 0; i < a.count; ++i)
+    span = std::max(span, a.axes[static_cast<std::size_t>(i)].stride * a.axes[static_cast<std::size_t>(i)].size);
+  if (span > in.hardware.gpus_per_node) return false;
+  return kind_placement(in.hardware, p, GroupKind::ep).nodes > 1;
 }
 
 }  // namespace
@@ -82,6 +97,7 @@ RuleSet check_rules(const PlanInput& in) {
   if (p.pp <= m.layers && m.layers % p.pp != 0 && !p.custom_stage_layers()) s |= bit(Rule::uneven_stages);
   if (p.pp > 1 && in.accumulation < p.pp) s |= bit(Rule::few_microbatches);
   if (p.zero >= 2 && p.pp > 1) s |= bit(Rule::zero_with_pipeline);
+  if (ep_straddles_domains(in)) s |= bit(Rule::ep_across_domains);
   return s;
 }
 
@@ -236,6 +252,20 @@ Issue describe_rule(const PlanInput& in, Rule rule, bool dp_derived) {
               "ZeRO stage " + std::to_string(p.zero) +
                   " with pipeline parallelism is modelled, but DeepSpeed and Megatron do not offer it.",
               "/parallel/zero"};
+    case Rule::ep_across_domains: {
+      const GroupPlacement g = kind_placement(in.hardware, p, GroupKind::ep);
+      const std::string node = std::to_string(in.hardware.gpus_per_node);
+      return {"ep_across_domains",
+              "Expert-parallel groups of " + std::to_string(p.ep) + " would fit one NVLink domain of " + node +
+                  " GPUs, but " + node +
+                  " is not a multiple of their span, so some straddle two domains (the worst with " +
+                  std::to_string(g.members_per_node) +
+                  " of its ranks on one side): their all-to-all crosses on the network cards, and every step waits "
+                  "for it. Jobs on several NVL72 racks usually run in equal NVLink segments (SLURM's --segment; "
+                  "Megatron-Bridge's launcher asks for the largest divisor of the tray count up to 18 trays): set "
+                  "gpus_per_node, and nics_per_node, to the segment's GPUs.",
+              "/hardware/gpus_per_node"};
+    }
     case Rule::count:
       break;
   }

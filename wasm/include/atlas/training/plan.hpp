@@ -305,6 +305,7 @@ enum class Rule : std::uint8_t {
   uneven_stages,
   few_microbatches,
   zero_with_pipeline,
+  ep_across_domains,
   count
 };
 constexpr int kFirstWarning = static_cast<int>(Rule::tp_across_nodes);
