@@ -216,3 +216,45 @@ TEST_CASE("the sealed MoE set of 2026-12-03 is frozen, and its first reading is 
   // that no case is in two files).
   CHECK(frozen.size() == predictions["cases"].size() + addendum_cases);
 }
+
+namespace {
+
+// A training set frozen whole at one engine commit: every live case equals its record (less what
+// `amended` added since), and the first reading is each record's prediction against the published
+// step the fidelity command reads now.
+void check_first_reading(const std::string& folder, std::size_t at_least) {
+  const json frozen = frozen_cases(folder);
+  const json predictions = json::parse(read_source_file(folder + "/predictions.json"));
+  CHECK(frozen.size() >= at_least);
+  CHECK(frozen.size() == predictions["cases"].size());
+  std::map<std::string, json> read;
+  for (const auto& c : sealed_table()["cases"]) read[c["id"].get<std::string>()] = c;
+  double sum = 0;
+  int n = 0;
+  std::set<std::string> gpus;
+  for (const auto& p : predictions["cases"]) {
+    const std::string id = p["id"].get<std::string>();
+    CAPTURE(id);
+    REQUIRE(read.count(id) == 1);
+    CHECK(read[id]["set"] == "validation");
+    CHECK(p["published_step"].get<double>() ==
+          doctest::Approx(read[id]["published_step"].get<double>()).epsilon(1e-9));
+    gpus.insert(read[id]["request"]["hardware"]["preset"].get<std::string>());
+    if (!p["expressed"].get<bool>()) continue;
+    CHECK(p["error"].get<double>() ==
+          doctest::Approx(p["predicted_step"].get<double>() / p["published_step"].get<double>() - 1).epsilon(1e-9));
+    sum += std::fabs(p["error"].get<double>()), ++n;
+  }
+  REQUIRE(n > 0);
+  CHECK(predictions["summary"]["all"]["cases"] == n);
+  CHECK(predictions["summary"]["all"]["mean_abs_error"].get<double>() == doctest::Approx(sum / n));
+  CHECK(gpus.count("h100-sxm") > 0);
+  CHECK((gpus.count("b200") + gpus.count("gb200-nvl72")) > 0);
+}
+
+}  // namespace
+
+TEST_CASE("the sealed training sets of 2026-12-06 (dense and MoE) are frozen with their first readings") {
+  check_first_reading("content/sealed/2026-12-06-train", 30);
+  check_first_reading("content/sealed/2026-12-06-train-moe", 30);
+}
