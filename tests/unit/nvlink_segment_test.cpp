@@ -54,9 +54,9 @@ TEST_CASE("a 64-GPU NVLink segment keeps every expert group on one fabric: no wa
   CHECK(segments["time"]["communication"]["EP"].get<double>() <
         racks["time"]["communication"]["EP"].get<double>() / 4.0);
   // Within one rack there is nothing to straddle.
-  json one_rack = plan_request(json{{"tp", 1}, {"pp", 2}, {"ep", 32}, {"embedding_as_layer", true},
-                                    {"loss_as_layer", true}},
-                               json{{"global", 64}, {"micro", 1}}, "qwen3-235b-a22b", 64, "gb200-nvl72");
+  json one_rack =
+      plan_request(json{{"tp", 1}, {"pp", 2}, {"ep", 32}, {"embedding_as_layer", true}, {"loss_as_layer", true}},
+                   json{{"global", 64}, {"micro", 1}}, "qwen3-235b-a22b", 64, "gb200-nvl72");
   const json small = call("plan", one_rack);
   REQUIRE_FALSE(atlas::is_error(small));
   CHECK(straddle_warning(small) == nullptr);

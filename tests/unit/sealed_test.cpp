@@ -79,6 +79,34 @@ json frozen_cases(const std::string& folder, const std::vector<std::string>& add
   return frozen;
 }
 
+// A first reading as committed: each record's published step is the one the fidelity command
+// reads from the live case, its error its own prediction against it, and the summary their mean,
+// so a first reading cannot be rewritten quietly. Its runs stay validation runs (sealed, or
+// informed once a change was judged on their source). Returns the presets the runs were on.
+std::set<std::string> check_reading(const json& reading) {
+  std::map<std::string, json> read;
+  for (const auto& c : sealed_table()["cases"]) read[c["id"].get<std::string>()] = c;
+  double sum = 0;
+  int n = 0;
+  std::set<std::string> gpus;
+  for (const auto& p : reading["cases"]) {
+    const std::string id = p["id"].get<std::string>();
+    CAPTURE(id);
+    REQUIRE(read.count(id) == 1);
+    CHECK(read[id]["set"] == "validation");
+    CHECK(p["published_step"].get<double>() == doctest::Approx(read[id]["published_step"].get<double>()).epsilon(1e-9));
+    gpus.insert(read[id]["request"]["hardware"]["preset"].get<std::string>());
+    if (!p["expressed"].get<bool>()) continue;
+    CHECK(p["error"].get<double>() ==
+          doctest::Approx(p["predicted_step"].get<double>() / p["published_step"].get<double>() - 1).epsilon(1e-9));
+    sum += std::fabs(p["error"].get<double>()), ++n;
+  }
+  REQUIRE(n > 0);
+  CHECK(reading["summary"]["all"]["cases"] == n);
+  CHECK(reading["summary"]["all"]["mean_abs_error"].get<double>() == doctest::Approx(sum / n));
+  return gpus;
+}
+
 }  // namespace
 
 TEST_CASE("every validation source says when it was added and which changes it informed") {
@@ -166,27 +194,7 @@ TEST_CASE("the sealed MoE set of 2026-12-03 is frozen, and its first reading is 
   CHECK(gpus.count("h100-sxm") > 0);
   CHECK((gpus.count("b200") + gpus.count("gb200-nvl72")) > 0);
   CHECK(formats.count("mxfp8") + formats.count("fp8-current") + formats.count("fp8-delayed") > 0);
-  // The record's published step is the one the fidelity command reads from the live case, and
-  // its error is its own prediction against it: the first reading cannot be rewritten quietly.
-  std::map<std::string, json> read;
-  for (const auto& c : sealed_table()["cases"]) read[c["id"].get<std::string>()] = c;
-  double sum = 0;
-  int n = 0;
-  for (const auto& p : predictions["cases"]) {
-    CAPTURE(p["id"].get<std::string>());
-    REQUIRE(read.count(p["id"].get<std::string>()) == 1);
-    // Still a validation run: sealed, or informed once a change was judged on its source.
-    CHECK(read[p["id"].get<std::string>()]["set"] == "validation");
-    CHECK(p["published_step"].get<double>() ==
-          doctest::Approx(read[p["id"].get<std::string>()]["published_step"].get<double>()).epsilon(1e-9));
-    if (!p["expressed"].get<bool>()) continue;
-    CHECK(p["error"].get<double>() ==
-          doctest::Approx(p["predicted_step"].get<double>() / p["published_step"].get<double>() - 1).epsilon(1e-9));
-    sum += std::fabs(p["error"].get<double>()), ++n;
-  }
-  REQUIRE(n > 0);
-  CHECK(predictions["summary"]["all"]["cases"] == n);
-  CHECK(predictions["summary"]["all"]["mean_abs_error"].get<double>() == doctest::Approx(sum / n));
+  check_reading(predictions);
   // Each addendum's cases were read at their addition, after the set was sealed, each with its
   // prediction against the published step the fidelity command reads, and still validation runs.
   std::size_t addendum_cases = 0;
@@ -194,22 +202,8 @@ TEST_CASE("the sealed MoE set of 2026-12-03 is frozen, and its first reading is 
     CAPTURE(file);
     const json addendum = json::parse(read_source_file(folder + "/" + file));
     CHECK(addendum["added"].get<std::string>() > predictions["sealed"].get<std::string>());
-    double added_sum = 0;
-    int added = 0;
-    for (const auto& p : addendum["cases"]) {
-      CAPTURE(p["id"].get<std::string>());
-      REQUIRE(read.count(p["id"].get<std::string>()) == 1);
-      CHECK(read[p["id"].get<std::string>()]["set"] == "validation");
-      CHECK(p["published_step"].get<double>() ==
-            doctest::Approx(read[p["id"].get<std::string>()]["published_step"].get<double>()).epsilon(1e-9));
-      REQUIRE(p["expressed"].get<bool>());
-      CHECK(p["error"].get<double>() ==
-            doctest::Approx(p["predicted_step"].get<double>() / p["published_step"].get<double>() - 1).epsilon(1e-9));
-      added_sum += std::fabs(p["error"].get<double>()), ++added;
-    }
-    REQUIRE(added > 0);
-    CHECK(addendum["summary"]["all"]["cases"] == added);
-    CHECK(addendum["summary"]["all"]["mean_abs_error"].get<double>() == doctest::Approx(added_sum / added));
+    for (const auto& p : addendum["cases"]) REQUIRE(p["expressed"].get<bool>());
+    check_reading(addendum);
     addendum_cases += addendum["cases"].size();
   }
   // Every frozen case is read once, in the first reading or in one addendum (frozen_cases checks
@@ -220,34 +214,13 @@ TEST_CASE("the sealed MoE set of 2026-12-03 is frozen, and its first reading is 
 namespace {
 
 // A training set frozen whole at one engine commit: every live case equals its record (less what
-// `amended` added since), and the first reading is each record's prediction against the published
-// step the fidelity command reads now.
+// `amended` added since), each read once in its first reading, on Hopper and Blackwell.
 void check_first_reading(const std::string& folder, std::size_t at_least) {
   const json frozen = frozen_cases(folder);
   const json predictions = json::parse(read_source_file(folder + "/predictions.json"));
   CHECK(frozen.size() >= at_least);
   CHECK(frozen.size() == predictions["cases"].size());
-  std::map<std::string, json> read;
-  for (const auto& c : sealed_table()["cases"]) read[c["id"].get<std::string>()] = c;
-  double sum = 0;
-  int n = 0;
-  std::set<std::string> gpus;
-  for (const auto& p : predictions["cases"]) {
-    const std::string id = p["id"].get<std::string>();
-    CAPTURE(id);
-    REQUIRE(read.count(id) == 1);
-    CHECK(read[id]["set"] == "validation");
-    CHECK(p["published_step"].get<double>() ==
-          doctest::Approx(read[id]["published_step"].get<double>()).epsilon(1e-9));
-    gpus.insert(read[id]["request"]["hardware"]["preset"].get<std::string>());
-    if (!p["expressed"].get<bool>()) continue;
-    CHECK(p["error"].get<double>() ==
-          doctest::Approx(p["predicted_step"].get<double>() / p["published_step"].get<double>() - 1).epsilon(1e-9));
-    sum += std::fabs(p["error"].get<double>()), ++n;
-  }
-  REQUIRE(n > 0);
-  CHECK(predictions["summary"]["all"]["cases"] == n);
-  CHECK(predictions["summary"]["all"]["mean_abs_error"].get<double>() == doctest::Approx(sum / n));
+  const std::set<std::string> gpus = check_reading(predictions);
   CHECK(gpus.count("h100-sxm") > 0);
   CHECK((gpus.count("b200") + gpus.count("gb200-nvl72")) > 0);
 }
