@@ -1026,6 +1026,7 @@ export type FidelityAnswer = {
       };
       hardware?: {
         gpus?: number;
+        gpus_per_node?: number;
         inter_bandwidth?: number;
         nics_per_node?: number;
         preset?: string;
