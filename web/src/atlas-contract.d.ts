@@ -2792,6 +2792,7 @@ export type PlanAnswer = {
     output?: number;
     prompt?: number;
     runtime?: string;
+    runtime_label?: string;
     weight_bandwidth_fraction?: number;
     weights?: string;
   };
@@ -2941,6 +2942,7 @@ export type PlanAnswer = {
     compute?: number;
     decode?: {
       allreduce?: string;
+      allreduce_label?: string;
       bound?: string;
       communication?: number;
       compute_time?: number;
@@ -3860,6 +3862,7 @@ export type SearchAnswer = {
     output?: number;
     prompt?: number;
     runtime?: string;
+    runtime_label?: string;
     weight_bandwidth_fraction?: number;
     weights?: string;
   };
@@ -3968,6 +3971,7 @@ export type SearchAnswer = {
       compute?: number;
       decode?: {
         allreduce?: string;
+        allreduce_label?: string;
         bound?: string;
         communication?: number;
         compute_time?: number;

@@ -277,6 +277,8 @@ export interface InferencePlan {
     block: number;
     group_size: number;
     runtime: 'ideal' | 'vllm' | 'sglang' | 'trtllm' | 'lmdeploy' | 'gpt-fast';
+    /** The runtime in words ("TensorRT-LLM"). */
+    runtime_label: string;
     disaggregated: boolean;
     bandwidth_fraction: number;
     weight_bandwidth_fraction: number;
@@ -340,6 +342,8 @@ export interface InferencePlan {
       kernel_floor: number;
       host_overhead: number;
       allreduce: 'nccl' | 'vllm-custom' | 'trtllm-custom';
+      /** The all-reduce kernels in words. */
+      allreduce_label: string;
       bound: 'memory' | 'compute';
     };
     formulas: Record<string, string>;

@@ -1,5 +1,5 @@
 // The held-out part of `fidelity` in inference mode: the sealed serving sets
-// (content/presets/serving-sealed.json, frozen in content/sealed/2026-12-03-serving, -06-serving and -06b-serving)
+// (content/presets/serving-sealed.json, frozen in content/sealed/2026-12-03-serving, -06-, -06b- and -06c-serving)
 // against the engine, sealed and informed sources apart, with each source's mean and signed error. A speed error is
 // engine speed ÷ measured speed − 1 (for a time, measured ÷ engine − 1), so its sign says whether the engine predicts
 // more speed than was measured.
@@ -63,9 +63,6 @@ std::string preset_name(const char* kind, const json& section, const std::string
 // The run in plain words, for readers who do not read case ids: what ran on what, the workload
 // and the figure. "Llama 3.1 8B, 1 × NVIDIA H200, vLLM: 1024 in, 128 out, 8 at once; tokens/s".
 std::string run_label(const json& request, const std::string& metric) {
-  static const std::map<std::string, std::string> kRuntime{{"vllm", "vLLM"},           {"sglang", "SGLang"},
-                                                           {"trtllm", "TensorRT-LLM"}, {"lmdeploy", "LMDeploy"},
-                                                           {"gpt-fast", "gpt-fast"},   {"ideal", "no named runtime"}};
   static const std::map<std::string, std::string> kMetric{{"tokens_per_second", "output tokens/s"},
                                                           {"tokens_per_second_per_user", "tokens/s per user"},
                                                           {"per_output_token", "time per output token"},
@@ -73,14 +70,14 @@ std::string run_label(const json& request, const std::string& metric) {
                                                           {"request", "time per request"}};
   const json model = request.value("model", json::object()), hw = request.value("hardware", json::object());
   const json serving = request.value("serving", json::object()), parallel = request.value("parallel", json::object());
-  const auto runtime = kRuntime.find(serving.value("runtime", "ideal"));
+  const std::optional<Runtime> runtime = runtime_from_name(serving.value("runtime", "ideal"));
   const auto what = kMetric.find(metric);
   const std::string shape = std::to_string(model.value("layers", 0)) + "-layer model (hidden " +
                             std::to_string(model.value("hidden", 0)) + ")";
   std::string s =
       preset_name("models", model, shape) + ", " + std::to_string(hw.value("gpus", 1)) + " × " +
       preset_name("hardware", hw, "a GPU given by its figures") + " (tp " + std::to_string(parallel.value("tp", 1)) +
-      "), " + (runtime != kRuntime.end() ? runtime->second : serving.value("runtime", "")) + ": " +
+      "), " + (runtime ? runtime_label(*runtime) : serving.value("runtime", "")) + ": " +
       std::to_string(serving.value("prompt", 0)) + " in, " + std::to_string(serving.value("output", 0)) + " out, " +
       std::to_string(serving.value("concurrency", 1)) + " at once; " + (what != kMetric.end() ? what->second : metric);
   return s;

@@ -89,6 +89,12 @@ const char* runtime_name(Runtime r) {
   return kNames[static_cast<int>(r)];
 }
 
+const char* runtime_label(Runtime r) {
+  static const char* const kLabels[] = {
+      "No runtime named (the GPU work alone)", "vLLM", "SGLang", "TensorRT-LLM", "LMDeploy", "gpt-fast"};
+  return kLabels[static_cast<int>(r)];
+}
+
 std::optional<Runtime> runtime_from_name(const std::string& name) {
   for (const auto& m : kRuntimes)
     if (name == runtime_name(m.id)) return m.id;
@@ -98,6 +104,11 @@ std::optional<Runtime> runtime_from_name(const std::string& name) {
 const char* allreduce_name(AllReduceImpl a) {
   static const char* const kNames[] = {"nccl", "vllm-custom", "trtllm-custom"};
   return kNames[static_cast<int>(a)];
+}
+
+const char* allreduce_label(AllReduceImpl a) {
+  static const char* const kLabels[] = {"NCCL", "vLLM’s custom kernel", "TensorRT-LLM’s one-shot and two-shot kernels"};
+  return kLabels[static_cast<int>(a)];
 }
 
 const RuntimeModel& runtime_model(Runtime r) { return kRuntimes[static_cast<int>(r)]; }

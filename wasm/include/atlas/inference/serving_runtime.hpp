@@ -15,11 +15,15 @@ namespace atlas {
 
 enum class Runtime : std::uint8_t { ideal, vllm, sglang, trtllm, lmdeploy, gpt_fast };
 const char* runtime_name(Runtime r);
+/// The runtime in words, as a reader names it ("TensorRT-LLM"; `ideal`: no runtime named).
+const char* runtime_label(Runtime r);
 std::optional<Runtime> runtime_from_name(const std::string& name);
 
 /// Which all-reduce a runtime's tensor ranks call for a decode step's activations.
 enum class AllReduceImpl : std::uint8_t { nccl, vllm_custom, trtllm_custom };
 const char* allreduce_name(AllReduceImpl a);
+/// The all-reduce kernels in words ("TensorRT-LLM's one-shot and two-shot kernels").
+const char* allreduce_label(AllReduceImpl a);
 
 /// How the KV cache pool is sized: a share of the whole memory (vLLM's gpu_memory_utilization,
 /// SGLang's mem_fraction_static), or a share of what is free once the weights and the runtime's

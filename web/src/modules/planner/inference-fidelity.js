@@ -5,7 +5,7 @@ import { h } from '../../dom.js';
 import { isError } from '../../engine.js';
 import { formatCount, formatPercent, formatSeconds } from '../../format.js';
 import { errorCell, openableHead, plainCitation } from './fidelity.js';
-import { heldOutSection } from './serving-heldout.js';
+import { direction, heldOutSection } from './serving-heldout.js';
 
 /** @typedef {import('../../atlas-engine').InferenceFidelityResponse} InferenceFidelityResponse */
 /** @typedef {InferenceFidelityResponse['cases'][number]} Case */
@@ -68,7 +68,7 @@ export function initServingFidelity(details, out, load, open) {
         ? [
             h('p', {
               class: 'fidelity-headline',
-              text: `Sealed held-out runs (the honest figure): mean error ${formatPercent(sealed.mean_abs_error)} over ${formatCount(sealed.cases)} published runs, the engine ${formatPercent(Math.abs(sealed.mean_speed_error))} ${sealed.mean_speed_error > 0 ? 'faster' : 'slower'} than measured on average. They are listed after the runs below.`,
+              text: `Sealed held-out runs (the honest figure): mean error ${formatPercent(sealed.mean_abs_error)} over ${formatCount(sealed.cases)} published runs, the ${direction(sealed)} than measured on average. They are listed after the runs below.`,
             }),
           ]
         : f.held_out

@@ -50,21 +50,6 @@ export function inferenceRequest(st) {
   };
 }
 
-/** The serving runtimes and all-reduce kernels in words (the engine's names are its contract's). */
-const RUNTIME_NAMES = /** @type {Record<string, string>} */ ({
-  ideal: 'No runtime named (the GPU work alone)',
-  vllm: 'vLLM',
-  sglang: 'SGLang',
-  trtllm: 'TensorRT-LLM',
-  lmdeploy: 'LMDeploy',
-  'gpt-fast': 'gpt-fast',
-});
-const ALLREDUCE_NAMES = /** @type {Record<string, string>} */ ({
-  nccl: 'NCCL',
-  'vllm-custom': 'vLLM’s custom kernel',
-  'trtllm-custom': 'TensorRT-LLM’s one-shot and two-shot kernels',
-});
-
 /**
  * @param {string} label
  * @param {string} value
@@ -156,7 +141,7 @@ function readouts(plan) {
           'Small kernels, per step',
           formatSeconds(t.decode.kernel_floor),
           null,
-          `${RUNTIME_NAMES[plan.serving.runtime] ?? plan.serving.runtime}: norms, rotary, KV writes, sampling; all-reduce by ${ALLREDUCE_NAMES[t.decode.allreduce] ?? t.decode.allreduce}`,
+          `${plan.serving.runtime_label}: norms, rotary, KV writes, sampling; all-reduce by ${t.decode.allreduce_label}`,
         ),
         readout('Host work, per step', formatSeconds(t.decode.host_overhead), t.formulas.host_overhead),
         readout('Whole request', formatSeconds(t.request), t.formulas.request),

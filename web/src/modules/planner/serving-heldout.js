@@ -16,7 +16,7 @@ import { figure } from './inference-fidelity.js';
  * Which way the engine is off, in words: its mean speed error (engine speed ÷ measured − 1).
  * @param {Summary} s
  */
-function direction(s) {
+export function direction(s) {
   const way = s.mean_speed_error > 0 ? 'faster' : 'slower';
   return `engine ${formatPercent(Math.abs(s.mean_speed_error))} ${way}`;
 }
