@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 
+#include "atlas/content/corrections.hpp"
 #include "atlas/content/presets.hpp"
 #include "atlas/contract/commands.hpp"
 #include "atlas/inference/inference.hpp"
@@ -33,7 +34,9 @@ struct Case {
   // Fields the engine did not read (a setting this engine cannot express): the case is listed
   // with what it ignored, and counted in no summary.
   json ignored = json::array();
-  json refused = json::array();  // why the engine refuses the split, when it does
+  json refused = json::array();    // why the engine refuses the split, when it does
+  json request;                    // the case's request with its corrections (calibration.json's)
+  json corrected = json::array();  // why each correction that covers it was made
   PlanInput input;
   bool expressed() const { return ignored.empty() && refused.empty(); }
   double published_step = 0;
@@ -70,9 +73,12 @@ std::vector<Case> load_cases() {
     roles[id] = s.value("role", ""), refits[id] = s.value("refits", "");
     if (roles[id] == "validation") seals[id] = s.value("informed_by", json::array()).empty() ? "sealed" : "informed";
   }
+  const json corrections = doc.value("corrections", json::array());
   for (const auto& c : doc["cases"]) {
+    json reasons = json::object();
+    const json request = corrected_request(corrections, c, reasons);
     Problems problems;
-    auto req = read_plan_request(c["request"], problems);
+    auto req = read_plan_request(request, problems);
     if (!req || !req->batch_known) continue;  // presets_test checks every case reads
     Case k;
     k.doc = &c;
@@ -83,7 +89,9 @@ std::vector<Case> load_cases() {
     k.seal = seals[k.source];
     for (const auto& w : problems.warnings())
       if (w.code == "unknown_field") k.ignored.push_back(w.path);
-    k.hardware = c["request"]["hardware"].value("preset", "");
+    k.request = request;
+    k.corrected = reasons.value("corrected", json::array());
+    k.hardware = request["hardware"].value("preset", "");
     k.input = req->input;
     k.published_step = published_step(c["published"], k.input);
     // A split the engine refuses (126 layers interleaved over 8 stages, which Megatron runs by
@@ -284,14 +292,14 @@ json cmd_fidelity(const json& request, Problems& problems) {
                     {"seal", c.seal.empty() ? c.role : c.seal},
                     {"expressed", expressed},
                     {"where", c.doc->value("where", "")},
-                    {"request", (*c.doc)["request"]},
+                    {"request", c.request},
                     {"published", (*c.doc)["published"]},
                     {"assumed",
                      [&] {
                        // What was added to a sealed case afterwards reads with the rest, marked.
                        json assumed = c.doc->value("assumed", json::array());
-                       for (const auto& a : c.doc->value("amended", json::array()))
-                         assumed.push_back("Added after sealing: " + a.value("why", std::string()));
+                       for (const auto& why : c.corrected)
+                         assumed.push_back("Added after sealing: " + why.get<std::string>());
                        return assumed;
                      }()},
                     {"published_step", c.published_step},
