@@ -1,4 +1,4 @@
-// The sealed serving sets (content/sealed/2026-12-03-serving, -06, -06b and -06c): their live copy in
+// The sealed serving sets (content/sealed/2026-12-03-serving, -06, -06b, -06c and -06d): their live copy in
 // content/presets/serving-sealed.json equals what was first committed, every case is one the
 // engine can plan, and `fidelity` in inference mode summarises it with sealed and informed
 // sources apart and each source's own error.
@@ -16,7 +16,8 @@ using namespace atlas_test;
 
 TEST_CASE("the sealed serving sets are frozen: the live cases and sources equal the committed ones") {
   const std::vector<std::string> sets{"content/sealed/2026-12-03-serving", "content/sealed/2026-12-06-serving",
-                                      "content/sealed/2026-12-06b-serving", "content/sealed/2026-12-06c-serving"};
+                                      "content/sealed/2026-12-06b-serving", "content/sealed/2026-12-06c-serving",
+                                      "content/sealed/2026-12-06d-serving"};
   json frozen = json::array(), frozen_sources = json::array();
   for (const auto& set : sets) {
     const json cases = json::parse(read_source_file(set + "/cases.json"));
@@ -53,7 +54,7 @@ TEST_CASE("the sealed serving sets are frozen: the live cases and sources equal 
   }
 }
 
-TEST_CASE("the sealed serving sets cover H100, H200 and B200, three runtimes, FP8 and bf16") {
+TEST_CASE("the sealed serving sets cover H100, H200 and B200, three runtimes, bf16, FP8, int8 and int4") {
   const json cases = json::parse(read_source_file("content/presets/serving-sealed.json"))["cases"];
   std::set<std::string> gpus, runtimes, formats;
   for (const auto& c : cases) {
@@ -63,7 +64,7 @@ TEST_CASE("the sealed serving sets cover H100, H200 and B200, three runtimes, FP
   }
   for (const char* gpu : {"b200", "h100-sxm", "h200"}) CHECK(gpus.count(gpu) == 1);
   CHECK(runtimes.size() >= 3);
-  CHECK(formats == std::set<std::string>{"bf16", "fp8"});
+  for (const char* format : {"bf16", "fp8", "int8", "int4"}) CHECK(formats.count(format) == 1);
 }
 
 TEST_CASE("fidelity in inference mode: the sealed set's cases, sealed and informed apart, each source's error") {
@@ -135,7 +136,7 @@ TEST_CASE("each held-out serving run is named in plain words: model, GPUs, runti
 
 TEST_CASE("each serving set's reading as frozen is its predictions file's mean error, over the cases it predicted") {
   const json live = json::parse(read_source_file("content/presets/serving-sealed.json"));
-  REQUIRE(live["readings"].size() == 4);
+  REQUIRE(live["readings"].size() == 5);
   for (const auto& r : live["readings"]) {
     const std::string set = r["frozen"];
     CAPTURE(set);

@@ -1150,10 +1150,12 @@ export type FidelityAnswer = {
         parallel?: {
           ep?: number;
           pp?: number;
+          precision?: string;
           tp?: number;
         };
         serving?: {
           concurrency?: number;
+          group_size?: number;
           kv?: string;
           output?: number;
           prompt?: number;
