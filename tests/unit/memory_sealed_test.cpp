@@ -13,7 +13,8 @@ using namespace atlas_test;
 
 TEST_CASE("the live memory cases are the sealed record: same ids, requests and measured bytes") {
   json frozen = json::parse(read_source_file("content/sealed/2026-12-03-memory/cases.json"));
-  for (const char* set : {"content/sealed/2026-12-06-memory/cases.json", "content/sealed/2026-12-06b-memory/cases.json"})
+  for (const char* set :
+       {"content/sealed/2026-12-06-memory/cases.json", "content/sealed/2026-12-06b-memory/cases.json"})
     for (const auto& c : json::parse(read_source_file(set))) frozen.push_back(c);
   const json live = json::parse(read_source_file("content/presets/memory-cases.json"));
   std::map<std::string, const json*> by_id;

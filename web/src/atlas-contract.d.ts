@@ -2948,6 +2948,7 @@ export type PlanAnswer = {
       bound?: string;
       communication?: number;
       compute_time?: number;
+      gemm_time?: number;
       host_overhead?: number;
       kernel_floor?: number;
       kv_bytes?: number;
@@ -3977,6 +3978,7 @@ export type SearchAnswer = {
         bound?: string;
         communication?: number;
         compute_time?: number;
+        gemm_time?: number;
         host_overhead?: number;
         kernel_floor?: number;
         kv_bytes?: number;

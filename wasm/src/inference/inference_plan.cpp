@@ -167,9 +167,11 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
   per_output_token << qty::seconds(f.per_output_token);
   return json{
       {"first_token", first_token},
-      {"decode_step", Formula("max(bytes ÷ bandwidth, GEMM time) + max(KV bytes ÷ bandwidth, attention FLOPs ÷ rate) + "
-                              "small kernels + collectives: max(")
-                          << qty::bytes(d.weight_bytes) << " ÷ " << qty::bytes_per_second(wbw) << ", "
+      {"decode_step", Formula("Σ over GEMMs of (max(its weight bytes ÷ bandwidth, its FLOPs ÷ rate) + one small "
+                              "kernel) + max(KV bytes ÷ bandwidth, attention FLOPs ÷ rate) + small kernels + "
+                              "collectives: GEMMs ")
+                          << qty::seconds(d.gemm_time) << " (weights " << qty::bytes(d.weight_bytes) << " ÷ "
+                          << qty::bytes_per_second(wbw) << " = " << qty::seconds(d.memory_time) << ", arithmetic "
                           << qty::seconds(d.compute_time) << ") + KV " << qty::bytes(d.kv_bytes) << " at "
                           << qty::bytes_per_second(bw) << " + small kernels " << qty::seconds(d.kernel_floor) << " ("
                           << runtime_name(in.serving.runtime) << ") + collectives " << qty::seconds(d.communication)
@@ -256,6 +258,7 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                   {"kv_bytes", f.decode.kv_bytes},
                   {"memory_time", f.decode.memory_time},
                   {"compute_time", f.decode.compute_time},
+                  {"gemm_time", f.decode.gemm_time},
                   {"communication", f.decode.communication},
                   {"kernel_floor", f.decode.kernel_floor},
                   {"host_overhead", in.serving.host_overhead},
@@ -288,10 +291,11 @@ json cmd_inference_plan(const json& request, Problems& problems) {
       {"Weights and KV cache bytes are exact for the model's shape and the serving formats; paged blocks are "
        "rounded up whole. Activations are one prompt's working set; the runtime's reserve is its KV pool rule "
        "(memory.formulas.reserve).",
-       "Each kernel group costs the larger of its bytes ÷ HBM bandwidth (at " +
+       "Each GEMM costs the larger of its weight bytes ÷ HBM bandwidth (at " +
            g4(100 * format_bandwidth_fraction(in.serving)) +
            " % of nominal for these weights, calibrated) and its FLOPs ÷ the fitted GEMM rate with the shape's tile "
-           "and wave losses. Norms, rotary embeddings, KV writes and sampling cost one small kernel's time each (" +
+           "and wave losses, plus one small kernel's fixed time; attention likewise with its KV bytes. Norms, rotary "
+           "embeddings, KV writes and sampling cost one small kernel's time each (" +
            std::string(runtime_name(rt.id)) + ": " + g4(rt.small_kernels_per_layer) +
            " a layer); host scheduling is taken as hidden behind the GPU.",
        std::string(rt.allreduce == AllReduceImpl::nccl

@@ -40,8 +40,9 @@ double kernel_time_floor(const InferenceInput& in) {
   return runtime_model(in.serving.runtime).small_kernels_per_layer > 0 ? kSmallKernelTime : 0.0;
 }
 
-// Forward GEMM seconds of one layer of `m`'s kind (every layer alike) for `tokens` rows.
-double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens) {
+// Forward GEMM seconds of one layer of `m`'s kind (every layer alike) for `tokens` rows: as the
+// kernels run (`as_run`), or their arithmetic alone (what decides whether a step is compute-bound).
+double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens, bool as_run) {
   const Parallel& p = in.parallel;
   const Hardware& hw = in.hardware;
   const double t = static_cast<double>(p.tp), h = static_cast<double>(m.hidden), hd = m.head_dim();
@@ -50,9 +51,14 @@ double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens) 
   // FP8 tensor cores default to W8A8 at FP8's rate; weight-only formats widen to bf16).
   const GemmRate rate = block_gemm_rate(hw, in.parallel.precision);
   const double peak = rate.peak, fit = rate.fit, half = rate.reduction_half;
-  // A runtime's GEMM is a kernel like any other: however few rows and bytes, it takes at least a
-  // small kernel's time.
+  // Kernels run one after another: each GEMM costs the larger of its own weight reads and its own
+  // arithmetic (a step's GEMMs are not one kernel whose bytes and FLOPs hide each other), plus a
+  // small kernel's fixed time, however many bytes it streams. Fused-MoE microbenchmarks show the
+  // fixed part adds: their time is an intercept plus the touched experts' bytes over bandwidth
+  // (serving_runtime.hpp, kSmallKernelTime).
   const double kernel = kernel_time_floor(in);
+  const double weight_bw = hw.memory_bandwidth * format_bandwidth_fraction(in.serving);
+  const double q = weight_bytes(in.serving.weights, in.serving.group_size);
   const auto gemm = [&](double rows, double n, double k, double batch) {
     // A few rows give a few output tiles: cuBLAS then splits the reduction (split-K) so every
     // multiprocessor has work. Take the best of 1…16 splits that keep ≥ 256 of k per split;
@@ -60,7 +66,7 @@ double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens) 
     double best = linear_time({rows, n, k}, peak, fit, hw.sms, batch, half).forward;
     for (double split = 2; split <= 16 && k / split >= 256; split *= 2)
       best = std::min(best, linear_time({rows, n, k / split}, peak, fit, hw.sms, batch * split, half).forward);
-    return std::max(best, kernel);
+    return as_run ? std::max(best, n * k * batch * q / weight_bw) + kernel : best;
   };
   double s = 0;
   if (m.mla.on()) {
@@ -90,8 +96,8 @@ double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens) 
 }
 
 // The model's mean layer: dense and expert layers weighted by their counts.
-double layer_gemms(const InferenceInput& in, double tokens) {
-  return mean_over_layers(in.model, [&](const ModelShape& v) { return kind_gemms(in, v, tokens); });
+double layer_gemms(const InferenceInput& in, double tokens, bool as_run) {
+  return mean_over_layers(in.model, [&](const ModelShape& v) { return kind_gemms(in, v, tokens, as_run); });
 }
 
 // Weight bytes a pass over `tokens` tokens reads on the device: all it holds but the rows of the
@@ -101,7 +107,7 @@ double weights_read(const InferenceInput& in, const StageWeights& w, double toke
 }
 
 struct StageCost {
-  double time = 0, memory = 0, compute = 0, weight_bytes = 0, kv_bytes = 0, floor = 0;
+  double time = 0, memory = 0, compute = 0, gemms = 0, weight_bytes = 0, kv_bytes = 0, floor = 0;
 };
 
 // The runtime's small kernels of one pass over the stage's layers (norms, rotary, KV writes,
@@ -132,12 +138,16 @@ StageCost stage_pass(const InferenceInput& in, std::int64_t index, const PassSha
   const double weight_bw = hw.memory_bandwidth * format_bandwidth_fraction(in.serving);
   const double rows = pass.rows();
   StageCost c;
-  c.compute = L * layer_gemms(in, rows);
-  if (index == in.parallel.pp - 1)  // logits of each decode token and of each prompt's last position
-    c.compute +=
-        linear_time({pass.decode + pass.prompts, static_cast<double>(m.vocab) / t, static_cast<double>(m.hidden)},
-                    hw.flops, hw.efficiency.compute, hw.sms)
-            .forward;
+  c.compute = L * layer_gemms(in, rows, false);
+  c.gemms = L * layer_gemms(in, rows, true);
+  if (index == in.parallel.pp - 1) {  // logits of each decode token and of each prompt's last position
+    const double v = static_cast<double>(m.vocab) / t, hd = static_cast<double>(m.hidden);
+    const double head =
+        linear_time({pass.decode + pass.prompts, v, hd}, hw.flops, hw.efficiency.compute, hw.sms).forward;
+    c.compute += head;
+    const double bf16_bw = hw.memory_bandwidth * in.serving.bandwidth_fraction;  // the head stays bf16
+    c.gemms += std::max(head, 2.0 * v * hd / bf16_bw) + kernel_time_floor(in);
+  }
   c.weight_bytes = weights_read(in, w, rows);
   c.memory = c.weight_bytes / weight_bw;
   // Attention core: QKᵀ and scores·V, 2 FLOPs per multiply-add; the causal prompt halves it.
@@ -175,7 +185,7 @@ StageCost stage_pass(const InferenceInput& in, std::int64_t index, const PassSha
       std::max(attention_floor, std::max(decode_kv / bw, decode_flops / rate) +
                                     std::max(prompt_kv / bw, measured ? prompt_seconds : prompt_flops / rate));
   c.floor = kernel_floor(in, index, L);
-  c.time = std::max(c.memory, c.compute) + attention + c.floor;
+  c.time = std::max(c.memory, c.gemms) + attention + c.floor;
   return c;
 }
 
@@ -292,6 +302,7 @@ DecodeStep decode_step(const InferenceInput& in, double sequences, double contex
     if (stage > worst) {
       worst = stage;
       d.weight_bytes = c.weight_bytes, d.kv_bytes = c.kv_bytes, d.memory_time = c.memory, d.compute_time = c.compute;
+      d.gemm_time = c.gemms;
       d.compute_bound = c.compute > c.memory;
     }
   }
