@@ -106,6 +106,24 @@ test('the serving validation view leads with the sealed held-out runs, each sour
   const summary = await p.page.locator('#planner-inference .serving-heldout-summary tbody th').allTextContents();
   // Each source by who published what (its name up to the first colon); the whole name is the row's title.
   for (const s of held.sources) assert.ok(summary.includes(`· ${s.name.split(':')[0]}`), s.name);
+  // A run asking for more users than the cache holds says how many are served at once; with none
+  // served there is no throughput, and the row says why in words.
+  const none = held.cases.find((c) => c.fits === false && c.served === 0);
+  assert.ok(none, 'a run where nothing fits');
+  assert.equal(
+    await p.page
+      .locator(`#planner-inference .serving-heldout tr[data-case="${none.id}"] td[data-label="Engine"]`)
+      .textContent(),
+    'none: not one sequence fits beside the weights',
+  );
+  const some = held.cases.find((c) => c.fits === false && (c.served ?? 0) > 0 && c.engine !== undefined);
+  assert.ok(some, 'a run with waiting users');
+  assert.match(
+    await p.page
+      .locator(`#planner-inference .serving-heldout tr[data-case="${some.id}"] td[data-label="Engine"]`)
+      .textContent(),
+    / \([\d,  ]+ at once, the rest wait\)$/,
+  );
   // A corrected run says why, and opens in the explorer as the engine planned it.
   const corrected = held.cases.find((c) => c.corrected);
   assert.ok(corrected, 'a corrected case');

@@ -90,6 +90,18 @@ function summary(held) {
 }
 
 /**
+ * The engine's figure, and where the run asked for more users than the KV cache holds, how many it
+ * serves at once (the rest wait); with none served it has no throughput to give.
+ * @param {HeldCase} c
+ * @param {number} engine
+ */
+function engineText(c, engine) {
+  if (c.fits !== false || c.served === undefined) return figure(engine, c.unit);
+  if (c.served === 0) return 'none: not one sequence fits beside the weights';
+  return `${figure(engine, c.unit)} (${formatCount(c.served)} at once, the rest wait)`;
+}
+
+/**
  * One row per held-out run. A run whose assumption was later corrected says so under "What was
  * assumed"; the engine planned the corrected request.
  * @param {HeldOut} held
@@ -120,7 +132,7 @@ function caseRows(held, open) {
         head,
         h('td', { dataset: { label: 'Set' }, text: c.seal }),
         h('td', { class: 'num', dataset: { label: 'Published' }, text: figure(c.measured, c.unit) }),
-        h('td', { class: 'num', dataset: { label: 'Engine' }, text: figure(engine, c.unit) }),
+        h('td', { class: 'num', dataset: { label: 'Engine' }, text: engineText(c, engine) }),
         errorCell(error),
       ),
     ];
