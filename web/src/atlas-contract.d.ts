@@ -2948,6 +2948,7 @@ export type PlanAnswer = {
       bound?: string;
       communication?: number;
       compute_time?: number;
+      experts_time?: number;
       gemm_time?: number;
       host_overhead?: number;
       kernel_floor?: number;
@@ -3978,6 +3979,7 @@ export type SearchAnswer = {
         bound?: string;
         communication?: number;
         compute_time?: number;
+        experts_time?: number;
         gemm_time?: number;
         host_overhead?: number;
         kernel_floor?: number;

@@ -259,6 +259,7 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                   {"memory_time", f.decode.memory_time},
                   {"compute_time", f.decode.compute_time},
                   {"gemm_time", f.decode.gemm_time},
+                  {"experts_time", f.decode.experts_time},
                   {"communication", f.decode.communication},
                   {"kernel_floor", f.decode.kernel_floor},
                   {"host_overhead", in.serving.host_overhead},

@@ -42,7 +42,9 @@ double kernel_time_floor(const InferenceInput& in) {
 
 // Forward GEMM seconds of one layer of `m`'s kind (every layer alike) for `tokens` rows: as the
 // kernels run (`as_run`), or their arithmetic alone (what decides whether a step is compute-bound).
-double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens, bool as_run) {
+// `experts`, where given, receives the routed experts' share of it.
+double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens, bool as_run,
+                  double* experts = nullptr) {
   const Parallel& p = in.parallel;
   const Hardware& hw = in.hardware;
   const double t = static_cast<double>(p.tp), h = static_cast<double>(m.hidden), hd = m.head_dim();
@@ -92,12 +94,27 @@ double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens, 
   const double local = static_cast<double>(m.experts) / static_cast<double>(p.ep);
   const double touched = std::max(1.0, local * experts_touched(in, tokens));
   const double rows = tokens * static_cast<double>(m.top_k) / touched;
-  return s + gemm(rows, up * f, h, touched) + gemm(rows, h, f, touched);
+  double routed = gemm(rows, up * f, h, touched) + gemm(rows, h, f, touched);
+  // A fused-MoE block: its measured fixed time in place of its two GEMMs' (its sort, activation
+  // and sum are in it too, so kernel_floor leaves them out), and an overhead per touched expert.
+  if (as_run && kernel > 0 && runs_fused_moe(in.serving.runtime))
+    routed += kFusedMoeFixed - 2.0 * kernel + touched * kFusedMoePerExpert;
+  if (experts) *experts = routed;
+  return s + routed;
 }
 
 // The model's mean layer: dense and expert layers weighted by their counts.
 double layer_gemms(const InferenceInput& in, double tokens, bool as_run) {
   return mean_over_layers(in.model, [&](const ModelShape& v) { return kind_gemms(in, v, tokens, as_run); });
+}
+
+// The routed experts' seconds of the model's mean layer, as run.
+double layer_experts(const InferenceInput& in, double tokens) {
+  return mean_over_layers(in.model, [&](const ModelShape& v) {
+    double experts = 0;
+    if (v.moe()) kind_gemms(in, v, tokens, true, &experts);
+    return experts;
+  });
 }
 
 // Weight bytes a pass over `tokens` tokens reads on the device: all it holds but the rows of the
@@ -107,19 +124,23 @@ double weights_read(const InferenceInput& in, const StageWeights& w, double toke
 }
 
 struct StageCost {
-  double time = 0, memory = 0, compute = 0, gemms = 0, weight_bytes = 0, kv_bytes = 0, floor = 0;
+  double time = 0, memory = 0, compute = 0, gemms = 0, experts = 0, weight_bytes = 0, kv_bytes = 0, floor = 0;
 };
 
 // The runtime's small kernels of one pass over the stage's layers (norms, rotary, KV writes,
 // activations; the embedding, final norm and sampling on the stages that hold them): each takes
 // at least one small kernel's time however few bytes it touches. An expert layer adds its routing kernels (the router's
-// top-k, sorting tokens by expert, summing each token's experts), QK-norm a norm each for queries and keys, latent
-// attention a norm each for the query and key-value latents (as vLLM's and SGLang's model files run them).
+// top-k, sorting tokens by expert, summing each token's experts; under a fused-MoE runtime the top-k takes the
+// activation's place, which the block's fixed time holds with the sort and the sum), QK-norm a norm each for queries
+// and keys, latent attention a norm each for the query and key-value latents (as vLLM's and SGLang's model files run
+// them).
 double kernel_floor(const InferenceInput& in, std::int64_t index, double layers) {
   const RuntimeModel& r = runtime_model(in.serving.runtime);
   if (r.small_kernels_per_layer <= 0) return 0;
   const double per_layer = mean_over_layers(in.model, [&](const ModelShape& v) {
-    return r.small_kernels_per_layer + (v.moe() ? 3.0 : 0.0) + (v.qk_norm ? 2.0 : 0.0) + (v.mla.on() ? 2.0 : 0.0);
+    // Under a fused-MoE runtime the block's sort, activation and sum are in its measured fixed time.
+    const double routing = !v.moe() ? 0.0 : runs_fused_moe(in.serving.runtime) ? 0.0 : 3.0;
+    return r.small_kernels_per_layer + routing + (v.qk_norm ? 2.0 : 0.0) + (v.mla.on() ? 2.0 : 0.0);
   });
   const double ends = (index == 0 ? 0.5 : 0.0) + (index == in.parallel.pp - 1 ? 0.5 : 0.0);
   return (layers * per_layer + ends * r.small_kernels_per_pass) * kSmallKernelTime;
@@ -140,6 +161,7 @@ StageCost stage_pass(const InferenceInput& in, std::int64_t index, const PassSha
   StageCost c;
   c.compute = L * layer_gemms(in, rows, false);
   c.gemms = L * layer_gemms(in, rows, true);
+  c.experts = in.model.moe() ? L * layer_experts(in, rows) : 0.0;
   if (index == in.parallel.pp - 1) {  // logits of each decode token and of each prompt's last position
     const double v = static_cast<double>(m.vocab) / t, hd = static_cast<double>(m.hidden);
     const double head =
@@ -302,7 +324,7 @@ DecodeStep decode_step(const InferenceInput& in, double sequences, double contex
     if (stage > worst) {
       worst = stage;
       d.weight_bytes = c.weight_bytes, d.kv_bytes = c.kv_bytes, d.memory_time = c.memory, d.compute_time = c.compute;
-      d.gemm_time = c.gemms;
+      d.gemm_time = c.gemms, d.experts_time = c.experts;
       d.compute_bound = c.compute > c.memory;
     }
   }

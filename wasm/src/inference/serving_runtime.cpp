@@ -19,10 +19,10 @@ const std::array<RuntimeModel, 6> kRuntimes{{
     // during step n + 1, "executing one additional step per request" (vLLM blog, 2024-09-05). The
     // V1 engine (default from v0.8) always chunks prefills and schedules them in the same step as
     // the running decodes, up to max_num_batched_tokens (8192 for the API server); the V0 engine
-    // ran prompts in steps of their own. What a step still waits for on the host, 0.51 ms + 0.17 ms
+    // ran prompts in steps of their own. What a step still waits for on the host, 0.33 ms + 0.20 ms
     // per tensor rank, is fitted on vLLM's CI latency runs on H200 (serving-cases.json constants).
-    {Runtime::vllm, 16, KvPool::share_of_total, 0.9, 0.9, AllReduceImpl::vllm_custom, 5, 3, true, true, 0.51e-3,
-     0.17e-3, 8192,
+    {Runtime::vllm, 16, KvPool::share_of_total, 0.9, 0.9, AllReduceImpl::vllm_custom, 5, 3, true, true, 0.33e-3,
+     0.20e-3, 8192,
      "vLLM defaults: block_size 16, gpu_memory_utilization 0.9, custom all-reduce, five small kernels a layer, "
      "asynchronous output processing"},
     // SGLang: page size 1 (token-granular radix cache); mem_fraction_static 0.88 at tp 1 and 0.85
@@ -112,6 +112,8 @@ const char* allreduce_label(AllReduceImpl a) {
 }
 
 const RuntimeModel& runtime_model(Runtime r) { return kRuntimes[static_cast<int>(r)]; }
+
+bool runs_fused_moe(Runtime r) { return r == Runtime::vllm || r == Runtime::sglang; }
 
 double runtime_host_step(Runtime r, std::int64_t tp) {
   const RuntimeModel& m = runtime_model(r);

@@ -150,6 +150,7 @@ struct DecodeStep {
   double weight_bytes = 0, kv_bytes = 0;     // B read per step on the busiest device
   double memory_time = 0, compute_time = 0;  // s of the GEMMs' weight reads and arithmetic on the busiest device
   double gemm_time = 0;                      // s of its GEMMs as run: each the larger of the two, plus a small kernel
+  double experts_time = 0;                   // s of that spent in the routed experts (0 for a dense model)
   double communication = 0;                  // s of blocking collectives per step (all stages, one token)
   bool compute_bound = false;
 };

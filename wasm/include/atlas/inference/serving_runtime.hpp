@@ -57,6 +57,23 @@ double runtime_host_step(Runtime r, std::int64_t tp);
 /// each take at least this long however few bytes they touch.
 constexpr double kSmallKernelTime = 3.4e-6;
 
+/// vLLM's and SGLang's routed experts run as one fused-MoE block (Triton's fused_moe: the tokens
+/// sorted by expert, the grouped gate-and-up GEMM, the activation, the grouped down GEMM, the sum
+/// over each token's experts). Published kernel tables of that block fit time = a fixed part + per
+/// touched expert (its weight slice over the decode bandwidth + an overhead), each within 6 %:
+///   vLLM #24700, Qwen3-30B-A3B FP8 (128 experts of 768, hidden 2048), H100, batch 1–128: 29.3 µs
+///     and 0.124 µs an expert;
+///   vLLM #31448, Qwen3-Omni-30B-A3B bf16 (the same shape), B200, batch 1–4, default config:
+///     26.9 µs and 0.10 µs;
+///   SGLang #11730, Qwen3-235B-A22B FP8 tp 8 (128 experts of 192 a rank, hidden 4096), H200,
+///     batch 1–24, default config: 24.5 µs and 0.37 µs.
+/// Their means: the block's fixed time and each touched expert's overhead (a few output tiles
+/// each: the tail of every expert's small GEMM does not overlap the next one's).
+constexpr double kFusedMoeFixed = 26.9e-6, kFusedMoePerExpert = 0.20e-6;
+/// Whether the runtime's routed experts are that fused-MoE block (vLLM, SGLang); TensorRT-LLM's
+/// and LMDeploy's MoE kernels are not measured: their expert GEMMs are costed as other GEMMs.
+bool runs_fused_moe(Runtime r);
+
 /// The custom all-reduces stop at 8 MiB a call (vLLM's CustomAllreduce max_size, 8192 × 1024);
 /// larger calls go to NCCL.
 constexpr double kCustomAllReduceMaxBytes = 8.0 * 1024 * 1024;
