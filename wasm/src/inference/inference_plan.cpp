@@ -165,21 +165,27 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
                      << qty::seconds(d.cycle) << " + " << qty::seconds(f.prompt_share) << " = ";
   }
   per_output_token << qty::seconds(f.per_output_token);
-  return json{
-      {"first_token", first_token},
-      {"decode_step", Formula("Σ over GEMMs of (max(its weight bytes ÷ bandwidth, its FLOPs ÷ rate) + one small "
-                              "kernel) + max(KV bytes ÷ bandwidth, attention FLOPs ÷ rate) + small kernels + "
-                              "collectives: GEMMs ")
-                          << qty::seconds(d.gemm_time) << " (weights " << qty::bytes(d.weight_bytes) << " ÷ "
-                          << qty::bytes_per_second(wbw) << " = " << qty::seconds(d.memory_time) << ", arithmetic "
-                          << qty::seconds(d.compute_time) << ") + KV " << qty::bytes(d.kv_bytes) << " at "
-                          << qty::bytes_per_second(bw) << " + small kernels " << qty::seconds(d.kernel_floor) << " ("
-                          << runtime_name(in.serving.runtime) << ") + collectives " << qty::seconds(d.communication)
-                          << " + host " << qty::seconds(in.serving.host_overhead) << " = " << qty::seconds(d.cycle)
-                          << " (" << bound_name(d) << "-bound)"},
-      {"per_output_token", per_output_token},
-      {"request", Formula("first token + (output − 1) × per output token = ") << qty::seconds(f.request)},
-      {"host_overhead", host_formula(in)}};
+  Formula decode_step(
+      "Σ over GEMMs of (max(its weight bytes ÷ bandwidth, its FLOPs ÷ rate) + one small kernel) + "
+      "max(KV bytes ÷ bandwidth, attention FLOPs ÷ rate) + small kernels + collectives: GEMMs ");
+  decode_step << qty::seconds(d.gemm_time) << " (weights " << qty::bytes(d.weight_bytes) << " ÷ "
+              << qty::bytes_per_second(wbw) << " = " << qty::seconds(d.memory_time) << ", arithmetic "
+              << qty::seconds(d.compute_time) << ") + KV " << qty::bytes(d.kv_bytes) << " at "
+              << qty::bytes_per_second(bw) << " + small kernels " << qty::seconds(d.kernel_floor) << " ("
+              << runtime_name(in.serving.runtime) << ") + collectives " << qty::seconds(d.communication) << " + host "
+              << qty::seconds(in.serving.host_overhead) << " = " << qty::seconds(d.cycle) << " (" << bound_name(d)
+              << "-bound)";
+  if (d.experts_time > 0) {
+    decode_step << "; of the GEMMs, the routed experts take " << qty::seconds(d.experts_time);
+    if (runs_fused_moe(in.serving.runtime))
+      decode_step << " as fused-MoE blocks (" << qty::seconds(kFusedMoeFixed) << " a layer + "
+                  << qty::seconds(kFusedMoePerExpert) << " a touched expert beside their weight reads, measured)";
+  }
+  return json{{"first_token", first_token},
+              {"decode_step", decode_step},
+              {"per_output_token", per_output_token},
+              {"request", Formula("first token + (output − 1) × per output token = ") << qty::seconds(f.request)},
+              {"host_overhead", host_formula(in)}};
 }
 
 }  // namespace
