@@ -4,6 +4,7 @@
 // parallel.precision; queueing past what the KV cache holds; the first token as parts.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "support.hpp"
@@ -294,4 +295,25 @@ TEST_CASE("under load a prompt waits for the step in flight, and mixed batches r
   CHECK(load(plan("vllm", 1)) == 0.0);
   CHECK(load(plan("ideal", 32)) == 0.0);
   CHECK(load(plan("gpt-fast", 32)) == 0.0);
+}
+
+TEST_CASE("with pipeline stages the decode step's formula adds up: the busiest stage, then the pipeline's cycle") {
+  const json s{{"prompt", 512}, {"output", 256}, {"concurrency", 16}, {"runtime", "sglang"}};
+  const json staged = serve("llama-3.1-70b", 8, {{"tp", 4}, {"pp", 2}}, s);
+  REQUIRE_FALSE(atlas::is_error(staged));
+  const json& f = staged["time"]["formulas"]["decode_step"];
+  CHECK(f["text"].get<std::string>().rfind("the busiest stage", 0) == 0);
+  const json& v = f["values"];
+  REQUIRE(v.size() == 14);
+  const double busiest = v[7]["value"], stages = v[9]["value"], groups = v[11]["value"], host = v[12]["value"];
+  CHECK(v[8]["value"] == 2.0);  // the stages
+  CHECK(v[10]["value"] == busiest);
+  CHECK(std::max(stages, groups * busiest) + host == doctest::Approx(v[13]["value"].get<double>()));
+  CHECK(v[13]["value"] == staged["time"]["decode_step"]);
+  // Both stages take their turn, each at most the busiest.
+  CHECK(stages <= 2 * busiest + 1e-12);
+  CHECK(stages > busiest);
+  // One stage: the step is the stage's terms and the host, as before.
+  const json flat = serve("llama-3.1-70b", 4, {{"tp", 4}}, s);
+  CHECK(flat["time"]["formulas"]["decode_step"]["text"].get<std::string>().rfind("Σ over GEMMs", 0) == 0);
 }

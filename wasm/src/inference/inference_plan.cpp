@@ -165,16 +165,30 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
                      << qty::seconds(d.cycle) << " + " << qty::seconds(f.prompt_share) << " = ";
   }
   per_output_token << qty::seconds(f.per_output_token);
-  Formula decode_step(
-      "Σ over GEMMs of (max(its weight bytes ÷ bandwidth, its FLOPs ÷ rate) + one small kernel) + "
-      "max(KV bytes ÷ bandwidth, attention FLOPs ÷ rate) + small kernels + collectives: GEMMs ");
+  // With pipeline stages the terms are the busiest stage's, and the step is the pipeline's cycle.
+  const bool staged = in.parallel.pp > 1;
+  Formula decode_step(staged ? "the busiest stage: Σ over its GEMMs of (max(weight bytes ÷ bandwidth, FLOPs ÷ rate) + "
+                               "one small kernel) + max(KV bytes ÷ bandwidth, attention FLOPs ÷ rate) + its small "
+                               "kernels and collectives; the step: max(the stages in turn, groups × the busiest) + "
+                               "host. GEMMs "
+                             : "Σ over GEMMs of (max(its weight bytes ÷ bandwidth, its FLOPs ÷ rate) + one small "
+                               "kernel) + max(KV bytes ÷ bandwidth, attention FLOPs ÷ rate) + small kernels + "
+                               "collectives: GEMMs ");
   decode_step << qty::seconds(d.gemm_time) << " (weights " << qty::bytes(d.weight_bytes) << " ÷ "
               << qty::bytes_per_second(wbw) << " = " << qty::seconds(d.memory_time) << ", arithmetic "
               << qty::seconds(d.compute_time) << ") + KV " << qty::bytes(d.kv_bytes) << " at "
-              << qty::bytes_per_second(bw) << " + small kernels " << qty::seconds(d.kernel_floor) << " ("
-              << runtime_name(in.serving.runtime) << ") + collectives " << qty::seconds(d.communication) << " + host "
-              << qty::seconds(in.serving.host_overhead) << " = " << qty::seconds(d.cycle) << " (" << bound_name(d)
-              << "-bound)";
+              << qty::bytes_per_second(bw);
+  if (staged)
+    decode_step << " + its small kernels and collectives = " << qty::seconds(d.busiest) << " a stage; max(the "
+                << qty::number(static_cast<double>(in.parallel.pp)) << " stages in turn " << qty::seconds(d.stages)
+                << ", " << qty::seconds(d.busiest) << " × groups " << qty::number(d.groups) << ") + host "
+                << qty::seconds(in.serving.host_overhead) << " = " << qty::seconds(d.cycle) << " (" << bound_name(d)
+                << "-bound)";
+  else
+    decode_step << " + small kernels " << qty::seconds(d.kernel_floor) << " (" << runtime_name(in.serving.runtime)
+                << ") + collectives " << qty::seconds(d.communication) << " + host "
+                << qty::seconds(in.serving.host_overhead) << " = " << qty::seconds(d.cycle) << " (" << bound_name(d)
+                << "-bound)";
   if (d.experts_time > 0) {
     decode_step << "; of the GEMMs, the routed experts take " << qty::seconds(d.experts_time);
     if (runs_fused_moe(in.serving.runtime))

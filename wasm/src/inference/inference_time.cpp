@@ -328,6 +328,7 @@ DecodeStep decode_step(const InferenceInput& in, double sequences, double contex
       d.compute_bound = c.compute > c.memory;
     }
   }
+  d.busiest = worst, d.stages = sum, d.groups = groups;
   d.cycle = std::max(sum, groups * worst) + in.serving.host_overhead;
   return d;
 }

@@ -145,13 +145,14 @@ struct PassShape {
 
 /// Time of one decode step of `sequences` on one replica, and how it splits.
 struct DecodeStep {
-  double cycle = 0;                          // s: one new token for each sequence (the pipeline's cycle)
-  double kernel_floor = 0;                   // s of the runtime's small kernels in that cycle (all stages)
-  double weight_bytes = 0, kv_bytes = 0;     // B read per step on the busiest device
-  double memory_time = 0, compute_time = 0;  // s of the GEMMs' weight reads and arithmetic on the busiest device
-  double gemm_time = 0;                      // s of its GEMMs as run: each the larger of the two, plus a small kernel
-  double experts_time = 0;                   // s of that spent in the routed experts (0 for a dense model)
-  double communication = 0;                  // s of blocking collectives per step (all stages, one token)
+  double cycle = 0;                            // s: one new token for each sequence (the pipeline's cycle)
+  double kernel_floor = 0;                     // s of the runtime's small kernels in that cycle (all stages)
+  double weight_bytes = 0, kv_bytes = 0;       // B read per step on the busiest device
+  double memory_time = 0, compute_time = 0;    // s of the GEMMs' weight reads and arithmetic on the busiest device
+  double gemm_time = 0;                        // s of its GEMMs as run: each the larger of the two, plus a small kernel
+  double experts_time = 0;                     // s of that spent in the routed experts (0 for a dense model)
+  double busiest = 0, stages = 0, groups = 1;  // s of the busiest stage with its collectives; s of all in turn; groups
+  double communication = 0;                    // s of blocking collectives per step (all stages, one token)
   bool compute_bound = false;
 };
 
