@@ -121,10 +121,18 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
   }
   if (par.zero <= 2) {
     const bool every_mb = par.zero == 2;  // sharded gradients cannot wait for the last micro-batch
-    const C op = par.zero == 0 ? C::all_reduce : C::reduce_scatter;
-    Transfer* grads = B.add({par.zero == 0 ? "dp-grad-allreduce" : "dp-grad-reducescatter", "gradient",
-                             every_mb ? "weight gradients of each micro-batch, one bucket per call"
-                                      : "weight gradients, one bucket per call",
+    // DeepSpeed's ZeRO-1 and -2 all-reduce each gradient bucket and keep their partition of it
+    // (stage_1_and_2.py, average_tensor: use_multi_rank_bucket_allreduce defaults to true, and
+    // allreduce_and_scatter all-reduces the bucket): twice what a reduce-scatter moves.
+    const bool bucket_allreduce = is_deepspeed(par.framework) && par.zero >= 1;
+    const C op = par.zero == 0 || bucket_allreduce ? C::all_reduce : C::reduce_scatter;
+    const char* what = bucket_allreduce ? every_mb ? "weight gradients of each micro-batch, each bucket all-reduced "
+                                                     "and the rank's partition kept"
+                                                   : "weight gradients, each bucket all-reduced and the rank's "
+                                                     "partition kept"
+                       : every_mb       ? "weight gradients of each micro-batch, one bucket per call"
+                                        : "weight gradients, one bucket per call";
+    Transfer* grads = B.add({op == C::all_reduce ? "dp-grad-allreduce" : "dp-grad-reducescatter", "gradient", what,
                              "backward", op, Group::DP, "gradients", bucket_shape},
                             g, grad_bytes * psi / buckets, every_mb ? buckets : 0.0, every_mb ? 0.0 : buckets);
     B.behind(grads, bwd_window, every_mb);

@@ -179,8 +179,13 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   auto framework =
       p.choice("framework", {"megatron", "megatron-2021", "fsdp", "fsdp1", "deepspeed", "deepspeed-2021", "ideal"},
                std::string("megatron"));
-  // 2021's Megatron overlapped no communication with compute.
-  auto overlap = p.boolean("overlap", !(framework && *framework == "megatron-2021"));
+  // 2021's Megatron overlapped no communication with compute. DeepSpeed overlaps the gradients'
+  // reduction with backward only at ZeRO-3 unless its config says otherwise: overlap_comm defaults
+  // to stage == 3 (deepspeed/runtime/zero/config.py, overlap_comm_valid), and at ZeRO-0 its engine
+  // all-reduces the gradients once backward is done.
+  const bool deepspeed = framework && (*framework == "deepspeed" || *framework == "deepspeed-2021");
+  auto overlap =
+      p.boolean("overlap", !(framework && *framework == "megatron-2021") && !(deepspeed && zero && *zero < 3));
   auto tp_overlap = p.boolean("tp_overlap", false);
   auto returns_kv = p.boolean("returns_kv_cache", false);
   auto flash = p.boolean("flash_attention", hardware ? hardware->flash_attention : false);
