@@ -160,6 +160,27 @@ test('the serving runtime is a control: its host work per step is its own readou
   await p.close();
 });
 
+test('a mixture-of-experts model shows its routed experts as a readout, from the engine; a dense one does not', async () => {
+  const p = await openPage({ path: '#v=1&open=planner&planner.mode=inference' });
+  await p.page.locator('.inf-svg').waitFor();
+  const experts = p.page.locator('.inf-readout', { hasText: 'Routed experts, per step' });
+  const dense = await p.page.evaluate(() => window.atlas.views.get('planner').getState().model);
+  assert.equal(await experts.count(), 0, `no experts readout for ${dense}`);
+  await p.page.locator('#pl-model').selectOption('qwen3-235b-a22b');
+  await p.page.locator('#pl-runtime').selectOption('sglang');
+  await experts.waitFor();
+  // The readout is the engine's figure: the same one the decode step's formula names.
+  const shown = (await experts.locator('dd strong').textContent()).trim();
+  assert.match(shown, /^[\d.,]+ ?(ns|µs|ms|s)$/);
+  const step = p.page.locator('.inf-readout', { hasText: 'One decode step' });
+  await step.locator('summary').click();
+  assert.ok((await step.locator('.formula p').textContent()).includes(`the routed experts take ${shown}`), shown);
+  assert.match(await experts.textContent(), /of the .* of GEMMs on the busiest GPU/);
+  assert.deepEqual(p.record.pageErrors, []);
+  assert.deepEqual(p.record.consoleErrors, []);
+  await p.close();
+});
+
 test('an impossible serving request names the field; a permalink keeps the inference mode', async () => {
   const p = await openPage();
   await p.page.evaluate(() =>

@@ -337,7 +337,12 @@ export interface InferencePlan {
       weight_bytes: number;
       kv_bytes: number;
       memory_time: number;
+      /** The GEMMs' arithmetic alone (what decides "compute-bound"). */
       compute_time: number;
+      /** The GEMMs as run: each the larger of its weight reads and its arithmetic, plus a small kernel. */
+      gemm_time: number;
+      /** The routed experts' share of gemm_time (0 for a dense model). */
+      experts_time: number;
       communication: number;
       kernel_floor: number;
       host_overhead: number;

@@ -137,6 +137,14 @@ function readouts(plan) {
           t.formulas.decode_step,
           `bound by ${t.decode.bound === 'compute' ? 'arithmetic' : 'memory bandwidth'}; memory floor ${formatSeconds(t.hbm_bound)}`,
         ),
+        t.decode.experts_time > 0
+          ? readout(
+              'Routed experts, per step',
+              formatSeconds(t.decode.experts_time),
+              null,
+              `of the ${formatSeconds(t.decode.gemm_time)} of GEMMs on the busiest GPU`,
+            )
+          : null,
         readout(
           'Small kernels, per step',
           formatSeconds(t.decode.kernel_floor),
