@@ -103,18 +103,32 @@ double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens, 
   return s + routed;
 }
 
-// The model's mean layer: dense and expert layers weighted by their counts.
-double layer_gemms(const InferenceInput& in, double tokens, bool as_run) {
-  return mean_over_layers(in.model, [&](const ModelShape& v) { return kind_gemms(in, v, tokens, as_run); });
+// The model's mean layer's GEMM arithmetic: dense and expert layers weighted by their counts.
+double layer_arithmetic(const InferenceInput& in, double tokens) {
+  return mean_over_layers(in.model, [&](const ModelShape& v) { return kind_gemms(in, v, tokens, false); });
 }
 
-// The routed experts' seconds of the model's mean layer, as run.
-double layer_experts(const InferenceInput& in, double tokens) {
-  return mean_over_layers(in.model, [&](const ModelShape& v) {
+// The mean layer's GEMMs as run and the routed experts' share of them, in one pass over the kinds.
+struct LayerGemms {
+  double all = 0, experts = 0;
+};
+LayerGemms layer_gemms_as_run(const InferenceInput& in, double tokens) {
+  const ModelShape& m = in.model;
+  LayerGemms g;
+  if (m.uniform()) {
+    g.all = kind_gemms(in, m, tokens, true, &g.experts);
+    if (!m.moe()) g.experts = 0;
+    return g;
+  }
+  const LayerKinds k = layer_kinds(m);
+  for (int i = 0; i < k.size; ++i) {
     double experts = 0;
-    if (v.moe()) kind_gemms(in, v, tokens, true, &experts);
-    return experts;
-  });
+    g.all += k.kinds[i].count * kind_gemms(in, k.kinds[i].shape, tokens, true, &experts);
+    if (k.kinds[i].shape.moe()) g.experts += k.kinds[i].count * experts;
+  }
+  const double layers = static_cast<double>(m.layers);
+  g.all /= layers, g.experts /= layers;
+  return g;
 }
 
 // Weight bytes a pass over `tokens` tokens reads on the device: all it holds but the rows of the
@@ -138,8 +152,7 @@ double kernel_floor(const InferenceInput& in, std::int64_t index, double layers)
   const RuntimeModel& r = runtime_model(in.serving.runtime);
   if (r.small_kernels_per_layer <= 0) return 0;
   const double per_layer = mean_over_layers(in.model, [&](const ModelShape& v) {
-    // Under a fused-MoE runtime the block's sort, activation and sum are in its measured fixed time.
-    const double routing = !v.moe() ? 0.0 : runs_fused_moe(in.serving.runtime) ? 0.0 : 3.0;
+    const double routing = v.moe() && !runs_fused_moe(in.serving.runtime) ? 3.0 : 0.0;
     return r.small_kernels_per_layer + routing + (v.qk_norm ? 2.0 : 0.0) + (v.mla.on() ? 2.0 : 0.0);
   });
   const double ends = (index == 0 ? 0.5 : 0.0) + (index == in.parallel.pp - 1 ? 0.5 : 0.0);
@@ -159,9 +172,9 @@ StageCost stage_pass(const InferenceInput& in, std::int64_t index, const PassSha
   const double weight_bw = hw.memory_bandwidth * format_bandwidth_fraction(in.serving);
   const double rows = pass.rows();
   StageCost c;
-  c.compute = L * layer_gemms(in, rows, false);
-  c.gemms = L * layer_gemms(in, rows, true);
-  c.experts = in.model.moe() ? L * layer_experts(in, rows) : 0.0;
+  c.compute = L * layer_arithmetic(in, rows);
+  const LayerGemms as_run = layer_gemms_as_run(in, rows);
+  c.gemms = L * as_run.all, c.experts = L * as_run.experts;
   if (index == in.parallel.pp - 1) {  // logits of each decode token and of each prompt's last position
     const double v = static_cast<double>(m.vocab) / t, hd = static_cast<double>(m.hidden);
     const double head =

@@ -126,12 +126,11 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
     // allreduce_and_scatter all-reduces the bucket): twice what a reduce-scatter moves.
     const bool bucket_allreduce = is_deepspeed(par.framework) && par.zero >= 1;
     const C op = par.zero == 0 || bucket_allreduce ? C::all_reduce : C::reduce_scatter;
-    const char* what = bucket_allreduce ? every_mb ? "weight gradients of each micro-batch, each bucket all-reduced "
-                                                     "and the rank's partition kept"
-                                                   : "weight gradients, each bucket all-reduced and the rank's "
-                                                     "partition kept"
-                       : every_mb       ? "weight gradients of each micro-batch, one bucket per call"
-                                        : "weight gradients, one bucket per call";
+    static const char* const kWhat[2][2] = {
+        {"weight gradients, one bucket per call", "weight gradients of each micro-batch, one bucket per call"},
+        {"weight gradients, each bucket all-reduced and the rank's partition kept",
+         "weight gradients of each micro-batch, each bucket all-reduced and the rank's partition kept"}};
+    const char* what = kWhat[bucket_allreduce][every_mb];
     Transfer* grads = B.add({op == C::all_reduce ? "dp-grad-allreduce" : "dp-grad-reducescatter", "gradient", what,
                              "backward", op, Group::DP, "gradients", bucket_shape},
                             g, grad_bytes * psi / buckets, every_mb ? buckets : 0.0, every_mb ? 0.0 : buckets);
