@@ -2725,7 +2725,9 @@ export type PlanAnswer = {
   };
   queue?: {
     held?: boolean;
+    limit?: string;
     requested?: number;
+    running_limit?: number;
     served?: number;
     wait?: number;
     waiting?: number;
@@ -3948,7 +3950,9 @@ export type SearchAnswer = {
     };
     queue?: {
       held?: boolean;
+      limit?: string;
       requested?: number;
+      running_limit?: number;
       served?: number;
       wait?: number;
       waiting?: number;

@@ -58,9 +58,13 @@ ServingPoint serving_point(const InferenceInput& in, std::int64_t concurrency, c
   const double replicas = static_cast<double>(std::max<std::int64_t>(1, decode_replicas(in)));
   ServingPoint pt;
   pt.concurrency = concurrency;
-  // The KV cache holds at most max_concurrency sequences: those are served, the rest wait. A
-  // step's time is still given for one sequence when none fits, but no throughput is.
+  // The KV cache holds at most max_concurrency sequences, and the scheduler runs at most its own
+  // limit per replica: those are served, the rest wait. A step's time is still given for one
+  // sequence when none fits, but no throughput is.
   pt.served = std::min(concurrency, std::max<std::int64_t>(0, prefill.memory.max_concurrency));
+  const std::int64_t running = scheduler_limits(s.runtime, in.hardware).running;
+  const std::int64_t cap = running * static_cast<std::int64_t>(replicas);
+  if (running > 0 && cap < pt.served) pt.served = cap, pt.scheduler_limited = true;
   const double decoding = static_cast<double>(std::max<std::int64_t>(1, pt.served));
   pt.sequences_per_replica = std::ceil(decoding / replicas);
   const double context = serving_context(in);

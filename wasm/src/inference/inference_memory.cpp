@@ -51,10 +51,36 @@ double runtime_reserve(const InferenceInput& in, double fixed) {
   const double share = in.parallel.tp > 1 ? r.pool_fraction_tp : r.pool_fraction;
   const double capacity = in.hardware.memory;
   if (r.pool == KvPool::share_of_free) return (1.0 - share) * std::max(0.0, capacity - fixed);
+  // vLLM's share is of what CUDA reports, a little under the card's memory, and what its start-up
+  // profile saw outside PyTorch comes off the pool too.
+  if (r.id == Runtime::vllm)
+    return capacity - share * kCudaVisible * capacity + vllm_outside_torch(in.parallel.tp) * kGiB;
   return (1.0 - share) * capacity;
 }
 
 }  // namespace
+
+double vllm_outside_torch(std::int64_t tp) { return tp > 1 ? kVllmOutsideTorchTp : kVllmOutsideTorch; }
+
+double vllm_profile_peak(const InferenceInput& in, bool last_stage) {
+  const ModelShape& m = in.model;
+  const SchedulerLimits lim = scheduler_limits(Runtime::vllm, in.hardware);
+  const double tokens = static_cast<double>(lim.step_tokens), t = static_cast<double>(in.parallel.tp);
+  // The sampler's dummy run: logits, probabilities and sort buffers of max_num_seqs requests over
+  // the whole vocabulary in fp32, on the last stage only.
+  const double sampler =
+      last_stage ? kVllmSamplerCopies * static_cast<double>(lim.running) * static_cast<double>(m.vocab) * 4.0 : 0.0;
+  // The dense MLP of the profile's token budget (gate and up, then the activation), if larger.
+  const double mlp = tokens * 3.0 * static_cast<double>(m.ffn) / t * 2.0;
+  // Fused-MoE keeps its intermediate caches: budget × top-k × (max(2·expert width ÷ tp, hidden)
+  // + expert width ÷ tp) in bf16 (fused_moe.py's cache13 and cache2).
+  double moe = 0;
+  if (m.moe()) {
+    const double n = 2.0 * static_cast<double>(m.expert_ffn) / t, h = static_cast<double>(m.hidden);
+    moe = tokens * static_cast<double>(m.top_k) * (std::max(n, h) + n / 2.0) * 2.0;
+  }
+  return kVllmProfileBase * kGiB + std::max(sampler, mlp) + moe;
+}
 
 double kv_heads_per_rank(const ModelShape& m, std::int64_t tp) {
   // Past one head per rank the heads cannot split further: every rank keeps a copy of one.
@@ -181,7 +207,8 @@ StageMemory stage_memory(const InferenceInput& in, std::int64_t index, const Inf
   st.kv_per_sequence = kv_sequence_elements(m, p.tp, st.first_layer, w.layers, shared.tokens_per_sequence, block) *
                        kv_bytes(in.serving.kv);
   st.kv_cache = shared.sequences_per_device * st.kv_per_sequence;
-  st.activations = shared.activations;
+  st.activations =
+      in.serving.runtime == Runtime::vllm ? vllm_profile_peak(in, index == in.parallel.pp - 1) : shared.activations;
   st.reserve = runtime_reserve(in, st.weights + st.activations);
   const double fixed = st.weights + st.activations + st.reserve;
   st.total = fixed + st.kv_cache;
@@ -223,6 +250,7 @@ InferenceMemory inference_memory(const InferenceInput& in) {
     if (fewest < 0 || st.max_sequences < fewest) fewest = st.max_sequences;
     if (i == 0 || st.total > out.total) {
       out.weights = st.weights;
+      out.activations = st.activations;  // vLLM's profile peak differs by stage (the sampler is last)
       out.reserve = st.reserve;
       out.kv_per_token_device = st.kv_per_token;
       out.kv_per_sequence_device = st.kv_per_sequence;

@@ -58,11 +58,32 @@ Formula reserve_formula(const InferenceInput& in, const InferenceMemory& mem) {
   const RuntimeModel& r = runtime_model(in.serving.runtime);
   const double share = in.parallel.tp > 1 ? r.pool_fraction_tp : r.pool_fraction;
   Formula out;
+  if (r.id == Runtime::vllm)
+    return out << "memory − " << qty::fraction(share) << " × CUDA's " << qty::fraction(kCudaVisible)
+               << " of it (vLLM's gpu_memory_utilization) + what its profile sees outside PyTorch "
+               << qty::number(vllm_outside_torch(in.parallel.tp))
+               << " GiB (NCCL, custom all-reduce) = " << qty::bytes(mem.reserve);
   out << qty::fraction(1.0 - share)
       << (r.pool == KvPool::share_of_free ? " of the memory left after weights and activations (" : " of memory (")
       << runtime_name(r.id) << "'s KV pool takes " << qty::fraction(share)
       << (r.pool == KvPool::share_of_free ? " of what is free" : " of the GPU") << ") = " << qty::bytes(mem.reserve);
   return out;
+}
+
+// vLLM takes its start-up profile's peak off the pool, whatever the prompt; the others one
+// prompt's prefill working set.
+Formula activations_formula(const InferenceInput& in, const InferenceMemory& mem) {
+  if (in.serving.runtime != Runtime::vllm)
+    return Formula("prompt × 2 B × (2h + QKV width ÷ tp + MLP up width ÷ tp) = ") << qty::bytes(mem.activations);
+  const SchedulerLimits lim = scheduler_limits(Runtime::vllm, in.hardware);
+  return Formula("vLLM's start-up profile: ")
+         << qty::number(kVllmProfileBase) << " GiB + " << qty::number(kVllmSamplerCopies)
+         << " fp32 copies of max_num_seqs × vocabulary logits on the last stage (" << qty::number(lim.running) << " × "
+         << qty::number(static_cast<double>(in.model.vocab))
+         << "), or the MLP of its token budget if larger, + fused-MoE caches for experts; fitted on vLLM 0.19's "
+            "start-up "
+            "logs = "
+         << qty::bytes(mem.activations);
 }
 
 // Latent attention caches one latent and rotary key per layer; sliding layers stop growing at
@@ -102,8 +123,7 @@ json memory_formulas(const InferenceInput& in, const InferenceFigures& f) {
       {"kv_cache", Formula("sequences per device × ⌈(prompt + output) ÷ block⌉ × block × KV per token per device = ")
                        << qty::number(mem.sequences_per_device) << " × " << qty::number(mem.tokens_per_sequence)
                        << " × " << qty::bytes(mem.kv_per_token_device) << " = " << qty::bytes(mem.kv_cache)},
-      {"activations", Formula("prompt × 2 B × (2h + QKV width ÷ tp + MLP up width ÷ tp) = ")
-                          << qty::bytes(mem.activations)},
+      {"activations", activations_formula(in, mem)},
       {"reserve", reserve_formula(in, mem)},
       {"max_concurrency", Formula("⌊(memory − weights − activations − reserve) ÷ KV per sequence⌋ × decode replicas = ")
                               << qty::number(static_cast<double>(mem.max_concurrency))}};
@@ -252,6 +272,10 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                {{"requested", f.queue.requested},
                 {"served", f.queue.served},
                 {"waiting", f.queue.waiting},
+                {"limit", f.queue.waiting <= 0        ? "none"
+                          : f.queue.scheduler_limited ? "scheduler"
+                                                      : "kv_cache"},
+                {"running_limit", scheduler_limits(in.serving.runtime, in.hardware).running},
                 {"wait", f.queue.wait},
                 {"held", f.queue.served > 0}}},
               {"time",

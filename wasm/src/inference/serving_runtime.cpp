@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <array>
 
+#include "atlas/training/plan.hpp"
+
 namespace atlas {
 
 namespace {
@@ -114,6 +116,32 @@ const char* allreduce_label(AllReduceImpl a) {
 const RuntimeModel& runtime_model(Runtime r) { return kRuntimes[static_cast<int>(r)]; }
 
 bool runs_fused_moe(Runtime r) { return r == Runtime::vllm || r == Runtime::sglang; }
+
+SchedulerLimits scheduler_limits(Runtime r, const Hardware& hw) {
+  // vLLM (engine/arg_utils.py, v0.9 on): a GPU of at least 70 GiB that is not an A100 gets
+  // max_num_seqs 1024 and, for the API server, max_num_batched_tokens 8192; others 256 and 2048
+  // (an A100 regressed with the larger budget, vLLM pull request 17885). The A100 is told apart
+  // here as the large GPU without FP8 tensor cores.
+  // LMDeploy (utils.py get_max_batch_size): 384 on A100 and A800, 1024 on H100, H800 and H200, 256
+  // on other CUDA GPUs. TensorRT-LLM: max_batch_size 2048, max_num_tokens 8192 (trtllm-serve's
+  // defaults). SGLang sizes max_running_requests from its token pool, so only the KV cache counts.
+  const bool large = hw.memory >= 70.0 * 1024 * 1024 * 1024 && hw.flops_fp8 > 0;
+  const bool a100_class = hw.memory >= 70.0 * 1024 * 1024 * 1024 && hw.flops_fp8 <= 0;
+  switch (r) {
+    case Runtime::vllm:
+      return large ? SchedulerLimits{1024, 8192} : SchedulerLimits{256, 2048};
+    case Runtime::lmdeploy:
+      return {large ? 1024 : a100_class ? 384 : 256, 8192};
+    case Runtime::trtllm:
+      return {2048, 8192};
+    case Runtime::sglang:
+      return {0, 8192};
+    case Runtime::ideal:
+    case Runtime::gpt_fast:
+      break;
+  }
+  return {};
+}
 
 double runtime_host_step(Runtime r, std::int64_t tp) {
   const RuntimeModel& m = runtime_model(r);

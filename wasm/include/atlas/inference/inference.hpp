@@ -159,6 +159,7 @@ struct DecodeStep {
 /// Who is served and who waits when more sequences are asked for than the KV cache holds.
 struct Queue {
   std::int64_t requested = 0, served = 0, waiting = 0;
+  bool scheduler_limited = false;  // served is the runtime's running limit (max_num_seqs), not the KV cache's
   double wait = 0;  // s a request waits for a slot, on average (closed loop: each user sends again on completion)
 };
 
@@ -212,6 +213,7 @@ struct ServingPoint {
   double per_output_token = 0, tokens_per_second = 0, tokens_per_second_per_gpu = 0, per_user = 0;
   double prompts_per_step = 0, prompt_share = 0;  // prompts admitted per decode step; s they add to it
   bool prefill_limited = false;
+  bool scheduler_limited = false;  // the runtime's own running limit, not the KV cache, set `served`
 };
 /// `prefill` must hold evaluate_inference's prefill figures for the same input.
 ServingPoint serving_point(const InferenceInput& in, std::int64_t concurrency, const InferenceFigures& prefill);
@@ -225,6 +227,9 @@ double first_token_under_load(const InferenceInput& in, const ServingPoint& pt, 
 std::vector<Issue> inference_split_errors(const InferenceInput& in, bool dp_derived);
 
 InferenceMemory inference_memory(const InferenceInput& in);
+/// B at the peak of vLLM's start-up profile on one device of a stage (the last holds the sampler):
+/// what vLLM takes off the KV pool as activations (serving_runtime.hpp's constants).
+double vllm_profile_peak(const InferenceInput& in, bool last_stage);
 /// One decode step of `sequences` per decode replica, over a mean context of `context` tokens,
 /// with `prompts` whole prompts riding in its forward pass (a mixed batch).
 DecodeStep decode_step(const InferenceInput& in, double sequences, double context, double prompts = 0);

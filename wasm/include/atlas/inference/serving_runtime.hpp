@@ -74,6 +74,34 @@ constexpr double kFusedMoeFixed = 26.9e-6, kFusedMoePerExpert = 0.20e-6;
 /// and LMDeploy's MoE kernels are not measured: their expert GEMMs are costed as other GEMMs.
 bool runs_fused_moe(Runtime r);
 
+struct Hardware;
+/// What a runtime's scheduler holds to at its defaults on a GPU, beside what the KV cache holds:
+/// the sequences one engine runs at once (vLLM's max_num_seqs, TensorRT-LLM's and LMDeploy's
+/// max_batch_size; 0: only the KV cache limits them) and the tokens one step may carry (vLLM's
+/// max_num_batched_tokens, which its start-up profile runs through the model).
+struct SchedulerLimits {
+  std::int64_t running = 0;
+  std::int64_t step_tokens = 0;
+};
+SchedulerLimits scheduler_limits(Runtime r, const Hardware& hw);
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+/// What CUDA reports as a GPU's memory, against the card's: 79.19 of 80 GiB on H100 (vLLM's
+/// start-up logs), 79.15 of 80 on A100 (ml-engineering's torch.cuda.mem_get_info), 139.81 of 141
+/// on H200 (torchtitan's start-up log). vLLM's gpu_memory_utilization is a share of it.
+constexpr double kCudaVisible = 0.99;
+/// vLLM's KV pool is utilization × CUDA's memory − weights − the torch peak of its start-up
+/// profile − what that profile saw outside PyTorch. Both fitted on the v0.19 start-up logs of
+/// llm-d-planner's accuracy sweep (llm-d-incubation/llm-d-planner at d3121e05,
+/// accuracy/results/v0.19.0/logs: 44 configurations on H100, 15 dense ones for the peak):
+/// - the peak is 0.19 GiB + 3.5 fp32 copies of max_num_seqs × vocabulary logits (the sampler's
+///   dummy run), within 4 % from a 49k to a 256k vocabulary, or the budget's MLP if larger;
+/// - outside PyTorch: 0.25 GiB on one GPU, 2.1 GiB at tp > 1 (NCCL and the custom all-reduce).
+constexpr double kVllmProfileBase = 0.19, kVllmSamplerCopies = 3.5;
+constexpr double kVllmOutsideTorch = 0.25, kVllmOutsideTorchTp = 2.1;
+/// GiB vLLM's start-up profile measures outside PyTorch at this tensor-parallel size.
+double vllm_outside_torch(std::int64_t tp);
+
 /// The custom all-reduces stop at 8 MiB a call (vLLM's CustomAllreduce max_size, 8192 × 1024);
 /// larger calls go to NCCL.
 constexpr double kCustomAllReduceMaxBytes = 8.0 * 1024 * 1024;

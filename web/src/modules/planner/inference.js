@@ -166,7 +166,13 @@ function readouts(plan) {
           'Users served at once',
           formatCount(plan.queue.served),
           null,
-          plan.queue.waiting > 0 ? `${formatCount(plan.queue.waiting)} more wait for a slot` : 'every user',
+          plan.queue.waiting > 0
+            ? `${formatCount(plan.queue.waiting)} more wait for a slot (${
+                plan.queue.limit === 'scheduler'
+                  ? `the runtime runs at most ${formatCount(plan.queue.running_limit)} at once per copy`
+                  : 'the KV cache is full'
+              })`
+            : 'every user',
         ),
         readout('Tokens/s per GPU', formatCount(r.tokens_per_second_per_gpu), r.formulas.tokens_per_second_per_gpu),
         readout('Tokens/s per user', formatCount(r.tokens_per_second_per_user), r.formulas.tokens_per_second_per_user),
