@@ -1204,6 +1204,7 @@ export type FidelityAnswer = {
         mean_speed_error?: number;
         median_abs_error?: number;
       };
+      full_name?: string;
       id?: string;
       informed_by?: Array<string>;
       name?: string;
@@ -1264,6 +1265,7 @@ export type FidelityAnswer = {
         hardware?: {
           allocator?: string;
           gpus?: number;
+          gpus_per_node?: number;
           memory?: number;
           preset?: string;
         };
@@ -1286,6 +1288,7 @@ export type FidelityAnswer = {
         };
         parallel?: {
           cp?: number;
+          cp_attention?: string;
           dp?: number;
           ep?: number;
           first_stage_layers?: number;
