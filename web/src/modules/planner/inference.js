@@ -102,7 +102,11 @@ function readouts(plan) {
           'whole model',
         ),
         readout('KV cache', formatBytes(m.kv_cache), m.formulas.kv_cache, `for ${formatCount(users)} users`),
-        readout('Prefill working set', formatBytes(m.activations), m.formulas.activations),
+        readout(
+          plan.serving.runtime === 'vllm' ? 'Working set (vLLM’s start-up measure)' : 'Prefill working set',
+          formatBytes(m.activations),
+          m.formulas.activations,
+        ),
         readout('Kept free for the runtime', formatBytes(m.reserve), m.formulas.reserve),
         readout(
           'Total',
