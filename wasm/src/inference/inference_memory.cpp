@@ -45,22 +45,21 @@ namespace {
 
 // What the runtime keeps out of the KV pool on a device holding `fixed` bytes of weights and
 // working set: vLLM and SGLang give the pool a share of the whole memory, TensorRT-LLM and
-// LMDeploy a share of what is free after the weights and activations.
+// LMDeploy a share of what is free after the weights and activations. Each share is of what
+// CUDA reports (a little under the card), and memory outside PyTorch comes off the pool too.
 double runtime_reserve(const InferenceInput& in, double fixed) {
   const RuntimeModel& r = runtime_model(in.serving.runtime);
   const double share = in.parallel.tp > 1 ? r.pool_fraction_tp : r.pool_fraction;
   const double capacity = in.hardware.memory;
-  if (r.pool == KvPool::share_of_free) return (1.0 - share) * std::max(0.0, capacity - fixed);
-  // vLLM's share is of what CUDA reports, a little under the card's memory, and what its start-up
-  // profile saw outside PyTorch comes off the pool too.
-  if (r.id == Runtime::vllm)
-    return capacity - share * kCudaVisible * capacity + vllm_outside_torch(in.parallel.tp) * kGiB;
-  return (1.0 - share) * capacity;
+  if (r.id == Runtime::ideal || r.id == Runtime::gpt_fast) return (1.0 - share) * capacity;
+  const double outside = outside_torch(in.parallel.tp) * kGiB, visible = kCudaVisible * capacity;
+  if (r.pool == KvPool::share_of_free) return capacity - fixed - share * std::max(0.0, visible - fixed - outside);
+  return capacity - share * visible + outside;
 }
 
 }  // namespace
 
-double vllm_outside_torch(std::int64_t tp) { return tp > 1 ? kVllmOutsideTorchTp : kVllmOutsideTorch; }
+double outside_torch(std::int64_t tp) { return tp > 1 ? kOutsideTorchTp : kOutsideTorch; }
 
 double vllm_profile_peak(const InferenceInput& in, bool last_stage) {
   const ModelShape& m = in.model;

@@ -58,16 +58,18 @@ Formula reserve_formula(const InferenceInput& in, const InferenceMemory& mem) {
   const RuntimeModel& r = runtime_model(in.serving.runtime);
   const double share = in.parallel.tp > 1 ? r.pool_fraction_tp : r.pool_fraction;
   Formula out;
-  if (r.id == Runtime::vllm)
-    return out << "memory − " << qty::fraction(share) << " × CUDA's " << qty::fraction(kCudaVisible)
-               << " of it (vLLM's gpu_memory_utilization) + what its profile sees outside PyTorch "
-               << qty::number(vllm_outside_torch(in.parallel.tp))
-               << " GiB (NCCL, custom all-reduce) = " << qty::bytes(mem.reserve);
-  out << qty::fraction(1.0 - share)
-      << (r.pool == KvPool::share_of_free ? " of the memory left after weights and activations (" : " of memory (")
-      << runtime_name(r.id) << "'s KV pool takes " << qty::fraction(share)
-      << (r.pool == KvPool::share_of_free ? " of what is free" : " of the GPU") << ") = " << qty::bytes(mem.reserve);
-  return out;
+  if (r.id == Runtime::ideal || r.id == Runtime::gpt_fast)
+    return out << qty::fraction(1.0 - share) << " of memory (" << runtime_name(r.id) << " keeps "
+               << qty::fraction(share) << " for weights, activations and the KV cache) = " << qty::bytes(mem.reserve);
+  const double outside = outside_torch(in.parallel.tp);
+  if (r.pool == KvPool::share_of_free)
+    return out << "memory − weights − activations − " << qty::fraction(share) << " × (CUDA's "
+               << qty::fraction(kCudaVisible) << " of memory − weights − activations − " << qty::number(outside)
+               << " GiB outside PyTorch: NCCL, custom all-reduce); " << runtime_name(r.id) << "'s KV pool takes "
+               << qty::fraction(share) << " of what is free = " << qty::bytes(mem.reserve);
+  return out << "memory − " << qty::fraction(share) << " × CUDA's " << qty::fraction(kCudaVisible) << " of it ("
+             << runtime_name(r.id) << "'s share for weights and KV cache) + " << qty::number(outside)
+             << " GiB outside PyTorch (NCCL, custom all-reduce) = " << qty::bytes(mem.reserve);
 }
 
 // vLLM takes its start-up profile's peak off the pool, whatever the prompt; the others one

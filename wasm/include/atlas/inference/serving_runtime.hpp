@@ -98,9 +98,12 @@ constexpr double kCudaVisible = 0.99;
 ///   dummy run), within 4 % from a 49k to a 256k vocabulary, or the budget's MLP if larger;
 /// - outside PyTorch: 0.25 GiB on one GPU, 2.1 GiB at tp > 1 (NCCL and the custom all-reduce).
 constexpr double kVllmProfileBase = 0.19, kVllmSamplerCopies = 3.5;
-constexpr double kVllmOutsideTorch = 0.25, kVllmOutsideTorchTp = 2.1;
-/// GiB vLLM's start-up profile measures outside PyTorch at this tensor-parallel size.
-double vllm_outside_torch(std::int64_t tp);
+constexpr double kOutsideTorch = 0.25, kOutsideTorchTp = 2.1;
+/// GiB a serving process holds outside PyTorch at this tensor-parallel size (NCCL's buffers, the
+/// custom all-reduce's), measured by vLLM's profile. Every pool-sizing runtime loses it: SGLang
+/// and LMDeploy size their pools from the memory CUDA reports free after start-up, TensorRT-LLM
+/// counts it in its profile's peak (pyexecutor/_util.py: "torch + non-torch").
+double outside_torch(std::int64_t tp);
 
 /// The custom all-reduces stop at 8 MiB a call (vLLM's CustomAllreduce max_size, 8192 × 1024);
 /// larger calls go to NCCL.
