@@ -335,3 +335,39 @@ test('an embedded explorer (?embed=planner) opens in the mode its link names', a
   assert.deepEqual(p.record.pageErrors, []);
   await p.close();
 });
+
+test('past the runtime’s own running limit, the users served say so: vLLM runs at most 1024 at once on an H100', async () => {
+  const p = await openPage({ path: '#v=1&open=planner&planner.mode=inference' });
+  await p.page.locator('.inf-svg').waitFor();
+  await p.page.evaluate(() =>
+    window.atlas.views.apply('planner', {
+      mode: 'inference',
+      model: 'llama-3.1-8b',
+      hardware: 'h100-sxm',
+      gpus: 1,
+      tp: 1,
+      pp: 1,
+      cp: 1,
+      ep: 1,
+      prompt: 128,
+      output: 128,
+      concurrency: 4000,
+      runtime: 'vllm',
+    }),
+  );
+  const served = p.page.locator('.inf-readout', { hasText: 'Users served at once' });
+  await p.page.waitForFunction(() =>
+    /runs at most/.test(
+      [...document.querySelectorAll('.inf-readout')].find((e) => e.textContent.includes('Users served'))?.textContent ??
+        '',
+    ),
+  );
+  assert.match(await served.locator('dd strong').textContent(), /^1,?024$/);
+  assert.match(
+    await served.textContent(),
+    /2,?976 more wait for a slot \(the runtime runs at most 1,?024 at once per copy\)/,
+  );
+  assert.deepEqual(p.record.pageErrors, []);
+  assert.deepEqual(p.record.consoleErrors, []);
+  await p.close();
+});

@@ -64,12 +64,12 @@ Formula reserve_formula(const InferenceInput& in, const InferenceMemory& mem) {
   const double outside = outside_torch(in.parallel.tp);
   if (r.pool == KvPool::share_of_free)
     return out << "memory − weights − activations − " << qty::fraction(share) << " × (CUDA's "
-               << qty::fraction(kCudaVisible) << " of memory − weights − activations − " << qty::number(outside)
-               << " GiB outside PyTorch: NCCL, custom all-reduce); " << runtime_name(r.id) << "'s KV pool takes "
+               << qty::fraction(kCudaVisible) << " of memory − weights − activations − " << qty::bytes(outside * kGiB)
+               << " outside PyTorch: NCCL, custom all-reduce); " << runtime_label(r.id) << "'s KV pool takes "
                << qty::fraction(share) << " of what is free = " << qty::bytes(mem.reserve);
   return out << "memory − " << qty::fraction(share) << " × CUDA's " << qty::fraction(kCudaVisible) << " of it ("
-             << runtime_name(r.id) << "'s share for weights and KV cache) + " << qty::number(outside)
-             << " GiB outside PyTorch (NCCL, custom all-reduce) = " << qty::bytes(mem.reserve);
+             << runtime_label(r.id) << "'s share for weights and KV cache) + " << qty::bytes(outside * kGiB)
+             << " outside PyTorch (NCCL, custom all-reduce) = " << qty::bytes(mem.reserve);
 }
 
 // vLLM takes its start-up profile's peak off the pool, whatever the prompt; the others one
@@ -79,12 +79,11 @@ Formula activations_formula(const InferenceInput& in, const InferenceMemory& mem
     return Formula("prompt × 2 B × (2h + QKV width ÷ tp + MLP up width ÷ tp) = ") << qty::bytes(mem.activations);
   const SchedulerLimits lim = scheduler_limits(Runtime::vllm, in.hardware);
   return Formula("vLLM's start-up profile: ")
-         << qty::number(kVllmProfileBase) << " GiB + " << qty::number(kVllmSamplerCopies)
-         << " fp32 copies of max_num_seqs × vocabulary logits on the last stage (" << qty::number(lim.running) << " × "
-         << qty::number(static_cast<double>(in.model.vocab))
-         << "), or the MLP of its token budget if larger, + fused-MoE caches for experts; fitted on vLLM 0.19's "
-            "start-up "
-            "logs = "
+         << qty::bytes(kVllmProfileBase * kGiB) << " + " << qty::number(kVllmSamplerCopies)
+         << " fp32 copies of the logits of the " << qty::number(lim.running)
+         << " sequences it may run at once (max_num_seqs) over the " << qty::number(static_cast<double>(in.model.vocab))
+         << "-token vocabulary, on the last stage; or its token budget's MLP if larger; + the fused-MoE caches of "
+            "expert layers. Fitted on vLLM 0.19's start-up logs = "
          << qty::bytes(mem.activations);
 }
 
