@@ -125,17 +125,18 @@ SchedulerLimits scheduler_limits(Runtime r, const Hardware& hw) {
   // LMDeploy (utils.py get_max_batch_size): 384 on A100 and A800, 1024 on H100, H800 and H200, 256
   // on other CUDA GPUs. TensorRT-LLM: max_batch_size 2048, max_num_tokens 8192 (trtllm-serve's
   // defaults). SGLang sizes max_running_requests from its token pool, so only the KV cache counts.
-  const bool large = hw.memory >= 70.0 * 1024 * 1024 * 1024 && hw.flops_fp8 > 0;
-  const bool a100_class = hw.memory >= 70.0 * 1024 * 1024 * 1024 && hw.flops_fp8 <= 0;
+  const bool big = hw.memory >= 70.0 * kGiB;
+  const bool large = big && hw.flops_fp8 > 0, a100_class = big && hw.flops_fp8 <= 0;
+  const std::int64_t budget = runtime_model(r).prompt_tokens;
   switch (r) {
     case Runtime::vllm:
-      return large ? SchedulerLimits{1024, 8192} : SchedulerLimits{256, 2048};
+      return large ? SchedulerLimits{1024, budget} : SchedulerLimits{256, 2048};
     case Runtime::lmdeploy:
-      return {large ? 1024 : a100_class ? 384 : 256, 8192};
+      return {large ? 1024 : a100_class ? 384 : 256, budget};
     case Runtime::trtllm:
-      return {2048, 8192};
+      return {2048, budget};
     case Runtime::sglang:
-      return {0, 8192};
+      return {0, budget};
     case Runtime::ideal:
     case Runtime::gpt_fast:
       break;

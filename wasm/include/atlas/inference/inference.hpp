@@ -156,7 +156,8 @@ struct DecodeStep {
   bool compute_bound = false;
 };
 
-/// Who is served and who waits when more sequences are asked for than the KV cache holds.
+/// Who is served and who waits when more sequences are asked for than the KV cache holds or the
+/// runtime's scheduler runs at once.
 struct Queue {
   std::int64_t requested = 0, served = 0, waiting = 0;
   bool scheduler_limited = false;  // served is the runtime's running limit (max_num_seqs), not the KV cache's
