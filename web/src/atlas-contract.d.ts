@@ -1148,12 +1148,14 @@ export type FidelityAnswer = {
           vocab?: number;
         };
         parallel?: {
+          dp?: number;
           ep?: number;
           pp?: number;
           precision?: string;
           tp?: number;
         };
         serving?: {
+          block?: number;
           concurrency?: number;
           group_size?: number;
           kv?: string;
