@@ -2971,6 +2971,7 @@ export type PlanAnswer = {
       host_overhead?: number;
       kernel_floor?: number;
       kv_handoff?: number;
+      launch_bound?: number;
       prefill?: number;
       queue?: number;
       under_load?: number;
@@ -4004,6 +4005,7 @@ export type SearchAnswer = {
         host_overhead?: number;
         kernel_floor?: number;
         kv_handoff?: number;
+        launch_bound?: number;
         prefill?: number;
         queue?: number;
         under_load?: number;

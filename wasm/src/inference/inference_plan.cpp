@@ -165,6 +165,11 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
                 << qty::flop_rate(flash_rate(kernels));
   }
   first_token << ", + its collectives " << qty::seconds(f.prefill_communication);
+  if (f.prefill_launch_bound > 0)
+    first_token << " + the wait for the host, which issues the pass kernel by kernel ("
+                << qty::number(eager_launches(in, 0)) << " launches on the first stage at "
+                << qty::seconds(kEagerLaunchTime) << " each, measured in SGLang) beyond the GPU's time "
+                << qty::seconds(f.prefill_launch_bound);
   if (in.serving.disaggregated) first_token << " + KV hand-off " << qty::seconds(f.kv_handoff);
   if (f.first_step > 0) first_token << " + the step the overlap scheduler runs first " << qty::seconds(f.first_step);
   if (f.under_load > 0)
@@ -284,8 +289,10 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                 {"first_token_parts",
                  {{"queue", f.queue.wait},
                   {"kernel_floor", f.prefill_kernel_floor},
+                  {"launch_bound", f.prefill_launch_bound},
                   {"host_overhead", in.serving.host_overhead},
-                  {"prefill", f.prefill - f.prefill_kernel_floor - f.prefill_communication - in.serving.host_overhead},
+                  {"prefill", f.prefill - f.prefill_kernel_floor - f.prefill_launch_bound - f.prefill_communication -
+                                  in.serving.host_overhead},
                   {"communication", f.prefill_communication},
                   {"kv_handoff", f.kv_handoff},
                   {"first_step", f.first_step},

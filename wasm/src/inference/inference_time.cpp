@@ -148,16 +148,50 @@ struct StageCost {
 // activation's place, which the block's fixed time holds with the sort and the sum), QK-norm a norm each for queries
 // and keys, latent attention a norm each for the query and key-value latents (as vLLM's and SGLang's model files run
 // them).
+double small_kernels_in_layer(const InferenceInput& in, const ModelShape& v) {
+  const double routing = v.moe() && !runs_fused_moe(in.serving.runtime) ? 3.0 : 0.0;
+  return runtime_model(in.serving.runtime).small_kernels_per_layer + routing + (v.qk_norm ? 2.0 : 0.0) +
+         (v.mla.on() ? 2.0 : 0.0);
+}
+
 double kernel_floor(const InferenceInput& in, std::int64_t index, double layers) {
   const RuntimeModel& r = runtime_model(in.serving.runtime);
   if (r.small_kernels_per_layer <= 0) return 0;
-  const double per_layer = mean_over_layers(in.model, [&](const ModelShape& v) {
-    const double routing = v.moe() && !runs_fused_moe(in.serving.runtime) ? 3.0 : 0.0;
-    return r.small_kernels_per_layer + routing + (v.qk_norm ? 2.0 : 0.0) + (v.mla.on() ? 2.0 : 0.0);
-  });
+  const double per_layer =
+      mean_over_layers(in.model, [&](const ModelShape& v) { return small_kernels_in_layer(in, v); });
   const double ends = (index == 0 ? 0.5 : 0.0) + (index == in.parallel.pp - 1 ? 0.5 : 0.0);
   return (layers * per_layer + ends * r.small_kernels_per_pass) * kSmallKernelTime;
 }
+
+}  // namespace
+
+double eager_launches(const InferenceInput& in, std::int64_t index) {
+  const RuntimeModel& r = runtime_model(in.serving.runtime);
+  const bool w8a8 = in.parallel.precision != Precision::bf16;
+  const double per_layer = mean_over_layers(in.model, [&](const ModelShape& v) {
+    // GEMMs: q, k, v fused and the output (latent attention: the fused down projections, the
+    // query and key-value up projections, the output); the MLP's two, or an expert layer's router,
+    // its shared expert's two and, fused, the block's top-k, alignment, two grouped GEMMs,
+    // activation and sum (else each expert's two).
+    const double attention = v.mla.on() ? 4.0 : 2.0;
+    const double shared = v.shared_experts > 0 ? 2.0 : 0.0;
+    const double experts = runs_fused_moe(in.serving.runtime) ? 6.0 : 2.0 * static_cast<double>(v.top_k);
+    const double mlp = v.moe() ? 1.0 + shared + experts : 2.0;
+    // Under W8A8 each FP8 GEMM's input is quantized first (the fused block quantizes twice).
+    const double quantized = w8a8 ? attention + (v.moe() ? shared + 2.0 : 2.0) : 0.0;
+    const double collectives = in.parallel.tp > 1 ? 2.0 : 0.0;
+    return attention + mlp + small_kernels_in_layer(in, v) + 1.0 + collectives + quantized;
+  });
+  const std::int64_t layers = stage_layers(in.model.layers, in.parallel.pp, index);
+  const double ends = (index == 0 ? 1.0 : 0.0) + (index == in.parallel.pp - 1 ? 2.0 + r.small_kernels_per_pass : 0.0);
+  return static_cast<double>(layers) * per_layer + ends;
+}
+
+double eager_host_time(const InferenceInput& in, std::int64_t index) {
+  return prefills_eagerly(in.serving.runtime) ? eager_launches(in, index) * kEagerLaunchTime : 0.0;
+}
+
+namespace {
 
 // One pass of stage `index` over `pass`: its decode tokens each attend over the mean context,
 // and its whole prompts each attend to themselves under the causal mask. The two share the
@@ -350,9 +384,10 @@ double prompt_batch(const InferenceInput& in, double prompts) {
   const double prompt = static_cast<double>(in.serving.prompt);
   const PassShape pass{0, 0, prompts, prompt};
   double busiest = 0;
-  for (std::int64_t i = 0; i < in.parallel.pp; ++i)
-    busiest =
-        std::max(busiest, stage_pass(in, i, pass).time + stage_collectives(in, i, pass.rows(), true, nullptr, prompts));
+  for (std::int64_t i = 0; i < in.parallel.pp; ++i) {
+    const double gpu = stage_pass(in, i, pass).time + stage_collectives(in, i, pass.rows(), true, nullptr, prompts);
+    busiest = std::max(busiest, std::max(gpu, eager_host_time(in, i)));
+  }
   return busiest + in.serving.host_overhead;
 }
 
@@ -365,10 +400,13 @@ void evaluate_inference(const InferenceInput& in, InferenceFigures& out, bool wi
   for (std::int64_t i = 0; i < in.parallel.pp; ++i) {
     const double comm = stage_collectives(in, i, prompt, true);
     const StageCost c = stage_pass(in, i, PassShape{0, 0, 1, prompt});
-    const double stage = c.time + comm;
+    // Issued eagerly, a short prompt's pass waits for the host to launch its kernels.
+    const double launch_bound = std::max(0.0, eager_host_time(in, i) - (c.time + comm));
+    const double stage = c.time + comm + launch_bound;
     out.prefill += stage;
     out.prefill_communication += comm;
     out.prefill_kernel_floor += c.floor;
+    out.prefill_launch_bound += launch_bound;
     out.prefill_occupancy = std::max(out.prefill_occupancy, stage);
   }
   out.prefill += s.host_overhead;  // the prompt's step waits for the host as a decode step does

@@ -117,6 +117,8 @@ const RuntimeModel& runtime_model(Runtime r) { return kRuntimes[static_cast<int>
 
 bool runs_fused_moe(Runtime r) { return r == Runtime::vllm || r == Runtime::sglang; }
 
+bool prefills_eagerly(Runtime r) { return r == Runtime::sglang; }
+
 SchedulerLimits scheduler_limits(Runtime r, const Hardware& hw) {
   // vLLM (engine/arg_utils.py, v0.9 on): a GPU of at least 70 GiB that is not an A100 gets
   // max_num_seqs 1024 and, for the API server, max_num_batched_tokens 8192; others 256 and 2048

@@ -169,6 +169,7 @@ struct InferenceFigures {
   double prefill = 0, prefill_occupancy = 0;  // s: one prompt end to end; the busiest stage's share
   double prefill_communication = 0, kv_handoff = 0;
   double prefill_kernel_floor = 0;  // s: the small kernels of one prompt's pass (part of prefill)
+  double prefill_launch_bound = 0;  // s the host's kernel launches outlast the GPU in an eager prefill (part of it)
   double first_step = 0;            // s: the decode step an overlap scheduler runs before the first token is out
   double under_load = 0;  // s: the step in flight when the prompt arrives, and the running decode sharing its step
   DecodeStep decode;
@@ -228,6 +229,10 @@ double first_token_under_load(const InferenceInput& in, const ServingPoint& pt, 
 std::vector<Issue> inference_split_errors(const InferenceInput& in, bool dp_derived);
 
 InferenceMemory inference_memory(const InferenceInput& in);
+/// Kernels one eager pass of stage `index` issues (serving_runtime.hpp, kEagerLaunchTime), and the
+/// seconds the host takes to issue them under a runtime that prefills eagerly (0 otherwise).
+double eager_launches(const InferenceInput& in, std::int64_t index);
+double eager_host_time(const InferenceInput& in, std::int64_t index);
 /// B at the peak of vLLM's start-up profile on one device of a stage (the last holds the sampler):
 /// what vLLM takes off the KV pool as activations (serving_runtime.hpp's constants).
 double vllm_profile_peak(const InferenceInput& in, bool last_stage);

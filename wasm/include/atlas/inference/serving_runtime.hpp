@@ -105,6 +105,20 @@ constexpr double kOutsideTorch = 0.25, kOutsideTorchTp = 2.1;
 /// counts it in its profile's peak (pyexecutor/_util.py: "torch + non-torch").
 double outside_torch(std::int64_t tp);
 
+/// SGLang runs a prompt's pass ("extend") without CUDA graphs unless asked (its piecewise graphs
+/// for prefill are opt-in, --enable-piecewise-cuda-graph): the host issues every kernel from
+/// Python, and a short prompt's pass lasts as long as the host takes to issue them. SGLang's own
+/// log of a DeepSeek-V3 prefill of one new token reads "forward cost 82.6 ms" eager and 23.1 ms in
+/// a CUDA graph (sgl-project/sglang pull request 12160, 2025-10); with that pass's launches counted
+/// as eager_launches counts them at tp 8 and FP8 (31 in each of its 58 expert layers, 22 in each of
+/// its 3 dense ones, and the ends: 1,870), the host spends 44.2 µs a launch (module calls, tensor
+/// bookkeeping and the launch itself). A different host CPU moves it.
+constexpr double kEagerLaunchTime = 44.2e-6;
+/// Whether the runtime issues a prompt's pass eagerly, kernel by kernel from the host (SGLang);
+/// the others capture it or run compiled code (vLLM's piecewise graphs and Inductor, TensorRT-LLM
+/// and LMDeploy's C++ runtimes, gpt-fast's CUDA graph).
+bool prefills_eagerly(Runtime r);
+
 /// The custom all-reduces stop at 8 MiB a call (vLLM's CustomAllreduce max_size, 8192 × 1024);
 /// larger calls go to NCCL.
 constexpr double kCustomAllReduceMaxBytes = 8.0 * 1024 * 1024;
