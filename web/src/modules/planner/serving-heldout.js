@@ -68,7 +68,7 @@ function summary(held) {
   // In a wrap of its own, so it stacks by the width it has (fidelity.css).
   return h(
     'div',
-    { class: 'table-wrap' },
+    { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Held-out serving runs by set and source' },
     h(
       'table',
       { class: 'fidelity-summary serving-heldout-summary' },
