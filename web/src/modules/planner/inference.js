@@ -101,7 +101,12 @@ function readouts(plan) {
           m.formulas.kv_cache_per_token,
           'whole model',
         ),
-        readout('KV cache', formatBytes(m.kv_cache), m.formulas.kv_cache, `for ${formatCount(users)} users`),
+        readout(
+          'KV cache',
+          formatBytes(m.kv_cache),
+          m.formulas.kv_cache,
+          `for ${formatCount(users)} ${users === 1 ? 'user' : 'users'}`,
+        ),
         readout(
           plan.serving.runtime === 'vllm' ? 'Working set (vLLM’s start-up measure)' : 'Prefill working set',
           formatBytes(m.activations),
