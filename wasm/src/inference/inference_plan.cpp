@@ -342,23 +342,27 @@ json cmd_inference_plan(const json& request, Problems& problems) {
   const RuntimeModel& rt = runtime_model(in.serving.runtime);
   out["scope"] = json::array(
       {"Weights and KV cache bytes are exact for the model's shape and the serving formats; paged blocks are "
-       "rounded up whole. Activations are one prompt's working set; the runtime's reserve is its KV pool rule "
-       "(memory.formulas.reserve).",
+       "rounded up whole. Activations are one prompt's working set (under vLLM, the peak of its start-up "
+       "profile); the runtime's reserve is its KV pool rule, a share of what CUDA reports less the memory outside "
+       "PyTorch (memory.formulas.reserve).",
        "Each GEMM costs the larger of its weight bytes ÷ HBM bandwidth (at " +
            g4(100 * format_bandwidth_fraction(in.serving)) +
            " % of nominal for these weights, calibrated) and its FLOPs ÷ the fitted GEMM rate with the shape's tile "
            "and wave losses, plus one small kernel's fixed time; attention likewise with its KV bytes. Norms, rotary "
            "embeddings, KV writes and sampling cost one small kernel's time each (" +
            std::string(runtime_name(rt.id)) + ": " + g4(rt.small_kernels_per_layer) +
-           " a layer); host scheduling is taken as hidden behind the GPU.",
+           " a layer); host work per step is the runtime's measured figure, and under SGLang a prompt's pass waits "
+           "for the host to launch its kernels one by one.",
        std::string(rt.allreduce == AllReduceImpl::nccl
                        ? "Collectives use NCCL's cost model (ring or tree, LL/LL128/Simple, per-call overhead)"
                        : "Tensor-parallel all-reduces within a node use the runtime's custom kernel at its measured "
                          "latency; other collectives use NCCL's cost model") +
            "; decode's messages are kilobytes, so latency dominates. They block: no overlap with compute.",
        "Continuous batching at a steady state: every sequence decodes, and (without separate prefill GPUs) each "
-       "step also prefills the prompts of the sequences that finish. Past what the KV cache holds, the served "
-       "concurrency is the fitting one and the rest wait (queue; the wait is in the first token).",
+       "step also prefills the prompts of the sequences that finish. Past what the KV cache holds or the runtime "
+       "runs at once, the served concurrency is the fitting one and the rest wait (queue; the wait is in the first "
+       "token). Not modelled: the HTTP front end and tokenization before a prompt reaches the scheduler, and the "
+       "preemptions of a server sent every prompt at once.",
        "Pipeline stages pass groups of sequences round the pipeline; mixture-of-experts routing is balanced and "
        "random. GEMMs run at parallel.precision's rate (FP8 weights on FP8 tensor cores: W8A8)."});
   InferenceFigures f;
