@@ -3,6 +3,8 @@
 
 #include <cstdio>
 #include <set>
+#include <string>
+#include <utility>
 
 #include "atlas/content/presets.hpp"
 #include "support.hpp"
@@ -127,4 +129,19 @@ TEST_CASE("a ring preset outside the lab's bounds, uncited or without a basis is
         "preset_name /ring/2/name", "preset_citation /ring/2/sources", "unknown_field /ring/2/ring/bytes"})
     CHECK_MESSAGE(seen.count(expected) == 1, expected);
   CHECK(atlas::check_ring_presets(json::array()).size() == 1);
+}
+
+TEST_CASE("each GPU's memory is what its driver reports, in GiB as NVIDIA counts it, not decimal gigabytes") {
+  // nvidia-smi's memory.total: H100 80GB 81,559 MiB, H200 143,771, B200 183,359, GB200 189,471. The
+  // presets carry the marketed figure in GiB (80, 141, 180, 186), within 1.5 % of those; decimal
+  // gigabytes (141e9 B for an H200) fall 7 % short of what the card holds.
+  const std::pair<const char*, double> reported[] = {
+      {"h100-sxm", 81559}, {"h200", 143771}, {"b200", 183359}, {"gb200-nvl72", 189471}};
+  for (const auto& gpu : reported) {
+    const std::string id = gpu.first;
+    const json* preset = atlas::find_preset("hardware", id);
+    REQUIRE(preset != nullptr);
+    const double memory = (*preset)["memory"].get<double>();
+    CHECK_MESSAGE(memory / (gpu.second * 1024.0 * 1024.0) == doctest::Approx(1.0).epsilon(0.015), id);
+  }
 }
