@@ -14,12 +14,9 @@ using namespace atlas_test;
 namespace {
 
 json eager_request(const char* model, int gpus, const char* runtime, int prompt, const char* weights = "bf16") {
-  return json{{"mode", "inference"},
-              {"model", {{"preset", model}}},
-              {"hardware", {{"preset", "h200"}, {"gpus", gpus}}},
-              {"parallel", {{"tp", gpus}}},
-              {"serving",
-               {{"runtime", runtime}, {"concurrency", 1}, {"prompt", prompt}, {"output", 16}, {"weights", weights}}}};
+  return serving_request(
+      model, gpus, {{"tp", gpus}},
+      {{"runtime", runtime}, {"concurrency", 1}, {"prompt", prompt}, {"output", 16}, {"weights", weights}}, "h200");
 }
 
 atlas::InferenceInput eager_input(const json& request) {

@@ -73,13 +73,18 @@ inline const json* find_transfer(const json& plan, const std::string& id) {
 }
 
 /// A serving plan over presets (mode inference).
+/// A serving request for a preset model on a preset GPU, and the engine's plan for it.
+inline json serving_request(const char* model, int gpus, json parallel, json serving = json::object(),
+                            const char* hardware = "h100-sxm") {
+  return json{{"mode", "inference"},
+              {"model", {{"preset", model}}},
+              {"hardware", {{"preset", hardware}, {"gpus", gpus}}},
+              {"parallel", std::move(parallel)},
+              {"serving", std::move(serving)}};
+}
 inline json serve(const char* model, int gpus, json parallel, json serving = json::object(),
                   const char* hardware = "h100-sxm") {
-  return atlas::run("plan", json{{"mode", "inference"},
-                                 {"model", {{"preset", model}}},
-                                 {"hardware", {{"preset", hardware}, {"gpus", gpus}}},
-                                 {"parallel", std::move(parallel)},
-                                 {"serving", std::move(serving)}});
+  return atlas::run("plan", serving_request(model, gpus, std::move(parallel), std::move(serving), hardware));
 }
 
 /// A plan's step time (s) and its ZeRO-3 weight copies per micro-batch.

@@ -1123,6 +1123,7 @@ export type FidelityAnswer = {
       fits?: boolean;
       id?: string;
       label?: string;
+      limit?: string;
       measured?: number;
       metric?: string;
       request?: {
@@ -2183,6 +2184,7 @@ export type PlanAnswer = {
   hardware_flops_per_step?: number;
   memory?: {
     activations?: number;
+    activations_from?: string;
     buffers?: number;
     capacity?: number;
     communicators?: Array<{
@@ -3889,6 +3891,7 @@ export type SearchAnswer = {
     };
     memory?: {
       activations?: number;
+      activations_from?: string;
       buffers?: number;
       capacity?: number;
       context?: number;

@@ -285,7 +285,17 @@ export interface InferencePlan {
     host_overhead: number;
   };
   /** Who is served and who waits when more users are asked for than the KV cache holds. */
-  queue: { requested: number; served: number; waiting: number; wait: number; held: boolean };
+  queue: {
+    requested: number;
+    served: number;
+    waiting: number;
+    /** What keeps the waiting ones out: the KV cache, or the runtime's own running limit. */
+    limit: 'none' | 'kv_cache' | 'scheduler';
+    /** The runtime's cap on sequences one copy runs at once (0: only the KV cache limits them). */
+    running_limit: number;
+    wait: number;
+    held: boolean;
+  };
   parallel: {
     dp: number;
     tp: number;
@@ -305,6 +315,8 @@ export interface InferencePlan {
     sequences_per_device: number;
     kv_cache: number;
     activations: number;
+    /** Which working set `activations` is: one prompt's, or the runtime's start-up profile peak (vLLM). */
+    activations_from: 'prompt' | 'startup_profile';
     reserve: number;
     total: number;
     capacity: number;
@@ -318,6 +330,8 @@ export interface InferencePlan {
     first_token_parts: {
       queue: number;
       kernel_floor: number;
+      /** The time an eagerly issued prompt pass (SGLang) waits for the host's launches beyond the GPU's. */
+      launch_bound: number;
       host_overhead: number;
       prefill: number;
       communication: number;
@@ -479,6 +493,8 @@ export interface ServingHeldOut {
     speed_error?: number;
     fits?: boolean;
     served?: number;
+    /** What keeps the rest of the run's users waiting, as the plan's queue says. */
+    limit?: 'none' | 'kv_cache' | 'scheduler';
     refused?: string;
     /** Why a later finding replaced what the case assumed. */
     corrected?: string[];

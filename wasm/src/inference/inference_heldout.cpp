@@ -127,6 +127,7 @@ json serving_heldout(Problems& problems) {
     const double speed = is_time(metric) ? (engine > 0 ? measured / engine - 1.0 : 0.0) : error;
     row["engine"] = engine, row["error"] = error, row["speed_error"] = speed;
     row["fits"] = plan["memory"]["fits"], row["served"] = plan["queue"]["served"];
+    row["limit"] = plan["queue"]["limit"];
     if (!fitted.count(source)) (sealed_source[source] ? sealed : informed).add(error, speed);
     by_source[source].add(error, speed);
     rows.push_back(std::move(row));

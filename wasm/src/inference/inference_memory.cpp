@@ -51,9 +51,16 @@ double runtime_reserve(const InferenceInput& in, double fixed) {
   const RuntimeModel& r = runtime_model(in.serving.runtime);
   const double share = in.parallel.tp > 1 ? r.pool_fraction_tp : r.pool_fraction;
   const double capacity = in.hardware.memory;
-  if (r.id == Runtime::ideal || r.id == Runtime::gpt_fast) return (1.0 - share) * capacity;
   const double outside = outside_torch(in.parallel.tp) * kGiB, visible = kCudaVisible * capacity;
-  if (r.pool == KvPool::share_of_free) return capacity - fixed - share * std::max(0.0, visible - fixed - outside);
+  switch (r.pool) {
+    case KvPool::share_of_card:
+      return (1.0 - share) * capacity;
+    case KvPool::share_of_free:
+      return capacity - fixed - share * std::max(0.0, visible - fixed - outside);
+    case KvPool::share_of_total:
+    case KvPool::share_after_profile:
+      break;
+  }
   return capacity - share * visible + outside;
 }
 
@@ -61,9 +68,9 @@ double runtime_reserve(const InferenceInput& in, double fixed) {
 
 double outside_torch(std::int64_t tp) { return tp > 1 ? kOutsideTorchTp : kOutsideTorch; }
 
-double vllm_profile_peak(const InferenceInput& in, bool last_stage) {
+double startup_profile_peak(const InferenceInput& in, bool last_stage) {
   const ModelShape& m = in.model;
-  const SchedulerLimits lim = scheduler_limits(Runtime::vllm, in.hardware);
+  const SchedulerLimits lim = scheduler_limits(in.serving.runtime, in.hardware);
   const double tokens = static_cast<double>(lim.step_tokens), t = static_cast<double>(in.parallel.tp);
   // The sampler's dummy run: logits, probabilities and sort buffers of max_num_seqs requests over
   // the whole vocabulary in fp32, on the last stage only.
@@ -206,8 +213,9 @@ StageMemory stage_memory(const InferenceInput& in, std::int64_t index, const Inf
   st.kv_per_sequence = kv_sequence_elements(m, p.tp, st.first_layer, w.layers, shared.tokens_per_sequence, block) *
                        kv_bytes(in.serving.kv);
   st.kv_cache = shared.sequences_per_device * st.kv_per_sequence;
-  st.activations =
-      in.serving.runtime == Runtime::vllm ? vllm_profile_peak(in, index == in.parallel.pp - 1) : shared.activations;
+  st.activations = runtime_model(in.serving.runtime).pool == KvPool::share_after_profile
+                       ? startup_profile_peak(in, index == in.parallel.pp - 1)
+                       : shared.activations;
   st.reserve = runtime_reserve(in, st.weights + st.activations);
   const double fixed = st.weights + st.activations + st.reserve;
   st.total = fixed + st.kv_cache;
@@ -249,7 +257,7 @@ InferenceMemory inference_memory(const InferenceInput& in) {
     if (fewest < 0 || st.max_sequences < fewest) fewest = st.max_sequences;
     if (i == 0 || st.total > out.total) {
       out.weights = st.weights;
-      out.activations = st.activations;  // vLLM's profile peak differs by stage (the sampler is last)
+      out.activations = st.activations;  // a start-up profile's peak differs by stage (the sampler is last)
       out.reserve = st.reserve;
       out.kv_per_token_device = st.kv_per_token;
       out.kv_per_sequence_device = st.kv_per_sequence;

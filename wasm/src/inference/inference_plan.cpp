@@ -58,7 +58,7 @@ Formula reserve_formula(const InferenceInput& in, const InferenceMemory& mem) {
   const RuntimeModel& r = runtime_model(in.serving.runtime);
   const double share = in.parallel.tp > 1 ? r.pool_fraction_tp : r.pool_fraction;
   Formula out;
-  if (r.id == Runtime::ideal || r.id == Runtime::gpt_fast)
+  if (r.pool == KvPool::share_of_card)
     return out << qty::fraction(1.0 - share) << " of memory (" << runtime_name(r.id) << " keeps "
                << qty::fraction(share) << " for weights, activations and the KV cache) = " << qty::bytes(mem.reserve);
   const double outside = outside_torch(in.parallel.tp);
@@ -75,10 +75,10 @@ Formula reserve_formula(const InferenceInput& in, const InferenceMemory& mem) {
 // vLLM takes its start-up profile's peak off the pool, whatever the prompt; the others one
 // prompt's prefill working set.
 Formula activations_formula(const InferenceInput& in, const InferenceMemory& mem) {
-  if (in.serving.runtime != Runtime::vllm)
+  if (runtime_model(in.serving.runtime).pool != KvPool::share_after_profile)
     return Formula("prompt × 2 B × (2h + QKV width ÷ tp + MLP up width ÷ tp) = ") << qty::bytes(mem.activations);
-  const SchedulerLimits lim = scheduler_limits(Runtime::vllm, in.hardware);
-  return Formula("vLLM's start-up profile: ")
+  const SchedulerLimits lim = scheduler_limits(in.serving.runtime, in.hardware);
+  return Formula(std::string(runtime_label(in.serving.runtime)) + "'s start-up profile: ")
          << qty::bytes(kVllmProfileBase * kGiB) << " + " << qty::number(kVllmSamplerCopies)
          << " fp32 copies of the logits of the " << qty::number(lim.running)
          << " sequences it may run at once (max_num_seqs) over the " << qty::number(static_cast<double>(in.model.vocab))
@@ -269,6 +269,8 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                 {"sequences_per_device", m.sequences_per_device},
                 {"kv_cache", m.kv_cache},
                 {"activations", m.activations},
+                {"activations_from",
+                 runtime_model(in.serving.runtime).pool == KvPool::share_after_profile ? "startup_profile" : "prompt"},
                 {"reserve", m.reserve},
                 {"total", m.total},
                 {"capacity", in.hardware.memory},

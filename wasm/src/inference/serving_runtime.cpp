@@ -12,7 +12,7 @@ namespace atlas {
 namespace {
 
 const std::array<RuntimeModel, 6> kRuntimes{{
-    {Runtime::ideal, 16, KvPool::share_of_total, 0.9, 0.9, AllReduceImpl::nccl, 0, 0, false, false, 0, 0, 1,
+    {Runtime::ideal, 16, KvPool::share_of_card, 0.9, 0.9, AllReduceImpl::nccl, 0, 0, false, false, 0, 0, 1,
      "the engine's earlier model: NCCL's all-reduce, no kernel floor, a tenth of memory reserved"},
     // vLLM: CacheConfig block_size 16 on CUDA; gpu_memory_utilization 0.9; CustomAllreduce for
     // small intra-node calls; a Llama decoder layer (vllm/model_executor/models/llama.py) runs
@@ -23,7 +23,7 @@ const std::array<RuntimeModel, 6> kRuntimes{{
     // the running decodes, up to max_num_batched_tokens (8192 for the API server); the V0 engine
     // ran prompts in steps of their own. What a step still waits for on the host, 0.33 ms + 0.20 ms
     // per tensor rank, is fitted on vLLM's CI latency runs on H200 (serving-cases.json constants).
-    {Runtime::vllm, 16, KvPool::share_of_total, 0.9, 0.9, AllReduceImpl::vllm_custom, 5, 3, true, true, 0.33e-3,
+    {Runtime::vllm, 16, KvPool::share_after_profile, 0.9, 0.9, AllReduceImpl::vllm_custom, 5, 3, true, true, 0.33e-3,
      0.20e-3, 8192,
      "vLLM defaults: block_size 16, gpu_memory_utilization 0.9, custom all-reduce, five small kernels a layer, "
      "asynchronous output processing"},
@@ -60,7 +60,7 @@ const std::array<RuntimeModel, 6> kRuntimes{{
     // one CUDA graph (torch.compile mode "reduce-overhead") with Inductor fusing the elementwise
     // work into about three kernels a layer (assumed); torch.distributed's all-reduce (NCCL); a
     // static batch prefills all its prompts in one pass.
-    {Runtime::gpt_fast, 0, KvPool::share_of_total, 1.0, 1.0, AllReduceImpl::nccl, 3, 2, false, false, 0, 0, 0,
+    {Runtime::gpt_fast, 0, KvPool::share_of_card, 1.0, 1.0, AllReduceImpl::nccl, 3, 2, false, false, 0, 0, 0,
      "gpt-fast: static KV cache, the whole step in one CUDA graph, torch.distributed all-reduce"},
 }};
 

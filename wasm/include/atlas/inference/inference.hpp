@@ -233,9 +233,10 @@ InferenceMemory inference_memory(const InferenceInput& in);
 /// seconds the host takes to issue them under a runtime that prefills eagerly (0 otherwise).
 double eager_launches(const InferenceInput& in, std::int64_t index);
 double eager_host_time(const InferenceInput& in, std::int64_t index);
-/// B at the peak of vLLM's start-up profile on one device of a stage (the last holds the sampler):
-/// what vLLM takes off the KV pool as activations (serving_runtime.hpp's constants).
-double vllm_profile_peak(const InferenceInput& in, bool last_stage);
+/// B at the peak of the runtime's start-up profile on one device of a stage (the last holds the
+/// sampler): what a KvPool::share_after_profile runtime (vLLM) takes off the pool as its working
+/// set (serving_runtime.hpp's constants, fitted on vLLM's logs).
+double startup_profile_peak(const InferenceInput& in, bool last_stage);
 /// One decode step of `sequences` per decode replica, over a mean context of `context` tokens,
 /// with `prompts` whole prompts riding in its forward pass (a mixed batch).
 DecodeStep decode_step(const InferenceInput& in, double sequences, double context, double prompts = 0);

@@ -25,11 +25,13 @@ const char* allreduce_name(AllReduceImpl a);
 /// The all-reduce kernels in words ("TensorRT-LLM's one-shot and two-shot kernels").
 const char* allreduce_label(AllReduceImpl a);
 
-/// How the KV cache pool is sized: a share of the whole memory (vLLM's gpu_memory_utilization,
-/// SGLang's mem_fraction_static), or a share of what is free once the weights and the runtime's
-/// working set are placed (TensorRT-LLM's kv_cache_free_gpu_mem_fraction, LMDeploy's
-/// cache_max_entry_count).
-enum class KvPool : std::uint8_t { share_of_total, share_of_free };
+/// How the KV cache pool is sized. Each running runtime takes its share of what CUDA reports and
+/// loses the memory outside PyTorch: a share of the whole memory (SGLang's mem_fraction_static); the
+/// same after its start-up profile's peak (vLLM's gpu_memory_utilization: the working set is that
+/// peak, not one prompt's); or a share of what is free once the weights and the working set are
+/// placed (TensorRT-LLM's kv_cache_free_gpu_mem_fraction, LMDeploy's cache_max_entry_count).
+/// `share_of_card` is a plain share of the card's memory (`ideal`, and gpt-fast's static cache).
+enum class KvPool : std::uint8_t { share_of_total, share_after_profile, share_of_free, share_of_card };
 
 struct RuntimeModel {
   Runtime id = Runtime::ideal;

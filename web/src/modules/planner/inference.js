@@ -108,7 +108,9 @@ function readouts(plan) {
           `for ${formatCount(users)} ${users === 1 ? 'user' : 'users'}`,
         ),
         readout(
-          plan.serving.runtime === 'vllm' ? 'Working set (vLLM’s start-up measure)' : 'Prefill working set',
+          m.activations_from === 'startup_profile'
+            ? `Working set (${plan.serving.runtime_label}’s start-up measure)`
+            : 'Prefill working set',
           formatBytes(m.activations),
           m.formulas.activations,
         ),

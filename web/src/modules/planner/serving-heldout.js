@@ -90,13 +90,14 @@ function summary(held) {
 }
 
 /**
- * The engine's figure, and where the run asked for more users than the KV cache holds, how many it
- * serves at once (the rest wait); with none served it has no throughput to give.
+ * The engine's figure, and where the run asked for more users than the engine serves at once (the
+ * KV cache or the runtime's running limit: the row's `limit`), how many it serves (the rest wait);
+ * with none served it has no throughput to give.
  * @param {HeldCase} c
  * @param {number} engine
  */
 function engineText(c, engine) {
-  if (c.fits !== false || c.served === undefined) return figure(engine, c.unit);
+  if (c.served === undefined || c.limit === undefined || c.limit === 'none') return figure(engine, c.unit);
   if (c.served === 0) return 'none: not one sequence fits beside the weights';
   return `${figure(engine, c.unit)} (${formatCount(c.served)} at once, the rest wait)`;
 }
