@@ -371,3 +371,41 @@ test('past the runtime’s own running limit, the users served say so: vLLM runs
   assert.deepEqual(p.record.consoleErrors, []);
   await p.close();
 });
+
+test('every request sent at once: the arrival control runs them in rounds, and the run has a length', async () => {
+  const p = await openPage({ path: '#v=1&open=planner&planner.mode=inference' });
+  await p.page.locator('.inf-svg').waitFor();
+  await p.page.evaluate(() =>
+    window.atlas.views.apply('planner', {
+      mode: 'inference',
+      model: 'llama-3.1-8b',
+      hardware: 'h100-sxm',
+      gpus: 1,
+      tp: 1,
+      pp: 1,
+      cp: 1,
+      ep: 1,
+      prompt: 128,
+      output: 128,
+      concurrency: 3000,
+      runtime: 'vllm',
+    }),
+  );
+  // Chosen by keyboard, as a user without a mouse would: the labelled select, then the next option.
+  const arrival = p.page.getByLabel('How requests arrive');
+  await arrival.focus();
+  await arrival.press('ArrowDown');
+  assert.equal(await arrival.inputValue(), 'all_at_once');
+  const ran = p.page.locator('.inf-readout', { hasText: 'Requests run at once' });
+  await ran.waitFor();
+  assert.match(await ran.locator('dd strong').textContent(), /^1,?024$/);
+  assert.match(
+    await ran.textContent(),
+    /3,?000 sent at once run in 3 rounds, the last of 952 \(the runtime runs at most 1,?024 at once per copy\); the whole run takes [\d.]+ (s|ms)/,
+  );
+  // The link keeps the choice.
+  await p.page.waitForFunction(() => location.hash.includes('arrival=all_at_once'));
+  assert.deepEqual(p.record.pageErrors, []);
+  assert.deepEqual(p.record.consoleErrors, []);
+  await p.close();
+});

@@ -1988,6 +1988,8 @@ export type PlanRequest = {
   /** at most 200 characters; default "micro" */
   scaling_hold?: "micro" | "accumulation";
   serving?: {
+    /** at most 200 characters; default "closed_loop" */
+    arrival?: "closed_loop" | "all_at_once";
     /** > 0, ≤ 1 */
     bandwidth_fraction?: number;
     /** unit: tokens; ≥ 1, ≤ 4096 */
@@ -2732,12 +2734,15 @@ export type PlanAnswer = {
   };
   queue?: {
     held?: boolean;
+    last_wave?: number;
     limit?: string;
+    makespan?: number;
     requested?: number;
     running_limit?: number;
     served?: number;
     wait?: number;
     waiting?: number;
+    waves?: number;
   };
   scaling?: {
     hold?: string;
@@ -2793,6 +2798,7 @@ export type PlanAnswer = {
   };
   scope?: Array<string>;
   serving?: {
+    arrival?: string;
     bandwidth_fraction?: number;
     block?: number;
     concurrency?: number;
@@ -3830,6 +3836,8 @@ export type SearchRequest = {
   /** at most 200 characters; default "latency" */
   objective?: "latency" | "throughput";
   serving?: {
+    /** at most 200 characters; default "closed_loop" */
+    arrival?: "closed_loop" | "all_at_once";
     bandwidth_fraction?: unknown;
     block?: unknown;
     /** unit: sequences; ≥ 1, ≤ 10000000; default 16 */
@@ -3866,6 +3874,7 @@ export type SearchAnswer = {
   mode?: string;
   objective?: string;
   serving?: {
+    arrival?: string;
     bandwidth_fraction?: number;
     block?: number;
     concurrency?: number;
@@ -3959,12 +3968,15 @@ export type SearchAnswer = {
     };
     queue?: {
       held?: boolean;
+      last_wave?: number;
       limit?: string;
+      makespan?: number;
       requested?: number;
       running_limit?: number;
       served?: number;
       wait?: number;
       waiting?: number;
+      waves?: number;
     };
     throughput?: {
       hfu?: number;

@@ -272,6 +272,8 @@ export interface InferencePlan {
     prompt: number;
     output: number;
     concurrency: number;
+    /** Users in a loop, or every request sent at once and answered once (an offline benchmark). */
+    arrival: 'closed_loop' | 'all_at_once';
     weights: 'bf16' | 'fp8' | 'int8' | 'int4';
     kv: 'bf16' | 'fp8';
     block: number;
@@ -294,6 +296,10 @@ export interface InferencePlan {
     /** The runtime's cap on sequences one copy runs at once (0: only the KV cache limits them). */
     running_limit: number;
     wait: number;
+    /** Sent all at once: rounds of `served`, the last of `last_wave`, over `makespan` s (0 in a loop). */
+    waves: number;
+    last_wave: number;
+    makespan: number;
     held: boolean;
   };
   parallel: {

@@ -104,6 +104,7 @@ export const PLAN_REQUEST = Object.freeze({
   "/placement_rank": Object.freeze({"type":"integer","min":0,"max":10000000,"default":0}),
   "/scaling": Object.freeze({"type":"boolean","default":false}),
   "/scaling_hold": Object.freeze({"type":"string","options":["micro","accumulation"],"default":"micro"}),
+  "/serving/arrival": Object.freeze({"type":"string","options":["closed_loop","all_at_once"],"default":"closed_loop"}),
   "/serving/bandwidth_fraction": Object.freeze({"type":"number","exclusiveMin":0,"max":1}),
   "/serving/block": Object.freeze({"type":"integer","min":1,"max":4096,"unit":"tokens"}),
   "/serving/concurrency": Object.freeze({"type":"integer","min":1,"max":10000000,"default":16,"unit":"sequences"}),

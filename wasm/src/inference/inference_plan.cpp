@@ -36,22 +36,35 @@ json curve_json(const InferenceInput& in, const InferenceFigures& f) {
       1 << 16, std::max<std::int64_t>({8, in.serving.concurrency, 2 * f.memory.max_concurrency}));
   for (std::int64_t c = 1; c <= top; c *= 2) at.insert(c);
   json points = json::array();
+  const bool at_once = in.serving.arrival == Arrival::all_at_once;
   for (std::int64_t c : at) {
     const ServingPoint pt = serving_point(in, c, f);
-    points.push_back({{"concurrency", c},
-                      {"served", pt.served},
-                      {"per_output_token", pt.per_output_token},
-                      {"tokens_per_second", pt.tokens_per_second},
-                      {"tokens_per_second_per_gpu", pt.tokens_per_second_per_gpu},
-                      {"tokens_per_second_per_user", pt.per_user},
-                      {"bound", bound_name(pt.decode)},
-                      {"fits", c <= f.memory.max_concurrency}});
+    json point{{"concurrency", c},
+               {"served", pt.served},
+               {"per_output_token", pt.per_output_token},
+               {"tokens_per_second", pt.tokens_per_second},
+               {"tokens_per_second_per_gpu", pt.tokens_per_second_per_gpu},
+               {"tokens_per_second_per_user", pt.per_user},
+               {"bound", bound_name(pt.decode)},
+               {"fits", c <= f.memory.max_concurrency}};
+    if (at_once) {
+      // Each point is its own run of c requests, rounds and all.
+      InferenceInput run = in;
+      run.serving.concurrency = c;
+      InferenceFigures g;
+      evaluate_inference(run, g);
+      point["per_output_token"] = g.per_output_token, point["tokens_per_second"] = g.tokens_per_second;
+      point["tokens_per_second_per_gpu"] = g.tokens_per_second_per_gpu;
+      point["tokens_per_second_per_user"] = g.tokens_per_second_per_user;
+    }
+    points.push_back(point);
   }
   return json{{"points", points},
               {"max_concurrency", f.memory.max_concurrency},
               {"requested", in.serving.concurrency},
               {"compute_bound_from", compute_bound_from(in)},
-              {"axis", "concurrency: sequences decoded at once over the whole deployment"}};
+              {"axis", at_once ? "requests sent at once over the whole deployment, each answered once"
+                               : "concurrency: sequences decoded at once over the whole deployment"}};
 }
 
 Formula reserve_formula(const InferenceInput& in, const InferenceMemory& mem) {
@@ -146,6 +159,25 @@ Formula host_formula(const InferenceInput& in) {
   return f << " = " << qty::seconds(host);
 }
 
+// Output tokens per second per GPU as this arrival makes them: a closed loop's steady state, or a
+// run of every request sent at once (its tokens over its length).
+Formula throughput_formula(const InferenceInput& in, const InferenceFigures& f) {
+  const Queue& q = f.queue;
+  const double gpus = static_cast<double>(in.hardware.gpus);
+  if (q.waves > 0)
+    return Formula("requests × output ÷ the run ÷ GPUs = ")
+           << qty::number(static_cast<double>(q.requested)) << " × "
+           << qty::number(static_cast<double>(in.serving.output)) << " ÷ " << qty::seconds(q.makespan) << " ("
+           << qty::number(static_cast<double>(q.waves)) << " round" << (q.waves > 1 ? "s" : "") << ", the last of "
+           << qty::number(static_cast<double>(q.last_wave)) << ") ÷ " << qty::number(gpus) << " = "
+           << qty::tokens_per_second(f.tokens_per_second_per_gpu);
+  Formula out("sequences served at once ÷ per output token");
+  if (runtime_model(in.serving.runtime).overlap_scheduler)
+    out << " × output ÷ (output + 1) (an overlap scheduler holds each slot one step longer)";
+  return out << " ÷ GPUs = " << qty::number(static_cast<double>(q.served)) << " ÷ " << qty::seconds(f.per_output_token)
+             << " ÷ " << qty::number(gpus) << " = " << qty::tokens_per_second(f.tokens_per_second_per_gpu);
+}
+
 json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
   const Hardware& hw = in.hardware;
   const double bw = hw.memory_bandwidth * kv_bandwidth_fraction(in.serving);
@@ -172,16 +204,34 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
                 << qty::seconds(f.prefill_launch_bound);
   if (in.serving.disaggregated) first_token << " + KV hand-off " << qty::seconds(f.kv_handoff);
   if (f.first_step > 0) first_token << " + the step the overlap scheduler runs first " << qty::seconds(f.first_step);
-  if (f.under_load > 0)
+  const Queue& q = f.queue;
+  if (q.waves > 0 && f.under_load > 0)
+    first_token << " + the prompts ahead of it in its round (every request sent at once: "
+                << qty::number(q.prompts_per_pass) << " a pass under the runtime's token budget, the round's last "
+                << "first token after " << qty::seconds(q.wave_prefill) << ") " << qty::seconds(f.under_load);
+  else if (f.under_load > 0)
     first_token << " + under load: half the step in flight when the prompt arrives"
                 << (runtime_model(in.serving.runtime).mixed_batches
                         ? ", and the running sequences' tokens in the prompt's own step "
                         : " ")
                 << qty::seconds(f.under_load);
-  if (f.queue.wait > 0) first_token << " + the wait for a free slot " << qty::seconds(f.queue.wait);
+  if (q.waves > 1)
+    first_token << " + the earlier rounds' time, on average over the " << qty::number(static_cast<double>(q.requested))
+                << " requests (" << qty::number(static_cast<double>(q.waves)) << " rounds of up to "
+                << qty::number(static_cast<double>(q.served)) << ") " << qty::seconds(q.wait);
+  else if (q.wait > 0)
+    first_token << " + the wait for a free slot " << qty::seconds(q.wait);
   first_token << " = " << qty::seconds(f.first_token);
   Formula per_output_token("decode step = ");
-  if (!in.serving.disaggregated) {
+  if (q.waves > 1) {
+    per_output_token = Formula("the rounds' decode steps, weighted by their requests (");
+    per_output_token << qty::number(static_cast<double>(q.waves - 1)) << " of "
+                     << qty::number(static_cast<double>(q.served)) << " sequences at " << qty::seconds(d.cycle)
+                     << ", the last of " << qty::number(static_cast<double>(q.last_wave)) << "; no prompt arrives "
+                     << "while a round decodes) = ";
+  } else if (q.waves == 1) {
+    per_output_token = Formula("decode step (every prompt sent at once: none arrives while they decode) = ");
+  } else if (!in.serving.disaggregated) {
     const RuntimeModel& r = runtime_model(in.serving.runtime);
     per_output_token = Formula("decode step + the prompts it makes room for (sequences per replica ÷ output = ");
     per_output_token << qty::number(f.prompts_per_step)
@@ -234,6 +284,7 @@ json to_json(const Serving& s) {
   return json{{"prompt", s.prompt},
               {"output", s.output},
               {"concurrency", s.concurrency},
+              {"arrival", s.arrival == Arrival::all_at_once ? "all_at_once" : "closed_loop"},
               {"weights", weight_format_name(s.weights)},
               {"kv", s.kv == KvFormat::fp8 ? "fp8" : "bf16"},
               {"block", s.block},
@@ -285,6 +336,9 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                                                       : "kv_cache"},
                 {"running_limit", scheduler_limits(in.serving.runtime, in.hardware).running},
                 {"wait", f.queue.wait},
+                {"waves", f.queue.waves},
+                {"last_wave", f.queue.last_wave},
+                {"makespan", f.queue.makespan},
                 {"held", f.queue.served > 0}}},
               {"time",
                {{"first_token", f.first_token},
@@ -360,11 +414,17 @@ json cmd_inference_plan(const json& request, Problems& problems) {
                        : "Tensor-parallel all-reduces within a node use the runtime's custom kernel at its measured "
                          "latency; other collectives use NCCL's cost model") +
            "; decode's messages are kilobytes, so latency dominates. They block: no overlap with compute.",
-       "Continuous batching at a steady state: every sequence decodes, and (without separate prefill GPUs) each "
-       "step also prefills the prompts of the sequences that finish. Past what the KV cache holds or the runtime "
-       "runs at once, the served concurrency is the fitting one and the rest wait (queue; the wait is in the first "
-       "token). Not modelled: the HTTP front end and tokenization before a prompt reaches the scheduler, and the "
-       "preemptions of a server sent every prompt at once.",
+       in.serving.arrival == Arrival::all_at_once
+           ? "Every request sent at once and answered once: rounds of as many as the KV cache holds and the runtime "
+             "runs at once, each prefilling its prompts a token budget at a time and then decoding them together; "
+             "the next round starts when one ends (queue.waves, queue.makespan). Not modelled: decodes riding in "
+             "the prefill passes, a runtime that admits more than fits and preempts later, the HTTP front end and "
+             "tokenization."
+           : "Continuous batching at a steady state: every sequence decodes, and (without separate prefill GPUs) "
+             "each step also prefills the prompts of the sequences that finish. Past what the KV cache holds or the "
+             "runtime runs at once, the served concurrency is the fitting one and the rest wait (queue; the wait is "
+             "in the first token). Not modelled: the HTTP front end and tokenization before a prompt reaches the "
+             "scheduler. A run that sends every request at once is serving.arrival \"all_at_once\".",
        "Pipeline stages pass groups of sequences round the pipeline; mixture-of-experts routing is balanced and "
        "random. GEMMs run at parallel.precision's rate (FP8 weights on FP8 tensor cores: W8A8)."});
   InferenceFigures f;
@@ -374,11 +434,7 @@ json cmd_inference_plan(const json& request, Problems& problems) {
   out["memory"]["formulas"] = memory_formulas(in, f);
   out["time"]["formulas"] = time_formulas(in, f);
   out["throughput"]["formulas"] = {
-      {"tokens_per_second_per_gpu", Formula("concurrency ÷ per output token ÷ GPUs = ")
-                                        << qty::number(static_cast<double>(in.serving.concurrency)) << " ÷ "
-                                        << qty::seconds(f.per_output_token) << " ÷ "
-                                        << qty::number(static_cast<double>(in.hardware.gpus)) << " = "
-                                        << qty::tokens_per_second(f.tokens_per_second_per_gpu)},
+      {"tokens_per_second_per_gpu", throughput_formula(in, f)},
       {"tokens_per_second_per_user", Formula("1 ÷ per output token = ")
                                          << qty::tokens_per_second(f.tokens_per_second_per_user)}};
   out["curve"] = curve_json(in, f);

@@ -22,12 +22,13 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   Problems& problems = root.problems();
   const std::size_t before = problems.errors().size();
   const Fields s = root.section("serving", false);
-  s.warn_unknown({"prompt", "output", "concurrency", "weights", "kv", "block", "group_size", "runtime", "disaggregated",
-                  "bandwidth_fraction", "host_overhead"});
+  s.warn_unknown({"prompt", "output", "concurrency", "arrival", "weights", "kv", "block", "group_size", "runtime",
+                  "disaggregated", "bandwidth_fraction", "host_overhead"});
   const Range tokens{1, 1e8, false, true, "tokens"};
   auto prompt = s.integer("prompt", tokens, 2048);
   auto output = s.integer("output", tokens, 256);
   auto concurrency = s.integer("concurrency", {1, 1e7, false, true, "sequences"}, 16);
+  auto arrival = s.choice("arrival", {"closed_loop", "all_at_once"}, std::string("closed_loop"));
   auto weights = s.choice("weights", {"bf16", "fp8", "int8", "int4"}, std::string("bf16"));
   auto kv = s.choice("kv", {"bf16", "fp8"}, std::string("bf16"));
   auto runtime =
@@ -77,6 +78,16 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   }
   out.kv = *kv == "fp8" ? KvFormat::fp8 : KvFormat::bf16;
   out.disaggregated = *disaggregated;
+  out.arrival = *arrival == "all_at_once" ? Arrival::all_at_once : Arrival::closed_loop;
+  if (out.arrival == Arrival::all_at_once && out.disaggregated) {
+    // Separate prefill GPUs hand prompts over as they finish; rounds of a shared batch do not form.
+    problems.error("arrival_disaggregated",
+                   "serving.arrival \"all_at_once\" is modelled for replicas that prefill and decode their own "
+                   "requests; with serving.disaggregated the prefill GPUs feed the decode GPUs as prompts finish, "
+                   "which is not modelled. Use \"closed_loop\", or turn disaggregated off.",
+                   s.path_of("arrival"));
+    return std::nullopt;
+  }
   out.bandwidth_fraction = *fraction;
   out.host_overhead = *host;
   return out;

@@ -434,6 +434,7 @@ void evaluate_inference(const InferenceInput& in, InferenceFigures& out, bool wi
     q.wait = served_request * (static_cast<double>(q.requested) / static_cast<double>(q.served) - 1.0);
   out.first_token = q.wait + out.prefill + out.kv_handoff + out.first_step + out.under_load;
   out.request = out.first_token + static_cast<double>(s.output - 1) * out.per_output_token;
+  if (s.arrival == Arrival::all_at_once) all_at_once(in, out);
 }
 
 }  // namespace atlas

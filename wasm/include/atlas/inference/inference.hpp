@@ -49,8 +49,16 @@ struct Hardware;
 /// Fraction of nominal HBM bandwidth bf16 decode reaches on this GPU.
 double decode_bandwidth_fraction(const Hardware& hw);
 
+/// How the requests reach the deployment. `closed_loop`: `concurrency` users, each sending its next
+/// request when the last one is answered (genai-perf --concurrency, vLLM's and SGLang's serving
+/// benchmarks with a concurrency cap): a steady state. `all_at_once`: `concurrency` requests sent
+/// together, each once (trtllm-bench throughput, vLLM's and SGLang's offline throughput scripts):
+/// the run is the prefill of every prompt, then waves of as many as fit.
+enum class Arrival : std::uint8_t { closed_loop, all_at_once };
+
 struct Serving {
   std::int64_t prompt = 2048, output = 256, concurrency = 16;
+  Arrival arrival = Arrival::closed_loop;
   std::int64_t block = 16;      // KV block in tokens; 0: a static slot of prompt + output per sequence
   std::int64_t group_size = 0;  // quantization group (int4, int8); 0: the format's default
   WeightFormat weights = WeightFormat::bf16;
@@ -162,6 +170,12 @@ struct Queue {
   std::int64_t requested = 0, served = 0, waiting = 0;
   bool scheduler_limited = false;  // served is the runtime's running limit (max_num_seqs), not the KV cache's
   double wait = 0;  // s a request waits for a slot, on average (closed loop: each user sends again on completion)
+  // Sent all at once: the requests run in `waves` rounds of `served`, the last of `last_wave`, and
+  // the whole run takes `makespan` s (0 in a closed loop, which has no end).
+  std::int64_t waves = 0, last_wave = 0;
+  double makespan = 0;
+  double wave_prefill = 0;      // s the first wave's prompts take before its last one's first token
+  double prompts_per_pass = 0;  // prompts a prefill pass carries under the runtime's token budget
 };
 
 struct InferenceFigures {
@@ -245,6 +259,9 @@ DecodeStep decode_step(const InferenceInput& in, double sequences, double contex
 double prompt_batch(const InferenceInput& in, double prompts);
 /// Everything at in.serving.concurrency. `with_time` false stops after memory.
 void evaluate_inference(const InferenceInput& in, InferenceFigures& out, bool with_time = true);
+/// Every request sent at once (serving.arrival "all_at_once"): replaces the closed loop's steady
+/// state in `out` with the run's waves (offline_batch.cpp). `out` holds the closed loop's figures.
+void all_at_once(const InferenceInput& in, InferenceFigures& out);
 
 /// Replicas that decode (half of dp when prefill runs on its own replicas).
 inline std::int64_t decode_replicas(const InferenceInput& in) {

@@ -43,6 +43,7 @@ export function inferenceRequest(st) {
       prompt: st.prompt,
       output: st.output,
       concurrency: st.concurrency,
+      arrival: st.arrival,
       weights: st.weights,
       kv: st.kv,
       runtime: st.runtime,
@@ -174,16 +175,10 @@ function readouts(plan) {
         'dl',
         {},
         readout(
-          'Users served at once',
+          plan.queue.waves > 0 ? 'Requests run at once' : 'Users served at once',
           formatCount(plan.queue.served),
           null,
-          plan.queue.waiting > 0
-            ? `${formatCount(plan.queue.waiting)} more wait for a slot (${
-                plan.queue.limit === 'scheduler'
-                  ? `the runtime runs at most ${formatCount(plan.queue.running_limit)} at once per copy`
-                  : 'the KV cache is full'
-              })`
-            : 'every user',
+          servedNote(plan.queue),
         ),
         readout('Tokens/s per GPU', formatCount(r.tokens_per_second_per_gpu), r.formulas.tokens_per_second_per_gpu),
         readout('Tokens/s per user', formatCount(r.tokens_per_second_per_user), r.formulas.tokens_per_second_per_user),
@@ -196,6 +191,24 @@ function readouts(plan) {
       ),
     ),
   );
+}
+
+/**
+ * Who runs and who waits, in words: the queue of a loop of users, or the rounds of a run whose
+ * requests were all sent at once.
+ * @param {ServingPlan['queue']} q
+ */
+function servedNote(q) {
+  const why =
+    q.limit === 'scheduler'
+      ? `the runtime runs at most ${formatCount(q.running_limit)} at once per copy`
+      : 'the KV cache is full';
+  if (q.waves > 1)
+    return `${formatCount(q.requested)} sent at once run in ${formatCount(q.waves)} rounds, the last of ${formatCount(
+      q.last_wave,
+    )} (${why}); the whole run takes ${formatSeconds(q.makespan)}`;
+  if (q.waves === 1) return `every request, sent at once; the whole run takes ${formatSeconds(q.makespan)}`;
+  return q.waiting > 0 ? `${formatCount(q.waiting)} more wait for a slot (${why})` : 'every user';
 }
 
 const PHASES = [

@@ -1,0 +1,101 @@
+// Every request sent at once (serving.arrival "all_at_once"): the run is rounds of what fits, each
+// a prefill of its prompts under the runtime's token budget and then their decode together.
+#include <doctest/doctest.h>
+
+#include "support.hpp"
+
+using atlas_test::has_error;
+using atlas_test::serve;
+using atlas_test::serving_request;
+using json = nlohmann::json;
+
+namespace {
+
+// Llama 3.1 70B in FP8 on 8 H100s under TensorRT-LLM, long outputs: the KV cache holds fewer
+// sequences than a few hundred requests.
+json offline(std::int64_t requests, const char* runtime = "trtllm", std::int64_t output = 4096) {
+  return serve("llama-3.1-70b", 8, {{"tp", 8}},
+               {{"prompt", 1024},
+                {"output", output},
+                {"concurrency", requests},
+                {"weights", "fp8"},
+                {"kv", "fp8"},
+                {"runtime", runtime},
+                {"arrival", "all_at_once"}});
+}
+
+double figure(const json& plan, const char* section, const char* key) { return plan[section][key].get<double>(); }
+
+}  // namespace
+
+TEST_CASE("all at once, more requests than fit: a second round runs after the first, as two runs would") {
+  const json probe = offline(100000);
+  REQUIRE(probe.contains("queue"));
+  const std::int64_t fits = probe["queue"]["served"].get<std::int64_t>();
+  REQUIRE(fits > 20);
+  const std::int64_t extra = 15;
+  const json both = offline(fits + extra), first = offline(fits), second = offline(extra);
+  CHECK(both["queue"]["waves"] == 2);
+  CHECK(both["queue"]["last_wave"] == extra);
+  CHECK(first["queue"]["waves"] == 1);
+  // The run is the first round and then the second, each as long as a run of its own.
+  const double sum = figure(first, "queue", "makespan") + figure(second, "queue", "makespan");
+  CHECK(figure(both, "queue", "makespan") == doctest::Approx(sum).epsilon(1e-9));
+  // The second round's requests wait the whole first round: that is the mean wait.
+  const double wait =
+      static_cast<double>(extra) * figure(first, "queue", "makespan") / static_cast<double>(fits + extra);
+  CHECK(figure(both, "queue", "wait") == doctest::Approx(wait).epsilon(1e-9));
+  // Throughput is the run's tokens over its length. The short last round decodes a few sequences
+  // for the whole output, slower per request than a full round: below the first round's own.
+  const double tokens = static_cast<double>((fits + extra) * 4096);
+  CHECK(figure(both, "throughput", "tokens_per_second") ==
+        doctest::Approx(tokens / figure(both, "queue", "makespan")).epsilon(1e-12));
+  json loop = serving_request("llama-3.1-70b", 8, {{"tp", 8}},
+                              {{"prompt", 1024},
+                               {"output", 4096},
+                               {"concurrency", fits + extra},
+                               {"weights", "fp8"},
+                               {"kv", "fp8"},
+                               {"runtime", "trtllm"}});
+  const json steady = atlas::run("plan", loop);
+  CHECK(steady["serving"]["arrival"] == "closed_loop");
+  CHECK(steady["queue"]["waves"] == 0);
+  CHECK(figure(both, "throughput", "tokens_per_second") < figure(first, "throughput", "tokens_per_second"));
+}
+
+TEST_CASE("all at once: the prompts prefill a token budget at a time, and the first-token parts add up") {
+  const json plan = offline(64, "trtllm", 512);
+  REQUIRE(plan.contains("time"));
+  CHECK(plan["queue"]["waves"] == 1);
+  CHECK(plan["queue"]["wait"].get<double>() == 0);
+  const json& parts = plan["time"]["first_token_parts"];
+  double sum = 0;
+  for (const auto& p : parts.items()) sum += p.value().get<double>();
+  CHECK(sum == doctest::Approx(figure(plan, "time", "first_token")).epsilon(1e-9));
+  // 8192 tokens a pass hold eight 1024-token prompts: 64 prompts take eight passes, and on
+  // average a request waits for three and a half passes beyond its own.
+  CHECK(parts["under_load"].get<double>() > 2.0 * figure(plan, "time", "prefill"));
+  // No prompt arrives while the round decodes: a token costs the bare decode step.
+  CHECK(figure(plan, "time", "per_output_token") ==
+        doctest::Approx(figure(plan, "time", "decode_step")).epsilon(1e-12));
+  CHECK(figure(plan, "time", "prompt_share") == 0);
+  // A run has an end: its first-token formula names the round, its throughput the run's length.
+  const std::string text = plan["throughput"]["formulas"]["tokens_per_second_per_gpu"]["text"];
+  CHECK(text.find("the run") != std::string::npos);
+}
+
+TEST_CASE("all at once without a token budget: a static batch prefills every prompt in one pass") {
+  const json plan = offline(16, "gpt-fast", 256);
+  REQUIRE(plan.contains("time"));
+  const double one = figure(plan, "time", "prefill");
+  // One pass of sixteen prompts takes longer than one prompt, and every request waits for all of it.
+  CHECK(plan["time"]["first_token_parts"]["under_load"].get<double>() > 0);
+  CHECK(figure(plan, "time", "first_token") > one);
+}
+
+TEST_CASE("serving.arrival: an unknown way is refused at its path; all at once with separate prefill GPUs too") {
+  json bad = serving_request("llama-3.1-8b", 2, {{"tp", 1}}, {{"arrival", "burst"}});
+  CHECK(has_error(atlas::run("plan", bad), "unknown_value", "/serving/arrival"));
+  json split = serving_request("llama-3.1-8b", 2, {{"tp", 1}}, {{"arrival", "all_at_once"}, {"disaggregated", true}});
+  CHECK(has_error(atlas::run("plan", split), "arrival_disaggregated", "/serving/arrival"));
+}

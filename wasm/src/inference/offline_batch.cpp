@@ -1,0 +1,87 @@
+// Every request sent at once and each answered once: how offline throughput benchmarks run
+// (trtllm-bench throughput, vLLM's and SGLang's offline scripts, a serving benchmark at an
+// infinite request rate). No steady state forms. The runtime prefills the prompts it admits, a
+// token budget's worth a pass, then decodes them together; requests of fixed lengths finish
+// together, so those that did not fit wait for the whole first round to end and run as a second
+// round, and so on. When the count is just above what fits, the last round decodes a handful of
+// sequences for the whole output length, which a steady-state throughput never shows.
+#include <algorithm>
+#include <cmath>
+
+#include "atlas/inference/inference.hpp"
+
+namespace atlas {
+
+namespace {
+
+// One round of `requests` sequences over the deployment, every prompt present at its start.
+struct Wave {
+  double prefill = 0;     // s until the last prompt's pass ends
+  double mean_first = 0;  // s from the round's start to a request's first token, on average
+  double step = 0;        // s per decode step once every prompt is in
+  double time = 0;        // s from the round's start to its last token
+  double per_pass = 0;    // prompts a pass carries
+  double first_step = 0;  // s of the decode step an overlap scheduler runs before a first token is out
+};
+
+Wave wave(const InferenceInput& in, double requests, double one_prompt) {
+  const Serving& s = in.serving;
+  const double replicas = static_cast<double>(std::max<std::int64_t>(1, decode_replicas(in)));
+  const double here = std::ceil(requests / replicas);  // the busiest replica's share
+  const double prompt = static_cast<double>(s.prompt);
+  // A pass carries as many whole prompts as the runtime's prefill budget holds (vLLM's
+  // max_num_batched_tokens, TensorRT-LLM's max_num_tokens, SGLang's chunked_prefill_size,
+  // LMDeploy's max_prefill_token_num: 8192 by default); a static batch prefills all at once.
+  const std::int64_t budget = runtime_model(s.runtime).prompt_tokens;
+  const double per_pass = budget > 0 ? std::max(1.0, std::floor(static_cast<double>(budget) / prompt)) : here;
+  const double full = std::floor(here / per_pass), rest = here - full * per_pass;
+  const double pass = full > 0 ? prompt_batch(in, per_pass) : 0.0;
+  const double tail = rest > 0 ? prompt_batch(in, rest) : 0.0;
+  // Passes follow one another through the busiest stage; the first also crosses every other stage
+  // (one prompt's prefill through all of them less its pass on one).
+  const double fill = std::max(0.0, one_prompt - prompt_batch(in, 1.0));
+  Wave w;
+  w.per_pass = per_pass;
+  // Pass j's prompts see their first token when pass j ends: Σ_j per_pass × (j + 1) × pass.
+  double sum = per_pass * pass * full * (full + 1.0) / 2.0;
+  if (rest > 0) sum += rest * (full * pass + tail);
+  w.prefill = fill + full * pass + tail;
+  w.step = decode_step(in, here, serving_context(in)).cycle;
+  w.first_step = runtime_model(s.runtime).overlap_scheduler ? w.step : 0.0;
+  w.mean_first = fill + sum / here + w.first_step;
+  w.time = w.prefill + w.first_step + static_cast<double>(s.output - 1) * w.step;
+  return w;
+}
+
+}  // namespace
+
+void all_at_once(const InferenceInput& in, InferenceFigures& out) {
+  Queue& q = out.queue;
+  if (q.served <= 0) return;  // nothing fits: no round runs (held is false)
+  const Serving& s = in.serving;
+  const double requested = static_cast<double>(q.requested), served = static_cast<double>(q.served);
+  const auto waves = static_cast<std::int64_t>(std::ceil(requested / served));
+  const double earlier = static_cast<double>(waves - 1);
+  const double last = requested - earlier * served;
+  const Wave full = wave(in, served, out.prefill);
+  const Wave tail = waves > 1 ? wave(in, last, out.prefill) : full;
+  q.waves = waves, q.last_wave = static_cast<std::int64_t>(last);
+  q.makespan = earlier * full.time + tail.time;
+  q.wave_prefill = full.prefill, q.prompts_per_pass = full.per_pass;
+  // Round j starts when round j − 1 ends: the mean start over every request is the wait.
+  const double in_earlier = served * earlier;
+  q.wait = (served * full.time * earlier * (earlier - 1.0) / 2.0 + last * earlier * full.time) / requested;
+  const double mean_first = (in_earlier * full.mean_first + last * tail.mean_first) / requested;
+  out.per_output_token = (in_earlier * full.step + last * tail.step) / requested;
+  out.first_step = (in_earlier * full.first_step + last * tail.first_step) / requested;
+  out.prompts_per_step = 0, out.prompt_share = 0;  // no prompt arrives while a round decodes
+  // The prompts ahead of it in its round: what a request waits for beyond its own prefill.
+  out.under_load = std::max(0.0, mean_first - out.first_step - out.prefill - out.kv_handoff);
+  out.first_token = q.wait + out.prefill + out.kv_handoff + out.first_step + out.under_load;
+  out.request = out.first_token + static_cast<double>(s.output - 1) * out.per_output_token;
+  out.tokens_per_second = requested * static_cast<double>(s.output) / q.makespan;
+  out.tokens_per_second_per_gpu = out.tokens_per_second / static_cast<double>(in.hardware.gpus);
+  out.tokens_per_second_per_user = 1.0 / out.per_output_token;
+}
+
+}  // namespace atlas
