@@ -1156,6 +1156,7 @@ export type FidelityAnswer = {
           tp?: number;
         };
         serving?: {
+          arrival?: string;
           block?: number;
           concurrency?: number;
           group_size?: number;
@@ -2737,7 +2738,9 @@ export type PlanAnswer = {
     last_wave?: number;
     limit?: string;
     makespan?: number;
+    prompts_per_pass?: number;
     requested?: number;
+    round_prefill?: number;
     running_limit?: number;
     served?: number;
     wait?: number;
@@ -3971,7 +3974,9 @@ export type SearchAnswer = {
       last_wave?: number;
       limit?: string;
       makespan?: number;
+      prompts_per_pass?: number;
       requested?: number;
+      round_prefill?: number;
       running_limit?: number;
       served?: number;
       wait?: number;

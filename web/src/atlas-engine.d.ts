@@ -300,6 +300,10 @@ export interface InferencePlan {
     waves: number;
     last_wave: number;
     makespan: number;
+    /** s the first round's prompts take until the last of them has its first token. */
+    round_prefill: number;
+    /** Prompts one prefill pass carries under the runtime's token budget. */
+    prompts_per_pass: number;
     held: boolean;
   };
   parallel: {

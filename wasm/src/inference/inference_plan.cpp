@@ -223,14 +223,19 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
     first_token << " + the wait for a free slot " << qty::seconds(q.wait);
   first_token << " = " << qty::seconds(f.first_token);
   Formula per_output_token("decode step = ");
-  if (q.waves > 1) {
-    per_output_token = Formula("the rounds' decode steps, weighted by their requests (");
-    per_output_token << qty::number(static_cast<double>(q.waves - 1)) << " of "
-                     << qty::number(static_cast<double>(q.served)) << " sequences at " << qty::seconds(d.cycle)
-                     << ", the last of " << qty::number(static_cast<double>(q.last_wave)) << "; no prompt arrives "
-                     << "while a round decodes) = ";
-  } else if (q.waves == 1) {
-    per_output_token = Formula("decode step (every prompt sent at once: none arrives while they decode) = ");
+  if (q.waves > 0) {
+    per_output_token = Formula(
+        "a request's time from its first token to its last ÷ (output − 1), on average: the "
+        "prompt passes still to come after its own (");
+    per_output_token << qty::number(q.prompts_per_pass) << " prompts a pass; "
+                     << (runtime_model(in.serving.runtime).mixed_batches
+                             ? "each also brings one token, as the running sequences ride in it"
+                             : "no token while prompts are left")
+                     << "), then decode steps of " << qty::seconds(d.cycle);
+    if (q.waves > 1)
+      per_output_token << ", over " << qty::number(static_cast<double>(q.waves)) << " rounds (the last of "
+                       << qty::number(static_cast<double>(q.last_wave)) << ")";
+    per_output_token << " = ";
   } else if (!in.serving.disaggregated) {
     const RuntimeModel& r = runtime_model(in.serving.runtime);
     per_output_token = Formula("decode step + the prompts it makes room for (sequences per replica ÷ output = ");
@@ -339,6 +344,8 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                 {"waves", f.queue.waves},
                 {"last_wave", f.queue.last_wave},
                 {"makespan", f.queue.makespan},
+                {"round_prefill", f.queue.wave_prefill},
+                {"prompts_per_pass", f.queue.prompts_per_pass},
                 {"held", f.queue.served > 0}}},
               {"time",
                {{"first_token", f.first_token},

@@ -18,6 +18,7 @@ namespace {
 struct Wave {
   double prefill = 0;     // s until the last prompt's pass ends
   double mean_first = 0;  // s from the round's start to a request's first token, on average
+  double mean_span = 0;   // s from a request's first token to its last, on average
   double step = 0;        // s per decode step once every prompt is in
   double time = 0;        // s from the round's start to its last token
   double per_pass = 0;    // prompts a pass carries
@@ -26,30 +27,50 @@ struct Wave {
 
 Wave wave(const InferenceInput& in, double requests, double one_prompt) {
   const Serving& s = in.serving;
+  const RuntimeModel& r = runtime_model(s.runtime);
   const double replicas = static_cast<double>(std::max<std::int64_t>(1, decode_replicas(in)));
   const double here = std::ceil(requests / replicas);  // the busiest replica's share
   const double prompt = static_cast<double>(s.prompt);
   // A pass carries as many whole prompts as the runtime's prefill budget holds (vLLM's
   // max_num_batched_tokens, TensorRT-LLM's max_num_tokens, SGLang's chunked_prefill_size,
   // LMDeploy's max_prefill_token_num: 8192 by default); a static batch prefills all at once.
-  const std::int64_t budget = runtime_model(s.runtime).prompt_tokens;
+  const std::int64_t budget = r.prompt_tokens;
   const double per_pass = budget > 0 ? std::max(1.0, std::floor(static_cast<double>(budget) / prompt)) : here;
-  const double full = std::floor(here / per_pass), rest = here - full * per_pass;
+  const auto full = static_cast<std::int64_t>(std::floor(here / per_pass));
+  const double rest = here - static_cast<double>(full) * per_pass;
   const double pass = full > 0 ? prompt_batch(in, per_pass) : 0.0;
   const double tail = rest > 0 ? prompt_batch(in, rest) : 0.0;
+  const std::int64_t passes = full + (rest > 0 ? 1 : 0);
   // Passes follow one another through the busiest stage; the first also crosses every other stage
   // (one prompt's prefill through all of them less its pass on one).
   const double fill = std::max(0.0, one_prompt - prompt_batch(in, 1.0));
+  const auto ends = [&](std::int64_t k) {  // s from the round's start to the end of pass k
+    return fill + static_cast<double>(std::min(k + 1, full)) * pass + (k >= full ? tail : 0.0);
+  };
   Wave w;
   w.per_pass = per_pass;
-  // Pass j's prompts see their first token when pass j ends: Σ_j per_pass × (j + 1) × pass.
-  double sum = per_pass * pass * full * (full + 1.0) / 2.0;
-  if (rest > 0) sum += rest * (full * pass + tail);
-  w.prefill = fill + full * pass + tail;
+  w.prefill = ends(passes - 1);
   w.step = decode_step(in, here, serving_context(in)).cycle;
-  w.first_step = runtime_model(s.runtime).overlap_scheduler ? w.step : 0.0;
-  w.mean_first = fill + sum / here + w.first_step;
-  w.time = w.prefill + w.first_step + static_cast<double>(s.output - 1) * w.step;
+  w.first_step = r.overlap_scheduler ? w.step : 0.0;
+  // A prompt's first token comes with its pass. Its other output − 1 tokens wait for the passes
+  // still to come: a runtime that mixes prompts into decode steps (vLLM, TensorRT-LLM, LMDeploy)
+  // schedules the running sequences' tokens first and fills the step with prompt chunks, so each
+  // later pass also brings one token; one that prefills in batches of its own (SGLang, a static
+  // batch) decodes only when no prompt is left. Then every step is a decode step.
+  const double more = static_cast<double>(s.output - 1);
+  double first = 0, span = 0;
+  for (std::int64_t k = 0; k < passes; ++k) {
+    const double count = k < full ? per_pass : rest;
+    const double later = static_cast<double>(passes - 1 - k);  // passes after this prompt's own
+    double k_span = w.prefill - ends(k) + more * w.step;
+    if (r.mixed_batches)
+      k_span = more >= later ? w.prefill - ends(k) + (more - later) * w.step
+                             : ends(k + static_cast<std::int64_t>(more)) - ends(k);
+    first += count * ends(k), span += count * k_span;
+  }
+  w.mean_first = first / here + w.first_step;
+  w.mean_span = span / here;
+  w.time = w.prefill + w.first_step + more * w.step;
   return w;
 }
 
@@ -72,7 +93,11 @@ void all_at_once(const InferenceInput& in, InferenceFigures& out) {
   const double in_earlier = served * earlier;
   q.wait = (served * full.time * earlier * (earlier - 1.0) / 2.0 + last * earlier * full.time) / requested;
   const double mean_first = (in_earlier * full.mean_first + last * tail.mean_first) / requested;
-  out.per_output_token = (in_earlier * full.step + last * tail.step) / requested;
+  // Per output token: a request's span from its first token to its last over output − 1 tokens
+  // (the decode step itself when there is one token).
+  out.per_output_token = s.output > 1 ? (in_earlier * full.mean_span + last * tail.mean_span) / requested /
+                                            static_cast<double>(s.output - 1)
+                                      : (in_earlier * full.step + last * tail.step) / requested;
   out.first_step = (in_earlier * full.first_step + last * tail.first_step) / requested;
   out.prompts_per_step = 0, out.prompt_share = 0;  // no prompt arrives while a round decodes
   // The prompts ahead of it in its round: what a request waits for beyond its own prefill.
