@@ -132,16 +132,7 @@ function readouts(plan) {
       h(
         'dl',
         {},
-        readout(
-          'Time to first token',
-          formatSeconds(t.first_token),
-          t.formulas.first_token,
-          t.first_token_parts.queue > 0
-            ? `with ${formatSeconds(t.first_token_parts.queue)} waiting for a slot`
-            : t.first_token_parts.under_load > 0
-              ? `with ${formatSeconds(t.first_token_parts.under_load)} for the other users' steps`
-              : 'one prompt, no wait',
-        ),
+        readout('Time to first token', formatSeconds(t.first_token), t.formulas.first_token, firstTokenNote(plan)),
         readout('Time per output token', formatSeconds(t.per_output_token), t.formulas.per_output_token),
         readout(
           'One decode step',
@@ -191,6 +182,20 @@ function readouts(plan) {
       ),
     ),
   );
+}
+
+/**
+ * What a first token waits for, in words: a slot or the other users' steps in a loop; the
+ * earlier rounds and the round's other prompts when every request is sent at once.
+ * @param {ServingPlan} plan
+ */
+function firstTokenNote(plan) {
+  const parts = plan.time.first_token_parts;
+  const atOnce = plan.queue.waves > 0;
+  if (parts.queue > 0) return `with ${formatSeconds(parts.queue)} waiting for ${atOnce ? 'earlier rounds' : 'a slot'}`;
+  if (parts.under_load > 0)
+    return `with ${formatSeconds(parts.under_load)} ${atOnce ? 'behind the other prompts of its round' : "for the other users' steps"}`;
+  return 'one prompt, no wait';
 }
 
 /**
