@@ -336,25 +336,37 @@ test('an embedded explorer (?embed=planner) opens in the mode its link names', a
   await p.close();
 });
 
-test('past the runtime’s own running limit, the users served say so: vLLM runs at most 1024 at once on an H100', async () => {
+/**
+ * The serving explorer with Llama 3.1 8B under vLLM on one H100, 128 tokens in and out, at a
+ * concurrency past vLLM's running limit of 1024.
+ * @param {number} concurrency
+ */
+async function vllmOnOneH100(concurrency) {
   const p = await openPage({ path: '#v=1&open=planner&planner.mode=inference' });
   await p.page.locator('.inf-svg').waitFor();
-  await p.page.evaluate(() =>
-    window.atlas.views.apply('planner', {
-      mode: 'inference',
-      model: 'llama-3.1-8b',
-      hardware: 'h100-sxm',
-      gpus: 1,
-      tp: 1,
-      pp: 1,
-      cp: 1,
-      ep: 1,
-      prompt: 128,
-      output: 128,
-      concurrency: 4000,
-      runtime: 'vllm',
-    }),
+  await p.page.evaluate(
+    (c) =>
+      window.atlas.views.apply('planner', {
+        mode: 'inference',
+        model: 'llama-3.1-8b',
+        hardware: 'h100-sxm',
+        gpus: 1,
+        tp: 1,
+        pp: 1,
+        cp: 1,
+        ep: 1,
+        prompt: 128,
+        output: 128,
+        concurrency: c,
+        runtime: 'vllm',
+      }),
+    concurrency,
   );
+  return p;
+}
+
+test('past the runtime’s own running limit, the users served say so: vLLM runs at most 1024 at once on an H100', async () => {
+  const p = await vllmOnOneH100(4000);
   const served = p.page.locator('.inf-readout', { hasText: 'Users served at once' });
   await p.page.waitForFunction(() =>
     /runs at most/.test(
@@ -373,24 +385,7 @@ test('past the runtime’s own running limit, the users served say so: vLLM runs
 });
 
 test('every request sent at once: the arrival control runs them in rounds, and the run has a length', async () => {
-  const p = await openPage({ path: '#v=1&open=planner&planner.mode=inference' });
-  await p.page.locator('.inf-svg').waitFor();
-  await p.page.evaluate(() =>
-    window.atlas.views.apply('planner', {
-      mode: 'inference',
-      model: 'llama-3.1-8b',
-      hardware: 'h100-sxm',
-      gpus: 1,
-      tp: 1,
-      pp: 1,
-      cp: 1,
-      ep: 1,
-      prompt: 128,
-      output: 128,
-      concurrency: 3000,
-      runtime: 'vllm',
-    }),
-  );
+  const p = await vllmOnOneH100(3000);
   // Chosen by keyboard, as a user without a mouse would: the labelled select, then the next option.
   const arrival = p.page.getByLabel('How requests arrive');
   await arrival.focus();
