@@ -131,7 +131,13 @@ TEST_CASE("each held-out serving run is named in plain words: model, GPUs, runti
     CHECK(label.find('_') == std::string::npos);  // no metric or field names
   }
   CHECK(h["cases"][0]["label"] ==
-        "Llama 3.1 8B, 1 × NVIDIA H200 SXM 141GB (tp 1), TensorRT-LLM: 128 in, 128 out, 2048 at once; output tokens/s");
+        "Llama 3.1 8B, 1 × NVIDIA H200 SXM 141GB (tp 1), TensorRT-LLM: 128 in, 128 out, 2048 users; output tokens/s");
+  // A run that sent every request together says so.
+  bool at_once = false;
+  for (const auto& c : h["cases"])
+    if (c["id"] == "etched-trtllm-bench-llama31-70b-fp8-h100-1024-16384-tps")
+      at_once = c["label"].get<std::string>().find("200 requests sent at once; output tokens/s") != std::string::npos;
+  CHECK(at_once);
 }
 
 TEST_CASE("each serving set's reading as frozen is its predictions file's mean error, over the cases it predicted") {

@@ -61,7 +61,8 @@ std::string preset_name(const char* kind, const json& section, const std::string
 }
 
 // The run in plain words, for readers who do not read case ids: what ran on what, the workload
-// and the figure. "Llama 3.1 8B, 1 × NVIDIA H200, vLLM: 1024 in, 128 out, 8 at once; tokens/s".
+// and the figure. "Llama 3.1 8B, 1 × NVIDIA H200, vLLM: 1024 in, 128 out, 8 users; tokens/s", or
+// "200 requests sent at once" for a run that sent them together.
 std::string run_label(const json& request, const std::string& metric) {
   static const std::map<std::string, std::string> kMetric{{"tokens_per_second", "output tokens/s"},
                                                           {"tokens_per_second_per_user", "tokens/s per user"},
@@ -74,12 +75,14 @@ std::string run_label(const json& request, const std::string& metric) {
   const auto what = kMetric.find(metric);
   const std::string shape = std::to_string(model.value("layers", 0)) + "-layer model (hidden " +
                             std::to_string(model.value("hidden", 0)) + ")";
-  std::string s =
-      preset_name("models", model, shape) + ", " + std::to_string(hw.value("gpus", 1)) + " × " +
-      preset_name("hardware", hw, "a GPU given by its figures") + " (tp " + std::to_string(parallel.value("tp", 1)) +
-      "), " + (runtime ? runtime_label(*runtime) : serving.value("runtime", "")) + ": " +
-      std::to_string(serving.value("prompt", 0)) + " in, " + std::to_string(serving.value("output", 0)) + " out, " +
-      std::to_string(serving.value("concurrency", 1)) + " at once; " + (what != kMetric.end() ? what->second : metric);
+  std::string s = preset_name("models", model, shape) + ", " + std::to_string(hw.value("gpus", 1)) + " × " +
+                  preset_name("hardware", hw, "a GPU given by its figures") + " (tp " +
+                  std::to_string(parallel.value("tp", 1)) + "), " +
+                  (runtime ? runtime_label(*runtime) : serving.value("runtime", "")) + ": " +
+                  std::to_string(serving.value("prompt", 0)) + " in, " + std::to_string(serving.value("output", 0)) +
+                  " out, " + std::to_string(serving.value("concurrency", 1)) +
+                  (serving.value("arrival", "closed_loop") == "all_at_once" ? " requests sent at once; " : " users; ") +
+                  (what != kMetric.end() ? what->second : metric);
   return s;
 }
 
