@@ -272,3 +272,29 @@ TEST_CASE("scripts: --moe-layer-freq the engine cannot count is refused at its l
     CHECK(r["error"]["code"] == "unsupported_architecture");
   }
 }
+
+TEST_CASE("scripts: a launch set for one node with a layout for many is read as enough launches, and said") {
+  // Example scripts ship with one node and a model-parallel layout larger than it; as written
+  // they cannot start. The reader takes the fewest repeats of the launch that hold one copy.
+  const std::string text =
+      "GPUS_PER_NODE=8\n"
+      "NUM_NODES=1\n"
+      "torchrun --nproc_per_node $GPUS_PER_NODE --nnodes $NUM_NODES pretrain_gpt.py \\\n"
+      "  --num-layers 96 --hidden-size 12288 --num-attention-heads 96 --seq-length 2048 \\\n"
+      "  --max-position-embeddings 2048 --micro-batch-size 1 --global-batch-size 1536 \\\n"
+      "  --tensor-model-parallel-size 8 --pipeline-model-parallel-size 16 --bf16\n";
+  const json r = import_text(text);
+  REQUIRE_MESSAGE(!atlas::is_error(r), r.dump());
+  CHECK(r["request"]["hardware"]["gpus"] == 128);  // 16 launches of 8: one copy of tp 8 × pp 16
+  CHECK(r["request"]["parallel"]["dp"] == 1);
+  const json* raised = warning(r, "gpus_raised");
+  REQUIRE(raised);
+  CHECK((*raised)["message"].get<std::string>().find("Line 3: the text launches 8 GPUs") == 0);
+  const json* assumed = find_entry(r["assumed"], "field", "hardware.gpus");
+  REQUIRE(assumed);
+  CHECK((*assumed)["value"] == 128);
+  // A launch as large as a copy but not a multiple of it is still refused: no guess is safe.
+  std::string odd = text;
+  odd.replace(odd.find("NUM_NODES=1"), 11, "NUM_NODES=17");
+  CHECK(atlas_test::error_code(import_text(odd)) == "gpus_not_divisible");
+}

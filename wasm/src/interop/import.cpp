@@ -103,6 +103,7 @@ class Finisher {
                                          " that dp × tp × pp × cp = " + std::to_string(dp) + " × " +
                                          std::to_string(mp) + " need.");
     } else if (f_.gpus) {
+      if (*f_.gpus < mp) raise_gpus(mp);
       if (*f_.gpus % mp != 0)
         return fail("gpus_not_divisible", std::to_string(*f_.gpus) +
                                               " GPUs are not a multiple of tp × pp × cp = " + std::to_string(mp) + ".");
@@ -160,6 +161,26 @@ class Finisher {
   }
 
  private:
+  // A launch smaller than one copy of its own layout cannot run as written: example scripts ship
+  // set for one node ("change for multinode config") with a layout meant for many. The run is
+  // read as that launch repeated until one copy fits (the fewest GPUs that do), and said so.
+  void raise_gpus(std::int64_t mp) {
+    const std::int64_t launched = *f_.gpus;
+    std::int64_t gpus = launched;
+    while (gpus % mp != 0) gpus += launched;
+    int line = 0;
+    for (const auto& r : f_.read)
+      if (r.value("field", "") == "hardware.gpus") line = r.value("line", 0);
+    const std::string why = "the text launches " + std::to_string(launched) +
+                            " GPUs, fewer than one copy of its layout needs (tp × pp × cp = " + std::to_string(mp) +
+                            "); read as " + std::to_string(gpus / launched) + " such launches, " +
+                            std::to_string(gpus) + " GPUs, the fewest that hold it";
+    f_.assume("hardware.gpus", gpus, why);
+    problems_.warning("gpus_raised", (line > 0 ? "Line " + std::to_string(line) + ": " : std::string()) + why + ".",
+                      path_);
+    f_.gpus = gpus;
+  }
+
   bool fail(const char* code, const std::string& message) {
     problems_.error(code, message + " Check the pasted texts describe one run.", path_);
     return false;
