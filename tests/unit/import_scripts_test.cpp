@@ -298,3 +298,21 @@ TEST_CASE("scripts: a launch set for one node with a layout for many is read as 
   odd.replace(odd.find("NUM_NODES=1"), 11, "NUM_NODES=17");
   CHECK(atlas_test::error_code(import_text(odd)) == "gpus_not_divisible");
 }
+
+TEST_CASE("scripts: a tokenizer path given as the script's argument is read on, the vocabulary from its type") {
+  const std::string text =
+      "torchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 32 --hidden-size 4096 \\\n"
+      "  --num-attention-heads 32 --seq-length 4096 --max-position-embeddings 4096 \\\n"
+      "  --micro-batch-size 1 --global-batch-size 64 --bf16 \\\n"
+      "  --tokenizer-type Llama2Tokenizer --tokenizer-model $2\n";
+  const json r = import_text(text);
+  REQUIRE_MESSAGE(!atlas::is_error(r), r.dump());
+  CHECK(r["request"]["model"]["vocab"] == 32000);  // Llama 2's tokenizer, named by the type
+  const json* w = warning(r, "undefined_variable");
+  REQUIRE(w);
+  CHECK((*w)["message"].get<std::string>().find("--tokenizer-model is $2") != std::string::npos);
+  // A flag the cost depends on, given as an argument, is still refused.
+  std::string layers = text;
+  layers.replace(layers.find("--num-layers 32"), 15, "--num-layers $3");
+  CHECK(atlas_test::error_code(import_text(layers)) == "undefined_variable");
+}

@@ -166,11 +166,21 @@ void MegatronArgs::take(const std::string& name, const std::string& value, bool 
   if (!source.undefined.empty()) {
     const std::string what =
         "--" + name + " is " + quote_cut(source.raw, 60) + ", and " + why_unknown(source.undefined[0]);
-    if (flag)
+    // A tokenizer's path only names the vocabulary, which --vocab-size, the tokenizer type or the
+    // stated default can give: a script run with the path as an argument is still read.
+    const bool names_vocabulary = name == "tokenizer-model" || name == "tokenizer-name-or-path";
+    if (flag && !names_vocabulary)
       text_.error("undefined_variable", what + ". Paste the line that sets it, or write the number.", w.line);
+    else if (names_vocabulary)
+      text_.warning("undefined_variable",
+                    what +
+                        "; the vocabulary comes from --vocab-size or --tokenizer-type where given, else the "
+                        "default the response lists under assumed.",
+                    w.line);
     else
       text_.warning("undefined_variable", what + "; the engine does not need it.", w.line);
-    if (!flag) facts_.ignore("--" + name, source.raw, "not part of the engine's cost model", w.line);
+    if (!flag || names_vocabulary)
+      facts_.ignore("--" + name, source.raw, "not part of the engine's cost model", w.line);
     return;
   }
   if (const RefusedFlag* r = find_refused_flag(name)) {
