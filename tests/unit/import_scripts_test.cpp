@@ -316,3 +316,16 @@ TEST_CASE("scripts: a tokenizer path given as the script's argument is read on, 
   layers.replace(layers.find("--num-layers 32"), 15, "--num-layers $3");
   CHECK(atlas_test::error_code(import_text(layers)) == "undefined_variable");
 }
+
+TEST_CASE(
+    "scripts: virtual stages given where the layer count is not (it sits in a sourced file) are said, not refused") {
+  const std::string text =
+      "EXTRA=\"--num-layers-per-virtual-pipeline-stage 2\"\n"
+      ". ./CONFIG.sh\n"
+      "torchrun --nproc_per_node 8 pretrain_gpt.py $EXTRA --pipeline-model-parallel-size 4\n";
+  const json r = import_text(text);
+  REQUIRE_MESSAGE(!atlas::is_error(r), r.dump());
+  REQUIRE(warning(r, "virtual_layers"));
+  CHECK_FALSE(r["request"]["parallel"].contains("virtual_stages"));
+  CHECK(find_entry(r["ignored"], "from", "source ./CONFIG.sh"));
+}

@@ -228,7 +228,17 @@ void MegatronArgs::interpret_pipeline() {
     // The embedding and the loss take a layer's slot when they are accounted for.
     const std::int64_t slots =
         layers ? layers->value.get<std::int64_t>() + (embedding_slot ? 1 : 0) + (loss_slot ? 1 : 0) : 0;
-    if (!layers || slots % times(n, pp) != 0)
+    if (!layers) {
+      // The layer count sits in another file (sourced, or not pasted): the schedule cannot be
+      // placed from this text, which is said rather than refused.
+      text_.warning("virtual_layers",
+                    "--num-layers-per-virtual-pipeline-stage " + std::to_string(n) +
+                        " needs --num-layers, which this text does not give (a sourced file may); the interleaved "
+                        "schedule is not read from it.",
+                    per_stage->line);
+      facts_.ignore("--num-layers-per-virtual-pipeline-stage", std::to_string(n), "no --num-layers in this text",
+                    per_stage->line);
+    } else if (slots % times(n, pp) != 0)
       text_.error("virtual_layers",
                   "--num-layers-per-virtual-pipeline-stage " + std::to_string(n) +
                       " must divide the layers of each pipeline stage (--num-layers ÷ --pipeline-model-parallel-size).",
