@@ -2130,6 +2130,7 @@ export type PlanAnswer = {
     }>;
   };
   curve?: {
+    arrival?: string;
     axis?: string;
     compute_bound_from?: number;
     max_concurrency?: number;

@@ -390,6 +390,8 @@ export interface InferencePlan {
     points: ServingPoint[];
     max_concurrency: number;
     requested: number;
+    /** Each point a loop of that many users, or a run of that many requests sent at once. */
+    arrival: 'closed_loop' | 'all_at_once';
     compute_bound_from: number;
     axis: string;
   };

@@ -62,6 +62,7 @@ json curve_json(const InferenceInput& in, const InferenceFigures& f) {
   return json{{"points", points},
               {"max_concurrency", f.memory.max_concurrency},
               {"requested", in.serving.concurrency},
+              {"arrival", at_once ? "all_at_once" : "closed_loop"},
               {"compute_bound_from", compute_bound_from(in)},
               {"axis", at_once ? "requests sent at once over the whole deployment, each answered once"
                                : "concurrency: sequences decoded at once over the whole deployment"}};

@@ -57,34 +57,44 @@ function marker(x, label, cls, row) {
 }
 
 /**
+ * What the curve's axis counts: users in a loop, or requests sent together (the engine's arrival).
+ * @param {Curve} curve
+ */
+function curveNoun(curve) {
+  return curve.arrival === 'all_at_once' ? 'request' : 'user';
+}
+
+/**
  * One sentence a reader can take away, from the curve's own numbers.
  * @param {Curve} curve
  */
 export function curveSummary(curve) {
+  const noun = curveNoun(curve);
   const pts = curve.points;
   const fitting = pts.filter((p) => p.fits);
   const best = fitting.length ? fitting[fitting.length - 1] : pts[0];
   const first = pts[0];
   const knee = curve.compute_bound_from;
   return (
-    `One user gets ${formatCount(first.tokens_per_second_per_user)} tokens/s (${formatSeconds(first.per_output_token)} per token). ` +
-    `At ${countOf(best.concurrency, 'user')}, the most that fit in memory, each gets ${formatCount(best.tokens_per_second_per_user)} tokens/s ` +
+    `One ${noun} gets ${formatCount(first.tokens_per_second_per_user)} tokens/s (${formatSeconds(first.per_output_token)} per token). ` +
+    `At ${countOf(best.concurrency, noun)}, the most that fit in memory, each gets ${formatCount(best.tokens_per_second_per_user)} tokens/s ` +
     `while every GPU makes ${formatTokenRate(best.tokens_per_second_per_gpu)} tokens/s. ` +
     (knee > 0
-      ? `Decode reads the weights once per step for the whole batch, so until about ${countOf(knee, 'user')} more users cost little; from there the GPUs' arithmetic, not their memory bandwidth, sets the pace.`
+      ? `Decode reads the weights once per step for the whole batch, so until about ${countOf(knee, noun)} more ${noun}s cost little; from there the GPUs' arithmetic, not their memory bandwidth, sets the pace.`
       : 'Decode stays bound by memory bandwidth over the whole range.')
   );
 }
 
 /** @param {HTMLElement} container @param {Curve} curve the plan's `curve` */
 export function drawCurve(container, curve) {
+  const noun = curveNoun(curve);
   const points = curve.points;
   const { x, yRate, yWait, rate, wait } = scales(points);
   const svg = s('svg', {
     class: 'inf-svg',
     viewBox: `0 0 ${W} ${H}`,
     role: 'img',
-    'aria-label': `Tokens per second per GPU and time per output token against concurrent users. ${curveSummary(curve)} The table below lists every point.`,
+    'aria-label': `Tokens per second per GPU and time per output token against ${noun === 'user' ? 'concurrent users' : 'requests sent at once'}. ${curveSummary(curve)} The table below lists every point.`,
   });
   for (const f of [0.25, 0.5, 0.75, 1]) {
     const yy = yRate((rate / 1.08) * f);
@@ -127,14 +137,17 @@ export function drawCurve(container, curve) {
       y: H - 6,
       class: 'inf-axis',
       'text-anchor': 'middle',
-      text: 'concurrent users (sequences decoded together)',
+      text:
+        noun === 'user'
+          ? 'concurrent users (sequences decoded together)'
+          : 'requests sent at once (each answered once)',
     }),
   );
   if (curve.max_concurrency > 0)
     svg.append(
       ...marker(
         x(Math.max(points[0].concurrency, curve.max_concurrency)),
-        `memory limit: ${countOf(curve.max_concurrency, 'user')}`,
+        `memory limit: ${countOf(curve.max_concurrency, noun)}`,
         'inf-mark-memory',
         1,
       ),
@@ -146,7 +159,7 @@ export function drawCurve(container, curve) {
     path(points, x, yWait, (p) => p.per_output_token, 'inf-wait'),
   );
   for (const p of points) {
-    const what = `${countOf(p.concurrency, 'user')}: ${formatTokenRate(p.tokens_per_second_per_gpu)} tokens/s per GPU, ${formatSeconds(p.per_output_token)} per token${p.fits ? '' : ' (does not fit)'}`;
+    const what = `${countOf(p.concurrency, noun)}: ${formatTokenRate(p.tokens_per_second_per_gpu)} tokens/s per GPU, ${formatSeconds(p.per_output_token)} per token${p.fits ? '' : ' (does not fit)'}`;
     svg.append(
       s(
         'circle',
@@ -176,12 +189,12 @@ export function drawCurve(container, curve) {
     { class: 'sc-key' },
     h('li', {}, h('span', { class: 'sc-swatch inf-rate' }), 'tokens/s per GPU (left axis, circles)'),
     h('li', {}, h('span', { class: 'sc-swatch inf-wait' }), 'time per output token (right axis, squares, dashed)'),
-    h('li', {}, 'hollow marks: more users than fit in memory'),
+    h('li', {}, `hollow marks: more ${noun}s than fit in memory`),
   );
   const cell = (/** @type {string} */ label, /** @type {string} */ text) =>
     h('td', { class: 'num', dataset: { label }, text });
   const cols = [
-    'users',
+    `${noun}s`,
     'time per output token',
     'tokens/s per user',
     'tokens/s per GPU',

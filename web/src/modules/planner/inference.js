@@ -272,6 +272,7 @@ export function initInference(root, { onMode, onPhase, run, apply, search, fidel
   const scenarioButtons = h('div', { class: 'scenario-buttons' });
   const scenarioOut = h('div', { class: 'scenario-out', 'aria-live': 'polite' });
   const parts = { readouts: h('div'), curve: h('div'), scope: h('div') };
+  const curveHeading = h('h4', { text: 'More users: faster GPUs, slower answers' });
   const diagram = h('div', { class: 'planner-diagram', id: 'inf-diagram' });
   const key = h('div', { class: 'planner-legend' });
   const description = h('div', { id: 'inf-description', class: 'planner-description' });
@@ -368,7 +369,7 @@ export function initInference(root, { onMode, onPhase, run, apply, search, fidel
     ),
     crossingsHeading,
     crossings,
-    h('h4', { text: 'More users: faster GPUs, slower answers' }),
+    curveHeading,
     parts.curve,
     parts.scope,
     h('h4', { text: 'Find the best serving layout' }),
@@ -404,6 +405,10 @@ export function initInference(root, { onMode, onPhase, run, apply, search, fidel
       last = plan;
       lastName = modelName;
       draw();
+      curveHeading.textContent =
+        plan.curve.arrival === 'all_at_once'
+          ? 'More requests at once: faster GPUs, slower answers'
+          : 'More users: faster GPUs, slower answers';
       drawCurve(parts.curve, plan.curve);
       parts.scope.replaceChildren(
         h(
