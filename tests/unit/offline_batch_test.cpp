@@ -110,3 +110,47 @@ TEST_CASE("serving.arrival: an unknown way is refused at its path; all at once w
   json split = serving_request("llama-3.1-8b", 2, {{"tp", 1}}, {{"arrival", "all_at_once"}, {"disaggregated", true}});
   CHECK(has_error(atlas::run("plan", split), "arrival_disaggregated", "/serving/arrival"));
 }
+
+TEST_CASE("a closed loop of a fixed number of requests: the users' first requests are a burst, the rest steady") {
+  const json loop{{"prompt", 1024},   {"output", 512}, {"concurrency", 32},
+                  {"weights", "fp8"}, {"kv", "fp8"},   {"runtime", "vllm"}};
+  const auto run = [&](json extra) {
+    json serving = loop;
+    serving.update(extra);
+    return serve("llama-3.1-70b", 8, {{"tp", 8}}, serving);
+  };
+  const json steady = run(json::object()), burst = run({{"arrival", "all_at_once"}});
+  const json finite = run({{"requests", 128}});  // four requests a user
+  REQUIRE(finite.contains("time"));
+  CHECK(finite["serving"]["requests"] == 128);
+  CHECK(finite["queue"]["requests"] == 128);
+  // A quarter of the requests meet the burst, three quarters the steady state.
+  const double first = (figure(burst, "time", "first_token") + 3 * figure(steady, "time", "first_token")) / 4;
+  CHECK(figure(finite, "time", "first_token") == doctest::Approx(first).epsilon(1e-12));
+  CHECK(figure(finite, "time", "first_token") > figure(steady, "time", "first_token"));
+  // The run: the burst's length, then 96 × 512 tokens at the steady rate.
+  const double length =
+      figure(burst, "queue", "makespan") + 96.0 * 512.0 / figure(steady, "throughput", "tokens_per_second");
+  CHECK(figure(finite, "queue", "makespan") == doctest::Approx(length).epsilon(1e-12));
+  CHECK(figure(finite, "throughput", "tokens_per_second") == doctest::Approx(128.0 * 512.0 / length).epsilon(1e-12));
+  // The first-token parts still add up.
+  double sum = 0;
+  for (const auto& p : finite["time"]["first_token_parts"].items()) sum += p.value().get<double>();
+  CHECK(sum == doctest::Approx(figure(finite, "time", "first_token")).epsilon(1e-9));
+  // No more requests than users: every one goes out at once.
+  const json few = run({{"requests", 16}});
+  const json sixteen = serve("llama-3.1-70b", 8, {{"tp", 8}},
+                             {{"prompt", 1024},
+                              {"output", 512},
+                              {"concurrency", 16},
+                              {"weights", "fp8"},
+                              {"kv", "fp8"},
+                              {"runtime", "vllm"},
+                              {"arrival", "all_at_once"}});
+  CHECK(figure(few, "time", "first_token") == doctest::Approx(figure(sixteen, "time", "first_token")));
+  CHECK(figure(few, "throughput", "tokens_per_second") ==
+        doctest::Approx(figure(sixteen, "throughput", "tokens_per_second")));
+  // A count only a closed loop has.
+  json bad = serving_request("llama-3.1-8b", 1, {{"tp", 1}}, {{"arrival", "all_at_once"}, {"requests", 10}});
+  CHECK(has_error(atlas::run("plan", bad), "requests_arrival", "/serving/requests"));
+}

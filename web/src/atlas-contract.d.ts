@@ -2009,6 +2009,8 @@ export type PlanRequest = {
     output?: number;
     /** unit: tokens; ≥ 1, ≤ 100000000; default 2048 */
     prompt?: number;
+    /** unit: requests; ≥ 0, ≤ 1000000000; default 0 */
+    requests?: number;
     /** at most 200 characters; default "ideal" */
     runtime?: "ideal" | "vllm" | "sglang" | "trtllm" | "lmdeploy" | "gpt-fast";
     /** at most 200 characters; default "bf16" */
@@ -2741,6 +2743,7 @@ export type PlanAnswer = {
     makespan?: number;
     prompts_per_pass?: number;
     requested?: number;
+    requests?: number;
     round_prefill?: number;
     running_limit?: number;
     served?: number;
@@ -2812,6 +2815,7 @@ export type PlanAnswer = {
     kv?: string;
     output?: number;
     prompt?: number;
+    requests?: number;
     runtime?: string;
     runtime_label?: string;
     weight_bandwidth_fraction?: number;
@@ -3857,6 +3861,8 @@ export type SearchRequest = {
     output?: number;
     /** unit: tokens; ≥ 1, ≤ 100000000; default 2048 */
     prompt?: number;
+    /** unit: requests; ≥ 0, ≤ 1000000000; default 0 */
+    requests?: number;
     /** at most 200 characters; default "ideal" */
     runtime?: "ideal" | "vllm" | "sglang" | "trtllm" | "lmdeploy" | "gpt-fast";
     /** at most 200 characters; default "bf16" */
@@ -3888,6 +3894,7 @@ export type SearchAnswer = {
     kv?: string;
     output?: number;
     prompt?: number;
+    requests?: number;
     runtime?: string;
     runtime_label?: string;
     weight_bandwidth_fraction?: number;
@@ -3977,6 +3984,7 @@ export type SearchAnswer = {
       makespan?: number;
       prompts_per_pass?: number;
       requested?: number;
+      requests?: number;
       round_prefill?: number;
       running_limit?: number;
       served?: number;

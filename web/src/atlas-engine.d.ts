@@ -274,6 +274,8 @@ export interface InferencePlan {
     concurrency: number;
     /** Users in a loop, or every request sent at once and answered once (an offline benchmark). */
     arrival: 'closed_loop' | 'all_at_once';
+    /** A closed loop's requests in all (0: endless, a steady state). */
+    requests: number;
     weights: 'bf16' | 'fp8' | 'int8' | 'int4';
     kv: 'bf16' | 'fp8';
     block: number;
@@ -300,6 +302,8 @@ export interface InferencePlan {
     waves: number;
     last_wave: number;
     makespan: number;
+    /** A finite closed loop's requests in all (0: endless). */
+    requests: number;
     /** s the first round's prompts take until the last of them has its first token. */
     round_prefill: number;
     /** Prompts one prefill pass carries under the runtime's token budget. */

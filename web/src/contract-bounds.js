@@ -114,6 +114,7 @@ export const PLAN_REQUEST = Object.freeze({
   "/serving/kv": Object.freeze({"type":"string","options":["bf16","fp8"],"default":"bf16"}),
   "/serving/output": Object.freeze({"type":"integer","min":1,"max":100000000,"default":256,"unit":"tokens"}),
   "/serving/prompt": Object.freeze({"type":"integer","min":1,"max":100000000,"default":2048,"unit":"tokens"}),
+  "/serving/requests": Object.freeze({"type":"integer","min":0,"max":1000000000,"default":0,"unit":"requests"}),
   "/serving/runtime": Object.freeze({"type":"string","options":["ideal","vllm","sglang","trtllm","lmdeploy","gpt-fast"],"default":"ideal"}),
   "/serving/weights": Object.freeze({"type":"string","options":["bf16","fp8","int8","int4"],"default":"bf16"}),
   "/training/tokens": Object.freeze({"type":"number","exclusiveMin":0,"max":10000000000000000}),

@@ -172,6 +172,12 @@ Formula throughput_formula(const InferenceInput& in, const InferenceFigures& f) 
            << qty::number(static_cast<double>(q.waves)) << " round" << (q.waves > 1 ? "s" : "") << ", the last of "
            << qty::number(static_cast<double>(q.last_wave)) << ") ÷ " << qty::number(gpus) << " = "
            << qty::tokens_per_second(f.tokens_per_second_per_gpu);
+  if (q.requests > 0)
+    return Formula("requests × output ÷ the run ÷ GPUs = ")
+           << qty::number(static_cast<double>(q.requests)) << " × "
+           << qty::number(static_cast<double>(in.serving.output)) << " ÷ " << qty::seconds(q.makespan)
+           << " (the users' first requests together, then the rest at the steady state's rate) ÷ " << qty::number(gpus)
+           << " = " << qty::tokens_per_second(f.tokens_per_second_per_gpu);
   Formula out("sequences served at once ÷ per output token");
   if (runtime_model(in.serving.runtime).overlap_scheduler)
     out << " × output ÷ (output + 1) (an overlap scheduler holds each slot one step longer)";
@@ -222,6 +228,11 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
                 << qty::number(static_cast<double>(q.served)) << ") " << qty::seconds(q.wait);
   else if (q.wait > 0)
     first_token << " + the wait for a free slot " << qty::seconds(q.wait);
+  if (q.requests > 0 && q.waves == 0)
+    first_token << ", weighed over a run of " << qty::number(static_cast<double>(q.requests)) << " requests from "
+                << qty::number(static_cast<double>(q.requested))
+                << " users: their first requests go out together and wait behind one another's prompts, the "
+                   "rest meet the steady state";
   first_token << " = " << qty::seconds(f.first_token);
   Formula per_output_token("decode step = ");
   if (q.waves > 0) {
@@ -291,6 +302,7 @@ json to_json(const Serving& s) {
               {"output", s.output},
               {"concurrency", s.concurrency},
               {"arrival", s.arrival == Arrival::all_at_once ? "all_at_once" : "closed_loop"},
+              {"requests", s.requests},
               {"weights", weight_format_name(s.weights)},
               {"kv", s.kv == KvFormat::fp8 ? "fp8" : "bf16"},
               {"block", s.block},
@@ -345,6 +357,7 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                 {"waves", f.queue.waves},
                 {"last_wave", f.queue.last_wave},
                 {"makespan", f.queue.makespan},
+                {"requests", f.queue.requests},
                 {"round_prefill", f.queue.wave_prefill},
                 {"prompts_per_pass", f.queue.prompts_per_pass},
                 {"held", f.queue.served > 0}}},

@@ -22,13 +22,14 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   Problems& problems = root.problems();
   const std::size_t before = problems.errors().size();
   const Fields s = root.section("serving", false);
-  s.warn_unknown({"prompt", "output", "concurrency", "arrival", "weights", "kv", "block", "group_size", "runtime",
-                  "disaggregated", "bandwidth_fraction", "host_overhead"});
+  s.warn_unknown({"prompt", "output", "concurrency", "arrival", "requests", "weights", "kv", "block", "group_size",
+                  "runtime", "disaggregated", "bandwidth_fraction", "host_overhead"});
   const Range tokens{1, 1e8, false, true, "tokens"};
   auto prompt = s.integer("prompt", tokens, 2048);
   auto output = s.integer("output", tokens, 256);
   auto concurrency = s.integer("concurrency", {1, 1e7, false, true, "sequences"}, 16);
   auto arrival = s.choice("arrival", {"closed_loop", "all_at_once"}, std::string("closed_loop"));
+  auto requests = s.integer("requests", {0, 1e9, false, true, "requests"}, 0);
   auto weights = s.choice("weights", {"bf16", "fp8", "int8", "int4"}, std::string("bf16"));
   auto kv = s.choice("kv", {"bf16", "fp8"}, std::string("bf16"));
   auto runtime =
@@ -86,6 +87,17 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
                    "requests; with serving.disaggregated the prefill GPUs feed the decode GPUs as prompts finish, "
                    "which is not modelled. Use \"closed_loop\", or turn disaggregated off.",
                    s.path_of("arrival"));
+    return std::nullopt;
+  }
+  out.requests = *requests;
+  if (out.requests > 0 && (out.arrival == Arrival::all_at_once || out.disaggregated)) {
+    problems.error("requests_arrival",
+                   out.arrival == Arrival::all_at_once
+                       ? "serving.requests counts a closed loop's requests in all; sent all at once, "
+                         "serving.concurrency is the number of requests. Leave serving.requests out."
+                       : "serving.requests starts the loop's users together, which is not modelled with "
+                         "serving.disaggregated (the prefill GPUs feed the decode GPUs as prompts finish).",
+                   s.path_of("requests"));
     return std::nullopt;
   }
   out.bandwidth_fraction = *fraction;

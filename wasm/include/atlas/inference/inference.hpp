@@ -59,6 +59,9 @@ enum class Arrival : std::uint8_t { closed_loop, all_at_once };
 struct Serving {
   std::int64_t prompt = 2048, output = 256, concurrency = 16;
   Arrival arrival = Arrival::closed_loop;
+  // A closed loop's requests in all (vLLM's --num-prompts beside --max-concurrency): its users
+  // start together, so the first of them meet a burst. 0: an endless loop, a steady state.
+  std::int64_t requests = 0;
   std::int64_t block = 16;      // KV block in tokens; 0: a static slot of prompt + output per sequence
   std::int64_t group_size = 0;  // quantization group (int4, int8); 0: the format's default
   WeightFormat weights = WeightFormat::bf16;
@@ -174,6 +177,7 @@ struct Queue {
   // the whole run takes `makespan` s (0 in a closed loop, which has no end).
   std::int64_t waves = 0, last_wave = 0;
   double makespan = 0;
+  std::int64_t requests = 0;    // a finite closed loop's requests in all (0: endless)
   double wave_prefill = 0;      // s the first wave's prompts take before its last one's first token
   double prompts_per_pass = 0;  // prompts a prefill pass carries under the runtime's token budget
 };
@@ -262,6 +266,9 @@ void evaluate_inference(const InferenceInput& in, InferenceFigures& out, bool wi
 /// Every request sent at once (serving.arrival "all_at_once"): replaces the closed loop's steady
 /// state in `out` with the run's waves (offline_batch.cpp). `out` holds the closed loop's figures.
 void all_at_once(const InferenceInput& in, InferenceFigures& out);
+/// A closed loop of `serving.requests` requests in all (finite_run.cpp): the users' first
+/// requests go out together, the rest meet the steady state in `out`, which it replaces.
+void finite_run(const InferenceInput& in, InferenceFigures& out);
 
 /// Replicas that decode (half of dp when prefill runs on its own replicas).
 inline std::int64_t decode_replicas(const InferenceInput& in) {
