@@ -1163,6 +1163,7 @@ export type FidelityAnswer = {
           kv?: string;
           output?: number;
           prompt?: number;
+          requests?: number;
           runtime?: string;
           weights?: string;
         };
