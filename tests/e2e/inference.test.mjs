@@ -404,3 +404,22 @@ test('every request sent at once: the arrival control runs them in rounds, and t
   assert.deepEqual(p.record.consoleErrors, []);
   await p.close();
 });
+
+test('a loop of a fixed number of requests: the count is a control, kept in the link, and the run has a length', async () => {
+  const p = await vllmOnOneH100(64);
+  const requests = p.page.getByLabel('Requests in all (0: endless)');
+  await requests.fill('256');
+  await requests.press('Enter');
+  const served = p.page.locator('.inf-readout', { hasText: 'Users served at once' });
+  await p.page.waitForFunction(() =>
+    /a run of 256 requests/.test(
+      [...document.querySelectorAll('.inf-readout')].find((e) => e.textContent.includes('Users served'))?.textContent ??
+        '',
+    ),
+  );
+  assert.match(await served.textContent(), /a run of 256 requests, the users' first together, takes [\d.]+ (s|ms)/);
+  await p.page.waitForFunction(() => location.hash.includes('requests=256'));
+  assert.deepEqual(p.record.pageErrors, []);
+  assert.deepEqual(p.record.consoleErrors, []);
+  await p.close();
+});

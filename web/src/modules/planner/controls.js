@@ -97,6 +97,11 @@ export class Controls {
       const field = this.inputs.get(name)?.closest('.field');
       if (field instanceof HTMLElement && field.hidden !== dense) field.hidden = dense;
     }
+    // A loop's count of requests means nothing when every request is sent at once (the
+    // concurrency is then the count): the field is not shown.
+    const requests = this.inputs.get('requests')?.closest('.field');
+    const atOnce = state.arrival === 'all_at_once';
+    if (requests instanceof HTMLElement && requests.hidden !== atOnce) requests.hidden = atOnce;
     const prefetch = this.inputs.get('backward_prefetch');
     if (prefetch) prefetch.disabled = !backwardPrefetchApplies(state);
   }

@@ -44,6 +44,8 @@ export function inferenceRequest(st) {
       output: st.output,
       concurrency: st.concurrency,
       arrival: st.arrival,
+      // A loop's count of requests; sent all at once, the concurrency is the count.
+      ...(st.arrival === 'closed_loop' && st.requests > 0 ? { requests: st.requests } : {}),
       weights: st.weights,
       kv: st.kv,
       runtime: st.runtime,
@@ -213,7 +215,10 @@ function servedNote(q) {
       q.last_wave,
     )} (${why}); the whole run takes ${formatSeconds(q.makespan)}`;
   if (q.waves === 1) return `every request, sent at once; the whole run takes ${formatSeconds(q.makespan)}`;
-  return q.waiting > 0 ? `${formatCount(q.waiting)} more wait for a slot (${why})` : 'every user';
+  const users = q.waiting > 0 ? `${formatCount(q.waiting)} more wait for a slot (${why})` : 'every user';
+  return q.requests > 0
+    ? `${users}; a run of ${formatCount(q.requests)} requests, the users' first together, takes ${formatSeconds(q.makespan)}`
+    : users;
 }
 
 const PHASES = [
