@@ -32,19 +32,15 @@ void finite_run(const InferenceInput& in, InferenceFigures& out) {
   const double n = static_cast<double>(total), c = static_cast<double>(users), rest = n - c;
   const auto mean = [&](double at_once, double later) { return (c * at_once + rest * later) / n; };
   const double output = static_cast<double>(s.output);
-  out.first_token = mean(burst.first_token, steady.first_token);
   out.per_output_token = mean(burst.per_output_token, steady.per_output_token);
   out.first_step = mean(burst.first_step, steady.first_step);
   out.queue.wait = mean(burst.queue.wait, steady.queue.wait);
   // What the first token waits for beyond the wait for a slot, its prefill and the first step:
   // the burst's queue behind the other users' prompts, and the steady state's step in flight.
-  out.under_load = std::max(0.0, out.first_token - out.queue.wait - out.prefill - out.kv_handoff - out.first_step);
-  out.request = out.first_token + (output - 1.0) * out.per_output_token;
+  out.under_load = mean(burst.under_load, steady.under_load);
   out.queue.requests = total;
   out.queue.makespan = burst.queue.makespan + rest * output / steady.tokens_per_second;
-  out.tokens_per_second = n * output / out.queue.makespan;
-  out.tokens_per_second_per_gpu = out.tokens_per_second / static_cast<double>(in.hardware.gpus);
-  out.tokens_per_second_per_user = 1.0 / out.per_output_token;
+  settle_run(in, out, n * output, out.queue.makespan);
 }
 
 }  // namespace atlas

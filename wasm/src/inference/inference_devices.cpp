@@ -68,7 +68,7 @@ json stage_json(const InferenceInput& in, const StageMemory& st, const StageWeig
            << (m.window > 0 ? " tokens on average over the layers (sliding ones capped at their window)" : " tokens")
            << " (whole blocks of " << qty::number(static_cast<double>(in.serving.block)) << ") × " << qty::number(seqs)
            << " " << count(seqs, "sequence", "sequences") << " = " << qty::bytes(st.kv_cache)},
-      {"total", Formula(runtime_model(in.serving.runtime).pool == KvPool::share_after_profile
+      {"total", Formula(sizes_after_profile(in.serving.runtime)
                             ? "weights + KV cache + the runtime's start-up profile peak + runtime reserve = "
                             : "weights + KV cache + prefill working set + runtime reserve = ")
                     << qty::bytes(st.weights) << " + " << qty::bytes(st.kv_cache) << " + " << qty::bytes(st.activations)

@@ -213,9 +213,8 @@ StageMemory stage_memory(const InferenceInput& in, std::int64_t index, const Inf
   st.kv_per_sequence = kv_sequence_elements(m, p.tp, st.first_layer, w.layers, shared.tokens_per_sequence, block) *
                        kv_bytes(in.serving.kv);
   st.kv_cache = shared.sequences_per_device * st.kv_per_sequence;
-  st.activations = runtime_model(in.serving.runtime).pool == KvPool::share_after_profile
-                       ? startup_profile_peak(in, index == in.parallel.pp - 1)
-                       : shared.activations;
+  st.activations = sizes_after_profile(in.serving.runtime) ? startup_profile_peak(in, index == in.parallel.pp - 1)
+                                                           : shared.activations;
   st.reserve = runtime_reserve(in, st.weights + st.activations);
   const double fixed = st.weights + st.activations + st.reserve;
   st.total = fixed + st.kv_cache;

@@ -38,31 +38,34 @@ json curve_json(const InferenceInput& in, const InferenceFigures& f) {
   json points = json::array();
   const bool at_once = in.serving.arrival == Arrival::all_at_once;
   for (std::int64_t c : at) {
-    const ServingPoint pt = serving_point(in, c, f);
-    json point{{"concurrency", c},
-               {"served", pt.served},
-               {"per_output_token", pt.per_output_token},
-               {"tokens_per_second", pt.tokens_per_second},
-               {"tokens_per_second_per_gpu", pt.tokens_per_second_per_gpu},
-               {"tokens_per_second_per_user", pt.per_user},
-               {"bound", bound_name(pt.decode)},
-               {"fits", c <= f.memory.max_concurrency}};
+    json point{{"concurrency", c}, {"fits", c <= f.memory.max_concurrency}};
     if (at_once) {
       // Each point is its own run of c requests, rounds and all.
       InferenceInput run = in;
       run.serving.concurrency = c;
       InferenceFigures g;
       evaluate_inference(run, g);
-      point["per_output_token"] = g.per_output_token, point["tokens_per_second"] = g.tokens_per_second;
-      point["tokens_per_second_per_gpu"] = g.tokens_per_second_per_gpu;
-      point["tokens_per_second_per_user"] = g.tokens_per_second_per_user;
+      point.update({{"served", g.queue.served},
+                    {"per_output_token", g.per_output_token},
+                    {"tokens_per_second", g.tokens_per_second},
+                    {"tokens_per_second_per_gpu", g.tokens_per_second_per_gpu},
+                    {"tokens_per_second_per_user", g.tokens_per_second_per_user},
+                    {"bound", bound_name(g.decode)}});
+    } else {
+      const ServingPoint pt = serving_point(in, c, f);
+      point.update({{"served", pt.served},
+                    {"per_output_token", pt.per_output_token},
+                    {"tokens_per_second", pt.tokens_per_second},
+                    {"tokens_per_second_per_gpu", pt.tokens_per_second_per_gpu},
+                    {"tokens_per_second_per_user", pt.per_user},
+                    {"bound", bound_name(pt.decode)}});
     }
     points.push_back(point);
   }
   return json{{"points", points},
               {"max_concurrency", f.memory.max_concurrency},
               {"requested", in.serving.concurrency},
-              {"arrival", at_once ? "all_at_once" : "closed_loop"},
+              {"arrival", arrival_name(in.serving.arrival)},
               {"compute_bound_from", compute_bound_from(in)},
               {"axis", at_once ? "requests sent at once over the whole deployment, each answered once"
                                : "concurrency: sequences decoded at once over the whole deployment"}};
@@ -89,7 +92,7 @@ Formula reserve_formula(const InferenceInput& in, const InferenceMemory& mem) {
 // vLLM takes its start-up profile's peak off the pool, whatever the prompt; the others one
 // prompt's prefill working set.
 Formula activations_formula(const InferenceInput& in, const InferenceMemory& mem) {
-  if (runtime_model(in.serving.runtime).pool != KvPool::share_after_profile)
+  if (!sizes_after_profile(in.serving.runtime))
     return Formula("prompt × 2 B × (2h + QKV width ÷ tp + MLP up width ÷ tp) = ") << qty::bytes(mem.activations);
   const SchedulerLimits lim = scheduler_limits(in.serving.runtime, in.hardware);
   return Formula(std::string(runtime_label(in.serving.runtime)) + "'s start-up profile: ")
@@ -301,7 +304,7 @@ json to_json(const Serving& s) {
   return json{{"prompt", s.prompt},
               {"output", s.output},
               {"concurrency", s.concurrency},
-              {"arrival", s.arrival == Arrival::all_at_once ? "all_at_once" : "closed_loop"},
+              {"arrival", arrival_name(s.arrival)},
               {"requests", s.requests},
               {"weights", weight_format_name(s.weights)},
               {"kv", s.kv == KvFormat::fp8 ? "fp8" : "bf16"},
@@ -338,8 +341,7 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                 {"sequences_per_device", m.sequences_per_device},
                 {"kv_cache", m.kv_cache},
                 {"activations", m.activations},
-                {"activations_from",
-                 runtime_model(in.serving.runtime).pool == KvPool::share_after_profile ? "startup_profile" : "prompt"},
+                {"activations_from", sizes_after_profile(in.serving.runtime) ? "startup_profile" : "prompt"},
                 {"reserve", m.reserve},
                 {"total", m.total},
                 {"capacity", in.hardware.memory},

@@ -28,7 +28,8 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   auto prompt = s.integer("prompt", tokens, 2048);
   auto output = s.integer("output", tokens, 256);
   auto concurrency = s.integer("concurrency", {1, 1e7, false, true, "sequences"}, 16);
-  auto arrival = s.choice("arrival", {"closed_loop", "all_at_once"}, std::string("closed_loop"));
+  auto arrival = s.choice("arrival", {arrival_name(Arrival::closed_loop), arrival_name(Arrival::all_at_once)},
+                          std::string(arrival_name(Arrival::closed_loop)));
   auto requests = s.integer("requests", {0, 1e9, false, true, "requests"}, 0);
   auto weights = s.choice("weights", {"bf16", "fp8", "int8", "int4"}, std::string("bf16"));
   auto kv = s.choice("kv", {"bf16", "fp8"}, std::string("bf16"));
@@ -79,7 +80,7 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   }
   out.kv = *kv == "fp8" ? KvFormat::fp8 : KvFormat::bf16;
   out.disaggregated = *disaggregated;
-  out.arrival = *arrival == "all_at_once" ? Arrival::all_at_once : Arrival::closed_loop;
+  out.arrival = *arrival == arrival_name(Arrival::all_at_once) ? Arrival::all_at_once : Arrival::closed_loop;
   if (out.arrival == Arrival::all_at_once && out.disaggregated) {
     // Separate prefill GPUs hand prompts over as they finish; rounds of a shared batch do not form.
     problems.error("arrival_disaggregated",

@@ -102,9 +102,15 @@ void all_at_once(const InferenceInput& in, InferenceFigures& out) {
   out.prompts_per_step = 0, out.prompt_share = 0;  // no prompt arrives while a round decodes
   // The prompts ahead of it in its round: what a request waits for beyond its own prefill.
   out.under_load = std::max(0.0, mean_first - out.first_step - out.prefill - out.kv_handoff);
-  out.first_token = q.wait + out.prefill + out.kv_handoff + out.first_step + out.under_load;
-  out.request = out.first_token + static_cast<double>(s.output - 1) * out.per_output_token;
-  out.tokens_per_second = requested * static_cast<double>(s.output) / q.makespan;
+  settle_run(in, out, requested * static_cast<double>(s.output), q.makespan);
+}
+
+const char* arrival_name(Arrival a) { return a == Arrival::all_at_once ? "all_at_once" : "closed_loop"; }
+
+void settle_run(const InferenceInput& in, InferenceFigures& out, double tokens, double seconds) {
+  out.first_token = out.queue.wait + out.prefill + out.kv_handoff + out.first_step + out.under_load;
+  out.request = out.first_token + static_cast<double>(in.serving.output - 1) * out.per_output_token;
+  out.tokens_per_second = tokens / seconds;
   out.tokens_per_second_per_gpu = out.tokens_per_second / static_cast<double>(in.hardware.gpus);
   out.tokens_per_second_per_user = 1.0 / out.per_output_token;
 }

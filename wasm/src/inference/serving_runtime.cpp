@@ -119,6 +119,8 @@ bool runs_fused_moe(Runtime r) { return r == Runtime::vllm || r == Runtime::sgla
 
 bool prefills_eagerly(Runtime r) { return r == Runtime::sglang; }
 
+bool sizes_after_profile(Runtime r) { return runtime_model(r).pool == KvPool::share_after_profile; }
+
 SchedulerLimits scheduler_limits(Runtime r, const Hardware& hw) {
   // vLLM (engine/arg_utils.py, v0.9 on): a GPU of at least 70 GiB that is not an A100 gets
   // max_num_seqs 1024 and, for the API server, max_num_batched_tokens 8192; others 256 and 2048

@@ -2,6 +2,9 @@
 // records what it read; finish() settles what no text said (GPU count, batch, hardware) and
 // lists every such choice as assumed, so the plan shown is never silently someone else's run.
 #include "atlas/interop/import.hpp"
+
+#include <numeric>
+
 #include "atlas/content/presets.hpp"
 #include "atlas/contract/engine.hpp"
 #include "atlas/contract/fields.hpp"
@@ -165,9 +168,7 @@ class Finisher {
   // set for one node ("change for multinode config") with a layout meant for many. The run is
   // read as that launch repeated until one copy fits (the fewest GPUs that do), and said so.
   void raise_gpus(std::int64_t mp) {
-    const std::int64_t launched = *f_.gpus;
-    std::int64_t gpus = launched;
-    while (gpus % mp != 0) gpus += launched;
+    const std::int64_t launched = *f_.gpus, gpus = std::lcm(launched, mp);
     int line = 0;
     for (const auto& r : f_.read)
       if (r.value("field", "") == "hardware.gpus") line = r.value("line", 0);

@@ -55,6 +55,7 @@ double decode_bandwidth_fraction(const Hardware& hw);
 /// together, each once (trtllm-bench throughput, vLLM's and SGLang's offline throughput scripts):
 /// the run is the prefill of every prompt, then waves of as many as fit.
 enum class Arrival : std::uint8_t { closed_loop, all_at_once };
+const char* arrival_name(Arrival a);
 
 struct Serving {
   std::int64_t prompt = 2048, output = 256, concurrency = 16;
@@ -269,6 +270,9 @@ void all_at_once(const InferenceInput& in, InferenceFigures& out);
 /// A closed loop of `serving.requests` requests in all (finite_run.cpp): the users' first
 /// requests go out together, the rest meet the steady state in `out`, which it replaces.
 void finite_run(const InferenceInput& in, InferenceFigures& out);
+/// Settles what follows from a run's parts: the first token from its parts, a request's time, and
+/// the throughputs from `tokens` output over `seconds` (offline_batch.cpp).
+void settle_run(const InferenceInput& in, InferenceFigures& out, double tokens, double seconds);
 
 /// Replicas that decode (half of dp when prefill runs on its own replicas).
 inline std::int64_t decode_replicas(const InferenceInput& in) {

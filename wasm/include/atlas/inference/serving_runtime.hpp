@@ -120,6 +120,9 @@ constexpr double kEagerLaunchTime = 44.2e-6;
 /// the others capture it or run compiled code (vLLM's piecewise graphs and Inductor, TensorRT-LLM
 /// and LMDeploy's C++ runtimes, gpt-fast's CUDA graph).
 bool prefills_eagerly(Runtime r);
+/// Whether the runtime's working set is its start-up profile's peak (KvPool::share_after_profile,
+/// vLLM) rather than one prompt's prefill.
+bool sizes_after_profile(Runtime r);
 
 /// The custom all-reduces stop at 8 MiB a call (vLLM's CustomAllreduce max_size, 8192 × 1024);
 /// larger calls go to NCCL.
