@@ -31,10 +31,11 @@ Wave wave(const InferenceInput& in, double requests, double one_prompt) {
   const double replicas = static_cast<double>(std::max<std::int64_t>(1, decode_replicas(in)));
   const double here = std::ceil(requests / replicas);  // the busiest replica's share
   const double prompt = static_cast<double>(s.prompt);
-  // A pass carries as many whole prompts as the runtime's prefill budget holds (vLLM's
-  // max_num_batched_tokens, TensorRT-LLM's max_num_tokens, SGLang's chunked_prefill_size,
-  // LMDeploy's max_prefill_token_num: 8192 by default); a static batch prefills all at once.
-  const std::int64_t budget = r.prompt_tokens;
+  // A pass carries as many whole prompts as the runtime's token budget on this GPU holds
+  // (scheduler_limits: vLLM's max_num_batched_tokens, 2048 on A100-class and smaller GPUs,
+  // TensorRT-LLM's max_num_tokens, SGLang's chunked_prefill_size, LMDeploy's
+  // max_prefill_token_num: 8192); a static batch prefills all at once.
+  const std::int64_t budget = scheduler_limits(s.runtime, in.hardware).step_tokens;
   const double per_pass = budget > 0 ? std::max(1.0, std::floor(static_cast<double>(budget) / prompt)) : here;
   const auto full = static_cast<std::int64_t>(std::floor(here / per_pass));
   const double rest = here - static_cast<double>(full) * per_pass;
