@@ -102,6 +102,9 @@ TEST_CASE("all at once without a token budget: a static batch prefills every pro
   // One pass of sixteen prompts takes longer than one prompt, and every request waits for all of it.
   CHECK(plan["time"]["first_token_parts"]["under_load"].get<double>() > 0);
   CHECK(figure(plan, "time", "first_token") > one);
+  CHECK(plan["queue"]["prompts_per_pass"] == 16);
+  // The engine's bare model prefills one prompt a pass, as it admits them in a loop.
+  CHECK(offline(16, "ideal", 256)["queue"]["prompts_per_pass"] == 1);
 }
 
 TEST_CASE("serving.arrival: an unknown way is refused at its path; all at once with separate prefill GPUs too") {

@@ -140,12 +140,11 @@ SchedulerLimits scheduler_limits(Runtime r, const Hardware& hw) {
     case Runtime::trtllm:
       return {2048, budget};
     case Runtime::sglang:
-      return {0, budget};
-    case Runtime::ideal:
-    case Runtime::gpt_fast:
+    case Runtime::ideal:     // one prompt a pass (its table's budget of 1 token)
+    case Runtime::gpt_fast:  // the static batch in one pass (0: no budget)
       break;
   }
-  return {};
+  return {0, budget};
 }
 
 double runtime_host_step(Runtime r, std::int64_t tp) {
