@@ -25,7 +25,8 @@ double step_with_prompts(const InferenceInput& in, double bare, double sequences
     const double at_lo = lo > 0 ? decode_step(in, sequences, context, lo).cycle : bare;
     step = frac > 0 ? (1.0 - frac) * at_lo + frac * decode_step(in, sequences, context, lo + 1).cycle : at_lo;
   } else {
-    const double fit = r.prompt_tokens > 0 ? std::floor(static_cast<double>(r.prompt_tokens) / prompt) : admitted;
+    const std::int64_t budget = scheduler_limits(in.serving.runtime, in.hardware).step_tokens;
+    const double fit = budget > 0 ? std::floor(static_cast<double>(budget) / prompt) : admitted;
     const double per_batch = std::max(1.0, std::min(std::ceil(admitted), fit));
     step = bare + admitted / per_batch * prompt_batch(in, per_batch);
   }
