@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openPage, closeBrowser } from './harness.mjs';
 import { buildDir } from '../../scripts/lib/paths.mjs';
+import { planRequest } from '../../web/src/modules/planner/requests.js';
+import { engine } from '../js/explorer-plans.mjs';
 
 after(closeBrowser);
 
@@ -195,3 +197,38 @@ for (const [width, scheme] of [
     await p.close();
   });
 }
+
+test("a script's --recompute-modules shows as the parts recomputed; a box changes the plan and the link", async () => {
+  const p = await openImport();
+  const { page } = p;
+  const script = fixture('megatron-llama-8b.sh')
+    .replace(/--recompute-granularity \S+/, '--recompute-granularity selective')
+    .replace(/--recompute-method \S+/, '')
+    .replace(/--recompute-num-layers \S+/, '');
+  await importText(page, `${script}\n--recompute-modules core_attn mlp\n`, 'megatron');
+  const s = await state(page);
+  assert.deepEqual([s.recompute, s.recompute_modules], ['selective', 'core_attn,mlp']);
+  await page.waitForFunction(() => location.hash.includes('planner.recompute_modules=core_attn%2Cmlp'));
+  const group = page.getByRole('group', { name: 'Parts Megatron recomputes' });
+  assert.equal(await group.isVisible(), true);
+  assert.equal(await group.getByLabel('dense MLP').isChecked(), true);
+  assert.equal(await group.getByLabel('norms kept apart').isChecked(), false);
+  // A dense model without latent attention has no expert or latent parts to offer.
+  assert.equal(await group.getByLabel('latent up-projections').isVisible(), false);
+  assert.equal(await group.getByLabel('whole expert layer').isVisible(), false);
+  // Unticked from the keyboard, the dense MLP is kept again: less compute, more memory.
+  const planOfPage = async () => engine.run('plan', planRequest(await state(page)));
+  const before = await planOfPage();
+  await group.getByLabel('dense MLP').focus();
+  await page.keyboard.press('Space');
+  // The link carries a choice other than Megatron's default; back at the default it carries none.
+  await page.waitForFunction(() => !location.hash.includes('recompute_modules'));
+  const after = await planOfPage();
+  assert.ok(after.time.compute < before.time.compute);
+  assert.ok(after.memory.activations > before.memory.activations);
+  // Under full recomputation the parts are not Megatron's choice: the group is not shown.
+  await page.selectOption('#pl-recompute', 'full');
+  await page.waitForFunction(() => !document.querySelector('[data-param="recompute_modules"]')?.checkVisibility());
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});

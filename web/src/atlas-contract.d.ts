@@ -847,6 +847,7 @@ export type DpNetworkRequest = {
     precision?: "bf16" | "fp8-delayed" | "fp8-current" | "fp8-blockwise" | "mxfp8" | "nvfp4";
     /** at most 200 characters; default "none" */
     recompute?: "none" | "selective" | "selective-op" | "full";
+    recompute_modules?: Array<unknown>;
     reduce_dtype?: unknown;
     /** default false */
     returns_kv_cache?: boolean;
@@ -1085,6 +1086,7 @@ export type FidelityAnswer = {
         pp?: number;
         precision?: string;
         recompute?: string;
+        recompute_modules?: Array<string>;
         reduce_dtype?: string;
         schedule?: string;
         sequence_parallel?: boolean;
@@ -1962,6 +1964,7 @@ export type PlanRequest = {
     precision?: "bf16" | "fp8-delayed" | "fp8-current" | "fp8-blockwise" | "mxfp8" | "nvfp4";
     /** at most 200 characters; default "none" */
     recompute?: "none" | "selective" | "selective-op" | "full";
+    recompute_modules?: Array<unknown>;
     /** at most 200 characters */
     reduce_dtype?: "bf16" | "fp32" | "fp16";
     /** default false */
@@ -2437,6 +2440,7 @@ export type PlanAnswer = {
     pp?: number;
     precision?: string;
     recompute?: string;
+    recompute_modules?: Array<string>;
     reduce_dtype?: string;
     routing_imbalance?: number;
     schedule?: string;

@@ -91,6 +91,7 @@ export const PLAN_REQUEST = Object.freeze({
   "/parallel/pp": Object.freeze({"type":"integer","min":1,"max":1000000,"default":1}),
   "/parallel/precision": Object.freeze({"type":"string","options":["bf16","fp8-delayed","fp8-current","fp8-blockwise","mxfp8","nvfp4"],"default":"bf16"}),
   "/parallel/recompute": Object.freeze({"type":"string","options":["none","selective","selective-op","full"],"default":"none"}),
+  "/parallel/recompute_modules": Object.freeze({"type":"array"}),
   "/parallel/reduce_dtype": Object.freeze({"type":"string","options":["bf16","fp32","fp16"]}),
   "/parallel/returns_kv_cache": Object.freeze({"type":"boolean","default":false}),
   "/parallel/routing_imbalance": Object.freeze({"type":"number","min":1,"max":1024,"default":1}),

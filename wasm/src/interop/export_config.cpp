@@ -10,6 +10,7 @@
 #include "atlas/training/memory.hpp"
 #include "atlas/training/placement.hpp"
 #include "atlas/training/plan_request.hpp"
+#include "atlas/training/recompute.hpp"
 
 namespace atlas {
 
@@ -132,7 +133,18 @@ std::string megatron(const Run& r) {
       notes.push_back("Megatron-LM asks that --use-tp-pp-dp-mapping be used without context or expert parallelism.");
   }
   if (p.sequence_parallel) arg("sequence-parallel");
-  if (p.recompute == Recompute::selective) arg("recompute-granularity", "selective");
+  if (p.recompute == Recompute::selective) {
+    arg("recompute-granularity", "selective");
+    if (p.framework == Framework::megatron && p.recompute_modules != kRecomputeCoreAttn) {
+      std::string names;
+      for (const std::string& n : recompute_module_names(p.recompute_modules)) names += (names.empty() ? "" : " ") + n;
+      // An empty list recomputes nothing under selective: the same as no recomputation.
+      if (names.empty())
+        notes.push_back("Selective recomputation of no module is no recomputation: drop --recompute-granularity.");
+      else
+        arg("recompute-modules", names);
+    }
+  }
   if (p.recompute == Recompute::op_selective) {
     arg("recompute-granularity", "selective");
     notes.push_back(

@@ -34,6 +34,8 @@ constexpr MegatronFlag kFlags[] = {
     {"recompute-num-layers", FlagKind::whole, "", ""},
     {"recompute-granularity", FlagKind::text, "", ""},
     {"recompute-method", FlagKind::text, "", ""},
+    {"recompute-modules", FlagKind::list, "", ""},
+    {"moe-layer-recompute", FlagKind::flag, "", ""},
     {"cp-comm-type", FlagKind::text, "", ""},
     {"position-embedding-type", FlagKind::text, "", ""},
     {"normalization", FlagKind::text, "", ""},
@@ -146,6 +148,15 @@ void MegatronArgs::collect(const std::vector<const ShellWord*>& words) {
     const MegatronFlag* flag = find_megatron_flag(name);
     const bool boolean = flag && flag->kind == FlagKind::flag;
     const ShellWord* source = &w;
+    if (flag && flag->kind == FlagKind::list) {
+      // Every word up to the next flag belongs to it, space-separated in `value`.
+      while (i + 1 < words.size() && words[i + 1]->text.rfind("--", 0) != 0) {
+        source = words[++i];
+        value += (has_value && !value.empty() ? " " : "") + source->text, has_value = true;
+      }
+      take(name, value, has_value, w, *source);
+      continue;
+    }
     if (!has_value && !boolean && i + 1 < words.size() && words[i + 1]->text.rfind("--", 0) != 0) {
       source = words[++i], value = source->text, has_value = true;
       // Megatron-DeepSpeed's --num-experts takes a list (nargs='+'), one count per group of layers.
@@ -217,6 +228,15 @@ std::optional<json> MegatronArgs::parse(const MegatronFlag& f, const std::string
     return std::nullopt;
   }
   if (f.kind == FlagKind::text) return json(value);
+  if (f.kind == FlagKind::list) {
+    json items = json::array();
+    for (std::size_t at = 0; (at = value.find_first_not_of(" \t\n", at)) != std::string::npos;) {
+      const std::size_t end = value.find_first_of(" \t\n", at);
+      items.push_back(value.substr(at, end == std::string::npos ? std::string::npos : end - at));
+      at = end == std::string::npos ? value.size() : end;
+    }
+    return items;
+  }
   char* end = nullptr;
   const double v = std::strtod(value.c_str(), &end);
   const bool whole = f.kind == FlagKind::whole;

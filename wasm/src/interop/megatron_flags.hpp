@@ -10,7 +10,8 @@
 
 namespace atlas {
 
-enum class FlagKind { whole, text, fraction, flag };
+// `list`: the words after the flag up to the next flag (argparse's nargs='+'), as an array.
+enum class FlagKind { whole, text, fraction, flag, list };
 
 struct MegatronFlag {
   const char* name;
@@ -57,6 +58,7 @@ class MegatronArgs {
   void interpret_moe();
   void interpret_modern();  // megatron_modern.cpp
   void interpret_split();
+  void interpret_recompute_modules(const std::string& recompute, const Given* moe_layer);
   void interpret_pipeline();
   bool vocabulary_from_tokenizer();
 

@@ -2,8 +2,12 @@
 // for what is absent (arguments.py), the split, the pipeline layout and the batch. A script that
 // gives no shape (the model sits in a sourced file) sets none of the model: the model comes from
 // another text or the explorer, never Megatron's defaults laid over it.
+#include <algorithm>
 #include <cctype>
+#include <iterator>
 
+#include "atlas/contract/fields.hpp"
+#include "atlas/training/plan.hpp"
 #include "megatron_flags.hpp"
 
 namespace atlas {
@@ -138,6 +142,36 @@ void MegatronArgs::interpret_moe() {
     facts_.model["expert_ffn"] = facts_.model["ffn"];
 }
 
+// --recompute-modules names what selective recomputation redoes (Megatron-Core's default, with
+// no flag, is the attention core alone); --moe-layer-recompute adds the MoE layer to it.
+void MegatronArgs::interpret_recompute_modules(const std::string& recompute, const Given* moe_layer) {
+  const Given* given = get("recompute-modules");
+  if (!given && !moe_layer) return;
+  if (recompute != "selective") {
+    if (given)
+      facts_.ignore("--recompute-modules", given->value,
+                    "Megatron reads it only under --recompute-granularity selective", given->line);
+    return;
+  }
+  json modules = given ? given->value : json::array({"core_attn"});
+  for (const auto& item : modules) {
+    const std::string name = item.get<std::string>();
+    if (std::none_of(std::begin(kRecomputeModuleNames), std::end(kRecomputeModuleNames),
+                     [&](const char* known) { return name == known; }))
+      text_.error("unsupported_value",
+                  "--recompute-modules " + quote_cut(name, 30) +
+                      ": the engine prices core_attn, moe_act, layernorm, mla_up_proj, mlp, moe and shared_experts "
+                      "(the others belong to architectures it does not model).",
+                  given->line);
+  }
+  if (moe_layer && std::find(modules.begin(), modules.end(), "moe") == modules.end()) modules.push_back("moe");
+  if (given)
+    facts_.set(text_, given->line, "parallel", "recompute_modules", modules,
+               moe_layer ? "--recompute-modules and --moe-layer-recompute" : "--recompute-modules");
+  else
+    facts_.set(text_, moe_layer->line, "parallel", "recompute_modules", modules, "--moe-layer-recompute");
+}
+
 void MegatronArgs::interpret_split() {
   const Given* granularity = get("recompute-granularity");
   // --checkpoint-activations (Megatron-LM before 2021, Megatron-DeepSpeed) checkpoints every
@@ -148,10 +182,14 @@ void MegatronArgs::interpret_split() {
                                                                : "recompute-activations";
   std::string recompute = get("recompute-activations") ? "selective" : get("checkpoint-activations") ? "full" : "none";
   if (granularity) recompute = granularity->value.get<std::string>();
+  // The deprecated --moe-layer-recompute is selective recomputation of the MoE layer.
+  const Given* moe_layer = get("moe-layer-recompute");
+  if (moe_layer && recompute == "none") recompute = "selective";
   if (recompute != "none" && recompute != "selective" && recompute != "full")
     text_.error("unsupported_value", "--recompute-granularity must be full or selective, not " + recompute + ".",
                 granularity->line);
-  set("parallel", "recompute", recompute, recompute_flag);
+  set("parallel", "recompute", recompute, moe_layer && !granularity ? "moe-layer-recompute" : recompute_flag);
+  interpret_recompute_modules(recompute, moe_layer);
   // Megatron's other rank order: stages inside the data-parallel replicas (absent: its default).
   if (const Given* m = get("use-tp-pp-dp-mapping"))
     facts_.set(text_, m->line, "parallel", "order", "tp-cp-ep-pp-dp", "--use-tp-pp-dp-mapping");

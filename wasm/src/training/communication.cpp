@@ -323,7 +323,9 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
   // the expert grid's etp group; listed with the tensor-parallel transfers.
   if (model_groups && par.expert_grid() && par.etp > 1 && mo.moe()) {
     const GroupPlacement g = kind_placement(hw, par, GroupKind::etp);
-    const double recompute = par.recompute == Recompute::full ? 1.0 : 0.0;
+    // Recomputation of the whole layer, or of the MoE layer alone (Megatron's "moe" module), runs
+    // the gathers again.
+    const double recompute = par.recompute == Recompute::full || par.recomputes(kRecomputeMoe) ? 1.0 : 0.0;
     const double routed = b * s / t * static_cast<double>(mo.top_k) * static_cast<double>(par.etp);
     const double bytes = 2.0 * routed * h;
     const std::array<double, 3> shape{routed, 1, h};
@@ -352,12 +354,14 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
         b * s / (par.sequence_parallel ? t : 1.0) * static_cast<double>(mo.top_k) * par.routing_imbalance;
     const double bytes = 2.0 * tokens * h;
     const std::array<double, 3> shape{tokens, 1, h};
+    // Megatron's "moe" recompute module runs the layer's forward, both all-to-alls with it, again.
+    const double forwards = par.recomputes(kRecomputeMoe) ? 2.0 : 1.0;
     B.blocking(B.add({"ep-fwd-dispatch", "tokens", "routed tokens to their experts", "forward", C::all_to_all,
                       Group::EP, "layer.moe", shape},
-                     g, bytes, Le, 0));
+                     g, bytes, Le * forwards, 0));
     B.blocking(B.add({"ep-fwd-combine", "tokens", "expert outputs back to their tokens", "forward", C::all_to_all,
                       Group::EP, "layer.moe", shape},
-                     g, bytes, Le, 0));
+                     g, bytes, Le * forwards, 0));
     B.blocking(B.add({"ep-bwd-tokens", "activation-grad", "gradients of routed tokens (both directions)", "backward",
                       C::all_to_all, Group::EP, "layer.moe", shape},
                      g, bytes, 2 * Le, 0));

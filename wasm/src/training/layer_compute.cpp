@@ -13,6 +13,7 @@
 #include "atlas/training/pipeline.hpp"
 #include "atlas/training/plan.hpp"
 #include "atlas/training/precision.hpp"
+#include "atlas/training/recompute.hpp"
 
 namespace atlas {
 
@@ -59,6 +60,7 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
   struct LayerFigures {
     double fwd = 0, bwd = 0, flops = 0, attn_flops = 0, attn_fwd = 0, attn_bwd = 0;
     double head_fwd = 0, head_bwd = 0, head_flops = 0;  // the output layer (last stage only)
+    RecomputableParts parts;                            // what Megatron's recompute modules may redo
   };
   // A few dozen (tp, cp, micro-batch) combinations recur in any one search, in no fixed order.
   struct Entry {
@@ -96,15 +98,25 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     if (slot.used && slot.key == key && std::memcmp(&slot.model, &v, sizeof v) == 0) return slot.figures;
     LayerFigures lf;
     const auto add = [&](const LinearTime& x) { lf.fwd += x.forward, lf.bwd += x.backward, lf.flops += 3.0 * x.flops; };
+    // A linear layer that a recompute module may run again: its forward noted in `seconds`, `fwd_flops`.
+    const auto add_part = [&](const LinearTime& x, double& seconds, double& fwd_flops) {
+      add(x), seconds += x.forward, fwd_flops += x.flops;
+    };
+    RecomputableParts& rp = lf.parts;
     const double q = v.q_width(), kv = v.kv_width();
     if (v.mla.on()) {
       // Down projections run whole on every rank; the up projections and the output by heads.
       const LatentAttention& a = v.mla;
       const double heads = static_cast<double>(v.heads) / t;
-      if (a.q_rank > 0) add(linear(tokens, static_cast<double>(a.q_rank), h));
-      add(linear(tokens, q / t, a.q_rank > 0 ? static_cast<double>(a.q_rank) : h));
+      if (a.q_rank > 0) {
+        add(linear(tokens, static_cast<double>(a.q_rank), h));
+        add_part(linear(tokens, q / t, static_cast<double>(a.q_rank)), rp.mla_up, rp.mla_up_flops);
+      } else {
+        add(linear(tokens, q / t, h));  // queries straight from the hidden state: no up projection
+      }
       add(linear(tokens, static_cast<double>(a.kv_rank + a.qk_rope), h));
-      add(linear(tokens, heads * static_cast<double>(a.qk_nope + a.v_head), static_cast<double>(a.kv_rank)));
+      add_part(linear(tokens, heads * static_cast<double>(a.qk_nope + a.v_head), static_cast<double>(a.kv_rank)),
+               rp.mla_up, rp.mla_up_flops);
     } else {
       add(linear(tokens, (q + 2.0 * kv) / t, h));  // Q, K, V
     }
@@ -121,17 +133,17 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
       const double routed = tokens * static_cast<double>(v.top_k) * static_cast<double>(par.ep) /
                             static_cast<double>(v.experts) * (et / t) * par.routing_imbalance;
       const double f = static_cast<double>(v.expert_ffn);
-      add(linear(routed, up * f / et, h, local_experts));
-      add(linear(routed, h, f / et, local_experts));
+      add_part(linear(routed, up * f / et, h, local_experts), rp.experts, rp.experts_flops);
+      add_part(linear(routed, h, f / et, local_experts), rp.experts, rp.experts_flops);
       if (v.shared_experts > 0) {
         const double fs = static_cast<double>(v.shared_experts * v.shared_expert_ffn);
-        add(linear(tokens, up * fs / t, h));
-        add(linear(tokens, h, fs / t));
+        add_part(linear(tokens, up * fs / t, h), rp.shared, rp.shared_flops);
+        add_part(linear(tokens, h, fs / t), rp.shared, rp.shared_flops);
       }
     } else {
       const double f = static_cast<double>(v.ffn);
-      add(linear(tokens, up * f / t, h));
-      add(linear(tokens, h, f / t));
+      add_part(linear(tokens, up * f / t, h), rp.mlp, rp.mlp_flops);
+      add_part(linear(tokens, h, f / t), rp.mlp, rp.mlp_flops);
     }
     // Attention core (QKᵀ and scores·V) over the keys each query sees, heads split over tp.
     lf.attn_flops = attention_core_forward_flops(v, tokens, seq) / t;
@@ -155,6 +167,11 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
       lf.fwd += w * one.fwd, lf.bwd += w * one.bwd, lf.flops += w * one.flops;
       lf.attn_flops += w * one.attn_flops, lf.attn_fwd += w * one.attn_fwd, lf.attn_bwd += w * one.attn_bwd;
       lf.head_fwd = one.head_fwd, lf.head_bwd = one.head_bwd, lf.head_flops = one.head_flops;
+      RecomputableParts& p = lf.parts;
+      const RecomputableParts& o = one.parts;
+      p.mla_up += w * o.mla_up, p.mlp += w * o.mlp, p.experts += w * o.experts, p.shared += w * o.shared;
+      p.mla_up_flops += w * o.mla_up_flops, p.mlp_flops += w * o.mlp_flops;
+      p.experts_flops += w * o.experts_flops, p.shared_flops += w * o.shared_flops;
     }
     if (kinds.size == 0) {  // a stage of no layers (a custom layout) still runs the head
       const LayerFigures any = kind_figures(layer_kinds(m).kinds[0].shape);
@@ -177,10 +194,12 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
   if (par.recompute == Recompute::selective && par.attention_recomputed()) recompute = lx * attn_fwd;
   const double op_share = par.recompute == Recompute::op_selective ? op_selective_recomputed_share(m) : 0.0;
   recompute += lx * op_share * fwd;
+  // Megatron's recompute modules beyond the attention core: their linear layers' forward again.
+  recompute += lx * recomputed_gemm(par, lf.parts, false);
   const double gemm = lx * (fwd + bwd) + head_fwd + head_bwd;
   const double attention = lx * (attn_fwd + attn_bwd);
   const double model = lx * (flops + 3.0 * attn_flops) + head_flops;
-  const double hardware = model + lx * op_share * flops / 3.0 +
+  const double hardware = model + lx * op_share * flops / 3.0 + lx * recomputed_gemm(par, lf.parts, true) +
                           (par.recompute == Recompute::full ? lx * (flops / 3.0 + attn_flops)
                            : par.recompute == Recompute::selective && par.attention_recomputed() ? lx * attn_flops
                                                                                                  : 0.0);
@@ -224,8 +243,23 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
     const double permuted = tokens * (static_cast<double>(par.expert_tp()) / t);
     st.permute_seconds = moe_layers * permuted * per_token / hw.memory_bandwidth;
   }
-  st.memory_bound_seconds =
-      traffic / hw.memory_bandwidth + st.unfused_seconds + st.copy_seconds + st.cast_seconds + st.permute_seconds;
+  // The memory-bound parts of Megatron's recompute modules (norms, activation functions, the MoE
+  // layer's permutation), at nominal HBM bandwidth like the permutation itself.
+  if (par.selective_modules() & ~kRecomputeCoreAttn) {
+    const double split = par.sequence_parallel ? t : 1.0;
+    // Per token of the stage's mean layer, as its GEMMs are counted (multi-token prediction included).
+    double mean = 0;
+    if (m.uniform()) {
+      mean = recomputed_bytes_per_token(par, m, t, split);
+    } else if (l > 0) {
+      const LayerKinds kinds = layer_kinds(m, st.first_layer, st.layers);
+      for (int k = 0; k < kinds.size; ++k)
+        mean += kinds.kinds[k].count / l * recomputed_bytes_per_token(par, kinds.kinds[k].shape, t, split);
+    }
+    st.recompute_memory_seconds = lx * tokens * mean / hw.memory_bandwidth;
+  }
+  st.memory_bound_seconds = traffic / hw.memory_bandwidth + st.unfused_seconds + st.copy_seconds + st.cast_seconds +
+                            st.permute_seconds + st.recompute_memory_seconds;
   st.attention_seconds = attention + (par.attention_recomputed() ? lx * attn_fwd : 0.0);
   st.attention_forward_per_layer = attn_fwd;
   // FLOP-weighted fraction of each GEMM's own peak (the blocks' format, the head's bf16).

@@ -1,12 +1,14 @@
 #include "atlas/training/memory.hpp"
 
+#include "atlas/training/recompute.hpp"
+
 namespace atlas {
 
 namespace {
 
 // One layer of a shape whose every layer is alike.
 double uniform_activation_bytes(const ModelShape& m, double micro, std::int64_t tp, std::int64_t cp,
-                                bool sequence_parallel, Recompute recompute, bool flash) {
+                                bool sequence_parallel, Recompute recompute, bool flash, std::uint8_t modules) {
   const double t = static_cast<double>(tp);
   const double s = static_cast<double>(m.seq) / static_cast<double>(cp);  // query tokens on this device
   const double context = m.attended(static_cast<double>(m.seq));          // keys each query attends to
@@ -41,26 +43,30 @@ double uniform_activation_bytes(const ModelShape& m, double micro, std::int64_t 
   if (m.mla.on()) inside += sb * 2.0 * static_cast<double>(m.mla.kv_rank + m.mla.q_rank) * t;
   if (flash) {
     inside += 4.0 * static_cast<double>(m.heads) * s * micro;  // log-sum-exp per row and head
-  } else if (recompute == Recompute::none) {
+  } else if (recompute == Recompute::none || (recompute == Recompute::selective && !(modules & kRecomputeCoreAttn))) {
     // Attention scores per head: softmax output (2 B), and with dropout its mask (1 B) and output (2 B).
     const double per_score = 2.0 + 3.0 * mask;
     inside += per_score * static_cast<double>(m.heads) * s * context * micro;
   }
-  return outside / outside_split + inside / t;
+  const double saved =
+      recompute == Recompute::selective ? recompute_saved_bytes(modules, m, sb, t, outside_split) : 0.0;
+  return outside / outside_split + inside / t - saved;
 }
 
 }  // namespace
 
 double activation_bytes_per_layer(const ModelShape& m, double micro, std::int64_t tp, std::int64_t cp,
-                                  bool sequence_parallel, Recompute recompute, bool flash) {
+                                  bool sequence_parallel, Recompute recompute, bool flash, std::uint8_t modules) {
   return mean_over_layers(m, [&](const ModelShape& v) {
-    return uniform_activation_bytes(v, micro, tp, cp, sequence_parallel, recompute, flash);
+    return uniform_activation_bytes(v, micro, tp, cp, sequence_parallel, recompute, flash, modules);
   });
 }
 
 double routed_expert_bytes_per_layer(const ModelShape& m, double micro, std::int64_t tp, std::int64_t etp,
-                                     std::int64_t cp, double imbalance, Recompute recompute) {
+                                     std::int64_t cp, double imbalance, Recompute recompute, std::uint8_t modules) {
   if (!m.moe() || recompute == Recompute::full) return 0.0;  // full recompute keeps the layer input alone
+  const bool selective = recompute == Recompute::selective;
+  if (selective && (modules & kRecomputeMoe)) return 0.0;  // the layer keeps its input alone
   return mean_over_layers(m, [&](const ModelShape& v) {
     if (!v.moe()) return 0.0;
     const double t = static_cast<double>(tp);
@@ -71,7 +77,8 @@ double routed_expert_bytes_per_layer(const ModelShape& m, double micro, std::int
     const double input = routed * static_cast<double>(v.hidden) * 2.0 * static_cast<double>(etp) / t;
     // The routed experts' intermediates are in the dense count at the mean load; the busiest rank
     // keeps (imbalance − 1) × them more.
-    const double intermediates = routed * (v.swiglu ? 3.0 : 2.0) * 2.0 * static_cast<double>(v.expert_ffn) / t;
+    const double kept = (v.swiglu ? 3.0 : 2.0) - (selective && (modules & kRecomputeMoeAct) ? 1.0 : 0.0);
+    const double intermediates = routed * kept * 2.0 * static_cast<double>(v.expert_ffn) / t;
     return imbalance * input + (imbalance - 1.0) * intermediates;
   });
 }

@@ -150,11 +150,12 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelT
            eager_saved_bytes_per_token(m, par.kernels == Kernels::eager_fused_norm, t, par.sequence_parallel);
   };
   const auto routed = [&](Recompute rc) {
-    return routed_expert_bytes_per_layer(m, b, par.tp, par.expert_tp(), par.cp, par.routing_imbalance, rc);
+    return routed_expert_bytes_per_layer(m, b, par.tp, par.expert_tp(), par.cp, par.routing_imbalance, rc,
+                                         par.selective_modules());
   };
-  const double per_layer =
-      activation_bytes_per_layer(m, b, par.tp, par.cp, par.sequence_parallel, par.recompute, par.flash_attention) +
-      eager_saved(par.recompute) + routed(par.recompute);
+  const double per_layer = activation_bytes_per_layer(m, b, par.tp, par.cp, par.sequence_parallel, par.recompute,
+                                                      par.flash_attention, par.selective_modules()) +
+                           eager_saved(par.recompute) + routed(par.recompute);
   // The last stage holds one micro-batch's head: final-norm input, head input, and the
   // logits-sized tensors its loss keeps alive (vocabulary-parallel: V/t logits per token).
   double head_bytes = 0;

@@ -8,6 +8,7 @@
 #include "atlas/training/pipeline.hpp"
 #include "atlas/training/plan.hpp"
 #include "atlas/training/plan_rules.hpp"
+#include "atlas/training/recompute.hpp"
 
 namespace atlas {
 
@@ -34,6 +35,7 @@ void evaluate_plan(const PlanInput& in, PlanFigures& out, bool with_time) {
   if (par.recompute == Recompute::full) extra = static_cast<double>(m.layers) * layer_forward_flops(m, s, s);
   if (par.recompute == Recompute::selective && par.attention_recomputed())
     extra = static_cast<double>(m.layers) * attention_core_forward_flops(m, s, s);
+  extra += recomputed_forward_flops(par, m, s);
   if (par.recompute == Recompute::op_selective) {
     const LayerParameters lp = layer_parameters(m);
     extra = static_cast<double>(m.layers) * op_selective_recomputed_share(m) * 2.0 * s *

@@ -1,6 +1,7 @@
 // The formulas a plan shows beside its numbers: each figure of memory, time and throughput as
 // text with {n} placeholders and the quantities, units attached, that fill them.
 #include "atlas/training/plan_formulas.hpp"
+#include "atlas/training/recompute.hpp"
 
 #include "atlas/contract/formula.hpp"
 #include "atlas/training/communication.hpp"
@@ -113,6 +114,11 @@ json memory_formulas(const Parallel& p, const ModelShape& model, const Hardware&
                                   "each token (2 B × hidden each, gathered over etp), and on the busiest "
                                   "expert-parallel rank routing imbalance × the mean's routed tensors"
                                 : "") +
+                (p.recompute == Recompute::selective && p.framework == Framework::megatron &&
+                         p.recompute_modules != kRecomputeCoreAttn
+                     ? "; less what the parts recomputed in backward no longer keep (" +
+                           recomputed_parts_text(p.recompute_modules) + ")"
+                     : std::string()) +
                 "; + embedding dropout mask (first stage); last stage: the head's input and " + loss_text +
                 std::string(p.returns_kv_cache
                                 ? "; + every layer's returned keys and values (2 B × 2 × KV width ÷ tp per token), "
@@ -236,6 +242,13 @@ json time_formulas(const PlanInput& in, const PlanFigures& f) {
     compute << " (" << qty::seconds(m * f.first.permute_seconds)
             << " of it copying each token to its top_k experts and back: (1 + top_k) × hidden × 2 B each way, forward "
                "and backward)";
+  // Megatron's recompute modules, where they are not its default (the attention core alone).
+  if (p.recompute == Recompute::selective && p.framework == Framework::megatron &&
+      p.recompute_modules != kRecomputeCoreAttn) {
+    compute << "; selective recomputation runs again in backward: " << recomputed_parts_text(p.recompute_modules);
+    if (f.first.recompute_memory_seconds > 0)
+      compute << " (" << qty::seconds(m * f.first.recompute_memory_seconds) << " of it their memory-bound kernels)";
+  }
   return json{{"compute", compute},
               {"communication", communication},
               {"bubble", Formula("(p − 1)/v × slot = (")

@@ -8,6 +8,7 @@
 #include "atlas/training/placement.hpp"
 #include "atlas/training/plan_rules.hpp"
 #include "atlas/training/precision.hpp"
+#include "atlas/training/recompute.hpp"
 #include "atlas/training/split_options.hpp"
 
 namespace atlas {
@@ -63,6 +64,10 @@ json to_json(const Parallel& p) {
   if (p.expert_grid()) j["etp"] = p.etp;
   if (p.routing_imbalance != 1.0) j["routing_imbalance"] = p.routing_imbalance;
   if (p.returns_kv_cache) j["returns_kv_cache"] = true;
+  // Echoed where Megatron-Core reads them and they differ from its default (the attention core).
+  if (p.recompute == Recompute::selective && p.framework == Framework::megatron &&
+      p.recompute_modules != kRecomputeCoreAttn)
+    j["recompute_modules"] = recompute_module_names(p.recompute_modules);
   return j;
 }
 
@@ -163,7 +168,8 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
                   "offload_optimizer",
                   "offload_params",
                   "offload_activations",
-                  "returns_kv_cache"});
+                  "returns_kv_cache",
+                  "recompute_modules"});
   const ParallelDegrees degrees = read_degrees(p);
   const auto& [dp, tp, pp, cp, ep] = degrees;
   // Expert tensor parallelism: absent means as tp (the split each expert had before the field).
@@ -173,6 +179,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   auto zero = p.integer("zero", {0, 3}, 0);
   auto sp = p.boolean("sequence_parallel", false);
   auto recompute = p.choice("recompute", {"none", "selective", "selective-op", "full"}, std::string("none"));
+  const std::optional<std::uint8_t> modules = read_recompute_modules(p);
   auto v = p.integer("virtual_stages", {1, 1e4}, 1);
   auto schedule =
       p.choice("schedule", {"gpipe", "1f1b", "interleaved"}, std::string(v && *v > 1 ? "interleaved" : "1f1b"));
@@ -296,6 +303,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
                 : *recompute == "selective"    ? Recompute::selective
                 : *recompute == "selective-op" ? Recompute::op_selective
                                                : Recompute::none;
+  q.recompute_modules = modules.value_or(kRecomputeCoreAttn);
   q.virtual_stages = *v;
   q.framework = *framework == "fsdp"             ? Framework::fsdp
                 : *framework == "fsdp1"          ? Framework::fsdp1
@@ -304,6 +312,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
                 : *framework == "ideal"          ? Framework::ideal
                 : *framework == "megatron-2021"  ? Framework::megatron_2021
                                                  : Framework::megatron;
+  if (p.has("recompute_modules")) check_recompute_modules(q, in.model, p);
   q.overlap = *overlap;
   q.tp_overlap = *tp_overlap;
   q.returns_kv_cache = returns_kv.value_or(false);

@@ -148,17 +148,22 @@ inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, 
 /// on one device. cp splits the sequence; tp splits heads and MLP columns, and with sequence
 /// parallelism the remaining (norm, dropout) tensors too.
 /// With `flash` (FlashAttention) the scores are never stored: only the softmax statistics
-/// (fp32, one per query row and head).
+/// (fp32, one per query row and head). Under selective recomputation `modules` are the parts
+/// redone (Parallel::selective_modules; by default the attention core, whose scores are then not
+/// kept): each discards what recompute_saved_bytes says.
 double activation_bytes_per_layer(const ModelShape& m, double micro, std::int64_t tp, std::int64_t cp,
-                                  bool sequence_parallel, Recompute recompute, bool flash = false);
+                                  bool sequence_parallel, Recompute recompute, bool flash = false,
+                                  std::uint8_t modules = kRecomputeCoreAttn);
 
 /// What an expert layer keeps beyond activation_bytes_per_layer, one micro-batch, on the busiest
 /// expert-parallel rank (`imbalance` × the mean routed tokens): the grouped fc1's input, the
 /// top_k dispatched copies of each token (Megatron's GroupedLinear and torch's grouped_mm save
 /// it for the weight gradient), and the routed intermediates' share above the mean. 0 for dense
-/// layers and under full recomputation.
+/// layers, under full recomputation and when Megatron's "moe" module recomputes the layer
+/// ("moe_act" drops the down projection's input from the share above the mean).
 double routed_expert_bytes_per_layer(const ModelShape& m, double micro, std::int64_t tp, std::int64_t etp,
-                                     std::int64_t cp, double imbalance, Recompute recompute);
+                                     std::int64_t cp, double imbalance, Recompute recompute,
+                                     std::uint8_t modules = kRecomputeCoreAttn);
 
 /// Korthikanti Table 2 terms in units of s·b·h bytes for a GPT layer (a heads, t-way TP):
 /// the published closed forms, used by the tests to pin the general formula above.

@@ -16,6 +16,23 @@ namespace atlas {
 /// selective: Megatron's (attention core only); op_selective: torchtitan's operator-level policy,
 /// which redoes every second matmul of a layer. Appended last so the first three keep their indices.
 enum class Recompute { none, selective, full, op_selective };
+
+/// Megatron-Core's --recompute-modules: what its selective recomputation redoes, as bits. Its
+/// default is the attention core alone; the others discard a part's outputs (or, for the MLP, the
+/// MoE layer and the shared experts, the part's whole activations) and run its forward again in
+/// backward (TransformerConfig.recompute_modules).
+enum RecomputeModule : std::uint8_t {
+  kRecomputeCoreAttn = 1,
+  kRecomputeMoeAct = 2,
+  kRecomputeLayernorm = 4,
+  kRecomputeMlaUpProj = 8,
+  kRecomputeMlp = 16,
+  kRecomputeMoe = 32,
+  kRecomputeSharedExperts = 64,
+};
+/// Megatron's names for the bits, in the order of the bits.
+inline constexpr const char* kRecomputeModuleNames[] = {"core_attn", "moe_act", "layernorm",     "mla_up_proj",
+                                                        "mlp",       "moe",     "shared_experts"};
 enum class Schedule { gpipe, one_f_one_b, interleaved };
 /// The contract's name of a schedule ("gpipe", "1f1b", "interleaved").
 const char* schedule_name(Schedule s);
@@ -232,8 +249,17 @@ struct Parallel {
   /// path outside the checkpoint: nothing of it is redone).
   bool attention_recomputed() const {
     return recompute == Recompute::full ||
-           (recompute == Recompute::selective && (!flash_attention || framework == Framework::megatron));
+           (recompute == Recompute::selective &&
+            (framework == Framework::megatron ? (recompute_modules & kRecomputeCoreAttn) != 0 : !flash_attention));
   }
+  /// The parts selective recomputation redoes: Megatron-Core's modules; elsewhere the attention
+  /// scores (Korthikanti et al.'s selective recomputation, the core_attn bit); none otherwise.
+  std::uint8_t selective_modules() const {
+    if (recompute != Recompute::selective) return 0;
+    return framework == Framework::megatron ? recompute_modules : std::uint8_t{kRecomputeCoreAttn};
+  }
+  /// Whether Megatron-Core's selective recomputation redoes this module.
+  bool recomputes(RecomputeModule module) const { return (selective_modules() & module) != 0; }
   /// Which dimension varies fastest over the ranks, then the next (placement.hpp).
   RankOrder order = kMegatronOrder;
   /// Expert tensor parallelism (Megatron-Core's --expert-tensor-parallel-size): how many ranks
@@ -246,6 +272,8 @@ struct Parallel {
   /// balanced, as benchmarks that force balance run; at most ep). Every rank waits for the
   /// busiest at the next all-to-all, so its expert GEMMs and its all-to-all volume set the step.
   double routing_imbalance = 1.0;
+  /// Megatron-Core's --recompute-modules under selective recomputation (RecomputeModule bits).
+  std::uint8_t recompute_modules = kRecomputeCoreAttn;
   /// The ranks each expert's weights are split over.
   std::int64_t expert_tp() const { return etp > 0 ? etp : tp; }
   /// Whether the MoE layers have a grid of their own (etp set below tp).
@@ -377,9 +405,10 @@ struct StageFigures {
   double gemm_forward = 0, gemm_backward = 0;              // s per micro-batch, all layers of the stage
   double attention_seconds = 0, memory_bound_seconds = 0;  // parts of compute_per_microbatch
   double unfused_seconds = 0;                              // part of memory_bound_seconds: eager kernels' extra bytes
-  double copy_seconds = 0;     // part of memory_bound_seconds: the framework's own copies (framework_copies)
-  double cast_seconds = 0;     // part of memory_bound_seconds: the low-precision recipe's quantize kernels
-  double permute_seconds = 0;  // part of memory_bound_seconds: tokens copied to and from their experts
+  double copy_seconds = 0;              // part of memory_bound_seconds: the framework's own copies (framework_copies)
+  double cast_seconds = 0;              // part of memory_bound_seconds: the low-precision recipe's quantize kernels
+  double permute_seconds = 0;           // part of memory_bound_seconds: tokens copied to and from their experts
+  double recompute_memory_seconds = 0;  // part of memory_bound_seconds: Megatron's memory-bound recompute modules
   double attention_forward_per_layer = 0;  // s, one layer's attention core, forward once
 };
 

@@ -3,7 +3,7 @@
 // whose JSON pointer they name.
 import { h } from '../../dom.js';
 import { FIELDS } from './state.js';
-import { backwardPrefetchApplies } from './requests.js';
+import { backwardPrefetchApplies, recomputeModuleApplies } from './requests.js';
 
 /** A message at a control. */
 /** @typedef {{kind: 'error' | 'warning', text: string}} Issue */
@@ -23,6 +23,9 @@ export class Controls {
     this.inputs = new Map();
     /** @type {Map<string, HTMLElement>} */
     this.messages = new Map();
+    /** Fields of several options, each a checkbox whose value is the option's name. */
+    /** @type {Map<string, HTMLInputElement[]>} */
+    this.sets = new Map();
     this.fillPresets('model', presets.models);
     this.fillPresets('hardware', presets.hardware);
     for (const wrap of this.form.querySelectorAll('[data-param]')) {
@@ -33,6 +36,14 @@ export class Controls {
       const message = h('p', { class: 'field-message', id: `pl-${name}-msg`, hidden: true });
       wrap.append(message);
       this.messages.set(name, message);
+      if (FIELDS[name].type === 'set') {
+        // The group carries the message; each box reports the whole set.
+        const boxes = /** @type {HTMLInputElement[]} */ ([...wrap.querySelectorAll('input[type="checkbox"]')]);
+        this.sets.set(name, boxes);
+        wrap.setAttribute('aria-describedby', message.id);
+        for (const box of boxes) box.addEventListener('change', () => onEdit(name, this.read(name), true));
+        continue;
+      }
       input.setAttribute('aria-describedby', message.id);
       // Selects and checkboxes report on `change`. Numbers report as they are typed (final =
       // false: the picture follows, but a half-typed value shows no message yet) and again on
@@ -64,6 +75,12 @@ export class Controls {
    * @param {string} name
    */
   read(name) {
+    const boxes = this.sets.get(name);
+    if (boxes)
+      return boxes
+        .filter((b) => b.checked)
+        .map((b) => b.value)
+        .join(',');
     const input = this.inputs.get(name);
     if (!input) return undefined;
     if (input instanceof HTMLInputElement && input.type === 'checkbox') return input.checked;
@@ -79,6 +96,12 @@ export class Controls {
     for (const [name, input] of this.inputs) {
       const value = values[name];
       if (value === undefined) continue;
+      const boxes = this.sets.get(name);
+      if (boxes) {
+        const chosen = String(value).split(',');
+        for (const b of boxes) if (b.checked !== chosen.includes(b.value)) b.checked = chosen.includes(b.value);
+        continue;
+      }
       if (input instanceof HTMLInputElement && input.type === 'checkbox') input.checked = Boolean(value);
       else if (document.activeElement !== input || input.tagName === 'SELECT') {
         if (input.value !== String(value)) input.value = String(value);
@@ -102,6 +125,16 @@ export class Controls {
     const requests = this.inputs.get('requests')?.closest('.field');
     const atOnce = state.arrival === 'all_at_once';
     if (requests instanceof HTMLElement && requests.hidden !== atOnce) requests.hidden = atOnce;
+    // Megatron's recompute modules: only under its selective recomputation, and only the parts
+    // this model has.
+    const modules = this.inputs.get('recompute_modules')?.closest('.field');
+    const megatronSelective = state.recompute === 'selective' && state.framework === 'megatron';
+    if (modules instanceof HTMLElement && modules.hidden === megatronSelective) modules.hidden = !megatronSelective;
+    for (const box of this.sets.get('recompute_modules') ?? []) {
+      const label = box.closest('label');
+      const applies = recomputeModuleApplies(state, box.value);
+      if (label && label.hidden === applies) label.hidden = !applies;
+    }
     const prefetch = this.inputs.get('backward_prefetch');
     if (prefetch) prefetch.disabled = !backwardPrefetchApplies(state);
   }

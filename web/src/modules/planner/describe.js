@@ -5,6 +5,17 @@ import { countOf, formatCount, ordinal } from '../../format.js';
 import { patch, vh } from './vnode.js';
 import { backwardPrefetchApplies } from './requests.js';
 
+/** Megatron's recompute modules in the words of the explorer's checkboxes. */
+const RECOMPUTED_PART = /** @type {Record<string, string>} */ ({
+  core_attn: 'attention core',
+  moe_act: "experts' activation",
+  layernorm: 'norms kept apart',
+  mla_up_proj: 'latent up-projections',
+  mlp: 'dense MLP',
+  moe: 'whole expert layer',
+  shared_experts: 'shared experts',
+});
+
 const WORDS = [
   'zero',
   'one',
@@ -97,7 +108,7 @@ export function describePlan(plan, modelName) {
   const out = [];
   out.push(
     `${modelName} (${formatCount(plan.parameters, { compact: true })} parameters, ${plan.model.layers} layers) on ${formatCount(hw.gpus)} GPUs in nodes of ${hw.gpus_per_node}: ` +
-      `dp = ${p.dp}, tp = ${p.tp}, pp = ${p.pp}, cp = ${p.cp}${p.ep > 1 ? `, ep = ${p.ep}` : ''}${p.etp !== undefined ? `, etp = ${p.etp}` : ''}, ZeRO stage ${p.zero}${p.sequence_parallel ? ', sequence parallel' : ''}, recompute ${p.recompute}.`,
+      `dp = ${p.dp}, tp = ${p.tp}, pp = ${p.pp}, cp = ${p.cp}${p.ep > 1 ? `, ep = ${p.ep}` : ''}${p.etp !== undefined ? `, etp = ${p.etp}` : ''}, ZeRO stage ${p.zero}${p.sequence_parallel ? ', sequence parallel' : ''}, recompute ${p.recompute}${p.recompute_modules ? ` (${p.recompute_modules.length ? p.recompute_modules.map((n) => RECOMPUTED_PART[n] ?? n).join(', ') : 'no part'})` : ''}.`,
   );
   const shape = shapeSentence(plan.model);
   if (shape) out.push(shape);

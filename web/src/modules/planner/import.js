@@ -76,6 +76,7 @@ const LABELS = {
   'parallel.zero': 'ZeRO stage',
   'parallel.sequence_parallel': 'Sequence parallel',
   'parallel.recompute': 'Recompute',
+  'parallel.recompute_modules': 'Parts recomputed',
   'parallel.schedule': 'Schedule',
   'parallel.virtual_stages': 'Virtual stages',
   'parallel.framework': 'Framework',
@@ -154,6 +155,8 @@ export function patchFromPlan(request, plan) {
     framework: p.framework,
     sequence_parallel: p.sequence_parallel,
     recompute: p.recompute,
+    // Echoed only when it is not Megatron's default, the attention core.
+    recompute_modules: (p.recompute_modules ?? ['core_attn']).join(','),
     schedule: p.schedule,
     virtual_stages: p.virtual_stages,
     // As the request put it: left out, the framework's own default holds (as for `reduce`).

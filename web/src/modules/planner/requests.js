@@ -78,6 +78,30 @@ export function attentionKernel(s) {
  */
 export const backwardPrefetchApplies = (p) => p.framework === 'fsdp1' && p.zero === 3;
 
+/**
+ * Which of Megatron's recompute modules a model has parts for: the latent up projections need
+ * latent attention, the expert modules experts, the shared experts' module shared experts.
+ * @param {PlannerState} s @param {string} name
+ */
+export function recomputeModuleApplies(s, name) {
+  if (name === 'mla_up_proj') return s.kv_lora_rank > 0;
+  if (name === 'moe' || name === 'moe_act') return s.experts > 1;
+  if (name === 'shared_experts') return s.experts > 1 && s.shared_experts > 0;
+  return true;
+}
+
+/**
+ * The recompute modules to send: only under Megatron's selective recomputation, only when they
+ * differ from its default (the attention core), and only those the model has parts for.
+ * @param {PlannerState} s
+ * @returns {string[] | undefined}
+ */
+function recomputeModules(s) {
+  if (s.recompute !== 'selective' || s.framework !== 'megatron' || s.recompute_modules === 'core_attn')
+    return undefined;
+  return s.recompute_modules.split(',').filter((n) => n !== '' && recomputeModuleApplies(s, n));
+}
+
 /** @param {PlannerState} s */
 export function parallelRequest(s) {
   /** @type {{tp: number, pp: number, cp: number, ep: number, etp?: number, routing_imbalance?: number, zero: number, framework: string,
@@ -85,7 +109,7 @@ export function parallelRequest(s) {
    *   overlap?: boolean, tp_overlap?: boolean, flash_attention?: boolean, attention_kernel?: string, kernels?: string,
    *   reduce_dtype?: string, cp_attention?: string, backward_prefetch?: string, precision?: string, dp_shard?: number,
    *   embedding_as_layer?: boolean, loss_as_layer?: boolean, first_stage_layers?: number, last_stage_layers?: number,
-   *   order?: string}} */
+   *   order?: string, recompute_modules?: string[]}} */
   const p = {
     tp: s.tp,
     pp: s.pp,
@@ -102,6 +126,8 @@ export function parallelRequest(s) {
   // Only a mixture-of-experts model has experts to split; 0 is "as tp" (left out).
   if (s.etp > 0 && s.experts > 1) p.etp = s.etp;
   if (s.routing_imbalance > 1 && s.experts > 1) p.routing_imbalance = s.routing_imbalance;
+  const modules = recomputeModules(s);
+  if (modules) p.recompute_modules = modules;
   if (s.overlap !== 'auto') p.overlap = s.overlap === 'on';
   if (s.tp_overlap) p.tp_overlap = true;
   if (s.flash !== 'auto') p.flash_attention = s.flash !== 'off';

@@ -41,7 +41,7 @@ function engine(path, extra = {}) {
 }
 
 /**
- * One entry per control. type: int | number | bool | choice. path: where the engine reports a
+ * One entry per control. type: int | number | bool | choice | set (several of the options, comma-separated). path: where the engine reports a
  * problem with it (JSON pointer), so an error can be shown at the control that caused it.
  * Ranges and choices come from the engine (engine()); only the page's own choices are listed.
  * @typedef {{type: string, path?: string, min?: number, exclusive?: boolean, max?: number, options?: string[], scale?: number, section?: string, key?: string, aliases?: Record<string, string>}} Field
@@ -135,6 +135,13 @@ export const FIELDS = {
   reduce: { type: 'choice', options: ['auto', 'bf16', 'fp32', 'fp16'], path: '/parallel/reduce_dtype' },
   sequence_parallel: engine('/parallel/sequence_parallel'),
   recompute: engine('/parallel/recompute'),
+  // Megatron-Core's --recompute-modules under selective recomputation: its module names, comma
+  // separated in Megatron's order ('' is none; its default is the attention core alone).
+  recompute_modules: {
+    type: 'set',
+    path: '/parallel/recompute_modules',
+    options: ['core_attn', 'moe_act', 'layernorm', 'mla_up_proj', 'mlp', 'moe', 'shared_experts'],
+  },
   schedule: engine('/parallel/schedule'),
   virtual_stages: engine('/parallel/virtual_stages'),
   micro: engine('/batch/micro'),
@@ -177,7 +184,7 @@ const EXTRA_PATHS = { '/batch/accumulation': 'global', '/batch': 'global', '/har
  *   overlap: string, tp_overlap: boolean, flash: string, hardware: string, gpus: number, gpus_per_node: number,
  *   memory_gib: number, tflops: number, hbm_gbps: number, intra_gbps: number, inter_gbps: number, nics_per_node: number,
  *   latency_us: number, dp_auto: boolean, dp: number, tp: number, pp: number, cp: number, ep: number, etp: number, routing_imbalance: number,
- *   zero: number, framework: string, kernels: string, cp_attention: string, backward_prefetch: string, precision: string, dp_shard: number, embedding_as_layer: boolean, loss_as_layer: boolean, first_stage_layers: number, last_stage_layers: number, reduce: string, sequence_parallel: boolean, recompute: string, schedule: string,
+ *   zero: number, framework: string, kernels: string, cp_attention: string, backward_prefetch: string, precision: string, dp_shard: number, embedding_as_layer: boolean, loss_as_layer: boolean, first_stage_layers: number, last_stage_layers: number, reduce: string, sequence_parallel: boolean, recompute: string, recompute_modules: string, schedule: string,
  *   virtual_stages: number, micro: number, global: number, mode: string, phase: string, scaling_hold: string,
  *   order: string, map_kind: string, map_rank: number, prompt: number,
  *   output: number, concurrency: number, arrival: string, requests: number, weights: string, kv: string, runtime: string}} PlannerState
@@ -274,6 +281,7 @@ export const DEFAULTS = Object.freeze({
   reduce: 'auto',
   sequence_parallel: true,
   recompute: 'selective',
+  recompute_modules: 'core_attn',
   schedule: '1f1b',
   virtual_stages: 1,
   micro: 1,
@@ -340,6 +348,14 @@ export function coerce(name, value) {
   if (f.type === 'choice') {
     const v = f.aliases?.[String(value)] ?? String(value);
     return f.options?.includes(v) ? v : undefined;
+  }
+  if (f.type === 'set') {
+    // A list or its comma-separated text; every name known, each once, in the options' order.
+    const items = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(',') : null;
+    if (!items) return undefined;
+    const names = items.map((v) => v.trim()).filter((v) => v !== '');
+    if (!names.every((v) => f.options?.includes(v))) return undefined;
+    return (f.options ?? []).filter((o) => names.includes(o)).join(',');
   }
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
   if (!Number.isFinite(n)) return undefined;
