@@ -92,6 +92,12 @@ TEST_CASE("moe recomputes the expert layer: its all-to-alls run twice forward, i
   CHECK(d1["count_per_microbatch"].get<double>() == 2 * d0["count_per_microbatch"].get<double>());
   CHECK(plan_transfer(moe, "ep-bwd-tokens")["count_per_microbatch"] ==
         plan_transfer(core, "ep-bwd-tokens")["count_per_microbatch"]);
+  // Full recomputation runs the whole layer again, its all-to-alls too.
+  json full_request = megatron_selective("mixtral-8x7b", 8, nullptr, split);
+  full_request["parallel"]["recompute"] = "full";
+  const json full = call("plan", full_request);
+  CHECK(plan_transfer(full, "ep-fwd-combine")["count_per_microbatch"].get<double>() ==
+        2 * plan_transfer(core, "ep-fwd-combine")["count_per_microbatch"].get<double>());
   CHECK(moe["memory"]["activations"].get<double>() < core["memory"]["activations"].get<double>());
   // Mixtral: 2 of 8 experts, 3 × 4096 × 14336 each, forward again on every token of every layer.
   const double seq = moe["model"]["seq"].get<double>();

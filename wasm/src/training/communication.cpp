@@ -354,8 +354,9 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
         b * s / (par.sequence_parallel ? t : 1.0) * static_cast<double>(mo.top_k) * par.routing_imbalance;
     const double bytes = 2.0 * tokens * h;
     const std::array<double, 3> shape{tokens, 1, h};
-    // Megatron's "moe" recompute module runs the layer's forward, both all-to-alls with it, again.
-    const double forwards = par.recomputes(kRecomputeMoe) ? 2.0 : 1.0;
+    // Full recomputation runs the whole layer's forward again, and Megatron's "moe" recompute
+    // module the MoE layer's: both all-to-alls with it.
+    const double forwards = par.recompute == Recompute::full || par.recomputes(kRecomputeMoe) ? 2.0 : 1.0;
     B.blocking(B.add({"ep-fwd-dispatch", "tokens", "routed tokens to their experts", "forward", C::all_to_all,
                       Group::EP, "layer.moe", shape},
                      g, bytes, Le * forwards, 0));
