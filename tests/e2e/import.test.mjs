@@ -229,6 +229,16 @@ test("a script's --recompute-modules shows as the parts recomputed; a box change
   // Under full recomputation the parts are not Megatron's choice: the group is not shown.
   await page.selectOption('#pl-recompute', 'full');
   await page.waitForFunction(() => !document.querySelector('[data-param="recompute_modules"]')?.checkVisibility());
+  // There, which layers: all in groups, or the first of each stage, and how many.
+  await page.getByLabel('Layers recomputed', { exact: true }).selectOption('block');
+  const count = page.getByLabel('Layers recomputed per stage');
+  await count.fill('3');
+  await count.press('Enter');
+  await page.waitForFunction(() => location.hash.includes('planner.recompute_num_layers=3'));
+  const block = await state(page);
+  assert.deepEqual([block.recompute_method, block.recompute_num_layers], ['block', 3]);
+  const partial = await planOfPage();
+  assert.equal(partial.parallel.recompute_method, 'block');
   assert.deepEqual(p.record.pageErrors, []);
   await p.close();
 });

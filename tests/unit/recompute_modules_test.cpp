@@ -174,3 +174,69 @@ TEST_CASE("Megatron scripts: --recompute-modules is read, written back, and an u
   CHECK(refused["error"]["code"] == "unsupported_value");
   CHECK(refused["error"]["message"].get<std::string>().find("gdn_norm_out") != std::string::npos);
 }
+
+TEST_CASE("block recomputation redoes only its layers of each chunk; uniform groups keep one input per group") {
+  const auto plan_with = [](json extra) {
+    json parallel{{"tp", 8}, {"pp", 4}, {"sequence_parallel", true}};
+    for (auto& [k, v] : extra.items()) parallel[k] = v;
+    return call("plan", plan_request(parallel, json{{"global", 64}, {"micro", 1}}, "llama-3.1-70b", 64, "h100-sxm"));
+  };
+  const json none = plan_with({{"recompute", "none"}});
+  const json every = plan_with({{"recompute", "full"}});
+  // 80 layers over 4 stages: 20 a stage; block 5 redoes a quarter of them.
+  const json block = plan_with({{"recompute", "full"}, {"recompute_method", "block"}, {"recompute_num_layers", 5}});
+  REQUIRE_FALSE(atlas::is_error(block));
+  CHECK(block["parallel"]["recompute_method"] == "block");
+  const double model = none["hardware_flops_per_step"].get<double>();
+  CHECK(hardware_flops(block) - model == doctest::Approx(0.25 * (hardware_flops(every) - model)));
+  const auto activations = [](const json& p) { return p["memory"]["activations"].get<double>(); };
+  CHECK(activations(block) == doctest::Approx(0.25 * activations(every) + 0.75 * activations(none)));
+  CHECK(block["time"]["compute"].get<double>() < every["time"]["compute"].get<double>());
+  // Forward tensor-parallel collectives run again for the recomputed quarter only.
+  const auto count = [](const json& p) {
+    return plan_transfer(p, "tp-fwd-allgather")["count_per_microbatch"].get<double>();
+  };
+  CHECK(count(block) - count(none) == doctest::Approx(0.25 * (count(every) - count(none))));
+  // Block of a chunk's every layer or more is full recomputation.
+  const json all = plan_with({{"recompute", "full"}, {"recompute_method", "block"}, {"recompute_num_layers", 40}});
+  CHECK(all["time"]["step"] == every["time"]["step"]);
+  // Uniform groups of 4: every layer is redone, one input of every four kept, four rebuilt at once.
+  const json groups = plan_with({{"recompute", "full"}, {"recompute_num_layers", 4}});
+  CHECK(hardware_flops(groups) == hardware_flops(every));
+  CHECK(activations(groups) < activations(every));
+  CHECK(groups["memory"]["buffers"].get<double>() > every["memory"]["buffers"].get<double>());
+  // Without full recomputation they say so and change nothing.
+  const json unused = plan_with({{"recompute", "selective"}, {"recompute_num_layers", 4}});
+  REQUIRE(unused.contains("warnings"));
+  CHECK(unused["warnings"][0]["code"] == "recompute_layers_unused");
+  CHECK(unused["warnings"][0]["path"] == "/parallel/recompute_num_layers");
+  CHECK(error_path(plan_with({{"recompute", "full"}, {"recompute_method", "some"}})) == "/parallel/recompute_method");
+  CHECK(error_path(plan_with({{"recompute", "full"}, {"recompute_num_layers", 0}})) ==
+        "/parallel/recompute_num_layers");
+}
+
+TEST_CASE("Megatron scripts: --recompute-method block and --recompute-num-layers are read and written back") {
+  const std::string script =
+      "torchrun pretrain_gpt.py --num-layers 32 --hidden-size 4096 --num-attention-heads 32 --seq-length 4096 "
+      "--max-position-embeddings 4096 --micro-batch-size 1 --global-batch-size 128 --pipeline-model-parallel-size 2 "
+      "--bf16 --recompute-granularity full --recompute-method block --recompute-num-layers 3\n";
+  const json hardware{{"preset", "h100-sxm"}, {"gpus", 8}};
+  const json read = call("import", json{{"text", script}, {"hardware", hardware}});
+  REQUIRE_FALSE(atlas::is_error(read));
+  CHECK(read["request"]["parallel"]["recompute_method"] == "block");
+  CHECK(read["request"]["parallel"]["recompute_num_layers"] == 3);
+  CHECK(read["assumed"].dump().find("recomputes every layer") == std::string::npos);
+  const json text = call("export", json{{"request", read["request"]}, {"format", "megatron"}});
+  const std::string written = text["text"].get<std::string>();
+  CHECK(written.find("--recompute-method block") != std::string::npos);
+  CHECK(written.find("--recompute-num-layers 3") != std::string::npos);
+  const json back = call("import", json{{"text", written}, {"hardware", hardware}});
+  CHECK(call("plan", back["request"])["time"]["step"] == call("plan", read["request"])["time"]["step"]);
+  // Under selective recomputation Megatron does not read them: listed as left out.
+  std::string selective = script;
+  selective.replace(selective.find("granularity full"), 16, "granularity selective");
+  const json ignored = call("import", json{{"text", selective}, {"hardware", hardware}});
+  REQUIRE_FALSE(atlas::is_error(ignored));
+  CHECK(ignored["ignored"].dump().find("--recompute-method") != std::string::npos);
+  CHECK_FALSE(ignored["request"]["parallel"].contains("recompute_num_layers"));
+}

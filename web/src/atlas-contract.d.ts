@@ -847,7 +847,11 @@ export type DpNetworkRequest = {
     precision?: "bf16" | "fp8-delayed" | "fp8-current" | "fp8-blockwise" | "mxfp8" | "nvfp4";
     /** at most 200 characters; default "none" */
     recompute?: "none" | "selective" | "selective-op" | "full";
+    /** at most 200 characters; default "uniform" */
+    recompute_method?: "uniform" | "block";
     recompute_modules?: Array<unknown>;
+    /** ≥ 1, ≤ 1000000; default 1 */
+    recompute_num_layers?: number;
     reduce_dtype?: unknown;
     /** default false */
     returns_kv_cache?: boolean;
@@ -1964,7 +1968,11 @@ export type PlanRequest = {
     precision?: "bf16" | "fp8-delayed" | "fp8-current" | "fp8-blockwise" | "mxfp8" | "nvfp4";
     /** at most 200 characters; default "none" */
     recompute?: "none" | "selective" | "selective-op" | "full";
+    /** at most 200 characters; default "uniform" */
+    recompute_method?: "uniform" | "block";
     recompute_modules?: Array<unknown>;
+    /** ≥ 1, ≤ 1000000; default 1 */
+    recompute_num_layers?: number;
     /** at most 200 characters */
     reduce_dtype?: "bf16" | "fp32" | "fp16";
     /** default false */
@@ -2440,7 +2448,9 @@ export type PlanAnswer = {
     pp?: number;
     precision?: string;
     recompute?: string;
+    recompute_method?: string;
     recompute_modules?: Array<string>;
+    recompute_num_layers?: number;
     reduce_dtype?: string;
     routing_imbalance?: number;
     schedule?: string;

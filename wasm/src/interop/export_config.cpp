@@ -151,7 +151,8 @@ std::string megatron(const Run& r) {
         "torchtitan's op-level recomputation (every second matmul) has no Megatron flag: written as selective.");
   }
   if (p.recompute == Recompute::full)
-    arg("recompute-granularity", "full"), arg("recompute-method", "uniform"), arg("recompute-num-layers", "1");
+    arg("recompute-granularity", "full"), arg("recompute-method", p.recompute_block ? "block" : "uniform"),
+        arg("recompute-num-layers", num(p.recompute_num_layers));
   if (p.zero >= 1) arg("use-distributed-optimizer");
   if (p.overlap) arg("overlap-grad-reduce"), arg("overlap-param-gather");
   // fp16 gradients were reduced as they were by 2021's Megatron; today's has no such flag.

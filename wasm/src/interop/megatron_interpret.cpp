@@ -193,10 +193,25 @@ void MegatronArgs::interpret_split() {
   // Megatron's other rank order: stages inside the data-parallel replicas (absent: its default).
   if (const Given* m = get("use-tp-pp-dp-mapping"))
     facts_.set(text_, m->line, "parallel", "order", "tp-cp-ep-pp-dp", "--use-tp-pp-dp-mapping");
-  if (const Given* method = get("recompute-method"); method && recompute == "full" && method->value == "block")
-    facts_.assume(
-        "parallel.recompute", "full",
-        "--recompute-method block recomputes only --recompute-num-layers per stage; the engine recomputes every layer");
+  // Which layers full recomputation redoes: groups of n (uniform) or n of each model chunk (block).
+  const Given* method = get("recompute-method");
+  const Given* layers = get("recompute-num-layers");
+  if (recompute == "full") {
+    if (method) {
+      const std::string name = method->value.get<std::string>();
+      if (name != "uniform" && name != "block")
+        text_.error("unsupported_value",
+                    "--recompute-method must be uniform or block, not " + quote_cut(name, 30) + ".", method->line);
+      else
+        facts_.set(text_, method->line, "parallel", "recompute_method", name, "--recompute-method");
+    }
+    if (layers)
+      facts_.set(text_, layers->line, "parallel", "recompute_num_layers", layers->value, "--recompute-num-layers");
+  } else {
+    for (const auto& [flag, given] : {std::pair{"--recompute-method", method}, {"--recompute-num-layers", layers}})
+      if (given)
+        facts_.ignore(flag, given->value, "Megatron reads it only under --recompute-granularity full", given->line);
+  }
   if (const Given* cp_comm = get("cp-comm-type")) {
     // Transformer Engine's names: p2p is the ring, all_gather gathers K and V whole first.
     const std::string kind = cp_comm->value.get<std::string>();

@@ -195,7 +195,7 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
       else
         tp_expose(x);
     };
-    const double recompute = par.recompute == Recompute::full ? 1.0 : 0.0;
+    const double recompute = st.full_share;  // forward collectives run again for the layers recomputed
     if (!par.sequence_parallel) {
       tp_expose(B.add({"tp-fwd-attn-allreduce", "activation", "attention output (b×s×h)", "forward", C::all_reduce,
                        Group::TP, "layer.attention.out", bsh},
@@ -296,7 +296,9 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
       // Ring attention: each rank passes its K and V block cp − 1 times, each pass hidden behind
       // one block of attention; backward passes K, V and dK, dV.
       // A recomputed attention core runs its ring again.
-      const double forward_passes = par.attention_recomputed() ? 2.0 : 1.0;
+      const double forward_passes = 1.0 + (par.recompute == Recompute::full ? st.full_share
+                                           : par.attention_recomputed()     ? 1.0
+                                                                            : 0.0);
       const double attn = st.attention_forward_per_layer;
       const double hops = cp - 1.0;
       const std::array<double, 3> shape{b, s, mo.kv_width() / t};
@@ -325,7 +327,7 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
     const GroupPlacement g = kind_placement(hw, par, GroupKind::etp);
     // Recomputation of the whole layer, or of the MoE layer alone (Megatron's "moe" module), runs
     // the gathers again.
-    const double recompute = par.recompute == Recompute::full || par.recomputes(kRecomputeMoe) ? 1.0 : 0.0;
+    const double recompute = par.recomputes(kRecomputeMoe) ? 1.0 : st.full_share;
     const double routed = b * s / t * static_cast<double>(mo.top_k) * static_cast<double>(par.etp);
     const double bytes = 2.0 * routed * h;
     const std::array<double, 3> shape{routed, 1, h};
@@ -356,7 +358,7 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
     const std::array<double, 3> shape{tokens, 1, h};
     // Full recomputation runs the whole layer's forward again, and Megatron's "moe" recompute
     // module the MoE layer's: both all-to-alls with it.
-    const double forwards = par.recompute == Recompute::full || par.recomputes(kRecomputeMoe) ? 2.0 : 1.0;
+    const double forwards = 1.0 + (par.recomputes(kRecomputeMoe) ? 1.0 : st.full_share);
     B.blocking(B.add({"ep-fwd-dispatch", "tokens", "routed tokens to their experts", "forward", C::all_to_all,
                       Group::EP, "layer.moe", shape},
                      g, bytes, Le * forwards, 0));

@@ -190,7 +190,9 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
   const double head_bwd = last ? heads_run * lf.head_bwd + mtp * joint.backward : 0.0;
   const double head_flops = last ? heads_run * lf.head_flops + mtp * 3.0 * joint.flops : 0.0;
   double recompute = 0;
-  if (par.recompute == Recompute::full) recompute = lx * (fwd + attn_fwd);
+  // Full recomputation runs the layers' forward again (block: only the share it recomputes).
+  const double full = st.full_share;
+  if (par.recompute == Recompute::full) recompute = full * lx * (fwd + attn_fwd);
   if (par.recompute == Recompute::selective && par.attention_recomputed()) recompute = lx * attn_fwd;
   const double op_share = par.recompute == Recompute::op_selective ? op_selective_recomputed_share(m) : 0.0;
   recompute += lx * op_share * fwd;
@@ -200,7 +202,7 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
   const double attention = lx * (attn_fwd + attn_bwd);
   const double model = lx * (flops + 3.0 * attn_flops) + head_flops;
   const double hardware = model + lx * op_share * flops / 3.0 + lx * recomputed_gemm(par, lf.parts, true) +
-                          (par.recompute == Recompute::full ? lx * (flops / 3.0 + attn_flops)
+                          (par.recompute == Recompute::full ? full * lx * (flops / 3.0 + attn_flops)
                            : par.recompute == Recompute::selective && par.attention_recomputed() ? lx * attn_flops
                                                                                                  : 0.0);
   // Counted as if every kernel were split over the tp ranks (the sequence-parallel layout).
@@ -215,8 +217,10 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
   if (par.kernels != Kernels::fused) {
     const UnfusedBytes u =
         unfused_bytes_per_token(m, par.kernels == Kernels::eager_fused_norm, t, par.sequence_parallel);
-    const bool redone = par.recompute == Recompute::full || par.recompute == Recompute::op_selective;
-    st.unfused_seconds = lx * tokens * (u.forward * (redone ? 2.0 : 1.0) + u.backward) / hw.memory_bandwidth;
+    const double redone = par.recompute == Recompute::full           ? full
+                          : par.recompute == Recompute::op_selective ? 1.0
+                                                                     : 0.0;
+    st.unfused_seconds = lx * tokens * (u.forward * (1.0 + redone) + u.backward) / hw.memory_bandwidth;
   }
   // The framework's own copies and accumulation run on the compute stream.
   st.copy_seconds = framework_copies(in, st.parameters).bytes / hw.memory_bandwidth;
@@ -260,7 +264,10 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
   }
   st.memory_bound_seconds = traffic / hw.memory_bandwidth + st.unfused_seconds + st.copy_seconds + st.cast_seconds +
                             st.permute_seconds + st.recompute_memory_seconds;
-  st.attention_seconds = attention + (par.attention_recomputed() ? lx * attn_fwd : 0.0);
+  st.attention_seconds = attention + (par.recompute == Recompute::full ? full
+                                      : par.attention_recomputed()     ? 1.0
+                                                                       : 0.0) *
+                                         lx * attn_fwd;
   st.attention_forward_per_layer = attn_fwd;
   // FLOP-weighted fraction of each GEMM's own peak (the blocks' format, the head's bf16).
   st.gemm_efficiency = gemm > 0 ? (lx * flops / low.peak + head_flops / peak) / gemm : fit;

@@ -2,6 +2,7 @@
 // flight under each schedule, and so its memory and its compute time per micro-batch.
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 
@@ -153,9 +154,26 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelT
     return routed_expert_bytes_per_layer(m, b, par.tp, par.expert_tp(), par.cp, par.routing_imbalance, rc,
                                          par.selective_modules());
   };
-  const double per_layer = activation_bytes_per_layer(m, b, par.tp, par.cp, par.sequence_parallel, par.recompute,
-                                                      par.flash_attention, par.selective_modules()) +
-                           eager_saved(par.recompute) + routed(par.recompute);
+  // What one layer keeps; a layer that keeps everything; under full recomputation the input alone.
+  double per_layer = activation_bytes_per_layer(m, b, par.tp, par.cp, par.sequence_parallel, par.recompute,
+                                                par.flash_attention, par.selective_modules()) +
+                     eager_saved(par.recompute) + routed(par.recompute);
+  const double full_layer =
+      activation_bytes_per_layer(m, b, par.tp, par.cp, par.sequence_parallel, Recompute::none, par.flash_attention) +
+      eager_saved(Recompute::none) + routed(Recompute::none);
+  const double input = per_layer;  // read only under full recomputation
+  const double chunk = l / static_cast<double>(par.chunks_per_stage());
+  st.full_share = par.full_recompute_share(chunk);
+  double rebuilt = 1;  // layers rebuilt together in backward: a uniform group's, else one
+  if (par.recompute == Recompute::full && par.recompute_block) {
+    // Block: the chunk's first layers keep their input, the rest everything.
+    per_layer = st.full_share * input + (1.0 - st.full_share) * full_layer;
+  } else if (par.recompute == Recompute::full && par.recompute_num_layers > 1 && chunk > 0) {
+    // Uniform groups keep one input per group: ⌈chunk / n⌉ of them over the chunk's layers.
+    const double n = static_cast<double>(par.recompute_num_layers);
+    rebuilt = std::min(n, chunk);
+    per_layer = input * std::ceil(chunk / n) / chunk;
+  }
   // The last stage holds one micro-batch's head: final-norm input, head input, and the
   // logits-sized tensors its loss keeps alive (vocabulary-parallel: V/t logits per token).
   double head_bytes = 0;
@@ -176,12 +194,9 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelT
   st.activation_per_layer = per_layer;
   st.head_activations = head_bytes;
   st.userbuffers = userbuffer_bytes(par, b * s_local, h);
-  // Recomputation rebuilds one layer's activations at a time during backward: that layer's full
-  // set (full recompute) or its attention scores (selective) is a working set on top.
-  const double full_layer =
-      activation_bytes_per_layer(m, b, par.tp, par.cp, par.sequence_parallel, Recompute::none, par.flash_attention) +
-      eager_saved(Recompute::none) + routed(Recompute::none);
-  if (par.recompute == Recompute::full) st.working_set = full_layer - per_layer;
+  // Recomputation rebuilds one layer's activations at a time during backward (a uniform group's
+  // together): that set (full recompute) or what selective discards is a working set on top.
+  if (par.recompute == Recompute::full) st.working_set = rebuilt * full_layer - input;
   if (par.recompute == Recompute::selective || par.recompute == Recompute::op_selective)
     st.working_set = full_layer - per_layer;  // selective: the scores of one layer (0 with FlashAttention)
   apply_schedule(in, index, st);

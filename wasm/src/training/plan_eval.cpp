@@ -32,7 +32,10 @@ void evaluate_plan(const PlanInput& in, PlanFigures& out, bool with_time) {
   out.model_flops = model_flops(m, static_cast<double>(in.global));
   double extra = 0;  // recomputation, per sample
   const double s = static_cast<double>(m.seq);
-  if (par.recompute == Recompute::full) extra = static_cast<double>(m.layers) * layer_forward_flops(m, s, s);
+  // Full recomputation over every layer, or block's share of each model chunk (the mean chunk).
+  const double chunk = static_cast<double>(m.layers) / static_cast<double>(par.pp * par.chunks_per_stage());
+  if (par.recompute == Recompute::full)
+    extra = par.full_recompute_share(chunk) * static_cast<double>(m.layers) * layer_forward_flops(m, s, s);
   if (par.recompute == Recompute::selective && par.attention_recomputed())
     extra = static_cast<double>(m.layers) * attention_core_forward_flops(m, s, s);
   extra += recomputed_forward_flops(par, m, s);

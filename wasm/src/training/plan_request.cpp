@@ -64,6 +64,11 @@ json to_json(const Parallel& p) {
   if (p.expert_grid()) j["etp"] = p.etp;
   if (p.routing_imbalance != 1.0) j["routing_imbalance"] = p.routing_imbalance;
   if (p.returns_kv_cache) j["returns_kv_cache"] = true;
+  // Echoed where full recomputation reads them and they differ from every layer on its own.
+  if (p.recompute == Recompute::full && (p.recompute_block || p.recompute_num_layers != 1)) {
+    j["recompute_method"] = p.recompute_block ? "block" : "uniform";
+    j["recompute_num_layers"] = p.recompute_num_layers;
+  }
   // Echoed where Megatron-Core reads them and they differ from its default (the attention core).
   if (p.recompute == Recompute::selective && p.framework == Framework::megatron &&
       p.recompute_modules != kRecomputeCoreAttn)
@@ -169,7 +174,9 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
                   "offload_params",
                   "offload_activations",
                   "returns_kv_cache",
-                  "recompute_modules"});
+                  "recompute_modules",
+                  "recompute_method",
+                  "recompute_num_layers"});
   const ParallelDegrees degrees = read_degrees(p);
   const auto& [dp, tp, pp, cp, ep] = degrees;
   // Expert tensor parallelism: absent means as tp (the split each expert had before the field).
@@ -180,6 +187,8 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   auto sp = p.boolean("sequence_parallel", false);
   auto recompute = p.choice("recompute", {"none", "selective", "selective-op", "full"}, std::string("none"));
   const std::optional<std::uint8_t> modules = read_recompute_modules(p);
+  auto recompute_method = p.choice("recompute_method", {"uniform", "block"}, std::string("uniform"));
+  auto recompute_layers = p.integer("recompute_num_layers", {1, 1e6}, 1);
   auto v = p.integer("virtual_stages", {1, 1e4}, 1);
   auto schedule =
       p.choice("schedule", {"gpipe", "1f1b", "interleaved"}, std::string(v && *v > 1 ? "interleaved" : "1f1b"));
@@ -304,6 +313,15 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
                 : *recompute == "selective-op" ? Recompute::op_selective
                                                : Recompute::none;
   q.recompute_modules = modules.value_or(kRecomputeCoreAttn);
+  if (recompute_method && recompute_layers) {
+    q.recompute_block = *recompute_method == "block";
+    q.recompute_num_layers = *recompute_layers;
+    if ((p.has("recompute_method") || p.has("recompute_num_layers")) && q.recompute != Recompute::full)
+      problems.warning("recompute_layers_unused",
+                       "recompute_method and recompute_num_layers choose the layers full recomputation redoes; "
+                       "this plan does not recompute fully, so they change nothing.",
+                       p.path_of(p.has("recompute_num_layers") ? "recompute_num_layers" : "recompute_method"));
+  }
   q.virtual_stages = *v;
   q.framework = *framework == "fsdp"             ? Framework::fsdp
                 : *framework == "fsdp1"          ? Framework::fsdp1

@@ -274,6 +274,22 @@ struct Parallel {
   double routing_imbalance = 1.0;
   /// Megatron-Core's --recompute-modules under selective recomputation (RecomputeModule bits).
   std::uint8_t recompute_modules = kRecomputeCoreAttn;
+  /// Megatron's --recompute-method and --recompute-num-layers under full recomputation: every
+  /// layer in groups of this many, one input kept per group (uniform, the default with 1: each
+  /// layer alone), or only this many layers of each model chunk, the rest keeping everything
+  /// (block).
+  std::int64_t recompute_num_layers = 1;
+  bool recompute_block = false;
+  /// The share of a model chunk of `chunk_layers` layers that runs forward again in backward:
+  /// 1 under full recomputation unless block recomputes fewer, 0 without it.
+  double full_recompute_share(double chunk_layers) const {
+    if (recompute != Recompute::full) return 0.0;
+    if (!recompute_block || chunk_layers <= 0) return 1.0;
+    const double n = static_cast<double>(recompute_num_layers);
+    return n >= chunk_layers ? 1.0 : n / chunk_layers;
+  }
+  /// Model chunks a stage holds (virtual stages under the interleaved schedule, else one).
+  std::int64_t chunks_per_stage() const { return schedule == Schedule::interleaved ? virtual_stages : 1; }
   /// The ranks each expert's weights are split over.
   std::int64_t expert_tp() const { return etp > 0 ? etp : tp; }
   /// Whether the MoE layers have a grid of their own (etp set below tp).
@@ -410,6 +426,7 @@ struct StageFigures {
   double permute_seconds = 0;           // part of memory_bound_seconds: tokens copied to and from their experts
   double recompute_memory_seconds = 0;  // part of memory_bound_seconds: Megatron's memory-bound recompute modules
   double attention_forward_per_layer = 0;  // s, one layer's attention core, forward once
+  double full_share = 0;  // share of the stage's layers full recomputation runs again (Parallel::full_recompute_share)
 };
 
 constexpr int kMaxTransfers = 28;

@@ -135,6 +135,15 @@ export class Controls {
       const applies = recomputeModuleApplies(state, box.value);
       if (label && label.hidden === applies) label.hidden = !applies;
     }
+    // Which layers full recomputation redoes: only under it; the count's name follows the method.
+    const full = state.recompute === 'full';
+    for (const name of ['recompute_method', 'recompute_num_layers']) {
+      const field = this.inputs.get(name)?.closest('.field');
+      if (field instanceof HTMLElement && field.hidden === full) field.hidden = !full;
+    }
+    const countLabel = this.root.querySelector('#pl-recompute_num_layers-label');
+    const countText = state.recompute_method === 'block' ? 'Layers recomputed per stage' : 'Layers per group';
+    if (countLabel && countLabel.textContent !== countText) countLabel.textContent = countText;
     const prefetch = this.inputs.get('backward_prefetch');
     if (prefetch) prefetch.disabled = !backwardPrefetchApplies(state);
   }

@@ -16,6 +16,18 @@ const RECOMPUTED_PART = /** @type {Record<string, string>} */ ({
   shared_experts: 'shared experts',
 });
 
+/**
+ * Which layers full recomputation redoes, where it is not each layer on its own.
+ * @param {{recompute_method?: string, recompute_num_layers?: number}} p the plan's split
+ */
+function recomputedLayers(p) {
+  if (p.recompute_method === undefined || p.recompute_num_layers === undefined) return '';
+  const n = p.recompute_num_layers;
+  return p.recompute_method === 'block'
+    ? ` (the first ${n} layer${n === 1 ? '' : 's'} of each stage; the others keep their activations)`
+    : ` (every layer, in groups of ${n} that keep one input each)`;
+}
+
 const WORDS = [
   'zero',
   'one',
@@ -108,7 +120,7 @@ export function describePlan(plan, modelName) {
   const out = [];
   out.push(
     `${modelName} (${formatCount(plan.parameters, { compact: true })} parameters, ${plan.model.layers} layers) on ${formatCount(hw.gpus)} GPUs in nodes of ${hw.gpus_per_node}: ` +
-      `dp = ${p.dp}, tp = ${p.tp}, pp = ${p.pp}, cp = ${p.cp}${p.ep > 1 ? `, ep = ${p.ep}` : ''}${p.etp !== undefined ? `, etp = ${p.etp}` : ''}, ZeRO stage ${p.zero}${p.sequence_parallel ? ', sequence parallel' : ''}, recompute ${p.recompute}${p.recompute_modules ? ` (${p.recompute_modules.length ? p.recompute_modules.map((n) => RECOMPUTED_PART[n] ?? n).join(', ') : 'no part'})` : ''}.`,
+      `dp = ${p.dp}, tp = ${p.tp}, pp = ${p.pp}, cp = ${p.cp}${p.ep > 1 ? `, ep = ${p.ep}` : ''}${p.etp !== undefined ? `, etp = ${p.etp}` : ''}, ZeRO stage ${p.zero}${p.sequence_parallel ? ', sequence parallel' : ''}, recompute ${p.recompute}${p.recompute_modules ? ` (${p.recompute_modules.length ? p.recompute_modules.map((n) => RECOMPUTED_PART[n] ?? n).join(', ') : 'no part'})` : ''}${recomputedLayers(p)}.`,
   );
   const shape = shapeSentence(plan.model);
   if (shape) out.push(shape);

@@ -77,6 +77,8 @@ const LABELS = {
   'parallel.sequence_parallel': 'Sequence parallel',
   'parallel.recompute': 'Recompute',
   'parallel.recompute_modules': 'Parts recomputed',
+  'parallel.recompute_method': 'Layers recomputed',
+  'parallel.recompute_num_layers': 'Layers per group or stage',
   'parallel.schedule': 'Schedule',
   'parallel.virtual_stages': 'Virtual stages',
   'parallel.framework': 'Framework',
@@ -157,6 +159,9 @@ export function patchFromPlan(request, plan) {
     recompute: p.recompute,
     // Echoed only when it is not Megatron's default, the attention core.
     recompute_modules: (p.recompute_modules ?? ['core_attn']).join(','),
+    // Echoed only under full recomputation of other than every layer on its own.
+    recompute_method: p.recompute_method ?? DEFAULTS.recompute_method,
+    recompute_num_layers: p.recompute_num_layers ?? DEFAULTS.recompute_num_layers,
     schedule: p.schedule,
     virtual_stages: p.virtual_stages,
     // As the request put it: left out, the framework's own default holds (as for `reduce`).
