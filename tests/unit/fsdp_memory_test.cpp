@@ -15,7 +15,9 @@ json states(const char* framework, const char* reduce = nullptr) {
   const json r = call("plan", json{{"model", {{"preset", "llama-3.1-8b"}}},
                                    {"hardware", {{"preset", "h100-sxm"}, {"gpus", 64}}},
                                    {"parallel", parallel},
-                                   {"batch", {{"global", 64}, {"micro", 1}}}});
+                                   // Two micro-batches a step: the gradients live through it (with
+                                   // one, backward's start would peak before they exist).
+                                   {"batch", {{"global", 128}, {"micro", 1}}}});
   REQUIRE_FALSE(atlas::is_error(r));
   return r;
 }

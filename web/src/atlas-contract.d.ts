@@ -838,6 +838,8 @@ export type DpNetworkRequest = {
     offload_params?: unknown;
     /** at most 200 characters; default "fp32" */
     optimizer_dtype?: "fp32" | "bf16";
+    /** at most 200 characters; default "auto" */
+    optimizer_kernel?: "auto" | "foreach" | "fused";
     order?: unknown;
     /** default true */
     overlap?: boolean;
@@ -1086,6 +1088,7 @@ export type FidelityAnswer = {
         kernels?: string;
         last_stage_layers?: number;
         loss_as_layer?: boolean;
+        optimizer_kernel?: string;
         overlap?: boolean;
         pp?: number;
         precision?: string;
@@ -1958,6 +1961,8 @@ export type PlanRequest = {
     offload_params?: unknown;
     /** at most 200 characters; default "fp32" */
     optimizer_dtype?: "fp32" | "bf16";
+    /** at most 200 characters; default "auto" */
+    optimizer_kernel?: "auto" | "foreach" | "fused";
     /** at most 64 characters */
     order?: string;
     /** default true */
@@ -2443,6 +2448,7 @@ export type PlanAnswer = {
     loss_as_layer?: boolean;
     master_weights?: string;
     optimizer_dtype?: string;
+    optimizer_kernel?: string;
     order?: string;
     overlap?: boolean;
     pp?: number;
@@ -3973,6 +3979,7 @@ export type SearchAnswer = {
       loss_as_layer?: boolean;
       master_weights?: string;
       optimizer_dtype?: string;
+      optimizer_kernel?: string;
       order?: string;
       overlap?: boolean;
       pp?: number;

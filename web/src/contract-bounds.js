@@ -86,6 +86,7 @@ export const PLAN_REQUEST = Object.freeze({
   "/parallel/loss_as_layer": Object.freeze({"type":"boolean","default":false}),
   "/parallel/master_weights": Object.freeze({"type":"string","options":["fp32","none"],"default":"fp32"}),
   "/parallel/optimizer_dtype": Object.freeze({"type":"string","options":["fp32","bf16"],"default":"fp32"}),
+  "/parallel/optimizer_kernel": Object.freeze({"type":"string","options":["auto","foreach","fused"],"default":"auto"}),
   "/parallel/order": Object.freeze({"type":"string"}),
   "/parallel/overlap": Object.freeze({"type":"boolean","default":true}),
   "/parallel/pp": Object.freeze({"type":"integer","min":1,"max":1000000,"default":1}),

@@ -82,6 +82,7 @@ void apply_schedule(const PlanInput& in, std::int64_t index, StageFigures& st) {
   const double h = static_cast<double>(m.hidden);
   const double outside_split = par.sequence_parallel ? t : 1.0;
   st.inflight = inflight_microbatches(par, in.accumulation, index);
+  st.one_backward = par.pp == 1 && in.accumulation == 1;
   double activations = st.activation_per_layer * l * st.inflight;
   if (index == 0 && m.dropout) activations += b * s_local * h / outside_split * st.inflight;  // embedding dropout mask
   st.memory.activations = activations + st.head_activations;

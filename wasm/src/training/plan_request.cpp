@@ -64,6 +64,7 @@ json to_json(const Parallel& p) {
   if (p.expert_grid()) j["etp"] = p.etp;
   if (p.routing_imbalance != 1.0) j["routing_imbalance"] = p.routing_imbalance;
   if (p.returns_kv_cache) j["returns_kv_cache"] = true;
+  j["optimizer_kernel"] = p.foreach_adam(false) ? "foreach" : "fused";
   // Echoed where full recomputation reads them and they differ from every layer on its own.
   if (p.recompute == Recompute::full && (p.recompute_block || p.recompute_num_layers != 1)) {
     j["recompute_method"] = p.recompute_block ? "block" : "uniform";
@@ -176,7 +177,8 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
                   "returns_kv_cache",
                   "recompute_modules",
                   "recompute_method",
-                  "recompute_num_layers"});
+                  "recompute_num_layers",
+                  "optimizer_kernel"});
   const ParallelDegrees degrees = read_degrees(p);
   const auto& [dp, tp, pp, cp, ep] = degrees;
   // Expert tensor parallelism: absent means as tp (the split each expert had before the field).
@@ -187,6 +189,8 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   auto sp = p.boolean("sequence_parallel", false);
   auto recompute = p.choice("recompute", {"none", "selective", "selective-op", "full"}, std::string("none"));
   const std::optional<std::uint8_t> modules = read_recompute_modules(p);
+  // Adam as foreach operations or one fused kernel; "auto": the framework's (Parallel::foreach_adam).
+  auto optimizer_kernel = p.choice("optimizer_kernel", {"auto", "foreach", "fused"}, std::string("auto"));
   auto recompute_method = p.choice("recompute_method", {"uniform", "block"}, std::string("uniform"));
   auto recompute_layers = p.integer("recompute_num_layers", {1, 1e6}, 1);
   auto v = p.integer("virtual_stages", {1, 1e4}, 1);
@@ -313,6 +317,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
                 : *recompute == "selective-op" ? Recompute::op_selective
                                                : Recompute::none;
   q.recompute_modules = modules.value_or(kRecomputeCoreAttn);
+  if (optimizer_kernel && *optimizer_kernel != "auto") q.optimizer_foreach = *optimizer_kernel == "foreach" ? 1 : 0;
   if (recompute_method && recompute_layers) {
     q.recompute_block = *recompute_method == "block";
     q.recompute_num_layers = *recompute_layers;

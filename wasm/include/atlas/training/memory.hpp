@@ -73,6 +73,35 @@ constexpr double kDeepSpeedSubGroup = 1e9;
 /// which runs no ZeRO beyond 1).
 inline bool deepspeed_steps_fp32_copy(const Parallel& p) { return is_deepspeed(p.framework) && !deepspeed_pipeline(p); }
 
+/// PyTorch's own loop (the FSDP frameworks): zero_grad sets the gradients to None (its default
+/// since PyTorch 2.0), so in a step of one backward without pipeline stages they are allocated
+/// during backward as the activations are freed, and the allocated peak is the larger of
+/// backward's start (the activations, no gradients) and its end (the gradients, the buffers).
+/// Not where DDP's buckets hold a copy of every gradient all along (ZeRO 0 over several ranks),
+/// nor with gradients accumulated over micro-batches or pipeline stages. Returns the most the
+/// parts held at once at any moment (every part alive, or the step), which the caching
+/// allocator keeps reserved.
+///
+/// Foreach Adam, which the engine runs for these frameworks (optimizer_traffic_bytes: PyTorch's
+/// AdamW without `fused`, the Hugging Face Trainer's adamw_torch), makes one temporary as large
+/// as a moment for the weights the rank updates (the variance's square root,
+/// torch/optim/adamw.py _multi_tensor_adamw) at the step, when the activations are freed and
+/// the gradients alive: the peak when that outweighs them.
+inline double settle_pytorch_peak(const StageFigures& st, const Parallel& at, double own_weights, DeviceMemory& m) {
+  if (!is_fsdp(at.framework)) return m.total();
+  const double temporary = at.foreach_adam(false) ? own_weights * (at.optimizer_bf16 ? 2.0 : 4.0) : 0.0;
+  const bool after = st.one_backward && !(at.zero == 0 && at.dp > 1);
+  const double backward = (after ? std::max(m.activations, m.gradients) : m.activations + m.gradients) + m.buffers;
+  const double everything = m.total();
+  if (m.gradients + temporary > backward) {
+    m.activations = 0, m.buffers = temporary, m.peak = PeakMoment::optimizer_step;
+    return std::max(everything, m.total());
+  }
+  if (after && m.gradients <= m.activations) m.gradients = 0, m.peak = PeakMoment::before_gradients;
+  if (after && m.gradients > m.activations) m.activations = 0, m.peak = PeakMoment::backward_end;
+  return everything;
+}
+
 inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, int zero, bool tied_embeddings,
                                    const Hardware& hw) {
   // ZeRO shards over every replica of the weights: dp × cp ranks for dense weights, and
@@ -120,6 +149,8 @@ inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, 
   if (par.framework == Framework::fsdp)
     m.buffers += (st.layer_dense + st.layer_expert) * (kGradientBytes + gradient_bytes(at) * (1.0 + 1.0 / shards));
   m.buffers += st.working_set;
+  const double everything =
+      settle_pytorch_peak(st, at, zero >= 1 ? st.dense / shards + st.expert / expert_shards : st.dense + st.expert, m);
   // DeepSpeed steps on fp32 gradients made at the step. ZeRO 1–3 cast a flat bf16 copy of the
   // rank's partition (stage_1_and_2.py step(); stage3.py _prepare_fp32_grad_for_sub_group, one
   // sub-group of at most sub_group_size weights at a time), ZeRO 0 flattens every gradient's fp32
@@ -140,7 +171,10 @@ inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, 
   m.context = kCudaContextBytes;
   m.nccl = nccl_communicators(par, tied_embeddings).bytes;
   m.userbuffers = st.userbuffers;
-  m.reserve = allocator_reserve(m.total(), m.context + m.nccl + m.userbuffers, hw);
+  // The reserved peak is not lowered with the allocated one: the caching allocator keeps the
+  // blocks zero_grad freed, and whether the next forward's activations fit in them depends on
+  // their sizes and places, which the engine does not follow. It holds every part at once.
+  m.reserve = allocator_reserve(everything, m.context + m.nccl + m.userbuffers, hw) + (everything - m.total());
   return m;
 }
 

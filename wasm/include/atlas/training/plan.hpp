@@ -288,6 +288,14 @@ struct Parallel {
     const double n = static_cast<double>(recompute_num_layers);
     return n >= chunk_layers ? 1.0 : n / chunk_layers;
   }
+  /// Whether Adam runs as PyTorch's foreach operations (one pass per operation, and a temporary as
+  /// large as a moment at the step) rather than one fused kernel. -1: the framework's (foreach
+  /// for the PyTorch frameworks as their 2022–24 sources ran them, fused elsewhere).
+  std::int8_t optimizer_foreach = -1;
+  bool foreach_adam(bool ideal) const {
+    if (ideal) return false;
+    return optimizer_foreach < 0 ? is_fsdp(framework) : optimizer_foreach == 1;
+  }
   /// Model chunks a stage holds (virtual stages under the interleaved schedule, else one).
   std::int64_t chunks_per_stage() const { return schedule == Schedule::interleaved ? virtual_stages : 1; }
   /// The ranks each expert's weights are split over.
@@ -385,8 +393,15 @@ struct Transfer {
   double busbw = 0;               // B/s one call reaches
 };
 
-/// Memory of one device, bytes.
+/// The moment a device's allocated memory peaks, where the PyTorch frameworks make it other than
+/// backward's start with every part alive (settle_pytorch_peak): backward's start before the
+/// gradients exist, backward's end with the activations freed, or the optimizer step with foreach
+/// Adam's temporary.
+enum class PeakMoment : std::uint8_t { backward, before_gradients, backward_end, optimizer_step };
+
+/// Memory of one device, bytes: what is alive at its allocated peak.
 struct DeviceMemory {
+  PeakMoment peak = PeakMoment::backward;
   double parameters = 0, gradients = 0, optimizer = 0, activations = 0, buffers = 0;
   /// Outside PyTorch's allocator: the CUDA context with its loaded libraries, NCCL's buffers,
   /// Transformer Engine's userbuffers for overlapped tensor-parallel GEMMs.
@@ -427,6 +442,7 @@ struct StageFigures {
   double recompute_memory_seconds = 0;  // part of memory_bound_seconds: Megatron's memory-bound recompute modules
   double attention_forward_per_layer = 0;  // s, one layer's attention core, forward once
   double full_share = 0;  // share of the stage's layers full recomputation runs again (Parallel::full_recompute_share)
+  bool one_backward = false;  // one micro-batch per step and no pipeline: gradients need not outlive a backward
 };
 
 constexpr int kMaxTransfers = 28;
@@ -441,15 +457,16 @@ constexpr double kOptimizerTrafficBytes = 28;
 /// correction 8, epsilon 8, update 16 = 80 B per updated weight (Composer without weight decay,
 /// as MPT's configs set it, skips the first 8 but splits the moment into two passes: also 80).
 constexpr double kForeachAdamTrafficBytes = 80;
-/// HBM bytes per updated weight of the optimizer the framework runs: the FSDP frameworks as their
-/// sources ran them (foreach or per-tensor Adam), the others a fused Adam; the ideal bound, fused.
+/// HBM bytes per updated weight of the optimizer the plan runs (Parallel::foreach_adam): the FSDP
+/// frameworks by default as their sources ran them (foreach or per-tensor Adam), the others a
+/// fused Adam; the ideal bound, fused.
 /// Smaller states move fewer bytes: a fused Adam reads and writes the master copy (8 B, or the
 /// bf16 weight's 2 B more when there is none) and the two moments (16 B fp32, 8 B bf16); the
 /// foreach passes shrink in the same proportion.
 inline double optimizer_traffic_bytes(const Parallel& p, bool ideal) {
   const double fused = 4.0 + (p.master_weights ? 8.0 : 2.0) + (p.optimizer_bf16 ? 8.0 : 16.0);
   const double share = fused / kOptimizerTrafficBytes;
-  return (is_fsdp(p.framework) && !ideal ? kForeachAdamTrafficBytes : kOptimizerTrafficBytes) * share;
+  return (p.foreach_adam(ideal) ? kForeachAdamTrafficBytes : kOptimizerTrafficBytes) * share;
 }
 
 /// Everything evaluate_plan() computes. Stage figures are kept for the first and last stage

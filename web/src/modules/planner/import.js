@@ -78,6 +78,7 @@ const LABELS = {
   'parallel.recompute': 'Recompute',
   'parallel.recompute_modules': 'Parts recomputed',
   'parallel.recompute_method': 'Layers recomputed',
+  'parallel.optimizer_kernel': 'Adam kernels',
   'parallel.recompute_num_layers': 'Layers per group or stage',
   'parallel.schedule': 'Schedule',
   'parallel.virtual_stages': 'Virtual stages',
@@ -159,6 +160,8 @@ export function patchFromPlan(request, plan) {
     recompute: p.recompute,
     // Echoed only when it is not Megatron's default, the attention core.
     recompute_modules: (p.recompute_modules ?? ['core_attn']).join(','),
+    // As the request put it: left out, the framework's own Adam.
+    optimizer_kernel: request.parallel.optimizer_kernel ?? 'auto',
     // Echoed only under full recomputation of other than every layer on its own.
     recompute_method: p.recompute_method ?? DEFAULTS.recompute_method,
     recompute_num_layers: p.recompute_num_layers ?? DEFAULTS.recompute_num_layers,

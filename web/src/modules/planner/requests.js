@@ -109,7 +109,7 @@ export function parallelRequest(s) {
    *   overlap?: boolean, tp_overlap?: boolean, flash_attention?: boolean, attention_kernel?: string, kernels?: string,
    *   reduce_dtype?: string, cp_attention?: string, backward_prefetch?: string, precision?: string, dp_shard?: number,
    *   embedding_as_layer?: boolean, loss_as_layer?: boolean, first_stage_layers?: number, last_stage_layers?: number,
-   *   order?: string, recompute_modules?: string[], recompute_method?: string, recompute_num_layers?: number}} */
+   *   order?: string, recompute_modules?: string[], recompute_method?: string, recompute_num_layers?: number, optimizer_kernel?: string}} */
   const p = {
     tp: s.tp,
     pp: s.pp,
@@ -128,6 +128,7 @@ export function parallelRequest(s) {
   if (s.routing_imbalance > 1 && s.experts > 1) p.routing_imbalance = s.routing_imbalance;
   const modules = recomputeModules(s);
   if (modules) p.recompute_modules = modules;
+  if (s.optimizer_kernel !== 'auto') p.optimizer_kernel = s.optimizer_kernel;
   // Which layers full recomputation redoes, where it is not every layer on its own.
   if (s.recompute === 'full' && (s.recompute_method !== 'uniform' || s.recompute_num_layers !== 1)) {
     p.recompute_method = s.recompute_method;

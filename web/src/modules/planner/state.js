@@ -142,6 +142,8 @@ export const FIELDS = {
     path: '/parallel/recompute_modules',
     options: ['core_attn', 'moe_act', 'layernorm', 'mla_up_proj', 'mlp', 'moe', 'shared_experts'],
   },
+  // "auto" leaves the framework's own Adam (foreach for the PyTorch frameworks, fused elsewhere).
+  optimizer_kernel: engine('/parallel/optimizer_kernel'),
   // Megatron's --recompute-method and --recompute-num-layers under full recomputation.
   recompute_method: engine('/parallel/recompute_method'),
   recompute_num_layers: engine('/parallel/recompute_num_layers'),
@@ -187,7 +189,7 @@ const EXTRA_PATHS = { '/batch/accumulation': 'global', '/batch': 'global', '/har
  *   overlap: string, tp_overlap: boolean, flash: string, hardware: string, gpus: number, gpus_per_node: number,
  *   memory_gib: number, tflops: number, hbm_gbps: number, intra_gbps: number, inter_gbps: number, nics_per_node: number,
  *   latency_us: number, dp_auto: boolean, dp: number, tp: number, pp: number, cp: number, ep: number, etp: number, routing_imbalance: number,
- *   zero: number, framework: string, kernels: string, cp_attention: string, backward_prefetch: string, precision: string, dp_shard: number, embedding_as_layer: boolean, loss_as_layer: boolean, first_stage_layers: number, last_stage_layers: number, reduce: string, sequence_parallel: boolean, recompute: string, recompute_modules: string, recompute_method: string, recompute_num_layers: number, schedule: string,
+ *   zero: number, framework: string, kernels: string, cp_attention: string, backward_prefetch: string, precision: string, dp_shard: number, embedding_as_layer: boolean, loss_as_layer: boolean, first_stage_layers: number, last_stage_layers: number, reduce: string, sequence_parallel: boolean, recompute: string, recompute_modules: string, recompute_method: string, recompute_num_layers: number, optimizer_kernel: string, schedule: string,
  *   virtual_stages: number, micro: number, global: number, mode: string, phase: string, scaling_hold: string,
  *   order: string, map_kind: string, map_rank: number, prompt: number,
  *   output: number, concurrency: number, arrival: string, requests: number, weights: string, kv: string, runtime: string}} PlannerState
@@ -286,6 +288,7 @@ export const DEFAULTS = Object.freeze({
   recompute: 'selective',
   recompute_modules: 'core_attn',
   recompute_method: 'uniform',
+  optimizer_kernel: 'auto',
   recompute_num_layers: 1,
   schedule: '1f1b',
   virtual_stages: 1,
