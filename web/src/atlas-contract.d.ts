@@ -1312,6 +1312,7 @@ export type FidelityAnswer = {
           last_stage_layers?: number;
           loss?: string;
           master_weights?: string;
+          optimizer_kernel?: string;
           pp?: number;
           precision?: string;
           recompute?: string;
@@ -1354,6 +1355,12 @@ export type FidelityAnswer = {
     summaries?: {
       informed?: {
         allocated?: {
+          cases?: number;
+          max_abs_error?: number;
+          mean_abs_error?: number;
+          mean_signed_error?: number;
+        };
+        device?: {
           cases?: number;
           max_abs_error?: number;
           mean_abs_error?: number;
