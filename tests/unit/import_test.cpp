@@ -277,19 +277,27 @@ TEST_CASE("import: every malformed text in the table is refused with its code on
   CHECK(rows >= 30);
 }
 
-TEST_CASE("import: torchtitan's per-block selective checkpointing is taken as full, and says so") {
-  const char* toml =
-      "[model]\nname = \"llama3\"\nflavor = \"8B\"\n\n[activation_checkpoint]\nmode = \"selective\"\n"
-      "selective_ac_option = \"2\"\n";
-  const json r = call("import", json{{"text", toml}, {"hardware", {{"preset", "h100-sxm"}, {"gpus", 8}}}});
-  REQUIRE_FALSE(atlas::is_error(r));
-  CHECK(r["request"]["parallel"]["recompute"] == "full");
-  bool said = false;
-  for (const auto& a : r["assumed"])
-    if (a["field"] == "parallel.recompute" &&
-        a["why"].get<std::string>().find("one transformer block in every 2") != std::string::npos)
-      said = true;
-  CHECK(said);
+TEST_CASE("import: torchtitan's per-block selective checkpointing redoes every N-th block of a stage") {
+  const auto import_with = [](const char* option, int pp, const char* flavor) {
+    const std::string toml = std::string("[model]\nname = \"llama3\"\nflavor = \"") + flavor +
+                             "\"\n\n[parallelism]\npipeline_parallel_degree = " + std::to_string(pp) +
+                             "\n\n[activation_checkpoint]\nmode = \"selective\"\nselective_ac_option = \"" + option +
+                             "\"\n";
+    const json r = call("import", json{{"text", toml}, {"hardware", {{"preset", "h100-sxm"}, {"gpus", 8 * pp}}}});
+    REQUIRE_FALSE(atlas::is_error(r));
+    return r["request"]["parallel"];
+  };
+  // Llama 3 8B's 32 blocks over 2 stages: 16 a stage, every 2nd of them recomputed, 8.
+  const json half = import_with("2", 2, "8B");
+  CHECK(half["recompute"] == "full");
+  CHECK(half["recompute_method"] == "block");
+  CHECK(half["recompute_num_layers"] == 8);
+  // "1" (and torchtitan's "0") is every block: full recomputation as the engine has it.
+  const json every = import_with("1", 1, "8B");
+  CHECK(every["recompute"] == "full");
+  CHECK_FALSE(every.contains("recompute_method"));
+  // Fewer blocks a stage than N: none is recomputed.
+  CHECK(import_with("40", 1, "8B")["recompute"] == "none");
 }
 
 TEST_CASE("import: DeepSeek-V3 without its prediction module is the 671B main model; its shape reads every key") {

@@ -240,3 +240,20 @@ TEST_CASE("Megatron scripts: --recompute-method block and --recompute-num-layers
   CHECK(ignored["ignored"].dump().find("--recompute-method") != std::string::npos);
   CHECK_FALSE(ignored["request"]["parallel"].contains("recompute_num_layers"));
 }
+
+TEST_CASE("torchtitan: block recomputation exports as every N-th block and reads back") {
+  const json request = plan_request({{"pp", 2},
+                                     {"recompute", "full"},
+                                     {"recompute_method", "block"},
+                                     {"recompute_num_layers", 4},
+                                     {"framework", "fsdp"},
+                                     {"zero", 3}},
+                                    json{{"global", 16}, {"micro", 1}}, "llama-3.1-8b", 16, "h100-sxm");
+  const json text = call("export", json{{"request", request}, {"format", "torchtitan"}});
+  REQUIRE_FALSE(atlas::is_error(text));
+  // 16 layers a stage, 4 of them redone: every 4th block.
+  CHECK(text["text"].get<std::string>().find("selective_ac_option = \"4\"") != std::string::npos);
+  const json back = call("import", json{{"text", text["text"]}, {"hardware", request["hardware"]}});
+  REQUIRE_FALSE(atlas::is_error(back));
+  CHECK(back["request"]["parallel"]["recompute_num_layers"] == 4);
+}

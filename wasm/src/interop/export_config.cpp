@@ -270,6 +270,17 @@ std::string torchtitan(const Run& r) {
     notes.push_back(
         "Megatron's selective recomputation redoes the attention scores, which torchtitan's fused attention never "
         "stores: written as none.");
+  // Block recomputation of n layers a stage is torchtitan's every-N-th block where N divides.
+  std::string every_nth;
+  if (p.recompute == Recompute::full && p.recompute_block) {
+    const std::int64_t stage = m.layers / p.pp, redone = p.recompute_num_layers * p.virtual_stages;
+    if (redone < stage && stage % redone == 0)
+      every_nth = std::to_string(stage / redone);
+    else if (redone < stage)
+      notes.push_back(std::to_string(redone) + " recomputed layers of each stage's " + std::to_string(stage) +
+                      " are not every N-th one: written as full.");
+  }
+  if (!every_nth.empty()) recompute = "selective";
   if (p.kernels == Kernels::fused)
     notes.push_back("The plan's kernels are fused: torch.compile on ([compile] enable = true).");
   if (shard && gradient_bytes(p) < 4)
@@ -297,6 +308,7 @@ std::string torchtitan(const Run& r) {
       << (p.expert_grid() ? "\nexpert_tensor_parallel_degree = " + std::to_string(p.etp) : std::string())
       << "\n\n[activation_checkpoint]\nmode = \"" << recompute << "\"\n"
       << (p.recompute == Recompute::op_selective ? "selective_ac_option = \"op\"\n" : "")
+      << (every_nth.empty() ? "" : "selective_ac_option = \"" + every_nth + "\"\n")
       << "\n[compile]\nenable = " << (p.kernels == Kernels::fused ? "true" : "false") << "\n";
   return out.str();
 }

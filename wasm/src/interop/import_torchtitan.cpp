@@ -62,6 +62,56 @@ class Job {
     facts_.set(text_, line(table, name), section, key, value, from(table, name));
   }
 
+  // torchtitan's selective_ac_option "N": every N-th transformer block of a process fully
+  // recomputed (a counter over its blocks, torchtitan/distributed/activation_checkpoint.py;
+  // "0": every block). The engine's block method redoes as many of each stage's layers:
+  // ⌊stage layers ÷ N⌋, spread over its model chunks, once the model is known.
+  void every_nth_block(const std::string& option, std::int64_t pp) {
+    const int line_at = line("activation_checkpoint", "selective_ac_option")
+                            ? line("activation_checkpoint", "selective_ac_option")
+                            : line("activation_checkpoint", "mode");
+    const std::string from_text = "[activation_checkpoint] selective_ac_option \"" + option + "\"";
+    if (option.empty() || option.find_first_not_of("0123456789") != std::string::npos || option.size() > 6) {
+      text_.error(
+          "unsupported_value",
+          "[activation_checkpoint] selective_ac_option must be \"op\" or a whole number, not \"" + option + "\".",
+          line_at);
+      return;
+    }
+    const std::int64_t n = std::stoll(option);
+    if (n <= 1) {  // every block
+      facts_.set(text_, line_at, "parallel", "recompute", "full", from_text);
+      return;
+    }
+    Problems ignored;
+    const auto shape =
+        facts_.model_preset ? read_model(json{{"model", {{"preset", *facts_.model_preset}}}}, ignored) : std::nullopt;
+    const std::int64_t chunks =
+        facts_.parallel.contains("virtual_stages") ? facts_.parallel["virtual_stages"].get<std::int64_t>() : 1;
+    if (!shape) {
+      facts_.set(text_, line_at, "parallel", "recompute", "full", from_text);
+      facts_.assume("parallel.recompute", "full",
+                    "torchtitan fully recomputes one transformer block in every " + option +
+                        "; without the model's layer count every block is taken as recomputed: the step time is "
+                        "an upper bound, the activation memory a lower bound");
+      return;
+    }
+    const std::int64_t redone = shape->layers / std::max<std::int64_t>(1, pp) / n;
+    if (redone == 0) {
+      facts_.set(text_, line_at, "parallel", "recompute", "none",
+                 from_text + " (fewer blocks a stage than " + option + ")");
+      return;
+    }
+    facts_.set(text_, line_at, "parallel", "recompute", "full", from_text);
+    facts_.set(text_, line_at, "parallel", "recompute_method", "block", from_text);
+    facts_.set(text_, line_at, "parallel", "recompute_num_layers", std::max<std::int64_t>(1, redone / chunks),
+               from_text);
+    if (redone % chunks != 0)
+      facts_.assume("parallel.recompute_num_layers", std::max<std::int64_t>(1, redone / chunks),
+                    std::to_string(redone) + " blocks of each stage recomputed, spread over " + std::to_string(chunks) +
+                        " model chunks: rounded down per chunk");
+  }
+
   // The table that holds `key`: [parallelism], else 2024's [training] or [experimental].
   std::string where(const std::string& key) const {
     for (const char* t : {"parallelism", "training", "experimental"})
@@ -245,11 +295,7 @@ void Job::read() {
       if (option && *option == "op") {
         set("parallel", "recompute", "selective-op", "activation_checkpoint", "selective_ac_option");
       } else {
-        set("parallel", "recompute", "full", "activation_checkpoint", "mode");
-        facts_.assume("parallel.recompute", "full",
-                      "torchtitan fully recomputes one transformer block in every " + option.value_or("2") +
-                          " (selective_ac_option); the engine has no per-block mode, so every block is taken as "
-                          "recomputed: the step time is an upper bound, the activation memory a lower bound");
+        every_nth_block(option.value_or("2"), pp);
       }
     }
   }
