@@ -192,7 +192,7 @@ TEST_CASE("import: a torchtitan TOML names its model by flavor and shards with F
   CHECK(q["parallel"]["dp"] == 64);                     // data_parallel_shard_degree = -1 over the explorer's 64 GPUs
   CHECK(q["parallel"]["recompute"] == "selective-op");  // mode "selective", selective_ac_option "op"
   CHECK(q["batch"]["global"] == 64);
-  CHECK(lists(r["ignored"], "from", "[optimizer]"));
+  CHECK(lists(r["ignored"], "from", "[optimizer] lr"));
   CHECK(lists(r["ignored"], "from", "[training] steps"));
   CHECK(q["parallel"]["kernels"] == "eager");      // [training] compile = false
   CHECK(q["parallel"]["reduce_dtype"] == "fp32");  // torchtitan's FSDP reduces in float32

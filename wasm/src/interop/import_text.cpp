@@ -123,6 +123,7 @@ std::string detect_format(std::string_view text) {
       return "hf";
     return "";
   }
+  if (has("Trainer.Config(") || (has("--module") && has("--config") && has("torchtitan"))) return "torchtitan";
   if (has("--num-layers") || has("--hidden-size") || has("--tensor-model-parallel-size") || has("pretrain_gpt") ||
       has("--micro-batch-size"))
     return "megatron";

@@ -13,6 +13,14 @@ namespace atlas {
 namespace {
 
 // torchtitan's llama3 flavors and the engine presets with the same shapes.
+const char* ignored_key_why(const std::string& key) {
+  if (key == "converters_nvfp4")
+    return "torchao's NVFP4 linears are not read from a configuration; set the precision in the explorer";
+  if (key == "memory_budget")
+    return "torch.compile's memory-budget checkpointing has no engine mode; the run is costed without recomputation";
+  return "not part of the engine's cost model";
+}
+
 const char* ignored_table_why(const std::string& table) {
   if (table == "optimizer" || table == "lr_scheduler")
     return "the engine assumes Adam; the learning rate does not change the cost";
@@ -33,7 +41,10 @@ class Job {
     const std::string k = table + "." + key;
     return toml_.lines.contains(k) ? toml_.lines[k].get<int>() : 0;
   }
-  std::string from(const std::string& table, const std::string& key) const { return "[" + table + "] " + key; }
+  std::string from(const std::string& table, const std::string& key) const {
+    const std::string k = table + "." + key;
+    return toml_.names.contains(k) ? toml_.names[k].get<std::string>() : "[" + table + "] " + key;
+  }
   // An integer; -1 is torchtitan's "derive it" where `derive` allows it.
   std::optional<std::int64_t> whole(const std::string& table, const std::string& key, bool derive = false) {
     const json* v = get(table, key);
@@ -153,6 +164,7 @@ class Job {
 
   void read();
   void kernels();
+  void optimizer();
   void precision();
   void report_unused();
 
@@ -192,6 +204,7 @@ void Job::read() {
     }
   }
   if (const auto seq = whole("training", "seq_len")) set("model", "seq", *seq, "training", "seq_len");
+  optimizer();
   kernels();
   // 2024's layout kept the degrees in [training] (pipelining in [experimental], and at first one
   // data_parallel_degree); 2025's moved them to [parallelism]. Each is read where the file has it.
@@ -353,6 +366,23 @@ void Job::precision() {
   }
 }
 
+// torchtitan's AdamW: [optimizer] implementation where the text says it (foreach, or fused and its
+// bf16-state variant); a 2026 configuration that does not runs torchtitan's default, fused since
+// pytorch/torchtitan#881 (2025-02-24). A 2024–25 TOML that does not keeps the engine's choice.
+void Job::optimizer() {
+  if (const auto impl = text("optimizer", "implementation")) {
+    if (*impl == "foreach" || *impl == "fused" || *impl == "fused_opt_states_bf16")
+      set("parallel", "optimizer_kernel", *impl == "foreach" ? "foreach" : "fused", "optimizer", "implementation");
+    else
+      facts_.ignore(from("optimizer", "implementation"), *impl,
+                    "a per-tensor loop is neither of the engine's optimizer kernels",
+                    line("optimizer", "implementation"));
+  } else if (toml_.python) {
+    facts_.fallback("parallel", "optimizer_kernel", "fused",
+                    "torchtitan's default AdamW implementation, fused since pytorch/torchtitan#881");
+  }
+}
+
 void Job::kernels() {
   const bool table = toml_.values.contains("compile");
   const json* on = table ? get("compile", "enable") : get("training", "compile");
@@ -385,7 +415,8 @@ void Job::report_unused() {
       continue;
     }
     const bool known = t.key() == "model" || t.key() == "training" || t.key() == "parallelism" ||
-                       t.key() == "activation_checkpoint" || t.key() == "compile" || t.key() == "experimental";
+                       t.key() == "activation_checkpoint" || t.key() == "compile" || t.key() == "experimental" ||
+                       t.key() == "optimizer";
     if (!known) {
       facts_.ignore("[" + t.key() + "]", "…", ignored_table_why(t.key()), 0);
       continue;
@@ -393,14 +424,16 @@ void Job::report_unused() {
     for (auto k = t->begin(); k != t->end(); ++k)
       if (!used_.count(t.key() + "." + k.key()))
         facts_.ignore(from(t.key(), k.key()), k->is_structured() ? json("…") : *k,
-                      "not part of the engine's cost model", line(t.key(), k.key()));
+                      t.key() == "optimizer" ? ignored_table_why("optimizer") : ignored_key_why(k.key()),
+                      line(t.key(), k.key()));
   }
 }
 
 }  // namespace
 
 void import_torchtitan(const Pasted& text, RunFacts& facts) {
-  const auto toml = parse_toml(text);
+  const auto toml =
+      torchtitan_python(text.text()) ? std::optional<Toml>(torchtitan_python_tables(text)) : parse_toml(text);
   if (!toml) return;
   Job job(text, *toml, facts);
   job.read();

@@ -79,8 +79,16 @@ std::string detect_format(std::string_view text);
 struct Toml {
   json values = json::object();
   json lines = json::object();
+  /// How the text named a key where it is not `[table] key` (a Python keyword, a flag).
+  json names = json::object();
+  bool python = false;  // read from a 2026 Python configuration (torchtitan_python.cpp)
 };
 std::optional<Toml> parse_toml(const Pasted& text);
+/// torchtitan's 2026 configurations: a Python function returning Trainer.Config(...), or the
+/// command line naming one (--module, --config, --section.option flags), read into a TOML job's
+/// tables (torchtitan_python.cpp).
+bool torchtitan_python(std::string_view text);
+Toml torchtitan_python_tables(const Pasted& text);
 
 /// Products of counts read from pasted text (degrees, batch sizes) saturate here instead of
 /// overflowing; the plan reader then refuses the figure as out of range.

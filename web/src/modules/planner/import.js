@@ -17,7 +17,7 @@ const FORMAT_NAMES = {
   hf: 'a Hugging Face config.json',
   megatron: 'Megatron-LM arguments',
   deepspeed: 'a DeepSpeed config',
-  torchtitan: 'a torchtitan TOML',
+  torchtitan: 'a torchtitan configuration',
 };
 const EXPORTS = [
   ['megatron', 'Megatron-LM arguments'],
@@ -236,7 +236,7 @@ export function initImport(engine, mount, explorer) {
     autocomplete: 'off',
     wrap: 'off',
   });
-  const file = h('input', { id: 'planner-import-file', type: 'file', accept: '.json,.sh,.toml,.txt,.bash,.cfg' });
+  const file = h('input', { id: 'planner-import-file', type: 'file', accept: '.json,.sh,.toml,.py,.txt,.bash,.cfg' });
   const format = h(
     'select',
     { id: 'planner-import-format' },
@@ -280,7 +280,7 @@ export function initImport(engine, mount, explorer) {
     h('h3', { id: 'planner-import-h', text: 'Bring your own run' }),
     h('p', {
       id: 'planner-import-help',
-      text: 'Paste a model’s config.json, a Megatron-LM launch script, a DeepSpeed config or a torchtitan TOML (or drop the file on the box). The explorer above then shows that run on the hardware chosen there. Nothing leaves this page.',
+      text: 'Paste a model’s config.json, a Megatron-LM launch script, a DeepSpeed config or a torchtitan configuration (its TOML, or the Python function and the command line that runs it; or drop the file on the box). The explorer above then shows that run on the hardware chosen there. Nothing leaves this page.',
     }),
     // Closed until wanted: a newcomer's first screen holds the split, not two text boxes.
     h(
