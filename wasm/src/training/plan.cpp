@@ -39,33 +39,10 @@ json memory_json(const DeviceMemory& m, double capacity) {
          {"headroom", capacity - m.required()},
          {"fits", m.required() <= capacity}};
   // Said only where the PyTorch frameworks move the peak from backward's start with every part.
-  if (m.peak == PeakMoment::before_gradients) j["peak_moment"] = "before_gradients";
-  if (m.peak == PeakMoment::backward_end) j["peak_moment"] = "backward_end";
-  if (m.peak == PeakMoment::optimizer_step) j["peak_moment"] = "optimizer_step";
+  if (m.peak != PeakMoment::backward) j["peak_moment"] = peak_moment_name(m.peak);
   return j;
 }
 
-// The formulas of the parts a moved peak changes say so.
-void note_peak_moment(json& formulas, PeakMoment peak) {
-  const auto note = [&](const char* part, const char* text) {
-    if (formulas.contains(part) && formulas[part].contains("text"))
-      formulas[part]["text"] = formulas[part]["text"].get<std::string>() + text;
-  };
-  if (peak == PeakMoment::before_gradients)
-    note("gradients",
-         " once allocated; 0 at this device's peak, the start of backward: zero_grad set them to None and, with one "
-         "micro-batch per step and no pipeline, backward allocates them as it frees the activations");
-  if (peak == PeakMoment::backward_end)
-    note("activations",
-         "; 0 at this device's peak, the end of backward: with one micro-batch per step and no pipeline the "
-         "gradients, allocated during backward (zero_grad set them to None), outgrow the activations it frees");
-  if (peak == PeakMoment::optimizer_step) {
-    note("activations", "; 0 at this device's peak, the optimizer step, by which they are freed");
-    note("buffers",
-         " during backward; at this device's peak, the optimizer step, foreach Adam's temporary as large as one "
-         "moment (the variance's square root) for the weights this rank updates");
-  }
-}
 
 json communicators_json(const Parallel& p, bool tied) {
   const Communicators c = nccl_communicators(p, tied);

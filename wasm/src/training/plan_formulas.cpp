@@ -280,4 +280,31 @@ json throughput_formulas(const PlanInput& in, const PlanFigures& f) {
                   << " ÷ " << peak << " = " << qty::fraction(f.hfu)}};
 }
 
+// The formulas of the parts a moved peak changes say so.
+const char* peak_moment_name(PeakMoment peak) {
+  static const char* const kNames[] = {"backward", "before_gradients", "backward_end", "optimizer_step"};
+  return kNames[static_cast<int>(peak)];
+}
+
+void note_peak_moment(json& formulas, PeakMoment peak) {
+  const auto note = [&](const char* part, const char* text) {
+    if (formulas.contains(part) && formulas[part].contains("text"))
+      formulas[part]["text"] = formulas[part]["text"].get<std::string>() + text;
+  };
+  if (peak == PeakMoment::before_gradients)
+    note("gradients",
+         " once allocated; 0 at this device's peak, the start of backward: zero_grad set them to None and, with one "
+         "micro-batch per step and no pipeline, backward allocates them as it frees the activations");
+  if (peak == PeakMoment::backward_end)
+    note("activations",
+         "; 0 at this device's peak, the end of backward: with one micro-batch per step and no pipeline the "
+         "gradients, allocated during backward (zero_grad set them to None), outgrow the activations it frees");
+  if (peak == PeakMoment::optimizer_step) {
+    note("activations", "; 0 at this device's peak, the optimizer step, by which they are freed");
+    note("buffers",
+         " during backward; at this device's peak, the optimizer step, foreach Adam's temporary as large as one "
+         "moment (the variance's square root) for the weights this rank updates");
+  }
+}
+
 }  // namespace atlas

@@ -65,15 +65,7 @@ json to_json(const Parallel& p) {
   if (p.routing_imbalance != 1.0) j["routing_imbalance"] = p.routing_imbalance;
   if (p.returns_kv_cache) j["returns_kv_cache"] = true;
   j["optimizer_kernel"] = p.foreach_adam(false) ? "foreach" : "fused";
-  // Echoed where full recomputation reads them and they differ from every layer on its own.
-  if (p.recompute == Recompute::full && (p.recompute_block || p.recompute_num_layers != 1)) {
-    j["recompute_method"] = p.recompute_block ? "block" : "uniform";
-    j["recompute_num_layers"] = p.recompute_num_layers;
-  }
-  // Echoed where Megatron-Core reads them and they differ from its default (the attention core).
-  if (p.recompute == Recompute::selective && p.framework == Framework::megatron &&
-      p.recompute_modules != kRecomputeCoreAttn)
-    j["recompute_modules"] = recompute_module_names(p.recompute_modules);
+  recompute_json(p, j);
   return j;
 }
 
@@ -188,11 +180,9 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   auto zero = p.integer("zero", {0, 3}, 0);
   auto sp = p.boolean("sequence_parallel", false);
   auto recompute = p.choice("recompute", {"none", "selective", "selective-op", "full"}, std::string("none"));
-  const std::optional<std::uint8_t> modules = read_recompute_modules(p);
+  const RecomputeFields recompute_fields = read_recompute_fields(p);
   // Adam as foreach operations or one fused kernel; "auto": the framework's (Parallel::foreach_adam).
   auto optimizer_kernel = p.choice("optimizer_kernel", {"auto", "foreach", "fused"}, std::string("auto"));
-  auto recompute_method = p.choice("recompute_method", {"uniform", "block"}, std::string("uniform"));
-  auto recompute_layers = p.integer("recompute_num_layers", {1, 1e6}, 1);
   auto v = p.integer("virtual_stages", {1, 1e4}, 1);
   auto schedule =
       p.choice("schedule", {"gpipe", "1f1b", "interleaved"}, std::string(v && *v > 1 ? "interleaved" : "1f1b"));
@@ -316,17 +306,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
                 : *recompute == "selective"    ? Recompute::selective
                 : *recompute == "selective-op" ? Recompute::op_selective
                                                : Recompute::none;
-  q.recompute_modules = modules.value_or(kRecomputeCoreAttn);
   if (optimizer_kernel && *optimizer_kernel != "auto") q.optimizer_foreach = *optimizer_kernel == "foreach" ? 1 : 0;
-  if (recompute_method && recompute_layers) {
-    q.recompute_block = *recompute_method == "block";
-    q.recompute_num_layers = *recompute_layers;
-    if ((p.has("recompute_method") || p.has("recompute_num_layers")) && q.recompute != Recompute::full)
-      problems.warning("recompute_layers_unused",
-                       "recompute_method and recompute_num_layers choose the layers full recomputation redoes; "
-                       "this plan does not recompute fully, so they change nothing.",
-                       p.path_of(p.has("recompute_num_layers") ? "recompute_num_layers" : "recompute_method"));
-  }
   q.virtual_stages = *v;
   q.framework = *framework == "fsdp"             ? Framework::fsdp
                 : *framework == "fsdp1"          ? Framework::fsdp1
@@ -335,7 +315,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
                 : *framework == "ideal"          ? Framework::ideal
                 : *framework == "megatron-2021"  ? Framework::megatron_2021
                                                  : Framework::megatron;
-  if (p.has("recompute_modules")) check_recompute_modules(q, in.model, p);
+  apply_recompute_fields(recompute_fields, p, in.model, q);
   q.overlap = *overlap;
   q.tp_overlap = *tp_overlap;
   q.returns_kv_cache = returns_kv.value_or(false);

@@ -94,6 +94,42 @@ void check_recompute_modules(const Parallel& p, const ModelShape& m, const Field
                      path);
 }
 
+RecomputeFields read_recompute_fields(const Fields& parallel) {
+  RecomputeFields f;
+  f.modules = read_recompute_modules(parallel);
+  f.method = parallel.choice("recompute_method", {"uniform", "block"}, std::string("uniform"));
+  f.layers = parallel.integer("recompute_num_layers", {1, 1e6}, 1);
+  return f;
+}
+
+void apply_recompute_fields(const RecomputeFields& f, const Fields& parallel, const ModelShape& m, Parallel& q) {
+  q.recompute_modules = f.modules.value_or(kRecomputeCoreAttn);
+  if (f.method && f.layers) {
+    q.recompute_block = *f.method == "block";
+    q.recompute_num_layers = *f.layers;
+    const bool given = parallel.has("recompute_method") || parallel.has("recompute_num_layers");
+    if (given && q.recompute != Recompute::full)
+      parallel.problems().warning(
+          "recompute_layers_unused",
+          "recompute_method and recompute_num_layers choose the layers full recomputation redoes; this plan does "
+          "not recompute fully, so they change nothing.",
+          parallel.path_of(parallel.has("recompute_num_layers") ? "recompute_num_layers" : "recompute_method"));
+  }
+  if (parallel.has("recompute_modules")) check_recompute_modules(q, m, parallel);
+}
+
+void recompute_json(const Parallel& p, json& out) {
+  // Where full recomputation reads them and they differ from every layer on its own.
+  if (p.recompute == Recompute::full && (p.recompute_block || p.recompute_num_layers != 1)) {
+    out["recompute_method"] = p.recompute_block ? "block" : "uniform";
+    out["recompute_num_layers"] = p.recompute_num_layers;
+  }
+  // Where Megatron-Core reads them and they differ from its default (the attention core).
+  if (p.recompute == Recompute::selective && p.framework == Framework::megatron &&
+      p.recompute_modules != kRecomputeCoreAttn)
+    out["recompute_modules"] = recompute_module_names(p.recompute_modules);
+}
+
 double recomputed_gemm(const Parallel& p, const RecomputableParts& parts, bool flops) {
   const std::uint8_t mod = p.selective_modules();
   double sum = 0;

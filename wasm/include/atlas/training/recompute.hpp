@@ -24,6 +24,19 @@ std::string recomputed_parts_text(std::uint8_t modules);
 /// default applies). An unknown name is a coded error at its entry.
 std::optional<std::uint8_t> read_recompute_modules(const Fields& parallel);
 
+/// The request's recomputation choices beyond `recompute`: Megatron's modules (selective) and
+/// which layers full recomputation redoes. Read with the other fields; applied to a split whose
+/// recompute and framework are set, warning where the split never reads them.
+struct RecomputeFields {
+  std::optional<std::uint8_t> modules;
+  std::optional<std::string> method;
+  std::optional<std::int64_t> layers;
+};
+RecomputeFields read_recompute_fields(const Fields& parallel);
+void apply_recompute_fields(const RecomputeFields& f, const Fields& parallel, const ModelShape& m, Parallel& q);
+/// The choices that differ from the defaults, echoed in the plan's `parallel`.
+void recompute_json(const Parallel& p, json& out);
+
 /// What Megatron-Core itself refuses or ignores: mla_up_proj without latent attention is an
 /// error (its TransformerConfig raises); modules it never reads here are warnings.
 void check_recompute_modules(const Parallel& p, const ModelShape& m, const Fields& parallel);
