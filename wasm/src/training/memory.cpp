@@ -1,5 +1,7 @@
 #include "atlas/training/memory.hpp"
 
+#include <algorithm>
+
 #include "atlas/training/recompute.hpp"
 
 namespace atlas {
@@ -50,7 +52,7 @@ double uniform_activation_bytes(const ModelShape& m, double micro, std::int64_t 
   }
   const double saved =
       recompute == Recompute::selective ? recompute_saved_bytes(modules, m, sb, t, outside_split) : 0.0;
-  return outside / outside_split + inside / t - saved;
+  return std::max(0.0, outside / outside_split + inside / t - saved);
 }
 
 }  // namespace
