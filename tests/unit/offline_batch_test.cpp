@@ -153,6 +153,16 @@ TEST_CASE("a closed loop of a fixed number of requests: the users' first request
   CHECK(figure(few, "time", "first_token") == doctest::Approx(figure(sixteen, "time", "first_token")));
   CHECK(figure(few, "throughput", "tokens_per_second") ==
         doctest::Approx(figure(sixteen, "throughput", "tokens_per_second")));
+  // The curve's point at the users asked for is this run, not the endless loop's steady state.
+  bool found = false;
+  for (const auto& p : finite["curve"]["points"])
+    if (p["concurrency"] == 32) {
+      found = true;
+      CHECK(p["tokens_per_second"].get<double>() ==
+            doctest::Approx(figure(finite, "throughput", "tokens_per_second")).epsilon(1e-12));
+      CHECK(p["tokens_per_second"].get<double>() != figure(steady, "throughput", "tokens_per_second"));
+    }
+  CHECK(found);
   // A count only a closed loop has.
   json bad = serving_request("llama-3.1-8b", 1, {{"tp", 1}}, {{"arrival", "all_at_once"}, {"requests", 10}});
   CHECK(has_error(atlas::run("plan", bad), "requests_arrival", "/serving/requests"));

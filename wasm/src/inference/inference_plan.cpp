@@ -37,10 +37,13 @@ json curve_json(const InferenceInput& in, const InferenceFigures& f) {
   for (std::int64_t c = 1; c <= top; c *= 2) at.insert(c);
   json points = json::array();
   const bool at_once = in.serving.arrival == Arrival::all_at_once;
+  // A run of a fixed number of requests is a run at every point too: its users' first requests
+  // go out together whatever their number, so a point is that run with c users.
+  const bool runs = at_once || in.serving.requests > 0;
   for (std::int64_t c : at) {
     json point{{"concurrency", c}, {"fits", c <= f.memory.max_concurrency}};
-    if (at_once) {
-      // Each point is its own run of c requests, rounds and all.
+    if (runs) {
+      // Each point is its own run: c requests at once (rounds and all), or c users' finite loop.
       InferenceInput run = in;
       run.serving.concurrency = c;
       InferenceFigures g;
