@@ -137,6 +137,12 @@ TEST_CASE("recompute_modules: unknown names, a model without latent attention, a
   REQUIRE_FALSE(atlas::is_error(unused));
   REQUIRE(unused.contains("warnings"));
   CHECK(unused["warnings"][0]["code"] == "recompute_modules_unused");
+  // Megatron-Core refuses moe_act and layernorm recomputation under FP8 delayed scaling.
+  json delayed = megatron_selective("mixtral-8x7b", 8, {"moe_act"}, {{"tp", 1}, {"ep", 8}, {"dp", 8}});
+  delayed["parallel"]["precision"] = "fp8-delayed";
+  CHECK(has_error(call("plan", delayed), "recompute_module_precision", "/parallel/recompute_modules"));
+  delayed["parallel"]["precision"] = "fp8-current";
+  CHECK_FALSE(atlas::is_error(call("plan", delayed)));
   const json dense_moe = call("plan", megatron_selective("llama-3.1-8b", 8, {"moe"}));
   REQUIRE_FALSE(atlas::is_error(dense_moe));
   CHECK(dense_moe["warnings"][0]["code"] == "recompute_module_unused");

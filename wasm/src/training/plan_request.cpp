@@ -315,7 +315,6 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
                 : *framework == "ideal"          ? Framework::ideal
                 : *framework == "megatron-2021"  ? Framework::megatron_2021
                                                  : Framework::megatron;
-  apply_recompute_fields(recompute_fields, p, in.model, q);
   q.overlap = *overlap;
   q.tp_overlap = *tp_overlap;
   q.returns_kv_cache = returns_kv.value_or(false);
@@ -331,6 +330,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   q.cp_attention = *cp_attention == "all-gather" ? ContextAttention::all_gather : ContextAttention::ring;
   q.backward_prefetch = *backward_prefetch == "post" ? BackwardPrefetch::post : BackwardPrefetch::pre;
   q.precision = precision_from_name(*precision);
+  apply_recompute_fields(recompute_fields, p, in.model, q);  // after the framework and the precision
   q.loss = !loss                ? LossKernel::framework
            : *loss == "eager"   ? LossKernel::eager
            : *loss == "chunked" ? LossKernel::chunked

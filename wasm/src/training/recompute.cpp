@@ -86,6 +86,13 @@ void check_recompute_modules(const Parallel& p, const ModelShape& m, const Field
                    "mla_up_proj recomputes latent attention's up projections, and this model has no latent attention "
                    "(Megatron-Core refuses the pair too).",
                    path);
+  // Megatron-Core raises for these two under FP8 delayed scaling (TransformerConfig: "Delayed
+  // scaling does not support moe_act and layernorm recompute for fp8").
+  if (p.precision == Precision::fp8_delayed && (p.recompute_modules & (kRecomputeMoeAct | kRecomputeLayernorm)))
+    problems.error("recompute_module_precision",
+                   "moe_act and layernorm recomputation do not run under FP8 delayed scaling (Megatron-Core refuses "
+                   "the pair); choose current or block scaling, or drop them from recompute_modules.",
+                   path);
   if (!m.moe() && (p.recompute_modules & (kRecomputeMoe | kRecomputeMoeAct | kRecomputeSharedExperts)))
     problems.warning("recompute_module_unused",
                      "This model has no experts: moe, moe_act and shared_experts change nothing.", path);
