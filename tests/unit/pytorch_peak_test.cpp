@@ -32,6 +32,7 @@ TEST_CASE("foreach Adam peaks at the step: bf16 weights, gradients, two moments 
   const json foreach = single_gpu();
   CHECK(foreach["parallel"]["optimizer_kernel"] == "foreach");
   CHECK(foreach["memory"]["peak_moment"] == "optimizer_step");
+  CHECK(foreach["memory"]["peak_note"].get<std::string>().find("optimizer step") != std::string::npos);
   CHECK(foreach["memory"]["activations"] == 0.0);
   // 2 + 2 + 4 B a weight, and the variance's square root, 2 B, as the step's temporary.
   CHECK(share_per_weight(foreach, "total") == doctest::Approx(10.0).epsilon(0.01));

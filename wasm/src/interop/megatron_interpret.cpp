@@ -4,10 +4,9 @@
 // another text or the explorer, never Megatron's defaults laid over it.
 #include <algorithm>
 #include <cctype>
-#include <iterator>
 
 #include "atlas/contract/fields.hpp"
-#include "atlas/training/plan.hpp"
+#include "atlas/training/recompute.hpp"
 #include "megatron_flags.hpp"
 
 namespace atlas {
@@ -156,12 +155,10 @@ void MegatronArgs::interpret_recompute_modules(const std::string& recompute, con
   json modules = given ? given->value : json::array({"core_attn"});
   for (const auto& item : modules) {
     const std::string name = item.get<std::string>();
-    if (std::none_of(std::begin(kRecomputeModuleNames), std::end(kRecomputeModuleNames),
-                     [&](const char* known) { return name == known; }))
+    if (!recompute_module_named(name))
       text_.error("unsupported_value",
-                  "--recompute-modules " + quote_cut(name, 30) +
-                      ": the engine prices core_attn, moe_act, layernorm, mla_up_proj, mlp, moe and shared_experts "
-                      "(the others belong to architectures it does not model).",
+                  "--recompute-modules " + quote_cut(name, 30) + ": the engine prices " + known_recompute_modules() +
+                      " (the others belong to architectures it does not model).",
                   given->line);
   }
   if (moe_layer && std::find(modules.begin(), modules.end(), "moe") == modules.end()) modules.push_back("moe");

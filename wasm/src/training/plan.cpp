@@ -39,10 +39,12 @@ json memory_json(const DeviceMemory& m, double capacity) {
          {"headroom", capacity - m.required()},
          {"fits", m.required() <= capacity}};
   // Said only where the PyTorch frameworks move the peak from backward's start with every part.
-  if (m.peak != PeakMoment::backward) j["peak_moment"] = peak_moment_name(m.peak);
+  if (m.peak != PeakMoment::backward) {
+    j["peak_moment"] = peak_moment_name(m.peak);
+    j["peak_note"] = peak_moment_text(m.peak);
+  }
   return j;
 }
-
 
 json communicators_json(const Parallel& p, bool tied) {
   const Communicators c = nccl_communicators(p, tied);

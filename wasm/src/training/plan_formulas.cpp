@@ -286,6 +286,19 @@ const char* peak_moment_name(PeakMoment peak) {
   return kNames[static_cast<int>(peak)];
 }
 
+const char* peak_moment_text(PeakMoment peak) {
+  static const char* const kText[] = {
+      "",
+      "The peak comes at the start of backward, before the gradients exist: with one micro-batch a step and no "
+      "pipeline, PyTorch allocates them during backward (zero_grad sets them to None) as it frees the activations, so "
+      "the bar shows no gradients.",
+      "The peak comes at the end of backward: with one micro-batch a step and no pipeline, the gradients allocated "
+      "during backward outgrow the activations it frees, so the bar shows no activations.",
+      "The peak comes at the optimizer step: the activations are freed, and foreach Adam makes a temporary as large "
+      "as one of its moments (the buffers here)."};
+  return kText[static_cast<int>(peak)];
+}
+
 void note_peak_moment(json& formulas, PeakMoment peak) {
   const auto note = [&](const char* part, const char* text) {
     if (formulas.contains(part) && formulas[part].contains("text"))

@@ -29,6 +29,18 @@ std::vector<std::string> recompute_module_names(std::uint8_t modules) {
   return names;
 }
 
+std::optional<RecomputeModule> recompute_module_named(std::string_view name) {
+  for (std::size_t k = 0; k < kModuleCount; ++k)
+    if (name == kRecomputeModuleNames[k]) return static_cast<RecomputeModule>(1u << k);
+  return std::nullopt;
+}
+
+std::string known_recompute_modules() {
+  std::string known;
+  for (std::size_t k = 0; k < kModuleCount; ++k) known += (k ? ", " : "") + std::string(kRecomputeModuleNames[k]);
+  return known;
+}
+
 std::string recomputed_parts_text(std::uint8_t modules) {
   static const char* const kWords[] = {"the attention core",
                                        "the experts' activation function",
@@ -50,21 +62,18 @@ std::optional<std::uint8_t> read_recompute_modules(const Fields& parallel) {
   bool ok = true;
   for (std::size_t i = 0; i < list->size(); ++i) {
     const json& item = (*list)[i];
-    std::size_t bit = kModuleCount;
-    for (std::size_t k = 0; k < kModuleCount && item.is_string(); ++k)
-      if (item.get<std::string>() == kRecomputeModuleNames[k]) bit = k;
-    if (bit == kModuleCount) {
-      std::string known;
-      for (std::size_t k = 0; k < kModuleCount; ++k) known += (k ? ", " : "") + std::string(kRecomputeModuleNames[k]);
+    const auto module = item.is_string() ? recompute_module_named(item.get<std::string>()) : std::nullopt;
+    if (!module) {
       const std::string what = item.is_string() ? "\"" + quote_cut(item.get<std::string>()) + "\" is not"
                                                 : "is " + describe_type(item) + ", not";
       parallel.problems().error("unknown_recompute_module",
                                 "Recompute module " + std::to_string(i + 1) + " " + what +
-                                    " one of Megatron-Core's modules the engine prices: " + known + ".",
+                                    " one of Megatron-Core's modules the engine prices: " + known_recompute_modules() +
+                                    ".",
                                 parallel.path_of("recompute_modules") + "/" + std::to_string(i));
       ok = false;
     } else {
-      modules |= static_cast<std::uint8_t>(1u << bit);
+      modules |= *module;
     }
   }
   return ok ? std::optional<std::uint8_t>(modules) : std::nullopt;

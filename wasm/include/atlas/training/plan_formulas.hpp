@@ -11,6 +11,8 @@ namespace atlas {
 json memory_formulas(const Parallel& p, const ModelShape& model, const Hardware& hw);
 /// The memory response's name of a peak moment ("before_gradients", …).
 const char* peak_moment_name(PeakMoment peak);
+/// Where the peak falls, in a sentence for the memory panel ("" for backward's start).
+const char* peak_moment_text(PeakMoment peak);
 /// Adds to the memory formulas of the parts a moved peak changes (PeakMoment) what that moment holds.
 void note_peak_moment(json& formulas, PeakMoment peak);
 /// Time: compute, exposed communication, bubble, optimizer and the step they add up to.

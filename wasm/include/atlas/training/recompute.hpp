@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "atlas/contract/fields.hpp"
@@ -16,6 +17,10 @@ namespace atlas {
 
 /// Megatron's names of the bits that are set, in Megatron's order.
 std::vector<std::string> recompute_module_names(std::uint8_t modules);
+/// The module a Megatron name stands for; nullopt for a name the engine does not price.
+std::optional<RecomputeModule> recompute_module_named(std::string_view name);
+/// Every name the engine prices, comma-separated, for messages.
+std::string known_recompute_modules();
 
 /// The modules in plain words, for the plan's formulas ("nothing" for none).
 std::string recomputed_parts_text(std::uint8_t modules);

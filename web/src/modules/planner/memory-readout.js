@@ -111,16 +111,6 @@ function expertRankBars(plan) {
   );
 }
 
-/** When the allocated peak is not backward's start with every part alive: the engine's moment, in words. */
-const PEAK_MOMENT = /** @type {Record<string, string>} */ ({
-  before_gradients:
-    'The peak comes at the start of backward, before the gradients exist: with one micro-batch a step and no pipeline, PyTorch allocates them during backward (zero_grad sets them to None) as it frees the activations, so the bar shows no gradients.',
-  backward_end:
-    'The peak comes at the end of backward: with one micro-batch a step and no pipeline, the gradients allocated during backward outgrow the activations it frees, so the bar shows no activations.',
-  optimizer_step:
-    'The peak comes at the optimizer step: the activations are freed, and foreach Adam makes a temporary as large as one of its moments (the buffers here).',
-});
-
 /**
  * Memory panel.
  * @param {VNode} container
@@ -128,8 +118,9 @@ const PEAK_MOMENT = /** @type {Record<string, string>} */ ({
  */
 export function drawMemory(container, plan) {
   const mem = plan.memory;
+  // Where the allocated peak falls, when PyTorch's loop moves it: the engine's sentence.
   /** @type {string | undefined} */
-  const moment = /** @type {any} */ (mem).peak_moment;
+  const note = /** @type {any} */ (mem).peak_note;
   const parts = memoryParts(mem);
   const fits = mem.fits;
   const verdict = h(
@@ -158,7 +149,7 @@ export function drawMemory(container, plan) {
       `Memory per device: ${parts.map((p) => `${p.label} ${p.text}`).join(', ')}; capacity ${formatBytes(mem.capacity)}`,
     ),
     h('p', { class: 'bar-caption', text: 'The line marks the device memory.' }),
-    moment && PEAK_MOMENT[moment] ? h('p', { class: 'peak-moment', text: PEAK_MOMENT[moment] }) : null,
+    note ? h('p', { class: 'peak-moment', text: note }) : null,
     legendList(parts),
     stageBars(plan),
     expertRankBars(plan),
