@@ -201,7 +201,10 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
   const double gemm = lx * (fwd + bwd) + head_fwd + head_bwd;
   const double attention = lx * (attn_fwd + attn_bwd);
   const double model = lx * (flops + 3.0 * attn_flops) + head_flops;
-  const double hardware = model + lx * op_share * flops / 3.0 + lx * recomputed_gemm(par, lf.parts, true) +
+  // What recomputation runs again scales the elementwise traffic below; Megatron's recompute
+  // modules count their own memory-bound bytes instead (recompute_memory_seconds), so only the
+  // attention core and the other modes enter here.
+  const double hardware = model + lx * op_share * flops / 3.0 +
                           (par.recompute == Recompute::full ? full * lx * (flops / 3.0 + attn_flops)
                            : par.recompute == Recompute::selective && par.attention_recomputed() ? lx * attn_flops
                                                                                                  : 0.0);
