@@ -35,6 +35,18 @@ std::string matching_preset(const ModelShape& shape) {
   return "";
 }
 
+// The torchtitan flavor with this shape (sequence length aside), whichever way the plan got it.
+const TorchtitanFlavor* torchtitan_flavor_of(const ModelShape& shape) {
+  for (const auto& f : torchtitan_flavors()) {
+    Problems ignored;
+    json model = torchtitan_flavor_model(f);
+    model["seq"] = shape.seq;
+    auto flavor = read_model(json{{"model", model}}, ignored);
+    if (flavor && to_json(*flavor) == to_json(shape)) return &f;
+  }
+  return nullptr;
+}
+
 std::string framework_words(Framework f) {
   switch (f) {
     case Framework::fsdp:
@@ -236,11 +248,9 @@ std::string torchtitan(const Run& r) {
   std::vector<std::string> notes = common_notes(r, "A torchtitan TOML");
   notes.push_back("Launch on " + std::to_string(r.in.hardware.gpus) +
                   " GPUs: the data-parallel degrees below are written out, not -1.");
-  std::string flavor;
-  for (const auto& [f, id] : kTorchtitanFlavors)
-    if (r.preset == id) flavor = f;
-  if (flavor.empty())
-    notes.push_back("torchtitan names models by flavor, and this shape is none of llama3's (" +
+  const TorchtitanFlavor* flavor = torchtitan_flavor_of(m);
+  if (!flavor)
+    notes.push_back("torchtitan names models by flavor, and this shape is none of its flavors (" +
                     std::to_string(m.layers) + " layers, hidden " + std::to_string(m.hidden) +
                     "); add it as a flavor. The shape is kept in the comment under [model], which import reads.");
   if (p.framework == Framework::fsdp1)
@@ -293,8 +303,9 @@ std::string torchtitan(const Run& r) {
   std::ostringstream out;
   out << "# torchtitan job written by Parallelism Atlas (split explorer).\n";
   for (const auto& n : notes) out << "# " << n << "\n";
-  out << "\n[job]\ndescription = \"Exported from the split explorer\"\n\n[model]\nname = \"llama3\"\nflavor = \""
-      << (flavor.empty() ? "custom\"\n" + std::string(kModelComment) + r.model.dump() : flavor + "\"")
+  out << "\n[job]\ndescription = \"Exported from the split explorer\"\n\n[model]\nname = \""
+      << (flavor ? flavor->family : std::string("llama3")) << "\"\nflavor = \""
+      << (flavor ? flavor->flavor + "\"" : "custom\"\n" + std::string(kModelComment) + r.model.dump())
       << "\n\n[training]\nlocal_batch_size = " << local << "\nglobal_batch_size = " << r.in.global
       << "\nseq_len = " << m.seq << (shard ? "\nmixed_precision_reduce = \"float32\"" : "")
       << "\n\n[parallelism]\ndata_parallel_replicate_degree = " << (shard ? 1 : p.dp)

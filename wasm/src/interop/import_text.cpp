@@ -123,7 +123,9 @@ std::string detect_format(std::string_view text) {
       return "hf";
     return "";
   }
-  if (has("Trainer.Config(") || (has("--module") && has("--config") && has("torchtitan"))) return "torchtitan";
+  // torchtitan's launcher takes --module and --config; the module is optional where the
+  // configuration's name says the family (torchtitan.train --config qwen3_30b_a3b).
+  if (has("Trainer.Config(") || has("model_registry(") || (has("--config") && has("torchtitan"))) return "torchtitan";
   if (has("--num-layers") || has("--hidden-size") || has("--tensor-model-parallel-size") || has("pretrain_gpt") ||
       has("--micro-batch-size"))
     return "megatron";

@@ -15,26 +15,27 @@ void Job::read() {
   const auto name = text("model", "name");
   const auto flavor = text("model", "flavor");
   if (name || flavor) {
-    const char* preset = nullptr;
-    if (name.value_or("llama3") == "llama3")
-      for (const auto& [f, id] : kTorchtitanFlavors)
-        if (flavor && *flavor == f) preset = id;
-    if (!preset && exported_shape()) {
+    const TorchtitanFlavor* known = flavor ? find_torchtitan_flavor(name.value_or("llama3"), *flavor) : nullptr;
+    const int at = line("model", flavor ? "flavor" : "name");
+    if (!known && exported_shape()) {
       // A model no flavor names, exported with its shape in the comment under [model].
-    } else if (preset) {
-      facts_.model_preset = preset;
-      facts_.read.push_back(json{{"field", "model.preset"},
-                                 {"value", preset},
-                                 {"from", "[model] name and flavor"},
-                                 {"line", line("model", "flavor")}});
+    } else if (known) {
+      const std::string source = "[model] name and flavor (torchtitan's " + known->family + " " + known->flavor + ")";
+      if (!known->preset.empty()) {
+        facts_.model_preset = known->preset;
+        facts_.read.push_back(
+            json{{"field", "model.preset"}, {"value", known->preset}, {"from", source}, {"line", at}});
+      }
+      for (auto it = known->fields.begin(); it != known->fields.end(); ++it)
+        facts_.set(text_, at, "model", it.key(), it.value(), source);
+      // torchtitan trains at its own default context where the job sets none, whatever the model.
+      facts_.fallback("model", "seq", 2048, "torchtitan's default max_context_length (no seq_len)");
     } else {
       facts_.unknown_model = Issue{"unknown_model",
-                                   "Line " + std::to_string(line("model", flavor ? "flavor" : "name")) +
-                                       ": the engine does not know the torchtitan model " + name.value_or("llama3") +
-                                       " \"" + flavor.value_or("") +
-                                       "\" (it knows llama3 8B, 70B and 405B); paste the model's "
-                                       "config.json too.",
-                                   text_.path(), line("model", flavor ? "flavor" : "name")};
+                                   "Line " + std::to_string(at) + ": the engine does not know the torchtitan model " +
+                                       name.value_or("llama3") + " \"" + flavor.value_or("") + "\" (it knows " +
+                                       torchtitan_flavor_list() + "); paste the model's config.json too.",
+                                   text_.path(), at};
     }
   }
   if (const auto seq = whole("training", "seq_len")) set("model", "seq", *seq, "training", "seq_len");

@@ -98,23 +98,47 @@ class Tables {
     }
   }
 
-  // Where the model comes from: model_registry("8B"), the module named by --module (its last
-  // dotted part) or, failing that, the configuration function's name (llama3_8b).
+  // Where the model comes from: model_registry("8B"); else a configuration torchtitan ships, by
+  // the function's name (def qwen3_30b_a3b() or --config qwen3_30b_a3b); else a command line's
+  // --config whose baseline ends in its size (llama3_70b). The family is the module named by
+  // --module (its last dotted part), the configuration's, or a function's name that starts with one.
   void model() {
     static const std::regex flavor(R"re(model_registry\(\s*["']([^"']+)["'])re");
     static const std::regex module(R"(--module[=\s]+(?:[\w.]*\.)?(\w+))");
-    static const std::regex function(R"(def\s+([a-z]+[0-9]*)_)");
-    std::cmatch m;
-    // A command line alone names the configuration, whose baselines end in their size (llama3_70b).
+    static const std::regex config(R"((?:--config[=\s]+|def\s+)(\w+))");
     static const std::regex sized(R"(--config[=\s]+[a-z]+[0-9]*_([0-9]+)b\b)");
-    if (std::regex_search(all_.data(), all_.data() + all_.size(), m, sized))
+    std::cmatch m;
+    const TorchtitanFlavor* shipped = nullptr;
+    for (std::cregex_iterator it(all_.data(), all_.data() + all_.size(), config), end; it != end && !shipped; ++it)
+      if ((shipped = torchtitan_flavor_of_config((*it)[1].str())))
+        set("model", "flavor", shipped->flavor, static_cast<std::size_t>(it->position(0)), (*it)[0].str());
+    if (!shipped && std::regex_search(all_.data(), all_.data() + all_.size(), m, sized))
       set("model", "flavor", m[1].str() + "B", static_cast<std::size_t>(m.position(0)), "--config");
     if (std::regex_search(all_.data(), all_.data() + all_.size(), m, flavor))
       set("model", "flavor", m[1].str(), static_cast<std::size_t>(m.position(0)),
           "model_registry(\"" + m[1].str() + "\")");
-    if (std::regex_search(all_.data(), all_.data() + all_.size(), m, module) ||
-        std::regex_search(all_.data(), all_.data() + all_.size(), m, function))
+    if (std::regex_search(all_.data(), all_.data() + all_.size(), m, module)) {
       set("model", "name", m[1].str(), static_cast<std::size_t>(m.position(0)), "the configuration's module");
+      return converters();
+    }
+    if (shipped) {
+      const auto at = all_.find(shipped->config);
+      set("model", "name", shipped->family, at == std::string_view::npos ? 0 : at, "the configuration's module");
+      return converters();
+    }
+    for (const auto& f : torchtitan_flavors())
+      if (const auto at = all_.find("def " + f.family + "_"); at != std::string_view::npos) {
+        set("model", "name", f.family, at, "the configuration's module");
+        return converters();
+      }
+    // A family the engine has no flavor of still names itself, so the message says which.
+    static const std::regex function(R"(def\s+([a-z]+[0-9]*)_)");
+    if (std::regex_search(all_.data(), all_.data() + all_.size(), m, function))
+      set("model", "name", m[1].str(), static_cast<std::size_t>(m.position(0)), "the configuration's module");
+    converters();
+  }
+
+  void converters() {
     const auto converter = [&](const char* cls, const char* name) {
       if (const std::size_t at = all_.find(cls); at != std::string_view::npos) {
         json list = toml_.values["model"].value("converters", json::array());
@@ -213,8 +237,10 @@ class Tables {
 }  // namespace
 
 bool torchtitan_python(std::string_view text) {
+  // A derived configuration may only call model_registry; a command line names the configuration with --config (and its
+  // family with --module, which torchtitan.train lets a shipped configuration's name imply).
   return text.find("Trainer.Config(") != std::string_view::npos ||
-         (text.find("--module") != std::string_view::npos && text.find("--config") != std::string_view::npos);
+         text.find("model_registry(") != std::string_view::npos || text.find("--config") != std::string_view::npos;
 }
 
 Toml torchtitan_python_tables(const Pasted& text) { return Tables(text).result(); }

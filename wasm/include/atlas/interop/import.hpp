@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "atlas/contract/commands.hpp"
 
@@ -101,9 +102,20 @@ inline std::int64_t times(std::int64_t a, std::int64_t b) {
 /// by export, read by import (torchtitan itself ignores comments).
 inline constexpr const char* kModelComment = "# parallelism-atlas model = ";
 
-/// torchtitan's Llama 3 flavors and the model presets with exactly their shape.
-inline constexpr const char* kTorchtitanFlavors[][2] = {
-    {"8B", "llama-3.1-8b"}, {"70B", "llama-3.1-70b"}, {"405B", "llama-3.1-405b"}};
+/// A torchtitan model flavor (torchtitan_flavors.cpp): its family (the [model] name), its
+/// flavor, the configuration function torchtitan ships for it ("" where none), and its shape: a
+/// model preset with `fields` set on it, or, where `preset` is empty, `fields` alone.
+struct TorchtitanFlavor {
+  std::string family, flavor, config, preset;
+  json fields;
+};
+const std::vector<TorchtitanFlavor>& torchtitan_flavors();
+const TorchtitanFlavor* find_torchtitan_flavor(std::string_view family, std::string_view flavor);
+const TorchtitanFlavor* torchtitan_flavor_of_config(std::string_view config);
+/// The flavor as a request's model section ({"preset": …} with its fields, or the whole shape).
+json torchtitan_flavor_model(const TorchtitanFlavor& f);
+/// "llama3 1B, 3B, …; qwen3 0.6B, …" for messages.
+std::string torchtitan_flavor_list();
 
 /// Longest text one import accepts (bytes): configs are a few kB; this bounds the work.
 inline constexpr std::size_t kMaxPastedBytes = 256 * 1024;
