@@ -423,3 +423,32 @@ test('a loop of a fixed number of requests: the count is a control, kept in the 
   assert.deepEqual(p.record.consoleErrors, []);
   await p.close();
 });
+
+test('a prompt partly in the prefix cache: the cached tokens are a control, the first token says so, a cache longer than the prompt names the field', async () => {
+  const p = await vllmOnOneH100(8);
+  await p.page.evaluate(() => window.atlas.views.apply('planner', { prompt: 4096 }));
+  const firstToken = p.page.locator('.inf-readout', { hasText: 'Time to first token' });
+  const before = await firstToken.locator('dd strong').textContent();
+  const cached = p.page.getByLabel('Of the prompt, already cached (tokens)');
+  await cached.fill('3072');
+  await cached.press('Enter');
+  await p.page.waitForFunction(() => window.atlas.views.get('planner').getState().cached_prompt === 3072);
+  await p.page.waitForFunction(
+    (old) =>
+      [...document.querySelectorAll('.inf-readout')]
+        .find((e) => e.textContent.includes('Time to first token'))
+        ?.querySelector('dd strong')?.textContent !== old,
+    before,
+  );
+  await firstToken.locator('summary').click();
+  assert.match(await firstToken.locator('.formula p').textContent(), /1,?024 tokens after its 3,?072 cached ones/);
+  await p.page.waitForFunction(() => location.hash.includes('cached_prompt=3072'));
+  await cached.fill('4096');
+  await cached.press('Enter');
+  await p.page.waitForFunction(
+    () => document.querySelector('#pl-cached_prompt')?.getAttribute('aria-invalid') === 'true',
+  );
+  assert.match(await p.page.locator('#pl-cached_prompt-msg').textContent(), /shorter than the prompt/);
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});

@@ -114,14 +114,15 @@ TEST_CASE("torchtitan flavors: a configuration function or --config names its fl
 }
 
 TEST_CASE("torchtitan flavors: export names the flavor, and import reads back the same model") {
-  for (const auto& [family, flavor] : {std::pair{"qwen3", "14B"}, {"deepseek_v3", "236B"}, {"gpt_oss", "120b"}}) {
+  for (const auto& row : {std::pair{"qwen3", "14B"}, {"deepseek_v3", "236B"}, {"gpt_oss", "120b"}}) {
+    const std::string family = row.first, flavor = row.second;
     CAPTURE(flavor);
     const json imported = flavor_job(family, flavor, "seq_len = 4096\n");
     REQUIRE_MESSAGE(!atlas::is_error(imported), imported.dump());
     const json out = call("export", json{{"request", imported["request"]}, {"format", "torchtitan"}});
     REQUIRE_MESSAGE(!atlas::is_error(out), out.dump());
     const std::string toml = out["text"];
-    CHECK(toml.find(std::string("name = \"") + family + "\"\nflavor = \"" + flavor + "\"") != std::string::npos);
+    CHECK(toml.find("name = \"" + family + "\"\nflavor = \"" + flavor + "\"") != std::string::npos);
     CHECK(toml.find(atlas::kModelComment) == std::string::npos);
     const json back = import_text(toml, json{{"hardware", {{"preset", "h100-sxm"}, {"gpus", 8}}}});
     REQUIRE_MESSAGE(!atlas::is_error(back), back.dump());

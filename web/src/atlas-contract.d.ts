@@ -2019,6 +2019,8 @@ export type PlanRequest = {
     bandwidth_fraction?: number;
     /** unit: tokens; ≥ 1, ≤ 4096 */
     block?: number;
+    /** unit: tokens; ≥ 0, ≤ 100000000; default 0 */
+    cached_prompt?: number;
     /** unit: sequences; ≥ 1, ≤ 10000000; default 16 */
     concurrency?: number;
     /** default false */
@@ -2836,6 +2838,7 @@ export type PlanAnswer = {
     arrival?: string;
     bandwidth_fraction?: number;
     block?: number;
+    cached_prompt?: number;
     concurrency?: number;
     disaggregated?: boolean;
     group_size?: number;
@@ -3876,6 +3879,8 @@ export type SearchRequest = {
     arrival?: "closed_loop" | "all_at_once";
     bandwidth_fraction?: unknown;
     block?: unknown;
+    /** unit: tokens; ≥ 0, ≤ 100000000; default 0 */
+    cached_prompt?: number;
     /** unit: sequences; ≥ 1, ≤ 10000000; default 16 */
     concurrency?: number;
     /** default false */
@@ -3915,6 +3920,7 @@ export type SearchAnswer = {
     arrival?: string;
     bandwidth_fraction?: number;
     block?: number;
+    cached_prompt?: number;
     concurrency?: number;
     disaggregated?: boolean;
     group_size?: number;

@@ -111,6 +111,7 @@ export const PLAN_REQUEST = Object.freeze({
   "/serving/arrival": Object.freeze({"type":"string","options":["closed_loop","all_at_once"],"default":"closed_loop"}),
   "/serving/bandwidth_fraction": Object.freeze({"type":"number","exclusiveMin":0,"max":1}),
   "/serving/block": Object.freeze({"type":"integer","min":1,"max":4096,"unit":"tokens"}),
+  "/serving/cached_prompt": Object.freeze({"type":"integer","min":0,"max":100000000,"default":0,"unit":"tokens"}),
   "/serving/concurrency": Object.freeze({"type":"integer","min":1,"max":10000000,"default":16,"unit":"sequences"}),
   "/serving/disaggregated": Object.freeze({"type":"boolean","default":false}),
   "/serving/group_size": Object.freeze({"type":"integer","min":0,"max":1000000,"default":0,"unit":"weights"}),

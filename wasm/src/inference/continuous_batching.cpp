@@ -18,7 +18,7 @@ double step_with_prompts(const InferenceInput& in, double bare, double sequences
                          double* prompt_share) {
   const RuntimeModel& r = runtime_model(in.serving.runtime);
   if (admitted <= 0) return *prompt_share = 0, bare;
-  const double prompt = static_cast<double>(in.serving.prompt);
+  const double prompt = computed_prompt(in.serving);  // the token budget counts computed tokens
   double step = 0;
   if (r.mixed_batches) {
     const double lo = std::floor(admitted), frac = admitted - lo;

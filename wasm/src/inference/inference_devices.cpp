@@ -117,7 +117,7 @@ json serving_communication_json(const InferenceInput& in, const InferenceFigures
   const double seqs = f.memory.sequences_per_device;
   const double groups = std::max(1.0, std::min(seqs, static_cast<double>(p.pp)));
   const double per_group = std::ceil(seqs / groups);
-  const double prompt = static_cast<double>(in.serving.prompt);
+  const double prompt = computed_prompt(in.serving);
   json out{{"prefill", json::array()}, {"decode", json::array()}};
   std::vector<std::int64_t> stages{0};
   if (p.pp > 1) stages.push_back(p.pp - 1);  // the logits live on the last stage

@@ -197,7 +197,12 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
   const double wbw = hw.memory_bandwidth * format_bandwidth_fraction(in.serving);
   const DecodeStep& d = f.decode;
   const PlanInput kernels = training_view(in);
-  Formula first_token("prefill of one prompt through every stage, each GEMM at ");
+  Formula first_token("prefill of one prompt");
+  if (in.serving.cached_prompt > 0)
+    first_token << "'s " << qty::number(computed_prompt(in.serving)) << " tokens after its "
+                << qty::number(static_cast<double>(in.serving.cached_prompt))
+                << " cached ones (their keys read, not computed)";
+  first_token << " through every stage, each GEMM at ";
   first_token << qty::fraction(hw.efficiency.compute) << " of " << qty::flop_rate(hw.flops)
               << " times its shape's efficiency, causal attention at ";
   if (runs_measured_attention(kernels)) {
@@ -305,6 +310,7 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
 
 json to_json(const Serving& s) {
   return json{{"prompt", s.prompt},
+              {"cached_prompt", s.cached_prompt},
               {"output", s.output},
               {"concurrency", s.concurrency},
               {"arrival", arrival_name(s.arrival)},
@@ -451,6 +457,9 @@ json cmd_inference_plan(const json& request, Problems& problems) {
              "runtime runs at once, the served concurrency is the fitting one and the rest wait (queue; the wait is "
              "in the first token). Not modelled: the HTTP front end and tokenization before a prompt reaches the "
              "scheduler. A run that sends every request at once is serving.arrival \"all_at_once\".",
+       "A prompt's cached tokens (serving.cached_prompt) cost their keys' reads, not their compute; each "
+       "sequence's cache still holds its whole prompt (blocks shared between sequences are not credited), and "
+       "the cache is taken to keep them (no eviction).",
        "Pipeline stages pass groups of sequences round the pipeline; mixture-of-experts routing is balanced and "
        "random. GEMMs run at parallel.precision's rate (FP8 weights on FP8 tensor cores: W8A8)."});
   InferenceFigures f;

@@ -23,10 +23,13 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   const std::size_t before = problems.errors().size();
   const Fields s = root.section("serving", false);
   s.warn_unknown({"prompt", "output", "concurrency", "arrival", "requests", "weights", "kv", "block", "group_size",
-                  "runtime", "disaggregated", "bandwidth_fraction", "host_overhead"});
+                  "runtime", "disaggregated", "bandwidth_fraction", "host_overhead", "cached_prompt"});
   const Range tokens{1, 1e8, false, true, "tokens"};
   auto prompt = s.integer("prompt", tokens, 2048);
   auto output = s.integer("output", tokens, 256);
+  // Tokens at the start of each prompt already in the runtime's prefix cache (a shared system
+  // prompt, an earlier turn, a benchmark's repeated prompt): their keys are read, not computed.
+  auto cached = s.integer("cached_prompt", {0, 1e8, false, true, "tokens"}, 0);
   auto concurrency = s.integer("concurrency", {1, 1e7, false, true, "sequences"}, 16);
   auto arrival = s.choice("arrival", {arrival_name(Arrival::closed_loop), arrival_name(Arrival::all_at_once)},
                           std::string(arrival_name(Arrival::closed_loop)));
@@ -46,6 +49,15 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   // runtime's measured figure at the request's tp, set once tp is read.
   auto host = s.has("host_overhead") ? s.number("host_overhead", {0, 1, false, false, "s"}) : std::optional(-1.0);
   if (problems.errors().size() != before) return std::nullopt;
+  if (*cached >= *prompt) {
+    problems.error(
+        "cached_prompt_too_long",
+        "serving.cached_prompt = " + std::to_string(*cached) + " tokens must be shorter than the prompt (" +
+            std::to_string(*prompt) +
+            " tokens): the runtime computes at least the prompt's last token to give the first output token.",
+        s.path_of("cached_prompt"));
+    return std::nullopt;
+  }
   if (model && *prompt + *output > model->seq) {
     const bool prompt_alone = *prompt > model->seq;
     problems.error("context_too_long",
@@ -57,6 +69,7 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   }
   Serving out;
   out.prompt = *prompt, out.output = *output, out.concurrency = *concurrency, out.block = *block;
+  out.cached_prompt = *cached;
   out.group_size = *group;
   out.runtime = *runtime_from_name(*runtime);
   out.weights = *weights == "fp8"    ? WeightFormat::fp8

@@ -237,12 +237,16 @@ StageCost stage_pass(const InferenceInput& in, std::int64_t index, const PassSha
     const bool sliding = m.sliding_layer(i);
     const double window = static_cast<double>(m.window);
     const double keys = sliding ? std::min(pass.context, window) : pass.context;
-    const double prompt_keys = sliding ? std::min(pass.prompt, window) : pass.prompt;
+    // A computed token attends to the cached prefix whole and to the computed ones causally:
+    // n(n + 2c) multiply-adds ×2 ÷ 2 over n new tokens after c cached (n² without a cache).
+    const double whole = pass.prompt + pass.cached;
+    const double prompt_keys = sliding ? std::min(whole, window) : whole;
+    const double attended = sliding ? prompt_keys : pass.prompt + 2.0 * pass.cached;
     decode_flops += 2.0 * pass.decode * keys * heads * absorbed;
     decode_kv += pass.decode * keys * per_token;
-    const double flops = pass.prompts * pass.prompt * prompt_keys * heads * (qk + v);
+    const double flops = pass.prompts * pass.prompt * attended * heads * (qk + v);
     prompt_flops += flops;
-    prompt_kv += pass.prompts * pass.prompt * per_token;
+    prompt_kv += pass.prompts * whole * per_token;
     if (measured) prompt_seconds += flops / measured_attention_rate(hw, false, prompt_keys);
   }
   c.kv_bytes = decode_kv + prompt_kv;
@@ -358,7 +362,8 @@ DecodeStep decode_step(const InferenceInput& in, double sequences, double contex
   // prompts riding in the step are shared among the groups alike.
   const double groups = std::max(1.0, std::min(sequences, static_cast<double>(pp)));
   const double per_group = std::ceil(sequences / groups);
-  const PassShape pass{per_group, context, prompts / groups, static_cast<double>(in.serving.prompt)};
+  const PassShape pass{per_group, context, prompts / groups, computed_prompt(in.serving),
+                       static_cast<double>(in.serving.cached_prompt)};
   DecodeStep d;
   double sum = 0, worst = 0;
   for (std::int64_t i = 0; i < pp; ++i) {
@@ -381,8 +386,7 @@ DecodeStep decode_step(const InferenceInput& in, double sequences, double contex
 }
 
 double prompt_batch(const InferenceInput& in, double prompts) {
-  const double prompt = static_cast<double>(in.serving.prompt);
-  const PassShape pass{0, 0, prompts, prompt};
+  const PassShape pass = prompt_pass(in.serving, prompts);
   double busiest = 0;
   for (std::int64_t i = 0; i < in.parallel.pp; ++i) {
     const double gpu = stage_pass(in, i, pass).time + stage_collectives(in, i, pass.rows(), true, nullptr, prompts);
@@ -396,10 +400,10 @@ void evaluate_inference(const InferenceInput& in, InferenceFigures& out, bool wi
   out.memory = inference_memory(in);
   if (!with_time) return;
   const Serving& s = in.serving;
-  const double prompt = static_cast<double>(s.prompt);
+  const double prompt = computed_prompt(s);
   for (std::int64_t i = 0; i < in.parallel.pp; ++i) {
     const double comm = stage_collectives(in, i, prompt, true);
-    const StageCost c = stage_pass(in, i, PassShape{0, 0, 1, prompt});
+    const StageCost c = stage_pass(in, i, prompt_pass(s, 1));
     // Issued eagerly, a short prompt's pass waits for the host to launch its kernels.
     const double launch_bound = std::max(0.0, eager_host_time(in, i) - (c.time + comm));
     const double stage = c.time + comm + launch_bound;

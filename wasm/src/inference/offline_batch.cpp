@@ -30,7 +30,7 @@ Wave wave(const InferenceInput& in, double requests, double one_prompt) {
   const RuntimeModel& r = runtime_model(s.runtime);
   const double replicas = static_cast<double>(std::max<std::int64_t>(1, decode_replicas(in)));
   const double here = std::ceil(requests / replicas);  // the busiest replica's share
-  const double prompt = static_cast<double>(s.prompt);
+  const double prompt = computed_prompt(s);            // what the budget counts: tokens computed
   // A pass carries as many whole prompts as the runtime's token budget on this GPU holds
   // (scheduler_limits: vLLM's max_num_batched_tokens, 2048 on A100-class and smaller GPUs,
   // TensorRT-LLM's max_num_tokens, SGLang's chunked_prefill_size, LMDeploy's

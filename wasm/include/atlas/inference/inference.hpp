@@ -59,6 +59,10 @@ const char* arrival_name(Arrival a);
 
 struct Serving {
   std::int64_t prompt = 2048, output = 256, concurrency = 16;
+  // Tokens at the start of each prompt the runtime finds in its prefix cache (vLLM's and SGLang's
+  // automatic prefix caching): prefill computes the rest, whose queries attend to the whole prompt.
+  // The cache still holds every prompt's whole KV (no sharing between sequences is credited).
+  std::int64_t cached_prompt = 0;
   Arrival arrival = Arrival::closed_loop;
   // A closed loop's requests in all (vLLM's --num-prompts beside --max-concurrency): its users
   // start together, so the first of them meet a burst. 0: an endless loop, a steady state.
@@ -151,9 +155,17 @@ StageMemory stage_memory(const InferenceInput& in, std::int64_t index, const Inf
 /// context of `context` positions, and `prompts` whole prompts of `prompt` tokens (a prefill,
 /// alone or riding in a decode step). Both share the pass's GEMMs and its read of the weights.
 struct PassShape {
-  double decode = 0, context = 0, prompts = 0, prompt = 0;
+  double decode = 0, context = 0, prompts = 0, prompt = 0;  // `prompt`: tokens each prompt computes
+  double cached = 0;  // tokens before them already in the cache: their keys are read, not computed
   double rows() const { return decode + prompts * prompt; }
 };
+
+/// Tokens of each prompt the prefill computes: those not already in the runtime's prefix cache.
+inline double computed_prompt(const Serving& s) { return static_cast<double>(s.prompt - s.cached_prompt); }
+/// One pass of `prompts` prompts, as the prefill computes them.
+inline PassShape prompt_pass(const Serving& s, double prompts) {
+  return PassShape{0, 0, prompts, computed_prompt(s), static_cast<double>(s.cached_prompt)};
+}
 
 /// Time of one decode step of `sequences` on one replica, and how it splits.
 struct DecodeStep {

@@ -41,6 +41,8 @@ export function inferenceRequest(st) {
     parallel,
     serving: {
       prompt: st.prompt,
+      // Tokens a prefix cache already holds (a shared system prompt): prefill computes the rest.
+      ...(st.cached_prompt > 0 ? { cached_prompt: st.cached_prompt } : {}),
       output: st.output,
       concurrency: st.concurrency,
       arrival: st.arrival,

@@ -163,6 +163,7 @@ export const FIELDS = {
   map_kind: { type: 'choice', options: ['TP', 'CP', 'EP', 'DP', 'PP'] },
   map_rank: engine('/placement_rank'),
   prompt: engine('/serving/prompt'),
+  cached_prompt: engine('/serving/cached_prompt'),
   output: engine('/serving/output'),
   concurrency: engine('/serving/concurrency'),
   arrival: engine('/serving/arrival'),
@@ -191,7 +192,7 @@ const EXTRA_PATHS = { '/batch/accumulation': 'global', '/batch': 'global', '/har
  *   latency_us: number, dp_auto: boolean, dp: number, tp: number, pp: number, cp: number, ep: number, etp: number, routing_imbalance: number,
  *   zero: number, framework: string, kernels: string, cp_attention: string, backward_prefetch: string, precision: string, dp_shard: number, embedding_as_layer: boolean, loss_as_layer: boolean, first_stage_layers: number, last_stage_layers: number, reduce: string, sequence_parallel: boolean, recompute: string, recompute_modules: string, recompute_method: string, recompute_num_layers: number, optimizer_kernel: string, schedule: string,
  *   virtual_stages: number, micro: number, global: number, mode: string, phase: string, scaling_hold: string,
- *   order: string, map_kind: string, map_rank: number, prompt: number,
+ *   order: string, map_kind: string, map_rank: number, prompt: number, cached_prompt: number,
  *   output: number, concurrency: number, arrival: string, requests: number, weights: string, kv: string, runtime: string}} PlannerState
  * @typedef {'gpus_per_node' | 'memory_gib' | 'tflops' | 'hbm_gbps' | 'intra_gbps' | 'inter_gbps' | 'nics_per_node' | 'latency_us'} HardwareKey
  * @typedef {'layers' | 'hidden' | 'heads' | 'kv_heads' | 'ffn' | 'vocab' | 'seq' | 'mlp' | 'position' |
@@ -301,6 +302,7 @@ export const DEFAULTS = Object.freeze({
   map_kind: 'TP',
   map_rank: 0,
   prompt: 1024,
+  cached_prompt: 0,
   output: 256,
   concurrency: 16,
   arrival: 'closed_loop',
