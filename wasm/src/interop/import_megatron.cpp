@@ -46,6 +46,8 @@ constexpr MegatronFlag kFlags[] = {
     {"bf16", FlagKind::flag, "", ""},
     {"fp16", FlagKind::flag, "", ""},
     {"swiglu", FlagKind::flag, "", ""},
+    {"quick-geglu", FlagKind::flag, "", ""},
+    {"squared-relu", FlagKind::flag, "", ""},
     {"untie-embeddings-and-output-weights", FlagKind::flag, "", ""},
     {"use-flash-attn", FlagKind::flag, "parallel", "flash_attention"},
     {"disable-bias-linear", FlagKind::flag, "", ""},
@@ -76,6 +78,8 @@ constexpr MegatronFlag kFlags[] = {
     {"moe-expert-parallel-size", FlagKind::whole, "", ""},
     {"topk", FlagKind::whole, "", ""},
     {"pad-vocab-size-to", FlagKind::whole, "", ""},
+    {"padded-vocab-size", FlagKind::whole, "", ""},
+    {"enable-gpt-oss", FlagKind::flag, "", ""},
     {"deepspeed", FlagKind::flag, "", ""},
     {"tokenizer-type", FlagKind::text, "", ""},
     {"tokenizer-model", FlagKind::text, "", ""},
@@ -93,6 +97,10 @@ constexpr MegatronFlag kFlags[] = {
     {"mtp-num-layers", FlagKind::whole, "", ""},
     {"moe-router-enable-expert-bias", FlagKind::flag, "model", "router_bias"},
     {"expert-tensor-parallel-size", FlagKind::whole, "", ""},
+    // GPT-OSS's attention: learned sink logits, a sliding window and its pattern of full layers.
+    {"softmax-type", FlagKind::text, "", ""},
+    {"window-size", FlagKind::text, "", ""},
+    {"window-attn-skip-freq", FlagKind::text, "", ""},
 };
 
 // Shapes the engine does not model: refused by name rather than costed as another model.

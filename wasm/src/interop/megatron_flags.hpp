@@ -56,7 +56,8 @@ class MegatronArgs {
   void apply_direct(bool shape);
   void interpret_model();
   void interpret_moe();
-  void interpret_modern();  // megatron_modern.cpp
+  void interpret_modern();             // megatron_modern.cpp
+  void interpret_attention_pattern();  // megatron_modern.cpp
   void interpret_split();
   void interpret_recompute_modules(const std::string& recompute, const Given* moe_layer);
   void interpret_pipeline();

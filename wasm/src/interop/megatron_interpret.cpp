@@ -19,9 +19,10 @@ void MegatronArgs::interpret() {
     interpret_moe();
     interpret_modern();
   } else {
-    for (const char* f : {"swiglu", "normalization", "disable-bias-linear", "untie-embeddings-and-output-weights",
-                          "position-embedding-type", "use-rotary-position-embeddings", "ffn-hidden-size", "vocab-size",
-                          "num-query-groups", "num-experts"})
+    for (const char* f :
+         {"swiglu", "quick-geglu", "softmax-type", "window-size", "window-attn-skip-freq", "normalization",
+          "disable-bias-linear", "untie-embeddings-and-output-weights", "position-embedding-type",
+          "use-rotary-position-embeddings", "ffn-hidden-size", "vocab-size", "num-query-groups", "num-experts"})
       if (const Given* g = get(f))
         facts_.ignore("--" + std::string(f), g->value,
                       "the script gives no model shape (--num-layers, --hidden-size): the model comes from another "
@@ -49,7 +50,13 @@ void MegatronArgs::interpret() {
 void MegatronArgs::interpret_model() {
   const Given* hidden = get("hidden-size");
   const bool swiglu = get("swiglu") != nullptr;
-  set("model", "mlp", swiglu ? "swiglu" : "gelu", "swiglu");
+  // Quick GeGLU (GPT-OSS) is gated like SwiGLU: the same three matmuls, another activation.
+  const bool geglu = !swiglu && get("quick-geglu") != nullptr;
+  set("model", "mlp", swiglu || geglu ? "swiglu" : "gelu", geglu ? "quick-geglu" : "swiglu");
+  if (geglu)
+    facts_.assume("model.mlp", "swiglu",
+                  "--quick-geglu is a gated MLP (Megatron's gated_linear_unit with quick GELU): costed as SwiGLU, "
+                  "whose matmuls and elementwise work it shares");
   if (const Given* ffn = get("ffn-hidden-size"))
     set("model", "ffn", ffn->value, "ffn-hidden-size");
   else if (hidden) {
@@ -75,18 +82,24 @@ void MegatronArgs::interpret_model() {
                   "as given; Megatron pads the vocabulary to a multiple of 128 × tp (--make-vocab-size-divisible-by)");
   } else if (const Given* pad = get("pad-vocab-size-to")) {
     set("model", "vocab", pad->value, "pad-vocab-size-to");  // Megatron-DeepSpeed pads to exactly this
+  } else if (const Given* padded = get("padded-vocab-size")) {
+    set("model", "vocab", padded->value, "padded-vocab-size");  // the embedding's rows, padding included
   } else {
     vocabulary_from_tokenizer();
   }
   const Given* pos = get("position-embedding-type");
-  const bool rope = get("use-rotary-position-embeddings") || (pos && pos->value == "rope");
+  // Model Optimizer's --enable-gpt-oss takes GPT-OSS's own configuration, rotary positions included.
+  const bool gpt_oss = !pos && get("enable-gpt-oss");
+  const bool rope = get("use-rotary-position-embeddings") || (pos && pos->value == "rope") || gpt_oss;
   if (pos && pos->value != "rope" && pos->value != "learned_absolute")
     text_.error("unsupported_value",
                 "--position-embedding-type " + pos->value.get<std::string>() +
                     " is not one the engine has (rope or learned_absolute).",
                 pos->line);
   set("model", "position", rope ? "rotary" : "learned",
-      pos ? "position-embedding-type" : "use-rotary-position-embeddings");
+      pos       ? "position-embedding-type"
+      : gpt_oss ? "enable-gpt-oss"
+                : "use-rotary-position-embeddings");
   // Megatron-LM spells them RMSNorm / LayerNorm, Megatron-DeepSpeed rmsnorm / layernorm.
   const Given* norm = get("normalization");
   std::string norm_name = norm ? norm->value.get<std::string>() : "layernorm";

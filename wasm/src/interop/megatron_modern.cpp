@@ -2,6 +2,7 @@
 // the pattern of dense and expert layers (--moe-layer-freq) and multi-token prediction. Each
 // sets the request field it names; a pattern the engine cannot count exactly is refused at its
 // line, never dropped.
+#include <algorithm>
 #include <regex>
 
 #include "megatron_flags.hpp"
@@ -70,7 +71,76 @@ LayerPattern read_layer_list(const std::string& text) {
   return p;
 }
 
+// --window-attn-skip-freq as Megatron reads it: an integer N (one full layer after N − 1
+// sliding ones) or a Python list of 1 (sliding) and 0 (full) entries, repeated ([1,1,1,0]*3).
+// Returns the engine's full_every when the pattern is that one full layer every N, else 0.
+std::int64_t full_layer_period(const std::string& text) {
+  std::string s;
+  for (char c : text)
+    if (c != ' ' && c != '"' && c != '\'') s += c;
+  if (!s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return s.size() < 6 ? std::stoll(s) : 0;
+  static const std::regex unit(R"(\[([01](?:,[01])*)\](?:\*\d+)?)");
+  std::smatch m;
+  if (!std::regex_match(s, m, unit)) return 0;
+  const std::string items = m[1].str();
+  std::int64_t n = 0;
+  for (std::size_t i = 0; i < items.size(); i += 2, ++n)
+    if ((items[i] == '0') != (i + 1 == items.size())) return 0;  // sliding ones, then one full
+  return n;
+}
+
 }  // namespace
+
+// GPT-OSS's attention as Megatron-Core takes it: --softmax-type learnable (a sink logit per
+// head), --window-size "left,right" (a causal band of left + 1 keys, right 0) and
+// --window-attn-skip-freq (which layers attend fully). A form the engine cannot count is refused.
+void MegatronArgs::interpret_attention_pattern() {
+  if (const Given* softmax = get("softmax-type")) {
+    const std::string kind = softmax->value.get<std::string>();
+    if (kind == "learnable")
+      set("model", "attention_sinks", true, "softmax-type");
+    else if (kind == "off-by-one")
+      facts_.assume("model.attention_sinks", false,
+                    "--softmax-type off-by-one adds a fixed zero logit: no parameter, and its work is not modelled");
+    else if (kind != "vanilla")
+      text_.error("unsupported_value", "--softmax-type " + kind + " is not vanilla, off-by-one or learnable.",
+                  softmax->line);
+  }
+  const Given* window = get("window-size");
+  const Given* freq = get("window-attn-skip-freq");
+  if (window) {
+    std::string s;
+    for (char c : window->value.get<std::string>())
+      if (c != ' ' && c != '(' && c != ')' && c != '"' && c != '\'') s += c;
+    static const std::regex pair(R"((-?\d{1,7}),(-?\d{1,7}))");
+    std::smatch m;
+    if (!std::regex_match(s, m, pair) || std::stoll(m[1].str()) < 0 || m[2].str() != "0") {
+      text_.error("unsupported_architecture",
+                  "--window-size " + window->value.get<std::string>() +
+                      ": the engine models a causal band (\"left,0\", each token seeing left + 1 keys); a band that "
+                      "looks ahead or has no left edge is not modelled.",
+                  window->line);
+      return;
+    }
+    set("model", "window", std::stoll(m[1].str()) + 1, "window-size");
+  }
+  if (!freq) return;
+  if (!window) {
+    facts_.ignore("--window-attn-skip-freq", freq->value, "no --window-size: every layer attends fully", freq->line);
+    return;
+  }
+  const std::int64_t every = full_layer_period(freq->value.get<std::string>());
+  if (every < 1) {
+    text_.error("unsupported_architecture",
+                "--window-attn-skip-freq " + freq->value.get<std::string>() +
+                    ": the engine counts one full-attention layer after every N − 1 sliding ones (an integer N, or a "
+                    "list of 1s ending in one 0); this pattern is not that.",
+                freq->line);
+    return;
+  }
+  set("model", "full_every", every, "window-attn-skip-freq");
+}
 
 void MegatronArgs::interpret_modern() {
   if (const Given* kv = get("kv-lora-rank"); kv || get("multi-latent-attention")) {
@@ -117,6 +187,7 @@ void MegatronArgs::interpret_modern() {
     }
   }
   if (const Given* mtp = get("mtp-num-layers")) set("model", "mtp_layers", mtp->value, "mtp-num-layers");
+  interpret_attention_pattern();
   // Megatron-Core's expert tensor parallelism: each expert split over etp ranks of its own grid.
   // Equal to tp it is the engine's default split, so only a different size is written.
   if (const Given* etp = get("expert-tensor-parallel-size")) {
