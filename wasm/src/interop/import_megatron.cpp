@@ -43,6 +43,11 @@ constexpr MegatronFlag kFlags[] = {
     {"hidden-dropout", FlagKind::fraction, "", ""},
     {"sequence-parallel", FlagKind::flag, "parallel", "sequence_parallel"},
     {"use-distributed-optimizer", FlagKind::flag, "", ""},
+    // Megatron-FSDP: its sharding strategy is the ZeRO stage; its gradient dtypes the reduction's.
+    {"use-megatron-fsdp", FlagKind::flag, "", ""},
+    {"data-parallel-sharding-strategy", FlagKind::text, "", ""},
+    {"megatron-fsdp-main-grads-dtype", FlagKind::text, "", ""},
+    {"megatron-fsdp-grad-comm-dtype", FlagKind::text, "", ""},
     {"bf16", FlagKind::flag, "", ""},
     {"fp16", FlagKind::flag, "", ""},
     {"swiglu", FlagKind::flag, "", ""},

@@ -61,6 +61,7 @@ class MegatronArgs {
   void interpret_split();
   void interpret_recompute_modules(const std::string& recompute, const Given* moe_layer);
   void interpret_pipeline();
+  void interpret_megatron_fsdp();
   bool vocabulary_from_tokenizer();
 
   const Pasted& text_;

@@ -238,6 +238,8 @@ void MegatronArgs::interpret_split() {
       text_.error("not_integer", "--zero-stage is \"" + s + "\"; it must be 0, 1, 2 or 3.", stage->line);
     else
       set("parallel", "zero", s[0] - '0', "zero-stage");
+  } else if (get("use-megatron-fsdp")) {
+    interpret_megatron_fsdp();
   } else {
     set("parallel", "zero", get("use-distributed-optimizer") ? 1 : 0, "use-distributed-optimizer");
   }
@@ -310,6 +312,37 @@ void MegatronArgs::interpret_pipeline() {
       facts_.set(text_, per_stage->line, "parallel", "virtual_stages", slots / times(n, pp),
                  "--num-layers ÷ (--pipeline-model-parallel-size × --num-layers-per-virtual-pipeline-stage)");
   }
+}
+
+// Megatron-FSDP (--use-megatron-fsdp): --data-parallel-sharding-strategy is the ZeRO stage
+// (no_shard 0, optim 1, optim_grads 2, optim_grads_params 3, Megatron-LM's default since the flag
+// came in), and gradients main and communicated in bf16 are the reduction's dtype.
+void MegatronArgs::interpret_megatron_fsdp() {
+  const Given* strategy = get("data-parallel-sharding-strategy");
+  const std::string s = strategy ? strategy->value.get<std::string>() : "optim_grads_params";
+  const int zero = s == "no_shard" ? 0 : s == "optim" ? 1 : s == "optim_grads" ? 2 : s == "optim_grads_params" ? 3 : -1;
+  if (zero < 0) {
+    text_.error("unsupported_value",
+                "--data-parallel-sharding-strategy " + s +
+                    " is not one Megatron-FSDP has (no_shard, optim, optim_grads or optim_grads_params).",
+                strategy->line);
+    return;
+  }
+  if (strategy)
+    set("parallel", "zero", zero, "data-parallel-sharding-strategy");
+  else
+    facts_.set(text_, get("use-megatron-fsdp")->line, "parallel", "zero", zero,
+               "--use-megatron-fsdp (Megatron-LM's default strategy, optim_grads_params: ZeRO-3)");
+  const Given* main = get("megatron-fsdp-main-grads-dtype");
+  const Given* comm = get("megatron-fsdp-grad-comm-dtype");
+  if (main && comm && main->value == "bf16" && comm->value == "bf16")
+    set("parallel", "reduce_dtype", "bf16", "megatron-fsdp-grad-comm-dtype");
+  else
+    for (const Given* g : {main, comm})
+      if (g)
+        facts_.ignore(g == main ? "--megatron-fsdp-main-grads-dtype" : "--megatron-fsdp-grad-comm-dtype", g->value,
+                      "the engine keeps and reduces gradients in one dtype: bf16 only when both flags say bf16",
+                      g->line);
 }
 
 }  // namespace atlas

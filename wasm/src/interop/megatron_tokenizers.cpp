@@ -26,6 +26,12 @@ constexpr KnownTokenizer kTokenizers[] = {
     {"mistral7bv01", 32000, "Mistral v0.1 tokenizer: mistralai/Mistral-7B-v0.1 config.json vocab_size"},
     {"mixtral8x7b", 32000, "Mixtral tokenizer: mistralai/Mixtral-8x7B-v0.1 config.json vocab_size"},
     {"qwen3", 151936, "Qwen3 tokenizer: Qwen/Qwen3-8B config.json vocab_size"},
+    {"qwen25", 152064, "Qwen2.5 tokenizer: Qwen/Qwen2.5-7B config.json vocab_size"},
+    {"deepseekv3", 129280, "DeepSeek-V3 tokenizer: deepseek-ai/DeepSeek-V3 config.json vocab_size"},
+    {"deepseekr1", 129280, "DeepSeek-R1 tokenizer (DeepSeek-V3's): deepseek-ai/DeepSeek-R1 config.json vocab_size"},
+    {"deepseekv2", 102400, "DeepSeek-V2 tokenizer: deepseek-ai/DeepSeek-V2 config.json vocab_size"},
+    {"gptoss", 201088, "GPT-OSS tokenizer (o200k_harmony): openai/gpt-oss-120b config.json vocab_size"},
+    {"llama4", 202048, "Llama 4 tokenizer: meta-llama/Llama-4-Scout-17B-16E config.json text_config vocab_size"},
     {"qwen27b", 152064, "Qwen2 tokenizer: Qwen/Qwen2-7B config.json vocab_size"},
     {"gpt2", 50257, "GPT-2 BPE: openai-community/gpt2 config.json vocab_size"},
 };
