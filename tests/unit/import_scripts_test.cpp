@@ -329,3 +329,22 @@ TEST_CASE(
   CHECK_FALSE(r["request"]["parallel"].contains("virtual_stages"));
   CHECK(find_entry(r["ignored"], "from", "source ./CONFIG.sh"));
 }
+
+TEST_CASE("scripts: a one-node launch of an expert layout is raised to the GPUs its expert groups need") {
+  // Megatron-LM's Mixtral example shape: 8 GPUs unless SLURM_NNODES says more, pipeline 4 and
+  // expert parallelism 8. Its expert groups come out of the data-parallel ranks, so one copy of
+  // the layout is tp × pp × cp × ep = 32 GPUs; 8 cannot run it (dp 2 holds no group of 8).
+  const json r = import_text(
+      "GPUS_PER_NODE=8\nNNODES=${SLURM_NNODES:-\"1\"}\n"
+      "torchrun --nproc_per_node $GPUS_PER_NODE --nnodes $NNODES pretrain_gpt.py --num-layers 32 "
+      "--hidden-size 4096 --ffn-hidden-size 14336 --num-attention-heads 32 --swiglu --seq-length 4096 "
+      "--num-experts 8 --moe-router-topk 2 --pipeline-model-parallel-size 4 --expert-model-parallel-size 8 "
+      "--micro-batch-size 1 --global-batch-size 256\n");
+  REQUIRE_MESSAGE(!atlas::is_error(r), r.dump());
+  CHECK(r["request"]["hardware"]["gpus"] == 32);
+  CHECK(r["request"]["parallel"]["dp"] == 8);
+  const json* raised = warning(r, "gpus_raised");
+  REQUIRE(raised);
+  CHECK((*raised)["message"].get<std::string>().find("tp × pp × cp × ep") != std::string::npos);
+  CHECK_FALSE(atlas::is_error(call("plan", r["request"])));
+}

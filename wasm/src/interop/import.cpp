@@ -106,7 +106,11 @@ class Finisher {
                                          " that dp × tp × pp × cp = " + std::to_string(dp) + " × " +
                                          std::to_string(mp) + " need.");
     } else if (f_.gpus) {
-      if (*f_.gpus < mp) raise_gpus(mp);
+      // Expert parallelism over the data-parallel ranks (experts split like the rest of the
+      // layer) needs ep of them: one copy of the layout is then tp × pp × cp × ep GPUs.
+      const bool carved = degree("ep") > 1 && (!parallel.contains("etp") || degree("etp") == degree("tp"));
+      const std::int64_t unit = carved ? times(mp, degree("ep")) : mp;
+      if (*f_.gpus < unit) raise_gpus(unit, carved);
       if (*f_.gpus % mp != 0)
         return fail("gpus_not_divisible", std::to_string(*f_.gpus) +
                                               " GPUs are not a multiple of tp × pp × cp = " + std::to_string(mp) + ".");
@@ -167,15 +171,16 @@ class Finisher {
   // A launch smaller than one copy of its own layout cannot run as written: example scripts ship
   // set for one node ("change for multinode config") with a layout meant for many. The run is
   // read as that launch repeated until one copy fits (the fewest GPUs that do), and said so.
-  void raise_gpus(std::int64_t mp) {
+  void raise_gpus(std::int64_t mp, bool with_ep) {
     const std::int64_t launched = *f_.gpus, gpus = std::lcm(launched, mp);
     int line = 0;
     for (const auto& r : f_.read)
       if (r.value("field", "") == "hardware.gpus") line = r.value("line", 0);
-    const std::string why = "the text launches " + std::to_string(launched) +
-                            " GPUs, fewer than one copy of its layout needs (tp × pp × cp = " + std::to_string(mp) +
-                            "); read as " + std::to_string(gpus / launched) + " such launches, " +
-                            std::to_string(gpus) + " GPUs, the fewest that hold it";
+    const std::string why =
+        "the text launches " + std::to_string(launched) + " GPUs, fewer than one copy of its layout needs (" +
+        (with_ep ? "tp × pp × cp × ep, its expert groups carved out of the data-parallel ranks" : "tp × pp × cp") +
+        " = " + std::to_string(mp) + "); read as " + std::to_string(gpus / launched) + " such launches, " +
+        std::to_string(gpus) + " GPUs, the fewest that hold it";
     f_.assume("hardware.gpus", gpus, why);
     problems_.warning("gpus_raised", (line > 0 ? "Line " + std::to_string(line) + ": " : std::string()) + why + ".",
                       path_);
