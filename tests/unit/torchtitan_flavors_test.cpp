@@ -129,3 +129,14 @@ TEST_CASE("torchtitan flavors: export names the flavor, and import reads back th
     CHECK(flavor_parameters(back) == flavor_parameters(imported));
   }
 }
+
+TEST_CASE("torchtitan flavors: a TOML job that mentions --config in a comment stays a TOML job") {
+  const json r = import_text(
+      "# launched with ./run_train.sh --config qwen3_32b\n[model]\nname = \"qwen3\"\nflavor = \"14B\"\n\n"
+      "[training]\nseq_len = 4096\nlocal_batch_size = 1\n",
+      json{{"hardware", {{"preset", "h100-sxm"}, {"gpus", 8}}}});
+  REQUIRE_MESSAGE(!atlas::is_error(r), r.dump());
+  // The table's flavor, not the commented configuration's.
+  CHECK(r["request"]["model"]["hidden"] == 5120);
+  CHECK(r["request"]["model"]["layers"] == 40);
+}

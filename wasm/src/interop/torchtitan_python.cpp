@@ -237,10 +237,20 @@ class Tables {
 }  // namespace
 
 bool torchtitan_python(std::string_view text) {
-  // A derived configuration may only call model_registry; a command line names the configuration with --config (and its
-  // family with --module, which torchtitan.train lets a shipped configuration's name imply).
-  return text.find("Trainer.Config(") != std::string_view::npos ||
-         text.find("model_registry(") != std::string_view::npos || text.find("--config") != std::string_view::npos;
+  if (text.find("Trainer.Config(") != std::string_view::npos || text.find("model_registry(") != std::string_view::npos)
+    return true;
+  // A command line names the configuration with --config (and its family with --module, which
+  // torchtitan.train lets a shipped configuration's name imply); a TOML job that mentions one in
+  // a comment still opens its tables with [section] lines.
+  if (text.find("--config") == std::string_view::npos) return false;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t first = text.find_first_not_of(" \t", at);
+    if (first != std::string_view::npos && first < text.size() && text[first] == '[') return false;
+    const std::size_t end = text.find('\n', at);
+    if (end == std::string_view::npos) break;
+    at = end + 1;
+  }
+  return true;
 }
 
 Toml torchtitan_python_tables(const Pasted& text) { return Tables(text).result(); }
