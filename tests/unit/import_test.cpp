@@ -3,6 +3,7 @@
 // its line (tests/fixtures/import-bad.tsv). Fixtures: tests/fixtures/import (sources in its README).
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <sstream>
 
 #include "atlas/interop/import.hpp"
@@ -354,4 +355,27 @@ TEST_CASE("import: a config.json alone keeps the explorer's split and batch, lis
   r = import_file("megatron-llama-8b.sh", json{{"parallel", explorer_parallel}, {"hardware", hardware}});
   REQUIRE_FALSE(atlas::is_error(r));
   CHECK_FALSE(lists(r["assumed"], "field", "parallel.pp"));
+}
+
+TEST_CASE("import: Kimi K2 is DeepSeek-V3's architecture under its own model_type") {
+  // Moonshot's config.json names model_type kimi_k2 over DeepseekV3ForCausalLM: read with
+  // DeepSeek-V3's rules, said in assumed.
+  json config = json::parse(read_source_file("tests/fixtures/import/deepseek-v3.config.json"));
+  const json v3 = import_file("deepseek-v3.config.json");
+  REQUIRE_FALSE(atlas::is_error(v3));
+  config["model_type"] = "kimi_k2";
+  const json renamed = call("import", json{{"text", config.dump()}});
+  REQUIRE_MESSAGE(!atlas::is_error(renamed), renamed.dump());
+  CHECK(renamed["request"]["model"] == v3["request"]["model"]);
+  const json* why = nullptr;
+  for (const auto& a : renamed["assumed"])
+    if (a.value("field", "") == "model.architecture") why = &a;
+  REQUIRE(why);
+  // Kimi K2's own widths (its model card: 61 layers, 384 experts of 2048, 8 routed, one shared, the
+  // first layer dense, 64 heads, a 163,840-token vocabulary): 1T parameters as released.
+  config["num_attention_heads"] = 64, config["num_key_value_heads"] = 64, config["n_routed_experts"] = 384;
+  config["first_k_dense_replace"] = 1, config["vocab_size"] = 163840, config["num_nextn_predict_layers"] = 0;
+  const json k2 = call("import", json{{"text", config.dump()}});
+  REQUIRE_MESSAGE(!atlas::is_error(k2), k2.dump());
+  CHECK(std::fabs(k2["parameters"].get<double>() - 1.0e12) <= 0.05e12);
 }

@@ -147,8 +147,14 @@ void import_hf(const Pasted& text, RunFacts& facts) {
     facts.assume("model.text_config", "read",
                  "config.json wraps the language model in text_config; its vision encoder (vision_config) is not "
                  "counted in the parameters or the cost");
-  const std::string type =
-      c.contains("model_type") && c["model_type"].is_string() ? c["model_type"].get<std::string>() : "";
+  std::string type = c.contains("model_type") && c["model_type"].is_string() ? c["model_type"].get<std::string>() : "";
+  // Kimi K2 is DeepSeek-V3's architecture under its own name (DeepseekV3ForCausalLM; Moonshot set
+  // model_type kimi_k2 only so that runtimes can tell the two apart).
+  if (type == "kimi_k2") {
+    facts.assume("model.architecture", "deepseek_v3",
+                 "model_type kimi_k2 is DeepSeek-V3's architecture (DeepseekV3ForCausalLM), read with its rules");
+    type = "deepseek_v3";
+  }
   const bool qwen3_moe = type == "qwen3_moe";
   const bool modern = is_modern_hf_family(type);
   for (const auto& [key, what] : kUnsupported)
@@ -164,7 +170,8 @@ void import_hf(const Pasted& text, RunFacts& facts) {
   if (!type.empty() && std::find(std::begin(kFamilies), std::end(kFamilies), type) == std::end(kFamilies)) {
     std::string why =
         "it is not a family the engine reads (llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gpt2, "
-        "gpt_neox, deepseek_v2, deepseek_v3, gpt_oss, llama4), and reading it with another family's rules would "
+        "gpt_neox, deepseek_v2, deepseek_v3 and kimi_k2, gpt_oss, llama4), and reading it with another family's rules "
+        "would "
         "count the wrong model";
     for (const auto& [family, what] : kOtherFamilies)
       if (type == family) why = std::string(what) + ", which the engine does not model";
