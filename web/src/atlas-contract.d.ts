@@ -1167,6 +1167,7 @@ export type FidelityAnswer = {
         serving?: {
           arrival?: string;
           block?: number;
+          cached_prompt?: number;
           concurrency?: number;
           group_size?: number;
           kv?: string;
