@@ -379,3 +379,28 @@ TEST_CASE("import: Kimi K2 is DeepSeek-V3's architecture under its own model_typ
   REQUIRE_MESSAGE(!atlas::is_error(k2), k2.dump());
   CHECK(std::fabs(k2["parameters"].get<double>() - 1.0e12) <= 0.05e12);
 }
+
+TEST_CASE("import: GLM-4.5-Air is DeepSeek-V3's experts over grouped-query attention with Q, K, V biases") {
+  const json r = import_file("glm-4.5-air.config.json");
+  REQUIRE_MESSAGE(!atlas::is_error(r), r.dump());
+  const json& m = r["request"]["model"];
+  CHECK(m["heads"] == 96);
+  CHECK(m["head_dim"] == 128);  // queries 12,288 wide over a 4,096 hidden size
+  CHECK(m["kv_heads"] == 8);
+  CHECK(m["qkv_bias"] == true);
+  CHECK(m["experts"] == 128);
+  CHECK(m["shared_experts"] == 1);
+  CHECK(m["shared_expert_ffn"] == 1408);
+  CHECK(m["dense_layers"] == 1);
+  CHECK(m["mtp_layers"] == 1);
+  CHECK(m["router_bias"] == true);
+  CHECK_FALSE(m.contains("kv_lora_rank"));
+  // The model card's 106B is the main model (106.85B here: within 1 %, the card not saying how it
+  // rounds); the checkpoint's 110B adds its prediction layer.
+  CHECK(r["parameters"].get<double>() == 110468824832.0);
+  json request = r["request"];
+  request["model"]["mtp_layers"] = 0;
+  const json plan = call("plan", request);
+  REQUIRE_FALSE(atlas::is_error(plan));
+  CHECK(std::fabs(plan["parameters"].get<double>() / 106e9 - 1.0) < 0.01);
+}

@@ -50,8 +50,9 @@ constexpr const char* kOtherFamilies[][2] = {
 };
 
 // The families read, each with Llama's keys (gpt2 and gpt_neox with their own).
-constexpr const char* kFamilies[] = {"llama", "mistral",  "mixtral",     "qwen2",       "qwen3",   "qwen3_moe",
-                                     "gpt2",  "gpt_neox", "deepseek_v2", "deepseek_v3", "gpt_oss", "llama4_text"};
+constexpr const char* kFamilies[] = {"llama",     "mistral", "mixtral",    "qwen2",       "qwen3",
+                                     "qwen3_moe", "gpt2",    "gpt_neox",   "deepseek_v2", "deepseek_v3",
+                                     "glm4_moe",  "gpt_oss", "llama4_text"};
 
 // Why a key the engine does not use changes nothing it computes (or what it leaves out).
 const char* ignored_why(const std::string& key) {
@@ -170,7 +171,8 @@ void import_hf(const Pasted& text, RunFacts& facts) {
   if (!type.empty() && std::find(std::begin(kFamilies), std::end(kFamilies), type) == std::end(kFamilies)) {
     std::string why =
         "it is not a family the engine reads (llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gpt2, "
-        "gpt_neox, deepseek_v2, deepseek_v3 and kimi_k2, gpt_oss, llama4), and reading it with another family's rules "
+        "gpt_neox, deepseek_v2, deepseek_v3 and kimi_k2, glm4_moe, gpt_oss, llama4), and reading it with another "
+        "family's rules "
         "would "
         "count the wrong model";
     for (const auto& [family, what] : kOtherFamilies)

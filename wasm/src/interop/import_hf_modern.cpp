@@ -1,5 +1,6 @@
 // Hugging Face configs of the 2025-26 families: DeepSeek-V2/V3 (latent attention, shared
-// experts, dense first layers, multi-token prediction), GPT-OSS (sliding-window layers,
+// experts, dense first layers, multi-token prediction), GLM-4.5 (DeepSeek-V3's experts over
+// grouped-query attention), GPT-OSS (sliding-window layers,
 // attention sinks, biased experts and router), Llama 4 (a shared expert, interleaved expert
 // layers) and Qwen3-MoE's sparse step. Each key sets the field it names; a pattern the engine
 // cannot represent exactly is refused naming its key.
@@ -49,7 +50,9 @@ struct Keys {
   }
 };
 
-bool deepseek(Keys& k, bool v3) {
+// DeepSeek's expert layout, which GLM-4.5 shares: routed experts of moe_intermediate_size,
+// shared ones as wide, the first layers dense, and a multi-token-prediction module.
+bool deepseek_experts(Keys& k, const std::string& family) {
   // DeepSeek's rule is layer % moe_layer_freq == 0 after the dense ones; only 1 (every layer)
   // matches the engine's pattern, and it is what every released model sets.
   if (const auto freq = k.whole("moe_layer_freq", false); freq && *freq != 1)
@@ -59,26 +62,48 @@ bool deepseek(Keys& k, bool v3) {
   const auto experts = k.whole("n_routed_experts", true), top_k = k.whole("num_experts_per_tok", true);
   const auto width = k.whole("moe_intermediate_size", true), ffn = k.whole("intermediate_size", true);
   const auto shared = k.whole("n_shared_experts", false, 0), dense = k.whole("first_k_dense_replace", false, 0);
-  const auto q_rank = k.whole("q_lora_rank", false), kv_rank = k.whole("kv_lora_rank", true);
-  const auto nope = k.whole("qk_nope_head_dim", true), rope = k.whole("qk_rope_head_dim", true);
-  const auto v_head = k.whole("v_head_dim", true), mtp = k.whole("num_nextn_predict_layers", false, 0);
-  if (!experts || !top_k || !width || !ffn || !kv_rank || !nope || !rope || !v_head) return false;
+  const auto mtp = k.whole("num_nextn_predict_layers", false, 0);
+  if (!experts || !top_k || !width || !ffn) return false;
   k.set("experts", *experts, "n_routed_experts"), k.set("top_k", *top_k, "num_experts_per_tok");
   k.set("expert_ffn", *width, "moe_intermediate_size"), k.set("ffn", *ffn, "intermediate_size");
   if (shared && *shared > 0) {
     k.set("shared_experts", *shared, "n_shared_experts");
-    k.fact("shared_expert_ffn", *width, "the deepseek architecture (each shared expert is moe_intermediate_size wide)");
+    k.fact("shared_expert_ffn", *width,
+           "the " + family + " architecture (each shared expert is moe_intermediate_size wide)");
   }
   if (dense && *dense > 0) k.set("dense_layers", *dense, "first_k_dense_replace");
+  if (mtp && *mtp > 0) k.set("mtp_layers", *mtp, "num_nextn_predict_layers");
+  return true;
+}
+
+bool deepseek(Keys& k, bool v3) {
+  if (!deepseek_experts(k, "deepseek")) return false;
+  const auto q_rank = k.whole("q_lora_rank", false), kv_rank = k.whole("kv_lora_rank", true);
+  const auto nope = k.whole("qk_nope_head_dim", true), rope = k.whole("qk_rope_head_dim", true);
+  const auto v_head = k.whole("v_head_dim", true);
+  if (!kv_rank || !nope || !rope || !v_head) return false;
   if (q_rank) k.set("q_lora_rank", *q_rank, "q_lora_rank");
   k.set("kv_lora_rank", *kv_rank, "kv_lora_rank"), k.set("qk_nope_head_dim", *nope, "qk_nope_head_dim");
   k.set("qk_rope_head_dim", *rope, "qk_rope_head_dim"), k.set("v_head_dim", *v_head, "v_head_dim");
-  if (mtp && *mtp > 0) k.set("mtp_layers", *mtp, "num_nextn_predict_layers");
   // V3's auxiliary-loss-free balancing keeps a learned bias per expert (e_score_correction_bias).
   const json* method = k.get("topk_method");
   if (v3 && method && method->is_string() && method->get<std::string>() == "noaux_tc")
     k.set("router_bias", true, "topk_method");
   k.fact("bias", false, "the deepseek architecture (no biases on its projections)");
+  return true;
+}
+
+// GLM-4.5 (Glm4MoeForCausalLM): DeepSeek-V3's expert layout, with its sigmoid router's
+// correction bias, over grouped-query attention with biases on Q, K and V (attention_bias), a
+// head size of its own and optional QK-norm. Its partial rotary factor has no parameters.
+bool glm4_moe(Keys& k) {
+  if (!deepseek_experts(k, "glm4_moe")) return false;
+  const json* bias = k.get("attention_bias");
+  if (bias && bias->is_boolean() && bias->get<bool>()) k.set("qkv_bias", true, "attention_bias");
+  const json* qk_norm = k.get("use_qk_norm");
+  if (qk_norm && qk_norm->is_boolean() && qk_norm->get<bool>()) k.set("qk_norm", true, "use_qk_norm");
+  k.fact("router_bias", true, "the glm4_moe architecture (its router keeps a correction bias per expert)");
+  k.fact("bias", false, "the glm4_moe architecture (no biases beyond Q, K and V)");
   return true;
 }
 
@@ -155,13 +180,15 @@ bool qwen3_moe(Keys& k) {
 }  // namespace
 
 bool is_modern_hf_family(const std::string& type) {
-  return type == "deepseek_v2" || type == "deepseek_v3" || type == "gpt_oss" || type == "llama4_text";
+  return type == "deepseek_v2" || type == "deepseek_v3" || type == "glm4_moe" || type == "gpt_oss" ||
+         type == "llama4_text";
 }
 
 bool import_hf_modern(const Pasted& text, const json& config, const std::string& type, std::int64_t layers,
                       std::int64_t seq, RunFacts& facts, std::set<std::string>& used) {
   Keys k{text, config, facts, used};
   if (type == "deepseek_v2" || type == "deepseek_v3") return deepseek(k, type == "deepseek_v3");
+  if (type == "glm4_moe") return glm4_moe(k);
   if (type == "gpt_oss") return gpt_oss(k, layers, seq);
   if (type == "llama4_text") return llama4(k);
   if (type == "qwen3_moe") return qwen3_moe(k);
