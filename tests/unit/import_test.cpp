@@ -404,3 +404,27 @@ TEST_CASE("import: GLM-4.5-Air is DeepSeek-V3's experts over grouped-query atten
   REQUIRE_FALSE(atlas::is_error(plan));
   CHECK(std::fabs(plan["parameters"].get<double>() / 106e9 - 1.0) < 0.01);
 }
+
+TEST_CASE("import: the 2025-26 hybrids and sparse-attention models are refused naming what they are") {
+  const struct {
+    const char *type, *says;
+  } rows[] = {{"qwen3_next", "Gated DeltaNet"},
+              {"nemotron_h", "Mamba-2"},
+              {"falcon_h1", "Mamba-2"},
+              {"minimax_m1", "lightning"},
+              {"deepseek_v32", "DeepSeek sparse attention"},
+              {"glm_moe_dsa", "DeepSeek sparse attention"}};
+  for (const auto& row : rows) {
+    const std::string type = row.type;
+    CAPTURE(type);
+    const json r = call("import", json{{"text", json{{"model_type", type},
+                                                     {"hidden_size", 2048},
+                                                     {"num_hidden_layers", 48},
+                                                     {"num_attention_heads", 16},
+                                                     {"vocab_size", 151936}}
+                                                    .dump()}});
+    REQUIRE(atlas::is_error(r));
+    CHECK(r["error"]["code"] == "unsupported_architecture");
+    CHECK(r["error"]["message"].get<std::string>().find(row.says) != std::string::npos);
+  }
+}

@@ -47,6 +47,16 @@ constexpr const char* kOtherFamilies[][2] = {
     {"deci", "layers of different shapes (per-layer block configs)"},
     {"nemotron-nas", "layers of different shapes (per-layer block configs)"},
     {"qwen2_moe", "a shared expert with its own sigmoid gate beside the routed ones"},
+    // 2025-26 hybrids and sparse attention: layers whose cost is not attention's.
+    {"mamba2", "state-space (Mamba-2) layers instead of attention"},
+    {"nemotron_h", "Mamba-2 layers interleaved with attention (a hybrid)"},
+    {"falcon_h1", "Mamba-2 heads beside attention in every layer (a hybrid)"},
+    {"qwen3_next", "Gated DeltaNet linear-attention layers beside gated attention (a hybrid)"},
+    {"minimax", "lightning (linear) attention in most layers"},
+    {"minimax_m1", "lightning (linear) attention in most layers"},
+    {"deepseek_v32", "DeepSeek sparse attention (an indexer picks the keys each query attends to)"},
+    {"glm_moe_dsa", "DeepSeek sparse attention (an indexer picks the keys each query attends to)"},
+    {"rwkv", "RWKV's recurrence instead of attention"},
 };
 
 // The families read, each with Llama's keys (gpt2 and gpt_neox with their own).
