@@ -140,3 +140,25 @@ TEST_CASE("torchtitan flavors: a TOML job that mentions --config in a comment st
   CHECK(r["request"]["model"]["hidden"] == 5120);
   CHECK(r["request"]["model"]["layers"] == 40);
 }
+
+TEST_CASE(
+    "torchtitan flavors: a configuration's ChunkedLossWrapper is the chunked loss, and export says the TOML loses it") {
+  const json r = import_text(
+      "def qwen3_30b_a3b() -> Trainer.Config:\n    model_spec = model_registry(\"30B-A3B\")\n"
+      "    return Trainer.Config(\n        loss=ChunkedLossWrapper.Config(loss_fn=CrossEntropyLoss.Config()),\n"
+      "        training=TrainingConfig(num_tokens_per_microbatch_per_dp_rank=2 * 4096, max_context_length=4096),\n"
+      "    )\n",
+      json{{"hardware", {{"preset", "h100-sxm"}, {"gpus", 16}}}});
+  REQUIRE_MESSAGE(!atlas::is_error(r), r.dump());
+  CHECK(r["request"]["parallel"]["loss"] == "chunked");
+  CHECK(find_entry(r["read"], "field", "parallel.loss") != nullptr);
+  // No full-vocabulary tensor: the plan holds less than with PyTorch's eager loss.
+  json eager = r["request"];
+  eager["parallel"]["loss"] = "eager";
+  const json chunked_plan = call("plan", r["request"]), eager_plan = call("plan", eager);
+  REQUIRE_FALSE(atlas::is_error(chunked_plan));
+  CHECK(chunked_plan["memory"]["total"].get<double>() < eager_plan["memory"]["total"].get<double>());
+  const json out = call("export", json{{"request", r["request"]}, {"format", "torchtitan"}});
+  REQUIRE_MESSAGE(!atlas::is_error(out), out.dump());
+  CHECK(out["text"].get<std::string>().find("ChunkedLossWrapper") != std::string::npos);
+}

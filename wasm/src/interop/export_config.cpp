@@ -293,6 +293,10 @@ std::string torchtitan(const Run& r) {
   if (!every_nth.empty()) recompute = "selective";
   if (p.kernels == Kernels::fused)
     notes.push_back("The plan's kernels are fused: torch.compile on ([compile] enable = true).");
+  if (p.loss == LossKernel::chunked)
+    notes.push_back(
+        "The plan's loss is chunked: torchtitan's ChunkedLossWrapper, which its Python configurations set and a "
+        "TOML job cannot; this job runs the whole-vocabulary loss.");
   if (shard && gradient_bytes(p) < 4)
     notes.push_back(
         "torchtitan's FSDP reduces gradients in fp32 (mixed_precision_reduce has no other value); the "

@@ -202,6 +202,10 @@ class Tables {
       set("optimizer", "implementation", m[1].str(), static_cast<std::size_t>(m.position(0)),
           "the optimizer's implementation");
     toml_.python = true;
+    // torchtitan's ChunkedLossWrapper runs the output layer and the loss a slice of the tokens at
+    // a time (torchtitan/components/loss.py): no full-vocabulary tensor is ever whole.
+    if (const std::size_t at = all_.find("ChunkedLossWrapper"); at != std::string_view::npos)
+      set("training", "loss", "chunked", at, "ChunkedLossWrapper.Config(...)");
     model();
     checkpointing();
     assignments();

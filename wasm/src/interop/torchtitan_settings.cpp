@@ -145,6 +145,10 @@ void Job::optimizer() {
 }
 
 void Job::kernels() {
+  // The loss, where a 2026 configuration wraps it (torchtitan_python.cpp); absent, the engine's
+  // default for FSDP, PyTorch's eager cross-entropy over fp32 logits.
+  if (const auto loss = text("training", "loss"); loss && *loss == "chunked")
+    set("parallel", "loss", "chunked", "training", "loss");
   const bool table = toml_.values.contains("compile");
   const json* on = table ? get("compile", "enable") : get("training", "compile");
   if (on && !on->is_boolean()) {
