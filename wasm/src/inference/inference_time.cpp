@@ -362,8 +362,8 @@ DecodeStep decode_step(const InferenceInput& in, double sequences, double contex
   // prompts riding in the step are shared among the groups alike.
   const double groups = std::max(1.0, std::min(sequences, static_cast<double>(pp)));
   const double per_group = std::ceil(sequences / groups);
-  const PassShape pass{per_group, context, prompts / groups, computed_prompt(in.serving),
-                       static_cast<double>(in.serving.cached_prompt)};
+  PassShape pass = prompt_pass(in.serving, prompts / groups);
+  pass.decode = per_group, pass.context = context;
   DecodeStep d;
   double sum = 0, worst = 0;
   for (std::int64_t i = 0; i < pp; ++i) {

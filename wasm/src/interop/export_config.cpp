@@ -23,27 +23,26 @@ struct Run {
   std::string hardware;
 };
 
-// The model preset with this shape (sequence length aside), so torchtitan can name a flavor
-// whether the plan came from a preset or from an imported config.json.
+// Whether a model section (a preset with its fields, or a whole shape) reads as this shape,
+// sequence length aside: a plan names a preset or a torchtitan flavor whichever way it got it.
+bool has_shape(json model, const ModelShape& shape) {
+  Problems ignored;
+  model["seq"] = shape.seq;
+  const auto read = read_model(json{{"model", std::move(model)}}, ignored);
+  return read && to_json(*read) == to_json(shape);
+}
+
+// The model preset with this shape, so the export names it.
 std::string matching_preset(const ModelShape& shape) {
-  for (const auto& p : preset_catalog()["models"]) {
-    Problems ignored;
-    const std::string id = p.value("id", "");
-    auto preset = read_model(json{{"model", {{"preset", id}, {"seq", shape.seq}}}}, ignored);
-    if (preset && to_json(*preset) == to_json(shape)) return id;
-  }
+  for (const auto& p : preset_catalog()["models"])
+    if (has_shape(json{{"preset", p.value("id", "")}}, shape)) return p.value("id", "");
   return "";
 }
 
-// The torchtitan flavor with this shape (sequence length aside), whichever way the plan got it.
+// The torchtitan flavor with this shape.
 const TorchtitanFlavor* torchtitan_flavor_of(const ModelShape& shape) {
-  for (const auto& f : torchtitan_flavors()) {
-    Problems ignored;
-    json model = torchtitan_flavor_model(f);
-    model["seq"] = shape.seq;
-    auto flavor = read_model(json{{"model", model}}, ignored);
-    if (flavor && to_json(*flavor) == to_json(shape)) return &f;
-  }
+  for (const auto& f : torchtitan_flavors())
+    if (has_shape(torchtitan_flavor_model(f), shape)) return &f;
   return nullptr;
 }
 

@@ -117,24 +117,24 @@ class Tables {
     if (std::regex_search(all_.data(), all_.data() + all_.size(), m, flavor))
       set("model", "flavor", m[1].str(), static_cast<std::size_t>(m.position(0)),
           "model_registry(\"" + m[1].str() + "\")");
+    // The family, from the first of these that the text has.
+    std::string family;
+    std::size_t family_at = 0;
     if (std::regex_search(all_.data(), all_.data() + all_.size(), m, module)) {
-      set("model", "name", m[1].str(), static_cast<std::size_t>(m.position(0)), "the configuration's module");
-      return converters();
+      family = m[1].str(), family_at = static_cast<std::size_t>(m.position(0));
+    } else if (shipped) {
+      const std::size_t at = all_.find(shipped->config);
+      family = shipped->family, family_at = at == std::string_view::npos ? 0 : at;
+    } else {
+      for (const auto& f : torchtitan_flavors())
+        if (const auto at = all_.find("def " + f.family + "_"); family.empty() && at != std::string_view::npos)
+          family = f.family, family_at = at;
+      // A family the engine has no flavor of still names itself, so the message says which.
+      static const std::regex function(R"(def\s+([a-z]+[0-9]*)_)");
+      if (family.empty() && std::regex_search(all_.data(), all_.data() + all_.size(), m, function))
+        family = m[1].str(), family_at = static_cast<std::size_t>(m.position(0));
     }
-    if (shipped) {
-      const auto at = all_.find(shipped->config);
-      set("model", "name", shipped->family, at == std::string_view::npos ? 0 : at, "the configuration's module");
-      return converters();
-    }
-    for (const auto& f : torchtitan_flavors())
-      if (const auto at = all_.find("def " + f.family + "_"); at != std::string_view::npos) {
-        set("model", "name", f.family, at, "the configuration's module");
-        return converters();
-      }
-    // A family the engine has no flavor of still names itself, so the message says which.
-    static const std::regex function(R"(def\s+([a-z]+[0-9]*)_)");
-    if (std::regex_search(all_.data(), all_.data() + all_.size(), m, function))
-      set("model", "name", m[1].str(), static_cast<std::size_t>(m.position(0)), "the configuration's module");
+    if (!family.empty()) set("model", "name", family, family_at, "the configuration's module");
     converters();
   }
 

@@ -296,9 +296,7 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
       // Ring attention: each rank passes its K and V block cp − 1 times, each pass hidden behind
       // one block of attention; backward passes K, V and dK, dV.
       // A recomputed attention core runs its ring again.
-      const double forward_passes = 1.0 + (par.recompute == Recompute::full ? st.full_share
-                                           : par.attention_recomputed()     ? 1.0
-                                                                            : 0.0);
+      const double forward_passes = 1.0 + par.attention_forward_again(st.full_share);
       const double attn = st.attention_forward_per_layer;
       const double hops = cp - 1.0;
       const std::array<double, 3> shape{b, s, mo.kv_width() / t};

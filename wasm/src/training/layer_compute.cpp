@@ -267,10 +267,7 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
   }
   st.memory_bound_seconds = traffic / hw.memory_bandwidth + st.unfused_seconds + st.copy_seconds + st.cast_seconds +
                             st.permute_seconds + st.recompute_memory_seconds;
-  st.attention_seconds = attention + (par.recompute == Recompute::full ? full
-                                      : par.attention_recomputed()     ? 1.0
-                                                                       : 0.0) *
-                                         lx * attn_fwd;
+  st.attention_seconds = attention + par.attention_forward_again(full) * lx * attn_fwd;
   st.attention_forward_per_layer = attn_fwd;
   // FLOP-weighted fraction of each GEMM's own peak (the blocks' format, the head's bf16).
   st.gemm_efficiency = gemm > 0 ? (lx * flops / low.peak + head_flops / peak) / gemm : fit;

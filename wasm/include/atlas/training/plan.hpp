@@ -296,6 +296,11 @@ struct Parallel {
     if (ideal) return false;
     return optimizer_foreach < 0 ? is_fsdp(framework) : optimizer_foreach == 1;
   }
+  /// How many times more the attention core runs forward in backward, per layer: full
+  /// recomputation's share of the stage (`full_share`), 1 where selective redoes it, else 0.
+  double attention_forward_again(double full_share) const {
+    return recompute == Recompute::full ? full_share : attention_recomputed() ? 1.0 : 0.0;
+  }
   /// Model chunks a stage holds (virtual stages under the interleaved schedule, else one).
   std::int64_t chunks_per_stage() const { return schedule == Schedule::interleaved ? virtual_stages : 1; }
   /// The ranks each expert's weights are split over.
