@@ -1583,6 +1583,10 @@ export type NcclTestsAnswer = {
         efficiency?: number;
         intra_bandwidth?: number;
       };
+      "h100-sxm-96gb-500w"?: {
+        efficiency?: number;
+        intra_bandwidth?: number;
+      };
       h200?: {
         efficiency?: number;
         intra_bandwidth?: number;
