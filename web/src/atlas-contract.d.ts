@@ -1035,6 +1035,8 @@ export type FidelityAnswer = {
         gpus?: number;
         gpus_per_node?: number;
         inter_bandwidth?: number;
+        memory?: number;
+        memory_bandwidth?: number;
         nics_per_node?: number;
         preset?: string;
       };
