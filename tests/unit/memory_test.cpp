@@ -94,7 +94,7 @@ TEST_CASE("plan memory: ZeRO stages shard over dp, totals add up, fits compares 
     REQUIRE_FALSE(r.contains("error"));
     const json& m = r["memory"];
     const double sum = m["parameters"].get<double>() + m["gradients"].get<double>() + m["optimizer"].get<double>() +
-                       m["activations"].get<double>() + m["buffers"].get<double>();
+                       m["activations"].get<double>() + m["buffers"].get<double>() + m["workspaces"].get<double>();
     CHECK(m["total"].get<double>() == doctest::Approx(sum));
     CHECK(m["fits"] == (m["total"].get<double>() <= m["capacity"].get<double>()));
     CHECK(m["total"].get<double>() < previous);

@@ -1263,6 +1263,7 @@ export type FidelityAnswer = {
         parameters?: number;
         reserve?: number;
         userbuffers?: number;
+        workspaces?: number;
       };
       published?: {
         kind?: string;
@@ -2363,6 +2364,14 @@ export type PlanAnswer = {
           value: number;
         }>;
       };
+      /** A formula: symbolic text with {0}, {1}, … standing for the values, in order; each value is a number in the unit given (fraction: 0–1, shown as a percentage; 1: a plain number). */
+      workspaces?: {
+        text: string;
+        values: Array<{
+          unit: "1" | "s" | "B" | "B/s" | "FLOP" | "FLOP/s" | "fraction" | "tokens/s";
+          value: number;
+        }>;
+      };
     };
     gradients?: number;
     headroom?: number;
@@ -2390,6 +2399,7 @@ export type PlanAnswer = {
       stage?: number;
       total?: number;
       userbuffers?: number;
+      workspaces?: number;
     };
     nccl?: number;
     optimizer?: number;
@@ -2404,6 +2414,7 @@ export type PlanAnswer = {
     userbuffers?: number;
     weights?: number;
     weights_per_instance?: number;
+    workspaces?: number;
   };
   mode?: string;
   model?: {
@@ -2923,6 +2934,7 @@ export type PlanAnswer = {
       total?: number;
       userbuffers?: number;
       weights?: number;
+      workspaces?: number;
     };
     memory_bound_per_microbatch?: number;
     parameters?: number;
@@ -3978,6 +3990,7 @@ export type SearchAnswer = {
       userbuffers?: number;
       weights?: number;
       weights_per_instance?: number;
+      workspaces?: number;
     };
     parallel?: {
       attention_kernel?: string;

@@ -66,6 +66,22 @@ Communicators nccl_communicators(const Parallel& p, bool tied_embeddings) {
   return c;
 }
 
+double gemm_workspace_bytes(const Parallel& p, const Hardware& hw, bool experts) {
+  if (p.framework == Framework::ideal) return 0.0;
+  // Compute capability 9.0 is the GPU with FP8 tensor cores that takes no per-block scales;
+  // Blackwell (10.x) takes them, and gets PyTorch's smaller default.
+  const bool hopper = hw.flops_fp8 > 0 && !hw.microscaling, hopper_on = hw.flops_fp8 > 0;
+  double bytes = (hopper ? kTorchCublasHopper : kTorchCublasOther) + kTorchCublasLt;
+  // Megatron-Core builds its layers from Transformer Engine's modules; 2021's Megatron did not.
+  if (p.framework == Framework::megatron) {
+    const double te = hopper_on ? kTeCublasHopperOn : kTeCublasBefore;
+    bytes += te;
+    if (experts) bytes += kTeComputeStreams * te;
+    if (has_userbuffers(p)) bytes += kTeUserbufferStreams * te;
+  }
+  return bytes;
+}
+
 double allocator_reserve(double allocated, double outside, const Hardware& hw) {
   if (hw.allocator == Allocator::expandable_segments || allocated <= 0) return 0.0;
   const double free_for_cache = hw.memory - outside - allocated;

@@ -99,7 +99,8 @@ json memory_fidelity() {
     row["stage"] = last ? "last" : "most_loaded";
     row["parts"] = {{"parameters", m.parameters},   {"gradients", m.gradients}, {"optimizer", m.optimizer},
                     {"activations", m.activations}, {"buffers", m.buffers},     {"reserve", m.reserve},
-                    {"context", m.context},         {"nccl", m.nccl},           {"userbuffers", m.userbuffers}};
+                    {"context", m.context},         {"nccl", m.nccl},           {"userbuffers", m.userbuffers},
+                    {"workspaces", m.workspaces}};
     out["cases"].push_back(row);
   }
   json sets = json::object();

@@ -26,6 +26,7 @@ json memory_json(const DeviceMemory& m, double capacity) {
          {"optimizer", m.optimizer},
          {"activations", m.activations},
          {"buffers", m.buffers},
+         {"workspaces", m.workspaces},
          {"total", m.total()},
          {"peak_allocated", m.total()},
          {"reserve", m.reserve},

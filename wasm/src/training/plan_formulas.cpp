@@ -47,6 +47,25 @@ std::string buffers_text(const Parallel& p) {
   return text.empty() ? "none beyond the stored activations (no weights gathered, nothing recomputed)" : text;
 }
 
+// The GEMM workspaces as device_memory.hpp counts them, each with its library's default.
+Formula workspaces_formula(const Parallel& p, const ModelShape& model, const Hardware& hw) {
+  if (p.framework == Framework::ideal) return Formula("none: the ideal framework allocates nothing beyond its tensors");
+  const bool hopper = hw.flops_fp8 > 0 && !hw.microscaling;
+  Formula f("PyTorch's cuBLAS workspace (CUBLAS_WORKSPACE_CONFIG's default, ");
+  f << qty::bytes(hopper ? kTorchCublasHopper : kTorchCublasOther) << (hopper ? " on Hopper" : " off Hopper")
+    << ") + its cuBLASLt workspace (" << qty::bytes(kTorchCublasLt) << ")";
+  if (p.framework == Framework::megatron) {
+    const double te = hw.flops_fp8 > 0 ? kTeCublasHopperOn : kTeCublasBefore;
+    const double copies = 1.0 + (model.moe() ? kTeComputeStreams : 0) + (has_userbuffers(p) ? kTeUserbufferStreams : 0);
+    f << " + Transformer Engine's, " << qty::number(copies) << " × " << qty::bytes(te)
+      << " (one, + one per compute stream for the experts' grouped GEMMs, + three for overlapped tensor-parallel "
+         "GEMMs, as the split has them)";
+  }
+  f << " = " << qty::bytes(gemm_workspace_bytes(p, hw, model.moe()))
+    << ", allocated on the first matmuls and kept for the run";
+  return f;
+}
+
 }  // namespace
 
 json memory_formulas(const Parallel& p, const ModelShape& model, const Hardware& hw) {
@@ -155,7 +174,8 @@ json memory_formulas(const Parallel& p, const ModelShape& model, const Hardware&
       {"required", Formula("peak allocated + CUDA context + NCCL buffers + userbuffers: what must fit on the card "
                            "(the allocator's cache is given back before an out-of-memory error); headroom is the "
                            "card less this")},
-      {"buffers", Formula(buffers_text(p).c_str())}};
+      {"buffers", Formula(buffers_text(p).c_str())},
+      {"workspaces", workspaces_formula(p, model, hw)}};
 }
 
 namespace {

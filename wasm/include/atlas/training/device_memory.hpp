@@ -38,6 +38,23 @@ constexpr double kCudaContextBytes = 1.79 * 1073741824.0;
 /// nodes (a maintainer, issue #864); assumed the same on every GPU and network.
 constexpr double kNcclPairBytes = 544.0 * 1048576.0, kNcclGroupBytes = 688.0 * 1048576.0;
 
+/// The GEMM workspaces a rank allocates through PyTorch's caching allocator on its first matmuls
+/// and keeps for the run, so torch.cuda.max_memory_allocated() counts them:
+/// - PyTorch's cuBLAS workspace per handle and stream, CUBLAS_WORKSPACE_CONFIG's default
+///   ":4096:8" (32 MiB) on Hopper (compute capability 9.0) and ":4096:2:16:8" (8.125 MiB) on
+///   others, and its cuBLASLt workspace of 1 MiB beside it (aten/src/ATen/cuda/
+///   CublasHandlePool.cpp: parseChosenWorkspaceSize, parseCUDABlasLtWorkspaceSize, both taken
+///   from the allocator). One stream runs a step's GEMMs, so one of each.
+/// - Transformer Engine's (Megatron-Core's layers): 32 MiB + 1 KiB from Hopper on, 4 MiB before
+///   (transformer_engine/pytorch/cpp_extensions/gemm.py, get_cublas_workspace_size_bytes), one
+///   per device; grouped GEMMs (the experts' TEGroupedLinear) one per compute stream, of which
+///   there are 4 (common/util/multi_stream.cpp); userbuffers' overlapped GEMMs 3 more.
+constexpr double kMiB = 1048576.0;
+constexpr double kTorchCublasHopper = 32.0 * kMiB, kTorchCublasOther = 8.125 * kMiB, kTorchCublasLt = 1.0 * kMiB;
+constexpr double kTeCublasHopperOn = 32.0 * kMiB + 1024.0, kTeCublasBefore = 4.0 * kMiB;
+constexpr int kTeComputeStreams = 4, kTeUserbufferStreams = 3;
+double gemm_workspace_bytes(const Parallel& p, const Hardware& hw, bool experts);
+
 /// One communicator a rank joins, as the framework creates and uses it in a step.
 struct Communicator {
   const char* group = "";  // "TP", "CP", "DP", "DP-shard", "DP-replicate", "EP", "EP-DP", "MP", "embedding"

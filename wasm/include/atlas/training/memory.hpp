@@ -149,6 +149,7 @@ inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, 
   if (par.framework == Framework::fsdp)
     m.buffers += (st.layer_dense + st.layer_expert) * (kGradientBytes + gradient_bytes(at) * (1.0 + 1.0 / shards));
   m.buffers += st.working_set;
+  m.workspaces = st.workspaces;
   const double everything =
       settle_pytorch_peak(st, at, zero >= 1 ? st.dense / shards + st.expert / expert_shards : st.dense + st.expert, m);
   // DeepSpeed steps on fp32 gradients made at the step. ZeRO 1–3 cast a flat bf16 copy of the

@@ -408,13 +408,15 @@ enum class PeakMoment : std::uint8_t { backward, before_gradients, backward_end,
 struct DeviceMemory {
   PeakMoment peak = PeakMoment::backward;
   double parameters = 0, gradients = 0, optimizer = 0, activations = 0, buffers = 0;
+  /// The GEMM libraries' workspaces, allocated through PyTorch's allocator once and kept all run.
+  double workspaces = 0;
   /// Outside PyTorch's allocator: the CUDA context with its loaded libraries, NCCL's buffers,
   /// Transformer Engine's userbuffers for overlapped tensor-parallel GEMMs.
   double context = 0, nccl = 0, userbuffers = 0;
   /// What the caching allocator holds at the peak beyond what the tensors use (device_memory.hpp).
   double reserve = 0;
   /// Peak allocated: what the framework's tensors hold (torch.cuda.max_memory_allocated).
-  double total() const { return parameters + gradients + optimizer + activations + buffers; }
+  double total() const { return parameters + gradients + optimizer + activations + buffers + workspaces; }
   /// Peak reserved: what the caching allocator holds (torch.cuda.max_memory_reserved).
   double reserved() const { return total() + reserve; }
   /// What the device shows in use (nvidia-smi): the reserved peak plus context and NCCL.
@@ -434,6 +436,7 @@ struct StageFigures {
   double working_set = 0;                    // bytes: one layer's activations rebuilt during backward (recomputation)
   double activation_per_layer = 0, head_activations = 0;  // bytes, one micro-batch (schedule-free parts)
   double userbuffers = 0;    // bytes: Transformer Engine's userbuffers (tp_overlap under Megatron)
+  double workspaces = 0;     // bytes: the GEMM libraries' workspaces (gemm_workspace_bytes)
   double head_produced = 0;  // bytes the head writes once per micro-batch (its output, fp32 logits)
   DeviceMemory memory;
   double compute_per_microbatch = 0;                       // s, forward + backward (+ recompute)

@@ -15,6 +15,7 @@ const MEMORY_PARTS = [
   ['optimizer', 'Optimizer state'],
   ['activations', 'Activations'],
   ['buffers', 'Buffers'],
+  ['workspaces', 'GEMM workspaces'],
   ['reserve', 'Allocator cache'],
   ['context', 'CUDA context'],
   ['nccl', 'NCCL buffers'],
