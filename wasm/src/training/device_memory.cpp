@@ -66,20 +66,19 @@ Communicators nccl_communicators(const Parallel& p, bool tied_embeddings) {
   return c;
 }
 
-double gemm_workspace_bytes(const Parallel& p, const Hardware& hw, bool experts) {
-  if (p.framework == Framework::ideal) return 0.0;
+GemmWorkspaces gemm_workspaces(const Parallel& p, const Hardware& hw, bool experts) {
+  GemmWorkspaces w;
+  if (p.framework == Framework::ideal) return w;
   // Compute capability 9.0 is the GPU with FP8 tensor cores that takes no per-block scales;
   // Blackwell (10.x) takes them, and gets PyTorch's smaller default.
-  const bool hopper = hw.flops_fp8 > 0 && !hw.microscaling, hopper_on = hw.flops_fp8 > 0;
-  double bytes = (hopper ? kTorchCublasHopper : kTorchCublasOther) + kTorchCublasLt;
+  w.hopper = hw.flops_fp8 > 0 && !hw.microscaling;
+  w.torch = (w.hopper ? kTorchCublasHopper : kTorchCublasOther) + kTorchCublasLt;
   // Megatron-Core builds its layers from Transformer Engine's modules; 2021's Megatron did not.
   if (p.framework == Framework::megatron) {
-    const double te = hopper_on ? kTeCublasHopperOn : kTeCublasBefore;
-    bytes += te;
-    if (experts) bytes += kTeComputeStreams * te;
-    if (has_userbuffers(p)) bytes += kTeUserbufferStreams * te;
+    w.te_each = hw.flops_fp8 > 0 ? kTeCublasHopperOn : kTeCublasBefore;
+    w.te_copies = 1.0 + (experts ? kTeComputeStreams : 0) + (has_userbuffers(p) ? kTeUserbufferStreams : 0);
   }
-  return bytes;
+  return w;
 }
 
 double allocator_reserve(double allocated, double outside, const Hardware& hw) {

@@ -195,7 +195,7 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelT
   st.activation_per_layer = per_layer;
   st.head_activations = head_bytes;
   st.userbuffers = userbuffer_bytes(par, b * s_local, h);
-  st.workspaces = gemm_workspace_bytes(par, in.hardware, in.model.moe());
+  st.workspaces = gemm_workspaces(par, in.hardware, in.model.moe()).total();
   // Recomputation rebuilds one layer's activations at a time during backward (a uniform group's
   // together): that set (full recompute) or what selective discards is a working set on top.
   if (par.recompute == Recompute::full) st.working_set = rebuilt * full_layer - input;

@@ -50,19 +50,15 @@ std::string buffers_text(const Parallel& p) {
 // The GEMM workspaces as device_memory.hpp counts them, each with its library's default.
 Formula workspaces_formula(const Parallel& p, const ModelShape& model, const Hardware& hw) {
   if (p.framework == Framework::ideal) return Formula("none: the ideal framework allocates nothing beyond its tensors");
-  const bool hopper = hw.flops_fp8 > 0 && !hw.microscaling;
+  const GemmWorkspaces w = gemm_workspaces(p, hw, model.moe());
   Formula f("PyTorch's cuBLAS workspace (CUBLAS_WORKSPACE_CONFIG's default, ");
-  f << qty::bytes(hopper ? kTorchCublasHopper : kTorchCublasOther) << (hopper ? " on Hopper" : " off Hopper")
+  f << qty::bytes(w.torch - kTorchCublasLt) << (w.hopper ? " on Hopper" : " off Hopper")
     << ") + its cuBLASLt workspace (" << qty::bytes(kTorchCublasLt) << ")";
-  if (p.framework == Framework::megatron) {
-    const double te = hw.flops_fp8 > 0 ? kTeCublasHopperOn : kTeCublasBefore;
-    const double copies = 1.0 + (model.moe() ? kTeComputeStreams : 0) + (has_userbuffers(p) ? kTeUserbufferStreams : 0);
-    f << " + Transformer Engine's, " << qty::number(copies) << " × " << qty::bytes(te)
+  if (w.te_copies > 0)
+    f << " + Transformer Engine's, " << qty::number(w.te_copies) << " × " << qty::bytes(w.te_each)
       << " (one, + one per compute stream for the experts' grouped GEMMs, + three for overlapped tensor-parallel "
          "GEMMs, as the split has them)";
-  }
-  f << " = " << qty::bytes(gemm_workspace_bytes(p, hw, model.moe()))
-    << ", allocated on the first matmuls and kept for the run";
+  f << " = " << qty::bytes(w.total()) << ", allocated on the first matmuls and kept for the run";
   return f;
 }
 

@@ -53,7 +53,14 @@ constexpr double kMiB = 1048576.0;
 constexpr double kTorchCublasHopper = 32.0 * kMiB, kTorchCublasOther = 8.125 * kMiB, kTorchCublasLt = 1.0 * kMiB;
 constexpr double kTeCublasHopperOn = 32.0 * kMiB + 1024.0, kTeCublasBefore = 4.0 * kMiB;
 constexpr int kTeComputeStreams = 4, kTeUserbufferStreams = 3;
-double gemm_workspace_bytes(const Parallel& p, const Hardware& hw, bool experts);
+struct GemmWorkspaces {
+  bool hopper = false;  // PyTorch's Hopper default applies (compute capability 9.0)
+  double torch = 0;     // PyTorch's cuBLAS and cuBLASLt workspaces
+  double te_each = 0;   // one Transformer Engine workspace (0: no Transformer Engine)
+  double te_copies = 0;
+  double total() const { return torch + te_each * te_copies; }
+};
+GemmWorkspaces gemm_workspaces(const Parallel& p, const Hardware& hw, bool experts);
 
 /// One communicator a rank joins, as the framework creates and uses it in a step.
 struct Communicator {
