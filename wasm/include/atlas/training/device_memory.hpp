@@ -31,12 +31,13 @@ double loss_bytes_per_logit(const Parallel& p);
 /// kernels): 1.79 GiB of "non_torch_memory" measured by vLLM's memory profiler on an H100 with
 /// Llama 3 8B at tp 1 (vllm-project/vllm PR #10511, December 2024). Assumed the same on every GPU
 /// and in training, where Transformer Engine's kernels may add to it.
-constexpr double kCudaContextBytes = 1.79 * 1073741824.0;
+constexpr double kMiB = 1048576.0;
+constexpr double kCudaContextBytes = 1.79 * 1024.0 * kMiB;
 /// NCCL's buffers per communicator a rank has used: 544 MiB for a 2-rank group and 688 MiB for a
 /// larger one, measured with PyTorch on 4 A100s over NVLink after a 4 MB all-reduce in each group
 /// (NVIDIA/nccl issue #964). Memory grows with NCCL's channels and stops growing beyond two
 /// nodes (a maintainer, issue #864); assumed the same on every GPU and network.
-constexpr double kNcclPairBytes = 544.0 * 1048576.0, kNcclGroupBytes = 688.0 * 1048576.0;
+constexpr double kNcclPairBytes = 544.0 * kMiB, kNcclGroupBytes = 688.0 * kMiB;
 
 /// The GEMM workspaces a rank allocates through PyTorch's caching allocator on its first matmuls
 /// and keeps for the run, so torch.cuda.max_memory_allocated() counts them:
@@ -49,7 +50,6 @@ constexpr double kNcclPairBytes = 544.0 * 1048576.0, kNcclGroupBytes = 688.0 * 1
 ///   (transformer_engine/pytorch/cpp_extensions/gemm.py, get_cublas_workspace_size_bytes), one
 ///   per device; grouped GEMMs (the experts' TEGroupedLinear) one per compute stream, of which
 ///   there are 4 (common/util/multi_stream.cpp); userbuffers' overlapped GEMMs 3 more.
-constexpr double kMiB = 1048576.0;
 constexpr double kTorchCublasHopper = 32.0 * kMiB, kTorchCublasOther = 8.125 * kMiB, kTorchCublasLt = 1.0 * kMiB;
 constexpr double kTeCublasHopperOn = 32.0 * kMiB + 1024.0, kTeCublasBefore = 4.0 * kMiB;
 constexpr int kTeComputeStreams = 4, kTeUserbufferStreams = 3;
