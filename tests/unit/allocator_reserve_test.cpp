@@ -132,3 +132,34 @@ TEST_CASE("Transformer Engine's userbuffers: twelve gathered-activation buffers 
   fsdp["framework"] = "fsdp";
   CHECK(allocator_mem(plan(fsdp), "userbuffers") == 0);
 }
+
+TEST_CASE("allocator: FSDP2's communication streams keep the largest unit's buffers cached") {
+  // Llama 3 8B: the output head with the final norm (vocabulary × hidden + hidden) outweighs a block.
+  const double hidden = 4096, head_unit = 128256 * hidden + hidden;
+  const double block = 2 * hidden * hidden + 2 * hidden * 1024 + 3 * hidden * 14336 + 2 * hidden;
+  const json fsdp{{"tp", 1}, {"dp", 8}, {"zero", 3}, {"framework", "fsdp"}, {"reduce_dtype", "fp32"}};
+  const json p = allocator_plan(json{{"allocator", "expandable_segments"}}, fsdp);
+  REQUIRE_FALSE(atlas::is_error(p));
+  // No fragmentation with expandable segments: the reserve is the two streams' pools alone, the
+  // reduce-scatter's flat fp32 gradients with their shard and the gathered bf16 weights less the rank's own.
+  const double beyond = head_unit - block;
+  CHECK(allocator_mem(p, "reserve") == doctest::Approx(beyond * 4 * (1 + 1.0 / 8) + beyond * 2 * (1 - 1.0 / 8)));
+  // Cached, not allocated: the allocated peak and what must fit are those of a single-stream allocator.
+  json megatron = fsdp;
+  megatron["framework"] = "megatron";
+  const json m = allocator_plan(json{{"allocator", "expandable_segments"}}, megatron);
+  CHECK(allocator_mem(m, "reserve") == 0);
+  // Gradients reduced in bf16 leave half the reduce-scatter pool; tp splits the head and the block alike.
+  json bf16 = fsdp;
+  bf16["reduce_dtype"] = "bf16";
+  const json b = allocator_plan(json{{"allocator", "expandable_segments"}}, bf16);
+  CHECK(allocator_mem(b, "reserve") == doctest::Approx(beyond * 2 * (1 + 1.0 / 8) + beyond * 2 * (1 - 1.0 / 8)));
+  json split = fsdp;
+  split["tp"] = 2, split["dp"] = 4;
+  const json t = allocator_plan(json{{"allocator", "expandable_segments"}}, split);
+  const double beyond_tp = (128256 * hidden / 2 + hidden) - (block - 2 * hidden) / 2 - 2 * hidden;
+  CHECK(allocator_mem(t, "reserve") == doctest::Approx(beyond_tp * 4 * (1 + 1.0 / 4) + beyond_tp * 2 * (1 - 1.0 / 4)));
+  // The formula names them.
+  CHECK(p["memory"]["formulas"]["reserve"]["text"].get<std::string>().find("reduce-scatter stream") !=
+        std::string::npos);
+}

@@ -141,6 +141,12 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelT
   st.gathered_layer = std::min<double>(2.0, l) * kWeightBytes;
   st.layer_dense = lp.sharded / t + lp.replicated;
   st.layer_expert = lp.expert / (et * e);
+  // PyTorch's FSDP frameworks wrap the word embedding and the output head with the final norm as
+  // units of their own beside the blocks (torchtitan's apply_fsdp; one unit when they are tied):
+  // with a large vocabulary either outweighs a block.
+  st.largest_unit = st.layer_dense + st.layer_expert;
+  if (first) st.largest_unit = std::max(st.largest_unit, ep.word / t + ep.position);
+  if (last) st.largest_unit = std::max(st.largest_unit, ep.final_norm + ep.head / t);
   const double b = static_cast<double>(in.micro);
   const double s_local = static_cast<double>(m.seq) / static_cast<double>(par.cp);
   const double h = static_cast<double>(m.hidden);

@@ -62,6 +62,30 @@ Formula workspaces_formula(const Parallel& p, const ModelShape& model, const Har
   return f;
 }
 
+// What the caching allocator holds beyond the allocated peak: fragmentation (none with expandable
+// segments) and, under FSDP2, what its communication streams keep cached.
+Formula reserve_formula(const Parallel& p, const Hardware& hw) {
+  const bool streams = p.framework == Framework::fsdp && p.shard_ranks() > 1;
+  const bool expandable = hw.allocator == Allocator::expandable_segments;
+  if (expandable && !streams)
+    return Formula(
+        "none: with expandable segments the allocator grows one segment page by page instead of "
+        "caching blocks of fixed sizes (the last page's rounding, under 20 MiB, is not counted)");
+  Formula f(expandable ? "no fragmentation (expandable segments grow page by page)"
+                       : "the caching allocator's blocks freed at one size and not reused at another: ");
+  if (!expandable)
+    f << qty::fraction(kCachingReserveFraction)
+      << " of the allocated peak (max reserved ÷ max allocated in Megatron training logs of large models, mean of "
+         "four sources, spread 0.6–17 %)";
+  if (streams)
+    f << "; + what FSDP2's communication streams keep cached, since the allocator reuses a block only on the stream "
+         "that freed it: the reduce-scatter stream the largest unit's flat gradients in the reduce dtype with its "
+         "shard, the all-gather stream that unit gathered beside a block (the embedding or the output head with "
+         "the final norm, beyond the one block the allocated peak counts)";
+  f << ", at most what the card leaves free: the allocator empties its cache before it reports out of memory";
+  return f;
+}
+
 }  // namespace
 
 json memory_formulas(const Parallel& p, const ModelShape& model, const Hardware& hw) {
@@ -148,15 +172,7 @@ json memory_formulas(const Parallel& p, const ModelShape& model, const Hardware&
                    << qty::number(static_cast<double>(comms.count))
                    << " communicators (groups of more than one rank that run collectives), 544 MiB for 2 ranks, "
                       "688 MiB for more (NVIDIA/nccl issue #964, A100); pipeline send/receive not counted"},
-      {"reserve",
-       hw.allocator == Allocator::expandable_segments
-           ? Formula("none: with expandable segments the allocator grows one segment page by page instead of "
-                     "caching blocks of fixed sizes (the last page's rounding, under 20 MiB, is not counted)")
-           : Formula("the caching allocator's blocks freed at one size and not reused at another: ")
-                 << qty::fraction(kCachingReserveFraction)
-                 << " of the allocated peak (max reserved ÷ max allocated in Megatron training logs of large "
-                    "models, mean of four sources, spread 0.6–17 %), at most what the card leaves free: the "
-                    "allocator empties its cache before it reports out of memory"},
+      {"reserve", reserve_formula(p, hw)},
       {"reserved", Formula("peak allocated + the allocator's reserve: what torch.cuda.max_memory_reserved reports")},
       {"userbuffers",
        has_userbuffers(p)

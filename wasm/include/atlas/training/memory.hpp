@@ -102,6 +102,24 @@ inline double settle_pytorch_peak(const StageFigures& st, const Parallel& at, do
   return everything;
 }
 
+/// What PyTorch's FSDP2 leaves cached on its communication streams beyond what the allocated peak
+/// counts there. The caching allocator pools blocks by CUDA stream, and a block freed on one
+/// stream serves only later requests on that stream (c10/cuda/CUDACachingAllocator.cpp). FSDP2
+/// allocates its all-gather outputs on its all-gather stream and the flat reduce-scatter input
+/// and output on its reduce-scatter stream (torch/distributed/fsdp/_fully_shard/
+/// _fsdp_collectives.py), so each pool grows to the most it ever holds and keeps it: the
+/// reduce-scatter pool one largest unit's flat gradients in the reduce dtype with its shard, the
+/// all-gather pool the largest unit gathered beside a prefetched block. The allocated peak counts
+/// a block's reduce-scatter and two gathered blocks; the rest is reserved and never handed out.
+inline double fsdp_stream_pools(const StageFigures& st, const Parallel& at, double shards) {
+  if (at.framework != Framework::fsdp || shards <= 1) return 0.0;
+  const double block = st.layer_dense + st.layer_expert;
+  const double beyond = std::max(0.0, st.largest_unit - block);
+  const double scatter = beyond * gradient_bytes(at) * (1.0 + 1.0 / shards);
+  const double gather = at.zero >= 3 ? beyond * kWeightBytes * (1.0 - 1.0 / shards) : 0.0;
+  return scatter + gather;
+}
+
 inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, int zero, bool tied_embeddings,
                                    const Hardware& hw) {
   // ZeRO shards over every replica of the weights: dp × cp ranks for dense weights, and
@@ -175,7 +193,11 @@ inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, 
   // The reserved peak is not lowered with the allocated one: the caching allocator keeps the
   // blocks zero_grad freed, and whether the next forward's activations fit in them depends on
   // their sizes and places, which the engine does not follow. It holds every part at once.
-  m.reserve = allocator_reserve(everything, m.context + m.nccl + m.userbuffers, hw) + (everything - m.total());
+  const double outside = m.context + m.nccl + m.userbuffers;
+  m.reserve = allocator_reserve(everything, outside, hw) + (everything - m.total());
+  // Expandable segments too: each stream grows a segment of its own and keeps its freed pages mapped.
+  const double room = std::max(0.0, hw.memory - outside - m.total() - m.reserve);
+  m.reserve += std::min(room, fsdp_stream_pools(st, at, shards));
   return m;
 }
 

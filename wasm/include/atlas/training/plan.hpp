@@ -432,6 +432,7 @@ struct StageFigures {
   double dense = 0, expert = 0;              // the same split into weights replicated over dp·cp and over dp·cp/ep
   double gathered_layer = 0;                 // ZeRO-3: layers gathered at once × bytes per weight
   double layer_dense = 0, layer_expert = 0;  // weights of one layer per rank
+  double largest_unit = 0;                   // weights per rank of the stage's largest FSDP unit (fsdp_stream_pools)
   double inflight = 0;                       // micro-batches whose activations the stage holds at its peak
   double working_set = 0;                    // bytes: one layer's activations rebuilt during backward (recomputation)
   double activation_per_layer = 0, head_activations = 0;  // bytes, one micro-batch (schedule-free parts)
