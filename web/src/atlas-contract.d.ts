@@ -2022,7 +2022,7 @@ export type PlanRequest = {
   scaling_hold?: "micro" | "accumulation";
   serving?: {
     /** at most 200 characters; default "closed_loop" */
-    arrival?: "closed_loop" | "all_at_once";
+    arrival?: "closed_loop" | "all_at_once" | "poisson";
     /** > 0, ≤ 1 */
     bandwidth_fraction?: number;
     /** unit: tokens; ≥ 1, ≤ 4096 */
@@ -2043,6 +2043,8 @@ export type PlanRequest = {
     output?: number;
     /** unit: tokens; ≥ 1, ≤ 100000000; default 2048 */
     prompt?: number;
+    /** unit: requests/s; > 0, ≤ 10000000 */
+    request_rate?: number;
     /** unit: requests; ≥ 0, ≤ 1000000000; default 0 */
     requests?: number;
     /** at most 200 characters; default "ideal" */
@@ -2785,10 +2787,15 @@ export type PlanAnswer = {
     where?: string;
   };
   queue?: {
+    arrival_rate?: number;
+    capacity?: number;
+    capped?: boolean;
     held?: boolean;
+    in_flight?: number;
     last_wave?: number;
     limit?: string;
     makespan?: number;
+    prefill_busy?: number;
     prompts_per_pass?: number;
     requested?: number;
     requests?: number;
@@ -2857,6 +2864,7 @@ export type PlanAnswer = {
     bandwidth_fraction?: number;
     block?: number;
     cached_prompt?: number;
+    capped?: boolean;
     concurrency?: number;
     disaggregated?: boolean;
     group_size?: number;
@@ -2864,6 +2872,7 @@ export type PlanAnswer = {
     kv?: string;
     output?: number;
     prompt?: number;
+    request_rate?: number;
     requests?: number;
     runtime?: string;
     runtime_label?: string;
@@ -3895,7 +3904,7 @@ export type SearchRequest = {
   objective?: "latency" | "throughput";
   serving?: {
     /** at most 200 characters; default "closed_loop" */
-    arrival?: "closed_loop" | "all_at_once";
+    arrival?: "closed_loop" | "all_at_once" | "poisson";
     bandwidth_fraction?: unknown;
     block?: unknown;
     /** unit: tokens; ≥ 0, ≤ 100000000; default 0 */
@@ -3913,6 +3922,7 @@ export type SearchRequest = {
     output?: number;
     /** unit: tokens; ≥ 1, ≤ 100000000; default 2048 */
     prompt?: number;
+    request_rate?: unknown;
     /** unit: requests; ≥ 0, ≤ 1000000000; default 0 */
     requests?: number;
     /** at most 200 characters; default "ideal" */
@@ -3940,6 +3950,7 @@ export type SearchAnswer = {
     bandwidth_fraction?: number;
     block?: number;
     cached_prompt?: number;
+    capped?: boolean;
     concurrency?: number;
     disaggregated?: boolean;
     group_size?: number;
@@ -3947,6 +3958,7 @@ export type SearchAnswer = {
     kv?: string;
     output?: number;
     prompt?: number;
+    request_rate?: number;
     requests?: number;
     runtime?: string;
     runtime_label?: string;
@@ -4033,10 +4045,15 @@ export type SearchAnswer = {
       virtual_stages?: number;
     };
     queue?: {
+      arrival_rate?: number;
+      capacity?: number;
+      capped?: boolean;
       held?: boolean;
+      in_flight?: number;
       last_wave?: number;
       limit?: string;
       makespan?: number;
+      prefill_busy?: number;
       prompts_per_pass?: number;
       requested?: number;
       requests?: number;

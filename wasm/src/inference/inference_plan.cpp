@@ -171,6 +171,12 @@ Formula host_formula(const InferenceInput& in) {
 Formula throughput_formula(const InferenceInput& in, const InferenceFigures& f) {
   const Queue& q = f.queue;
   const double gpus = static_cast<double>(in.hardware.gpus);
+  if (in.serving.arrival == Arrival::poisson && !q.capped)
+    return Formula("requests per second × output ÷ GPUs (below its capacity of ")
+           << qty::number(q.capacity)
+           << " requests/s the deployment answers what is offered) = " << qty::number(q.arrival_rate) << " × "
+           << qty::number(static_cast<double>(in.serving.output)) << " ÷ " << qty::number(gpus) << " = "
+           << qty::tokens_per_second(f.tokens_per_second_per_gpu);
   if (q.waves > 0)
     return Formula("requests × output ÷ the run ÷ GPUs = ")
            << qty::number(static_cast<double>(q.requested)) << " × "
@@ -233,12 +239,21 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
                         ? ", and the running sequences' tokens in the prompt's own step "
                         : " ")
                 << qty::seconds(f.under_load);
-  if (q.waves > 1)
+  if (in.serving.arrival == Arrival::poisson && !q.capped)
+    first_token << " + the wait for prompts that arrived first (random arrivals, one prompt's prefill S at a time: "
+                   "ρ·S ÷ (2(1 − ρ)), ρ = "
+                << qty::fraction(q.prefill_busy) << " of the replica's time prefilling; " << qty::number(q.in_flight)
+                << " requests in flight by Little's law) " << qty::seconds(q.wait);
+  else if (q.waves > 1)
     first_token << " + the earlier rounds' time, on average over the " << qty::number(static_cast<double>(q.requested))
                 << " requests (" << qty::number(static_cast<double>(q.waves)) << " rounds of up to "
                 << qty::number(static_cast<double>(q.served)) << ") " << qty::seconds(q.wait);
   else if (q.wait > 0)
     first_token << " + the wait for a free slot " << qty::seconds(q.wait);
+  if (q.capped)
+    first_token << " (the stream outruns what " << qty::number(static_cast<double>(in.serving.concurrency))
+                << " requests in flight answer: the client's cap holds it to a closed loop, the rest wait in the "
+                   "client before they are sent)";
   if (q.requests > 0 && q.waves == 0)
     first_token << ", weighed over a run of " << qty::number(static_cast<double>(q.requests)) << " requests from "
                 << qty::number(static_cast<double>(q.requested))
@@ -315,6 +330,8 @@ json to_json(const Serving& s) {
               {"concurrency", s.concurrency},
               {"arrival", arrival_name(s.arrival)},
               {"requests", s.requests},
+              {"request_rate", s.request_rate},
+              {"capped", s.capped},
               {"weights", weight_format_name(s.weights)},
               {"kv", s.kv == KvFormat::fp8 ? "fp8" : "bf16"},
               {"block", s.block},
@@ -371,6 +388,11 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                 {"requests", f.queue.requests},
                 {"round_prefill", f.queue.wave_prefill},
                 {"prompts_per_pass", f.queue.prompts_per_pass},
+                {"arrival_rate", f.queue.arrival_rate},
+                {"in_flight", f.queue.in_flight},
+                {"prefill_busy", f.queue.prefill_busy},
+                {"capacity", f.queue.capacity},
+                {"capped", f.queue.capped},
                 {"held", f.queue.served > 0}}},
               {"time",
                {{"first_token", f.first_token},
@@ -446,7 +468,14 @@ json cmd_inference_plan(const json& request, Problems& problems) {
                        : "Tensor-parallel all-reduces within a node use the runtime's custom kernel at its measured "
                          "latency; other collectives use NCCL's cost model") +
            "; decode's messages are kilobytes, so latency dominates. They block: no overlap with compute.",
-       in.serving.arrival == Arrival::all_at_once
+       in.serving.arrival == Arrival::poisson
+           ? "Requests arriving at random at serving.request_rate (a Poisson stream): the requests in flight follow "
+             "from Little's law (rate × a request's time, found with the closed loop's model at each concurrency), "
+             "and a prompt that arrives while another is prefilled waits for it (a queue with random arrivals and "
+             "a fixed prefill time, M/D/1; the wait is a mean, not a median). Below capacity the deployment answers "
+             "the offered rate. Not modelled: bursts beyond Poisson, prompt and output lengths that vary (each is "
+             "its mean), the HTTP front end and tokenization."
+       : in.serving.arrival == Arrival::all_at_once
            ? "Every request sent at once and answered once: rounds of as many as the KV cache holds and the runtime "
              "runs at once, each prefilling its prompts a token budget at a time and then decoding them together; "
              "the next round starts when one ends (queue.waves, queue.makespan). Not modelled: decodes riding in "
@@ -464,6 +493,18 @@ json cmd_inference_plan(const json& request, Problems& problems) {
        "random. GEMMs run at parallel.precision's rate (FP8 weights on FP8 tensor cores: W8A8)."});
   InferenceFigures f;
   evaluate_inference(in, f);
+  if (f.queue.unstable) {
+    problems.error("request_rate_beyond_capacity",
+                   "serving.request_rate = " + g4(in.serving.request_rate) +
+                       " requests/s is more than this deployment answers: at most " + g4(f.queue.capacity) +
+                       " requests/s (" + g4(f.queue.capacity * static_cast<double>(in.serving.output)) +
+                       " output tokens/s)" +
+                       (f.queue.prefill_busy >= 1 ? ", its prompts alone keeping the prefill busy all the time" : "") +
+                       ", so the queue grows without end and no steady state exists. Lower the rate, add replicas, or "
+                       "give serving.concurrency as the client's cap on requests in flight.",
+                   "/serving/request_rate");
+    return {};
+  }
   json summary = inference_summary(in, f);
   for (auto it = summary.begin(); it != summary.end(); ++it) out[it.key()] = it.value();
   out["memory"]["formulas"] = memory_formulas(in, f);

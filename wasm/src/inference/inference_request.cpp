@@ -22,8 +22,8 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   Problems& problems = root.problems();
   const std::size_t before = problems.errors().size();
   const Fields s = root.section("serving", false);
-  s.warn_unknown({"prompt", "output", "concurrency", "arrival", "requests", "weights", "kv", "block", "group_size",
-                  "runtime", "disaggregated", "bandwidth_fraction", "host_overhead", "cached_prompt"});
+  s.warn_unknown({"prompt", "output", "concurrency", "arrival", "requests", "request_rate", "weights", "kv", "block",
+                  "group_size", "runtime", "disaggregated", "bandwidth_fraction", "host_overhead", "cached_prompt"});
   const Range tokens{1, 1e8, false, true, "tokens"};
   auto prompt = s.integer("prompt", tokens, 2048);
   auto output = s.integer("output", tokens, 256);
@@ -31,9 +31,14 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   // prompt, an earlier turn, a benchmark's repeated prompt): their keys are read, not computed.
   auto cached = s.integer("cached_prompt", {0, 1e8, false, true, "tokens"}, 0);
   auto concurrency = s.integer("concurrency", {1, 1e7, false, true, "sequences"}, 16);
-  auto arrival = s.choice("arrival", {arrival_name(Arrival::closed_loop), arrival_name(Arrival::all_at_once)},
-                          std::string(arrival_name(Arrival::closed_loop)));
+  auto arrival =
+      s.choice("arrival",
+               {arrival_name(Arrival::closed_loop), arrival_name(Arrival::all_at_once), arrival_name(Arrival::poisson)},
+               std::string(arrival_name(Arrival::closed_loop)));
   auto requests = s.integer("requests", {0, 1e9, false, true, "requests"}, 0);
+  // A Poisson stream's rate over the whole deployment (vllm bench serve --request-rate).
+  auto rate =
+      s.has("request_rate") ? s.number("request_rate", {0, 1e7, true, false, "requests/s"}) : std::optional(0.0);
   auto weights = s.choice("weights", {"bf16", "fp8", "int8", "int4"}, std::string("bf16"));
   auto kv = s.choice("kv", {"bf16", "fp8"}, std::string("bf16"));
   auto runtime =
@@ -93,7 +98,26 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   }
   out.kv = *kv == "fp8" ? KvFormat::fp8 : KvFormat::bf16;
   out.disaggregated = *disaggregated;
-  out.arrival = *arrival == arrival_name(Arrival::all_at_once) ? Arrival::all_at_once : Arrival::closed_loop;
+  out.arrival = *arrival == arrival_name(Arrival::all_at_once) ? Arrival::all_at_once
+                : *arrival == arrival_name(Arrival::poisson)   ? Arrival::poisson
+                                                               : Arrival::closed_loop;
+  out.request_rate = *rate;
+  out.capped = out.arrival == Arrival::poisson && s.has("concurrency");
+  if (out.arrival == Arrival::poisson && out.request_rate <= 0) {
+    problems.error("request_rate_missing",
+                   "serving.arrival \"poisson\" sends requests at random at serving.request_rate (requests per "
+                   "second over the whole deployment, vllm bench serve's --request-rate); give that rate.",
+                   s.path_of("request_rate"));
+    return std::nullopt;
+  }
+  if (out.arrival != Arrival::poisson && out.request_rate > 0) {
+    problems.error("request_rate_arrival",
+                   "serving.request_rate is the rate of a Poisson stream; with serving.arrival \"" + *arrival +
+                       "\" the requests in flight are serving.concurrency. Set serving.arrival to \"poisson\" or "
+                       "leave the rate out.",
+                   s.path_of("request_rate"));
+    return std::nullopt;
+  }
   if (out.arrival == Arrival::all_at_once && out.disaggregated) {
     // Separate prefill GPUs hand prompts over as they finish; rounds of a shared batch do not form.
     problems.error("arrival_disaggregated",
@@ -104,11 +128,14 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
     return std::nullopt;
   }
   out.requests = *requests;
-  if (out.requests > 0 && (out.arrival == Arrival::all_at_once || out.disaggregated)) {
+  if (out.requests > 0 && (out.arrival != Arrival::closed_loop || out.disaggregated)) {
     problems.error("requests_arrival",
                    out.arrival == Arrival::all_at_once
                        ? "serving.requests counts a closed loop's requests in all; sent all at once, "
                          "serving.concurrency is the number of requests. Leave serving.requests out."
+                   : out.arrival == Arrival::poisson
+                       ? "serving.requests counts a closed loop's requests in all; a Poisson stream is taken at "
+                         "its steady state (a run long beside one request's time). Leave serving.requests out."
                        : "serving.requests starts the loop's users together, which is not modelled with "
                          "serving.disaggregated (the prefill GPUs feed the decode GPUs as prompts finish).",
                    s.path_of("requests"));

@@ -65,7 +65,8 @@ json cmd_inference_search(const json& request, Problems& problems) {
         }
         ++fits;
         evaluate_inference(in, found.figures, true);
-        if (throughput && found.figures.per_output_token > *limit) {
+        // A Poisson stream faster than the split answers has no steady state: it cannot keep up.
+        if (found.figures.queue.unstable || (throughput && found.figures.per_output_token > *limit)) {
           ++too_slow;
           continue;
         }

@@ -440,6 +440,7 @@ void evaluate_inference(const InferenceInput& in, InferenceFigures& out, bool wi
   out.request = out.first_token + static_cast<double>(s.output - 1) * out.per_output_token;
   if (s.arrival == Arrival::all_at_once) all_at_once(in, out);
   if (s.arrival == Arrival::closed_loop && s.requests > 0) finite_run(in, out);
+  if (s.arrival == Arrival::poisson) poisson_stream(in, out);
 }
 
 }  // namespace atlas

@@ -106,7 +106,10 @@ void all_at_once(const InferenceInput& in, InferenceFigures& out) {
   settle_run(in, out, requested * static_cast<double>(s.output), q.makespan);
 }
 
-const char* arrival_name(Arrival a) { return a == Arrival::all_at_once ? "all_at_once" : "closed_loop"; }
+const char* arrival_name(Arrival a) {
+  static const char* const kNames[] = {"closed_loop", "all_at_once", "poisson"};  // Arrival's order
+  return kNames[static_cast<int>(a)];
+}
 
 void settle_run(const InferenceInput& in, InferenceFigures& out, double tokens, double seconds) {
   out.first_token = out.queue.wait + out.prefill + out.kv_handoff + out.first_step + out.under_load;

@@ -54,7 +54,7 @@ double decode_bandwidth_fraction(const Hardware& hw);
 /// benchmarks with a concurrency cap): a steady state. `all_at_once`: `concurrency` requests sent
 /// together, each once (trtllm-bench throughput, vLLM's and SGLang's offline throughput scripts):
 /// the run is the prefill of every prompt, then waves of as many as fit.
-enum class Arrival : std::uint8_t { closed_loop, all_at_once };
+enum class Arrival : std::uint8_t { closed_loop, all_at_once, poisson };
 const char* arrival_name(Arrival a);
 
 struct Serving {
@@ -67,6 +67,10 @@ struct Serving {
   // A closed loop's requests in all (vLLM's --num-prompts beside --max-concurrency): its users
   // start together, so the first of them meet a burst. 0: an endless loop, a steady state.
   std::int64_t requests = 0;
+  // A Poisson stream's requests per second over the whole deployment (arrival poisson); its
+  // concurrency, when given, is the client's cap on requests in flight (vLLM's --max-concurrency).
+  double request_rate = 0;
+  bool capped = false;
   std::int64_t block = 16;      // KV block in tokens; 0: a static slot of prompt + output per sequence
   std::int64_t group_size = 0;  // quantization group (int4, int8); 0: the format's default
   WeightFormat weights = WeightFormat::bf16;
@@ -193,6 +197,12 @@ struct Queue {
   std::int64_t requests = 0;    // a finite closed loop's requests in all (0: endless)
   double wave_prefill = 0;      // s the first wave's prompts take before its last one's first token
   double prompts_per_pass = 0;  // prompts a prefill pass carries under the runtime's token budget
+  // A Poisson stream (poisson_stream.cpp): requests per second offered, requests in flight on
+  // average (Little's law), the share of a replica's time spent prefilling, and the most requests
+  // per second the deployment answers; `capped` when the client's cap holds the stream to a closed
+  // loop, `unstable` when the offered rate exceeds the capacity and nothing caps it.
+  double arrival_rate = 0, in_flight = 0, prefill_busy = 0, capacity = 0;
+  bool capped = false, unstable = false;
 };
 
 struct InferenceFigures {
@@ -285,6 +295,10 @@ void finite_run(const InferenceInput& in, InferenceFigures& out);
 /// Settles what follows from a run's parts: the first token from its parts, a request's time, and
 /// the throughputs from `tokens` output over `seconds` (offline_batch.cpp).
 void settle_run(const InferenceInput& in, InferenceFigures& out, double tokens, double seconds);
+/// Requests arriving at random at serving.request_rate (serving.arrival "poisson",
+/// poisson_stream.cpp): replaces the closed loop's figures in `out` with the stream's steady
+/// state, or marks the queue unstable when the rate exceeds what the deployment answers.
+void poisson_stream(const InferenceInput& in, InferenceFigures& out);
 
 /// Replicas that decode (half of dp when prefill runs on its own replicas).
 inline std::int64_t decode_replicas(const InferenceInput& in) {

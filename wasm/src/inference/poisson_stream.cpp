@@ -1,0 +1,118 @@
+// Requests that arrive at random at a steady rate: vLLM's and SGLang's serving benchmarks with
+// --request-rate, whose gaps are exponential (a Poisson stream). No client waits for an answer
+// before sending, so how many requests are in flight is not set but follows: by Little's law it is
+// the rate times a request's time, and a request's time grows with how many share each step. The
+// engine finds that number with the closed loop's model at each whole concurrency (linearly
+// between two), then adds what random arrival adds to the first token: a prompt that arrives while
+// another is being prefilled waits for it. That is a queue with random arrivals and a fixed service
+// time (M/D/1), whose mean wait is ρ·S / (2(1 − ρ)), S one prompt's prefill and ρ the share of a
+// replica's time spent prefilling (Pollaczek–Khinchine). Past the deployment's capacity the queue
+// grows without end: with a client cap (serving.concurrency, vLLM's --max-concurrency) the run is
+// the closed loop at the cap, the rest waiting in the client before they are sent; without one
+// there is no steady state to report.
+#include <algorithm>
+#include <cmath>
+
+#include "atlas/inference/inference.hpp"
+
+namespace atlas {
+
+namespace {
+
+// More users than any deployment holds: the closed loop then runs at its limit.
+constexpr std::int64_t kBeyondAnyLimit = 10'000'000;
+
+InferenceFigures closed_loop_at(const InferenceInput& in, std::int64_t users) {
+  InferenceInput c = in;
+  c.serving.arrival = Arrival::closed_loop, c.serving.concurrency = users, c.serving.requests = 0;
+  InferenceFigures f;
+  evaluate_inference(c, f);
+  return f;
+}
+
+double lerp(double a, double b, double t) { return a + (b - a) * t; }
+
+}  // namespace
+
+void poisson_stream(const InferenceInput& in, InferenceFigures& out) {
+  const Serving& s = in.serving;
+  const double rate = s.request_rate, output = static_cast<double>(s.output);
+  // What the deployment answers at most: the closed loop's rate with more users than it holds.
+  const InferenceFigures limit = closed_loop_at(in, kBeyondAnyLimit);
+  const std::int64_t most = limit.queue.served;
+  if (most <= 0 || rate <= 0) return;  // nothing fits: the closed loop's answer says so
+  const double capacity = limit.tokens_per_second / output;
+  // Prompts queue for the replica that prefills them; one prompt's prefill is the service time.
+  const std::int64_t dp = in.parallel.dp, decoders = decode_replicas(in);
+  const double prefillers = static_cast<double>(std::max<std::int64_t>(1, s.disaggregated ? dp - decoders : decoders));
+  const double service = limit.prefill, busy = rate / prefillers * service;
+  const double prefill_wait = busy < 1 ? busy * service / (2.0 * (1.0 - busy)) : 0.0;
+  // Little's law: in flight = rate × a request's time at that many in flight.
+  // (A served request's time: the closed loop's wait for a slot is not a Poisson stream's.)
+  const auto gap = [&](const InferenceFigures& f, double users) {
+    return rate * (f.request - f.queue.wait + prefill_wait) - users;
+  };
+  const bool overloaded = busy >= 1 || rate >= capacity || gap(limit, static_cast<double>(most)) > 0;
+  const auto stamp = [&](Queue& q) { q.arrival_rate = rate, q.prefill_busy = busy, q.capacity = capacity; };
+  if (s.capped) {
+    // The client sends at most `concurrency` at once: past that the stream is a closed loop.
+    const InferenceFigures at_cap = closed_loop_at(in, s.concurrency);
+    if (overloaded || gap(at_cap, static_cast<double>(s.concurrency)) > 0) {
+      out = at_cap;
+      stamp(out.queue);
+      out.queue.capped = true, out.queue.in_flight = static_cast<double>(s.concurrency);
+      return;
+    }
+  }
+  if (overloaded) {
+    stamp(out.queue);
+    out.queue.unstable = true;
+    return;
+  }
+  // The fewest in flight whose request time, times the rate, they cover: a whole number, then
+  // linearly back towards the one below.
+  std::int64_t lo = 1, hi = most;
+  InferenceFigures upper = closed_loop_at(in, lo);
+  if (gap(upper, 1.0) > 0) {
+    upper = limit;
+    while (hi - lo > 1) {
+      const std::int64_t mid = lo + (hi - lo) / 2;
+      InferenceFigures f = closed_loop_at(in, mid);
+      if (gap(f, static_cast<double>(mid)) > 0) {
+        lo = mid;
+      } else {
+        hi = mid, upper = std::move(f);
+      }
+    }
+  } else {
+    hi = 1;
+  }
+  InferenceFigures f = upper;
+  double in_flight = rate * (upper.request + prefill_wait);  // under one: a request mostly runs alone
+  if (hi > 1) {
+    const InferenceFigures lower = closed_loop_at(in, hi - 1);
+    const double a = gap(lower, static_cast<double>(hi - 1)), b = gap(upper, static_cast<double>(hi));
+    const double t = a > b ? a / (a - b) : 1.0;
+    in_flight = static_cast<double>(hi - 1) + t;
+    if (t < 0.5) f = lower;
+    f.per_output_token = lerp(lower.per_output_token, upper.per_output_token, t);
+    f.under_load = lerp(lower.under_load, upper.under_load, t);
+    f.first_step = lerp(lower.first_step, upper.first_step, t);
+    f.prompts_per_step = lerp(lower.prompts_per_step, upper.prompts_per_step, t);
+    f.prompt_share = lerp(lower.prompt_share, upper.prompt_share, t);
+  }
+  out = f;
+  Queue& q = out.queue;
+  stamp(q);
+  q.in_flight = in_flight, q.wait = prefill_wait;
+  q.requested = q.served = std::max<std::int64_t>(1, static_cast<std::int64_t>(std::lround(in_flight)));
+  q.waiting = 0, q.scheduler_limited = false;
+  out.first_token = prefill_wait + out.prefill + out.kv_handoff + out.first_step + out.under_load;
+  out.request = out.first_token + (output - 1.0) * out.per_output_token;
+  // Unsaturated, the deployment answers what is offered.
+  out.tokens_per_second = rate * output;
+  out.tokens_per_second_per_gpu = out.tokens_per_second / static_cast<double>(in.hardware.gpus);
+  out.tokens_per_second_per_user = 1.0 / out.per_output_token;
+}
+
+}  // namespace atlas
