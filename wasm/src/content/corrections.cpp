@@ -1,5 +1,6 @@
 #include "atlas/content/corrections.hpp"
 
+#include <algorithm>
 #include <string>
 
 namespace atlas {
@@ -19,8 +20,15 @@ nlohmann::json corrected_request(const nlohmann::json& corrections, const nlohma
   json why = json::array();
   for (const auto& k : corrections) {
     if (!correction_covers(k, c)) continue;
-    request[json::json_pointer(k["pointer"].get<std::string>())] = k["value"];
-    why.push_back(k["why"]);
+    const json::json_pointer at(k["pointer"].get<std::string>());
+    // null removes a field the case gave and the run did not have (a client cap it never set).
+    if (k["value"].is_null()) {
+      if (request.contains(at)) request.at(at.parent_pointer()).erase(at.back());
+    } else {
+      request[at] = k["value"];
+    }
+    // One reason may stand behind several fields: say it once.
+    if (std::find(why.begin(), why.end(), k["why"]) == why.end()) why.push_back(k["why"]);
   }
   if (!why.empty()) row["corrected"] = why;
   return request;
