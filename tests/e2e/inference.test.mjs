@@ -452,3 +452,42 @@ test('a prompt partly in the prefix cache: the cached tokens are a control, the 
   assert.deepEqual(p.record.pageErrors, []);
   await p.close();
 });
+
+test('requests at random at a steady rate: the rate is a control, the requests in flight follow, too fast a rate names the field', async () => {
+  const p = await vllmOnOneH100(16);
+  const arrival = p.page.getByLabel('How requests arrive');
+  await arrival.selectOption('poisson');
+  // The rate replaces the users: how many run at once follows from it.
+  const rate = p.page.getByLabel('Requests per second (all replicas)');
+  await rate.waitFor();
+  assert.equal(await p.page.locator('#pl-concurrency').isVisible(), false);
+  assert.equal(await p.page.locator('#pl-requests').isVisible(), false);
+  await rate.fill('5');
+  await rate.press('Enter');
+  const flight = p.page.locator('.inf-readout', { hasText: 'Requests in flight' });
+  await flight.waitFor();
+  assert.match(
+    await flight.textContent(),
+    /5\.00 requests a second arriving at random keep [\d.]+ in flight on average \(rate × a request's time\); the deployment answers at most [\d.,]+ a second/,
+  );
+  // Below capacity the deployment answers what is offered: 5 requests × 128 tokens a second.
+  const all = p.page.locator('.inf-readout', { hasText: 'Tokens/s, all GPUs' });
+  assert.match(await all.locator('dd strong').textContent(), /^640$/);
+  const first = p.page.locator('.inf-readout', { hasText: 'Time to first token' });
+  assert.match(await first.textContent(), /waiting, on average, for prompts that arrived first/);
+  await p.page.waitForFunction(
+    () => location.hash.includes('arrival=poisson') && location.hash.includes('request_rate=5'),
+  );
+  // A rate beyond what one H100 answers: the error names the field and the capacity.
+  await rate.fill('100000');
+  await rate.press('Enter');
+  await p.page.waitForFunction(
+    () => document.querySelector('#pl-request_rate')?.getAttribute('aria-invalid') === 'true',
+  );
+  assert.match(
+    await p.page.locator('#pl-request_rate-msg').textContent(),
+    /more than this deployment answers: at most/,
+  );
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});

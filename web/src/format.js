@@ -118,6 +118,15 @@ export function formatCount(n, { compact = false } = {}) {
 }
 
 /**
+ * A plain quantity without a unit, to `digits` significant figures ("2.50", "11.2", "156"): a
+ * rate or a mean that need not be whole.
+ * @param {Quantity} n
+ */
+export function formatNumber(n, digits = 3) {
+  return finite(n) ? trimmed(n, digits) : DASH;
+}
+
+/**
  * A count with its noun, singular for one: "1 user", "16 users".
  * @param {Quantity} n
  * @param {string} noun

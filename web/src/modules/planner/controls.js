@@ -122,9 +122,14 @@ export class Controls {
     }
     // A loop's count of requests means nothing when every request is sent at once (the
     // concurrency is then the count): the field is not shown.
-    const requests = this.inputs.get('requests')?.closest('.field');
-    const atOnce = state.arrival === 'all_at_once';
-    if (requests instanceof HTMLElement && requests.hidden !== atOnce) requests.hidden = atOnce;
+    // A Poisson stream is set by its rate: how many run at once follows from it.
+    const show = (/** @type {string} */ name, /** @type {boolean} */ shown) => {
+      const field = this.inputs.get(name)?.closest('.field');
+      if (field instanceof HTMLElement && field.hidden === shown) field.hidden = !shown;
+    };
+    show('requests', state.arrival === 'closed_loop');
+    show('concurrency', state.arrival !== 'poisson');
+    show('request_rate', state.arrival === 'poisson');
     // Megatron's recompute modules: only under its selective recomputation, and only the parts
     // this model has.
     const modules = this.inputs.get('recompute_modules')?.closest('.field');

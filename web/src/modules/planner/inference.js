@@ -5,7 +5,14 @@
 // Prefill | Decode switch for which tensors cross devices, with the table and the description
 // as its text equivalents) and the latency–throughput chart. Every number is the engine's.
 import { h } from '../../dom.js';
-import { formatBytes, formatBytesDecimal, formatCount, formatSeconds, learnerText } from '../../format.js';
+import {
+  formatBytes,
+  formatBytesDecimal,
+  formatCount,
+  formatNumber,
+  formatSeconds,
+  learnerText,
+} from '../../format.js';
 import { drawCurve } from './inference-chart.js';
 import { formulaText } from './formula.js';
 import { linkHighlights, drawCrossings } from './crossings.js';
@@ -44,7 +51,8 @@ export function inferenceRequest(st) {
       // Tokens a prefix cache already holds (a shared system prompt): prefill computes the rest.
       ...(st.cached_prompt > 0 ? { cached_prompt: st.cached_prompt } : {}),
       output: st.output,
-      concurrency: st.concurrency,
+      // A Poisson stream's requests in flight follow from its rate: the page sets no client cap.
+      ...(st.arrival === 'poisson' ? { request_rate: st.request_rate } : { concurrency: st.concurrency }),
       arrival: st.arrival,
       // A loop's count of requests; sent all at once, the concurrency is the count.
       ...(st.arrival === 'closed_loop' && st.requests > 0 ? { requests: st.requests } : {}),
@@ -170,8 +178,14 @@ function readouts(plan) {
         'dl',
         {},
         readout(
-          plan.queue.waves > 0 ? 'Requests run at once' : 'Users served at once',
-          formatCount(plan.queue.served),
+          plan.queue.waves > 0
+            ? 'Requests run at once'
+            : plan.queue.arrival_rate > 0 && !plan.queue.capped
+              ? 'Requests in flight'
+              : 'Users served at once',
+          plan.queue.arrival_rate > 0 && !plan.queue.capped
+            ? formatNumber(plan.queue.in_flight)
+            : formatCount(plan.queue.served),
           null,
           servedNote(plan.queue),
         ),
@@ -196,6 +210,8 @@ function readouts(plan) {
 function firstTokenNote(plan) {
   const parts = plan.time.first_token_parts;
   const atOnce = plan.queue.waves > 0;
+  if (plan.queue.arrival_rate > 0 && !plan.queue.capped)
+    return `with ${formatSeconds(parts.queue)} waiting, on average, for prompts that arrived first`;
   if (parts.queue > 0) return `with ${formatSeconds(parts.queue)} waiting for ${atOnce ? 'earlier rounds' : 'a slot'}`;
   if (parts.under_load > 0)
     return `with ${formatSeconds(parts.under_load)} ${atOnce ? 'behind the other prompts of its round' : "for the other users' steps"}`;
@@ -208,6 +224,12 @@ function firstTokenNote(plan) {
  * @param {ServingPlan['queue']} q
  */
 function servedNote(q) {
+  if (q.arrival_rate > 0 && !q.capped)
+    return `${formatNumber(q.arrival_rate)} requests a second arriving at random keep ${formatNumber(
+      q.in_flight,
+    )} in flight on average (rate × a request's time); the deployment answers at most ${formatNumber(
+      q.capacity,
+    )} a second`;
   const why =
     q.limit === 'scheduler'
       ? `the runtime runs at most ${formatCount(q.running_limit)} at once per copy`
