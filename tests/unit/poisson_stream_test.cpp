@@ -25,7 +25,9 @@ json loop(std::int64_t users) {
                {{"prompt", 513}, {"output", 507}, {"runtime", "sglang"}, {"concurrency", users}}, "h200");
 }
 
-double at(const json& plan, const char* section, const char* key) { return plan[section][key].get<double>(); }
+double stream_figure(const json& plan, const char* section, const char* key) {
+  return plan[section][key].get<double>();
+}
 
 }  // namespace
 
@@ -35,30 +37,31 @@ TEST_CASE("a Poisson stream holds rate × a request's time in flight and answers
     REQUIRE_MESSAGE(p.contains("queue"), p.dump().substr(0, 300));
     // Little's law, with the request's time from the figures themselves (interpolated between two
     // whole concurrencies, so not to the last digit).
-    CHECK(at(p, "queue", "in_flight") == doctest::Approx(rate * at(p, "time", "request")).epsilon(0.02));
-    CHECK(at(p, "throughput", "tokens_per_second") == doctest::Approx(rate * 507));
-    CHECK(at(p, "throughput", "tokens_per_second_per_gpu") == doctest::Approx(rate * 507 / 4));
+    CHECK(stream_figure(p, "queue", "in_flight") ==
+          doctest::Approx(rate * stream_figure(p, "time", "request")).epsilon(0.02));
+    CHECK(stream_figure(p, "throughput", "tokens_per_second") == doctest::Approx(rate * 507));
+    CHECK(stream_figure(p, "throughput", "tokens_per_second_per_gpu") == doctest::Approx(rate * 507 / 4));
     CHECK(p["queue"]["capped"] == false);
-    CHECK(at(p, "queue", "arrival_rate") == rate);
+    CHECK(stream_figure(p, "queue", "arrival_rate") == rate);
   }
   // More offered: more in flight, each step carrying more, a longer wait for the prefill.
   const json slow = stream(1), fast = stream(6);
-  CHECK(at(fast, "queue", "in_flight") > at(slow, "queue", "in_flight"));
-  CHECK(at(fast, "time", "per_output_token") > at(slow, "time", "per_output_token"));
-  CHECK(at(fast, "queue", "wait") > at(slow, "queue", "wait"));
+  CHECK(stream_figure(fast, "queue", "in_flight") > stream_figure(slow, "queue", "in_flight"));
+  CHECK(stream_figure(fast, "time", "per_output_token") > stream_figure(slow, "time", "per_output_token"));
+  CHECK(stream_figure(fast, "queue", "wait") > stream_figure(slow, "queue", "wait"));
 }
 
 TEST_CASE("a Poisson stream's prompt waits ρ·S / (2(1 − ρ)) for those that arrived first") {
   const json p = stream(4);
   REQUIRE(p.contains("queue"));
-  const double service = at(p, "time", "prefill"), busy = 4 * service;  // one replica prefills every prompt
-  CHECK(at(p, "queue", "prefill_busy") == doctest::Approx(busy));
-  CHECK(at(p, "queue", "wait") == doctest::Approx(busy * service / (2 * (1 - busy))));
+  const double service = stream_figure(p, "time", "prefill"), busy = 4 * service;  // one replica prefills every prompt
+  CHECK(stream_figure(p, "queue", "prefill_busy") == doctest::Approx(busy));
+  CHECK(stream_figure(p, "queue", "wait") == doctest::Approx(busy * service / (2 * (1 - busy))));
   // The first token is the closed loop's parts with that wait in place of a slot's.
   const json& parts = p["time"]["first_token_parts"];
-  CHECK(parts["queue"].get<double>() == at(p, "queue", "wait"));
-  CHECK(at(p, "time", "first_token") ==
-        doctest::Approx(at(p, "queue", "wait") + service + parts["first_step"].get<double>() +
+  CHECK(parts["queue"].get<double>() == stream_figure(p, "queue", "wait"));
+  CHECK(stream_figure(p, "time", "first_token") ==
+        doctest::Approx(stream_figure(p, "queue", "wait") + service + parts["first_step"].get<double>() +
                         parts["under_load"].get<double>() + parts["kv_handoff"].get<double>()));
   CHECK(p["time"]["formulas"]["first_token"]["text"].get<std::string>().find("arrived first") != std::string::npos);
   CHECK(p["throughput"]["formulas"]["tokens_per_second_per_gpu"]["text"].get<std::string>().find(
@@ -68,14 +71,16 @@ TEST_CASE("a Poisson stream's prompt waits ρ·S / (2(1 − ρ)) for those that 
 TEST_CASE("a slow Poisson stream is the closed loop of one user, its requests mostly alone") {
   const json p = stream(0.05), one = loop(1);
   REQUIRE(p.contains("queue"));
-  CHECK(at(p, "queue", "in_flight") < 1);
-  CHECK(at(p, "time", "per_output_token") == doctest::Approx(at(one, "time", "per_output_token")));
-  CHECK(at(p, "time", "first_token") == doctest::Approx(at(one, "time", "first_token") + at(p, "queue", "wait")));
+  CHECK(stream_figure(p, "queue", "in_flight") < 1);
+  CHECK(stream_figure(p, "time", "per_output_token") ==
+        doctest::Approx(stream_figure(one, "time", "per_output_token")));
+  CHECK(stream_figure(p, "time", "first_token") ==
+        doctest::Approx(stream_figure(one, "time", "first_token") + stream_figure(p, "queue", "wait")));
 }
 
 TEST_CASE("beyond the deployment's capacity a Poisson stream is refused, or held to a closed loop by a cap") {
   const json limit = loop(10'000'000);
-  const double capacity = at(limit, "throughput", "tokens_per_second") / 507;
+  const double capacity = stream_figure(limit, "throughput", "tokens_per_second") / 507;
   const json over = atlas::run("plan", serving_request("llama-3.1-70b", 4, {{"tp", 4}},
                                                        {{"prompt", 513},
                                                         {"output", 507},
@@ -89,12 +94,13 @@ TEST_CASE("beyond the deployment's capacity a Poisson stream is refused, or held
   const json capped = stream(capacity * 1.5, {{"concurrency", 64}}), closed = loop(64);
   REQUIRE(capped.contains("queue"));
   CHECK(capped["queue"]["capped"] == true);
-  CHECK(at(capped, "throughput", "tokens_per_second") == at(closed, "throughput", "tokens_per_second"));
-  CHECK(at(capped, "time", "first_token") == at(closed, "time", "first_token"));
+  CHECK(stream_figure(capped, "throughput", "tokens_per_second") ==
+        stream_figure(closed, "throughput", "tokens_per_second"));
+  CHECK(stream_figure(capped, "time", "first_token") == stream_figure(closed, "time", "first_token"));
   // A cap above what the stream holds changes nothing.
   const json loose = stream(2, {{"concurrency", 100000}}), free = stream(2);
   CHECK(loose["queue"]["capped"] == false);
-  CHECK(at(loose, "time", "request") == doctest::Approx(at(free, "time", "request")));
+  CHECK(stream_figure(loose, "time", "request") == doctest::Approx(stream_figure(free, "time", "request")));
 }
 
 TEST_CASE("a Poisson stream's settings get coded errors at their paths") {

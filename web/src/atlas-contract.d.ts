@@ -1175,6 +1175,7 @@ export type FidelityAnswer = {
           kv?: string;
           output?: number;
           prompt?: number;
+          request_rate?: number;
           requests?: number;
           runtime?: string;
           weights?: string;

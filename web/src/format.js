@@ -118,12 +118,13 @@ export function formatCount(n, { compact = false } = {}) {
 }
 
 /**
- * A plain quantity without a unit, to `digits` significant figures ("2.50", "11.2", "156"): a
- * rate or a mean that need not be whole.
+ * A plain quantity without a unit, to `digits` significant figures and no trailing zeros ("2.5",
+ * "11.2", "156", "1,234"): a rate or a mean that need not be whole.
  * @param {Quantity} n
  */
 export function formatNumber(n, digits = 3) {
-  return finite(n) ? trimmed(n, digits) : DASH;
+  if (!finite(n)) return DASH;
+  return Math.abs(n) >= 1000 ? formatCount(n) : String(Number(n.toPrecision(digits)));
 }
 
 /**

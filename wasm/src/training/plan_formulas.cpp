@@ -64,7 +64,7 @@ Formula workspaces_formula(const Parallel& p, const ModelShape& model, const Har
 
 // What the caching allocator holds beyond the allocated peak: fragmentation (none with expandable
 // segments) and, under FSDP2, what its communication streams keep cached.
-Formula reserve_formula(const Parallel& p, const Hardware& hw) {
+Formula allocator_reserve_formula(const Parallel& p, const Hardware& hw) {
   const bool streams = p.framework == Framework::fsdp && p.shard_ranks() > 1;
   const bool expandable = hw.allocator == Allocator::expandable_segments;
   if (expandable && !streams)
@@ -172,7 +172,7 @@ json memory_formulas(const Parallel& p, const ModelShape& model, const Hardware&
                    << qty::number(static_cast<double>(comms.count))
                    << " communicators (groups of more than one rank that run collectives), 544 MiB for 2 ranks, "
                       "688 MiB for more (NVIDIA/nccl issue #964, A100); pipeline send/receive not counted"},
-      {"reserve", reserve_formula(p, hw)},
+      {"reserve", allocator_reserve_formula(p, hw)},
       {"reserved", Formula("peak allocated + the allocator's reserve: what torch.cuda.max_memory_reserved reports")},
       {"userbuffers",
        has_userbuffers(p)

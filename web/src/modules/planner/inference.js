@@ -96,7 +96,9 @@ function readouts(plan) {
   const m = plan.memory,
     t = plan.time,
     r = plan.throughput;
-  const users = plan.serving.concurrency;
+  // A Poisson stream's memory is for the requests it keeps in flight, not for a set number of users.
+  const stream = plan.queue.arrival_rate > 0 && !plan.queue.capped;
+  const users = stream ? plan.queue.requested : plan.serving.concurrency;
   return h(
     'div',
     { class: 'inf-readouts' },
@@ -118,7 +120,9 @@ function readouts(plan) {
           'KV cache',
           formatBytes(m.kv_cache),
           m.formulas.kv_cache,
-          `for ${formatCount(users)} ${users === 1 ? 'user' : 'users'}`,
+          stream
+            ? `for ${formatCount(users)} ${users === 1 ? 'request' : 'requests'} in flight`
+            : `for ${formatCount(users)} ${users === 1 ? 'user' : 'users'}`,
         ),
         readout(
           m.activations_from === 'startup_profile'
