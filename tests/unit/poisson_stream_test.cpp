@@ -49,6 +49,9 @@ TEST_CASE("a Poisson stream holds rate × a request's time in flight and answers
   CHECK(stream_figure(fast, "queue", "in_flight") > stream_figure(slow, "queue", "in_flight"));
   CHECK(stream_figure(fast, "time", "per_output_token") > stream_figure(slow, "time", "per_output_token"));
   CHECK(stream_figure(fast, "queue", "wait") > stream_figure(slow, "queue", "wait"));
+  // The curve marks the stream's requests in flight, not the unused default concurrency.
+  CHECK(fast["curve"]["requested"] == fast["queue"]["requested"]);
+  CHECK(fast["curve"]["arrival"] == "poisson");
 }
 
 TEST_CASE("a Poisson stream's prompt waits ρ·S / (2(1 − ρ)) for those that arrived first") {

@@ -30,10 +30,13 @@ std::int64_t compute_bound_from(const InferenceInput& in) {
 }
 
 json curve_json(const InferenceInput& in, const InferenceFigures& f) {
-  std::set<std::int64_t> at{in.serving.concurrency};
+  // A Poisson stream's point on the curve is the requests it keeps in flight.
+  const bool stream = in.serving.arrival == Arrival::poisson && !f.queue.capped;
+  const std::int64_t requested = stream ? std::max<std::int64_t>(1, f.queue.requested) : in.serving.concurrency;
+  std::set<std::int64_t> at{requested};
   if (f.memory.max_concurrency > 0) at.insert(f.memory.max_concurrency);
-  const std::int64_t top = std::min<std::int64_t>(
-      1 << 16, std::max<std::int64_t>({8, in.serving.concurrency, 2 * f.memory.max_concurrency}));
+  const std::int64_t top =
+      std::min<std::int64_t>(1 << 16, std::max<std::int64_t>({8, requested, 2 * f.memory.max_concurrency}));
   for (std::int64_t c = 1; c <= top; c *= 2) at.insert(c);
   json points = json::array();
   const bool at_once = in.serving.arrival == Arrival::all_at_once;
@@ -67,7 +70,7 @@ json curve_json(const InferenceInput& in, const InferenceFigures& f) {
   }
   return json{{"points", points},
               {"max_concurrency", f.memory.max_concurrency},
-              {"requested", in.serving.concurrency},
+              {"requested", requested},
               {"arrival", arrival_name(in.serving.arrival)},
               {"compute_bound_from", compute_bound_from(in)},
               {"axis", at_once ? "requests sent at once over the whole deployment, each answered once"
