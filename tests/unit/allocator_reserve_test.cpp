@@ -144,11 +144,19 @@ TEST_CASE("allocator: FSDP2's communication streams keep the largest unit's buff
   // reduce-scatter's flat fp32 gradients with their shard and the gathered bf16 weights less the rank's own.
   const double beyond = head_unit - block;
   CHECK(allocator_mem(p, "reserve") == doctest::Approx(beyond * 4 * (1 + 1.0 / 8) + beyond * 2 * (1 - 1.0 / 8)));
+  CHECK(allocator_mem(p, "stream_pools") == allocator_mem(p, "reserve"));
+  // With the default allocator they come on top of its fragmentation share.
+  const json d = allocator_plan(json::object(), fsdp);
+  CHECK(allocator_mem(d, "reserve") ==
+        doctest::Approx(atlas::kCachingReserveFraction * allocator_mem(d, "peak_allocated") +
+                        allocator_mem(d, "stream_pools")));
+  CHECK(allocator_mem(d, "stream_pools") == doctest::Approx(allocator_mem(p, "stream_pools")));
   // Cached, not allocated: the allocated peak and what must fit are those of a single-stream allocator.
   json megatron = fsdp;
   megatron["framework"] = "megatron";
   const json m = allocator_plan(json{{"allocator", "expandable_segments"}}, megatron);
   CHECK(allocator_mem(m, "reserve") == 0);
+  CHECK(allocator_mem(m, "stream_pools") == 0);
   // Gradients reduced in bf16 leave half the reduce-scatter pool; tp splits the head and the block alike.
   json bf16 = fsdp;
   bf16["reduce_dtype"] = "bf16";

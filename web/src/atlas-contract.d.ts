@@ -2400,6 +2400,7 @@ export type PlanAnswer = {
       reserve?: number;
       reserved?: number;
       stage?: number;
+      stream_pools?: number;
       total?: number;
       userbuffers?: number;
       workspaces?: number;
@@ -2412,6 +2413,7 @@ export type PlanAnswer = {
     reserve?: number;
     reserved?: number;
     sequences_per_device?: number;
+    stream_pools?: number;
     tokens_per_sequence?: number;
     total?: number;
     userbuffers?: number;
@@ -2941,6 +2943,7 @@ export type PlanAnswer = {
       reserve?: number;
       reserved?: number;
       sequences?: number;
+      stream_pools?: number;
       total?: number;
       userbuffers?: number;
       weights?: number;
@@ -3998,6 +4001,7 @@ export type SearchAnswer = {
       reserve?: number;
       reserved?: number;
       sequences_per_device?: number;
+      stream_pools?: number;
       tokens_per_sequence?: number;
       total?: number;
       userbuffers?: number;

@@ -30,6 +30,7 @@ json memory_json(const DeviceMemory& m, double capacity) {
          {"total", m.total()},
          {"peak_allocated", m.total()},
          {"reserve", m.reserve},
+         {"stream_pools", m.stream_pools},
          {"reserved", m.reserved()},
          {"context", m.context},
          {"nccl", m.nccl},
@@ -336,7 +337,7 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
   }
   out["stages"] = stages;
   json memory = memory_json(f.memory, in.hardware.memory);
-  memory["formulas"] = memory_formulas(in.parallel, in.model, in.hardware);
+  memory["formulas"] = memory_formulas(in.parallel, in.model, in.hardware, f.memory);
   note_peak_moment(memory["formulas"], f.memory.peak);
   memory["communicators"] = communicators_json(in.parallel, in.model.tied_embeddings);
   memory["loss"] = loss_kernel_name(loss_kernel(in.parallel));

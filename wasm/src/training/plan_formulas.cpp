@@ -64,7 +64,7 @@ Formula workspaces_formula(const Parallel& p, const ModelShape& model, const Har
 
 // What the caching allocator holds beyond the allocated peak: fragmentation (none with expandable
 // segments) and, under FSDP2, what its communication streams keep cached.
-Formula allocator_reserve_formula(const Parallel& p, const Hardware& hw) {
+Formula allocator_reserve_formula(const Parallel& p, const Hardware& hw, const DeviceMemory& m) {
   const bool streams = p.framework == Framework::fsdp && p.shard_ranks() > 1;
   const bool expandable = hw.allocator == Allocator::expandable_segments;
   if (expandable && !streams)
@@ -81,14 +81,15 @@ Formula allocator_reserve_formula(const Parallel& p, const Hardware& hw) {
     f << "; + what FSDP2's communication streams keep cached, since the allocator reuses a block only on the stream "
          "that freed it: the reduce-scatter stream the largest unit's flat gradients in the reduce dtype with its "
          "shard, the all-gather stream that unit gathered beside a block (the embedding or the output head with "
-         "the final norm, beyond the one block the allocated peak counts)";
+         "the final norm, beyond the one block the allocated peak counts) = "
+      << qty::bytes(m.stream_pools);
   f << ", at most what the card leaves free: the allocator empties its cache before it reports out of memory";
   return f;
 }
 
 }  // namespace
 
-json memory_formulas(const Parallel& p, const ModelShape& model, const Hardware& hw) {
+json memory_formulas(const Parallel& p, const ModelShape& model, const Hardware& hw, const DeviceMemory& m) {
   const bool tied_embeddings = model.tied_embeddings;
   const auto sharded = [&](const char* head, const char* what) {
     if (p.shard_replicas() > 1)
@@ -172,7 +173,7 @@ json memory_formulas(const Parallel& p, const ModelShape& model, const Hardware&
                    << qty::number(static_cast<double>(comms.count))
                    << " communicators (groups of more than one rank that run collectives), 544 MiB for 2 ranks, "
                       "688 MiB for more (NVIDIA/nccl issue #964, A100); pipeline send/receive not counted"},
-      {"reserve", allocator_reserve_formula(p, hw)},
+      {"reserve", allocator_reserve_formula(p, hw, m)},
       {"reserved", Formula("peak allocated + the allocator's reserve: what torch.cuda.max_memory_reserved reports")},
       {"userbuffers",
        has_userbuffers(p)

@@ -197,7 +197,8 @@ inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, 
   m.reserve = allocator_reserve(everything, outside, hw) + (everything - m.total());
   // Expandable segments too: each stream grows a segment of its own and keeps its freed pages mapped.
   const double room = std::max(0.0, hw.memory - outside - m.total() - m.reserve);
-  m.reserve += std::min(room, fsdp_stream_pools(st, at, shards));
+  m.stream_pools = std::min(room, fsdp_stream_pools(st, at, shards));
+  m.reserve += m.stream_pools;
   return m;
 }
 

@@ -415,6 +415,8 @@ struct DeviceMemory {
   double context = 0, nccl = 0, userbuffers = 0;
   /// What the caching allocator holds at the peak beyond what the tensors use (device_memory.hpp).
   double reserve = 0;
+  /// Of the reserve, what FSDP2's communication streams keep cached (memory.hpp fsdp_stream_pools).
+  double stream_pools = 0;
   /// Peak allocated: what the framework's tensors hold (torch.cuda.max_memory_allocated).
   double total() const { return parameters + gradients + optimizer + activations + buffers + workspaces; }
   /// Peak reserved: what the caching allocator holds (torch.cuda.max_memory_reserved).

@@ -8,7 +8,7 @@ namespace atlas {
 
 /// Memory: bytes of weights, gradients and optimizer states per ZeRO stage and framework, and
 /// where activations and buffers come from.
-json memory_formulas(const Parallel& p, const ModelShape& model, const Hardware& hw);
+json memory_formulas(const Parallel& p, const ModelShape& model, const Hardware& hw, const DeviceMemory& m);
 /// The memory response's name of a peak moment ("before_gradients", …).
 const char* peak_moment_name(PeakMoment peak);
 /// Where the peak falls, in a sentence for the memory panel ("" for backward's start).
