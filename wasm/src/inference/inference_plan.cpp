@@ -31,8 +31,8 @@ std::int64_t compute_bound_from(const InferenceInput& in) {
 
 json curve_json(const InferenceInput& in, const InferenceFigures& f) {
   // A Poisson stream's point on the curve is the requests it keeps in flight.
-  const bool stream = in.serving.arrival == Arrival::poisson && !f.queue.capped;
-  const std::int64_t requested = stream ? std::max<std::int64_t>(1, f.queue.requested) : in.serving.concurrency;
+  const std::int64_t requested =
+      f.queue.open_stream() ? std::max<std::int64_t>(1, f.queue.requested) : in.serving.concurrency;
   std::set<std::int64_t> at{requested};
   if (f.memory.max_concurrency > 0) at.insert(f.memory.max_concurrency);
   const std::int64_t top =
@@ -174,7 +174,7 @@ Formula host_formula(const InferenceInput& in) {
 Formula throughput_formula(const InferenceInput& in, const InferenceFigures& f) {
   const Queue& q = f.queue;
   const double gpus = static_cast<double>(in.hardware.gpus);
-  if (in.serving.arrival == Arrival::poisson && !q.capped)
+  if (q.open_stream())
     return Formula("requests per second × output ÷ GPUs (below its capacity of ")
            << qty::number(q.capacity)
            << " requests/s the deployment answers what is offered) = " << qty::number(q.arrival_rate) << " × "
@@ -242,7 +242,7 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
                         ? ", and the running sequences' tokens in the prompt's own step "
                         : " ")
                 << qty::seconds(f.under_load);
-  if (in.serving.arrival == Arrival::poisson && !q.capped)
+  if (q.open_stream())
     first_token << " + the wait for prompts that arrived first (random arrivals, one prompt's prefill S at a time: "
                    "ρ·S ÷ (2(1 − ρ)), ρ = "
                 << qty::fraction(q.prefill_busy) << " of the replica's time prefilling; " << qty::number(q.in_flight)

@@ -70,11 +70,11 @@ void poisson_stream(const InferenceInput& in, InferenceFigures& out) {
     return;
   }
   // The fewest in flight whose request time, times the rate, they cover: a whole number, then
-  // linearly back towards the one below.
-  std::int64_t lo = 1, hi = most;
-  InferenceFigures upper = closed_loop_at(in, lo);
+  // linearly back towards the one below. One covers it when a request mostly runs alone.
+  std::int64_t lo = 1, hi = 1;
+  InferenceFigures upper = closed_loop_at(in, 1);
   if (gap(upper, 1.0) > 0) {
-    upper = limit;
+    hi = most, upper = limit;
     while (hi - lo > 1) {
       const std::int64_t mid = lo + (hi - lo) / 2;
       InferenceFigures f = closed_loop_at(in, mid);
@@ -84,11 +84,9 @@ void poisson_stream(const InferenceInput& in, InferenceFigures& out) {
         hi = mid, upper = std::move(f);
       }
     }
-  } else {
-    hi = 1;
   }
   InferenceFigures f = upper;
-  double in_flight = rate * (upper.request + prefill_wait);  // under one: a request mostly runs alone
+  double in_flight = gap(upper, 0.0);  // rate × a request's time: under one when it mostly runs alone
   if (hi > 1) {
     const InferenceFigures lower = closed_loop_at(in, hi - 1);
     const double a = gap(lower, static_cast<double>(hi - 1)), b = gap(upper, static_cast<double>(hi));
@@ -107,12 +105,8 @@ void poisson_stream(const InferenceInput& in, InferenceFigures& out) {
   q.in_flight = in_flight, q.wait = prefill_wait;
   q.requested = q.served = std::max<std::int64_t>(1, static_cast<std::int64_t>(std::lround(in_flight)));
   q.waiting = 0, q.scheduler_limited = false;
-  out.first_token = prefill_wait + out.prefill + out.kv_handoff + out.first_step + out.under_load;
-  out.request = out.first_token + (output - 1.0) * out.per_output_token;
-  // Unsaturated, the deployment answers what is offered.
-  out.tokens_per_second = rate * output;
-  out.tokens_per_second_per_gpu = out.tokens_per_second / static_cast<double>(in.hardware.gpus);
-  out.tokens_per_second_per_user = 1.0 / out.per_output_token;
+  // Unsaturated, the deployment answers what is offered: rate × output tokens each second.
+  settle_run(in, out, rate * output, 1.0);
 }
 
 }  // namespace atlas

@@ -63,9 +63,9 @@ Formula workspaces_formula(const Parallel& p, const ModelShape& model, const Har
 }
 
 // What the caching allocator holds beyond the allocated peak: fragmentation (none with expandable
-// segments) and, under FSDP2, what its communication streams keep cached.
-Formula allocator_reserve_formula(const Parallel& p, const Hardware& hw, const DeviceMemory& m) {
-  const bool streams = p.framework == Framework::fsdp && p.shard_ranks() > 1;
+// segments) and, under FSDP2, what its communication streams keep cached (the plan's own figure).
+Formula allocator_reserve_formula(const Hardware& hw, const DeviceMemory& m) {
+  const bool streams = m.stream_pools > 0;
   const bool expandable = hw.allocator == Allocator::expandable_segments;
   if (expandable && !streams)
     return Formula(
@@ -173,7 +173,7 @@ json memory_formulas(const Parallel& p, const ModelShape& model, const Hardware&
                    << qty::number(static_cast<double>(comms.count))
                    << " communicators (groups of more than one rank that run collectives), 544 MiB for 2 ranks, "
                       "688 MiB for more (NVIDIA/nccl issue #964, A100); pipeline send/receive not counted"},
-      {"reserve", allocator_reserve_formula(p, hw, m)},
+      {"reserve", allocator_reserve_formula(hw, m)},
       {"reserved", Formula("peak allocated + the allocator's reserve: what torch.cuda.max_memory_reserved reports")},
       {"userbuffers",
        has_userbuffers(p)

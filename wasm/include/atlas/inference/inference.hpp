@@ -203,6 +203,8 @@ struct Queue {
   // loop, `unstable` when the offered rate exceeds the capacity and nothing caps it.
   double arrival_rate = 0, in_flight = 0, prefill_busy = 0, capacity = 0;
   bool capped = false, unstable = false;
+  /// A Poisson stream the deployment keeps up with at its own pace (no client cap holding it).
+  bool open_stream() const { return arrival_rate > 0 && !capped; }
 };
 
 struct InferenceFigures {

@@ -439,7 +439,7 @@ struct StageFigures {
   double working_set = 0;                    // bytes: one layer's activations rebuilt during backward (recomputation)
   double activation_per_layer = 0, head_activations = 0;  // bytes, one micro-batch (schedule-free parts)
   double userbuffers = 0;    // bytes: Transformer Engine's userbuffers (tp_overlap under Megatron)
-  double workspaces = 0;     // bytes: the GEMM libraries' workspaces (gemm_workspace_bytes)
+  double workspaces = 0;     // bytes: the GEMM libraries' workspaces (gemm_workspaces)
   double head_produced = 0;  // bytes the head writes once per micro-batch (its output, fp32 logits)
   DeviceMemory memory;
   double compute_per_microbatch = 0;                       // s, forward + backward (+ recompute)

@@ -91,13 +91,22 @@ function readout(label, value, formula, note) {
   );
 }
 
+/**
+ * A Poisson stream the deployment keeps up with: how many are in flight is the engine's answer,
+ * not a number of users (no client cap holds it to a loop).
+ * @param {ServingPlan['queue']} q
+ */
+function openStream(q) {
+  return q.arrival_rate > 0 && !q.capped;
+}
+
 /** @param {ServingPlan} plan */
 function readouts(plan) {
   const m = plan.memory,
     t = plan.time,
     r = plan.throughput;
   // A Poisson stream's memory is for the requests it keeps in flight, not for a set number of users.
-  const stream = plan.queue.arrival_rate > 0 && !plan.queue.capped;
+  const stream = openStream(plan.queue);
   const users = stream ? plan.queue.requested : plan.serving.concurrency;
   return h(
     'div',
@@ -182,14 +191,8 @@ function readouts(plan) {
         'dl',
         {},
         readout(
-          plan.queue.waves > 0
-            ? 'Requests run at once'
-            : plan.queue.arrival_rate > 0 && !plan.queue.capped
-              ? 'Requests in flight'
-              : 'Users served at once',
-          plan.queue.arrival_rate > 0 && !plan.queue.capped
-            ? formatNumber(plan.queue.in_flight)
-            : formatCount(plan.queue.served),
+          plan.queue.waves > 0 ? 'Requests run at once' : stream ? 'Requests in flight' : 'Users served at once',
+          stream ? formatNumber(plan.queue.in_flight) : formatCount(plan.queue.served),
           null,
           servedNote(plan.queue),
         ),
@@ -214,7 +217,7 @@ function readouts(plan) {
 function firstTokenNote(plan) {
   const parts = plan.time.first_token_parts;
   const atOnce = plan.queue.waves > 0;
-  if (plan.queue.arrival_rate > 0 && !plan.queue.capped)
+  if (openStream(plan.queue))
     return `with ${formatSeconds(parts.queue)} waiting, on average, for prompts that arrived first`;
   if (parts.queue > 0) return `with ${formatSeconds(parts.queue)} waiting for ${atOnce ? 'earlier rounds' : 'a slot'}`;
   if (parts.under_load > 0)
@@ -228,7 +231,7 @@ function firstTokenNote(plan) {
  * @param {ServingPlan['queue']} q
  */
 function servedNote(q) {
-  if (q.arrival_rate > 0 && !q.capped)
+  if (openStream(q))
     return `${formatNumber(q.arrival_rate)} requests a second arriving at random keep ${formatNumber(
       q.in_flight,
     )} in flight on average (rate × a request's time); the deployment answers at most ${formatNumber(
