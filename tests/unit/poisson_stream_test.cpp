@@ -1,8 +1,11 @@
 // Requests arriving at random at a steady rate (serving.arrival "poisson"): how many are in flight
 // follows from Little's law, a prompt waits for those that arrived first (M/D/1), the deployment
 // answers what is offered below its capacity, and beyond it the request is refused unless the
-// client caps what it sends at once.
+// client caps what it sends at once or the stream is finite (serving.requests), which then runs
+// the deployment full until its queue drains.
 #include <doctest/doctest.h>
+
+#include <algorithm>
 
 #include "support.hpp"
 
@@ -114,9 +117,49 @@ TEST_CASE("a Poisson stream's settings get coded errors at their paths") {
   CHECK(has_error(plan({{"request_rate", 2}}), "request_rate_arrival", "/serving/request_rate"));
   CHECK(has_error(plan({{"arrival", "all_at_once"}, {"request_rate", 2}}), "request_rate_arrival",
                   "/serving/request_rate"));
-  CHECK(has_error(plan({{"arrival", "poisson"}, {"request_rate", 2}, {"requests", 100}}), "requests_arrival",
-                  "/serving/requests"));
+  CHECK(has_error(plan({{"arrival", "poisson"}, {"request_rate", 2}, {"requests", 100}, {"disaggregated", true}}),
+                  "requests_arrival", "/serving/requests"));
+  CHECK(has_error(plan({{"arrival", "all_at_once"}, {"requests", 100}}), "requests_arrival", "/serving/requests"));
   const json zero = plan({{"arrival", "poisson"}, {"request_rate", 0}});
   REQUIRE(zero.contains("error"));
   CHECK(zero["error"]["path"] == "/serving/request_rate");
+}
+
+TEST_CASE("a finite stream past the capacity runs the deployment full until its queue drains") {
+  const json limit = loop(10'000'000);
+  const double capacity = stream_figure(limit, "throughput", "tokens_per_second") / 507;
+  const double rate = capacity * 3;
+  const double most = stream_figure(limit, "queue", "served");
+  const auto few = static_cast<std::int64_t>(2 * most), many = static_cast<std::int64_t>(10 * most);
+  const json small = stream(rate, {{"requests", few}}), large = stream(rate, {{"requests", many}});
+  REQUIRE_MESSAGE(large.contains("queue"), large.dump().substr(0, 300));
+  CHECK(large["queue"]["saturated"] == true);
+  // The fluid queue: the k-th request waits k(1/μ − 1/λ) − most/μ once that is positive.
+  const double a = 1 / capacity - 1 / rate, n = static_cast<double>(many), k0 = most / (capacity * a);
+  REQUIRE(k0 < n);
+  CHECK(stream_figure(large, "queue", "wait") == doctest::Approx(a * (n - k0) * (n - k0) / (2 * n)));
+  // The run ends when the last one started and was answered; its throughput nears the capacity.
+  const double served_request = stream_figure(limit, "time", "request") - stream_figure(limit, "queue", "wait");
+  CHECK(stream_figure(large, "queue", "makespan") ==
+        doctest::Approx(std::max((n - most) / capacity + served_request, n / capacity)));
+  CHECK(stream_figure(large, "throughput", "tokens_per_second") ==
+        doctest::Approx(n * 507 / stream_figure(large, "queue", "makespan")));
+  CHECK(stream_figure(large, "throughput", "tokens_per_second") <= doctest::Approx(capacity * 507));
+  CHECK(stream_figure(large, "throughput", "tokens_per_second") > 0.9 * capacity * 507);
+  // More requests behind the same rate: a longer wait, the same per-token time once running.
+  CHECK(stream_figure(large, "time", "first_token") > stream_figure(small, "time", "first_token"));
+  CHECK(stream_figure(large, "time", "per_output_token") == stream_figure(small, "time", "per_output_token"));
+  // The formulas say what the run is.
+  CHECK(large["time"]["formulas"]["first_token"]["text"].get<std::string>().find("arrived first") != std::string::npos);
+}
+
+TEST_CASE("a finite stream past the capacity that fits at once starts each request on arrival") {
+  const json limit = loop(10'000'000);
+  const double capacity = stream_figure(limit, "throughput", "tokens_per_second") / 507;
+  const json few = stream(capacity * 3, {{"requests", 4}}), closed = loop(4);
+  REQUIRE(few.contains("queue"));
+  CHECK(few["queue"]["saturated"] == true);
+  CHECK(stream_figure(few, "queue", "wait") == 0);
+  CHECK(stream_figure(few, "queue", "makespan") ==
+        doctest::Approx(4 / (capacity * 3) + stream_figure(closed, "time", "request")));
 }

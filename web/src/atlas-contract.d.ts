@@ -2804,6 +2804,7 @@ export type PlanAnswer = {
     requests?: number;
     round_prefill?: number;
     running_limit?: number;
+    saturated?: boolean;
     served?: number;
     wait?: number;
     waiting?: number;
@@ -4064,6 +4065,7 @@ export type SearchAnswer = {
       requests?: number;
       round_prefill?: number;
       running_limit?: number;
+      saturated?: boolean;
       served?: number;
       wait?: number;
       waiting?: number;

@@ -187,6 +187,13 @@ Formula throughput_formula(const InferenceInput& in, const InferenceFigures& f) 
            << qty::number(static_cast<double>(q.waves)) << " round" << (q.waves > 1 ? "s" : "") << ", the last of "
            << qty::number(static_cast<double>(q.last_wave)) << ") ÷ " << qty::number(gpus) << " = "
            << qty::tokens_per_second(f.tokens_per_second_per_gpu);
+  if (q.saturated)
+    return Formula("requests × output ÷ the run ÷ GPUs = ")
+           << qty::number(static_cast<double>(q.requests)) << " × "
+           << qty::number(static_cast<double>(in.serving.output)) << " ÷ " << qty::seconds(q.makespan)
+           << " (offered at " << qty::number(q.arrival_rate) << " requests/s, answered at most "
+           << qty::number(q.capacity) << " a second: the deployment runs full until the queue drains) ÷ "
+           << qty::number(gpus) << " = " << qty::tokens_per_second(f.tokens_per_second_per_gpu);
   if (q.requests > 0)
     return Formula("requests × output ÷ the run ÷ GPUs = ")
            << qty::number(static_cast<double>(q.requests)) << " × "
@@ -251,13 +258,20 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
     first_token << " + the earlier rounds' time, on average over the " << qty::number(static_cast<double>(q.requested))
                 << " requests (" << qty::number(static_cast<double>(q.waves)) << " rounds of up to "
                 << qty::number(static_cast<double>(q.served)) << ") " << qty::seconds(q.wait);
+  else if (q.saturated)
+    first_token << " + the wait behind the requests that arrived first ("
+                << qty::number(static_cast<double>(q.requests)) << " offered at " << qty::number(q.arrival_rate)
+                << " a second, answered at most " << qty::number(q.capacity) << " a second with "
+                << qty::number(q.in_flight)
+                << " in flight: the queue grows by the difference while they arrive; the mean over the run) "
+                << qty::seconds(q.wait);
   else if (q.wait > 0)
     first_token << " + the wait for a free slot " << qty::seconds(q.wait);
   if (q.capped)
     first_token << " (the stream outruns what " << qty::number(static_cast<double>(in.serving.concurrency))
                 << " requests in flight answer: the client's cap holds it to a closed loop, the rest wait in the "
                    "client before they are sent)";
-  if (q.requests > 0 && q.waves == 0)
+  if (q.requests > 0 && q.waves == 0 && !q.saturated)
     first_token << ", weighed over a run of " << qty::number(static_cast<double>(q.requests)) << " requests from "
                 << qty::number(static_cast<double>(q.requested))
                 << " users: their first requests go out together and wait behind one another's prompts, the "
@@ -396,6 +410,7 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                 {"prefill_busy", f.queue.prefill_busy},
                 {"capacity", f.queue.capacity},
                 {"capped", f.queue.capped},
+                {"saturated", f.queue.saturated},
                 {"held", f.queue.served > 0}}},
               {"time",
                {{"first_token", f.first_token},

@@ -128,15 +128,12 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
     return std::nullopt;
   }
   out.requests = *requests;
-  if (out.requests > 0 && (out.arrival != Arrival::closed_loop || out.disaggregated)) {
+  if (out.requests > 0 && (out.arrival == Arrival::all_at_once || out.disaggregated)) {
     problems.error("requests_arrival",
                    out.arrival == Arrival::all_at_once
                        ? "serving.requests counts a closed loop's requests in all; sent all at once, "
                          "serving.concurrency is the number of requests. Leave serving.requests out."
-                   : out.arrival == Arrival::poisson
-                       ? "serving.requests counts a closed loop's requests in all; a Poisson stream is taken at "
-                         "its steady state (a run long beside one request's time). Leave serving.requests out."
-                       : "serving.requests starts the loop's users together, which is not modelled with "
+                       : "serving.requests is a run's requests in all, which is not modelled with "
                          "serving.disaggregated (the prefill GPUs feed the decode GPUs as prompts finish).",
                    s.path_of("requests"));
     return std::nullopt;

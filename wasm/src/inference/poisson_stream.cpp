@@ -9,7 +9,10 @@
 // replica's time spent prefilling (Pollaczek–Khinchine). Past the deployment's capacity the queue
 // grows without end: with a client cap (serving.concurrency, vLLM's --max-concurrency) the run is
 // the closed loop at the cap, the rest waiting in the client before they are sent; without one
-// there is no steady state to report.
+// there is no steady state to report. A finite stream (serving.requests, vllm bench serve's
+// --num-prompts) past the capacity still ends: the deployment runs full while the queue grows by
+// the difference of the two rates, then drains it (finite_stream below). Below the capacity a
+// finite stream is taken at its steady state.
 #include <algorithm>
 #include <cmath>
 
@@ -22,15 +25,47 @@ namespace {
 // More users than any deployment holds: the closed loop then runs at its limit.
 constexpr std::int64_t kBeyondAnyLimit = 10'000'000;
 
-InferenceFigures closed_loop_at(const InferenceInput& in, std::int64_t users) {
+InferenceFigures closed_loop_at(const InferenceInput& in, std::int64_t users, std::int64_t requests = 0) {
   InferenceInput c = in;
-  c.serving.arrival = Arrival::closed_loop, c.serving.concurrency = users, c.serving.requests = 0;
+  c.serving.arrival = Arrival::closed_loop, c.serving.concurrency = users, c.serving.requests = requests;
   InferenceFigures f;
   evaluate_inference(c, f);
   return f;
 }
 
 double lerp(double a, double b, double t) { return a + (b - a) * t; }
+
+// N requests offered at λ a second to a deployment that answers μ < λ with `most` in flight, as a
+// fluid: the first `most` start on arrival; after that a slot frees every 1/μ, so the k-th request
+// (counting from 0) starts at (k − most)/μ and waits k(1/μ − 1/λ) − most/μ once that is positive,
+// from k₀ = most/(μ(1/μ − 1/λ)) on. The mean over the N is the area of that ramp over N. The run
+// lasts until the last one has started and been answered.
+void finite_stream(const InferenceInput& in, const InferenceFigures& full, std::int64_t most, double capacity,
+                   InferenceFigures& out) {
+  const Serving& s = in.serving;
+  const double n = static_cast<double>(s.requests), rate = s.request_rate;
+  if (s.requests <= most) {
+    // They all fit at once: each starts on arrival, at most N in flight.
+    out = closed_loop_at(in, s.requests);
+    out.queue.wait = 0;
+    out.queue.makespan = n / rate + out.request;
+  } else {
+    out = full;
+    const double a = std::max(0.0, 1.0 / capacity - 1.0 / rate);
+    const double k0 = a > 0 ? static_cast<double>(most) / (capacity * a) : n;
+    out.queue.wait = k0 < n ? a * (n - k0) * (n - k0) / (2.0 * n) : 0.0;
+    // The last request's own time once it has a slot (the closed loop's wait for one is not ours).
+    const double served_time = full.request - full.queue.wait;
+    // Never shorter than N at the capacity, which the closed loop's own steady state sets.
+    out.queue.makespan =
+        std::max({n / rate + served_time, (n - static_cast<double>(most)) / capacity + served_time, n / capacity});
+  }
+  Queue& q = out.queue;
+  q.requests = s.requests, q.in_flight = static_cast<double>(std::min(most, s.requests));
+  q.arrival_rate = rate, q.capacity = capacity, q.saturated = true;
+  q.requested = q.served = std::min(most, s.requests), q.waiting = 0;
+  settle_run(in, out, n * static_cast<double>(s.output), q.makespan);
+}
 
 }  // namespace
 
@@ -56,13 +91,19 @@ void poisson_stream(const InferenceInput& in, InferenceFigures& out) {
   const auto stamp = [&](Queue& q) { q.arrival_rate = rate, q.prefill_busy = busy, q.capacity = capacity; };
   if (s.capped) {
     // The client sends at most `concurrency` at once: past that the stream is a closed loop.
-    const InferenceFigures at_cap = closed_loop_at(in, s.concurrency);
+    const InferenceFigures at_cap = closed_loop_at(in, s.concurrency, s.requests);
     if (overloaded || gap(at_cap, static_cast<double>(s.concurrency)) > 0) {
       out = at_cap;
       stamp(out.queue);
       out.queue.capped = true, out.queue.in_flight = static_cast<double>(s.concurrency);
       return;
     }
+  }
+  if (overloaded && s.requests > 0) {
+    // Whichever saturates first sets the pace: the decode slots, or the prompts' prefill.
+    finite_stream(in, limit, most, std::min(capacity, prefillers / service), out);
+    out.queue.prefill_busy = busy;
+    return;
   }
   if (overloaded) {
     stamp(out.queue);

@@ -201,10 +201,12 @@ struct Queue {
   // average (Little's law), the share of a replica's time spent prefilling, and the most requests
   // per second the deployment answers; `capped` when the client's cap holds the stream to a closed
   // loop, `unstable` when the offered rate exceeds the capacity and nothing caps it.
+  // `saturated` when a finite stream (serving.requests) outruns the capacity: the deployment runs
+  // full while the queue grows, then drains it.
   double arrival_rate = 0, in_flight = 0, prefill_busy = 0, capacity = 0;
-  bool capped = false, unstable = false;
+  bool capped = false, unstable = false, saturated = false;
   /// A Poisson stream the deployment keeps up with at its own pace (no client cap holding it).
-  bool open_stream() const { return arrival_rate > 0 && !capped; }
+  bool open_stream() const { return arrival_rate > 0 && !capped && !saturated; }
 };
 
 struct InferenceFigures {
