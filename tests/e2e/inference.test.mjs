@@ -461,7 +461,8 @@ test('requests at random at a steady rate: the rate is a control, the requests i
   const rate = p.page.getByLabel('Requests per second (all replicas)');
   await rate.waitFor();
   assert.equal(await p.page.locator('#pl-concurrency').isVisible(), false);
-  assert.equal(await p.page.locator('#pl-requests').isVisible(), false);
+  // A stream's requests in all stay a control (vllm bench serve's --num-prompts).
+  assert.equal(await p.page.locator('#pl-requests').isVisible(), true);
   await rate.fill('5');
   await rate.press('Enter');
   const flight = p.page.locator('.inf-readout', { has: p.page.locator('dt', { hasText: /^Requests in flight$/ }) });
@@ -488,6 +489,19 @@ test('requests at random at a steady rate: the rate is a control, the requests i
     await p.page.locator('#pl-request_rate-msg').textContent(),
     /more than this deployment answers: at most/,
   );
+  // A finite stream at that rate ends: the deployment runs full until its queue drains.
+  const requests = p.page.getByLabel('Requests in all (0: endless)');
+  await requests.fill('500');
+  await requests.press('Enter');
+  await p.page.waitForFunction(
+    () => document.querySelector('#pl-request_rate')?.getAttribute('aria-invalid') !== 'true',
+  );
+  await p.page.waitForFunction(() => /outrun/.test(document.querySelector('.inf-readouts')?.textContent ?? ''));
+  assert.match(
+    await flight.textContent(),
+    /500 requests offered at [\d,.]+ a second outrun the [\d.,]+ a second the deployment answers: it runs [\d,]+ at once while the rest queue, and the whole run takes/,
+  );
+  assert.match(await first.textContent(), /waiting, on average, behind the requests that arrived first/);
   assert.deepEqual(p.record.pageErrors, []);
   await p.close();
 });

@@ -120,14 +120,14 @@ export class Controls {
       const field = this.inputs.get(name)?.closest('.field');
       if (field instanceof HTMLElement && field.hidden !== dense) field.hidden = dense;
     }
-    // A loop's count of requests means nothing when every request is sent at once (the
-    // concurrency is then the count): the field is not shown.
+    // A loop's or a stream's count of requests means nothing when every request is sent at once
+    // (the concurrency is then the count): the field is not shown.
     // A Poisson stream is set by its rate: how many run at once follows from it.
     const show = (/** @type {string} */ name, /** @type {boolean} */ shown) => {
       const field = this.inputs.get(name)?.closest('.field');
       if (field instanceof HTMLElement && field.hidden === shown) field.hidden = !shown;
     };
-    show('requests', state.arrival === 'closed_loop');
+    show('requests', state.arrival !== 'all_at_once');
     show('concurrency', state.arrival !== 'poisson');
     show('request_rate', state.arrival === 'poisson');
     // Megatron's recompute modules: only under its selective recomputation, and only the parts

@@ -55,7 +55,7 @@ export function inferenceRequest(st) {
       ...(st.arrival === 'poisson' ? { request_rate: st.request_rate } : { concurrency: st.concurrency }),
       arrival: st.arrival,
       // A loop's count of requests; sent all at once, the concurrency is the count.
-      ...(st.arrival === 'closed_loop' && st.requests > 0 ? { requests: st.requests } : {}),
+      ...(st.arrival !== 'all_at_once' && st.requests > 0 ? { requests: st.requests } : {}),
       weights: st.weights,
       kv: st.kv,
       runtime: st.runtime,
@@ -97,7 +97,7 @@ function readout(label, value, formula, note) {
  * @param {ServingPlan['queue']} q
  */
 function openStream(q) {
-  return q.arrival_rate > 0 && !q.capped;
+  return q.arrival_rate > 0 && !q.capped && !q.saturated;
 }
 
 /** @param {ServingPlan} plan */
@@ -191,7 +191,11 @@ function readouts(plan) {
         'dl',
         {},
         readout(
-          plan.queue.waves > 0 ? 'Requests run at once' : stream ? 'Requests in flight' : 'Users served at once',
+          plan.queue.waves > 0
+            ? 'Requests run at once'
+            : stream || plan.queue.saturated
+              ? 'Requests in flight'
+              : 'Users served at once',
           stream ? formatNumber(plan.queue.in_flight) : formatCount(plan.queue.served),
           null,
           servedNote(plan.queue),
@@ -219,6 +223,8 @@ function firstTokenNote(plan) {
   const atOnce = plan.queue.waves > 0;
   if (openStream(plan.queue))
     return `with ${formatSeconds(parts.queue)} waiting, on average, for prompts that arrived first`;
+  if (plan.queue.saturated)
+    return `with ${formatSeconds(parts.queue)} waiting, on average, behind the requests that arrived first`;
   if (parts.queue > 0) return `with ${formatSeconds(parts.queue)} waiting for ${atOnce ? 'earlier rounds' : 'a slot'}`;
   if (parts.under_load > 0)
     return `with ${formatSeconds(parts.under_load)} ${atOnce ? 'behind the other prompts of its round' : "for the other users' steps"}`;
@@ -237,6 +243,12 @@ function servedNote(q) {
     )} in flight on average (rate × a request's time); the deployment answers at most ${formatNumber(
       q.capacity,
     )} a second`;
+  if (q.saturated)
+    return `${formatCount(q.requests)} requests offered at ${formatNumber(
+      q.arrival_rate,
+    )} a second outrun the ${formatNumber(q.capacity)} a second the deployment answers: it runs ${formatCount(
+      q.served,
+    )} at once while the rest queue, and the whole run takes ${formatSeconds(q.makespan)}`;
   const why =
     q.limit === 'scheduler'
       ? `the runtime runs at most ${formatCount(q.running_limit)} at once per copy`
