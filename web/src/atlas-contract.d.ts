@@ -1317,6 +1317,7 @@ export type FidelityAnswer = {
           last_stage_layers?: number;
           loss?: string;
           master_weights?: string;
+          optimizer_dtype?: string;
           optimizer_kernel?: string;
           pp?: number;
           precision?: string;
