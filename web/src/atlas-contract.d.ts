@@ -2799,6 +2799,7 @@ export type PlanAnswer = {
     last_wave?: number;
     limit?: string;
     makespan?: number;
+    open_stream?: boolean;
     prefill_busy?: number;
     prompts_per_pass?: number;
     requested?: number;
@@ -4060,6 +4061,7 @@ export type SearchAnswer = {
       last_wave?: number;
       limit?: string;
       makespan?: number;
+      open_stream?: boolean;
       prefill_busy?: number;
       prompts_per_pass?: number;
       requested?: number;

@@ -180,26 +180,33 @@ Formula throughput_formula(const InferenceInput& in, const InferenceFigures& f) 
            << " requests/s the deployment answers what is offered) = " << qty::number(q.arrival_rate) << " × "
            << qty::number(static_cast<double>(in.serving.output)) << " ÷ " << qty::number(gpus) << " = "
            << qty::tokens_per_second(f.tokens_per_second_per_gpu);
-  if (q.waves > 0)
-    return Formula("requests × output ÷ the run ÷ GPUs = ")
-           << qty::number(static_cast<double>(q.requested)) << " × "
-           << qty::number(static_cast<double>(in.serving.output)) << " ÷ " << qty::seconds(q.makespan) << " ("
-           << qty::number(static_cast<double>(q.waves)) << " round" << (q.waves > 1 ? "s" : "") << ", the last of "
-           << qty::number(static_cast<double>(q.last_wave)) << ") ÷ " << qty::number(gpus) << " = "
-           << qty::tokens_per_second(f.tokens_per_second_per_gpu);
-  if (q.saturated)
-    return Formula("requests × output ÷ the run ÷ GPUs = ")
-           << qty::number(static_cast<double>(q.requests)) << " × "
-           << qty::number(static_cast<double>(in.serving.output)) << " ÷ " << qty::seconds(q.makespan)
-           << " (offered at " << qty::number(q.arrival_rate) << " requests/s, answered at most "
-           << qty::number(q.capacity) << " a second: the deployment runs full until the queue drains) ÷ "
-           << qty::number(gpus) << " = " << qty::tokens_per_second(f.tokens_per_second_per_gpu);
-  if (q.requests > 0)
-    return Formula("requests × output ÷ the run ÷ GPUs = ")
-           << qty::number(static_cast<double>(q.requests)) << " × "
-           << qty::number(static_cast<double>(in.serving.output)) << " ÷ " << qty::seconds(q.makespan)
-           << " (the users' first requests together, then the rest at the steady state's rate) ÷ " << qty::number(gpus)
-           << " = " << qty::tokens_per_second(f.tokens_per_second_per_gpu);
+  // A run that ends: its requests' tokens over its length; `how` says what set the length.
+  const auto run = [&](std::int64_t requests) {
+    Formula out("requests × output ÷ the run ÷ GPUs = ");
+    out << qty::number(static_cast<double>(requests)) << " × " << qty::number(static_cast<double>(in.serving.output))
+        << " ÷ " << qty::seconds(q.makespan) << " (";
+    return out;
+  };
+  const auto per_gpu = [&](Formula& out) {
+    return out << ") ÷ " << qty::number(gpus) << " = " << qty::tokens_per_second(f.tokens_per_second_per_gpu);
+  };
+  if (q.waves > 0) {
+    Formula out = run(q.requested);
+    out << qty::number(static_cast<double>(q.waves)) << " round" << (q.waves > 1 ? "s" : "") << ", the last of "
+        << qty::number(static_cast<double>(q.last_wave));
+    return per_gpu(out);
+  }
+  if (q.saturated) {
+    Formula out = run(q.requests);
+    out << "offered at " << qty::number(q.arrival_rate) << " requests/s, answered at most " << qty::number(q.capacity)
+        << " a second: the deployment runs full until the queue drains";
+    return per_gpu(out);
+  }
+  if (q.requests > 0) {
+    Formula out = run(q.requests);
+    out << "the users' first requests together, then the rest at the steady state's rate";
+    return per_gpu(out);
+  }
   Formula out("sequences served at once ÷ per output token");
   if (runtime_model(in.serving.runtime).overlap_scheduler)
     out << " × output ÷ (output + 1) (an overlap scheduler holds each slot one step longer)";
@@ -411,6 +418,7 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                 {"capacity", f.queue.capacity},
                 {"capped", f.queue.capped},
                 {"saturated", f.queue.saturated},
+                {"open_stream", f.queue.open_stream()},
                 {"held", f.queue.served > 0}}},
               {"time",
                {{"first_token", f.first_token},

@@ -47,7 +47,6 @@ void finite_stream(const InferenceInput& in, const InferenceFigures& full, std::
   if (s.requests <= most) {
     // They all fit at once: each starts on arrival, at most N in flight.
     out = closed_loop_at(in, s.requests);
-    out.queue.wait = 0;
     out.queue.makespan = n / rate + out.request;
   } else {
     out = full;

@@ -91,22 +91,14 @@ function readout(label, value, formula, note) {
   );
 }
 
-/**
- * A Poisson stream the deployment keeps up with: how many are in flight is the engine's answer,
- * not a number of users (no client cap holds it to a loop).
- * @param {ServingPlan['queue']} q
- */
-function openStream(q) {
-  return q.arrival_rate > 0 && !q.capped && !q.saturated;
-}
-
 /** @param {ServingPlan} plan */
 function readouts(plan) {
   const m = plan.memory,
     t = plan.time,
     r = plan.throughput;
-  // A Poisson stream's memory is for the requests it keeps in flight, not for a set number of users.
-  const stream = openStream(plan.queue);
+  // A Poisson stream the deployment keeps up with (the engine's queue.open_stream): its memory is
+  // for the requests it keeps in flight, not for a set number of users.
+  const stream = plan.queue.open_stream;
   const users = stream ? plan.queue.requested : plan.serving.concurrency;
   return h(
     'div',
@@ -221,7 +213,7 @@ function readouts(plan) {
 function firstTokenNote(plan) {
   const parts = plan.time.first_token_parts;
   const atOnce = plan.queue.waves > 0;
-  if (openStream(plan.queue))
+  if (plan.queue.open_stream)
     return `with ${formatSeconds(parts.queue)} waiting, on average, for prompts that arrived first`;
   if (plan.queue.saturated)
     return `with ${formatSeconds(parts.queue)} waiting, on average, behind the requests that arrived first`;
@@ -237,7 +229,7 @@ function firstTokenNote(plan) {
  * @param {ServingPlan['queue']} q
  */
 function servedNote(q) {
-  if (openStream(q))
+  if (q.open_stream)
     return `${formatNumber(q.arrival_rate)} requests a second arriving at random keep ${formatNumber(
       q.in_flight,
     )} in flight on average (rate × a request's time); the deployment answers at most ${formatNumber(
