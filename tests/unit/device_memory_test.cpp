@@ -22,8 +22,9 @@ constexpr double kMiB = 1048576.0;
 
 }  // namespace
 
-TEST_CASE("the loss's logits: fused keeps 6 B per logit, eager 12 B, chunked none, each per tp rank") {
+TEST_CASE("the loss's logits: fused keeps 6 B per logit, eager 12 B (16 under tp), chunked none, each per tp rank") {
   const json base{{"tp", 2}, {"framework", "megatron"}, {"zero", 1}};
+  // (At tp > 1 the eager loss is loss_parallel's, 16 B: the next case.)
   json fused = base, eager = base, chunked = base;
   eager["loss"] = "eager";
   chunked["loss"] = "chunked";
@@ -34,12 +35,29 @@ TEST_CASE("the loss's logits: fused keeps 6 B per logit, eager 12 B, chunked non
   CHECK(e["parallel"]["loss"] == "eager");
   // One micro-batch of 8,192 tokens, 128,256 vocabulary entries split over 2 ranks.
   const double logits = 8192.0 * 128256.0 / 2.0;
-  CHECK(mem(e, "activations") - mem(f, "activations") == doctest::Approx(6.0 * logits));
+  CHECK(mem(e, "activations") - mem(f, "activations") == doctest::Approx(10.0 * logits));
   CHECK(mem(f, "activations") - mem(c, "activations") == doctest::Approx(6.0 * logits));
   // The loss changes what is held, not the step.
   CHECK(e["time"]["step"] == f["time"]["step"]);
   // PyTorch's frameworks default to the eager loss.
   CHECK(memory_plan(json{{"framework", "fsdp"}, {"zero", 3}})["parallel"]["loss"] == "eager");
+}
+
+TEST_CASE("the eager loss under tensor parallelism is loss_parallel's: 16 B per logit of the shard, 12 B at tp 1") {
+  // torchtitan's FSDP2 with and without tp 2 on the same 8 GPUs: the logits on one rank are
+  // b·s·V/tp, and loss_parallel's backward keeps one fp32 tensor of them more than the fused
+  // kernel that runs at tp 1.
+  const json one = memory_plan(json{{"framework", "fsdp"}, {"zero", 3}, {"loss", "eager"}});
+  const json two = memory_plan(json{{"framework", "fsdp"}, {"zero", 3}, {"tp", 2}, {"loss", "eager"}});
+  const json two_fused = memory_plan(json{{"framework", "fsdp"}, {"zero", 3}, {"tp", 2}, {"loss", "fused"}});
+  REQUIRE_FALSE(atlas::is_error(one));
+  REQUIRE_FALSE(atlas::is_error(two));
+  const double logits = 8192.0 * 128256.0 / 2.0;
+  CHECK(mem(two, "activations") - mem(two_fused, "activations") == doctest::Approx(10.0 * logits));
+  CHECK(two["memory"]["formulas"]["activations"]["text"].get<std::string>().find("16 B per logit") !=
+        std::string::npos);
+  CHECK(one["memory"]["formulas"]["activations"]["text"].get<std::string>().find("12 B per logit") !=
+        std::string::npos);
 }
 
 TEST_CASE("device memory is the allocated peak plus the CUDA context and one buffer set per communicator") {

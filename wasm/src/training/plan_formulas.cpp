@@ -113,7 +113,10 @@ json memory_formulas(const Parallel& p, const ModelShape& model, const Hardware&
                                      moments;
   const LossKernel loss = loss_kernel(p);
   const std::string loss_text =
-      loss == LossKernel::eager
+      loss == LossKernel::eager && p.tp > 1
+          ? "16 B per logit (vocabulary ÷ tp per token): PyTorch's loss_parallel keeps the fp32 log-softmax and, in "
+            "backward, the one-hot gradient, exp of the log-softmax and their sum alive together"
+      : loss == LossKernel::eager
           ? "12 B per logit (vocabulary ÷ tp per token): the eager fp32 loss's log-softmax and, in backward, two "
             "fp32 gradients alive together"
       : loss == LossKernel::chunked

@@ -23,7 +23,10 @@ const char* loss_kernel_name(LossKernel k);
 /// eager, PyTorch's F.cross_entropy over logits.float() (torchtitan's loss): the fp32 log-softmax
 /// saved for backward, and in backward the gradient of the log-likelihood and of the log-softmax,
 /// all fp32, alive together: 12 (the bf16 logits are freed before backward, as torchtitan's
-/// train step deletes them). chunked (a loss computed over slices of the tokens, as Liger's or
+/// train step deletes them). With tp > 1 the eager loss is PyTorch's loss_parallel over the
+/// vocabulary shard (torch/distributed/tensor/parallel/loss.py, as torchtitan runs it), whose
+/// backward computes (zeros_like(x) + exp(x)) * grad: the saved log-softmax, the one-hot
+/// gradient, exp(x) and their sum are alive at once, 16. chunked (a loss computed over slices of the tokens, as Liger's or
 /// torchtune's): no full-vocabulary tensor; one slice's is left out, its size not being given.
 double loss_bytes_per_logit(const Parallel& p);
 
