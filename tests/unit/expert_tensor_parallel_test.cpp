@@ -214,3 +214,18 @@ TEST_CASE("a Megatron script with an expert tensor-parallel size of its own impo
   const json tt = call("export", json{{"request", request}, {"format", "torchtitan"}});
   CHECK(tt["text"].get<std::string>().find("expert_tensor_parallel_degree = 1") != std::string::npos);
 }
+
+TEST_CASE("a Megatron MoE plan says that the host time its dispatcher serialises is not in the step") {
+  const auto says_host = [](const json& plan) {
+    REQUIRE_FALSE(atlas::is_error(plan));
+    REQUIRE(plan.at("scope").size() > 5);
+    for (const auto& line : plan.at("scope"))
+      if (line.get<std::string>().rfind("Host time under Megatron-Core's MoE layers", 0) == 0) return true;
+    return false;
+  };
+  CHECK(says_host(call("plan", mixtral())));
+  // A dense model, or experts under another framework, run no such dispatcher.
+  CHECK_FALSE(says_host(
+      call("plan", plan_request(json{{"tp", 4}}, json{{"global", 64}, {"micro", 1}}, "llama-3.1-8b", 32, "h100-sxm"))));
+  CHECK_FALSE(says_host(call("plan", mixtral(json{{"framework", "fsdp"}, {"zero", 3}}))));
+}
