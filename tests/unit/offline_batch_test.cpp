@@ -167,3 +167,58 @@ TEST_CASE("a closed loop of a fixed number of requests: the users' first request
   json bad = serving_request("llama-3.1-8b", 1, {{"tp", 1}}, {{"arrival", "all_at_once"}, {"requests", 10}});
   CHECK(has_error(atlas::run("plan", bad), "requests_arrival", "/serving/requests"));
 }
+
+TEST_CASE("all at once with outputs of different lengths: the run ends when the longest is answered") {
+  const json same = offline(40, "vllm", 1024);
+  const json mean_only = atlas::run("plan", serving_request("llama-3.1-70b", 8, {{"tp", 8}},
+                                                            {{"prompt", 1024},
+                                                             {"output", 1024},
+                                                             {"output_max", 1024},
+                                                             {"concurrency", 40},
+                                                             {"weights", "fp8"},
+                                                             {"kv", "fp8"},
+                                                             {"runtime", "vllm"},
+                                                             {"arrival", "all_at_once"}}));
+  // The longest equal to the mean is a run of fixed lengths, to the bit.
+  CHECK(figure(mean_only, "queue", "makespan") == figure(same, "queue", "makespan"));
+  CHECK(figure(mean_only, "queue", "longest") == 0);
+  json request = serving_request("llama-3.1-70b", 8, {{"tp", 8}},
+                                 {{"prompt", 1024},
+                                  {"output", 1024},
+                                  {"output_max", 3072},
+                                  {"concurrency", 40},
+                                  {"weights", "fp8"},
+                                  {"kv", "fp8"},
+                                  {"runtime", "vllm"},
+                                  {"arrival", "all_at_once"}});
+  const json varied = atlas::run("plan", request);
+  REQUIRE(varied["queue"]["waves"] == 1);
+  // The longest output's last 2048 tokens decode alone: each step is one sequence's, the step a
+  // closed loop of one user takes at the same lengths.
+  json one = request;
+  one["serving"].erase("output_max"), one["serving"].erase("arrival"), one["serving"]["concurrency"] = 1;
+  const double step_alone = figure(atlas::run("plan", one), "time", "decode_step");
+  CHECK(figure(varied, "queue", "longest") == doctest::Approx(2048 * step_alone).epsilon(1e-12));
+  CHECK(figure(varied, "queue", "makespan") ==
+        doctest::Approx(figure(same, "queue", "makespan") + 2048 * step_alone).epsilon(1e-12));
+  // The tokens are the mean's: throughput falls by the run's length, not by more tokens.
+  CHECK(figure(varied, "throughput", "tokens_per_second") ==
+        doctest::Approx(40.0 * 1024 / figure(varied, "queue", "makespan")).epsilon(1e-12));
+  CHECK(varied["throughput"]["formulas"]["tokens_per_second_per_gpu"]["text"].get<std::string>().find("decode alone") !=
+        std::string::npos);
+}
+
+TEST_CASE("serving.output_max: below the mean, past the context, or with a steady state, refused at its path") {
+  const auto with = [](json serving) {
+    serving["prompt"] = 1024, serving["output"] = 512;
+    return atlas::run("plan", serving_request("llama-3.1-8b", 1, {{"tp", 1}}, serving));
+  };
+  CHECK(has_error(with({{"output_max", 256}, {"arrival", "all_at_once"}}), "output_max_below_mean",
+                  "/serving/output_max"));
+  CHECK(
+      has_error(with({{"output_max", 200000}, {"arrival", "all_at_once"}}), "context_too_long", "/serving/output_max"));
+  CHECK(has_error(with({{"output_max", 1024}}), "output_max_arrival", "/serving/output_max"));
+  CHECK(has_error(with({{"output_max", 1024}, {"arrival", "poisson"}, {"request_rate", 1}}), "output_max_arrival",
+                  "/serving/output_max"));
+  CHECK(with({{"output_max", 1024}, {"arrival", "all_at_once"}})["serving"]["output_max"] == 1024);
+}

@@ -2043,6 +2043,8 @@ export type PlanRequest = {
     kv?: "bf16" | "fp8";
     /** unit: tokens; ≥ 1, ≤ 100000000; default 256 */
     output?: number;
+    /** unit: tokens; ≥ 0, ≤ 100000000; default 0 */
+    output_max?: number;
     /** unit: tokens; ≥ 1, ≤ 100000000; default 2048 */
     prompt?: number;
     /** unit: requests/s; > 0, ≤ 10000000 */
@@ -2798,6 +2800,7 @@ export type PlanAnswer = {
     in_flight?: number;
     last_wave?: number;
     limit?: string;
+    longest?: number;
     makespan?: number;
     open_stream?: boolean;
     prefill_busy?: number;
@@ -2877,6 +2880,7 @@ export type PlanAnswer = {
     host_overhead?: number;
     kv?: string;
     output?: number;
+    output_max?: number;
     prompt?: number;
     request_rate?: number;
     requests?: number;
@@ -3927,6 +3931,8 @@ export type SearchRequest = {
     kv?: "bf16" | "fp8";
     /** unit: tokens; ≥ 1, ≤ 100000000; default 256 */
     output?: number;
+    /** unit: tokens; ≥ 0, ≤ 100000000; default 0 */
+    output_max?: number;
     /** unit: tokens; ≥ 1, ≤ 100000000; default 2048 */
     prompt?: number;
     request_rate?: unknown;
@@ -3964,6 +3970,7 @@ export type SearchAnswer = {
     host_overhead?: number;
     kv?: string;
     output?: number;
+    output_max?: number;
     prompt?: number;
     request_rate?: number;
     requests?: number;
@@ -4060,6 +4067,7 @@ export type SearchAnswer = {
       in_flight?: number;
       last_wave?: number;
       limit?: string;
+      longest?: number;
       makespan?: number;
       open_stream?: boolean;
       prefill_busy?: number;

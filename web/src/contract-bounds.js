@@ -118,6 +118,7 @@ export const PLAN_REQUEST = Object.freeze({
   "/serving/host_overhead": Object.freeze({"type":"number","min":0,"max":1,"unit":"s"}),
   "/serving/kv": Object.freeze({"type":"string","options":["bf16","fp8"],"default":"bf16"}),
   "/serving/output": Object.freeze({"type":"integer","min":1,"max":100000000,"default":256,"unit":"tokens"}),
+  "/serving/output_max": Object.freeze({"type":"integer","min":0,"max":100000000,"default":0,"unit":"tokens"}),
   "/serving/prompt": Object.freeze({"type":"integer","min":1,"max":100000000,"default":2048,"unit":"tokens"}),
   "/serving/request_rate": Object.freeze({"type":"number","exclusiveMin":0,"max":10000000,"unit":"requests/s"}),
   "/serving/requests": Object.freeze({"type":"integer","min":0,"max":1000000000,"default":0,"unit":"requests"}),

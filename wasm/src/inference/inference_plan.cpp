@@ -194,6 +194,9 @@ Formula throughput_formula(const InferenceInput& in, const InferenceFigures& f) 
     Formula out = run(q.requested);
     out << qty::number(static_cast<double>(q.waves)) << " round" << (q.waves > 1 ? "s" : "") << ", the last of "
         << qty::number(static_cast<double>(q.last_wave));
+    if (q.longest > 0)
+      out << ", then " << qty::seconds(q.longest) << " while the longest output's last "
+          << qty::number(static_cast<double>(in.serving.output_max - in.serving.output)) << " tokens decode alone";
     return per_gpu(out);
   }
   if (q.saturated) {
@@ -351,6 +354,7 @@ json to_json(const Serving& s) {
   return json{{"prompt", s.prompt},
               {"cached_prompt", s.cached_prompt},
               {"output", s.output},
+              {"output_max", s.output_max},
               {"concurrency", s.concurrency},
               {"arrival", arrival_name(s.arrival)},
               {"requests", s.requests},
@@ -409,6 +413,7 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                 {"waves", f.queue.waves},
                 {"last_wave", f.queue.last_wave},
                 {"makespan", f.queue.makespan},
+                {"longest", f.queue.longest},
                 {"requests", f.queue.requests},
                 {"round_prefill", f.queue.wave_prefill},
                 {"prompts_per_pass", f.queue.prompts_per_pass},
@@ -504,9 +509,12 @@ json cmd_inference_plan(const json& request, Problems& problems) {
        : in.serving.arrival == Arrival::all_at_once
            ? "Every request sent at once and answered once: rounds of as many as the KV cache holds and the runtime "
              "runs at once, each prefilling its prompts a token budget at a time and then decoding them together; "
-             "the next round starts when one ends (queue.waves, queue.makespan). Not modelled: decodes riding in "
-             "the prefill passes, a runtime that admits more than fits and preempts later, the HTTP front end and "
-             "tokenization."
+             "the next round starts when one ends (queue.waves, queue.makespan). Outputs of different lengths "
+             "(serving.output their mean, serving.output_max the longest) end the run when the longest is "
+             "answered: the mean's steps at the full batch, then the rest alone, which a step's fixed cost plus a "
+             "cost per sequence makes the same for any spread of lengths (queue.longest). Not modelled: decodes "
+             "riding in the prefill passes, a runtime that admits more than fits and preempts later, prompts of "
+             "different lengths (each is the mean), the HTTP front end and tokenization."
            : "Continuous batching at a steady state: every sequence decodes, and (without separate prefill GPUs) "
              "each step also prefills the prompts of the sequences that finish. Past what the KV cache holds or the "
              "runtime runs at once, the served concurrency is the fitting one and the rest wait (queue; the wait is "

@@ -22,11 +22,13 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   Problems& problems = root.problems();
   const std::size_t before = problems.errors().size();
   const Fields s = root.section("serving", false);
-  s.warn_unknown({"prompt", "output", "concurrency", "arrival", "requests", "request_rate", "weights", "kv", "block",
-                  "group_size", "runtime", "disaggregated", "bandwidth_fraction", "host_overhead", "cached_prompt"});
+  s.warn_unknown({"prompt", "output", "output_max", "concurrency", "arrival", "requests", "request_rate", "weights",
+                  "kv", "block", "group_size", "runtime", "disaggregated", "bandwidth_fraction", "host_overhead",
+                  "cached_prompt"});
   const Range tokens{1, 1e8, false, true, "tokens"};
   auto prompt = s.integer("prompt", tokens, 2048);
   auto output = s.integer("output", tokens, 256);
+  auto output_max = s.integer("output_max", {0, 1e8, false, true, "tokens"}, 0);
   // Tokens at the start of each prompt already in the runtime's prefix cache (a shared system
   // prompt, an earlier turn, a benchmark's repeated prompt): their keys are read, not computed.
   auto cached = s.integer("cached_prompt", {0, 1e8, false, true, "tokens"}, 0);
@@ -63,6 +65,22 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
         s.path_of("cached_prompt"));
     return std::nullopt;
   }
+  if (*output_max > 0 && *output_max < *output) {
+    problems.error("output_max_below_mean",
+                   "serving.output_max = " + std::to_string(*output_max) +
+                       " tokens is the longest output and serving.output the mean (" + std::to_string(*output) +
+                       " tokens): the longest cannot be shorter than the mean.",
+                   s.path_of("output_max"));
+    return std::nullopt;
+  }
+  if (model && *output_max > 0 && *prompt + *output_max > model->seq) {
+    problems.error("context_too_long",
+                   "prompt + output_max = " + std::to_string(*prompt) + " + " + std::to_string(*output_max) + " = " +
+                       std::to_string(*prompt + *output_max) + " tokens, beyond the model's maximum context of " +
+                       std::to_string(model->seq) + " tokens (model.seq).",
+                   s.path_of("output_max"));
+    return std::nullopt;
+  }
   if (model && *prompt + *output > model->seq) {
     const bool prompt_alone = *prompt > model->seq;
     problems.error("context_too_long",
@@ -74,6 +92,7 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   }
   Serving out;
   out.prompt = *prompt, out.output = *output, out.concurrency = *concurrency, out.block = *block;
+  out.output_max = *output_max;
   out.cached_prompt = *cached;
   out.group_size = *group;
   out.runtime = *runtime_from_name(*runtime);
@@ -136,6 +155,15 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
                        : "serving.requests is a run's requests in all, which is not modelled with "
                          "serving.disaggregated (the prefill GPUs feed the decode GPUs as prompts finish).",
                    s.path_of("requests"));
+    return std::nullopt;
+  }
+  // Only a run that ends waits for its longest output; a steady state is set by the mean.
+  if (out.output_max > 0 && out.arrival != Arrival::all_at_once) {
+    problems.error("output_max_arrival",
+                   "serving.output_max is the longest output of requests sent all at once (serving.arrival "
+                   "\"all_at_once\"), whose run lasts until it is answered; a steady loop or stream depends on the "
+                   "mean output alone. Leave serving.output_max out, or send the requests all at once.",
+                   s.path_of("output_max"));
     return std::nullopt;
   }
   out.bandwidth_fraction = *fraction;

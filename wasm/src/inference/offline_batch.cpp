@@ -5,6 +5,14 @@
 // together, so those that did not fit wait for the whole first round to end and run as a second
 // round, and so on. When the count is just above what fits, the last round decodes a handful of
 // sequences for the whole output length, which a steady-state throughput never shows.
+//
+// Outputs that differ (a dataset's answers, ended by EOS or a cap) leave the run to its longest:
+// the batch thins as requests finish until one sequence decodes alone. A decode step costs a
+// fixed part (the weights, launches, the host) plus a part per sequence, so over the run the
+// per-sequence parts add up to the tokens whatever the lengths, and the fixed parts to one per
+// step: the mean's steps at the full batch and then (longest − mean) steps of one sequence give
+// the same total as any spread of lengths with that mean and that longest. Only the last round
+// ends this way; earlier ones refill their finished slots from the requests still waiting.
 #include <algorithm>
 #include <cmath>
 
@@ -23,6 +31,7 @@ struct Wave {
   double time = 0;        // s from the round's start to its last token
   double per_pass = 0;    // prompts a pass carries
   double first_step = 0;  // s of the decode step an overlap scheduler runs before a first token is out
+  double longest = 0;     // s the longest output decodes alone after the others are answered
 };
 
 Wave wave(const InferenceInput& in, double requests, double one_prompt) {
@@ -72,6 +81,8 @@ Wave wave(const InferenceInput& in, double requests, double one_prompt) {
   w.mean_first = first / here + w.first_step;
   w.mean_span = span / here;
   w.time = w.prefill + w.first_step + more * w.step;
+  if (s.output_max > s.output)
+    w.longest = static_cast<double>(s.output_max - s.output) * decode_step(in, 1.0, serving_context(in)).cycle;
   return w;
 }
 
@@ -88,7 +99,8 @@ void all_at_once(const InferenceInput& in, InferenceFigures& out) {
   const Wave full = wave(in, served, out.prefill);
   const Wave tail = waves > 1 ? wave(in, last, out.prefill) : full;
   q.waves = waves, q.last_wave = static_cast<std::int64_t>(last);
-  q.makespan = earlier * full.time + tail.time;
+  q.makespan = earlier * full.time + tail.time + tail.longest;
+  q.longest = tail.longest;
   q.wave_prefill = full.prefill, q.prompts_per_pass = full.per_pass;
   // Round j starts when round j − 1 ends: the mean start over every request is the wait.
   const double in_earlier = served * earlier;

@@ -59,6 +59,10 @@ const char* arrival_name(Arrival a);
 
 struct Serving {
   std::int64_t prompt = 2048, output = 256, concurrency = 16;
+  // The longest output when outputs differ (a dataset's answers ending at EOS or a cap), `output`
+  // being their mean; 0: every output is `output` long. Every request sent at once runs until the
+  // longest is answered (offline_batch.cpp); a steady state depends on the mean alone.
+  std::int64_t output_max = 0;
   // Tokens at the start of each prompt the runtime finds in its prefix cache (vLLM's and SGLang's
   // automatic prefix caching): prefill computes the rest, whose queries attend to the whole prompt.
   // The cache still holds every prompt's whole KV (no sharing between sequences is credited).
@@ -194,6 +198,7 @@ struct Queue {
   // the whole run takes `makespan` s (0 in a closed loop, which has no end).
   std::int64_t waves = 0, last_wave = 0;
   double makespan = 0;
+  double longest = 0;           // s of the makespan the longest output decodes alone (serving.output_max)
   std::int64_t requests = 0;    // a finite closed loop's requests in all (0: endless)
   double wave_prefill = 0;      // s the first wave's prompts take before its last one's first token
   double prompts_per_pass = 0;  // prompts a prefill pass carries under the runtime's token budget
