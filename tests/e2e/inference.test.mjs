@@ -405,6 +405,36 @@ test('every request sent at once: the arrival control runs them in rounds, and t
   await p.close();
 });
 
+test('outputs of different lengths sent at once: the longest output is a control, the run waits for it, one shorter than the mean names the field', async () => {
+  const p = await vllmOnOneH100(100);
+  await p.page.evaluate(() => window.atlas.views.apply('planner', { arrival: 'all_at_once', output: 256 }));
+  const longest = p.page.getByLabel('Longest output (tokens; 0: all as long)');
+  await longest.waitFor();
+  const ran = p.page.locator('.inf-readout', { hasText: 'Requests run at once' });
+  await ran.waitFor();
+  assert.doesNotMatch(await ran.textContent(), /alone/);
+  await longest.fill('1024');
+  await longest.press('Enter');
+  await p.page.waitForFunction(() =>
+    /of it the longest output's last tokens alone/.test(
+      [...document.querySelectorAll('.inf-readout')].find((e) => e.textContent.includes('Requests run at once'))
+        ?.textContent ?? '',
+    ),
+  );
+  assert.match(await ran.textContent(), /the whole run takes [\d.]+ (s|ms), [\d.]+ (s|ms) of it the longest output/);
+  await p.page.waitForFunction(() => location.hash.includes('output_max=1024'));
+  // A longest output below the mean is the engine's coded error, shown at the field.
+  await longest.fill('100');
+  await longest.press('Enter');
+  await p.page.waitForFunction(() => document.querySelector('#pl-output_max')?.getAttribute('aria-invalid') === 'true');
+  assert.match(await p.page.locator('#pl-output_max-msg').textContent(), /cannot be shorter than the mean/);
+  // In a loop of users the field steps aside: a steady state depends on the mean alone.
+  await p.page.evaluate(() => window.atlas.views.apply('planner', { arrival: 'closed_loop', output_max: 0 }));
+  await p.page.waitForFunction(() => document.querySelector('#pl-output_max')?.closest('.field')?.hidden === true);
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});
+
 test('a loop of a fixed number of requests: the count is a control, kept in the link, and the run has a length', async () => {
   const p = await vllmOnOneH100(64);
   const requests = p.page.getByLabel('Requests in all (0: endless)');

@@ -1174,6 +1174,7 @@ export type FidelityAnswer = {
           group_size?: number;
           kv?: string;
           output?: number;
+          output_max?: number;
           prompt?: number;
           request_rate?: number;
           requests?: number;

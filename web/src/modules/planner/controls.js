@@ -128,6 +128,8 @@ export class Controls {
       if (field instanceof HTMLElement && field.hidden === shown) field.hidden = !shown;
     };
     show('requests', state.arrival !== 'all_at_once');
+    // Only a run that ends waits for its longest output.
+    show('output_max', state.arrival === 'all_at_once');
     show('concurrency', state.arrival !== 'poisson');
     show('request_rate', state.arrival === 'poisson');
     // Megatron's recompute modules: only under its selective recomputation, and only the parts

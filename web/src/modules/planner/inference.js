@@ -56,6 +56,8 @@ export function inferenceRequest(st) {
       arrival: st.arrival,
       // A loop's count of requests; sent all at once, the concurrency is the count.
       ...(st.arrival !== 'all_at_once' && st.requests > 0 ? { requests: st.requests } : {}),
+      // Outputs of different lengths sent at once: the run lasts until the longest is answered.
+      ...(st.arrival === 'all_at_once' && st.output_max > 0 ? { output_max: st.output_max } : {}),
       weights: st.weights,
       kv: st.kv,
       runtime: st.runtime,
@@ -245,11 +247,13 @@ function servedNote(q) {
     q.limit === 'scheduler'
       ? `the runtime runs at most ${formatCount(q.running_limit)} at once per copy`
       : 'the KV cache is full';
+  // With outputs of different lengths the longest decodes alone at the end of the run.
+  const alone = q.longest > 0 ? `, ${formatSeconds(q.longest)} of it the longest output's last tokens alone` : '';
   if (q.waves > 1)
     return `${formatCount(q.requested)} sent at once run in ${formatCount(q.waves)} rounds, the last of ${formatCount(
       q.last_wave,
-    )} (${why}); the whole run takes ${formatSeconds(q.makespan)}`;
-  if (q.waves === 1) return `every request, sent at once; the whole run takes ${formatSeconds(q.makespan)}`;
+    )} (${why}); the whole run takes ${formatSeconds(q.makespan)}${alone}`;
+  if (q.waves === 1) return `every request, sent at once; the whole run takes ${formatSeconds(q.makespan)}${alone}`;
   const users = q.waiting > 0 ? `${formatCount(q.waiting)} more wait for a slot (${why})` : 'every user';
   return q.requests > 0
     ? `${users}; a run of ${formatCount(q.requests)} requests, the users' first together, takes ${formatSeconds(q.makespan)}`
