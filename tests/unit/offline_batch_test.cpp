@@ -169,34 +169,28 @@ TEST_CASE("a closed loop of a fixed number of requests: the users' first request
 }
 
 TEST_CASE("all at once with outputs of different lengths: the run ends when the longest is answered") {
-  const json same = offline(40, "vllm", 1024);
-  const json mean_only = atlas::run("plan", serving_request("llama-3.1-70b", 8, {{"tp", 8}},
-                                                            {{"prompt", 1024},
-                                                             {"output", 1024},
-                                                             {"output_max", 1024},
-                                                             {"concurrency", 40},
-                                                             {"weights", "fp8"},
-                                                             {"kv", "fp8"},
-                                                             {"runtime", "vllm"},
-                                                             {"arrival", "all_at_once"}}));
+  // 40 requests of Llama 3.1 70B on 8 H100s under vLLM, outputs of 1024 tokens on average.
+  const auto request = [](std::int64_t longest) {
+    return serving_request("llama-3.1-70b", 8, {{"tp", 8}},
+                           {{"prompt", 1024},
+                            {"output", 1024},
+                            {"output_max", longest},
+                            {"concurrency", 40},
+                            {"weights", "fp8"},
+                            {"kv", "fp8"},
+                            {"runtime", "vllm"},
+                            {"arrival", "all_at_once"}});
+  };
+  const json same = offline(40, "vllm", 1024), mean_only = atlas::run("plan", request(1024));
   // The longest equal to the mean is a run of fixed lengths, to the bit.
   CHECK(figure(mean_only, "queue", "makespan") == figure(same, "queue", "makespan"));
   CHECK(figure(mean_only, "queue", "longest") == 0);
-  json request = serving_request("llama-3.1-70b", 8, {{"tp", 8}},
-                                 {{"prompt", 1024},
-                                  {"output", 1024},
-                                  {"output_max", 3072},
-                                  {"concurrency", 40},
-                                  {"weights", "fp8"},
-                                  {"kv", "fp8"},
-                                  {"runtime", "vllm"},
-                                  {"arrival", "all_at_once"}});
-  const json varied = atlas::run("plan", request);
+  const json varied = atlas::run("plan", request(3072));
   REQUIRE(varied["queue"]["waves"] == 1);
   // The longest output's last 2048 tokens decode alone: each step is one sequence's, the step a
   // closed loop of one user takes at the same lengths.
-  json one = request;
-  one["serving"].erase("output_max"), one["serving"].erase("arrival"), one["serving"]["concurrency"] = 1;
+  json one = request(0);
+  one["serving"].erase("arrival"), one["serving"]["concurrency"] = 1;
   const double step_alone = figure(atlas::run("plan", one), "time", "decode_step");
   CHECK(figure(varied, "queue", "longest") == doctest::Approx(2048 * step_alone).epsilon(1e-12));
   CHECK(figure(varied, "queue", "makespan") ==
