@@ -73,21 +73,17 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
                    s.path_of("output_max"));
     return std::nullopt;
   }
-  if (model && *output_max > 0 && *prompt + *output_max > model->seq) {
+  // The longest sequence must fit the model's context: the longest output's when outputs differ.
+  const bool varied = *output_max > 0;
+  const std::int64_t longest = varied ? *output_max : *output;
+  if (model && *prompt + longest > model->seq) {
+    const char* which = varied ? "output_max" : "output";
     problems.error("context_too_long",
-                   "prompt + output_max = " + std::to_string(*prompt) + " + " + std::to_string(*output_max) + " = " +
-                       std::to_string(*prompt + *output_max) + " tokens, beyond the model's maximum context of " +
-                       std::to_string(model->seq) + " tokens (model.seq).",
-                   s.path_of("output_max"));
-    return std::nullopt;
-  }
-  if (model && *prompt + *output > model->seq) {
-    const bool prompt_alone = *prompt > model->seq;
-    problems.error("context_too_long",
-                   "prompt + output = " + std::to_string(*prompt) + " + " + std::to_string(*output) + " = " +
-                       std::to_string(*prompt + *output) + " tokens, beyond the model's maximum context of " +
-                       std::to_string(model->seq) + " tokens (model.seq).",
-                   s.path_of(prompt_alone ? "prompt" : "output"));
+                   "prompt + " + std::string(which) + " = " + std::to_string(*prompt) + " + " +
+                       std::to_string(longest) + " = " + std::to_string(*prompt + longest) +
+                       " tokens, beyond the model's maximum context of " + std::to_string(model->seq) +
+                       " tokens (model.seq).",
+                   s.path_of(*prompt > model->seq ? "prompt" : which));
     return std::nullopt;
   }
   Serving out;
