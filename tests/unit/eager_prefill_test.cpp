@@ -63,3 +63,17 @@ TEST_CASE("a short prompt under SGLang waits for the host's launches; a long one
   const json vllm = atlas::run("plan", eager_request("qwen3-235b-a22b", 8, "vllm", 128));
   CHECK(vllm["time"]["first_token_parts"]["launch_bound"].get<double>() == 0.0);
 }
+
+TEST_CASE(
+    "a DeepSeek-style serving plan says its prefill kernels are costed as plain ones, and by how much runs differ") {
+  const auto names_gap = [](const json& plan) {
+    REQUIRE(plan.contains("scope"));
+    for (const auto& line : plan["scope"])
+      if (line.get<std::string>().rfind("Models like DeepSeek's", 0) == 0) return true;
+    return false;
+  };
+  CHECK(names_gap(atlas::run("plan", eager_request("deepseek-v3", 8, "vllm", 4000, "fp8"))));
+  // Neither a dense model nor an MoE model with ordinary attention has these kernels.
+  CHECK_FALSE(names_gap(atlas::run("plan", eager_request("llama-3.1-70b", 8, "vllm", 4000))));
+  CHECK_FALSE(names_gap(atlas::run("plan", eager_request("qwen3-235b-a22b", 8, "vllm", 4000))));
+}

@@ -525,6 +525,13 @@ json cmd_inference_plan(const json& request, Problems& problems) {
        "the cache is taken to keep them (no eviction).",
        "Pipeline stages pass groups of sequences round the pipeline; mixture-of-experts routing is balanced and "
        "random. GEMMs run at parallel.precision's rate (FP8 weights on FP8 tensor cores: W8A8)."});
+  if (in.model.mla.on() && in.model.moe())
+    out["scope"].push_back(
+        "Models like DeepSeek's (latent attention, many small experts): the runtimes' prefill kernels for them "
+        "(block-scaled FP8 GEMMs, fused experts, latent attention with its wider query and key heads) are costed "
+        "as plain FP8 GEMMs and fused attention. Published DeepSeek-R1 runs on 8 H200s (GPUStack's offline runs) "
+        "prefilled 2,000 to 32,000-token prompts 1.5 to 1.7 times slower than this, so first tokens and the "
+        "throughput of long prompts here are optimistic; decode came within about 10 %.");
   InferenceFigures f;
   evaluate_inference(in, f);
   if (f.queue.unstable) {
