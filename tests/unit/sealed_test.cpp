@@ -249,3 +249,8 @@ TEST_CASE("the sealed training sets of 2026-12-06 (dense and MoE) are frozen wit
   check_first_reading("content/sealed/2026-12-06-train", 30);
   check_first_reading("content/sealed/2026-12-06-train-moe", 30);
 }
+
+TEST_CASE(
+    "the sealed training set of 2026-12-07g (MLPerf Training's Llama 3.1 logs) is frozen with its first reading") {
+  check_first_reading("content/sealed/2026-12-07g-train", 15);
+}

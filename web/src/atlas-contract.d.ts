@@ -1022,7 +1022,12 @@ export type FidelityAnswer = {
     mfu?: number;
     model_step?: number;
     published?: {
+      how?: string;
       kind?: string;
+      log_global_batch_size?: number;
+      log_gradient_accumulation_steps?: number;
+      run_medians?: Array<number>;
+      runs?: number;
       value?: number;
     };
     published_step?: number;
