@@ -4,6 +4,7 @@
 // source's own error.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -88,6 +89,7 @@ TEST_CASE("fidelity in inference mode: the sealed set's cases, sealed and inform
   std::map<std::string, std::pair<int, double>> by_source;
   int n_sealed = 0, n_informed = 0;
   double sum_sealed = 0, signed_sealed = 0;
+  std::vector<double> sealed_speeds;
   for (const auto& c : h["cases"]) {
     const std::string metric = c["metric"];
     const double engine = c["engine"], measured = c["measured"];
@@ -108,6 +110,7 @@ TEST_CASE("fidelity in inference mode: the sealed set's cases, sealed and inform
     if (calibration) continue;
     if (sealed[c["source"]]) {
       ++n_sealed, sum_sealed += std::fabs(c["error"].get<double>()), signed_sealed += c["speed_error"].get<double>();
+      sealed_speeds.push_back(c["speed_error"].get<double>());
     } else {
       ++n_informed;
     }
@@ -117,6 +120,12 @@ TEST_CASE("fidelity in inference mode: the sealed set's cases, sealed and inform
   if (n_sealed > 0) {
     CHECK(h["sealed"]["mean_abs_error"].get<double>() == doctest::Approx(sum_sealed / n_sealed));
     CHECK(h["sealed"]["mean_speed_error"].get<double>() == doctest::Approx(signed_sealed / n_sealed));
+    // The median speed error is the middle run's: as many runs lean further either way.
+    const double median = h["sealed"]["median_speed_error"].get<double>();
+    const auto below = std::count_if(sealed_speeds.begin(), sealed_speeds.end(), [&](double e) { return e < median; });
+    const auto above = std::count_if(sealed_speeds.begin(), sealed_speeds.end(), [&](double e) { return e > median; });
+    CHECK(below <= n_sealed / 2);
+    CHECK(above <= n_sealed / 2);
   }
   for (const auto& s : h["sources"]) {
     const auto& [n, sum] = by_source[s["id"]];

@@ -1201,6 +1201,7 @@ export type FidelityAnswer = {
       mean_abs_error?: number;
       mean_speed_error?: number;
       median_abs_error?: number;
+      median_speed_error?: number;
     };
     note?: string;
     readings?: Array<{
@@ -1217,6 +1218,7 @@ export type FidelityAnswer = {
       mean_abs_error?: number;
       mean_speed_error?: number;
       median_abs_error?: number;
+      median_speed_error?: number;
     };
     sealed_on?: string;
     sources?: Array<{
@@ -1227,6 +1229,7 @@ export type FidelityAnswer = {
         mean_abs_error?: number;
         mean_speed_error?: number;
         median_abs_error?: number;
+        median_speed_error?: number;
       };
       full_name?: string;
       id?: string;
@@ -1425,6 +1428,7 @@ export type FidelityAnswer = {
     mean_error?: number;
     mean_speed_error?: number;
     median_abs_error?: number;
+    median_speed_error?: number;
   };
   sources?: Array<{
     added?: string;

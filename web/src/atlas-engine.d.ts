@@ -465,6 +465,8 @@ export interface HeldOutSummary {
   median_abs_error: number;
   max_abs_error: number;
   mean_speed_error: number;
+  /** The median speed error: which way the runs typically lean (a few far-off times move the mean). */
+  median_speed_error: number;
 }
 
 /** The held-out part of `fidelity` in inference mode. */
