@@ -254,3 +254,8 @@ TEST_CASE(
     "the sealed training set of 2026-12-07g (MLPerf Training's Llama 3.1 logs) is frozen with its first reading") {
   check_first_reading("content/sealed/2026-12-07g-train", 15);
 }
+
+TEST_CASE(
+    "the sealed training set of 2026-12-07h (MLPerf Training's partner submissions) is frozen with its first reading") {
+  check_first_reading("content/sealed/2026-12-07h-train", 15);
+}

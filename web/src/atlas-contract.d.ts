@@ -1026,6 +1026,8 @@ export type FidelityAnswer = {
       kind?: string;
       log_global_batch_size?: number;
       log_gradient_accumulation_steps?: number;
+      log_opt_base_learning_rate?: number;
+      log_opt_learning_rate_warmup_steps?: number;
       run_medians?: Array<number>;
       runs?: number;
       value?: number;
