@@ -1,6 +1,10 @@
 import json,sys,subprocess,statistics as st
 import os; sys.path.insert(0,os.path.dirname(os.path.abspath(__file__))); from mlperf_steps import parse
-M='/work/.mirror/mlcommons+training_results_%s/repo'
+# The local clones of mlcommons/training_results_<round> to read: a path with %s for the round
+# (v5.0, v5.1), given as the first argument.
+if len(sys.argv) != 2 or "%s" not in sys.argv[1]:
+    sys.exit("usage: python3 extract_steps.py <path of a training_results_%s clone, %s standing for the round>")
+M=sys.argv[1]
 RUNS=[("v5.0","NVIDIA/results/eos-dfw_n64_ngc25.01_nemo/llama31_405b"),("v5.0","NVIDIA/results/eos-dfw_n256_ngc25.01_nemo/llama31_405b"),
 ("v5.0","NVIDIA/results/eos-dfw_n304_ngc25.01_nemo/llama31_405b"),("v5.0","NVIDIA/results/eos-dfw_n320_ngc25.01_nemo/llama31_405b"),
 ("v5.0","NVIDIA/results/eos-dfw_n1024_ngc25.01_nemo/llama31_405b"),("v5.0","Nebius/results/nebius_soperator_8xH200_n64_ngc25.01_nemo/llama31_405b"),

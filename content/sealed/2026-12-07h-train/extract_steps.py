@@ -3,7 +3,11 @@
 # (441d65f4445cd59687466533fd9f55399136e7a4, asserted below).
 import json,sys,subprocess,statistics as st
 import os; sys.path.insert(0,os.path.dirname(os.path.abspath(__file__))); from mlperf_steps import parse
-M='/work/.mirror/mlcommons+training_results_%s/repo'
+# The local clones of mlcommons/training_results_<round> to read: a path with %s for the round
+# (v5.0, v5.1), given as the first argument.
+if len(sys.argv) != 2 or "%s" not in sys.argv[1]:
+    sys.exit("usage: python3 extract_steps.py <path of a training_results_%s clone, %s standing for the round>")
+M=sys.argv[1]
 COMMIT={"v5.1":"441d65f4445cd59687466533fd9f55399136e7a4"}
 RUNS=[("v5.1",d+"/llama31_8b") for d in (
  "Cisco/results/hpf_n8","Cisco/results/hpf_n16",
