@@ -31,7 +31,6 @@ struct Wave {
   double time = 0;        // s from the round's start to its last token
   double per_pass = 0;    // prompts a pass carries
   double first_step = 0;  // s of the decode step an overlap scheduler runs before a first token is out
-  double longest = 0;     // s the longest output decodes alone after the others are answered
 };
 
 Wave wave(const InferenceInput& in, double requests, double one_prompt) {
@@ -81,8 +80,6 @@ Wave wave(const InferenceInput& in, double requests, double one_prompt) {
   w.mean_first = first / here + w.first_step;
   w.mean_span = span / here;
   w.time = w.prefill + w.first_step + more * w.step;
-  if (s.output_max > s.output)
-    w.longest = static_cast<double>(s.output_max - s.output) * decode_step(in, 1.0, serving_context(in)).cycle;
   return w;
 }
 
@@ -99,8 +96,11 @@ void all_at_once(const InferenceInput& in, InferenceFigures& out) {
   const Wave full = wave(in, served, out.prefill);
   const Wave tail = waves > 1 ? wave(in, last, out.prefill) : full;
   q.waves = waves, q.last_wave = static_cast<std::int64_t>(last);
-  q.makespan = earlier * full.time + tail.time + tail.longest;
-  q.longest = tail.longest;
+  // The last round ends with its longest output decoding alone, one sequence a step.
+  q.longest = s.output_max > s.output
+                  ? static_cast<double>(s.output_max - s.output) * decode_step(in, 1.0, serving_context(in)).cycle
+                  : 0.0;
+  q.makespan = earlier * full.time + tail.time + q.longest;
   q.wave_prefill = full.prefill, q.prompts_per_pass = full.per_pass;
   // Round j starts when round j − 1 ends: the mean start over every request is the wait.
   const double in_earlier = served * earlier;
