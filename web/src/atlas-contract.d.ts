@@ -1028,7 +1028,9 @@ export type FidelityAnswer = {
       log_gradient_accumulation_steps?: number;
       log_opt_base_learning_rate?: number;
       log_opt_learning_rate_warmup_steps?: number;
+      run_first20_last20_medians?: Array<Array<number>>;
       run_medians?: Array<number>;
+      run_ranges?: Array<Array<number>>;
       runs?: number;
       value?: number;
     };
