@@ -61,26 +61,92 @@ TEST_CASE("the eager loss under tensor parallelism is loss_parallel's: 16 B per 
 }
 
 TEST_CASE("device memory is the allocated peak plus the CUDA context and one buffer set per communicator") {
-  // tp 2 × dp 4 on 8 GPUs under Megatron: TP (2 ranks), DP (4), and the model-parallel group (2).
+  // tp 2 × dp 4 on 8 GPUs under Megatron: TP (2 ranks), DP (4), the model-parallel group (2) and
+  // the default group of Megatron's start-up barriers (8). At NCCL 2.27, the default, only the
+  // data-parallel group's reduce-scatters set NVLS up: 4 GPUs × 16 channels × 2 × 1 MiB.
   const json p = memory_plan(json{{"tp", 2}, {"zero", 1}});
   REQUIRE_FALSE(atlas::is_error(p));
   CHECK(mem(p, "peak_allocated") == mem(p, "total"));
   CHECK(mem(p, "context") == doctest::Approx(1.79 * 1024 * kMiB));
-  CHECK(mem(p, "nccl") == doctest::Approx(544 * kMiB + 688 * kMiB + 544 * kMiB));
+  CHECK(mem(p, "nccl") == doctest::Approx(544 * kMiB + 688 * kMiB + 544 * kMiB + 688 * kMiB + 4 * 32 * kMiB));
   CHECK(mem(p, "required") == doctest::Approx(mem(p, "total") + mem(p, "context") + mem(p, "nccl")));
   CHECK(mem(p, "device") == doctest::Approx(mem(p, "reserved") + mem(p, "context") + mem(p, "nccl")));
   CHECK(mem(p, "headroom") == doctest::Approx(mem(p, "capacity") - mem(p, "required")));
   const json& comms = p["memory"]["communicators"];
-  REQUIRE(comms.size() == 3);
+  REQUIRE(comms.size() == 4);
   CHECK(comms[0]["group"] == "TP");
   CHECK(comms[1]["group"] == "DP");
   CHECK(comms[1]["ranks"] == 4);
+  CHECK(comms[1]["nvls_heads"] == 4);
+  CHECK(comms[3]["group"] == "world");
+  CHECK_FALSE(comms[3].contains("nvls"));
   // One GPU: no communicator at all.
   CHECK(mem(memory_plan(json{{"zero", 0}}, "llama-3.1-8b", 1), "nccl") == 0);
   // HSDP: a shard group and a replica group instead of one data-parallel group.
   const json h = memory_plan(json{{"framework", "fsdp"}, {"zero", 3}, {"dp_shard", 4}});
   REQUIRE_FALSE(atlas::is_error(h));
-  CHECK(mem(h, "nccl") == doctest::Approx(688 * kMiB + 544 * kMiB));
+  CHECK(mem(h, "nccl") == doctest::Approx(688 * kMiB + 4 * 32 * kMiB + 544 * kMiB));
+}
+
+namespace {
+
+json nccl_plan(json hardware, json parallel) {
+  hardware["gpus"] = 8;
+  return call("plan", json{{"model", {{"preset", "llama-3.1-8b"}}},
+                           {"hardware", hardware},
+                           {"parallel", parallel},
+                           {"batch", {{"global", 64}, {"micro", 1}}}});
+}
+
+}  // namespace
+
+TEST_CASE("NCCL's NVLS buffers: per GPU of a group in the node, sized and made as the NCCL release does") {
+  const json megatron{{"tp", 2}, {"zero", 1}};
+  const json h100{{"preset", "h100-sxm"}};
+  const auto with = [](json h, const char* nccl) {
+    h["nccl"] = nccl;
+    return h;
+  };
+  // 2.19 (2.17–2.20): 16 channels × 2 × (4 MiB buffer + 2 MiB flags) = 192 MiB per head, made
+  // with every group of more than two GPUs in a node: DP (4 GPUs) and the default group (8).
+  const json old = nccl_plan(with(h100, "2.19.4"), megatron);
+  REQUIRE_FALSE(atlas::is_error(old));
+  CHECK(old["hardware"]["nccl"] == "2.19");
+  CHECK(old["hardware"]["nvls"] == true);
+  const double base = 544 * kMiB + 688 * kMiB + 544 * kMiB + 688 * kMiB;
+  CHECK(mem(old, "nccl") == doctest::Approx(base + (4 + 8) * 192 * kMiB));
+  CHECK(old["memory"]["communicators"][3]["nvls"].get<double>() == doctest::Approx(8 * 192 * kMiB));
+  CHECK(old["memory"]["formulas"]["nccl"]["text"].get<std::string>().find("when any group") != std::string::npos);
+  // 2.21: 8 steps of 128 KiB in place of NCCL_BUFFSIZE, flags still beside them: 96 MiB per head.
+  CHECK(mem(nccl_plan(with(h100, "2.21"), megatron), "nccl") == doctest::Approx(base + (4 + 8) * 96 * kMiB));
+  // Before 2.17 there is no NVLS; nor on an A100, which has no NVLink SHARP.
+  CHECK(mem(nccl_plan(with(h100, "2.16"), megatron), "nccl") == doctest::Approx(base));
+  const json a100 = nccl_plan(with(json{{"preset", "a100-80gb"}}, "2.19"), megatron);
+  CHECK(mem(a100, "nccl") == doctest::Approx(base));
+  CHECK(a100["memory"]["formulas"]["nccl"]["text"].get<std::string>().find("no NVLS") != std::string::npos);
+  // Two GPUs in a node do not set NVLS up (tp 2 here is its own group of 2).
+  const json pairs = nccl_plan(with(h100, "2.19"), json{{"tp", 2}, {"dp", 4}, {"zero", 1}, {"framework", "fsdp"}});
+  REQUIRE_FALSE(atlas::is_error(pairs));
+  for (const auto& c : pairs["memory"]["communicators"])
+    if (c["group"] == "TP") CHECK_FALSE(c.contains("nvls"));
+  // Blackwell from 2.27: 24 channels inside one NVLink domain, × 2 × 1 MiB per head.
+  const json b200 = nccl_plan(json{{"preset", "b200"}}, json{{"tp", 1}, {"zero", 1}});
+  REQUIRE_FALSE(atlas::is_error(b200));
+  CHECK(b200["memory"]["communicators"][0]["group"] == "DP");
+  CHECK(b200["memory"]["communicators"][0]["nvls"].get<double>() == doctest::Approx(8 * 24 * 2 * kMiB));
+}
+
+TEST_CASE("hardware.nccl names an NCCL 2.x release, else a coded error at its path") {
+  for (const char* bad : {"3.1", "2", "two", "2.19.x", ""}) {
+    CAPTURE(bad);
+    const json r = nccl_plan(json{{"preset", "h100-sxm"}, {"nccl", bad}}, json{{"tp", 2}});
+    REQUIRE(atlas::is_error(r));
+    CHECK(r["error"]["code"] == "nccl_version");
+    CHECK(r["error"]["path"] == "/hardware/nccl");
+  }
+  const json r = nccl_plan(json{{"preset", "h100-sxm"}, {"nccl", 2.19}}, json{{"tp", 2}});
+  REQUIRE(atlas::is_error(r));
+  CHECK(r["error"]["path"] == "/hardware/nccl");
 }
 
 TEST_CASE("fits is judged on device memory: an allocated peak under the card can still not fit") {

@@ -590,8 +590,12 @@ export type DpNetworkRequest = {
     memory_bandwidth?: number;
     /** default false */
     microscaling?: boolean;
+    /** at most 20 characters; default "2.27" */
+    nccl?: string;
     /** ≥ 0, ≤ 10000; default 0 */
     nics_per_node?: number;
+    /** default false */
+    nvls?: boolean;
     /** at most 100 characters */
     preset: string;
     /** ≥ 0, ≤ 100000; default 0 */
@@ -653,8 +657,12 @@ export type DpNetworkRequest = {
     memory_bandwidth: number;
     /** default false */
     microscaling?: boolean;
+    /** at most 20 characters; default "2.27" */
+    nccl?: string;
     /** ≥ 0, ≤ 10000; default 0 */
     nics_per_node?: number;
+    /** default false */
+    nvls?: boolean;
     /** at most 100 characters */
     preset: string;
     /** ≥ 0, ≤ 100000; default 0 */
@@ -1741,8 +1749,12 @@ export type PlanRequest = {
     memory_bandwidth?: number;
     /** default false */
     microscaling?: boolean;
+    /** at most 20 characters; default "2.27" */
+    nccl?: string;
     /** ≥ 0, ≤ 10000; default 0 */
     nics_per_node?: number;
+    /** default false */
+    nvls?: boolean;
     /** at most 100 characters */
     preset: string;
     /** ≥ 0, ≤ 100000; default 0 */
@@ -1804,8 +1816,12 @@ export type PlanRequest = {
     memory_bandwidth: number;
     /** default false */
     microscaling?: boolean;
+    /** at most 20 characters; default "2.27" */
+    nccl?: string;
     /** ≥ 0, ≤ 10000; default 0 */
     nics_per_node?: number;
+    /** default false */
+    nvls?: boolean;
     /** at most 100 characters */
     preset: string;
     /** ≥ 0, ≤ 100000; default 0 */
@@ -2237,8 +2253,10 @@ export type PlanAnswer = {
     memory?: number;
     memory_bandwidth?: number;
     microscaling?: boolean;
+    nccl?: string;
     nics_per_node?: number;
     nodes?: number;
+    nvls?: boolean;
     sms?: number;
   };
   hardware_flops_per_step?: number;
@@ -2250,6 +2268,8 @@ export type PlanAnswer = {
     communicators?: Array<{
       bytes?: number;
       group?: string;
+      nvls?: number;
+      nvls_heads?: number;
       ranks?: number;
     }>;
     context?: number;
@@ -3369,6 +3389,7 @@ export type PresetsAnswer = {
       memory_bandwidth?: number;
       microscaling?: boolean;
       nics_per_node?: number;
+      nvls?: boolean;
       sms?: number;
     };
     id?: string;
@@ -3423,6 +3444,10 @@ export type PresetsAnswer = {
         url?: string;
       };
       memory_bandwidth?: {
+        title?: string;
+        url?: string;
+      };
+      nvls?: {
         title?: string;
         url?: string;
       };
@@ -3698,8 +3723,12 @@ export type SearchRequest = {
     memory_bandwidth?: number;
     /** default false */
     microscaling?: boolean;
+    /** at most 20 characters; default "2.27" */
+    nccl?: string;
     /** ≥ 0, ≤ 10000; default 0 */
     nics_per_node?: number;
+    /** default false */
+    nvls?: boolean;
     /** at most 100 characters */
     preset: string;
     /** ≥ 0, ≤ 100000; default 0 */
@@ -3761,8 +3790,12 @@ export type SearchRequest = {
     memory_bandwidth: number;
     /** default false */
     microscaling?: boolean;
+    /** at most 20 characters; default "2.27" */
+    nccl?: string;
     /** ≥ 0, ≤ 10000; default 0 */
     nics_per_node?: number;
+    /** default false */
+    nvls?: boolean;
     /** at most 100 characters */
     preset: string;
     /** ≥ 0, ≤ 100000; default 0 */

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "atlas/training/placement.hpp"
+
 namespace atlas {
 
 LossKernel loss_kernel(const Parallel& p) {
@@ -28,41 +30,77 @@ double loss_bytes_per_logit(const Parallel& p) {
   }
 }
 
+double nvls_bytes_per_head(const Hardware& hw, bool multi_node) {
+  const int v = hw.nccl_minor;
+  if (!hw.nvls || v < 17) return 0.0;
+  if (v <= 20) return 16.0 * 2.0 * (4.0 + 2.0) * kMiB;
+  if (v == 21) return 16.0 * 2.0 * (1.0 + 2.0) * kMiB;
+  // Blackwell is the GPU with block-scaled tensor cores (Hopper's 16 channels before 2.26).
+  const double channels = !hw.microscaling || v < 26 ? 16.0 : v >= 27 && !multi_node ? 24.0 : 32.0;
+  return channels * 2.0 * 1.0 * kMiB;
+}
+
+bool nvls_at_creation(const Hardware& hw) { return hw.nccl_minor < 22; }
+
 namespace {
 
-void add(Communicators& c, const char* group, std::int64_t ranks) {
+// `nvls_use`: the group runs collectives NCCL's NVLS algorithm takes (all-reduce, reduce-scatter,
+// all-gather of large tensors), which is when 2.22 and later set its buffers up.
+void add(Communicators& c, const Hardware& hw, const char* group, std::int64_t ranks, std::int64_t local,
+         bool nvls_use) {
   if (ranks <= 1 || c.count >= kMaxCommunicators) return;
-  const double bytes = ranks == 2 ? kNcclPairBytes : kNcclGroupBytes;
-  c.list[static_cast<std::size_t>(c.count++)] = {group, ranks, bytes};
-  c.bytes += bytes;
+  Communicator k{group, ranks, 0, ranks == 2 ? kNcclPairBytes : kNcclGroupBytes, 0};
+  // NCCL sets NVLS up for a group of more than two GPUs in a node (ncclNvlsInit: gpuCount <= 2
+  // returns), one head per such GPU.
+  if (local > 2 && (nvls_use || nvls_at_creation(hw))) {
+    k.local = local;
+    k.nvls = static_cast<double>(local) * nvls_bytes_per_head(hw, ranks > local);
+    k.bytes += k.nvls;
+  }
+  c.list[static_cast<std::size_t>(c.count++)] = k;
+  c.bytes += k.bytes, c.nvls += k.nvls;
 }
 
 }  // namespace
 
-Communicators nccl_communicators(const Parallel& p, bool tied_embeddings) {
+Communicators nccl_communicators(const Parallel& p, const Hardware& hw, bool tied_embeddings) {
   Communicators c;
-  add(c, "TP", p.tp);
-  add(c, "CP", p.cp);
+  // GPUs of each group in one node, where NVLS can take buffers (0 elsewhere: not needed).
+  const bool nvls = nvls_bytes_per_head(hw, false) > 0 && hw.gpus_per_node > 2;
+  const auto local = [&](GroupKind kind) -> std::int64_t {
+    if (!nvls) return 0;
+    const GroupPlacement g = kind_placement(hw, p, kind);
+    return g.nodes > 1 ? g.members_per_node : g.ranks;  // members_per_node speaks for spanned nodes only
+  };
+  const std::int64_t tp_local = local(GroupKind::tp), dp_local = local(GroupKind::dp);
+  add(c, hw, "TP", p.tp, tp_local, true);
+  // Ring attention passes keys and values point to point; the all-gather variant gathers them.
+  add(c, hw, "CP", p.cp, local(GroupKind::cp), p.cp_attention == ContextAttention::all_gather);
   // Gradients (and ZeRO's gathers) run over dp × cp ranks; HSDP splits that into the group a
   // shard spans and the group its replicas span.
   if (p.shard_replicas() > 1) {
-    add(c, "DP-shard", p.shard_ranks());
-    add(c, "DP-replicate", p.shard_replicas());
+    add(c, hw, "DP-shard", p.shard_ranks(), dp_local, true);
+    add(c, hw, "DP-replicate", p.shard_replicas(), local(GroupKind::dp_replicas), true);
   } else {
-    add(c, "DP", p.dp * p.cp);
+    add(c, hw, "DP", p.dp * p.cp, dp_local, true);
   }
-  // Experts: the dispatch group, and the data-parallel group of each expert's replicas.
+  // Experts: the dispatch group (all-to-all, which NVLS does not run), and the data-parallel
+  // group of each expert's replicas (its members per node: the data-parallel group's, less the
+  // expert group's share of them).
   if (p.ep > 1) {
-    add(c, "EP", p.ep);
-    add(c, "EP-DP", p.expert_dp());
+    const std::int64_t ep_local = local(GroupKind::ep);
+    add(c, hw, "EP", p.ep, ep_local, false);
+    add(c, hw, "EP-DP", p.expert_dp(), ep_local > 0 ? std::max<std::int64_t>(1, dp_local / ep_local) : 0, true);
   }
   // An expert grid of its own (etp below tp) adds the group each expert is split over.
-  if (p.expert_grid()) add(c, "ETP", p.etp);
-  // Megatron's model-parallel group (tp × pp) all-reduces the gradient norm; the embedding group
-  // (first and last stage) all-reduces the tied embedding's gradient (parallel_state.py).
+  if (p.expert_grid()) add(c, hw, "ETP", p.etp, local(GroupKind::etp), true);
+  // Megatron's model-parallel group (tp × pp) all-reduces the gradient norm (a few bytes, which
+  // NVLS does not take); the embedding group (first and last stage) all-reduces the tied
+  // embedding's gradient (parallel_state.py); the default group runs start-up barriers.
   if (is_megatron(p.framework)) {
-    add(c, "MP", p.tp * p.pp);
-    if (tied_embeddings && p.pp > 1) add(c, "embedding", 2);
+    add(c, hw, "MP", p.tp * p.pp, nvls ? tp_local * local(GroupKind::pipeline) : 0, false);
+    if (tied_embeddings && p.pp > 1) add(c, hw, "embedding", 2, 0, false);
+    add(c, hw, "world", hw.gpus, nvls ? std::min(hw.gpus, hw.gpus_per_node) : 0, false);
   }
   return c;
 }

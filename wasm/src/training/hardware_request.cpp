@@ -1,6 +1,8 @@
 // The hardware section of a plan request (a preset with the request's own keys laid over it,
 // each figure read at its path) and the preset merge every section shares; read here for
 // training and serving alike.
+#include <regex>
+
 #include "atlas/content/presets.hpp"
 #include "atlas/training/plan_request.hpp"
 
@@ -74,7 +76,9 @@ std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
                        "efficiencies",
                        "gpus_per_host",
                        "allocator",
-                       "attention"});
+                       "attention",
+                       "nvls",
+                       "nccl"});
   Hardware h;
   auto node = f.integer("gpus_per_node", {1, 1e4});
   auto gpus = f.integer("gpus", {1, 1e7}, node ? *node : 1);
@@ -99,6 +103,23 @@ std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
   auto host = f.integer("gpus_per_host", {0, 1e4, false, true, "GPUs"}, 0);
   // PyTorch's caching allocator as the run configured it (PYTORCH_CUDA_ALLOC_CONF).
   auto allocator = f.choice("allocator", {"default", "expandable_segments"}, std::string("default"));
+  // NVSwitches that multicast (NVLink SHARP, third generation on: Hopper's and later), and the
+  // NCCL release the run links, "2.<minor>" (a patch or build suffix is read and dropped): they
+  // set NCCL's NVLS buffers (device_memory.hpp, nvls_bytes_per_head).
+  auto nvls = f.boolean("nvls", false);
+  auto nccl = f.string("nccl", 20, std::string("2.27"));
+  std::optional<int> nccl_minor;
+  if (nccl) {
+    static const std::regex version(R"(^2\.(\d{1,3})(\.\d+)?(-\d+)?$)");
+    std::smatch m;
+    if (std::regex_match(*nccl, m, version))
+      nccl_minor = std::stoi(m[1].str());
+    else
+      problems.error("nccl_version",
+                     "hardware.nccl is the NCCL release the run links, as \"2.19\" or \"2.19.4\" (NCCL 2.x); got \"" +
+                         *nccl + "\".",
+                     "/hardware/nccl");
+  }
   if (host && node && *host > 0 && *node % *host != 0) {
     const std::string why = std::to_string(*host) + " GPUs per host do not divide the " + std::to_string(*node) +
                             " GPUs of a node (an NVLink domain)";
@@ -136,7 +157,7 @@ std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
     if (fw && fh && bw && bh) rates = AttentionRates{*fw, *fh, *bw, *bh};
   }
   if (problems.errors().size() != before || !nics || !sms || !flash || !flash2 || !flops_fp8 || !flops_fp4 ||
-      !microscaling || !host || !allocator)
+      !microscaling || !host || !allocator || !nvls || !nccl_minor)
     return std::nullopt;
   h.flops_fp8 = *flops_fp8, h.flops_fp4 = *flops_fp4, h.microscaling = *microscaling;
   h.gpus = *gpus, h.gpus_per_node = *node, h.memory = *memory, h.flops = *flops, h.memory_bandwidth = *hbm;
@@ -146,6 +167,7 @@ std::optional<Hardware> read_hardware(const json& request, Problems& problems) {
   h.gpus_per_host = *host;
   h.allocator = *allocator == "expandable_segments" ? Allocator::expandable_segments : Allocator::caching;
   h.attention = rates;
+  h.nvls = *nvls, h.nccl_minor = *nccl_minor;
   return h;
 }
 
@@ -168,6 +190,8 @@ json to_json(const Hardware& h) {
               {"flops_fp4", h.flops_fp4},
               {"microscaling", h.microscaling},
               {"allocator", h.allocator == Allocator::expandable_segments ? "expandable_segments" : "default"},
+              {"nvls", h.nvls},
+              {"nccl", "2." + std::to_string(h.nccl_minor)},
               {"efficiencies", to_json(h.efficiency)},
               {"attention",
                {{"forward", h.attention.forward},

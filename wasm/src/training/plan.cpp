@@ -48,12 +48,14 @@ json memory_json(const DeviceMemory& m, double capacity) {
   return j;
 }
 
-json communicators_json(const Parallel& p, bool tied) {
-  const Communicators c = nccl_communicators(p, tied);
+json communicators_json(const Parallel& p, const Hardware& hw, bool tied) {
+  const Communicators c = nccl_communicators(p, hw, tied);
   json out = json::array();
   for (int i = 0; i < c.count; ++i) {
     const Communicator& k = c.list[static_cast<std::size_t>(i)];
-    out.push_back({{"group", k.group}, {"ranks", k.ranks}, {"bytes", k.bytes}});
+    json row{{"group", k.group}, {"ranks", k.ranks}, {"bytes", k.bytes}};
+    if (k.nvls > 0) row["nvls"] = k.nvls, row["nvls_heads"] = k.local;
+    out.push_back(row);
   }
   return out;
 }
@@ -280,8 +282,9 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
        "Communication is counted on one device of the slowest pipeline stage.",
        "Memory: the allocated peak of the stage's busiest moment, part by part; the caching allocator's reserve "
        "as a measured 5.8 % of it (plus FSDP2's stream pools), and the CUDA context and one NCCL buffer set per "
-       "communicator on top for what the card shows. Not modelled: fragmentation beyond that fraction, NVLink "
-       "SHARP's buffers, NCCL's buffers for more channels or NICs, CUDA graphs' pools, torch.compile's savings. "
+       "communicator on top for what the card shows, with NVLink SHARP's buffers as the run's NCCL release "
+       "sizes and makes them. Not modelled: fragmentation beyond that fraction, NCCL's buffers for "
+       "more channels or NICs, CUDA graphs' pools, torch.compile's savings. "
        "Megatron keeps fp32 gradients (18Ψ), DeepSpeed bf16 (ZeRO's 16Ψ).",
        "Mixture of experts: routing balanced unless a routing imbalance says how much more the busiest expert "
        "rank receives; expert gradients are reduced with the dense ones over dp·cp.",
@@ -351,7 +354,7 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
   json memory = memory_json(f.memory, in.hardware.memory);
   memory["formulas"] = memory_formulas(in.parallel, in.model, in.hardware, f.memory);
   note_peak_moment(memory["formulas"], f.memory.peak);
-  memory["communicators"] = communicators_json(in.parallel, in.model.tied_embeddings);
+  memory["communicators"] = communicators_json(in.parallel, in.hardware, in.model.tied_embeddings);
   memory["loss"] = loss_kernel_name(loss_kernel(in.parallel));
   // Under uneven routing the figures above are the busiest expert-parallel rank's (what must
   // fit); beside them, a rank of the same stage at the mean load.

@@ -89,6 +89,34 @@ Formula allocator_reserve_formula(const Hardware& hw, const DeviceMemory& m) {
 
 }  // namespace
 
+namespace {
+
+// NCCL's buffers: a set per communicator, and NVLS's per GPU of the group in the node where the
+// NVSwitches multicast and the NCCL release sets them up.
+Formula nccl_formula(const Parallel& p, const Hardware& hw, const Communicators& comms) {
+  Formula f("NCCL buffers: ");
+  f << qty::number(static_cast<double>(comms.count))
+    << " communicators (groups of more than one rank that run collectives"
+    << (is_megatron(p.framework) ? ", and the default group Megatron's start-up barriers use" : "")
+    << "), 544 MiB for 2 ranks, 688 MiB for more (NVIDIA/nccl issue #964, A100); pipeline send/receive not counted";
+  const double head = nvls_bytes_per_head(hw, false);
+  if (head <= 0)
+    return f << (hw.nvls ? "; no NVLS buffers before NCCL 2.17" : "; no NVLS (NVLink SHARP) on this hardware");
+  if (comms.nvls <= 0)
+    return f << "; NVLS (NVLink SHARP) buffers of NCCL 2." << std::to_string(hw.nccl_minor)
+             << ": none, no group of more than 2 GPUs in a node "
+             << (nvls_at_creation(hw) ? "is created" : "runs an all-reduce, reduce-scatter or all-gather");
+  f << "; + NVLS (NVLink SHARP) buffers of NCCL 2." << std::to_string(hw.nccl_minor) << ", " << qty::bytes(head)
+    << " per GPU of the group in the node, "
+    << (nvls_at_creation(hw) ? "made when any group of more than 2 GPUs in a node is created"
+                             : "made when a group of more than 2 GPUs in a node first runs an all-reduce, "
+                               "reduce-scatter or all-gather")
+    << " (NCCL's NVLS transport): " << qty::bytes(comms.nvls) << " in all";
+  return f;
+}
+
+}  // namespace
+
 json memory_formulas(const Parallel& p, const ModelShape& model, const Hardware& hw, const DeviceMemory& m) {
   const bool tied_embeddings = model.tied_embeddings;
   const auto sharded = [&](const char* head, const char* what) {
@@ -123,7 +151,7 @@ json memory_formulas(const Parallel& p, const ModelShape& model, const Hardware&
           ? "no full-vocabulary tensor (the loss runs over slices of the tokens; one slice is not counted)"
           : "6 B per logit (vocabulary ÷ tp per token): the fused vocabulary-parallel loss's bf16 logits and "
             "their fp32 softmax";
-  const Communicators comms = nccl_communicators(p, tied_embeddings);
+  const Communicators comms = nccl_communicators(p, hw, tied_embeddings);
   const std::string fp8_copy = weight_cache_bytes_per_weight(p) > 0
                                    ? " + the FP8 copy of each block weight in both layouts (Transformer Engine)"
                                    : "";
@@ -172,10 +200,7 @@ json memory_formulas(const Parallel& p, const ModelShape& model, const Hardware&
       {"context", Formula("CUDA context with its libraries: ")
                       << qty::bytes(kCudaContextBytes)
                       << " per process (vLLM's profiler on an H100, PR #10511; assumed for every GPU)"},
-      {"nccl", Formula("NCCL buffers: ")
-                   << qty::number(static_cast<double>(comms.count))
-                   << " communicators (groups of more than one rank that run collectives), 544 MiB for 2 ranks, "
-                      "688 MiB for more (NVIDIA/nccl issue #964, A100); pipeline send/receive not counted"},
+      {"nccl", nccl_formula(p, hw, comms)},
       {"reserve", allocator_reserve_formula(hw, m)},
       {"reserved", Formula("peak allocated + the allocator's reserve: what torch.cuda.max_memory_reserved reports")},
       {"userbuffers",

@@ -26,8 +26,8 @@ const char* loss_kernel_name(LossKernel k);
 /// train step deletes them). With tp > 1 the eager loss is PyTorch's loss_parallel over the
 /// vocabulary shard (torch/distributed/tensor/parallel/loss.py, as torchtitan runs it), whose
 /// backward computes (zeros_like(x) + exp(x)) * grad: the saved log-softmax, the one-hot
-/// gradient, exp(x) and their sum are alive at once, 16. chunked (a loss computed over slices of the tokens, as Liger's or
-/// torchtune's): no full-vocabulary tensor; one slice's is left out, its size not being given.
+/// gradient, exp(x) and their sum are alive at once, 16. chunked (a loss computed over slices of the tokens, as Liger's
+/// or torchtune's): no full-vocabulary tensor; one slice's is left out, its size not being given.
 double loss_bytes_per_logit(const Parallel& p);
 
 /// The CUDA context of a PyTorch process with its libraries loaded (cuBLAS, cuDNN, NCCL's
@@ -67,19 +67,35 @@ GemmWorkspaces gemm_workspaces(const Parallel& p, const Hardware& hw, bool exper
 
 /// One communicator a rank joins, as the framework creates and uses it in a step.
 struct Communicator {
-  const char* group = "";  // "TP", "CP", "DP", "DP-shard", "DP-replicate", "EP", "EP-DP", "MP", "embedding"
+  const char* group = "";  // "TP", "CP", "DP", "DP-shard", "DP-replicate", "EP", "EP-DP", "ETP", "MP", "embedding",
+                           // "world"
   std::int64_t ranks = 0;
-  double bytes = 0;  // its NCCL buffers
+  std::int64_t local = 0;  // its GPUs in one node (NVLink domain): NVLS's heads (0 where not counted)
+  double bytes = 0;        // its NCCL buffers, NVLS's included
+  double nvls = 0;         // of which NVLS's
 };
-constexpr int kMaxCommunicators = 10;
+constexpr int kMaxCommunicators = 12;
 struct Communicators {
   std::array<Communicator, kMaxCommunicators> list{};
   int count = 0;
   double bytes = 0;
+  double nvls = 0;
 };
 /// The communicators of groups with more than one rank that run collectives each step (pipeline
-/// send/receive is point-to-point, whose buffers are far smaller and not counted).
-Communicators nccl_communicators(const Parallel& p, bool tied_embeddings);
+/// send/receive is point-to-point, whose buffers are far smaller and not counted), and under
+/// Megatron the default group its start-up barriers run on (megatron/training/initialize.py).
+Communicators nccl_communicators(const Parallel& p, const Hardware& hw, bool tied_embeddings);
+
+/// NCCL's NVLS buffer for one head (one GPU of the group in the node) on this hardware:
+/// nChannels × 2 × (buffer + flags) (src/transport/nvls.cc at each release). 2.17–2.20: 16
+/// channels × 2 × (NCCL_BUFFSIZE's 4 MiB + 2 MiB) = 192 MiB; 2.21: the buffer became 8 steps of
+/// NCCL_NVLS_CHUNKSIZE's 128 KiB (1 MiB), 96 MiB; 2.22 on: the flags moved out, 32 MiB on Hopper,
+/// and Blackwell takes 32 channels (2.26), 24 inside one NVLink domain (2.27). 0 without NVLS or
+/// before 2.17, which introduced it.
+double nvls_bytes_per_head(const Hardware& hw, bool multi_node);
+/// Before 2.22 every communicator with more than two GPUs in a node sets NVLS up when it is
+/// created; from 2.22 (runtime connection, on by default) only when an NVLS collective first runs.
+bool nvls_at_creation(const Hardware& hw);
 
 /// What PyTorch's caching allocator holds beyond the allocated peak, as a fraction of that peak:
 /// max reserved ÷ max allocated − 1 in Megatron training logs of large models on 80–96 GB cards

@@ -188,7 +188,7 @@ inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, 
     if (step > backward) m.buffers += step - backward;
   }
   m.context = kCudaContextBytes;
-  m.nccl = nccl_communicators(par, tied_embeddings).bytes;
+  m.nccl = nccl_communicators(par, hw, tied_embeddings).bytes;
   m.userbuffers = st.userbuffers;
   // The reserved peak is not lowered with the allocated one: the caching allocator keeps the
   // blocks zero_grad freed, and whether the next forward's activations fit in them depends on

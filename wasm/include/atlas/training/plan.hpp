@@ -88,6 +88,8 @@ struct Hardware {
   std::int64_t gpus_per_host = 0;  // GPUs in one host (0: the node is one host)
   Allocator allocator = Allocator::caching;
   AttentionRates attention;  // the native fused attention kernels' measured rates
+  bool nvls = false;         // NVSwitches with NVLink SHARP multicast: NCCL's NVLS algorithm and its buffers
+  int nccl_minor = 27;       // the NCCL release the run links (2.<minor>): NVLS buffer sizes and when they are made
   std::int64_t host_size() const { return gpus_per_host > 0 ? gpus_per_host : gpus_per_node; }
 };
 

@@ -63,7 +63,7 @@ export function memoryFidelity(m) {
     h('h4', { text: 'Peak memory against published measurements' }),
     summaryTable('Memory error, engine against measured', 'Set and quantity', summaries),
     h('p', {
-      text: 'Each measurement is compared with the rank that took it: Megatron-LM logs from its last rank, the last pipeline stage, which holds the output layer and the loss. The engine does not model the caching allocator holding more than it hands out, so a reserved peak reads higher than the engine’s allocated one by that much.',
+      text: 'Each measurement is compared with the rank that took it: Megatron-LM logs from its last rank, the last pipeline stage, which holds the output layer and the loss. An allocated peak is compared with the engine’s allocated peak, a reserved peak with its reserved figure (the allocated peak and the caching allocator’s cache), and what nvidia-smi shows with its device figure (the reserved memory, the CUDA context and NCCL’s buffers).',
     }),
     h(
       'details',

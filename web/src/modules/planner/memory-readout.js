@@ -139,7 +139,8 @@ export function drawMemory(container, plan) {
   const formulas = formulaList(
     MEMORY_PARTS,
     f,
-    'Scope: one device of the most loaded pipeline stage (under uneven expert routing, its busiest expert-parallel rank). The allocator cache is a share of the allocated peak measured in training logs, not a simulation of its blocks. Not modelled: library workspaces (cuBLAS, Transformer Engine), communication buffers of pipeline send and receive.',
+    'Scope: one device of the most loaded pipeline stage (under uneven expert routing, its busiest expert-parallel rank). ' +
+      (plan.scope?.find((line) => line.startsWith('Memory:')) ?? ''),
   );
   container.replaceChildren(
     verdict,
