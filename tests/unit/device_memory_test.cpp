@@ -3,6 +3,7 @@
 // context and NCCL's buffers, which together decide whether a plan fits.
 #include <doctest/doctest.h>
 
+#include "atlas/training/memory.hpp"
 #include "support.hpp"
 
 using namespace atlas_test;
@@ -193,4 +194,37 @@ TEST_CASE("fp32 moments without a master copy is refused at optimizer_dtype") {
   REQUIRE(atlas::is_error(r));
   CHECK(r["error"]["code"] == "optimizer_states_without_master");
   CHECK(r["error"]["path"] == "/parallel/optimizer_dtype");
+}
+
+TEST_CASE("Transformer Engine keeps linear layers' inputs for the weight gradient in the low format") {
+  // Llama 3.1 8B, one micro-batch of 8,192 tokens, tp 1, no recomputation, Megatron: FP8 keeps the
+  // QKV and fc1 inputs (4,096 each) and fc2's (14,336) at 1 B instead of 2, and the output
+  // projection's 1 B copy beside the attention's bf16 output (4,096): 18,432 B less per token and layer.
+  atlas::Parallel p;
+  p.tp = 1, p.framework = atlas::Framework::megatron, p.precision = atlas::Precision::fp8_current;
+  atlas::ModelShape m;  // Llama 3.1 8B's layer
+  m.layers = 32, m.hidden = 4096, m.heads = 32, m.kv_heads = 8, m.ffn = 14336, m.vocab = 128256, m.seq = 8192;
+  m.swiglu = true;
+  CHECK(atlas::low_precision_kept_change(m, 1.0, p, atlas::Recompute::none, 0) ==
+        doctest::Approx(-18432.0 * static_cast<double>(m.seq)));
+  // The attention core recomputed: the output projection's low copy alone, 1 B less than bf16's.
+  CHECK(atlas::low_precision_kept_change(m, 1.0, p, atlas::Recompute::selective, atlas::kRecomputeCoreAttn) ==
+        doctest::Approx(-(18432.0 + 8192.0) * static_cast<double>(m.seq)));
+  // NVFP4 keeps half a byte and an E4M3 scale per 16 elements; bf16, FSDP and full recomputation keep what they kept.
+  p.precision = atlas::Precision::nvfp4;
+  const double d = 2.0 - (0.5 + 1.0 / 16.0);
+  CHECK(atlas::low_precision_kept_change(m, 1.0, p, atlas::Recompute::none, 0) ==
+        doctest::Approx((-d * (4096 + 4096 + 14336) + (0.5 + 1.0 / 16.0) * 4096) * static_cast<double>(m.seq)));
+  CHECK(atlas::low_precision_kept_change(m, 1.0, p, atlas::Recompute::full, 0) == 0);
+  p.precision = atlas::Precision::bf16;
+  CHECK(atlas::low_precision_kept_change(m, 1.0, p, atlas::Recompute::none, 0) == 0);
+  p.precision = atlas::Precision::fp8_current, p.framework = atlas::Framework::fsdp;
+  CHECK(atlas::low_precision_kept_change(m, 1.0, p, atlas::Recompute::none, 0) == 0);
+  // In a plan: the activations part falls by that much per layer and micro-batch in flight.
+  const json bf16 = memory_plan(json{{"zero", 1}, {"precision", "bf16"}}, "llama-3.1-8b", 8);
+  const json fp8 = memory_plan(json{{"zero", 1}, {"precision", "fp8-current"}}, "llama-3.1-8b", 8);
+  REQUIRE_FALSE(atlas::is_error(fp8));
+  CHECK(mem(bf16, "activations") - mem(fp8, "activations") == doctest::Approx(18432.0 * 8192.0 * 32.0));
+  CHECK(fp8["memory"]["formulas"]["activations"]["text"].get<std::string>().find("weight gradient") !=
+        std::string::npos);
 }

@@ -64,6 +64,60 @@ double activation_bytes_per_layer(const ModelShape& m, double micro, std::int64_
   });
 }
 
+double low_precision_saved_bytes(Precision p) {
+  switch (p) {
+    case Precision::bf16:
+      return 2.0;
+    case Precision::fp8_blockwise:
+      return 1.0 + 4.0 / 128.0;
+    case Precision::mxfp8:
+      return 1.0 + 1.0 / 32.0;
+    case Precision::nvfp4:
+      return 0.5 + 1.0 / 16.0;
+    default:
+      return 1.0;  // per-tensor scales (delayed or current)
+  }
+}
+
+double low_precision_kept_change(const ModelShape& m, double micro, const Parallel& par, Recompute recompute,
+                                 std::uint8_t modules) {
+  if (!is_megatron(par.framework) || !low_precision(par.precision)) return 0.0;
+  if (recompute == Recompute::full || recompute == Recompute::op_selective) return 0.0;
+  const double low = low_precision_saved_bytes(par.precision), d = 2.0 - low;
+  const double t = static_cast<double>(par.tp), et = static_cast<double>(par.expert_tp());
+  const double os = par.sequence_parallel ? t : 1.0;
+  const double sb = static_cast<double>(m.seq) / static_cast<double>(par.cp) * micro;
+  const auto redone = [&](std::uint8_t bit) { return recompute == Recompute::selective && (modules & bit) != 0; };
+  return mean_over_layers(m, [&](const ModelShape& v) {
+    const double h = static_cast<double>(v.hidden);
+    double per_token = 0;
+    if (v.mla.on()) {
+      // A separate input norm read by two down projections, each keeping its own low copy; the
+      // latents' norms are fused into the up projections, which keep theirs low.
+      if (!redone(kRecomputeLayernorm)) per_token += (2.0 * low - 2.0) * h / os;
+      if (!redone(kRecomputeMlaUpProj)) per_token -= d * static_cast<double>(v.mla.kv_rank + v.mla.q_rank);
+    } else {
+      per_token -= d * h / os;  // QKV's norm-fused input
+    }
+    const double out = v.out_width() / t;
+    per_token += redone(kRecomputeCoreAttn) ? -d * out : low * out;
+    if (!v.moe()) {
+      if (!redone(kRecomputeMlp)) per_token -= d * (h / os + static_cast<double>(v.mlp_width()) / t);
+      return sb * per_token;
+    }
+    if (!redone(kRecomputeMoe)) {
+      // The grouped fc1 keeps the dispatched copies (gathered over etp), on the busiest rank
+      // routing_imbalance × the mean; the down projections' inputs follow.
+      const double routed = static_cast<double>(v.top_k);
+      per_token -= d * routed * h * et / t * par.routing_imbalance;
+      if (!redone(kRecomputeMoeAct)) per_token -= d * routed * static_cast<double>(v.expert_ffn) / t;
+      const double shared = static_cast<double>(v.shared_experts * v.shared_expert_ffn);
+      if (shared > 0 && !redone(kRecomputeSharedExperts)) per_token += low * h / os - d * shared / t;
+    }
+    return sb * per_token;
+  });
+}
+
 double routed_expert_bytes_per_layer(const ModelShape& m, double micro, std::int64_t tp, std::int64_t etp,
                                      std::int64_t cp, double imbalance, Recompute recompute, std::uint8_t modules) {
   if (!m.moe() || recompute == Recompute::full) return 0.0;  // full recompute keeps the layer input alone

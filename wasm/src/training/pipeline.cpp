@@ -164,10 +164,11 @@ StageFigures stage_figures(const PlanInput& in, std::int64_t index, const ModelT
   // What one layer keeps; a layer that keeps everything; under full recomputation the input alone.
   double per_layer = activation_bytes_per_layer(m, b, par.tp, par.cp, par.sequence_parallel, par.recompute,
                                                 par.flash_attention, par.selective_modules()) +
-                     eager_saved(par.recompute) + routed(par.recompute);
+                     eager_saved(par.recompute) + routed(par.recompute) +
+                     low_precision_kept_change(m, b, par, par.recompute, par.selective_modules());
   const double full_layer =
       activation_bytes_per_layer(m, b, par.tp, par.cp, par.sequence_parallel, Recompute::none, par.flash_attention) +
-      eager_saved(Recompute::none) + routed(Recompute::none);
+      eager_saved(Recompute::none) + routed(Recompute::none) + low_precision_kept_change(m, b, par, Recompute::none, 0);
   const double input = per_layer;  // read only under full recomputation
   const double chunk = l / static_cast<double>(par.chunks_per_stage());
   st.full_share = par.full_recompute_share(chunk);

@@ -3,6 +3,8 @@
 #include "atlas/training/plan_formulas.hpp"
 #include "atlas/training/recompute.hpp"
 
+#include <cstdio>
+
 #include "atlas/contract/formula.hpp"
 #include "atlas/training/communication.hpp"
 #include "atlas/training/kernels.hpp"
@@ -13,7 +15,10 @@ namespace atlas {
 namespace {
 std::string qty_count(double v) {
   const auto whole = static_cast<long long>(v);
-  return static_cast<double>(whole) == v ? std::to_string(whole) : std::to_string(v);
+  if (static_cast<double>(whole) == v) return std::to_string(whole);
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", v);  // 1.03, 0.562: a byte count read at a glance
+  return text;
 }
 }  // namespace
 
@@ -189,6 +194,13 @@ json memory_formulas(const Parallel& p, const ModelShape& model, const Hardware&
                          p.recompute_modules != kRecomputeCoreAttn
                      ? "; less what the parts recomputed in backward no longer keep (" +
                            recomputed_parts_text(p.recompute_modules) + ")"
+                     : std::string()) +
+                (is_megatron(p.framework) && low_precision(p.precision) && p.recompute != Recompute::full
+                     ? "; Transformer Engine keeps each linear layer's input for its weight gradient in " +
+                           std::string(precision_name(p.precision)) + " (" +
+                           qty_count(low_precision_saved_bytes(p.precision)) +
+                           " B an element with its scales) where bf16 keeps 2 B, and the output projection's "
+                           "copy beside the attention's bf16 output"
                      : std::string()) +
                 "; + embedding dropout mask (first stage); last stage: the head's input and " + loss_text +
                 std::string(p.returns_kv_cache

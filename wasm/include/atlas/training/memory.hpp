@@ -223,6 +223,23 @@ double routed_expert_bytes_per_layer(const ModelShape& m, double micro, std::int
                                      std::int64_t cp, double imbalance, Recompute recompute,
                                      std::uint8_t modules = kRecomputeCoreAttn);
 
+/// Bytes a low-precision element is kept in for a weight gradient: FP8 1 B, with its share of the
+/// block scales (fp32 per 128 for blockwise, E8M0 per 32 for MXFP8); NVFP4 half a byte with an E4M3
+/// scale per 16. 2 (bf16) for bf16.
+double low_precision_saved_bytes(Precision p);
+
+/// How much one layer's kept activations change, per micro-batch on one device, because
+/// Transformer Engine keeps each linear layer's input for its weight gradient in the low format
+/// (Linear, LayerNormLinear and GroupedLinear save the quantized input, not the bf16 one:
+/// transformer_engine/pytorch/module/linear.py, saved_inputmat) under Megatron with an FP8 or FP4
+/// recipe; 0 otherwise. Per token: the norm-fused QKV and fc1 inputs and the down projections'
+/// inputs shrink; the output projection keeps a low copy beside the bf16 attention output the
+/// fused attention keeps (the low copy alone when the attention core is recomputed); a separate
+/// norm's output read by several low-format linear layers is kept once per reader (latent
+/// attention's down projections, the shared experts beside the bf16 router).
+double low_precision_kept_change(const ModelShape& m, double micro, const Parallel& par, Recompute recompute,
+                                 std::uint8_t modules);
+
 /// Korthikanti Table 2 terms in units of s·b·h bytes for a GPT layer (a heads, t-way TP):
 /// the published closed forms, used by the tests to pin the general formula above.
 double korthikanti_table2(double s, double b, double h, double a, double t, bool sequence_parallel, Recompute recompute,
