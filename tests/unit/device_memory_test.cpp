@@ -228,3 +228,35 @@ TEST_CASE("Transformer Engine keeps linear layers' inputs for the weight gradien
   CHECK(fp8["memory"]["formulas"]["activations"]["text"].get<std::string>().find("weight gradient") !=
         std::string::npos);
 }
+
+TEST_CASE("fp8_param_gather: Megatron keeps the blocks' weights in the low format only and gathers them in it") {
+  const json base{{"zero", 1}, {"precision", "fp8-current"}, {"tp", 2}};
+  json gathered = base;
+  gathered["fp8_param_gather"] = true;
+  const json a = memory_plan(base, "llama-3.1-8b", 8), b = memory_plan(gathered, "llama-3.1-8b", 8);
+  REQUIRE_FALSE(atlas::is_error(b));
+  CHECK(b["parallel"]["fp8_param_gather"] == true);
+  CHECK_FALSE(a["parallel"].contains("fp8_param_gather"));
+  // The bf16 copy of each block weight goes: 2 B per weight of the 32 layers on a tp rank
+  // (Llama 3.1 8B's blocks hold 6.98e9 weights, split over 2).
+  const double block = 32.0 * (4096.0 * (4096 + 2 * 1024) + 4096.0 * 4096 + 3 * 4096.0 * 14336) / 2.0;
+  CHECK(mem(a, "parameters") - mem(b, "parameters") == doctest::Approx(2.0 * block).epsilon(1e-3));
+  CHECK(b["memory"]["formulas"]["parameters"]["text"].get<std::string>().find("fp8_param_gather") != std::string::npos);
+  // The distributed optimizer's gather of the updated shards moves 1 B for those weights.
+  const auto gather_bytes = [](const json& plan) {
+    double bytes = 0;
+    for (const auto& t : plan["communication"])
+      if (t["id"] == "dp-param-allgather") bytes += t["bytes_per_step"].get<double>();
+    return bytes;
+  };
+  CHECK(gather_bytes(a) - gather_bytes(b) == doctest::Approx(block).epsilon(1e-3));
+  // Anything but Megatron with a low format at ZeRO 0–2 is refused at the field.
+  for (const json& bad :
+       {json{{"zero", 1}, {"fp8_param_gather", true}},
+        json{{"zero", 3}, {"framework", "fsdp"}, {"precision", "fp8-current"}, {"fp8_param_gather", true}}}) {
+    const json r = memory_plan(bad, "llama-3.1-8b", 8);
+    REQUIRE(atlas::is_error(r));
+    CHECK(r["error"]["code"] == "fp8_param_gather_unsupported");
+    CHECK(r["error"]["path"] == "/parallel/fp8_param_gather");
+  }
+}

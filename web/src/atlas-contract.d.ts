@@ -830,6 +830,8 @@ export type DpNetworkRequest = {
     first_stage_layers?: number;
     /** default true */
     flash_attention?: boolean;
+    /** default false */
+    fp8_param_gather?: boolean;
     /** at most 200 characters; default "megatron" */
     framework?: "megatron" | "megatron-2021" | "fsdp" | "fsdp1" | "deepspeed" | "deepspeed-2021" | "ideal";
     /** at most 200 characters; default "fused" */
@@ -1307,6 +1309,7 @@ export type FidelityAnswer = {
           gpus?: number;
           gpus_per_node?: number;
           memory?: number;
+          nccl?: string;
           preset?: string;
         };
         model?: {
@@ -1402,12 +1405,6 @@ export type FidelityAnswer = {
       };
       sealed?: {
         allocated?: {
-          cases?: number;
-          max_abs_error?: number;
-          mean_abs_error?: number;
-          mean_signed_error?: number;
-        };
-        device?: {
           cases?: number;
           max_abs_error?: number;
           mean_abs_error?: number;
@@ -1992,6 +1989,8 @@ export type PlanRequest = {
     first_stage_layers?: number;
     /** default true */
     flash_attention?: boolean;
+    /** default false */
+    fp8_param_gather?: boolean;
     /** at most 200 characters; default "megatron" */
     framework?: "megatron" | "megatron-2021" | "fsdp" | "fsdp1" | "deepspeed" | "deepspeed-2021" | "ideal";
     /** at most 200 characters; default "fused" */
@@ -2509,6 +2508,7 @@ export type PlanAnswer = {
     etp?: number;
     first_stage_layers?: number;
     flash_attention?: boolean;
+    fp8_param_gather?: boolean;
     framework?: string;
     gpus_per_replica?: number;
     kernels?: string;

@@ -82,6 +82,7 @@ export const PLAN_REQUEST = Object.freeze({
   "/parallel/etp": Object.freeze({"type":"integer","min":1,"max":1000000}),
   "/parallel/first_stage_layers": Object.freeze({"type":"integer","min":0,"max":10000,"default":0,"unit":"layers"}),
   "/parallel/flash_attention": Object.freeze({"type":"boolean","default":true}),
+  "/parallel/fp8_param_gather": Object.freeze({"type":"boolean","default":false}),
   "/parallel/framework": Object.freeze({"type":"string","options":["megatron","megatron-2021","fsdp","fsdp1","deepspeed","deepspeed-2021","ideal"],"default":"megatron"}),
   "/parallel/kernels": Object.freeze({"type":"string","options":["fused","eager","eager-fused-norm"],"default":"fused"}),
   "/parallel/last_stage_layers": Object.freeze({"type":"integer","min":0,"max":10000,"default":0,"unit":"layers"}),

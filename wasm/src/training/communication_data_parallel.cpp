@@ -141,7 +141,14 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
       // gather them behind the next step's first forward; DeepSpeed gathers after the step.
       const double gather = is_deepspeed(par.framework) ? std::min(psi, 5e8) : bucket;
       const double calls = std::max(1.0, std::ceil(psi / std::max(gather, 1.0)));
-      Transfer* w = weight_shard_gather(B, g, psi, calls, "updated weight shards");
+      // Under --fp8-param-gather the blocks' weights travel in the low format (one layout; each rank
+      // makes the other itself), the embedding, norms and head in bf16.
+      const double block = std::min(psi, static_cast<double>(st.layers) * (st.layer_dense + st.layer_expert));
+      const double per_weight =
+          par.fp8_param_gather && psi > 0
+              ? (kWeightBytes * (psi - block) + low_precision_saved_bytes(par.precision) * block) / psi
+              : kWeightBytes;
+      Transfer* w = weight_shard_gather(B, g, psi, calls, "updated weight shards", per_weight);
       const bool hidden = is_megatron(par.framework) || par.framework == Framework::ideal || is_fsdp(par.framework);
       B.behind(w, hidden ? fwd_window : 0.0, false);
     }
@@ -243,7 +250,8 @@ double unfused_accumulation_bytes(const PlanInput& in, double parameters) {
 
 }  // namespace
 
-Transfer* weight_shard_gather(TransferList& B, const GroupPlacement& g, double psi, double calls, const char* name) {
+Transfer* weight_shard_gather(TransferList& B, const GroupPlacement& g, double psi, double calls, const char* name,
+                              double bytes_per_weight) {
   return B.add({"dp-param-allgather",
                 "parameter",
                 name,
@@ -252,7 +260,7 @@ Transfer* weight_shard_gather(TransferList& B, const GroupPlacement& g, double p
                 Group::DP,
                 "parameters",
                 {psi / calls, 0, 0}},
-               g, kWeightBytes * psi / calls, 0, calls);
+               g, bytes_per_weight * psi / calls, 0, calls);
 }
 
 FrameworkCopies framework_copies(const PlanInput& in, double parameters) {

@@ -157,7 +157,10 @@ json memory_formulas(const Parallel& p, const ModelShape& model, const Hardware&
           : "6 B per logit (vocabulary ÷ tp per token): the fused vocabulary-parallel loss's bf16 logits and "
             "their fp32 softmax";
   const Communicators comms = nccl_communicators(p, hw, tied_embeddings);
-  const std::string fp8_copy = weight_cache_bytes_per_weight(p) > 0
+  const std::string fp8_copy = p.fp8_param_gather ? ", less the blocks' linear weights, kept only as their " +
+                                                        std::string(precision_name(p.precision)) +
+                                                        " copies in both layouts (Megatron's fp8_param_gather)"
+                               : weight_cache_bytes_per_weight(p) > 0
                                    ? " + the FP8 copy of each block weight in both layouts (Transformer Engine)"
                                    : "";
   return json{

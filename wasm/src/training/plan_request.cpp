@@ -64,6 +64,7 @@ json to_json(const Parallel& p) {
   if (p.expert_grid()) j["etp"] = p.etp;
   if (p.routing_imbalance != 1.0) j["routing_imbalance"] = p.routing_imbalance;
   if (p.returns_kv_cache) j["returns_kv_cache"] = true;
+  if (p.fp8_param_gather) j["fp8_param_gather"] = true;
   j["optimizer_kernel"] = p.foreach_adam(false) ? "foreach" : "fused";
   recompute_json(p, j);
   return j;
@@ -167,6 +168,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
                   "offload_params",
                   "offload_activations",
                   "returns_kv_cache",
+                  "fp8_param_gather",
                   "recompute_modules",
                   "recompute_method",
                   "recompute_num_layers",
@@ -198,6 +200,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
       p.boolean("overlap", !(framework && *framework == "megatron-2021") && !(deepspeed && zero && *zero < 3));
   auto tp_overlap = p.boolean("tp_overlap", false);
   auto returns_kv = p.boolean("returns_kv_cache", false);
+  auto fp8_param_gather = p.boolean("fp8_param_gather", false);
   auto flash = p.boolean("flash_attention", hardware ? hardware->flash_attention : false);
   // Megatron's fused kernels unless the request says the run is eager PyTorch (no torch.compile).
   auto kernels = p.choice("kernels", {"fused", "eager", "eager-fused-norm"}, std::string("fused"));
@@ -318,6 +321,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   q.overlap = *overlap;
   q.tp_overlap = *tp_overlap;
   q.returns_kv_cache = returns_kv.value_or(false);
+  q.fp8_param_gather = fp8_param_gather.value_or(false);
   q.flash_attention = *flash;
   q.kernels = *kernels == "eager"              ? Kernels::eager
               : *kernels == "eager-fused-norm" ? Kernels::eager_fused_norm
@@ -330,6 +334,14 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   q.cp_attention = *cp_attention == "all-gather" ? ContextAttention::all_gather : ContextAttention::ring;
   q.backward_prefetch = *backward_prefetch == "post" ? BackwardPrefetch::post : BackwardPrefetch::pre;
   q.precision = precision_from_name(*precision);
+  if (q.fp8_param_gather && (q.framework != Framework::megatron || !low_precision(q.precision) || q.zero > 2))
+    problems.error("fp8_param_gather_unsupported",
+                   "fp8_param_gather is Megatron-Core's --fp8-param-gather: the blocks' weights kept and gathered "
+                   "in the low format by its distributed optimizer. It needs framework \"megatron\", an FP8 or FP4 "
+                   "precision and ZeRO 0-2; this plan has framework \"" +
+                       std::string(framework_name(q.framework)) + "\", precision \"" + precision_name(q.precision) +
+                       "\" and ZeRO " + std::to_string(q.zero) + ".",
+                   p.path_of("fp8_param_gather"));
   apply_recompute_fields(recompute_fields, p, in.model, q);  // after the framework and the precision
   q.loss = !loss                ? LossKernel::framework
            : *loss == "eager"   ? LossKernel::eager

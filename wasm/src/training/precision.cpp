@@ -113,7 +113,8 @@ double cast_elements_per_token(const ModelShape& m, const Parallel& par) {
 }
 
 double weight_cast_bytes_per_microbatch(const Parallel& par, double block_weights, std::int64_t accumulation) {
-  if (!low_precision(par.precision)) return 0;
+  // With the weights kept in the low format the optimizer writes them there: no cast in the step.
+  if (!low_precision(par.precision) || par.fp8_param_gather) return 0;
   const double per_cast = cast_bytes_per_element(par.precision) * block_weights;
   if (is_megatron(par.framework)) return per_cast / static_cast<double>(accumulation > 0 ? accumulation : 1);
   return 2.0 * per_cast;

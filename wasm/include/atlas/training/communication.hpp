@@ -106,7 +106,8 @@ struct TransferList {
 void data_parallel_transfers(const PlanInput& in, std::int64_t index, const StageFigures& st, TransferList& list);
 /// ZeRO's gather of the updated bf16 weight shards after the optimizer step: `psi` weights of the
 /// stage in `calls` equal calls (`dp-param-allgather`), `name` saying when it runs.
-Transfer* weight_shard_gather(TransferList& list, const GroupPlacement& g, double psi, double calls, const char* name);
+Transfer* weight_shard_gather(TransferList& list, const GroupPlacement& g, double psi, double calls, const char* name,
+                              double bytes_per_weight = 2.0);  // bf16
 
 /// What the framework itself moves through HBM on the compute stream per micro-batch, beside the
 /// model's kernels, for `parameters` weights held per tensor-parallel rank, and what it is (for

@@ -150,6 +150,9 @@ inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, 
   // Transformer Engine keeps each block weight's FP8 copy (both layouts) for the whole step.
   m.parameters +=
       weight_cache_bytes_per_weight(par) * static_cast<double>(st.layers) * (st.layer_dense + st.layer_expert);
+  // --fp8-param-gather: those low copies are the weights; no bf16 copy of a block weight is kept.
+  if (par.fp8_param_gather)
+    m.parameters -= kWeightBytes * static_cast<double>(st.layers) * (st.layer_dense + st.layer_expert);
   m.gradients = d.gradients + e.gradients;
   m.optimizer = d.optimizer + e.optimizer;
   m.activations = st.memory.activations;

@@ -212,6 +212,9 @@ struct Parallel {
   // the next forward returns (Hugging Face's use_cache, on in most configs unless Hugging Face's
   // own gradient checkpointing turns it off).
   bool returns_kv_cache = false;
+  // Megatron's --fp8-param-gather: the blocks' linear weights live in the low format only (no bf16
+  // copy beside Transformer Engine's), and the distributed optimizer all-gathers them in it.
+  bool fp8_param_gather = false;
   bool flash_attention = false;  // fused attention: no stored scores, attention FLOPs at FlashAttention's efficiency
   Kernels kernels = Kernels::fused;
   AttentionKernel attention_kernel = AttentionKernel::native;
