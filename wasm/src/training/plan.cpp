@@ -253,7 +253,8 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
        "data-loader time, no power or clock throttling.",
        "Collectives: NCCL's own cost model (ring and tree, three protocols, per-hop latencies from NCCL's tuning "
        "tables) on two tiers (NVLink in a node, NICs across nodes), with peak bus bandwidths and a per-call overhead "
-       "fitted on published nccl-tests results. No NVLS/SHARP, no PAT, no congestion between groups or in the "
+       "fitted on published nccl-tests results. No NVLS/SHARP algorithms (their buffers are counted in memory), no "
+       "PAT, no congestion between groups or in the "
        "fabric, no channel-count effects beyond the protocol choice. Each group sits where the rank order "
        "(parallel.order, Megatron's tp-cp-ep-dp-pp by default) puts it; racks and a spine above the nodes are not "
        "modelled.",
