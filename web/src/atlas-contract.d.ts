@@ -1410,6 +1410,12 @@ export type FidelityAnswer = {
           mean_abs_error?: number;
           mean_signed_error?: number;
         };
+        device?: {
+          cases?: number;
+          max_abs_error?: number;
+          mean_abs_error?: number;
+          mean_signed_error?: number;
+        };
         reserved?: {
           cases?: number;
           max_abs_error?: number;
