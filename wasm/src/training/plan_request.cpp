@@ -334,14 +334,8 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   q.cp_attention = *cp_attention == "all-gather" ? ContextAttention::all_gather : ContextAttention::ring;
   q.backward_prefetch = *backward_prefetch == "post" ? BackwardPrefetch::post : BackwardPrefetch::pre;
   q.precision = precision_from_name(*precision);
-  if (q.fp8_param_gather && (q.framework != Framework::megatron || !low_precision(q.precision) || q.zero > 2))
-    problems.error("fp8_param_gather_unsupported",
-                   "fp8_param_gather is Megatron-Core's --fp8-param-gather: the blocks' weights kept and gathered "
-                   "in the low format by its distributed optimizer. It needs framework \"megatron\", an FP8 or FP4 "
-                   "precision and ZeRO 0-2; this plan has framework \"" +
-                       std::string(framework_name(q.framework)) + "\", precision \"" + precision_name(q.precision) +
-                       "\" and ZeRO " + std::to_string(q.zero) + ".",
-                   p.path_of("fp8_param_gather"));
+  if (const std::string why = fp8_param_gather_unsupported(q); !why.empty())
+    problems.error("fp8_param_gather_unsupported", why, p.path_of("fp8_param_gather"));
   apply_recompute_fields(recompute_fields, p, in.model, q);  // after the framework and the precision
   q.loss = !loss                ? LossKernel::framework
            : *loss == "eager"   ? LossKernel::eager

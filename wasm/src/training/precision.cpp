@@ -1,5 +1,6 @@
 #include "atlas/training/precision.hpp"
 
+#include "atlas/training/communication.hpp"
 #include "atlas/training/kernels.hpp"
 
 namespace atlas {
@@ -58,6 +59,16 @@ std::string precision_unsupported(const Hardware& hw, Precision p) {
     return "precision \"mxfp8\" needs tensor cores that apply a scale per 32 elements (Blackwell); this GPU's do "
            "not (microscaling is false). On Hopper use \"fp8-delayed\", \"fp8-current\" or \"fp8-blockwise\".";
   return "";
+}
+
+std::string fp8_param_gather_unsupported(const Parallel& p) {
+  if (!p.fp8_param_gather || (p.framework == Framework::megatron && low_precision(p.precision) && p.zero <= 2))
+    return "";
+  return "fp8_param_gather is Megatron-Core's --fp8-param-gather: the blocks' weights kept and gathered in the low "
+         "format by its distributed optimizer. It needs framework \"megatron\", an FP8 or FP4 precision and ZeRO "
+         "0-2; this plan has framework \"" +
+         std::string(framework_name(p.framework)) + "\", precision \"" + precision_name(p.precision) + "\" and ZeRO " +
+         std::to_string(p.zero) + ".";
 }
 
 double cast_bytes_per_element(Precision p) {

@@ -24,6 +24,9 @@ GemmRate block_gemm_rate(const Hardware& hw, Precision p);
 /// tensor cores for MXFP8 and NVFP4 (Hopper), no FP4 peak.
 std::string precision_unsupported(const Hardware& hw, Precision p);
 
+/// Why `fp8_param_gather` cannot apply to this plan (Megatron with a low format at ZeRO 0–2); "" when it can.
+std::string fp8_param_gather_unsupported(const Parallel& p);
+
 /// HBM bytes one quantize pass moves per element: it reads the bf16 tensor (2 B) and writes two
 /// low-precision copies, one per GEMM operand layout the backward pass needs (Hopper's FP8 GEMMs
 /// take only K-major operands, Transformer Engine's cast_transpose; Blackwell's block-scaled
