@@ -242,3 +242,24 @@ test("a script's --recompute-modules shows as the parts recomputed; a box change
   assert.deepEqual(p.record.pageErrors, []);
   await p.close();
 });
+
+test('a script with --fp8-param-gather keeps the weights in FP8 in the explorer, its link and its memory', async () => {
+  const p = await openImport();
+  const { page } = p;
+  const script = fixture('megatron-llama-8b.sh').replace(
+    /--bf16/,
+    '--bf16 --fp8-format hybrid --fp8-recipe tensorwise --fp8-param-gather',
+  );
+  await importText(page, script, 'megatron');
+  const s = await state(page);
+  assert.equal(s.precision, 'fp8-current');
+  assert.equal(s.fp8_param_gather, true);
+  assert.equal(planRequest(s).parallel.fp8_param_gather, true);
+  await page.waitForFunction(() => location.hash.includes('planner.fp8_param_gather=true'));
+  // The memory panel's formula for the weights says where the bf16 copy went.
+  await page.waitForFunction(() =>
+    (document.getElementById('planner-memory')?.textContent ?? '').includes("Megatron's --fp8-param-gather"),
+  );
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});

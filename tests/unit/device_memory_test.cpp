@@ -241,7 +241,8 @@ TEST_CASE("fp8_param_gather: Megatron keeps the blocks' weights in the low forma
   // (Llama 3.1 8B's blocks hold 6.98e9 weights, split over 2).
   const double block = 32.0 * (4096.0 * (4096 + 2 * 1024) + 4096.0 * 4096 + 3 * 4096.0 * 14336) / 2.0;
   CHECK(mem(a, "parameters") - mem(b, "parameters") == doctest::Approx(2.0 * block).epsilon(1e-3));
-  CHECK(b["memory"]["formulas"]["parameters"]["text"].get<std::string>().find("fp8_param_gather") != std::string::npos);
+  CHECK(b["memory"]["formulas"]["parameters"]["text"].get<std::string>().find("--fp8-param-gather") !=
+        std::string::npos);
   // The distributed optimizer's gather of the updated shards moves 1 B for those weights.
   const auto gather_bytes = [](const json& plan) {
     double bytes = 0;

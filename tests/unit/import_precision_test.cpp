@@ -58,6 +58,21 @@ TEST_CASE("Megatron: FP8 recipes by --fp8-recipe (delayed by default), 128 layer
     CHECK(back[key] == p[key]);
 }
 
+TEST_CASE("Megatron: --fp8-param-gather keeps the blocks' weights in FP8, and the export writes it back") {
+  const json r = import_on(with_recipe("--fp8-recipe tensorwise --fp8-param-gather"));
+  REQUIRE_FALSE(atlas::is_error(r));
+  CHECK(r["request"]["parallel"]["fp8_param_gather"] == true);
+  const json plan = call("plan", r["request"]);
+  REQUIRE_FALSE(atlas::is_error(plan));
+  CHECK(plan["parallel"]["fp8_param_gather"] == true);
+  const json out = call("export", json{{"format", "megatron"}, {"request", r["request"]}});
+  CHECK(out["text"].get<std::string>().find("--fp8-param-gather") != std::string::npos);
+  // Without a low format Megatron refuses the flag, and so does the import, on its line.
+  std::string bf16 = with_recipe("--fp8-param-gather");
+  bf16.replace(bf16.find("--fp8-format hybrid "), 20, "");
+  CHECK(error_code(import_on(bf16)) == "unsupported_value");
+}
+
 TEST_CASE("torchtitan: the float8 converter is tensorwise FP8, mx is MXFP8, replicate × shard degrees are HSDP") {
   const std::string base =
       "[model]\nname = \"llama3\"\nflavor = \"70B\"\nCONVERTERS\n[training]\nlocal_batch_size = 2\nseq_len = 8192\n"

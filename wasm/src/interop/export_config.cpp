@@ -169,6 +169,7 @@ std::string megatron(const Run& r) {
   // fp16 gradients were reduced as they were by 2021's Megatron; today's has no such flag.
   if (reduce_dtype(p) == ReduceDtype::bf16) arg("grad-reduce-in-bf16");
   if (p.tp_overlap) arg("tp-comm-overlap");
+  if (p.fp8_param_gather) arg("fp8-param-gather");
   switch (p.precision) {
     case Precision::bf16:
       break;

@@ -70,6 +70,7 @@ constexpr MegatronFlag kFlags[] = {
     {"fp8-format", FlagKind::text, "", ""},
     {"fp8-recipe", FlagKind::text, "", ""},
     {"fp4-format", FlagKind::text, "", ""},
+    {"fp8-param-gather", FlagKind::flag, "", ""},
     {"account-for-embedding-in-pipeline-split", FlagKind::flag, "", ""},
     {"account-for-loss-in-pipeline-split", FlagKind::flag, "", ""},
     {"decoder-first-pipeline-num-layers", FlagKind::whole, "", ""},

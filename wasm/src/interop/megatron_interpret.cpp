@@ -269,6 +269,14 @@ void MegatronArgs::interpret_split() {
   }
   if (const Given* fp4 = get("fp4-format"))
     facts_.set(text_, fp4->line, "parallel", "precision", "nvfp4", "--fp4-format");
+  // --fp8-param-gather keeps the blocks' weights in the low format; Megatron takes it only with one.
+  if (const Given* gather = get("fp8-param-gather")) {
+    if (get("fp8-format") || get("fp4-format"))
+      facts_.set(text_, gather->line, "parallel", "fp8_param_gather", true, "--fp8-param-gather");
+    else
+      text_.error("unsupported_value", "--fp8-param-gather keeps weights in FP8, but the script sets no --fp8-format.",
+                  gather->line);
+  }
   if (!get("tensor-model-parallel-size"))
     if (const Given* mp = get("model-parallel-size")) set("parallel", "tp", mp->value, "model-parallel-size");
   if (!get("expert-model-parallel-size"))

@@ -159,7 +159,7 @@ json memory_formulas(const Parallel& p, const ModelShape& model, const Hardware&
   const Communicators comms = nccl_communicators(p, hw, tied_embeddings);
   const std::string fp8_copy = p.fp8_param_gather ? ", less the blocks' linear weights, kept only as their " +
                                                         std::string(precision_name(p.precision)) +
-                                                        " copies in both layouts (Megatron's fp8_param_gather)"
+                                                        " copies in both layouts (Megatron's --fp8-param-gather)"
                                : weight_cache_bytes_per_weight(p) > 0
                                    ? " + the FP8 copy of each block weight in both layouts (Transformer Engine)"
                                    : "";

@@ -85,6 +85,7 @@ const LABELS = {
   'parallel.framework': 'Framework',
   'parallel.overlap': 'Overlap gradient traffic',
   'parallel.tp_overlap': 'Overlap tensor-parallel traffic',
+  'parallel.fp8_param_gather': 'Weights kept and gathered in FP8',
   'parallel.flash_attention': 'FlashAttention',
   'parallel.attention_kernel': 'Attention kernels',
   'parallel.kernels': 'Elementwise kernels',
@@ -170,6 +171,7 @@ export function patchFromPlan(request, plan) {
     // As the request put it: left out, the framework's own default holds (as for `reduce`).
     overlap: request.parallel.overlap === undefined ? 'auto' : request.parallel.overlap ? 'on' : 'off',
     tp_overlap: p.tp_overlap,
+    fp8_param_gather: p.fp8_param_gather ?? false,
     flash: flashChoice(p, plan.hardware.flash_attention),
     kernels: p.kernels,
     cp_attention: p.cp_attention,

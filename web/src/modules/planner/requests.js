@@ -106,7 +106,7 @@ function recomputeModules(s) {
 export function parallelRequest(s) {
   /** @type {{tp: number, pp: number, cp: number, ep: number, etp?: number, routing_imbalance?: number, zero: number, framework: string,
    *   sequence_parallel: boolean, recompute: string, schedule: string, virtual_stages: number, dp?: number,
-   *   overlap?: boolean, tp_overlap?: boolean, flash_attention?: boolean, attention_kernel?: string, kernels?: string,
+   *   overlap?: boolean, tp_overlap?: boolean, fp8_param_gather?: boolean, flash_attention?: boolean, attention_kernel?: string, kernels?: string,
    *   reduce_dtype?: string, cp_attention?: string, backward_prefetch?: string, precision?: string, dp_shard?: number,
    *   embedding_as_layer?: boolean, loss_as_layer?: boolean, first_stage_layers?: number, last_stage_layers?: number,
    *   order?: string, recompute_modules?: string[], recompute_method?: string, recompute_num_layers?: number, optimizer_kernel?: string}} */
@@ -136,6 +136,7 @@ export function parallelRequest(s) {
   }
   if (s.overlap !== 'auto') p.overlap = s.overlap === 'on';
   if (s.tp_overlap) p.tp_overlap = true;
+  if (s.fp8_param_gather) p.fp8_param_gather = true;
   if (s.flash !== 'auto') p.flash_attention = s.flash !== 'off';
   const kernel = attentionKernel(s);
   if (kernel) p.attention_kernel = kernel;
