@@ -202,11 +202,17 @@ TEST_CASE("Transformer Engine keeps linear layers' inputs for the weight gradien
   // projection's 1 B copy beside the attention's bf16 output (4,096): 18,432 B less per token and layer.
   atlas::Parallel p;
   p.tp = 1, p.framework = atlas::Framework::megatron, p.precision = atlas::Precision::fp8_current;
-  atlas::ModelShape m;  // Llama 3.1 8B's layer
+  p.flash_attention = true;  // the fused attention keeps its bf16 output
+  atlas::ModelShape m;       // Llama 3.1 8B's layer
   m.layers = 32, m.hidden = 4096, m.heads = 32, m.kv_heads = 8, m.ffn = 14336, m.vocab = 128256, m.seq = 8192;
   m.swiglu = true;
   CHECK(atlas::low_precision_kept_change(m, 1.0, p, atlas::Recompute::none, 0) ==
         doctest::Approx(-18432.0 * static_cast<double>(m.seq)));
+  // Unfused attention keeps no output of its own: the output projection's low copy alone.
+  p.flash_attention = false;
+  CHECK(atlas::low_precision_kept_change(m, 1.0, p, atlas::Recompute::none, 0) ==
+        doctest::Approx(-(18432.0 + 8192.0) * static_cast<double>(m.seq)));
+  p.flash_attention = true;
   // The attention core recomputed: the output projection's low copy alone, 1 B less than bf16's.
   CHECK(atlas::low_precision_kept_change(m, 1.0, p, atlas::Recompute::selective, atlas::kRecomputeCoreAttn) ==
         doctest::Approx(-(18432.0 + 8192.0) * static_cast<double>(m.seq)));

@@ -99,8 +99,10 @@ double low_precision_kept_change(const ModelShape& m, double micro, const Parall
     } else {
       per_token -= d * h / os;  // QKV's norm-fused input
     }
+    // A fused attention keeps its output for backward; unfused batched matmuls do not (they keep
+    // their inputs), nor does a recomputed core: then the output projection's low copy is all.
     const double out = v.out_width() / t;
-    per_token += redone(kRecomputeCoreAttn) ? -d * out : low * out;
+    per_token += par.flash_attention && !redone(kRecomputeCoreAttn) ? low * out : -d * out;
     if (!v.moe()) {
       if (!redone(kRecomputeMlp)) per_token -= d * (h / os + static_cast<double>(v.mlp_width()) / t);
       return sb * per_token;

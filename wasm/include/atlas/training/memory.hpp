@@ -237,7 +237,7 @@ double low_precision_saved_bytes(Precision p);
 /// transformer_engine/pytorch/module/linear.py, saved_inputmat) under Megatron with an FP8 or FP4
 /// recipe; 0 otherwise. Per token: the norm-fused QKV and fc1 inputs and the down projections'
 /// inputs shrink; the output projection keeps a low copy beside the bf16 attention output the
-/// fused attention keeps (the low copy alone when the attention core is recomputed); a separate
+/// fused attention keeps (the low copy alone when the attention core is recomputed or unfused); a separate
 /// norm's output read by several low-format linear layers is kept once per reader (latent
 /// attention's down projections, the shared experts beside the bf16 router).
 double low_precision_kept_change(const ModelShape& m, double micro, const Parallel& par, Recompute recompute,
