@@ -158,7 +158,7 @@ json memory_formulas(const Parallel& p, const ModelShape& model, const Hardware&
             "their fp32 softmax";
   const Communicators comms = nccl_communicators(p, hw, tied_embeddings);
   const std::string fp8_copy = p.fp8_param_gather ? ", less the blocks' linear weights, kept only as their " +
-                                                        std::string(precision_name(p.precision)) +
+                                                        std::string(precision_words(p.precision)) +
                                                         " copies in both layouts (Megatron's --fp8-param-gather)"
                                : weight_cache_bytes_per_weight(p) > 0
                                    ? " + the FP8 copy of each block weight in both layouts (Transformer Engine)"
@@ -200,9 +200,9 @@ json memory_formulas(const Parallel& p, const ModelShape& model, const Hardware&
                      : std::string()) +
                 (is_megatron(p.framework) && low_precision(p.precision) && p.recompute != Recompute::full
                      ? "; Transformer Engine keeps each linear layer's input for its weight gradient in " +
-                           std::string(precision_name(p.precision)) + " (" +
+                           std::string(precision_words(p.precision)) + ", " +
                            qty_count(low_precision_saved_bytes(p.precision)) +
-                           " B an element with its scales) where bf16 keeps 2 B, and the output projection's "
+                           " B an element with its scales where bf16 keeps 2 B, and the output projection's "
                            "copy beside the attention's bf16 output"
                      : std::string()) +
                 "; + embedding dropout mask (first stage); last stage: the head's input and " + loss_text +

@@ -23,6 +23,23 @@ const char* precision_name(Precision p) {
   return "bf16";
 }
 
+const char* precision_words(Precision p) {
+  switch (p) {
+    case Precision::fp8_delayed:
+      return "FP8 (delayed scaling)";
+    case Precision::fp8_current:
+      return "FP8 (current scaling)";
+    case Precision::fp8_blockwise:
+      return "FP8 (scaled by blocks)";
+    case Precision::mxfp8:
+      return "MXFP8";
+    case Precision::nvfp4:
+      return "NVFP4";
+    default:
+      return "bf16";
+  }
+}
+
 Precision precision_from_name(std::string_view name) {
   for (const Precision p :
        {Precision::fp8_delayed, Precision::fp8_current, Precision::fp8_blockwise, Precision::mxfp8, Precision::nvfp4})

@@ -185,6 +185,8 @@ inline const char* backward_prefetch_name(BackwardPrefetch b) { return b == Back
 /// Blackwell). The output head, the attention core and the router stay in bf16 in every one.
 enum class Precision : std::uint8_t { bf16, fp8_delayed, fp8_current, fp8_blockwise, mxfp8, nvfp4 };
 const char* precision_name(Precision p);
+/// The format in words, for the texts a reader sees ("FP8, current scaling").
+const char* precision_words(Precision p);
 /// The format a contract name names ("fp8-delayed", …); bf16 for any other.
 Precision precision_from_name(std::string_view name);
 inline bool low_precision(Precision p) { return p != Precision::bf16; }
