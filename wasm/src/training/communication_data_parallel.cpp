@@ -143,7 +143,7 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
       const double calls = std::max(1.0, std::ceil(psi / std::max(gather, 1.0)));
       // Under --fp8-param-gather the blocks' weights travel in the low format (one layout; each rank
       // makes the other itself), the embedding, norms and head in bf16.
-      const double block = std::min(psi, static_cast<double>(st.layers) * (st.layer_dense + st.layer_expert));
+      const double block = std::min(psi, st.block_weights());
       const double per_weight =
           par.fp8_param_gather && psi > 0
               ? (kWeightBytes * (psi - block) + low_precision_saved_bytes(par.precision) * block) / psi

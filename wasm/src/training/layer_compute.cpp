@@ -233,7 +233,7 @@ void layer_compute(const PlanInput& in, StageFigures& st, bool last) {
   if (low_precision(par.precision)) {
     const double per_byte = cast_bytes_per_element(par.precision);
     const double elements = cast_elements_per_token(m, par);
-    const double block_weights = lx * (st.layer_dense + st.layer_expert);
+    const double block_weights = lx * (st.layer_dense + st.layer_expert);  // the MTP layers' weights too
     st.cast_seconds =
         (lx * tokens * elements * per_byte + weight_cast_bytes_per_microbatch(par, block_weights, in.accumulation)) /
         hw.memory_bandwidth;

@@ -1,49 +1,37 @@
 #include "atlas/training/precision.hpp"
 
+#include <iterator>
+
 #include "atlas/training/communication.hpp"
 #include "atlas/training/kernels.hpp"
 
 namespace atlas {
 
-const char* precision_name(Precision p) {
-  switch (p) {
-    case Precision::bf16:
-      return "bf16";
-    case Precision::fp8_delayed:
-      return "fp8-delayed";
-    case Precision::fp8_current:
-      return "fp8-current";
-    case Precision::fp8_blockwise:
-      return "fp8-blockwise";
-    case Precision::mxfp8:
-      return "mxfp8";
-    case Precision::nvfp4:
-      return "nvfp4";
-  }
-  return "bf16";
-}
+namespace {
 
-const char* precision_words(Precision p) {
-  switch (p) {
-    case Precision::fp8_delayed:
-      return "FP8 (delayed scaling)";
-    case Precision::fp8_current:
-      return "FP8 (current scaling)";
-    case Precision::fp8_blockwise:
-      return "FP8 (scaled by blocks)";
-    case Precision::mxfp8:
-      return "MXFP8";
-    case Precision::nvfp4:
-      return "NVFP4";
-    default:
-      return "bf16";
-  }
-}
+// Each format's request id and its words for readers, in the enum's order.
+struct PrecisionNames {
+  const char* id;
+  const char* words;
+};
+constexpr PrecisionNames kPrecisions[] = {
+    {"bf16", "bf16"},
+    {"fp8-delayed", "FP8 (delayed scaling)"},
+    {"fp8-current", "FP8 (current scaling)"},
+    {"fp8-blockwise", "FP8 (scaled by blocks)"},
+    {"mxfp8", "MXFP8"},
+    {"nvfp4", "NVFP4"},
+};
+
+}  // namespace
+
+const char* precision_name(Precision p) { return kPrecisions[static_cast<int>(p)].id; }
+
+const char* precision_words(Precision p) { return kPrecisions[static_cast<int>(p)].words; }
 
 Precision precision_from_name(std::string_view name) {
-  for (const Precision p :
-       {Precision::fp8_delayed, Precision::fp8_current, Precision::fp8_blockwise, Precision::mxfp8, Precision::nvfp4})
-    if (name == precision_name(p)) return p;
+  for (std::size_t i = 0; i < std::size(kPrecisions); ++i)
+    if (name == kPrecisions[i].id) return static_cast<Precision>(i);
   return Precision::bf16;
 }
 

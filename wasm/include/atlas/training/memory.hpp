@@ -147,12 +147,10 @@ inline DeviceMemory memory_at_zero(const StageFigures& st, const Parallel& par, 
   const ModelStates e = zero_model_states(st.expert, expert_shards, states, gb, wb, ob);
   DeviceMemory m;
   m.parameters = d.parameters + e.parameters;
-  // Transformer Engine keeps each block weight's FP8 copy (both layouts) for the whole step.
+  // Transformer Engine keeps each block weight's FP8 copy (both layouts) for the whole step; under
+  // --fp8-param-gather those copies are the weights, and no bf16 copy of a block weight is kept.
   m.parameters +=
-      weight_cache_bytes_per_weight(par) * static_cast<double>(st.layers) * (st.layer_dense + st.layer_expert);
-  // --fp8-param-gather: those low copies are the weights; no bf16 copy of a block weight is kept.
-  if (par.fp8_param_gather)
-    m.parameters -= kWeightBytes * static_cast<double>(st.layers) * (st.layer_dense + st.layer_expert);
+      (weight_cache_bytes_per_weight(par) - (par.fp8_param_gather ? kWeightBytes : 0.0)) * st.block_weights();
   m.gradients = d.gradients + e.gradients;
   m.optimizer = d.optimizer + e.optimizer;
   m.activations = st.memory.activations;

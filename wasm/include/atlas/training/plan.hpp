@@ -185,7 +185,7 @@ inline const char* backward_prefetch_name(BackwardPrefetch b) { return b == Back
 /// Blackwell). The output head, the attention core and the router stay in bf16 in every one.
 enum class Precision : std::uint8_t { bf16, fp8_delayed, fp8_current, fp8_blockwise, mxfp8, nvfp4 };
 const char* precision_name(Precision p);
-/// The format in words, for the texts a reader sees ("FP8, current scaling").
+/// The format in words, for the texts a reader sees ("FP8 (current scaling)").
 const char* precision_words(Precision p);
 /// The format a contract name names ("fp8-delayed", …); bf16 for any other.
 Precision precision_from_name(std::string_view name);
@@ -441,9 +441,10 @@ struct StageFigures {
   double dense = 0, expert = 0;              // the same split into weights replicated over dp·cp and over dp·cp/ep
   double gathered_layer = 0;                 // ZeRO-3: layers gathered at once × bytes per weight
   double layer_dense = 0, layer_expert = 0;  // weights of one layer per rank
-  double largest_unit = 0;                   // weights per rank of the stage's largest FSDP unit (fsdp_stream_pools)
-  double inflight = 0;                       // micro-batches whose activations the stage holds at its peak
-  double working_set = 0;                    // bytes: one layer's activations rebuilt during backward (recomputation)
+  double block_weights() const { return static_cast<double>(layers) * (layer_dense + layer_expert); }
+  double largest_unit = 0;  // weights per rank of the stage's largest FSDP unit (fsdp_stream_pools)
+  double inflight = 0;      // micro-batches whose activations the stage holds at its peak
+  double working_set = 0;   // bytes: one layer's activations rebuilt during backward (recomputation)
   double activation_per_layer = 0, head_activations = 0;  // bytes, one micro-batch (schedule-free parts)
   double userbuffers = 0;    // bytes: Transformer Engine's userbuffers (tp_overlap under Megatron)
   double workspaces = 0;     // bytes: the GEMM libraries' workspaces (gemm_workspaces)
