@@ -337,9 +337,14 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
                 << "-bound)";
   if (d.experts_time > 0) {
     decode_step << "; of the GEMMs, the routed experts take " << qty::seconds(d.experts_time);
-    if (runs_fused_moe(in.serving.runtime))
+    if (runs_fused_moe(in.serving.runtime)) {
       decode_step << " as fused-MoE blocks (" << qty::seconds(kFusedMoeFixed) << " a layer + "
-                  << qty::seconds(kFusedMoePerExpert) << " a touched expert beside their weight reads, measured)";
+                  << qty::seconds(kFusedMoePerExpert) << " a touched expert beside their weight reads, measured";
+      if (fused_moe_fp8_on_hopper(in))
+        decode_step << "; their FP8 arithmetic at " << qty::fraction(kFusedMoeFp8Peak) << " of the FP8 peak, "
+                    << qty::flop_rate(in.hardware.flops_fp8 * kFusedMoeFp8Peak) << ", the block's measured rate";
+      decode_step << ")";
+    }
   }
   return json{{"first_token", first_token},
               {"decode_step", decode_step},

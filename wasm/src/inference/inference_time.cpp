@@ -94,7 +94,14 @@ double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens, 
   const double local = static_cast<double>(m.experts) / static_cast<double>(p.ep);
   const double touched = std::max(1.0, local * experts_touched(in, tokens));
   const double rows = tokens * static_cast<double>(m.top_k) / touched;
-  double routed = gemm(rows, up * f, h, touched) + gemm(rows, h, f, touched);
+  // Under a fused-MoE runtime on Hopper, W8A8 experts' arithmetic runs at the block's measured
+  // rate rather than a dense FP8 GEMM's (serving_runtime.hpp, kFusedMoeFp8Peak).
+  const double fused_rate = as_run && fused_moe_fp8_on_hopper(in) ? hw.flops_fp8 * kFusedMoeFp8Peak : 0.0;
+  const auto expert_gemm = [&](double n, double k) {
+    if (fused_rate <= 0) return gemm(rows, n, k, touched);
+    return std::max(2.0 * rows * n * k * touched / fused_rate, n * k * touched * q / weight_bw) + kernel;
+  };
+  double routed = expert_gemm(up * f, h) + expert_gemm(h, f);
   // A fused-MoE block: its measured fixed time in place of its two GEMMs' (its sort, activation
   // and sum are in it too, so kernel_floor leaves them out), and an overhead per touched expert.
   if (as_run && kernel > 0 && runs_fused_moe(in.serving.runtime))
@@ -164,6 +171,14 @@ double kernel_floor(const InferenceInput& in, std::int64_t index, double layers)
 }
 
 }  // namespace
+
+// Hopper: FP8 tensor cores without Blackwell's per-block scales in hardware.
+bool fused_moe_fp8_on_hopper(const InferenceInput& in) {
+  const Precision p = in.parallel.precision;
+  const Hardware& hw = in.hardware;
+  return runs_fused_moe(in.serving.runtime) && p != Precision::bf16 && p != Precision::nvfp4 && hw.flops_fp8 > 0 &&
+         !hw.microscaling;
+}
 
 double eager_launches(const InferenceInput& in, std::int64_t index) {
   const RuntimeModel& r = runtime_model(in.serving.runtime);

@@ -283,6 +283,9 @@ InferenceMemory inference_memory(const InferenceInput& in);
 /// seconds the host takes to issue them under a runtime that prefills eagerly (0 otherwise).
 double eager_launches(const InferenceInput& in, std::int64_t index);
 double eager_host_time(const InferenceInput& in, std::int64_t index);
+/// The routed experts run as the fused-MoE block with W8A8 FP8 experts on Hopper, whose arithmetic
+/// then runs at the block's measured rate (kFusedMoeFp8Peak) rather than a dense FP8 GEMM's.
+bool fused_moe_fp8_on_hopper(const InferenceInput& in);
 /// B at the peak of the runtime's start-up profile on one device of a stage (the last holds the
 /// sampler): what a KvPool::share_after_profile runtime (vLLM) takes off the pool as its working
 /// set (serving_runtime.hpp's constants, fitted on vLLM's logs).

@@ -72,6 +72,16 @@ constexpr double kSmallKernelTime = 3.4e-6;
 /// Their means: the block's fixed time and each touched expert's overhead (a few output tiles
 /// each: the tail of every expert's small GEMM does not overlap the next one's).
 constexpr double kFusedMoeFixed = 26.9e-6, kFusedMoePerExpert = 0.20e-6;
+/// The same block's arithmetic with FP8 (W8A8) experts on Hopper, once enough tokens make it
+/// compute-bound, as a share of the GPU's dense FP8 peak: vLLM #24700's table (Qwen3-30B-A3B FP8,
+/// H100, the defaults of September 2025) from 1,024 to 4,096 tokens, fitted as its arithmetic at
+/// one rate plus the block's fixed and per-expert times: 180 TFLOP/s, 0.0911 of 1,979 (each row
+/// within 10 %; dense FP8 GEMMs reach about 0.55 of peak). Each expert's rows are gathered through
+/// the sort's index rather than streamed as one tile, and a bf16 Mixtral in the same table does
+/// reach the dense rate (49 % of peak at 1,536 tokens), so the rate is FP8's alone. Blackwell's
+/// runtimes run other MoE kernels (FlashInfer's, CUTLASS's) there: not measured, left at the dense
+/// rate. Later vLLM defaults (#34846, 2026) are faster for shapes without tuned configurations.
+constexpr double kFusedMoeFp8Peak = 0.0911;
 /// Whether the runtime's routed experts are that fused-MoE block (vLLM, SGLang); TensorRT-LLM's
 /// and LMDeploy's MoE kernels are not measured: their expert GEMMs are costed as other GEMMs.
 bool runs_fused_moe(Runtime r);
