@@ -529,14 +529,17 @@ json cmd_inference_plan(const json& request, Problems& problems) {
        "sequence's cache still holds its whole prompt (blocks shared between sequences are not credited), and "
        "the cache is taken to keep them (no eviction).",
        "Pipeline stages pass groups of sequences round the pipeline; mixture-of-experts routing is balanced and "
-       "random. GEMMs run at parallel.precision's rate (FP8 weights on FP8 tensor cores: W8A8)."});
+       "random. GEMMs run at parallel.precision's rate (FP8 weights on FP8 tensor cores: W8A8), except the "
+       "experts of vLLM's and SGLang's fused-MoE kernel in FP8 on Hopper, which run at that kernel's measured "
+       "rate, about a tenth of the FP8 peak once a prompt makes them compute-bound."});
   if (in.model.mla.on() && in.model.moe())
     out["scope"].push_back(
-        "Models like DeepSeek's (latent attention, many small experts): the runtimes' prefill kernels for them "
-        "(block-scaled FP8 GEMMs, fused experts, latent attention with its wider query and key heads) are costed "
-        "as plain FP8 GEMMs and fused attention. Published DeepSeek-R1 runs on 8 H200s (GPUStack's offline runs) "
-        "prefilled 2,000 to 32,000-token prompts 1.5 to 1.7 times slower than this, so first tokens and the "
-        "throughput of long prompts here are optimistic; decode came within about 10 %.");
+        "Models like DeepSeek's (latent attention, many small experts): their block-scaled FP8 projections and "
+        "latent attention with its wider query and key heads are costed as plain FP8 GEMMs and fused attention; "
+        "their experts, under vLLM or SGLang on Hopper, at the fused-MoE kernel's measured FP8 rate. With that, "
+        "published DeepSeek-R1 runs on 8 H200s (GPUStack's offline runs, 2,000 to 32,000-token prompts) come "
+        "within 4 %; on Blackwell and under TensorRT-LLM the experts run at the dense FP8 rate, which no "
+        "published kernel table here checks, so long prompts there may be optimistic.");
   InferenceFigures f;
   evaluate_inference(in, f);
   if (f.queue.unstable) {
