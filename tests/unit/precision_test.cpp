@@ -92,6 +92,12 @@ TEST_CASE("quantize kernels: current scaling reads once more; Transformer Engine
 
 TEST_CASE("weights: Transformer Engine keeps an FP8 copy in both layouts for the step; torchao none") {
   CHECK(atlas::weight_cache_bytes_per_weight(with(atlas::Precision::fp8_delayed)) == doctest::Approx(2.0));
+  // Both layouts carry their scales: an E8M0 per 32 (MXFP8), an FP8 per 16 (NVFP4), an fp32 per
+  // 128 × 128 block (blockwise weights).
+  CHECK(atlas::weight_cache_bytes_per_weight(with(atlas::Precision::mxfp8)) == doctest::Approx(2.0625));
+  CHECK(atlas::weight_cache_bytes_per_weight(with(atlas::Precision::nvfp4)) == doctest::Approx(1.125));
+  CHECK(atlas::weight_cache_bytes_per_weight(with(atlas::Precision::fp8_blockwise)) ==
+        doctest::Approx(2.0 + 8.0 / 16384.0));
   CHECK(atlas::weight_cache_bytes_per_weight(with(atlas::Precision::fp8_current, atlas::Framework::fsdp)) == 0);
   CHECK(atlas::weight_cache_bytes_per_weight(with(atlas::Precision::bf16)) == 0);
   // Cast once a step and spread over its micro-batches, or twice in every micro-batch.

@@ -138,7 +138,19 @@ double weight_cast_bytes_per_microbatch(const Parallel& par, double block_weight
 
 double weight_cache_bytes_per_weight(const Parallel& par) {
   if (!low_precision(par.precision) || !is_megatron(par.framework)) return 0;
-  return par.precision == Precision::nvfp4 ? 1.0 + 2.0 / 16.0 : 2.0;
+  // Two layouts (rowwise for forward, columnwise for the input gradient), each with its scales:
+  // one E8M0 per 32 (MXFP8), one FP8 per 16 (NVFP4), one fp32 per 128 × 128 block (DeepSeek's
+  // blockwise weights), one fp32 per tensor otherwise.
+  switch (par.precision) {
+    case Precision::nvfp4:
+      return 2.0 * (0.5 + 1.0 / 16.0);
+    case Precision::mxfp8:
+      return 2.0 * (1.0 + 1.0 / 32.0);
+    case Precision::fp8_blockwise:
+      return 2.0 * (1.0 + 4.0 / (128.0 * 128.0));
+    default:
+      return 2.0;
+  }
 }
 
 }  // namespace atlas
