@@ -267,3 +267,10 @@ TEST_CASE(
   // MLPerf's v4.x GPT-3 runs on NVIDIA GPUs are all H100: the one B200 run's config is not in the repository.
   check_first_reading("content/sealed/2026-12-07i-train", 5, false);
 }
+
+TEST_CASE(
+    "the sealed training set of 2026-12-07m (llm-foundry's A100 40GB and H100 FP8 tables, torchao's float8 runs) is "
+    "frozen with its first reading") {
+  // Publishers other than NVIDIA, on A100 40GB and H100: no Blackwell run among them.
+  check_first_reading("content/sealed/2026-12-07m-train", 40, false);
+}

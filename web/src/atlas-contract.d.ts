@@ -1042,6 +1042,9 @@ export type FidelityAnswer = {
       run_medians?: Array<number>;
       run_ranges?: Array<Array<number>>;
       runs?: number;
+      step_seconds_from_column?: number;
+      table_mfu_percent?: number;
+      table_throughput_tokens_per_s?: number;
       value?: number;
     };
     published_step?: number;
@@ -1100,6 +1103,7 @@ export type FidelityAnswer = {
         backward_prefetch?: string;
         cp?: number;
         cp_attention?: string;
+        dp?: number;
         embedding_as_layer?: boolean;
         ep?: number;
         etp?: number;
