@@ -1163,6 +1163,8 @@ export type FidelityAnswer = {
       request?: {
         hardware?: {
           gpus?: number;
+          intra_bandwidth?: number;
+          memory_bandwidth?: number;
           preset?: string;
         };
         mode?: string;
@@ -1170,6 +1172,7 @@ export type FidelityAnswer = {
           bias?: boolean;
           dropout?: boolean;
           ffn?: number;
+          head_dim?: number;
           heads?: number;
           hidden?: number;
           kv_heads?: number;
@@ -1178,6 +1181,8 @@ export type FidelityAnswer = {
           norm?: string;
           position?: string;
           preset?: string;
+          qk_norm?: boolean;
+          qkv_bias?: boolean;
           seq?: number;
           tied_embeddings?: boolean;
           vocab?: number;
