@@ -274,3 +274,9 @@ TEST_CASE(
   // Publishers other than NVIDIA, on A100 40GB and H100: no Blackwell run among them.
   check_first_reading("content/sealed/2026-12-07m-train", 40, false);
 }
+
+TEST_CASE(
+    "the sealed MoE training set of 2026-12-07p (XTuner, Pai-Megatron-Patch, torchao, Megatron-MoE-ModelZoo) is frozen "
+    "with its first reading") {
+  check_first_reading("content/sealed/2026-12-07p-train", 20);
+}

@@ -1044,7 +1044,9 @@ export type FidelityAnswer = {
       runs?: number;
       step_seconds_from_column?: number;
       table_mfu_percent?: number;
+      table_per_gpu_tflops?: number;
       table_throughput_tokens_per_s?: number;
+      table_tokens_per_gpu_per_second?: number;
       value?: number;
     };
     published_step?: number;
@@ -1057,6 +1059,7 @@ export type FidelityAnswer = {
         gpus?: number;
         gpus_per_node?: number;
         inter_bandwidth?: number;
+        intra_bandwidth?: number;
         memory?: number;
         memory_bandwidth?: number;
         nics_per_node?: number;
