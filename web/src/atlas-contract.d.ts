@@ -1326,19 +1326,30 @@ export type FidelityAnswer = {
         };
         model?: {
           bias?: boolean;
+          dense_layers?: number;
           dropout?: boolean;
+          expert_ffn?: number;
+          experts?: number;
           ffn?: number;
           heads?: number;
           hidden?: number;
           kv_heads?: number;
+          kv_lora_rank?: number;
           layers?: number;
           mlp?: string;
           norm?: string;
           position?: string;
           preset?: string;
+          q_lora_rank?: number;
+          qk_nope_head_dim?: number;
+          qk_rope_head_dim?: number;
           qkv_bias?: boolean;
           seq?: number;
+          shared_expert_ffn?: number;
+          shared_experts?: number;
           tied_embeddings?: boolean;
+          top_k?: number;
+          v_head_dim?: number;
           vocab?: number;
         };
         parallel?: {
