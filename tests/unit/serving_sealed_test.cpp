@@ -154,6 +154,24 @@ TEST_CASE("each held-out serving run is named in plain words: model, GPUs, runti
     if (c["id"] == "etched-trtllm-bench-llama31-70b-fp8-h100-1024-16384-tps")
       at_once = c["label"].get<std::string>().find("200 requests sent at once; output tokens/s") != std::string::npos;
   CHECK(at_once);
+  // A stream at a rate is named by its rate, not as users; one user is singular; a card whose
+  // figures the request changes is not called the preset's card.
+  bool stream = false, one_user = false, adjusted = false;
+  for (const auto& c : h["cases"]) {
+    const std::string label = c["label"];
+    const json& r = c["request"];
+    if (r["serving"].value("arrival", "") == "poisson") {
+      CHECK(label.find(" users;") == std::string::npos);
+      stream = stream || label.find("requests/s at random") != std::string::npos;
+    }
+    one_user = one_user || label.find(", 1 user;") != std::string::npos;
+    CHECK(label.find(" 1 users") == std::string::npos);
+    if (r["hardware"].contains("memory_bandwidth") && r["hardware"].contains("preset"))
+      adjusted = adjusted || label.find("with figures of its own") != std::string::npos;
+  }
+  CHECK(stream);
+  CHECK(one_user);
+  CHECK(adjusted);
 }
 
 TEST_CASE("each serving set's reading as frozen is its predictions file's mean error, over the cases it predicted") {

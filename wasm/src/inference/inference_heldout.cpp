@@ -69,6 +69,18 @@ std::string preset_name(const char* kind, const json& section, const std::string
   return fallback;
 }
 
+// How the requests came: users in a loop, every request at once, or a stream at a rate.
+std::string workload_words(const json& serving) {
+  const std::string arrival = serving.value("arrival", "closed_loop");
+  if (arrival == "poisson")
+    return g4(serving.value("request_rate", 0.0)) +
+           (serving.value("request_rate", 0.0) == 1.0 ? " request/s at random" : " requests/s at random") +
+           (serving.contains("requests") ? " (" + std::to_string(serving.value("requests", 0)) + " in all)" : "");
+  const std::int64_t n = serving.value("concurrency", serving.value("requests", std::int64_t{1}));
+  if (arrival == "all_at_once") return std::to_string(n) + " requests sent at once";
+  return std::to_string(n) + (n == 1 ? " user" : " users");
+}
+
 // The run in plain words, for readers who do not read case ids: what ran on what, the workload
 // and the figure. "Llama 3.1 8B, 1 × NVIDIA H200, vLLM: 1024 in, 128 out, 8 users; tokens/s", or
 // "200 requests sent at once" for a run that sent them together.
@@ -84,14 +96,17 @@ std::string run_label(const json& request, const std::string& metric) {
   const auto what = kMetric.find(metric);
   const std::string shape = std::to_string(model.value("layers", 0)) + "-layer model (hidden " +
                             std::to_string(model.value("hidden", 0)) + ")";
-  std::string s = preset_name("models", model, shape) + ", " + std::to_string(hw.value("gpus", 1)) + " × " +
-                  preset_name("hardware", hw, "a GPU given by its figures") + " (tp " +
-                  std::to_string(parallel.value("tp", 1)) + "), " +
+  // A preset whose figures the request changes (a PCIe card as its SXM preset with its own
+  // bandwidth) is not the preset's card: the label says so.
+  bool adjusted = false;
+  for (auto it = hw.begin(); it != hw.end(); ++it) adjusted = adjusted || (it.key() != "preset" && it.key() != "gpus");
+  const std::string card = preset_name("hardware", hw, "a GPU given by its figures") +
+                           (adjusted && hw.contains("preset") ? " with figures of its own" : "");
+  std::string s = preset_name("models", model, shape) + ", " + std::to_string(hw.value("gpus", 1)) + " × " + card +
+                  " (tp " + std::to_string(parallel.value("tp", 1)) + "), " +
                   (runtime ? runtime_label(*runtime) : serving.value("runtime", "")) + ": " +
                   std::to_string(serving.value("prompt", 0)) + " in, " + std::to_string(serving.value("output", 0)) +
-                  " out, " + std::to_string(serving.value("concurrency", 1)) +
-                  (serving.value("arrival", "closed_loop") == "all_at_once" ? " requests sent at once; " : " users; ") +
-                  (what != kMetric.end() ? what->second : metric);
+                  " out, " + workload_words(serving) + "; " + (what != kMetric.end() ? what->second : metric);
   return s;
 }
 
