@@ -1,0 +1,31 @@
+// The kernels of one pass over a stage's layers as the serving runtime runs them
+// (layer_kernels.cpp): what inference_time.cpp builds a stage's pass from.
+#pragma once
+
+#include <cstdint>
+
+#include "atlas/inference/inference.hpp"
+
+namespace atlas {
+
+/// Share of a device's experts that `tokens` tokens touch, each routed to top_k of E experts at
+/// random (balanced routing): 1 − (1 − k/E)^(tokens of the whole expert group); 1 for a dense model.
+double experts_touched(const InferenceInput& in, double tokens);
+/// The least time any kernel of the runtime takes; 0 for `ideal`, which counts no kernels beside
+/// its GEMMs, attention and collectives.
+double kernel_time_floor(const InferenceInput& in);
+/// The model's mean layer's GEMM arithmetic for `tokens` rows (dense and expert layers weighted
+/// by their counts): what decides whether a pass is compute-bound.
+double layer_arithmetic(const InferenceInput& in, double tokens);
+/// The mean layer's GEMMs as run for `tokens` rows, and the routed experts' share of them.
+struct LayerGemms {
+  double all = 0, experts = 0;
+};
+LayerGemms layer_gemms_as_run(const InferenceInput& in, double tokens);
+/// Weight bytes a pass over `tokens` tokens reads on the device: all it holds but the embedding
+/// rows it does not look up and the experts no token was routed to.
+double weights_read(const InferenceInput& in, const StageWeights& w, double tokens);
+/// Seconds of the runtime's small kernels in one pass over `layers` layers of stage `index`.
+double stage_kernel_floor(const InferenceInput& in, std::int64_t index, double layers);
+
+}  // namespace atlas
