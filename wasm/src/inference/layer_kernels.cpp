@@ -35,12 +35,14 @@ double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens, 
   const double kernel = kernel_time_floor(in);
   const double weight_bw = hw.memory_bandwidth * format_bandwidth_fraction(in.serving);
   const double q = weight_bytes(in.serving.weights, in.serving.group_size);
-  const auto gemm = [&](double rows, double n, double k, double batch) {
+  // `measured_rate`, where given, is the kernel's own arithmetic rate in place of the shape model.
+  const auto gemm = [&](double rows, double n, double k, double batch, double measured_rate = 0.0) {
     // A few rows give a few output tiles: cuBLAS then splits the reduction (split-K) so every
     // multiprocessor has work. Take the best of 1…16 splits that keep ≥ 256 of k per split;
     // adding up the partial sums is not counted.
-    double best = linear_time({rows, n, k}, peak, fit, hw.sms, batch, half).forward;
-    for (double split = 2; split <= 16 && k / split >= 256; split *= 2)
+    double best = measured_rate > 0 ? 2.0 * rows * n * k * batch / measured_rate
+                                    : linear_time({rows, n, k}, peak, fit, hw.sms, batch, half).forward;
+    for (double split = 2; measured_rate <= 0 && split <= 16 && k / split >= 256; split *= 2)
       best = std::min(best, linear_time({rows, n, k / split}, peak, fit, hw.sms, batch * split, half).forward);
     return as_run ? std::max(best, n * k * batch * q / weight_bw) + kernel : best;
   };
@@ -71,11 +73,7 @@ double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens, 
   // Under a fused-MoE runtime on Hopper, W8A8 experts' arithmetic runs at the block's measured
   // rate rather than a dense FP8 GEMM's (serving_runtime.hpp, kFusedMoeFp8Peak).
   const double fused_rate = as_run && fused_moe_fp8_on_hopper(in) ? hw.flops_fp8 * kFusedMoeFp8Peak : 0.0;
-  const auto expert_gemm = [&](double n, double k) {
-    if (fused_rate <= 0) return gemm(rows, n, k, touched);
-    return std::max(2.0 * rows * n * k * touched / fused_rate, n * k * touched * q / weight_bw) + kernel;
-  };
-  double routed = expert_gemm(up * f, h) + expert_gemm(h, f);
+  double routed = gemm(rows, up * f, h, touched, fused_rate) + gemm(rows, h, f, touched, fused_rate);
   // A fused-MoE block: its measured fixed time in place of its two GEMMs' (its sort, activation
   // and sum are in it too, so kernel_floor leaves them out), and an overhead per touched expert.
   if (as_run && kernel > 0 && runs_fused_moe(in.serving.runtime))

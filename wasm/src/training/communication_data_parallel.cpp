@@ -146,7 +146,7 @@ void data_parallel_transfers(const PlanInput& in, std::int64_t index, const Stag
       const double block = std::min(psi, st.block_weights());
       const double per_weight =
           par.fp8_param_gather && psi > 0
-              ? (kWeightBytes * (psi - block) + low_precision_saved_bytes(par.precision) * block) / psi
+              ? (kWeightBytes * (psi - block) + low_precision_bytes(par.precision, false) * block) / psi
               : kWeightBytes;
       Transfer* w = weight_shard_gather(B, g, psi, calls, "updated weight shards", per_weight);
       const bool hidden = is_megatron(par.framework) || par.framework == Framework::ideal || is_fsdp(par.framework);

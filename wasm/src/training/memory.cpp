@@ -64,26 +64,11 @@ double activation_bytes_per_layer(const ModelShape& m, double micro, std::int64_
   });
 }
 
-double low_precision_saved_bytes(Precision p) {
-  switch (p) {
-    case Precision::bf16:
-      return 2.0;
-    case Precision::fp8_blockwise:
-      return 1.0 + 4.0 / 128.0;
-    case Precision::mxfp8:
-      return 1.0 + 1.0 / 32.0;
-    case Precision::nvfp4:
-      return 0.5 + 1.0 / 16.0;
-    default:
-      return 1.0;  // per-tensor scales (delayed or current)
-  }
-}
-
 double low_precision_kept_change(const ModelShape& m, double micro, const Parallel& par, Recompute recompute,
                                  std::uint8_t modules) {
   if (!is_megatron(par.framework) || !low_precision(par.precision)) return 0.0;
   if (recompute == Recompute::full || recompute == Recompute::op_selective) return 0.0;
-  const double low = low_precision_saved_bytes(par.precision), d = 2.0 - low;
+  const double low = low_precision_bytes(par.precision, false), d = 2.0 - low;
   const double t = static_cast<double>(par.tp), et = static_cast<double>(par.expert_tp());
   const double os = par.sequence_parallel ? t : 1.0;
   const double sb = static_cast<double>(m.seq) / static_cast<double>(par.cp) * micro;

@@ -201,7 +201,7 @@ json memory_formulas(const Parallel& p, const ModelShape& model, const Hardware&
                 (is_megatron(p.framework) && low_precision(p.precision) && p.recompute != Recompute::full
                      ? "; Transformer Engine keeps each linear layer's input for its weight gradient in " +
                            std::string(precision_words(p.precision)) + ", " +
-                           qty_count(low_precision_saved_bytes(p.precision)) +
+                           qty_count(low_precision_bytes(p.precision, false)) +
                            " B an element with its scales where bf16 keeps 2 B, and the output projection's "
                            "copy beside the attention's bf16 output"
                      : std::string()) +

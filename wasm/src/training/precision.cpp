@@ -76,22 +76,26 @@ std::string fp8_param_gather_unsupported(const Parallel& p) {
          std::to_string(p.zero) + ".";
 }
 
-double cast_bytes_per_element(Precision p) {
+double low_precision_bytes(Precision p, bool weight_blocks) {
   switch (p) {
     case Precision::bf16:
-      return 0;
-    case Precision::fp8_delayed:
-      return 2.0 + 1.0 + 1.0;  // amax found inside the cast; the scale comes from the history
-    case Precision::fp8_current:
-      return 2.0 + 2.0 + 1.0 + 1.0;  // one read for the amax, then the cast
+      return 2.0;
     case Precision::fp8_blockwise:
-      return 2.0 + 1.0 + 1.0 + 2.0 * 4.0 / 128.0;  // fp32 scale per 128 elements, per copy
+      return 1.0 + 4.0 / (weight_blocks ? 128.0 * 128.0 : 128.0);
     case Precision::mxfp8:
-      return 2.0 + 1.0 + 1.0 + 2.0 * 1.0 / 32.0;  // E8M0 scale per 32 elements, per copy
+      return 1.0 + 1.0 / 32.0;
     case Precision::nvfp4:
-      return 2.0 + 0.5 + 0.5 + 2.0 * 1.0 / 16.0;  // E4M3 scale per 16 elements, per copy
+      return 0.5 + 1.0 / 16.0;
+    default:
+      return 1.0;  // per-tensor scales (delayed or current)
   }
-  return 0;
+}
+
+double cast_bytes_per_element(Precision p) {
+  if (!low_precision(p)) return 0;
+  // Read the bf16 tensor (current scaling reads it once more first, for the amax; delayed scaling
+  // takes the scale from its history), write the two layouts with their scales.
+  return 2.0 + (p == Precision::fp8_current ? 2.0 : 0.0) + 2.0 * low_precision_bytes(p, false);
 }
 
 bool casts_fused_into_neighbours(const Parallel& par) {
@@ -138,19 +142,8 @@ double weight_cast_bytes_per_microbatch(const Parallel& par, double block_weight
 
 double weight_cache_bytes_per_weight(const Parallel& par) {
   if (!low_precision(par.precision) || !is_megatron(par.framework)) return 0;
-  // Two layouts (rowwise for forward, columnwise for the input gradient), each with its scales:
-  // one E8M0 per 32 (MXFP8), one FP8 per 16 (NVFP4), one fp32 per 128 × 128 block (DeepSeek's
-  // blockwise weights), one fp32 per tensor otherwise.
-  switch (par.precision) {
-    case Precision::nvfp4:
-      return 2.0 * (0.5 + 1.0 / 16.0);
-    case Precision::mxfp8:
-      return 2.0 * (1.0 + 1.0 / 32.0);
-    case Precision::fp8_blockwise:
-      return 2.0 * (1.0 + 4.0 / (128.0 * 128.0));
-    default:
-      return 2.0;
-  }
+  // Two layouts (rowwise for forward, columnwise for the input gradient), each with its scales.
+  return 2.0 * low_precision_bytes(par.precision, true);
 }
 
 }  // namespace atlas

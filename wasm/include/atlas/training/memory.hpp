@@ -224,11 +224,6 @@ double routed_expert_bytes_per_layer(const ModelShape& m, double micro, std::int
                                      std::int64_t cp, double imbalance, Recompute recompute,
                                      std::uint8_t modules = kRecomputeCoreAttn);
 
-/// Bytes a low-precision element is kept in for a weight gradient: FP8 1 B, with its share of the
-/// block scales (fp32 per 128 for blockwise, E8M0 per 32 for MXFP8); NVFP4 half a byte with an E4M3
-/// scale per 16. 2 (bf16) for bf16.
-double low_precision_saved_bytes(Precision p);
-
 /// How much one layer's kept activations change, per micro-batch on one device, because
 /// Transformer Engine keeps each linear layer's input for its weight gradient in the low format
 /// (Linear, LayerNormLinear and GroupedLinear save the quantized input, not the bf16 one:

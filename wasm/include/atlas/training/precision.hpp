@@ -27,6 +27,12 @@ std::string precision_unsupported(const Hardware& hw, Precision p);
 /// Why `fp8_param_gather` cannot apply to this plan (Megatron with a low format at ZeRO 0–2); "" when it can.
 std::string fp8_param_gather_unsupported(const Parallel& p);
 
+/// Bytes one element takes in the format with its share of the scales: bf16 2; FP8 1 (a scale per
+/// tensor); blockwise FP8 an fp32 scale per 128 elements of an activation or per 128 × 128 block of
+/// a weight (`weight_blocks`, DeepSeek's recipe); MXFP8 an E8M0 per 32; NVFP4 half a byte and an
+/// E4M3 per 16.
+double low_precision_bytes(Precision p, bool weight_blocks);
+
 /// HBM bytes one quantize pass moves per element: it reads the bf16 tensor (2 B) and writes two
 /// low-precision copies, one per GEMM operand layout the backward pass needs (Hopper's FP8 GEMMs
 /// take only K-major operands, Transformer Engine's cast_transpose; Blackwell's block-scaled
