@@ -2,7 +2,9 @@
 // that finished (sequences ÷ output a step). A runtime with mixed batches runs them inside the
 // decode step's forward pass (one read of the weights, their tokens as extra GEMM rows); one
 // without prefills them in batches of their own, as many prompts as its token budget holds;
-// `ideal` keeps the earlier model of one prefill per prompt.
+// `ideal` keeps the earlier model of one prefill per prompt. The requests' lengths differ (a
+// dataset's), so the arrivals spread over the steps; with one length they keep in step
+// (lockstep_test.cpp).
 #include <doctest/doctest.h>
 
 #include "support.hpp"
@@ -13,7 +15,11 @@ namespace {
 
 json prefill_plan(const char* runtime, int prompt, int output, int concurrency) {
   return serve("llama-3.1-8b", 1, {{"tp", 1}},
-               {{"prompt", prompt}, {"output", output}, {"concurrency", concurrency}, {"runtime", runtime}});
+               {{"prompt", prompt},
+                {"output", output},
+                {"concurrency", concurrency},
+                {"runtime", runtime},
+                {"lengths", "dataset"}});
 }
 
 double prompt_share(const json& plan) { return plan["time"]["prompt_share"].get<double>(); }

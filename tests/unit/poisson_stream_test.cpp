@@ -23,9 +23,12 @@ json stream(double rate, json extra = json::object()) {
   return serve("llama-3.1-70b", 4, {{"tp", 4}}, serving, "h200");
 }
 
+// The closed loop a stream is compared with: its arrivals spread over the steps as a stream's do,
+// so its requests' lengths differ (with one length its users would keep in step).
 json loop(std::int64_t users) {
   return serve("llama-3.1-70b", 4, {{"tp", 4}},
-               {{"prompt", 513}, {"output", 507}, {"runtime", "sglang"}, {"concurrency", users}}, "h200");
+               {{"prompt", 513}, {"output", 507}, {"runtime", "sglang"}, {"concurrency", users}, {"lengths", "dataset"}},
+               "h200");
 }
 
 double stream_figure(const json& plan, const char* section, const char* key) {

@@ -164,7 +164,7 @@ TEST_CASE("host overhead: what a step waits for when the runtime does not hide i
 }
 
 TEST_CASE("an overlap scheduler: the first token waits one step, and a slot is held for output + 1 steps") {
-  const json s{{"prompt", 1024}, {"output", 128}, {"concurrency", 8}, {"runtime", "vllm"}};
+  const json s{{"prompt", 1024}, {"output", 128}, {"concurrency", 8}, {"runtime", "vllm"}, {"lengths", "dataset"}};
   const json r = serve("llama-3.1-8b", 1, {{"tp", 1}}, s);
   const json& parts = r["time"]["first_token_parts"];
   CHECK(parts["first_step"] == r["time"]["decode_step"]);
@@ -289,7 +289,11 @@ TEST_CASE("the host time's formula says where the figure comes from") {
 TEST_CASE("under load a prompt waits for the step in flight, and mixed batches run it beside every running token") {
   const auto plan = [](const char* runtime, int concurrency) {
     return serve("llama-3.1-8b", 1, {{"tp", 1}},
-                 {{"prompt", 1024}, {"output", 256}, {"concurrency", concurrency}, {"runtime", runtime}});
+                 {{"prompt", 1024},
+                  {"output", 256},
+                  {"concurrency", concurrency},
+                  {"runtime", runtime},
+                  {"lengths", "dataset"}});
   };
   const auto load = [](const json& p) { return p["time"]["first_token_parts"]["under_load"].get<double>(); };
   // SGLang prefills on its own: half a step on average before its prompt's batch starts.

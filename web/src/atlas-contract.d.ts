@@ -1204,12 +1204,14 @@ export type FidelityAnswer = {
           concurrency?: number;
           group_size?: number;
           kv?: string;
+          lengths?: string;
           output?: number;
           output_max?: number;
           prompt?: number;
           request_rate?: number;
           requests?: number;
           runtime?: string;
+          token_budget?: number;
           weights?: string;
         };
       };
@@ -2099,6 +2101,8 @@ export type PlanRequest = {
     host_overhead?: number;
     /** at most 200 characters; default "bf16" */
     kv?: "bf16" | "fp8";
+    /** at most 200 characters; default "fixed" */
+    lengths?: "fixed" | "dataset";
     /** unit: tokens; ≥ 1, ≤ 100000000; default 256 */
     output?: number;
     /** unit: tokens; ≥ 0, ≤ 100000000; default 0 */
@@ -2111,6 +2115,8 @@ export type PlanRequest = {
     requests?: number;
     /** at most 200 characters; default "ideal" */
     runtime?: "ideal" | "vllm" | "sglang" | "trtllm" | "lmdeploy" | "gpt-fast";
+    /** unit: tokens; ≥ 0, ≤ 10000000; default 0 */
+    token_budget?: number;
     /** at most 200 characters; default "bf16" */
     weights?: "bf16" | "fp8" | "int8" | "int4";
   };
@@ -2859,6 +2865,10 @@ export type PlanAnswer = {
     arrival_rate?: number;
     capacity?: number;
     capped?: boolean;
+    cohort_size?: number;
+    cohort_wait?: number;
+    cohorts?: number;
+    cycle?: number;
     held?: boolean;
     in_flight?: number;
     last_wave?: number;
@@ -2874,6 +2884,7 @@ export type PlanAnswer = {
     running_limit?: number;
     saturated?: boolean;
     served?: number;
+    token_budget?: number;
     wait?: number;
     waiting?: number;
     waves?: number;
@@ -2942,6 +2953,7 @@ export type PlanAnswer = {
     group_size?: number;
     host_overhead?: number;
     kv?: string;
+    lengths?: string;
     output?: number;
     output_max?: number;
     prompt?: number;
@@ -2949,6 +2961,7 @@ export type PlanAnswer = {
     requests?: number;
     runtime?: string;
     runtime_label?: string;
+    token_budget?: number;
     weight_bandwidth_fraction?: number;
     weights?: string;
   };
@@ -4005,6 +4018,8 @@ export type SearchRequest = {
     host_overhead?: unknown;
     /** at most 200 characters; default "bf16" */
     kv?: "bf16" | "fp8";
+    /** at most 200 characters; default "fixed" */
+    lengths?: "fixed" | "dataset";
     /** unit: tokens; ≥ 1, ≤ 100000000; default 256 */
     output?: number;
     /** unit: tokens; ≥ 0, ≤ 100000000; default 0 */
@@ -4016,6 +4031,8 @@ export type SearchRequest = {
     requests?: number;
     /** at most 200 characters; default "ideal" */
     runtime?: "ideal" | "vllm" | "sglang" | "trtllm" | "lmdeploy" | "gpt-fast";
+    /** unit: tokens; ≥ 0, ≤ 10000000; default 0 */
+    token_budget?: number;
     /** at most 200 characters; default "bf16" */
     weights?: "bf16" | "fp8" | "int8" | "int4";
   };
@@ -4045,6 +4062,7 @@ export type SearchAnswer = {
     group_size?: number;
     host_overhead?: number;
     kv?: string;
+    lengths?: string;
     output?: number;
     output_max?: number;
     prompt?: number;
@@ -4052,6 +4070,7 @@ export type SearchAnswer = {
     requests?: number;
     runtime?: string;
     runtime_label?: string;
+    token_budget?: number;
     weight_bandwidth_fraction?: number;
     weights?: string;
   };
@@ -4139,6 +4158,10 @@ export type SearchAnswer = {
       arrival_rate?: number;
       capacity?: number;
       capped?: boolean;
+      cohort_size?: number;
+      cohort_wait?: number;
+      cohorts?: number;
+      cycle?: number;
       held?: boolean;
       in_flight?: number;
       last_wave?: number;
@@ -4154,6 +4177,7 @@ export type SearchAnswer = {
       running_limit?: number;
       saturated?: boolean;
       served?: number;
+      token_budget?: number;
       wait?: number;
       waiting?: number;
       waves?: number;

@@ -41,7 +41,7 @@ Formula reserve_formula(const InferenceInput& in, const InferenceMemory& mem) {
 Formula activations_formula(const InferenceInput& in, const InferenceMemory& mem) {
   if (!sizes_after_profile(in.serving.runtime))
     return Formula("prompt × 2 B × (2h + QKV width ÷ tp + MLP up width ÷ tp) = ") << qty::bytes(mem.activations);
-  const SchedulerLimits lim = scheduler_limits(in.serving.runtime, in.hardware);
+  const SchedulerLimits lim = scheduler_limits(in.serving, in.hardware);
   return Formula(std::string(runtime_label(in.serving.runtime)) + "'s start-up profile: ")
          << qty::bytes(kVllmProfileBase * kGiB) << " + " << qty::number(kVllmSamplerCopies)
          << " fp32 copies of the logits of the " << qty::number(lim.running)
@@ -153,6 +153,13 @@ Formula throughput_formula(const InferenceInput& in, const InferenceFigures& f) 
     out << "the users' first requests together, then the rest at the steady state's rate";
     return per_gpu(out);
   }
+  if (q.cohorts > 0)
+    return Formula("sequences served at once × output ÷ a slot's cycle ÷ GPUs (the users keep in step: ")
+           << qty::number(q.cohorts) << " cohort" << (q.cohorts > 1 ? "s" : "") << " of up to "
+           << qty::number(q.cohort_size) << " prompts a replica, each cohort's heavy step once a cycle) = "
+           << qty::number(static_cast<double>(q.served)) << " × " << qty::number(static_cast<double>(in.serving.output))
+           << " ÷ " << qty::seconds(q.cycle) << " ÷ " << qty::number(gpus) << " = "
+           << qty::tokens_per_second(f.tokens_per_second_per_gpu);
   Formula out("sequences served at once ÷ per output token");
   if (runtime_model(in.serving.runtime).overlap_scheduler)
     out << " × output ÷ (output + 1) (an overlap scheduler holds each slot one step longer)";
@@ -196,6 +203,13 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
     first_token << " + the prompts ahead of it in its round (every request sent at once: "
                 << qty::number(q.prompts_per_pass) << " a pass under the runtime's token budget, the round's last "
                 << "first token after " << qty::seconds(q.wave_prefill) << ") " << qty::seconds(f.under_load);
+  else if (q.cohorts > 0)
+    first_token << " + in step with the other users (every request the same length, so the prompts that shared a "
+                   "step finish together and return together: cohorts of up to "
+                << qty::number(q.cohort_size) << " prompts under the runtime's token budget of "
+                << qty::number(static_cast<double>(scheduler_limits(in.serving, in.hardware).step_tokens))
+                << " tokens): the step in flight when the cohort arrives (" << qty::seconds(q.cohort_wait)
+                << " on average) and its prompts' step beyond one prompt alone " << qty::seconds(f.under_load);
   else if (f.under_load > 0)
     first_token << " + under load: half the step in flight when the prompt arrives"
                 << (runtime_model(in.serving.runtime).mixed_batches
@@ -244,6 +258,12 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
       per_output_token << ", over " << qty::number(static_cast<double>(q.waves)) << " rounds (the last of "
                        << qty::number(static_cast<double>(q.last_wave)) << ")";
     per_output_token << " = ";
+  } else if (q.cohorts > 0) {
+    per_output_token = Formula("(a slot's cycle − its first token's part) ÷ (output − 1): the cycle is ");
+    per_output_token << qty::number(static_cast<double>(in.serving.output) + 1.0 +
+                                    (runtime_model(in.serving.runtime).overlap_scheduler ? 1.0 : 0.0))
+                     << " steps of " << qty::seconds(d.cycle) << " with the " << qty::number(q.cohorts)
+                     << " cohorts' prompts riding in some of them, " << qty::seconds(q.cycle) << " in all = ";
   } else if (!in.serving.disaggregated) {
     const RuntimeModel& r = runtime_model(in.serving.runtime);
     per_output_token = Formula("decode step + the prompts it makes room for (sequences per replica ÷ output = ");

@@ -70,7 +70,7 @@ double outside_torch(std::int64_t tp) { return tp > 1 ? kOutsideTorchTp : kOutsi
 
 double startup_profile_peak(const InferenceInput& in, bool last_stage) {
   const ModelShape& m = in.model;
-  const SchedulerLimits lim = scheduler_limits(in.serving.runtime, in.hardware);
+  const SchedulerLimits lim = scheduler_limits(in.serving, in.hardware);
   const double tokens = static_cast<double>(lim.step_tokens), t = static_cast<double>(in.parallel.tp);
   // The sampler's dummy run: logits, probabilities and sort buffers of max_num_seqs requests over
   // the whole vocabulary in fp32, on the last stage only.

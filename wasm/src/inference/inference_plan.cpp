@@ -83,6 +83,8 @@ json to_json(const Serving& s) {
               {"cached_prompt", s.cached_prompt},
               {"output", s.output},
               {"output_max", s.output_max},
+              {"lengths", s.lengths_vary ? "dataset" : "fixed"},
+              {"token_budget", s.token_budget},
               {"concurrency", s.concurrency},
               {"arrival", arrival_name(s.arrival)},
               {"requests", s.requests},
@@ -136,7 +138,7 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                 {"limit", f.queue.waiting <= 0        ? "none"
                           : f.queue.scheduler_limited ? "scheduler"
                                                       : "kv_cache"},
-                {"running_limit", scheduler_limits(in.serving.runtime, in.hardware).running},
+                {"running_limit", scheduler_limits(in.serving, in.hardware).running},
                 {"wait", f.queue.wait},
                 {"waves", f.queue.waves},
                 {"last_wave", f.queue.last_wave},
@@ -145,6 +147,11 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                 {"requests", f.queue.requests},
                 {"round_prefill", f.queue.wave_prefill},
                 {"prompts_per_pass", f.queue.prompts_per_pass},
+                {"token_budget", scheduler_limits(in.serving, in.hardware).step_tokens},
+                {"cohorts", f.queue.cohorts},
+                {"cohort_size", f.queue.cohort_size},
+                {"cohort_wait", f.queue.cohort_wait},
+                {"cycle", f.queue.cycle},
                 {"arrival_rate", f.queue.arrival_rate},
                 {"in_flight", f.queue.in_flight},
                 {"prefill_busy", f.queue.prefill_busy},
@@ -243,11 +250,20 @@ json cmd_inference_plan(const json& request, Problems& problems) {
              "cost per sequence makes the same for any spread of lengths (queue.longest). Not modelled: decodes "
              "riding in the prefill passes, a runtime that admits more than fits and preempts later, prompts of "
              "different lengths (each is the mean), the HTTP front end and tokenization."
-           : "Continuous batching at a steady state: every sequence decodes, and (without separate prefill GPUs) "
-             "each step also prefills the prompts of the sequences that finish. Past what the KV cache holds or the "
-             "runtime runs at once, the served concurrency is the fitting one and the rest wait (queue; the wait is "
-             "in the first token). Not modelled: the HTTP front end and tokenization before a prompt reaches the "
-             "scheduler. A run that sends every request at once is serving.arrival \"all_at_once\".",
+           : std::string("Continuous batching at a steady state: every sequence decodes, and (without separate "
+                         "prefill GPUs) the prompts of the sequences that finish are prefilled in the steps. ") +
+                 (in.serving.lengths_vary
+                      ? "The requests' lengths differ (serving.lengths \"dataset\"), so the users drift apart and "
+                        "the prompts spread over the steps, sequences ÷ output a step. "
+                      : "Every request has the stated lengths (serving.lengths \"fixed\"), so the users keep in "
+                        "step: prompts that shared a step return together a cycle later, and a first token waits "
+                        "for its cohort's prompts (queue.cohorts; with one user, too many cohorts or the ideal and "
+                        "gpt-fast runtimes the prompts spread over the steps instead). Jitter that would break the "
+                        "cohorts up over a long run is not modelled. ") +
+                 "Past what the KV cache holds or the runtime runs at once, the served concurrency is the fitting "
+                 "one and the rest wait (queue; the wait is in the first token). Not modelled: the HTTP front end "
+                 "and tokenization before a prompt reaches the scheduler. A run that sends every request at once is "
+                 "serving.arrival \"all_at_once\".",
        "A prompt's cached tokens (serving.cached_prompt) cost their keys' reads, not their compute; each "
        "sequence's cache still holds its whole prompt (blocks shared between sequences are not credited), and "
        "the cache is taken to keep them (no eviction).",

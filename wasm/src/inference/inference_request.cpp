@@ -24,7 +24,7 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   const Fields s = root.section("serving", false);
   s.warn_unknown({"prompt", "output", "output_max", "concurrency", "arrival", "requests", "request_rate", "weights",
                   "kv", "block", "group_size", "runtime", "disaggregated", "bandwidth_fraction", "host_overhead",
-                  "cached_prompt"});
+                  "cached_prompt", "lengths", "token_budget"});
   const Range tokens{1, 1e8, false, true, "tokens"};
   auto prompt = s.integer("prompt", tokens, 2048);
   auto output = s.integer("output", tokens, 256);
@@ -38,6 +38,11 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
                {arrival_name(Arrival::closed_loop), arrival_name(Arrival::all_at_once), arrival_name(Arrival::poisson)},
                std::string(arrival_name(Arrival::closed_loop)));
   auto requests = s.integer("requests", {0, 1e9, false, true, "requests"}, 0);
+  // Whether every request has the stated lengths (a benchmark's synthetic prompts, answers held to
+  // their length) or each its own (a dataset's, answers ending at EOS): a closed loop's users keep
+  // in step only in the first case (continuous_batching.cpp).
+  auto lengths =
+      s.choice("lengths", {"fixed", "dataset"}, std::string(output_max && *output_max > 0 ? "dataset" : "fixed"));
   // A Poisson stream's rate over the whole deployment (vllm bench serve --request-rate).
   auto rate =
       s.has("request_rate") ? s.number("request_rate", {0, 1e7, true, false, "requests/s"}) : std::optional(0.0);
@@ -49,6 +54,9 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   const std::int64_t runtime_block = runtime ? runtime_model(*runtime_from_name(*runtime)).block : 16;
   auto block = s.has("block") ? s.integer("block", {1, 4096, false, true, "tokens"}) : std::optional(runtime_block);
   auto group = s.integer("group_size", {0, 1e6, false, true, "weights"}, 0);
+  // The runtime's token budget a step (vllm serve --max-num-batched-tokens, SGLang's
+  // --chunked-prefill-size, TensorRT-LLM's max_num_tokens); 0: the runtime's own on this GPU.
+  auto budget = s.integer("token_budget", {0, 1e7, false, true, "tokens"}, 0);
   auto disaggregated = s.boolean("disaggregated", false);
   // Absent: the GPU's own decode fraction, set once the hardware is read.
   auto fraction = s.has("bandwidth_fraction") ? s.number("bandwidth_fraction", {0, 1, true}) : std::optional(0.0);
@@ -63,6 +71,14 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
             std::to_string(*prompt) +
             " tokens): the runtime computes at least the prompt's last token to give the first output token.",
         s.path_of("cached_prompt"));
+    return std::nullopt;
+  }
+  if (*output_max > *output && *lengths == "fixed") {
+    problems.error("lengths_output_max",
+                   "serving.lengths \"fixed\" says every output is serving.output = " + std::to_string(*output) +
+                       " tokens long, but serving.output_max = " + std::to_string(*output_max) +
+                       " tokens says they differ. Set serving.lengths to \"dataset\" or leave output_max out.",
+                   s.path_of("lengths"));
     return std::nullopt;
   }
   if (*output_max > 0 && *output_max < *output) {
@@ -89,9 +105,22 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   Serving out;
   out.prompt = *prompt, out.output = *output, out.concurrency = *concurrency, out.block = *block;
   out.output_max = *output_max;
+  out.lengths_vary = *lengths == "dataset";
   out.cached_prompt = *cached;
   out.group_size = *group;
   out.runtime = *runtime_from_name(*runtime);
+  out.token_budget = *budget;
+  if (out.token_budget > 0 && (out.runtime == Runtime::ideal || out.runtime == Runtime::gpt_fast)) {
+    problems.error("token_budget_runtime",
+                   "serving.token_budget = " + std::to_string(out.token_budget) +
+                       " tokens is a continuous-batching runtime's budget a step (vLLM, SGLang, TensorRT-LLM, "
+                       "LMDeploy); the \"" +
+                       *runtime + "\" runtime " +
+                       (out.runtime == Runtime::ideal ? "prefills one prompt a pass" : "runs one static batch") +
+                       ". Choose such a runtime in serving.runtime or leave the budget out.",
+                   s.path_of("token_budget"));
+    return std::nullopt;
+  }
   out.weights = *weights == "fp8"    ? WeightFormat::fp8
                 : *weights == "int8" ? WeightFormat::int8
                 : *weights == "int4" ? WeightFormat::int4
@@ -153,12 +182,14 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
                    s.path_of("requests"));
     return std::nullopt;
   }
-  // Only a run that ends waits for its longest output; a steady state is set by the mean.
+  // Only a run that ends waits for its longest output; a loop or a stream of differing outputs is
+  // set by their mean (serving.lengths "dataset").
   if (out.output_max > 0 && out.arrival != Arrival::all_at_once) {
     problems.error("output_max_arrival",
                    "serving.output_max is the longest output of requests sent all at once (serving.arrival "
-                   "\"all_at_once\"), whose run lasts until it is answered; a steady loop or stream depends on the "
-                   "mean output alone. Leave serving.output_max out, or send the requests all at once.",
+                   "\"all_at_once\"), whose run lasts until it is answered; a loop or a stream of outputs that "
+                   "differ depends on their mean alone. Leave serving.output_max out and set serving.lengths to "
+                   "\"dataset\", or send the requests all at once.",
                    s.path_of("output_max"));
     return std::nullopt;
   }

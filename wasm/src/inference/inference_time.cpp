@@ -269,6 +269,7 @@ void evaluate_inference(const InferenceInput& in, InferenceFigures& out, bool wi
   Queue& q = out.queue;
   q.requested = s.concurrency, q.served = pt.served, q.waiting = s.concurrency - pt.served;
   q.scheduler_limited = pt.scheduler_limited;
+  q.cohorts = pt.cohorts, q.cohort_size = pt.cohort_size, q.cohort_wait = pt.cohort_wait, q.cycle = pt.period;
   const double served_request = out.prefill + out.kv_handoff + out.first_step + out.under_load +
                                 static_cast<double>(s.output - 1) * out.per_output_token;
   if (q.served > 0 && q.waiting > 0)

@@ -43,7 +43,7 @@ Wave wave(const InferenceInput& in, double requests, double one_prompt) {
   // (scheduler_limits: vLLM's max_num_batched_tokens, 2048 on A100-class and smaller GPUs,
   // TensorRT-LLM's max_num_tokens, SGLang's chunked_prefill_size, LMDeploy's
   // max_prefill_token_num: 8192); a static batch prefills all at once.
-  const std::int64_t budget = scheduler_limits(s.runtime, in.hardware).step_tokens;
+  const std::int64_t budget = scheduler_limits(s, in.hardware).step_tokens;
   const double per_pass = budget > 0 ? std::max(1.0, std::floor(static_cast<double>(budget) / prompt)) : here;
   const auto full = static_cast<std::int64_t>(std::floor(here / per_pass));
   const double rest = here - static_cast<double>(full) * per_pass;

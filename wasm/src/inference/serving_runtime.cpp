@@ -121,7 +121,8 @@ bool prefills_eagerly(Runtime r) { return r == Runtime::sglang; }
 
 bool sizes_after_profile(Runtime r) { return runtime_model(r).pool == KvPool::share_after_profile; }
 
-SchedulerLimits scheduler_limits(Runtime r, const Hardware& hw) {
+SchedulerLimits scheduler_limits(const Serving& s, const Hardware& hw) {
+  const Runtime r = s.runtime;
   // vLLM (engine/arg_utils.py, v0.9 on): a GPU of at least 70 GiB that is not an A100 gets
   // max_num_seqs 1024 and, for the API server, max_num_batched_tokens 8192; others 256 and 2048
   // (an A100 regressed with the larger budget, vLLM pull request 17885). The A100 is told apart
@@ -131,10 +132,13 @@ SchedulerLimits scheduler_limits(Runtime r, const Hardware& hw) {
   // defaults). SGLang sizes max_running_requests from its token pool, so only the KV cache counts.
   const bool big = hw.memory >= 70.0 * kGiB;
   const bool large = big && hw.flops_fp8 > 0, a100_class = big && hw.flops_fp8 <= 0;
-  const std::int64_t budget = runtime_model(r).prompt_tokens;
+  // A token budget the request states (vllm serve --max-num-batched-tokens, SGLang's
+  // --chunked-prefill-size, TensorRT-LLM's max_num_tokens) replaces the runtime's own.
+  const std::int64_t stated = s.token_budget;
+  const std::int64_t budget = stated > 0 ? stated : runtime_model(r).prompt_tokens;
   switch (r) {
     case Runtime::vllm:
-      return large ? SchedulerLimits{1024, budget} : SchedulerLimits{256, 2048};
+      return large ? SchedulerLimits{1024, budget} : SchedulerLimits{256, stated > 0 ? stated : 2048};
     case Runtime::lmdeploy:
       return {large ? 1024 : a100_class ? 384 : 256, budget};
     case Runtime::trtllm:

@@ -63,6 +63,9 @@ struct Serving {
   // being their mean; 0: every output is `output` long. Every request sent at once runs until the
   // longest is answered (offline_batch.cpp); a steady state depends on the mean alone.
   std::int64_t output_max = 0;
+  // Each request its own lengths (serving.lengths "dataset"): a closed loop's arrivals spread over
+  // the steps. false: every prompt and output as stated, so a closed loop's users keep in step.
+  bool lengths_vary = false;
   // Tokens at the start of each prompt the runtime finds in its prefix cache (vLLM's and SGLang's
   // automatic prefix caching): prefill computes the rest, whose queries attend to the whole prompt.
   // The cache still holds every prompt's whole KV (no sharing between sequences is credited).
@@ -75,8 +78,9 @@ struct Serving {
   // concurrency, when given, is the client's cap on requests in flight (vLLM's --max-concurrency).
   double request_rate = 0;
   bool capped = false;
-  std::int64_t block = 16;      // KV block in tokens; 0: a static slot of prompt + output per sequence
-  std::int64_t group_size = 0;  // quantization group (int4, int8); 0: the format's default
+  std::int64_t token_budget = 0;  // tokens a step may carry (prompt chunks and decodes); 0: the runtime's own
+  std::int64_t block = 16;        // KV block in tokens; 0: a static slot of prompt + output per sequence
+  std::int64_t group_size = 0;    // quantization group (int4, int8); 0: the format's default
   WeightFormat weights = WeightFormat::bf16;
   KvFormat kv = KvFormat::bf16;
   Runtime runtime = Runtime::ideal;
@@ -202,6 +206,9 @@ struct Queue {
   std::int64_t requests = 0;    // a finite closed loop's requests in all (0: endless)
   double wave_prefill = 0;      // s the first wave's prompts take before its last one's first token
   double prompts_per_pass = 0;  // prompts a prefill pass carries under the runtime's token budget
+  // A closed loop whose users keep in step (ServingPoint): cohorts per replica, prompts in each,
+  // and s of the step in flight a cohort waits for on arrival, on average; s of a slot's cycle.
+  double cohorts = 0, cohort_size = 0, cohort_wait = 0, cycle = 0;
   // A Poisson stream (poisson_stream.cpp): requests per second offered, requests in flight on
   // average (Little's law), the share of a replica's time spent prefilling, and the most requests
   // per second the deployment answers; `capped` when the client's cap holds the stream to a closed
@@ -266,6 +273,13 @@ struct ServingPoint {
   double prompts_per_step = 0, prompt_share = 0;  // prompts admitted per decode step; s they add to it
   bool prefill_limited = false;
   bool scheduler_limited = false;  // the runtime's own running limit, not the KV cache, set `served`
+  // Requests of one output length in a closed loop keep in step (continuous_batching.cpp): they
+  // arrive as cohorts of as many prompts as a step's token budget takes, and each cohort's prompts
+  // share one heavy step. 0 cohorts: the arrivals spread evenly over the steps instead.
+  double cohorts = 0, cohort_size = 0;
+  double cohort_wait = 0;   // s: the step in flight when a cohort arrives, on average over the requests
+  double cohort_first = 0;  // s: from its own heavy step's start to its first tokens, on average
+  double period = 0;        // s: a slot's cycle, every cohort's heavy step and the light steps between
 };
 /// `prefill` must hold evaluate_inference's prefill figures for the same input.
 ServingPoint serving_point(const InferenceInput& in, std::int64_t concurrency, const InferenceFigures& prefill);

@@ -95,7 +95,8 @@ struct SchedulerLimits {
   std::int64_t running = 0;
   std::int64_t step_tokens = 0;
 };
-SchedulerLimits scheduler_limits(Runtime r, const Hardware& hw);
+struct Serving;
+SchedulerLimits scheduler_limits(const Serving& s, const Hardware& hw);
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 /// What CUDA reports as a GPU's memory, against the card's: 79.19 of 80 GiB on H100 (vLLM's

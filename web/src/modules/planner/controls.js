@@ -130,6 +130,8 @@ export class Controls {
     show('requests', state.arrival !== 'all_at_once');
     // Only a run that ends waits for its longest output.
     show('output_max', state.arrival === 'all_at_once');
+    // Whether the users keep in step matters only to a loop (a stream's arrivals are random).
+    show('lengths', state.arrival === 'closed_loop');
     show('concurrency', state.arrival !== 'poisson');
     show('request_rate', state.arrival === 'poisson');
     // Megatron's recompute modules: only under its selective recomputation, and only the parts

@@ -58,6 +58,8 @@ export function inferenceRequest(st) {
       ...(st.arrival !== 'all_at_once' && st.requests > 0 ? { requests: st.requests } : {}),
       // Outputs of different lengths sent at once: the run lasts until the longest is answered.
       ...(st.arrival === 'all_at_once' && st.output_max > 0 ? { output_max: st.output_max } : {}),
+      // A loop whose requests differ in length: its users do not keep in step.
+      ...(st.arrival === 'closed_loop' && st.lengths === 'dataset' ? { lengths: 'dataset' } : {}),
       weights: st.weights,
       kv: st.kv,
       runtime: st.runtime,
@@ -220,6 +222,10 @@ function firstTokenNote(plan) {
   if (plan.queue.saturated)
     return `with ${formatSeconds(parts.queue)} waiting, on average, behind the requests that arrived first`;
   if (parts.queue > 0) return `with ${formatSeconds(parts.queue)} waiting for ${atOnce ? 'earlier rounds' : 'a slot'}`;
+  if (parts.under_load > 0 && plan.queue.cohorts > 0)
+    return `with ${formatSeconds(parts.under_load)} in step with the other users: prompts arrive in cohorts of up to ${formatCount(
+      plan.queue.cohort_size,
+    )}, prefilled together`;
   if (parts.under_load > 0)
     return `with ${formatSeconds(parts.under_load)} ${atOnce ? 'behind the other prompts of its round' : "for the other users' steps"}`;
   return 'one prompt, no wait';
