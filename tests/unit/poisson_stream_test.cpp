@@ -26,9 +26,10 @@ json stream(double rate, json extra = json::object()) {
 // The closed loop a stream is compared with: its arrivals spread over the steps as a stream's do,
 // so its requests' lengths differ (with one length its users would keep in step).
 json loop(std::int64_t users) {
-  return serve("llama-3.1-70b", 4, {{"tp", 4}},
-               {{"prompt", 513}, {"output", 507}, {"runtime", "sglang"}, {"concurrency", users}, {"lengths", "dataset"}},
-               "h200");
+  return serve(
+      "llama-3.1-70b", 4, {{"tp", 4}},
+      {{"prompt", 513}, {"output", 507}, {"runtime", "sglang"}, {"concurrency", users}, {"lengths", "dataset"}},
+      "h200");
 }
 
 double stream_figure(const json& plan, const char* section, const char* key) {
@@ -165,4 +166,26 @@ TEST_CASE("a finite stream past the capacity that fits at once starts each reque
   CHECK(stream_figure(few, "queue", "wait") == 0);
   CHECK(stream_figure(few, "queue", "makespan") ==
         doctest::Approx(4 / (capacity * 3) + stream_figure(closed, "time", "request")));
+}
+
+TEST_CASE("a finite stream below the capacity: its tokens over the arrivals' span and the last request's time") {
+  // 200 requests at 2 a second: the last leaves 199 ÷ 2 s after the first, then takes a request's
+  // time, so the run's throughput is below the 2 × 507 tokens/s offered, nearer it the longer it runs.
+  const json endless = stream(2), few = stream(2, {{"requests", 200}}), many = stream(2, {{"requests", 20000}});
+  REQUIRE(few.contains("queue"));
+  CHECK(few["queue"]["saturated"] == false);
+  CHECK(stream_figure(few, "queue", "requests") == 200);
+  const double request = stream_figure(few, "time", "request");
+  CHECK(stream_figure(few, "queue", "makespan") == doctest::Approx(199.0 / 2.0 + request));
+  CHECK(stream_figure(few, "throughput", "tokens_per_second") ==
+        doctest::Approx(200.0 * 507 / (199.0 / 2.0 + request)));
+  CHECK(stream_figure(few, "throughput", "tokens_per_second") <
+        stream_figure(endless, "throughput", "tokens_per_second"));
+  CHECK(stream_figure(many, "throughput", "tokens_per_second") > stream_figure(few, "throughput", "tokens_per_second"));
+  CHECK(stream_figure(many, "throughput", "tokens_per_second") ==
+        doctest::Approx(stream_figure(endless, "throughput", "tokens_per_second")).epsilon(0.01));
+  // The time per request is the steady state's either way.
+  CHECK(stream_figure(few, "time", "per_output_token") == stream_figure(endless, "time", "per_output_token"));
+  CHECK(few["throughput"]["formulas"]["tokens_per_second_per_gpu"]["text"].get<std::string>().find("arrivals' span") !=
+        std::string::npos);
 }

@@ -117,6 +117,13 @@ json memory_formulas(const InferenceInput& in, const InferenceFigures& f) {
 Formula throughput_formula(const InferenceInput& in, const InferenceFigures& f) {
   const Queue& q = f.queue;
   const double gpus = static_cast<double>(in.hardware.gpus);
+  if (q.open_stream() && q.requests > 0)
+    return Formula("requests × output ÷ the run ÷ GPUs (below its capacity of ")
+           << qty::number(q.capacity) << " requests/s the deployment answers what is offered; the run is the "
+           << "arrivals' span, (requests − 1) ÷ rate, then the last request's time) = "
+           << qty::number(static_cast<double>(q.requests)) << " × "
+           << qty::number(static_cast<double>(in.serving.output)) << " ÷ " << qty::seconds(q.makespan) << " ÷ "
+           << qty::number(gpus) << " = " << qty::tokens_per_second(f.tokens_per_second_per_gpu);
   if (q.open_stream())
     return Formula("requests per second × output ÷ GPUs (below its capacity of ")
            << qty::number(q.capacity)

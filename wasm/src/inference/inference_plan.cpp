@@ -239,7 +239,9 @@ json cmd_inference_plan(const json& request, Problems& problems) {
              "from Little's law (rate × a request's time, found with the closed loop's model at each concurrency), "
              "and a prompt that arrives while another is prefilled waits for it (a queue with random arrivals and "
              "a fixed prefill time, M/D/1; the wait is a mean, not a median). Below capacity the deployment answers "
-             "the offered rate. Not modelled: bursts beyond Poisson, prompt and output lengths that vary (each is "
+             "the offered rate; a stream of serving.requests ends when its last request, sent (requests − 1) ÷ rate "
+             "after the first on average, is answered, and its throughput is its tokens over that. Not modelled: "
+             "bursts beyond Poisson, prompt and output lengths that vary (each is "
              "its mean), the HTTP front end and tokenization."
        : in.serving.arrival == Arrival::all_at_once
            ? "Every request sent at once and answered once: rounds of as many as the KV cache holds and the runtime "

@@ -12,7 +12,8 @@
 // there is no steady state to report. A finite stream (serving.requests, vllm bench serve's
 // --num-prompts) past the capacity still ends: the deployment runs full while the queue grows by
 // the difference of the two rates, then drains it (finite_stream below). Below the capacity a
-// finite stream is taken at its steady state.
+// finite stream runs at its steady state, and its throughput is its tokens over its length: the
+// arrivals' span and then the last request's time.
 #include <algorithm>
 #include <cmath>
 
@@ -145,6 +146,16 @@ void poisson_stream(const InferenceInput& in, InferenceFigures& out) {
   q.in_flight = in_flight, q.wait = prefill_wait;
   q.requested = q.served = std::max<std::int64_t>(1, static_cast<std::int64_t>(std::lround(in_flight)));
   q.waiting = 0, q.scheduler_limited = false;
+  if (s.requests > 0) {
+    // A finite stream ends when its last request is answered: the client sends the first at once
+    // and each next one a random gap later, so the last leaves (N − 1)/λ after the first on
+    // average, and the run's tokens are spread over that and the last request's own time.
+    const double n = static_cast<double>(s.requests);
+    settle_run(in, out, rate * output, 1.0);  // the request's time as the figures state it
+    q.requests = s.requests, q.makespan = (n - 1.0) / rate + out.request;
+    settle_run(in, out, n * output, q.makespan);
+    return;
+  }
   // Unsaturated, the deployment answers what is offered: rate × output tokens each second.
   settle_run(in, out, rate * output, 1.0);
 }
