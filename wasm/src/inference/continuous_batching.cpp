@@ -99,8 +99,9 @@ double serving_context(const InferenceInput& in) {
 // Under continuous batching a prompt meets sequences already decoding. It arrives during a step
 // and waits for it to end (half a step on average), and a runtime that mixes prompts into decode
 // steps runs it in a step that also carries every running sequence's token, longer than the prompt
-// alone. `ideal` keeps the earlier model (the prompt alone); gpt-fast's static batch starts its
-// prompts together.
+// alone. Users in step (keep_in_step) wait instead for the step in flight when their cohort
+// arrives and for their cohort's prompts. `ideal` keeps the earlier model (the prompt alone);
+// gpt-fast's static batch starts its prompts together.
 double first_token_under_load(const InferenceInput& in, const ServingPoint& pt, double context, double alone) {
   const Runtime r = in.serving.runtime;
   if (r == Runtime::ideal || r == Runtime::gpt_fast || in.serving.disaggregated || pt.served < 2) return 0;
