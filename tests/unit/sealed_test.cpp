@@ -116,7 +116,9 @@ TEST_CASE("every validation source says when it was added and which changes it i
   }
 }
 
-TEST_CASE("a correction of a training case names why and adds a field the case did not have, which the engine plans") {
+TEST_CASE(
+    "a correction of a training case names why and adds a field the case did not have (or names the value it "
+    "replaces), which the engine plans") {
   const json& doc = calibration();
   std::map<std::string, json> declared;
   for (const auto& s : doc["sources"]) declared[s["id"].get<std::string>()] = s;
@@ -133,7 +135,12 @@ TEST_CASE("a correction of a training case names why and adds a field the case d
       if (!atlas::correction_covers(k, c)) continue;
       ++covered;
       CAPTURE(c["id"].get<std::string>());
-      CHECK_FALSE(c["request"].contains(at));  // an addition: the run as recorded did not say
+      // An addition: the run as recorded did not say. A replacement names what the case had, so
+      // that the value it overrides is on record beside the reason.
+      if (k.contains("replaces"))
+        CHECK(c["request"].value(at, json()) == k["replaces"]);
+      else
+        CHECK_FALSE(c["request"].contains(at));
       CHECK(read[c["id"].get<std::string>()]["request"][at] == k["value"]);
       bool says = false;
       for (const auto& line : read[c["id"].get<std::string>()]["assumed"])
