@@ -82,7 +82,7 @@ test("the explorer's controls take their ranges and choices from the engine", as
     if (!f.path || name === 'flash' || f.path.endsWith('/preset')) continue;
     const s = at(f.path);
     // The page's "auto" leaves the framework's own; the rest are the engine's choices.
-    if (name === 'reduce') {
+    if (name === 'reduce' || name === 'loss') {
       assert.deepEqual(
         f.options.filter((o) => o !== 'auto'),
         s.enum,

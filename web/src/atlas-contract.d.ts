@@ -1115,6 +1115,7 @@ export type FidelityAnswer = {
         framework?: string;
         kernels?: string;
         last_stage_layers?: number;
+        loss?: string;
         loss_as_layer?: boolean;
         optimizer_kernel?: string;
         overlap?: boolean;
@@ -2028,7 +2029,8 @@ export type PlanRequest = {
     kernels?: "fused" | "eager" | "eager-fused-norm";
     /** unit: layers; ≥ 0, ≤ 10000; default 0 */
     last_stage_layers?: number;
-    loss?: unknown;
+    /** at most 200 characters */
+    loss?: "fused" | "eager" | "chunked";
     /** default false */
     loss_as_layer?: boolean;
     /** at most 200 characters; default "fp32" */

@@ -86,6 +86,7 @@ export const PLAN_REQUEST = Object.freeze({
   "/parallel/framework": Object.freeze({"type":"string","options":["megatron","megatron-2021","fsdp","fsdp1","deepspeed","deepspeed-2021","ideal"],"default":"megatron"}),
   "/parallel/kernels": Object.freeze({"type":"string","options":["fused","eager","eager-fused-norm"],"default":"fused"}),
   "/parallel/last_stage_layers": Object.freeze({"type":"integer","min":0,"max":10000,"default":0,"unit":"layers"}),
+  "/parallel/loss": Object.freeze({"type":"string","options":["fused","eager","chunked"]}),
   "/parallel/loss_as_layer": Object.freeze({"type":"boolean","default":false}),
   "/parallel/master_weights": Object.freeze({"type":"string","options":["fp32","none"],"default":"fp32"}),
   "/parallel/optimizer_dtype": Object.freeze({"type":"string","options":["fp32","bf16"],"default":"fp32"}),

@@ -107,7 +107,7 @@ export function parallelRequest(s) {
   /** @type {{tp: number, pp: number, cp: number, ep: number, etp?: number, routing_imbalance?: number, zero: number, framework: string,
    *   sequence_parallel: boolean, recompute: string, schedule: string, virtual_stages: number, dp?: number,
    *   overlap?: boolean, tp_overlap?: boolean, fp8_param_gather?: boolean, flash_attention?: boolean, attention_kernel?: string, kernels?: string,
-   *   reduce_dtype?: string, cp_attention?: string, backward_prefetch?: string, precision?: string, dp_shard?: number,
+   *   reduce_dtype?: string, loss?: string, cp_attention?: string, backward_prefetch?: string, precision?: string, dp_shard?: number,
    *   embedding_as_layer?: boolean, loss_as_layer?: boolean, first_stage_layers?: number, last_stage_layers?: number,
    *   order?: string, recompute_modules?: string[], recompute_method?: string, recompute_num_layers?: number, optimizer_kernel?: string}} */
   const p = {
@@ -142,6 +142,7 @@ export function parallelRequest(s) {
   if (kernel) p.attention_kernel = kernel;
   if (s.kernels !== 'fused') p.kernels = s.kernels;
   if (s.reduce !== 'auto') p.reduce_dtype = s.reduce;
+  if (s.loss !== 'auto') p.loss = s.loss;
   if (s.cp_attention !== 'ring') p.cp_attention = s.cp_attention;
   if (s.backward_prefetch !== 'pre' && backwardPrefetchApplies(s)) p.backward_prefetch = s.backward_prefetch;
   if (s.precision !== 'bf16') p.precision = s.precision;

@@ -134,6 +134,9 @@ export const FIELDS = {
   last_stage_layers: engine('/parallel/last_stage_layers'),
   // "auto" leaves the framework's own (fp32 for Megatron, bf16 for the others).
   reduce: { type: 'choice', options: ['auto', 'bf16', 'fp32', 'fp16'], path: '/parallel/reduce_dtype' },
+  // The loss kernel: left out, the framework's own (Megatron's fused vocabulary-parallel loss, the
+  // PyTorch frameworks' eager fp32 upcast).
+  loss: { type: 'choice', options: ['auto', 'fused', 'eager', 'chunked'], path: '/parallel/loss' },
   sequence_parallel: engine('/parallel/sequence_parallel'),
   recompute: engine('/parallel/recompute'),
   // Megatron-Core's --recompute-modules under selective recomputation: its module names, comma
@@ -194,7 +197,7 @@ const EXTRA_PATHS = { '/batch/accumulation': 'global', '/batch': 'global', '/har
  *   overlap: string, tp_overlap: boolean, fp8_param_gather: boolean, flash: string, hardware: string, gpus: number, gpus_per_node: number,
  *   memory_gib: number, tflops: number, hbm_gbps: number, intra_gbps: number, inter_gbps: number, nics_per_node: number,
  *   latency_us: number, dp_auto: boolean, dp: number, tp: number, pp: number, cp: number, ep: number, etp: number, routing_imbalance: number,
- *   zero: number, framework: string, kernels: string, cp_attention: string, backward_prefetch: string, precision: string, dp_shard: number, embedding_as_layer: boolean, loss_as_layer: boolean, first_stage_layers: number, last_stage_layers: number, reduce: string, sequence_parallel: boolean, recompute: string, recompute_modules: string, recompute_method: string, recompute_num_layers: number, optimizer_kernel: string, schedule: string,
+ *   zero: number, framework: string, kernels: string, cp_attention: string, backward_prefetch: string, precision: string, dp_shard: number, embedding_as_layer: boolean, loss_as_layer: boolean, first_stage_layers: number, last_stage_layers: number, reduce: string, loss: string, sequence_parallel: boolean, recompute: string, recompute_modules: string, recompute_method: string, recompute_num_layers: number, optimizer_kernel: string, schedule: string,
  *   virtual_stages: number, micro: number, global: number, mode: string, phase: string, scaling_hold: string,
  *   order: string, map_kind: string, map_rank: number, prompt: number, cached_prompt: number,
  *   output: number, concurrency: number, arrival: string, requests: number, output_max: number, lengths: string, request_rate: number, weights: string, kv: string, runtime: string}} PlannerState
@@ -290,6 +293,7 @@ export const DEFAULTS = Object.freeze({
   first_stage_layers: 0,
   last_stage_layers: 0,
   reduce: 'auto',
+  loss: 'auto',
   sequence_parallel: true,
   recompute: 'selective',
   recompute_modules: 'core_attn',
