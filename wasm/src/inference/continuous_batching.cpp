@@ -18,16 +18,13 @@ double step_with_prompts(const InferenceInput& in, double bare, double sequences
                          double* prompt_share) {
   const RuntimeModel& r = runtime_model(in.serving.runtime);
   if (admitted <= 0) return *prompt_share = 0, bare;
-  const double prompt = computed_prompt(in.serving);  // the token budget counts computed tokens
   double step = 0;
   if (r.mixed_batches) {
     const double lo = std::floor(admitted), frac = admitted - lo;
     const double at_lo = lo > 0 ? decode_step(in, sequences, context, lo).cycle : bare;
     step = frac > 0 ? (1.0 - frac) * at_lo + frac * decode_step(in, sequences, context, lo + 1).cycle : at_lo;
   } else {
-    const std::int64_t budget = scheduler_limits(in.serving, in.hardware).step_tokens;
-    const double fit = budget > 0 ? std::floor(static_cast<double>(budget) / prompt) : admitted;
-    const double per_batch = std::max(1.0, std::min(std::ceil(admitted), fit));
+    const double per_batch = std::max(1.0, std::min(std::ceil(admitted), prompts_per_pass(in, admitted)));
     step = bare + admitted / per_batch * prompt_batch(in, per_batch);
   }
   *prompt_share = step - bare;
@@ -54,10 +51,7 @@ bool keep_in_step(const InferenceInput& in, ServingPoint& pt, double context) {
   if (s.arrival != Arrival::closed_loop || s.lengths_vary || s.request_rate > 0 || s.disaggregated || c < 2 ||
       s.output < 2 || s.runtime == Runtime::ideal || s.runtime == Runtime::gpt_fast)
     return false;
-  const double prompt = computed_prompt(s);
-  const std::int64_t budget = scheduler_limits(s, in.hardware).step_tokens;
-  const double fit = budget > 0 ? std::max(1.0, std::floor(static_cast<double>(budget) / prompt)) : c;
-  const double size = std::min(c, fit), full = std::floor(c / size), rest = c - full * size;
+  const double size = std::min(c, prompts_per_pass(in, c)), full = std::floor(c / size), rest = c - full * size;
   const double cohorts = full + (rest > 0 ? 1.0 : 0.0);
   const double light = pt.decode.cycle, overlap = r.overlap_scheduler ? 1.0 : 0.0;
   if (!r.mixed_batches) {
@@ -74,7 +68,8 @@ bool keep_in_step(const InferenceInput& in, ServingPoint& pt, double context) {
   }
   // A prompt longer than the budget is chunked over several steps, each also carrying the running
   // sequences' tokens; a cohort's heavy steps are then its chunks.
-  const double chunks = budget > 0 ? std::max(1.0, std::ceil(prompt / static_cast<double>(budget))) : 1.0;
+  const std::int64_t budget = scheduler_limits(s, in.hardware).step_tokens;
+  const double chunks = budget > 0 ? std::max(1.0, std::ceil(computed_prompt(s) / static_cast<double>(budget))) : 1.0;
   if (cohorts * chunks >= output) return false;
   pt.cohorts = cohorts, pt.cohort_size = size;
   const double heavy = decode_step(in, c, context, size).cycle + (chunks - 1.0) * light;

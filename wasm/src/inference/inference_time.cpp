@@ -274,8 +274,7 @@ void evaluate_inference(const InferenceInput& in, InferenceFigures& out, bool wi
                                 static_cast<double>(s.output - 1) * out.per_output_token;
   if (q.served > 0 && q.waiting > 0)
     q.wait = served_request * (static_cast<double>(q.requested) / static_cast<double>(q.served) - 1.0);
-  out.first_token = q.wait + out.prefill + out.kv_handoff + out.first_step + out.under_load;
-  out.request = out.first_token + static_cast<double>(s.output - 1) * out.per_output_token;
+  settle_times(in, out);
   if (s.arrival == Arrival::all_at_once) all_at_once(in, out);
   if (s.arrival == Arrival::closed_loop && s.requests > 0) finite_run(in, out);
   if (s.arrival == Arrival::poisson) poisson_stream(in, out);

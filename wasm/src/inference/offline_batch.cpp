@@ -38,13 +38,7 @@ Wave wave(const InferenceInput& in, double requests, double one_prompt) {
   const RuntimeModel& r = runtime_model(s.runtime);
   const double replicas = static_cast<double>(std::max<std::int64_t>(1, decode_replicas(in)));
   const double here = std::ceil(requests / replicas);  // the busiest replica's share
-  const double prompt = computed_prompt(s);            // what the budget counts: tokens computed
-  // A pass carries as many whole prompts as the runtime's token budget on this GPU holds
-  // (scheduler_limits: vLLM's max_num_batched_tokens, 2048 on A100-class and smaller GPUs,
-  // TensorRT-LLM's max_num_tokens, SGLang's chunked_prefill_size, LMDeploy's
-  // max_prefill_token_num: 8192); a static batch prefills all at once.
-  const std::int64_t budget = scheduler_limits(s, in.hardware).step_tokens;
-  const double per_pass = budget > 0 ? std::max(1.0, std::floor(static_cast<double>(budget) / prompt)) : here;
+  const double per_pass = prompts_per_pass(in, here);
   const auto full = static_cast<std::int64_t>(std::floor(here / per_pass));
   const double rest = here - static_cast<double>(full) * per_pass;
   const double pass = full > 0 ? prompt_batch(in, per_pass) : 0.0;
@@ -123,9 +117,23 @@ const char* arrival_name(Arrival a) {
   return kNames[static_cast<int>(a)];
 }
 
-void settle_run(const InferenceInput& in, InferenceFigures& out, double tokens, double seconds) {
+double prompts_per_pass(const InferenceInput& in, double unbounded) {
+  // As many whole prompts as the runtime's token budget on this GPU holds (scheduler_limits:
+  // vLLM's max_num_batched_tokens, 2048 on A100-class and smaller GPUs, TensorRT-LLM's
+  // max_num_tokens, SGLang's chunked_prefill_size, LMDeploy's max_prefill_token_num: 8192, or
+  // serving.token_budget); the budget counts the tokens computed, not those found cached.
+  const std::int64_t budget = scheduler_limits(in.serving, in.hardware).step_tokens;
+  if (budget <= 0) return unbounded;
+  return std::max(1.0, std::floor(static_cast<double>(budget) / computed_prompt(in.serving)));
+}
+
+void settle_times(const InferenceInput& in, InferenceFigures& out) {
   out.first_token = out.queue.wait + out.prefill + out.kv_handoff + out.first_step + out.under_load;
   out.request = out.first_token + static_cast<double>(in.serving.output - 1) * out.per_output_token;
+}
+
+void settle_run(const InferenceInput& in, InferenceFigures& out, double tokens, double seconds) {
+  settle_times(in, out);
   out.tokens_per_second = tokens / seconds;
   out.tokens_per_second_per_gpu = out.tokens_per_second / static_cast<double>(in.hardware.gpus);
   out.tokens_per_second_per_user = 1.0 / out.per_output_token;

@@ -151,7 +151,7 @@ void poisson_stream(const InferenceInput& in, InferenceFigures& out) {
     // and each next one a random gap later, so the last leaves (N − 1)/λ after the first on
     // average, and the run's tokens are spread over that and the last request's own time.
     const double n = static_cast<double>(s.requests);
-    settle_run(in, out, rate * output, 1.0);  // the request's time as the figures state it
+    settle_times(in, out);
     q.requests = s.requests, q.makespan = (n - 1.0) / rate + out.request;
     settle_run(in, out, n * output, q.makespan);
     return;

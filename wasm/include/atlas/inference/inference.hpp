@@ -318,8 +318,12 @@ void all_at_once(const InferenceInput& in, InferenceFigures& out);
 /// A closed loop of `serving.requests` requests in all (finite_run.cpp): the users' first
 /// requests go out together, the rest meet the steady state in `out`, which it replaces.
 void finite_run(const InferenceInput& in, InferenceFigures& out);
-/// Settles what follows from a run's parts: the first token from its parts, a request's time, and
-/// the throughputs from `tokens` output over `seconds` (offline_batch.cpp).
+/// Whole prompts one pass carries under the runtime's token budget (at least one); `unbounded`
+/// where the runtime has no budget (a static batch prefills everything at once).
+double prompts_per_pass(const InferenceInput& in, double unbounded);
+/// The first token from its parts and a request's time from it (offline_batch.cpp).
+void settle_times(const InferenceInput& in, InferenceFigures& out);
+/// settle_times, and the throughputs from `tokens` output over `seconds`.
 void settle_run(const InferenceInput& in, InferenceFigures& out, double tokens, double seconds);
 /// Requests arriving at random at serving.request_rate (serving.arrival "poisson",
 /// poisson_stream.cpp): replaces the closed loop's figures in `out` with the stream's steady
