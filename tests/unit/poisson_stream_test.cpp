@@ -138,14 +138,21 @@ TEST_CASE("a finite stream past the capacity runs the deployment full until its 
   const json small = stream(rate, {{"requests", few}}), large = stream(rate, {{"requests", many}});
   REQUIRE_MESSAGE(large.contains("queue"), large.dump().substr(0, 300));
   CHECK(large["queue"]["saturated"] == true);
-  // The fluid queue: the k-th request waits k(1/μ − 1/λ) − most/μ once that is positive.
-  const double a = 1 / capacity - 1 / rate, n = static_cast<double>(many), k0 = most / (capacity * a);
-  REQUIRE(k0 < n);
-  CHECK(stream_figure(large, "queue", "wait") == doctest::Approx(a * (n - k0) * (n - k0) / (2 * n)));
+  // The fluid queue: the k-th request waits k(1/μ − 1/λ) − most/μ once that is positive (here the
+  // slots, not the prompts, set the pace: a prompt's prefill is short beside a request's time).
+  REQUIRE(large["queue"]["prefill_paced"] == false);
+  // Its prompts may still queue for the replica's prefill before the slots fill (k(1/μ_p − 1/λ)).
+  const double a = 1 / capacity - 1 / rate, n = static_cast<double>(many);
+  const double prompt_gap = std::max(0.0, (stream_figure(large, "queue", "prefill_busy") - 1) / rate);
+  const auto wait_of = [&](double k) { return std::max({0.0, k * prompt_gap, k * a - most / capacity}); };
+  double waited = 0;
+  for (std::int64_t k = 0; k < many; ++k) waited += wait_of(static_cast<double>(k));
+  REQUIRE(wait_of(n - 1) > 0);
+  CHECK(stream_figure(large, "queue", "wait") == doctest::Approx(waited / n));
   // The run ends when the last one started and was answered; its throughput nears the capacity.
   const double served_request = stream_figure(limit, "time", "request") - stream_figure(limit, "queue", "wait");
   CHECK(stream_figure(large, "queue", "makespan") ==
-        doctest::Approx(std::max((n - most) / capacity + served_request, n / capacity)));
+        doctest::Approx(std::max((n - 1) / rate + wait_of(n - 1) + served_request, n / capacity)));
   CHECK(stream_figure(large, "throughput", "tokens_per_second") ==
         doctest::Approx(n * 507 / stream_figure(large, "queue", "makespan")));
   CHECK(stream_figure(large, "throughput", "tokens_per_second") <= doctest::Approx(capacity * 507));
@@ -157,15 +164,53 @@ TEST_CASE("a finite stream past the capacity runs the deployment full until its 
   CHECK(large["time"]["formulas"]["first_token"]["text"].get<std::string>().find("arrived first") != std::string::npos);
 }
 
-TEST_CASE("a finite stream past the capacity that fits at once starts each request on arrival") {
+TEST_CASE("a finite stream past the capacity that fits at once waits only for the prompts before it") {
   const json limit = loop(10'000'000);
   const double capacity = stream_figure(limit, "throughput", "tokens_per_second") / 507;
-  const json few = stream(capacity * 3, {{"requests", 4}}), closed = loop(4);
+  const double rate = capacity * 3;
+  const json few = stream(rate, {{"requests", 4}}), closed = loop(4);
   REQUIRE(few.contains("queue"));
   CHECK(few["queue"]["saturated"] == true);
-  CHECK(stream_figure(few, "queue", "wait") == 0);
-  CHECK(stream_figure(few, "queue", "makespan") ==
-        doctest::Approx(4 / (capacity * 3) + stream_figure(closed, "time", "request")));
+  // Four slots are free, but one replica prefills the prompts one after another: the k-th waits
+  // k(1/μ_p − 1/λ), where 1/μ_p = ρ/λ (ρ the replica's share of time prefilling at this rate).
+  const double busy = stream_figure(few, "queue", "prefill_busy");
+  const double gap = std::max(0.0, (busy - 1) / rate);
+  CHECK(stream_figure(few, "queue", "wait") == doctest::Approx((0 + 1 + 2 + 3) * gap / 4));
+  const bool paced = busy > 1;
+  CHECK(few["queue"]["prefill_paced"] == paced);
+  // The last starts after three gaps and its prompts' turn, then takes a request's time; with no
+  // prompt left behind it, its decode steps carry no prompt.
+  double served = stream_figure(closed, "time", "request");
+  if (paced)
+    served -= 506 * (stream_figure(closed, "time", "per_output_token") - stream_figure(closed, "time", "decode_step"));
+  CHECK(stream_figure(few, "queue", "makespan") == doctest::Approx(3 / rate + 3 * gap + served));
+}
+
+TEST_CASE("prompts that arrive faster than they are prefilled wait for one another, however many slots are free") {
+  // Long prompts at 20 a second into one replica: each prefill outlasts the gap between arrivals.
+  const auto run = [](std::int64_t n) {
+    return serve("llama-3.1-70b", 4, {{"tp", 4}},
+                 {{"prompt", 8000},
+                  {"output", 100},
+                  {"runtime", "vllm"},
+                  {"arrival", "poisson"},
+                  {"request_rate", 20},
+                  {"requests", n}},
+                 "h200");
+  };
+  const json ten = run(10), forty = run(40);
+  REQUIRE_MESSAGE(forty.contains("queue"), forty.dump().substr(0, 300));
+  CHECK(forty["queue"]["prefill_paced"] == true);
+  CHECK(forty["queue"]["served"] == 40);  // every one holds a slot at once
+  const double busy = stream_figure(forty, "queue", "prefill_busy");
+  REQUIRE(busy > 1);
+  const double gap = (busy - 1) / 20;
+  // The mean wait over N is (N − 1)/2 gaps: it grows with the stream, not with the slots.
+  CHECK(stream_figure(ten, "queue", "wait") == doctest::Approx(4.5 * gap));
+  CHECK(stream_figure(forty, "queue", "wait") == doctest::Approx(19.5 * gap));
+  // The deployment answers as many requests a second as it prefills prompts.
+  CHECK(stream_figure(forty, "queue", "capacity") == doctest::Approx(20 / busy));
+  CHECK(forty["time"]["formulas"]["first_token"]["text"].get<std::string>().find("prefill") != std::string::npos);
 }
 
 TEST_CASE("a finite stream below the capacity: its tokens over the arrivals' span and the last request's time") {

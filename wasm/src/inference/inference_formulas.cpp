@@ -152,7 +152,8 @@ Formula throughput_formula(const InferenceInput& in, const InferenceFigures& f) 
   if (q.saturated) {
     Formula out = run(q.requests);
     out << "offered at " << qty::number(q.arrival_rate) << " requests/s, answered at most " << qty::number(q.capacity)
-        << " a second: the deployment runs full until the queue drains";
+        << (q.prefill_paced ? " a second, as fast as their prompts are prefilled one after another"
+                            : " a second: the deployment runs full until the queue drains");
     return per_gpu(out);
   }
   if (q.requests > 0) {
@@ -237,7 +238,9 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
                 << qty::number(static_cast<double>(q.requests)) << " offered at " << qty::number(q.arrival_rate)
                 << " a second, answered at most " << qty::number(q.capacity) << " a second with "
                 << qty::number(q.in_flight)
-                << " in flight: the queue grows by the difference while they arrive; the mean over the run) "
+                << (q.prefill_paced ? " in flight, the pace their prompts' prefill sets, one after another"
+                                    : " in flight")
+                << ": the queue grows by the difference while they arrive; the mean over the run) "
                 << qty::seconds(q.wait);
   else if (q.wait > 0)
     first_token << " + the wait for a free slot " << qty::seconds(q.wait);

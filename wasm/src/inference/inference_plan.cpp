@@ -158,6 +158,7 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                 {"capacity", f.queue.capacity},
                 {"capped", f.queue.capped},
                 {"saturated", f.queue.saturated},
+                {"prefill_paced", f.queue.prefill_paced},
                 {"open_stream", f.queue.open_stream()},
                 {"held", f.queue.served > 0}}},
               {"time",

@@ -36,33 +36,45 @@ InferenceFigures closed_loop_at(const InferenceInput& in, std::int64_t users, st
 
 double lerp(double a, double b, double t) { return a + (b - a) * t; }
 
-// N requests offered at λ a second to a deployment that answers μ < λ with `most` in flight, as a
-// fluid: the first `most` start on arrival; after that a slot frees every 1/μ, so the k-th request
-// (counting from 0) starts at (k − most)/μ and waits k(1/μ − 1/λ) − most/μ once that is positive,
-// from k₀ = most/(μ(1/μ − 1/λ)) on. The mean over the N is the area of that ramp over N. The run
-// lasts until the last one has started and been answered.
+// N requests offered at λ a second to a deployment that holds `most` at once, answers μ a second
+// with them all busy, and prefills prompts one after another, each 1/μ_p of a replica's time. As a
+// fluid, the k-th request (counting from 0) arrives at k/λ and waits for whichever is later:
+// - its prompt's turn: the prompts before it take k/μ_p, so it waits k(1/μ_p − 1/λ) once that is
+//   positive (every request, from the second on, when the prompts arrive faster than they are
+//   prefilled: holding them all at once does not let two be prefilled in the time of one);
+// - a slot: the first `most` start on arrival; after that a slot frees every 1/μ, so it starts
+//   at (k − most)/μ and waits k(1/μ − 1/λ) − most/μ once that is positive.
+// The mean over the N is the run's; it lasts until the last one has started and been answered.
 void finite_stream(const InferenceInput& in, const InferenceFigures& full, std::int64_t most, double capacity,
-                   InferenceFigures& out) {
+                   double prefill_rate, InferenceFigures& out) {
   const Serving& s = in.serving;
   const double n = static_cast<double>(s.requests), rate = s.request_rate;
-  if (s.requests <= most) {
-    // They all fit at once: each starts on arrival, at most N in flight.
-    out = closed_loop_at(in, s.requests);
-    out.queue.makespan = n / rate + out.request;
-  } else {
-    out = full;
-    const double a = std::max(0.0, 1.0 / capacity - 1.0 / rate);
-    const double k0 = a > 0 ? static_cast<double>(most) / (capacity * a) : n;
-    out.queue.wait = k0 < n ? a * (n - k0) * (n - k0) / (2.0 * n) : 0.0;
-    // The last request's own time once it has a slot (the closed loop's wait for one is not ours).
-    const double served_time = full.request - full.queue.wait;
-    // Never shorter than N at the capacity, which the closed loop's own steady state sets.
-    out.queue.makespan =
-        std::max({n / rate + served_time, (n - static_cast<double>(most)) / capacity + served_time, n / capacity});
-  }
+  const bool all_held = s.requests <= most;
+  // They all fit at once: the figures of N in flight; otherwise the deployment's, full.
+  out = all_held ? closed_loop_at(in, s.requests) : full;
+  const double slot_gap = all_held ? 0.0 : std::max(0.0, 1.0 / capacity - 1.0 / rate);
+  const double prompt_gap = std::max(0.0, 1.0 / prefill_rate - 1.0 / rate);
+  const double held = static_cast<double>(most);
+  const auto wait_of = [&](double k) {
+    return std::max({0.0, k * prompt_gap, all_held ? 0.0 : k * slot_gap - held / capacity});
+  };
+  double total = 0;
+  for (std::int64_t k = 0; k < s.requests; ++k) total += wait_of(static_cast<double>(k));
+  out.queue.wait = total / n;
+  const bool prefill_paced = prefill_rate < rate && (all_held || prefill_rate < capacity);
+  // The last request's own time once its turn comes (the closed loop's wait for a slot is not ours).
+  // When the prompts set the pace, no prompt is left to share its decode steps: they are the
+  // decode step alone.
+  double served_time = out.request - (all_held ? 0.0 : full.queue.wait);
+  if (prefill_paced)
+    served_time -= static_cast<double>(s.output - 1) * std::max(0.0, out.per_output_token - out.decode.cycle);
+  // Never shorter than N at the capacity, which the closed loop's own steady state sets.
+  out.queue.makespan = (n - 1.0) / rate + wait_of(n - 1.0) + served_time;
+  if (!all_held) out.queue.makespan = std::max(out.queue.makespan, n / capacity);
   Queue& q = out.queue;
   q.requests = s.requests, q.in_flight = static_cast<double>(std::min(most, s.requests));
-  q.arrival_rate = rate, q.capacity = capacity, q.saturated = true;
+  q.arrival_rate = rate, q.capacity = prefill_paced ? prefill_rate : capacity, q.saturated = true;
+  q.prefill_paced = prefill_paced;
   q.requested = q.served = std::min(most, s.requests), q.waiting = 0;
   settle_run(in, out, n * static_cast<double>(s.output), q.makespan);
 }
@@ -101,7 +113,7 @@ void poisson_stream(const InferenceInput& in, InferenceFigures& out) {
   }
   if (overloaded && s.requests > 0) {
     // Whichever saturates first sets the pace: the decode slots, or the prompts' prefill.
-    finite_stream(in, limit, most, std::min(capacity, prefillers / service), out);
+    finite_stream(in, limit, most, capacity, prefillers / service, out);
     out.queue.prefill_busy = busy;
     return;
   }

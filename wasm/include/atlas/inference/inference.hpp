@@ -217,6 +217,9 @@ struct Queue {
   // full while the queue grows, then drains it.
   double arrival_rate = 0, in_flight = 0, prefill_busy = 0, capacity = 0;
   bool capped = false, unstable = false, saturated = false;
+  // A saturated finite stream whose pace the prompts' prefill sets (one after another, slower than
+  // they arrive), not the decode slots: `capacity` is then the prompts prefilled a second.
+  bool prefill_paced = false;
   /// A Poisson stream the deployment keeps up with at its own pace (no client cap holding it).
   bool open_stream() const { return arrival_rate > 0 && !capped && !saturated; }
 };

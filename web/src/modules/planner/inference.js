@@ -220,7 +220,9 @@ function firstTokenNote(plan) {
   if (plan.queue.open_stream)
     return `with ${formatSeconds(parts.queue)} waiting, on average, for prompts that arrived first`;
   if (plan.queue.saturated)
-    return `with ${formatSeconds(parts.queue)} waiting, on average, behind the requests that arrived first`;
+    return `with ${formatSeconds(parts.queue)} waiting, on average, behind the requests that arrived first${
+      plan.queue.prefill_paced ? ' for their prompts to be prefilled' : ''
+    }`;
   if (parts.queue > 0) return `with ${formatSeconds(parts.queue)} waiting for ${atOnce ? 'earlier rounds' : 'a slot'}`;
   if (parts.under_load > 0 && plan.queue.cohorts > 0)
     return `with ${formatSeconds(parts.under_load)} in step with the other users: prompts arrive in cohorts of up to ${formatCount(
@@ -243,6 +245,10 @@ function servedNote(q) {
     )} in flight on average (rate × a request's time); the deployment answers at most ${formatNumber(
       q.capacity,
     )} a second`;
+  if (q.saturated && q.prefill_paced)
+    return `${formatCount(q.requests)} requests offered at ${formatNumber(
+      q.arrival_rate,
+    )} a second outrun the ${formatNumber(q.capacity)} prompts a second the deployment prefills, one after another: each waits for the prompts before it, and the whole run takes ${formatSeconds(q.makespan)}`;
   if (q.saturated)
     return `${formatCount(q.requests)} requests offered at ${formatNumber(
       q.arrival_rate,
