@@ -2879,6 +2879,7 @@ export type PlanAnswer = {
     makespan?: number;
     open_stream?: boolean;
     prefill_busy?: number;
+    prefill_paced?: boolean;
     prompts_per_pass?: number;
     requested?: number;
     requests?: number;
@@ -4172,6 +4173,7 @@ export type SearchAnswer = {
       makespan?: number;
       open_stream?: boolean;
       prefill_busy?: number;
+      prefill_paced?: boolean;
       prompts_per_pass?: number;
       requested?: number;
       requests?: number;
