@@ -210,6 +210,25 @@ TEST_CASE("prompts that arrive faster than they are prefilled wait for one anoth
   CHECK(stream_figure(forty, "queue", "wait") == doctest::Approx(19.5 * gap));
   // The deployment answers as many requests a second as it prefills prompts.
   CHECK(stream_figure(forty, "queue", "capacity") == doctest::Approx(20 / busy));
+  // While prompts are queued a running request gains one token a pass (a pass: one 8,000-token
+  // prompt under vLLM's 8,192-token budget, plus the decode step's work beside its weight reads);
+  // after the last prompt, one a decode step. The k-th request has (39 − k) passes still to come.
+  const double passes_per_prompt = 1 / stream_figure(forty, "queue", "prompts_per_pass");
+  CHECK(passes_per_prompt == doctest::Approx(1.0));
+  const double step = stream_figure(forty, "time", "decode_step");
+  const double pass = stream_figure(forty, "time", "prefill") / passes_per_prompt + step -
+                      forty["time"]["decode"]["memory_time"].get<double>();
+  double decoding = 0;
+  for (int k = 0; k < 40; ++k) {
+    const double passes = std::min(99.0, (39.0 - k) * passes_per_prompt);
+    decoding += passes * pass + (99 - passes) * step;
+  }
+  CHECK(stream_figure(forty, "time", "per_output_token") == doctest::Approx(decoding / (40 * 99)));
+  // A request, on average, ends before the run does; the last one's decode is the steps alone.
+  CHECK(stream_figure(forty, "time", "request") < stream_figure(forty, "queue", "makespan"));
+  CHECK(stream_figure(forty, "queue", "makespan") ==
+        doctest::Approx(39.0 / 20 + 39 * gap + stream_figure(forty, "time", "first_token") -
+                        stream_figure(forty, "queue", "wait") + 99 * step));
   CHECK(forty["time"]["formulas"]["first_token"]["text"].get<std::string>().find("prefill") != std::string::npos);
 }
 

@@ -255,7 +255,18 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
                    "rest meet the steady state";
   first_token << " = " << qty::seconds(f.first_token);
   Formula per_output_token("decode step = ");
-  if (q.waves > 0) {
+  if (q.saturated && q.prefill_paced) {
+    per_output_token = Formula(
+        "a request's time from its first token to its last ÷ (output − 1), on average: while prompts are "
+        "still queued every step carries a pass of them (");
+    per_output_token << qty::number(q.prompts_per_pass) << " prompts a pass, " << qty::seconds(f.prefill)
+                     << " a prompt; "
+                     << (runtime_model(in.serving.runtime).mixed_batches
+                             ? "the running sequences ride in it, one token each, adding a decode step's work "
+                               "beside the weight reads"
+                             : "a decode step between passes")
+                     << "), then decode steps of " << qty::seconds(d.cycle) << " once the last prompt is in = ";
+  } else if (q.waves > 0) {
     per_output_token = Formula(
         "a request's time from its first token to its last ÷ (output − 1), on average: the "
         "prompt passes still to come after its own (");

@@ -37,8 +37,9 @@ InferenceFigures closed_loop_at(const InferenceInput& in, std::int64_t users, st
 double lerp(double a, double b, double t) { return a + (b - a) * t; }
 
 // N requests offered at λ a second to a deployment that holds `most` at once, answers μ a second
-// with them all busy, and prefills prompts one after another, each 1/μ_p of a replica's time. As a
-// fluid, the k-th request (counting from 0) arrives at k/λ and waits for whichever is later:
+// with them all busy, and prefills prompts one after another on each of `prefillers` replicas,
+// `service` s each (μ_p = prefillers ÷ service a second). As a fluid, the k-th request (counting
+// from 0) arrives at k/λ and waits for whichever is later:
 // - its prompt's turn: the prompts before it take k/μ_p, so it waits k(1/μ_p − 1/λ) once that is
 //   positive (every request, from the second on, when the prompts arrive faster than they are
 //   prefilled: holding them all at once does not let two be prefilled in the time of one);
@@ -46,9 +47,10 @@ double lerp(double a, double b, double t) { return a + (b - a) * t; }
 //   at (k − most)/μ and waits k(1/μ − 1/λ) − most/μ once that is positive.
 // The mean over the N is the run's; it lasts until the last one has started and been answered.
 void finite_stream(const InferenceInput& in, const InferenceFigures& full, std::int64_t most, double capacity,
-                   double prefill_rate, InferenceFigures& out) {
+                   double prefillers, double service, InferenceFigures& out) {
   const Serving& s = in.serving;
   const double n = static_cast<double>(s.requests), rate = s.request_rate;
+  const double prefill_rate = prefillers / service;
   const bool all_held = s.requests <= most;
   // They all fit at once: the figures of N in flight; otherwise the deployment's, full.
   out = all_held ? closed_loop_at(in, s.requests) : full;
@@ -60,16 +62,39 @@ void finite_stream(const InferenceInput& in, const InferenceFigures& full, std::
   };
   double total = 0;
   for (std::int64_t k = 0; k < s.requests; ++k) total += wait_of(static_cast<double>(k));
+  // A first token's own parts (its prefill, the step in flight, the first decode step), without
+  // the closed loop's wait for a slot, which is not ours.
+  const double own_first = out.first_token - (all_held ? 0.0 : full.queue.wait);
   out.queue.wait = total / n;
   const bool prefill_paced = prefill_rate < rate && (all_held || prefill_rate < capacity);
-  // The last request's own time once its turn comes (the closed loop's wait for a slot is not ours).
-  // When the prompts set the pace, no prompt is left to share its decode steps: they are the
-  // decode step alone.
-  double served_time = out.request - (all_held ? 0.0 : full.queue.wait);
-  if (prefill_paced)
-    served_time -= static_cast<double>(s.output - 1) * std::max(0.0, out.per_output_token - out.decode.cycle);
+  // The decode of the k-th request, once its first token is out.
+  const double steps = static_cast<double>(s.output - 1);
+  double last_decode = steps * out.per_output_token;
+  if (prefill_paced && steps > 0) {
+    // While prompts are still queued every step carries a full pass of them, so a running request
+    // gains one token a pass; the prompts after the k-th take (N − 1 − k)/μ_p, then its steps are
+    // the decode step alone. A pass carries several short prompts, or a chunk of a long one. With
+    // mixed batches the running sequences ride in the pass: their weight reads are the pass's own,
+    // the rest of a decode step (their KV, small kernels, collectives, the host) comes on top;
+    // without, a decode step runs between passes.
+    const double budget = static_cast<double>(scheduler_limits(in.serving, in.hardware).step_tokens);
+    const double prompt = computed_prompt(s);
+    const double passes_per_prompt = budget > 1 && prompt > budget ? prompt / budget : 1.0 / prompts_per_pass(in, 1.0);
+    const double riders = std::max(0.0, out.decode.cycle - out.decode.memory_time);
+    const double pass =
+        service / passes_per_prompt + (runtime_model(s.runtime).mixed_batches ? riders : out.decode.cycle);
+    const auto decode_of = [&](double k) {
+      const double passes = std::min(steps, (n - 1.0 - k) / prefillers * passes_per_prompt);
+      return passes * pass + (steps - passes) * out.decode.cycle;
+    };
+    double decoding = 0;
+    for (std::int64_t k = 0; k < s.requests; ++k) decoding += decode_of(static_cast<double>(k));
+    out.per_output_token = decoding / (n * steps);
+    out.queue.prompts_per_pass = 1.0 / passes_per_prompt;
+    last_decode = decode_of(n - 1.0);
+  }
   // Never shorter than N at the capacity, which the closed loop's own steady state sets.
-  out.queue.makespan = (n - 1.0) / rate + wait_of(n - 1.0) + served_time;
+  out.queue.makespan = (n - 1.0) / rate + wait_of(n - 1.0) + own_first + last_decode;
   if (!all_held) out.queue.makespan = std::max(out.queue.makespan, n / capacity);
   Queue& q = out.queue;
   q.requests = s.requests, q.in_flight = static_cast<double>(std::min(most, s.requests));
@@ -113,7 +138,7 @@ void poisson_stream(const InferenceInput& in, InferenceFigures& out) {
   }
   if (overloaded && s.requests > 0) {
     // Whichever saturates first sets the pace: the decode slots, or the prompts' prefill.
-    finite_stream(in, limit, most, capacity, prefillers / service, out);
+    finite_stream(in, limit, most, capacity, prefillers, service, out);
     out.queue.prefill_busy = busy;
     return;
   }
