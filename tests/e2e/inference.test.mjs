@@ -106,6 +106,15 @@ test('the serving validation view leads with the sealed held-out runs, each sour
   const summary = await p.page.locator('#planner-inference .serving-heldout-summary tbody th').allTextContents();
   // Each source by who published what (its name up to the first colon); the whole name is the row's title.
   for (const s of held.sources) assert.ok(summary.includes(`· ${s.name.split(':')[0]}`), s.name);
+  // A source set aside says why beside its row, and its runs are in neither the sealed nor the informed count.
+  const whys = await p.page.locator('#planner-inference .serving-heldout-summary td.set-aside-why').allTextContents();
+  const aside = held.sources.filter((s) => s.seal === 'set_aside');
+  assert.ok(aside.length > 0, 'a source set aside');
+  for (const s of aside) assert.ok(whys.includes(s.set_aside ?? ''), s.id);
+  assert.equal(
+    await p.page.locator('#planner-inference .serving-heldout tbody tr[data-seal="set_aside"]').count(),
+    held.cases.filter((c) => c.seal === 'set_aside' && c.engine !== undefined).length,
+  );
   // A run asking for more users than the cache holds says how many are served at once; with none
   // served there is no throughput, and the row says why in words.
   const none = held.cases.find((c) => c.fits === false && c.served === 0);
@@ -527,9 +536,11 @@ test('requests at random at a steady rate: the rate is a control, the requests i
     () => document.querySelector('#pl-request_rate')?.getAttribute('aria-invalid') !== 'true',
   );
   await p.page.waitForFunction(() => /outrun/.test(document.querySelector('.inf-readouts')?.textContent ?? ''));
+  // Whichever is slower sets the pace: the slots (the rest queue for one), or the prompts' prefill
+  // one after another (every request is held, and each waits for the prompts before it).
   assert.match(
     await flight.textContent(),
-    /500 requests offered at [\d,.]+ a second outrun the [\d.,]+ a second the deployment answers: it runs [\d,]+ at once while the rest queue, and the whole run takes/,
+    /500 requests offered at [\d,.]+ a second outrun the [\d.,]+ (a second the deployment answers: it runs [\d,]+ at once while the rest queue|prompts a second the deployment prefills, one after another: each waits for the prompts before it), and the whole run takes/,
   );
   assert.match(await first.textContent(), /waiting, on average, behind the requests that arrived first/);
   assert.deepEqual(p.record.pageErrors, []);

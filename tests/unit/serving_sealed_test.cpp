@@ -1,7 +1,7 @@
 // The sealed serving sets (content/sealed/2026-12-03-serving, -06, -06b, -06c, -06d, -06e, -06g, -06h, -06i, -07c,
-// -07f, -07k, -07n, -07q, -08a, -08b and -08d): their live copy in content/presets/serving-sealed.json equals what was
-// first committed, every case is one the engine can plan, and `fidelity` in inference mode summarises it with sealed
-// and informed sources apart and each source's own error.
+// -07f, -07k, -07n, -07q, -08a, -08b, -08d and -08e): their live copy in content/presets/serving-sealed.json equals
+// what was first committed, every case is one the engine can plan, and `fidelity` in inference mode summarises it with
+// sealed and informed sources apart and each source's own error.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -22,7 +22,7 @@ TEST_CASE("the sealed serving sets are frozen: the live cases and sources equal 
       "content/sealed/2026-12-06g-serving", "content/sealed/2026-12-06h-serving", "content/sealed/2026-12-06i-serving",
       "content/sealed/2026-12-07c-serving", "content/sealed/2026-12-07f-serving", "content/sealed/2026-12-07k-serving",
       "content/sealed/2026-12-07n-serving", "content/sealed/2026-12-07q-serving", "content/sealed/2026-12-08a-serving",
-      "content/sealed/2026-12-08b-serving", "content/sealed/2026-12-08d-serving"};
+      "content/sealed/2026-12-08b-serving", "content/sealed/2026-12-08d-serving", "content/sealed/2026-12-08e-serving"};
   json frozen = json::array(), frozen_sources = json::array();
   for (const auto& set : sets) {
     const json cases = json::parse(read_source_file(set + "/cases.json"));
@@ -90,6 +90,9 @@ TEST_CASE("fidelity in inference mode: the sealed set's cases, sealed and inform
     CHECK_FALSE(sealed[k["source"]]);
     CHECK(k["why"].get<std::string>().size() > 40);
   }
+  // A source set aside (it measured what no request states) is in neither summary either.
+  std::set<std::string> aside;
+  for (const auto& k : live.value("set_aside", json::array())) aside.insert(k["source"].get<std::string>());
   std::map<std::string, std::pair<int, double>> by_source;
   int n_sealed = 0, n_informed = 0;
   double sum_sealed = 0, signed_sealed = 0;
@@ -101,7 +104,11 @@ TEST_CASE("fidelity in inference mode: the sealed set's cases, sealed and inform
     const bool time = metric == "first_token" || metric == "per_output_token" || metric == "request";
     CHECK(c["speed_error"].get<double>() == doctest::Approx(time ? measured / engine - 1 : engine / measured - 1));
     const bool calibration = fitted.count(c["source"].get<std::string>()) == 1;
-    CHECK(c["seal"] == (calibration ? "calibration" : sealed[c["source"]] ? "sealed" : "informed"));
+    const bool set_aside = aside.count(c["source"].get<std::string>()) == 1;
+    CHECK(c["seal"] == (calibration           ? "calibration"
+                        : set_aside           ? "set_aside"
+                        : sealed[c["source"]] ? "sealed"
+                                              : "informed"));
     // Past what fits, the throughput is the served concurrency's: never one for a batch not held.
     // A stream sent at a rate with no client cap asks for its requests in all.
     if (c["fits"] == false && metric == "tokens_per_second") {
@@ -111,7 +118,7 @@ TEST_CASE("fidelity in inference mode: the sealed set's cases, sealed and inform
     }
     auto& s = by_source[c["source"]];
     s.first += 1, s.second += std::fabs(c["error"].get<double>());
-    if (calibration) continue;
+    if (calibration || set_aside) continue;
     if (sealed[c["source"]]) {
       ++n_sealed, sum_sealed += std::fabs(c["error"].get<double>()), signed_sealed += c["speed_error"].get<double>();
       sealed_speeds.push_back(c["speed_error"].get<double>());
@@ -179,7 +186,7 @@ TEST_CASE("each held-out serving run is named in plain words: model, GPUs, runti
 
 TEST_CASE("each serving set's reading as frozen is its predictions file's mean error, over the cases it predicted") {
   const json live = json::parse(read_source_file("content/presets/serving-sealed.json"));
-  REQUIRE(live["readings"].size() == 17);
+  REQUIRE(live["readings"].size() == 18);
   for (const auto& r : live["readings"]) {
     const std::string set = r["frozen"];
     CAPTURE(set);
@@ -193,4 +200,41 @@ TEST_CASE("each serving set's reading as frozen is its predictions file's mean e
     CHECK(r["engine_commit"] == p["engine_commit"]);
   }
   CHECK(call("fidelity", json{{"mode", "inference"}})["held_out"]["readings"] == live["readings"]);
+}
+
+TEST_CASE("a source set aside is shown with its reason and counts with neither the sealed nor the informed set") {
+  const json live = json::parse(read_source_file("content/presets/serving-sealed.json"));
+  REQUIRE(live.contains("set_aside"));
+  const json held = call("fidelity", json{{"mode", "inference"}})["held_out"];
+  for (const auto& k : live["set_aside"]) {
+    const std::string source = k["source"];
+    CAPTURE(source);
+    // Why is part of the figure: it names what was measured that no request states.
+    CHECK(k["why"].get<std::string>().size() > 80);
+    bool listed = false;
+    for (const auto& src : held["sources"])
+      if (src["id"] == source) {
+        listed = true;
+        CHECK(src["seal"] == "set_aside");
+        CHECK(src["set_aside"] == k["why"]);
+        CHECK(src["errors"]["cases"].get<int>() > 0);  // its runs are still planned and shown
+      }
+    CHECK(listed);
+    int rows = 0;
+    for (const auto& c : held["cases"])
+      if (c["source"] == source) {
+        CHECK(c["seal"] == "set_aside");
+        ++rows;
+      }
+    CHECK(rows > 0);
+  }
+  // The sealed and informed counts are the runs of the other sources, planned without refusal.
+  int sealed = 0, informed = 0;
+  for (const auto& c : held["cases"])
+    if (c.contains("error") && c["error"].is_number()) {
+      if (c["seal"] == "sealed") ++sealed;
+      if (c["seal"] == "informed") ++informed;
+    }
+  CHECK(held["sealed"]["cases"] == sealed);
+  CHECK(held["informed"]["cases"] == informed);
 }

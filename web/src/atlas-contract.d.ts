@@ -1267,6 +1267,7 @@ export type FidelityAnswer = {
       role?: string;
       runtime?: string;
       seal?: string;
+      set_aside?: string;
       title?: string;
       url?: string;
     }>;

@@ -489,7 +489,9 @@ export interface ServingHeldOut {
     added: string;
     /** Commits of the changes judged on this source; empty while it is sealed. */
     informed_by: string[];
-    seal: 'sealed' | 'informed' | 'calibration';
+    seal: 'sealed' | 'informed' | 'calibration' | 'set_aside';
+    /** Why the source's runs count with neither set: what it measured that no request states. */
+    set_aside?: string;
     errors: HeldOutSummary;
   }>;
   cases: Array<{
@@ -504,8 +506,8 @@ export interface ServingHeldOut {
     assumed: string[];
     /** The request the engine planned (a documented correction applied). */
     request: Record<string, unknown>;
-    /** calibration: a held-out source that later fitted a constant; in neither summary. */
-    seal: 'sealed' | 'informed' | 'calibration';
+    /** calibration: a held-out source that later fitted a constant; set_aside: one that measured what no request states; in neither summary. */
+    seal: 'sealed' | 'informed' | 'calibration' | 'set_aside';
     engine?: number;
     error?: number;
     speed_error?: number;

@@ -125,8 +125,15 @@ json serving_heldout(Problems& problems) {
   // A held-out source that later fitted a constant counts with neither set: it is calibration now.
   std::map<std::string, bool> fitted;
   for (const auto& k : doc.value("calibration", json::array())) fitted[k["source"].get<std::string>()] = true;
+  // A source set aside measured what no request states (a tunnel, a client's own time): its runs
+  // are shown, counted with neither set.
+  std::map<std::string, bool> aside;
+  for (const auto& k : doc.value("set_aside", json::array())) aside[k["source"].get<std::string>()] = true;
   const auto seal_of = [&](const std::string& source) {
-    return fitted.count(source) ? "calibration" : sealed_source[source] ? "sealed" : "informed";
+    return fitted.count(source)    ? "calibration"
+           : aside.count(source)   ? "set_aside"
+           : sealed_source[source] ? "sealed"
+                                   : "informed";
   };
   std::map<std::string, Errors> by_source;
   Errors sealed, informed;
@@ -155,7 +162,7 @@ json serving_heldout(Problems& problems) {
     row["engine"] = engine, row["error"] = error, row["speed_error"] = speed;
     row["fits"] = plan["memory"]["fits"], row["served"] = plan["queue"]["served"];
     row["limit"] = plan["queue"]["limit"];
-    if (!fitted.count(source)) (sealed_source[source] ? sealed : informed).add(error, speed);
+    if (!fitted.count(source) && !aside.count(source)) (sealed_source[source] ? sealed : informed).add(error, speed);
     by_source[source].add(error, speed);
     rows.push_back(std::move(row));
   }
@@ -164,6 +171,8 @@ json serving_heldout(Problems& problems) {
     json x = s;
     x["errors"] = by_source[s["id"].get<std::string>()].to_json();
     x["seal"] = seal_of(s["id"].get<std::string>());
+    for (const auto& k : doc.value("set_aside", json::array()))
+      if (k["source"] == s["id"]) x["set_aside"] = k["why"];
     sources.push_back(std::move(x));
   }
   return {{"note", doc.value("note", "")},

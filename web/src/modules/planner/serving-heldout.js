@@ -60,12 +60,17 @@ function summary(held) {
     ['sealed', held.sealed, 'Sealed (the honest figure)'],
     ['informed', held.informed, 'Informed (a change was judged on them)'],
     ['calibration', null, 'Calibration (since fitted a constant)'],
+    ['set_aside', null, 'Set aside (measured something a request cannot state; counted in neither set)'],
   ])) {
     const members = held.sources.filter((src) => src.seal === seal && src.errors.cases);
     if (!members.length) continue;
     if (s) rows.push(summaryRow(title, s));
     else rows.push(h('tr', {}, h('th', { scope: 'row', colspan: '6', text: title })));
-    for (const src of members) rows.push(summaryRow(`· ${shortSourceName(src.name)}`, src.errors, src.name));
+    for (const src of members) {
+      rows.push(summaryRow(`· ${shortSourceName(src.name)}`, src.errors, src.name));
+      // Why a source was set aside is part of the figure: it stays next to the source's row.
+      if (src.set_aside) rows.push(h('tr', {}, h('td', { colspan: '6', class: 'set-aside-why', text: src.set_aside })));
+    }
   }
   // In a wrap of its own, so it stacks by the width it has (fidelity.css).
   return h(
