@@ -60,8 +60,14 @@ void finite_stream(const InferenceInput& in, const InferenceFigures& full, std::
   const auto wait_of = [&](double k) {
     return std::max({0.0, k * prompt_gap, all_held ? 0.0 : k * slot_gap - held / capacity});
   };
-  double total = 0;
-  for (std::int64_t k = 0; k < s.requests; ++k) total += wait_of(static_cast<double>(k));
+  // Σ over k = 0 … N − 1 of wait_of(k), in closed form (N may be a billion): k·g up to where the
+  // slot's ramp k·a − most/μ overtakes it, that ramp after.
+  const auto ramp = [](double from, double to) { return to < from ? 0.0 : (to * (to + 1) - from * (from - 1)) / 2; };
+  double total = prompt_gap * ramp(0, n - 1);
+  if (slot_gap > prompt_gap) {
+    const double last = std::min(n - 1, std::floor(held / capacity / (slot_gap - prompt_gap)));
+    total = prompt_gap * ramp(0, last) + slot_gap * ramp(last + 1, n - 1) - held / capacity * (n - 1 - last);
+  }
   // A first token's own parts (its prefill, the step in flight, the first decode step), without
   // the closed loop's wait for a slot, which is not ours.
   const double own_first = out.first_token - (all_held ? 0.0 : full.queue.wait);
@@ -83,15 +89,14 @@ void finite_stream(const InferenceInput& in, const InferenceFigures& full, std::
     const double riders = std::max(0.0, out.decode.cycle - out.decode.memory_time);
     const double pass =
         service / passes_per_prompt + (runtime_model(s.runtime).mixed_batches ? riders : out.decode.cycle);
-    const auto decode_of = [&](double k) {
-      const double passes = std::min(steps, (n - 1.0 - k) / prefillers * passes_per_prompt);
-      return passes * pass + (steps - passes) * out.decode.cycle;
-    };
-    double decoding = 0;
-    for (std::int64_t k = 0; k < s.requests; ++k) decoding += decode_of(static_cast<double>(k));
-    out.per_output_token = decoding / (n * steps);
+    // The k-th request has j = N − 1 − k prompts after it: min(steps, j·c) passes, c its replica's
+    // passes a prompt. Summed over j = 0 … N − 1 in closed form: c·j up to the output's steps.
+    const double c = passes_per_prompt / prefillers;
+    const double full_until = std::min(n - 1, std::floor(steps / c));
+    const double passes = c * full_until * (full_until + 1) / 2 + steps * (n - 1 - full_until);
+    out.per_output_token = out.decode.cycle + (pass - out.decode.cycle) * passes / (n * steps);
     out.queue.prompts_per_pass = 1.0 / passes_per_prompt;
-    last_decode = decode_of(n - 1.0);
+    last_decode = steps * out.decode.cycle;  // no prompt after the last one
   }
   // Never shorter than N at the capacity, which the closed loop's own steady state sets.
   out.queue.makespan = (n - 1.0) / rate + wait_of(n - 1.0) + own_first + last_decode;
