@@ -1038,6 +1038,10 @@ export type FidelityAnswer = {
       log_gradient_accumulation_steps?: number;
       log_opt_base_learning_rate?: number;
       log_opt_learning_rate_warmup_steps?: number;
+      memory_as_printed?: string;
+      mfu_percent?: number;
+      model_flops_per_step?: number;
+      peak_flops_per_gpu?: number;
       run_first20_last20_medians?: Array<Array<number>>;
       run_medians?: Array<number>;
       run_ranges?: Array<Array<number>>;
@@ -1045,8 +1049,10 @@ export type FidelityAnswer = {
       step_seconds_from_column?: number;
       table_mfu_percent?: number;
       table_per_gpu_tflops?: number;
+      table_tflops_per_gpu?: number;
       table_throughput_tokens_per_s?: number;
       table_tokens_per_gpu_per_second?: number;
+      tokens_per_second_per_gpu_derived?: number;
       value?: number;
     };
     published_step?: number;
