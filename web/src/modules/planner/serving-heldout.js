@@ -138,7 +138,7 @@ function caseRows(held, open) {
         'tr',
         { dataset: { case: c.id, seal: c.seal } },
         head,
-        h('td', { dataset: { label: 'Set' }, text: c.seal }),
+        h('td', { dataset: { label: 'Set' }, text: c.seal === 'set_aside' ? 'set aside' : c.seal }),
         h('td', { class: 'num', dataset: { label: 'Published' }, text: figure(c.measured, c.unit) }),
         h('td', { class: 'num', dataset: { label: 'Engine' }, text: engineText(c, engine) }),
         errorCell(error),
