@@ -543,6 +543,11 @@ test('requests at random at a steady rate: the rate is a control, the requests i
     /500 requests offered at [\d,.]+ a second outrun the [\d.,]+ (a second the deployment answers: it runs [\d,]+ at once while the rest queue|prompts a second the deployment prefills, one after another: each waits for the prompts before it), and the whole run takes/,
   );
   assert.match(await first.textContent(), /waiting, on average, behind the requests that arrived first/);
+  // Its KV cache is for the requests in flight, not for the concurrency control it does not send.
+  assert.match(
+    (await p.page.locator('.inf-readouts').first().textContent()) ?? '',
+    /KV cache[\d.,]+ [kMGT]?i?B for [\d,]+ requests in flight/,
+  );
   assert.deepEqual(p.record.pageErrors, []);
   await p.close();
 });

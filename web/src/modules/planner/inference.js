@@ -100,9 +100,10 @@ function readouts(plan) {
   const m = plan.memory,
     t = plan.time,
     r = plan.throughput;
-  // A Poisson stream the deployment keeps up with (the engine's queue.open_stream): its memory is
-  // for the requests it keeps in flight, not for a set number of users.
-  const stream = plan.queue.open_stream;
+  // A Poisson stream with no client cap, kept up with (queue.open_stream) or outrun by a finite
+  // stream (queue.saturated): its memory is for the requests in flight, not for a set number of
+  // users (the concurrency control is not sent for it).
+  const stream = plan.queue.open_stream || (plan.queue.saturated && !plan.queue.capped && plan.queue.arrival_rate > 0);
   const users = stream ? plan.queue.requested : plan.serving.concurrency;
   return h(
     'div',
