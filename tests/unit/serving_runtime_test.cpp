@@ -199,6 +199,28 @@ TEST_CASE("decode bandwidth by weight format: int8 and int4 kernels stream slowe
                   "/serving/group_size"));
 }
 
+TEST_CASE("FP8 weights on Blackwell stream at vLLM's measured SM100 share of bf16's bandwidth; on Hopper at bf16's") {
+  const auto plan = [](const char* gpu, const char* weights) {
+    return serve("llama-3.1-8b", 1, {{"tp", 1}}, {{"weights", weights}}, gpu);
+  };
+  const auto fraction = [&](const char* gpu, const char* weights) {
+    return plan(gpu, weights)["serving"]["weight_bandwidth_fraction"].get<double>();
+  };
+  // bench_fp8_gemm.py at batch 1: half the bytes in 5.916/8.431 (pull request 19566) and
+  // 4.887/5.651 (pull request 20071) of bf16's time.
+  const double ratio = (8.431 / 5.916 + 5.651 / 4.887) / 4.0;
+  CHECK(atlas::kFp8BlackwellBandwidthRatio == doctest::Approx(ratio));
+  CHECK(ratio == doctest::Approx(0.6456).epsilon(1e-3));
+  CHECK(fraction("b200", "fp8") == doctest::Approx(fraction("b200", "bf16") * ratio));
+  CHECK(fraction("h100-sxm", "fp8") == doctest::Approx(fraction("h100-sxm", "bf16")));
+  // At one sequence the step is the weights' read: FP8 on B200 is faster than bf16, by less than
+  // its halved bytes (1 / (2 × 0.6456) of bf16's read time, before the fixed kernels).
+  const double bf16_step = plan("b200", "bf16")["time"]["decode"]["memory_time"].get<double>();
+  const double fp8_step = plan("b200", "fp8")["time"]["decode"]["memory_time"].get<double>();
+  CHECK(fp8_step < bf16_step);
+  CHECK(fp8_step > 0.5 * bf16_step);
+}
+
 TEST_CASE("FP8 arithmetic through parallel.precision: W8A8 by default on Hopper, weight-only when asked") {
   const json s{{"prompt", 4096}, {"output", 16}, {"concurrency", 1}, {"weights", "fp8"}};
   const json w8a8 = serve("llama-3.1-8b", 1, {{"tp", 1}}, s);

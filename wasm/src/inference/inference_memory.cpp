@@ -37,6 +37,7 @@ double kv_bandwidth_fraction(const Serving& s) { return std::min(1.0, s.bandwidt
 double format_bandwidth_fraction(const Serving& s) {
   const double ratio = s.weights == WeightFormat::int8   ? kInt8BandwidthRatio
                        : s.weights == WeightFormat::int4 ? kInt4BandwidthRatio
+                       : s.weights == WeightFormat::fp8  ? s.fp8_weight_ratio
                                                          : 1.0;
   return s.bandwidth_fraction * ratio;
 }

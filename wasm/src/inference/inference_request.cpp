@@ -234,6 +234,8 @@ bool serving_precision(InferenceInput& in, const std::optional<std::string>& ask
 Serving serving_for(const Serving& asked, const Hardware& hw, std::int64_t tp) {
   Serving s = asked;
   if (s.bandwidth_fraction <= 0) s.bandwidth_fraction = decode_bandwidth_fraction(hw);
+  // Blackwell's FP8 GEMMs at decode's few rows reach less of the bandwidth than its bf16 ones.
+  s.fp8_weight_ratio = hw.microscaling ? kFp8BlackwellBandwidthRatio : 1.0;
   if (s.host_overhead < 0) s.host_overhead = runtime_host_step(s.runtime, tp);
   return s;
 }

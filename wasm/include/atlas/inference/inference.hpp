@@ -87,6 +87,9 @@ struct Serving {
   bool disaggregated = false;
   double bandwidth_fraction = 0;  // bf16 weights; other formats scale it (0 until read: the GPU's own)
   double host_overhead = 0;       // s of host work per step the GPU waits for (0: hidden by the runtime)
+  // FP8 weights' streaming against bf16's on this GPU's decode GEMMs (serving_for: Blackwell's
+  // measured kFp8BlackwellBandwidthRatio, else 1).
+  double fp8_weight_ratio = 1.0;
 };
 
 /// Fraction of nominal HBM bandwidth the decode kernels of this weight format reach: the bf16

@@ -148,8 +148,19 @@ double custom_allreduce_time(AllReduceImpl impl, std::int64_t ranks, double byte
 /// Fraction of the bf16 decode bandwidth a weight format's kernels reach: gpt-fast's measured
 /// memory bandwidth on one A100 (pytorch-labs/gpt-fast README, Llama-2-7B at batch 1): bf16
 /// 1,397.31 GB/s, int8 weight-only 1,069.20 GB/s (0.765 of bf16), int4 with groups of 32
-/// 862.69 GB/s (0.617). FP8 weights are assumed to stream as bf16's do (no measurement found).
+/// 862.69 GB/s (0.617). FP8 weights: kFp8BlackwellBandwidthRatio below.
 constexpr double kInt8BandwidthRatio = 1069.20 / 1397.31;
 constexpr double kInt4BandwidthRatio = 862.69 / 1397.31;
+/// FP8 weights on Blackwell stream at this share of bf16's decode bandwidth: vLLM's CUTLASS FP8
+/// GEMMs for SM100 (benchmarks/kernels/bench_fp8_gemm.py, batch 1, without the activation's
+/// quantization kernel) against torch's bf16 GEMM on the same GPU, TFLOP/s:
+///   vLLM pull request 19566 ("Further tunings for SM100 FP8 CUTLASS kernel"), Llama-3.1-8B
+///     N 6144 × K 4096: FP8 8.431, bf16 5.916 — half the bytes in 0.70 of the time, 0.713;
+///   vLLM pull request 20071 ("SM100 FP8 GEMM Optimizations after cutlass_profiler"),
+///     Llama-3.3-70B N 8192 × K 2048: FP8 5.651, bf16 4.887 — 0.578.
+/// Their mean. The same tables keep FP8 at 0.66–0.73 of bf16's bandwidth up to 64 rows. On Hopper
+/// FP8 weights stream as bf16's do (vLLM pull request 49363 on H100, batch 1: 0.90; 5144's
+/// CUTLASS configurations on H100 at bf16's fraction), within the fused-MoE fit they entered.
+constexpr double kFp8BlackwellBandwidthRatio = (8.431 / 5.916 + 5.651 / 4.887) / 4.0;
 
 }  // namespace atlas
