@@ -127,8 +127,9 @@ json serving_heldout(Problems& problems) {
   for (const auto& k : doc.value("calibration", json::array())) fitted[k["source"].get<std::string>()] = true;
   // A source set aside measured what no request states (a tunnel, a client's own time): its runs
   // are shown, counted with neither set.
-  std::map<std::string, bool> aside;
-  for (const auto& k : doc.value("set_aside", json::array())) aside[k["source"].get<std::string>()] = true;
+  std::map<std::string, std::string> aside;  // source → why
+  for (const auto& k : doc.value("set_aside", json::array()))
+    aside[k["source"].get<std::string>()] = k["why"].get<std::string>();
   const auto seal_of = [&](const std::string& source) {
     return fitted.count(source)    ? "calibration"
            : aside.count(source)   ? "set_aside"
@@ -171,8 +172,7 @@ json serving_heldout(Problems& problems) {
     json x = s;
     x["errors"] = by_source[s["id"].get<std::string>()].to_json();
     x["seal"] = seal_of(s["id"].get<std::string>());
-    for (const auto& k : doc.value("set_aside", json::array()))
-      if (k["source"] == s["id"]) x["set_aside"] = k["why"];
+    if (const auto why = aside.find(s["id"].get<std::string>()); why != aside.end()) x["set_aside"] = why->second;
     sources.push_back(std::move(x));
   }
   return {{"note", doc.value("note", "")},

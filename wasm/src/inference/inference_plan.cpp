@@ -31,7 +31,7 @@ std::int64_t compute_bound_from(const InferenceInput& in) {
 json curve_json(const InferenceInput& in, const InferenceFigures& f) {
   // A Poisson stream's point on the curve is the requests it keeps in flight.
   const std::int64_t requested =
-      f.queue.open_stream() ? std::max<std::int64_t>(1, f.queue.requested) : in.serving.concurrency;
+      f.queue.uncapped_stream() ? std::max<std::int64_t>(1, f.queue.requested) : in.serving.concurrency;
   std::set<std::int64_t> at{requested};
   if (f.memory.max_concurrency > 0) at.insert(f.memory.max_concurrency);
   const std::int64_t top =

@@ -224,7 +224,10 @@ struct Queue {
   // they arrive), not the decode slots: `capacity` is then the prompts prefilled a second.
   bool prefill_paced = false;
   /// A Poisson stream the deployment keeps up with at its own pace (no client cap holding it).
-  bool open_stream() const { return arrival_rate > 0 && !capped && !saturated; }
+  bool open_stream() const { return uncapped_stream() && !saturated; }
+  /// A Poisson stream no client cap holds: what it keeps in flight follows from the stream
+  /// (`requested`), kept up with or not, not from serving.concurrency.
+  bool uncapped_stream() const { return arrival_rate > 0 && !capped; }
 };
 
 struct InferenceFigures {

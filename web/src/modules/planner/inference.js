@@ -100,10 +100,9 @@ function readouts(plan) {
   const m = plan.memory,
     t = plan.time,
     r = plan.throughput;
-  // A Poisson stream with no client cap, kept up with (queue.open_stream) or outrun by a finite
-  // stream (queue.saturated): its memory is for the requests in flight, not for a set number of
-  // users (the concurrency control is not sent for it).
-  const stream = plan.queue.open_stream || (plan.queue.saturated && !plan.queue.capped && plan.queue.arrival_rate > 0);
+  // A Poisson stream no client cap holds, kept up with or outrun: its memory is for the requests in
+  // flight (queue.requested), not for a set number of users (the concurrency control is not sent).
+  const stream = plan.queue.arrival_rate > 0 && !plan.queue.capped;
   const users = stream ? plan.queue.requested : plan.serving.concurrency;
   return h(
     'div',
