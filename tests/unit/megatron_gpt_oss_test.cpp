@@ -76,3 +76,23 @@ TEST_CASE("Megatron GPT-OSS: the window's pattern as an integer or a list, and w
     CHECK(r["error"]["line"] == 1);
   }
 }
+
+// Flags that change a real MoE run's time but not the plan say which way the plan differs, so an
+// engineer reading the import knows what the plan's figure leaves out.
+TEST_CASE("Megatron MoE flags the plan does not read name what the plan leaves out") {
+  const json r = import_oss(
+      "--moe-grouped-gemm --overlap-moe-expert-parallel-comm --moe-token-dispatcher-type flex "
+      "--cuda-graph-impl transformer_engine --moe-aux-loss-coeff 1e-3 --log-interval 1");
+  REQUIRE_MESSAGE(!atlas::is_error(r), r.dump());
+  const auto why = [&](const char* flag) {
+    const json* e = find_entry(r["ignored"], "from", flag);
+    REQUIRE_MESSAGE(e != nullptr, flag);
+    return (*e)["why"].get<std::string>();
+  };
+  CHECK(why("--overlap-moe-expert-parallel-comm").find("all-to-all exposed") != std::string::npos);
+  CHECK(why("--moe-grouped-gemm").find("one after another") != std::string::npos);
+  CHECK(why("--moe-token-dispatcher-type").find("flex") != std::string::npos);
+  CHECK(why("--cuda-graph-impl").find("host") != std::string::npos);
+  CHECK(why("--moe-aux-loss-coeff").find("routing_imbalance") != std::string::npos);
+  CHECK(why("--log-interval") == "not part of the engine's cost model");
+}

@@ -218,7 +218,7 @@ void MegatronArgs::take(const std::string& name, const std::string& value, bool 
     return;
   }
   if (!flag) {
-    facts_.ignore("--" + name, has_value ? json(value) : json(true), "not part of the engine's cost model", w.line);
+    facts_.ignore("--" + name, has_value ? json(value) : json(true), megatron_unread_why(name, value), w.line);
     return;
   }
   const int line = has_value || flag->kind != FlagKind::flag ? source.line : w.line;

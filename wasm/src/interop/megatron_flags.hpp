@@ -31,6 +31,10 @@ struct RefusedFlag {
 };
 const RefusedFlag* find_refused_flag(const std::string& name);
 
+/// Why an argument the engine does not read leaves the plan as it is, or what the plan then leaves
+/// out (megatron_unread.cpp); `value` is the argument's value, empty for a bare flag.
+const char* megatron_unread_why(const std::string& name, const std::string& value);
+
 class MegatronArgs {
  public:
   MegatronArgs(const Pasted& text, RunFacts& facts) : text_(text), facts_(facts) {}
