@@ -284,7 +284,12 @@ json cmd_inference_plan(const json& request, Problems& problems) {
         "their experts, under vLLM or SGLang on Hopper, at the fused-MoE kernel's measured FP8 rate. With that, "
         "published DeepSeek-R1 runs on 8 H200s (GPUStack's offline runs, 2,000 to 32,000-token prompts) come "
         "within 4 %; on Blackwell and under TensorRT-LLM the experts run at the dense FP8 rate, which no "
-        "published kernel table here checks, so long prompts there may be optimistic.");
+        "published kernel table here checks, so long prompts there may be optimistic. That kernel's rate on "
+        "block-scaled experts changed between releases: vLLM's own benchmark of DeepSeek-V3's experts on an H100 "
+        "in February 2025 (pull request 13932, tensor parallel 1 to 8) added 97 to 109 TFLOP/s per extra "
+        "token, about 0.55 of the rate used here, and vLLM 0.8.4's DeepSeek-R1 streams on 8 H200s (April 2025) "
+        "wait 45 to 55 % longer for a first token behind long prompts than this plan gives. The plan does not "
+        "know the release.");
   InferenceFigures f;
   evaluate_inference(in, f);
   if (f.queue.unstable) {
