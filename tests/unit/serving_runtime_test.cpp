@@ -100,6 +100,21 @@ TEST_CASE("tensor-parallel decode all-reduces take the runtime's custom kernel a
     if (t["id"] == "tp-mlp-allreduce") CHECK(t["algorithm"] != "trtllm-custom");
 }
 
+TEST_CASE("off H100 the custom all-reduce's bytes move at the GPU's own NVLink rate, its latency as measured") {
+  // 64 tokens of a 4096-wide model: 512 KiB a call, where the H100 table's time is mostly bytes.
+  const json s{{"prompt", 128}, {"output", 128}, {"concurrency", 64}, {"runtime", "trtllm"}};
+  const auto per_call = [&](const char* gpu) {
+    const json plan = serve("llama-3.1-8b", 4, {{"tp", 4}}, s, gpu);
+    const json& t = decode_transfer(plan, "tp-mlp-allreduce");
+    return t["time"].get<double>() / t["calls"].get<double>();
+  };
+  const double latency = 4.8e-6;  // the table's smallest call at tp 4 (512 elements)
+  const double h100 = per_call("h100-sxm"), a100 = per_call("a100-80gb"), b200 = per_call("b200");
+  CHECK(h100 > 2.0 * latency);
+  CHECK(a100 - latency == doctest::Approx((h100 - latency) * 450.0 / 300.0));
+  CHECK(b200 - latency == doctest::Approx((h100 - latency) * 450.0 / 900.0));
+}
+
 TEST_CASE("small kernels: every layer's norms, rotary, KV write and activation cost 3.4 µs each") {
   const json s{{"prompt", 1024}, {"output", 128}, {"concurrency", 1}};
   json v = s, g = s;

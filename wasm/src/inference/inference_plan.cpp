@@ -232,8 +232,9 @@ json cmd_inference_plan(const json& request, Problems& problems) {
            "for the host to launch its kernels one by one.",
        std::string(rt.allreduce == AllReduceImpl::nccl
                        ? "Collectives use NCCL's cost model (ring or tree, LL/LL128/Simple, per-call overhead)"
-                       : "Tensor-parallel all-reduces within a node use the runtime's custom kernel at its measured "
-                         "latency; other collectives use NCCL's cost model") +
+                       : "Tensor-parallel all-reduces within a node use the runtime's custom kernel at its latency "
+                         "measured on H100s, its bytes at this GPU's NVLink rate; other collectives use NCCL's "
+                         "cost model") +
            "; decode's messages are kilobytes, so latency dominates. They block: no overlap with compute.",
        in.serving.arrival == Arrival::poisson
            ? "Requests arriving at random at serving.request_rate (a Poisson stream): the requests in flight follow "

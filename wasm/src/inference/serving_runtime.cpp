@@ -156,11 +156,14 @@ double runtime_host_step(Runtime r, std::int64_t tp) {
   return m.host_step + m.host_step_per_tp * static_cast<double>(tp);
 }
 
-double custom_allreduce_time(AllReduceImpl impl, std::int64_t ranks, double bytes) {
+double custom_allreduce_time(AllReduceImpl impl, std::int64_t ranks, double bytes, double intra_bandwidth) {
   if (impl == AllReduceImpl::nccl || ranks < 2 || ranks > 8 || bytes > kCustomAllReduceMaxBytes) return -1;
   // tp 3, 5, 6, 7 take the next measured group size up (more peers to read from).
   const std::size_t row = ranks <= 2 ? 0 : ranks <= 4 ? 1 : 2;
-  return along(impl == AllReduceImpl::vllm_custom ? kVllmMs[row] : kTrtllmMs[row], bytes);
+  const std::array<double, 6>& ms = impl == AllReduceImpl::vllm_custom ? kVllmMs[row] : kTrtllmMs[row];
+  const double latency = ms[0] * 1e-3, measured = along(ms, bytes);
+  const double link = intra_bandwidth > 0 ? kAllReduceTableLink / intra_bandwidth : 1.0;
+  return latency + std::max(0.0, measured - latency) * link;
 }
 
 }  // namespace atlas

@@ -142,8 +142,13 @@ constexpr double kCustomAllReduceMaxBytes = 8.0 * 1024 * 1024;
 /// Seconds of one custom all-reduce of `bytes` over `ranks` GPUs of one NVLink node, from the
 /// H100 table of sgl-project/sglang pull request 2904 (vLLM's kernel and the TensorRT-LLM
 /// kernels SGLang ported, without CUDA graphs, tp 2, 4 and 8), linear between its sizes and past
-/// the largest; a negative value when the runtime calls NCCL for this size or group.
-double custom_allreduce_time(AllReduceImpl impl, std::int64_t ranks, double bytes);
+/// the largest; a negative value when the runtime calls NCCL for this size or group. On another
+/// GPU the time beyond the table's smallest call (its latency: flags and launch) moves bytes over
+/// NVLink, so it scales with H100's 450 GB/s over the GPU's `intra_bandwidth` (A100: 300 GB/s,
+/// half again as long; B200: 900 GB/s, half).
+double custom_allreduce_time(AllReduceImpl impl, std::int64_t ranks, double bytes, double intra_bandwidth);
+/// The NVLink bandwidth a GPU direction of the H100s that table was measured on (bytes/s).
+constexpr double kAllReduceTableLink = 450e9;
 
 /// Fraction of the bf16 decode bandwidth a weight format's kernels reach: gpt-fast's measured
 /// memory bandwidth on one A100 (pytorch-labs/gpt-fast README, Llama-2-7B at batch 1): bf16
