@@ -428,3 +428,19 @@ TEST_CASE("import: the 2025-26 hybrids and sparse-attention models are refused n
     CHECK(r["error"]["message"].get<std::string>().find(row.says) != std::string::npos);
   }
 }
+
+// A released FP8 checkpoint's config.json carries its quantization_config (DeepSeek-V3's and the
+// Qwen3 FP8 releases' 128 × 128 weight blocks): the import says where the plan's precision and a
+// serving plan's weight format come from instead, rather than calling it irrelevant.
+TEST_CASE("import: an FP8 checkpoint's quantization_config names where precision and weight format are set") {
+  const json r = import_text(
+      R"({"model_type": "llama", "hidden_size": 4096, "intermediate_size": 14336, "num_attention_heads": 32,
+          "num_key_value_heads": 8, "num_hidden_layers": 32, "vocab_size": 128256,
+          "quantization_config": {"quant_method": "fp8", "weight_block_size": [128, 128]}})");
+  REQUIRE_FALSE(atlas::is_error(r));
+  const json* q = find_entry(r["ignored"], "from", "quantization_config");
+  REQUIRE(q != nullptr);
+  const std::string why = (*q)["why"].get<std::string>();
+  CHECK(why.find("parallel.precision") != std::string::npos);
+  CHECK(why.find("serving.weights") != std::string::npos);
+}

@@ -119,8 +119,9 @@ double stage_collectives(const InferenceInput& in, std::int64_t index, double to
     CollectiveTime c = call_time(sh, op, bytes, g);
     // Within a node the runtime's own all-reduce kernel takes the small calls (measured latency,
     // serving_runtime.cpp); NCCL takes the rest.
-    const double custom =
-        op == Collective::all_reduce && g.nodes == 1 ? custom_allreduce_time(impl, g.ranks, bytes, hw.intra_bandwidth) : -1;
+    const double custom = op == Collective::all_reduce && g.nodes == 1
+                              ? custom_allreduce_time(impl, g.ranks, bytes, hw.intra_bandwidth)
+                              : -1;
     if (custom >= 0) c.time = c.latency = custom;
     total += calls * c.time;
     if (!out) return;

@@ -74,6 +74,9 @@ const char* ignored_why(const std::string& key) {
     return "bookkeeping for the tokenizer and library, not part of the cost";
   if (key == "initializer_range" || key == "use_cache" || key.find("eps") != std::string::npos)
     return "does not change parameters, memory or time";
+  if (key == "quantization_config")
+    return "how the released checkpoint stores its weights (FP8 blocks, 4-bit); a training plan computes in "
+           "parallel.precision, and a serving plan reads its weights' format from serving.weights";
   return "not part of the engine's cost model";
 }
 
