@@ -161,7 +161,9 @@ double custom_allreduce_time(AllReduceImpl impl, std::int64_t ranks, double byte
   // tp 3, 5, 6, 7 take the next measured group size up (more peers to read from).
   const std::size_t row = ranks <= 2 ? 0 : ranks <= 4 ? 1 : 2;
   const std::array<double, 6>& ms = impl == AllReduceImpl::vllm_custom ? kVllmMs[row] : kTrtllmMs[row];
-  const double latency = ms[0] * 1e-3, measured = along(ms, bytes);
+  // The row's fastest call is its latency (vLLM's smallest calls are a little slower than its
+  // 8 KiB ones); what a larger call takes beyond it is bytes on NVLink.
+  const double latency = *std::min_element(ms.begin(), ms.end()) * 1e-3, measured = along(ms, bytes);
   const double link = intra_bandwidth > 0 ? kAllReduceTableLink / intra_bandwidth : 1.0;
   return latency + std::max(0.0, measured - latency) * link;
 }

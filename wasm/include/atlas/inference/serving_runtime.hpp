@@ -143,7 +143,7 @@ constexpr double kCustomAllReduceMaxBytes = 8.0 * 1024 * 1024;
 /// H100 table of sgl-project/sglang pull request 2904 (vLLM's kernel and the TensorRT-LLM
 /// kernels SGLang ported, without CUDA graphs, tp 2, 4 and 8), linear between its sizes and past
 /// the largest; a negative value when the runtime calls NCCL for this size or group. On another
-/// GPU the time beyond the table's smallest call (its latency: flags and launch) moves bytes over
+/// GPU the time beyond the row's fastest call (its latency: flags and launch) moves bytes over
 /// NVLink, so it scales with H100's 450 GB/s over the GPU's `intra_bandwidth` (A100: 300 GB/s,
 /// half again as long; B200: 900 GB/s, half).
 double custom_allreduce_time(AllReduceImpl impl, std::int64_t ranks, double bytes, double intra_bandwidth);
