@@ -2895,6 +2895,7 @@ export type PlanAnswer = {
     saturated?: boolean;
     served?: number;
     token_budget?: number;
+    uncapped_stream?: boolean;
     wait?: number;
     waiting?: number;
     waves?: number;
@@ -4189,6 +4190,7 @@ export type SearchAnswer = {
       saturated?: boolean;
       served?: number;
       token_budget?: number;
+      uncapped_stream?: boolean;
       wait?: number;
       waiting?: number;
       waves?: number;

@@ -163,7 +163,8 @@ json serving_heldout(Problems& problems) {
     row["engine"] = engine, row["error"] = error, row["speed_error"] = speed;
     row["fits"] = plan["memory"]["fits"], row["served"] = plan["queue"]["served"];
     row["limit"] = plan["queue"]["limit"];
-    if (!fitted.count(source) && !aside.count(source)) (sealed_source[source] ? sealed : informed).add(error, speed);
+    if (row["seal"] == "sealed") sealed.add(error, speed);
+    if (row["seal"] == "informed") informed.add(error, speed);
     by_source[source].add(error, speed);
     rows.push_back(std::move(row));
   }

@@ -160,6 +160,7 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                 {"saturated", f.queue.saturated},
                 {"prefill_paced", f.queue.prefill_paced},
                 {"open_stream", f.queue.open_stream()},
+                {"uncapped_stream", f.queue.uncapped_stream()},
                 {"held", f.queue.served > 0}}},
               {"time",
                {{"first_token", f.first_token},

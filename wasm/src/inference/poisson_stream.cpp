@@ -93,7 +93,7 @@ void finite_stream(const InferenceInput& in, const InferenceFigures& full, std::
     // passes a prompt. Summed over j = 0 … N − 1 in closed form: c·j up to the output's steps.
     const double c = passes_per_prompt / prefillers;
     const double full_until = std::min(n - 1, std::floor(steps / c));
-    const double passes = c * full_until * (full_until + 1) / 2 + steps * (n - 1 - full_until);
+    const double passes = c * ramp(0, full_until) + steps * (n - 1 - full_until);
     out.per_output_token = out.decode.cycle + (pass - out.decode.cycle) * passes / (n * steps);
     out.queue.prompts_per_pass = 1.0 / passes_per_prompt;
     last_decode = steps * out.decode.cycle;  // no prompt after the last one

@@ -100,9 +100,9 @@ function readouts(plan) {
   const m = plan.memory,
     t = plan.time,
     r = plan.throughput;
-  // A Poisson stream no client cap holds, kept up with or outrun: its memory is for the requests in
-  // flight (queue.requested), not for a set number of users (the concurrency control is not sent).
-  const stream = plan.queue.arrival_rate > 0 && !plan.queue.capped;
+  // A Poisson stream no client cap holds, kept up with or outrun (the engine's queue.uncapped_stream):
+  // its memory is for the requests in flight, not for a set number of users.
+  const stream = plan.queue.uncapped_stream;
   const users = stream ? plan.queue.requested : plan.serving.concurrency;
   return h(
     'div',
