@@ -190,6 +190,34 @@ test('a mixture-of-experts model shows its routed experts as a readout, from the
   await p.close();
 });
 
+test("the experts' weight format is a control for a mixture-of-experts model only; MXFP4 experts shrink the weights and keep the link", async () => {
+  const p = await openPage({ path: '#v=1&open=planner&planner.mode=inference' });
+  await p.page.locator('.inf-svg').waitFor();
+  const field = p.page.locator('#pl-expert_weights');
+  assert.equal(await field.isVisible(), false, 'a dense model has no experts to format');
+  await p.page.locator('#pl-model').selectOption('gpt-oss-120b');
+  await field.waitFor();
+  assert.equal(await p.page.getByLabel("Experts' weight format").count(), 1);
+  const weights = p.page.locator('.inf-readout', { hasText: /^Weights/ }).locator('dd strong');
+  const before = (await weights.textContent()).trim();
+  await field.selectOption('mxfp4');
+  await p.page.waitForFunction(() => /planner\.expert_weights=mxfp4/.test(location.hash));
+  await p.page.waitForFunction((b) => {
+    const dd = [...document.querySelectorAll('.inf-readout')].find((r) => /^Weights/.test(r.textContent ?? ''));
+    return dd && dd.querySelector('dd strong')?.textContent?.trim() !== b;
+  }, before);
+  const parse = (/** @type {string} */ t) => Number.parseFloat(t.replace(/,/g, ''));
+  const after = (await weights.textContent()).trim();
+  // MXFP4 is 0.53 B a weight against bf16's 2: the experts, most of the model, shrink almost fourfold.
+  assert.ok(parse(after) < 0.4 * parse(before), `${before} → ${after}`);
+  const formula = p.page.locator('.inf-readout', { hasText: /^Weights/ });
+  await formula.locator('summary').click();
+  assert.match(await formula.locator('.formula p').textContent(), /routed experts ÷ tp·ep × .*mxfp4/);
+  assert.deepEqual(p.record.pageErrors, []);
+  assert.deepEqual(p.record.consoleErrors, []);
+  await p.close();
+});
+
 test('an impossible serving request names the field; a permalink keeps the inference mode', async () => {
   const p = await openPage();
   await p.page.evaluate(() =>

@@ -2104,6 +2104,7 @@ export type PlanRequest = {
     concurrency?: number;
     /** default false */
     disaggregated?: boolean;
+    expert_weights?: unknown;
     /** unit: weights; ≥ 0, ≤ 1000000; default 0 */
     group_size?: number;
     /** unit: s; ≥ 0, ≤ 1 */
@@ -2127,7 +2128,7 @@ export type PlanRequest = {
     /** unit: tokens; ≥ 0, ≤ 10000000; default 0 */
     token_budget?: number;
     /** at most 200 characters; default "bf16" */
-    weights?: "bf16" | "fp8" | "int8" | "int4";
+    weights?: "bf16" | "fp8" | "int8" | "int4" | "mxfp4" | "nvfp4";
   };
   training?: {
     /** > 0, ≤ 10000000000000000 */
@@ -2961,6 +2962,8 @@ export type PlanAnswer = {
     capped?: boolean;
     concurrency?: number;
     disaggregated?: boolean;
+    expert_weight_bandwidth_fraction?: number;
+    expert_weights?: string;
     group_size?: number;
     host_overhead?: number;
     kv?: string;
@@ -4024,6 +4027,7 @@ export type SearchRequest = {
     concurrency?: number;
     /** default false */
     disaggregated?: boolean;
+    expert_weights?: unknown;
     /** unit: weights; ≥ 0, ≤ 1000000; default 0 */
     group_size?: number;
     host_overhead?: unknown;
@@ -4045,7 +4049,7 @@ export type SearchRequest = {
     /** unit: tokens; ≥ 0, ≤ 10000000; default 0 */
     token_budget?: number;
     /** at most 200 characters; default "bf16" */
-    weights?: "bf16" | "fp8" | "int8" | "int4";
+    weights?: "bf16" | "fp8" | "int8" | "int4" | "mxfp4" | "nvfp4";
   };
   /** ≥ 1, ≤ 100; default 10 */
   top?: number;
@@ -4070,6 +4074,8 @@ export type SearchAnswer = {
     capped?: boolean;
     concurrency?: number;
     disaggregated?: boolean;
+    expert_weight_bandwidth_fraction?: number;
+    expert_weights?: string;
     group_size?: number;
     host_overhead?: number;
     kv?: string;

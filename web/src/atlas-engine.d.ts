@@ -276,7 +276,9 @@ export interface InferencePlan {
     arrival: 'closed_loop' | 'all_at_once';
     /** A closed loop's requests in all (0: endless, a steady state). */
     requests: number;
-    weights: 'bf16' | 'fp8' | 'int8' | 'int4';
+    weights: 'bf16' | 'fp8' | 'int8' | 'int4' | 'mxfp4' | 'nvfp4';
+    /** The routed experts' format (as `weights` unless the request names it). */
+    expert_weights: 'bf16' | 'fp8' | 'int8' | 'int4' | 'mxfp4' | 'nvfp4';
     kv: 'bf16' | 'fp8';
     block: number;
     group_size: number;
@@ -286,6 +288,7 @@ export interface InferencePlan {
     disaggregated: boolean;
     bandwidth_fraction: number;
     weight_bandwidth_fraction: number;
+    expert_weight_bandwidth_fraction: number;
     host_overhead: number;
   };
   /** Who is served and who waits when more users are asked for than the KV cache holds. */

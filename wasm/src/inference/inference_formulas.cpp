@@ -89,19 +89,32 @@ Formula host_formula(const InferenceInput& in) {
   return f << " = " << qty::seconds(host);
 }
 
+// "0.5195 B (int4, with a 2 B scale and a 0.5 B zero point per group of 128)": one weight's bytes
+// in format `f` and what they hold.
+Formula& format_bytes(Formula& out, WeightFormat f, std::int64_t group) {
+  out << qty::bytes(weight_bytes(f, group)) << " (" << weight_format_name(f);
+  const double g = group > 0 ? static_cast<double>(group) : kInt4Group;
+  if (f == WeightFormat::int4) out << ", with a 2 B scale and a 0.5 B zero point per group of " << qty::number(g);
+  if (f == WeightFormat::int8 && group > 0) out << ", with a 2 B scale per group of " << qty::number(g);
+  if (f == WeightFormat::mxfp4) out << ": 4-bit values and a 1 B scale per block of 32";
+  if (f == WeightFormat::nvfp4) out << ": 4-bit values and a 1 B scale per block of 16";
+  return out << ")";
+}
+
 }  // namespace
 
 json memory_formulas(const InferenceInput& in, const InferenceFigures& f) {
   const Serving& s = in.serving;
   const InferenceMemory& mem = f.memory;
-  const std::string fmt = weight_format_name(s.weights);
+  Formula weights("layer linear weights ÷ tp");
+  if (s.expert_weights == s.weights)
+    format_bytes(weights << " (experts ÷ tp·ep) × ", s.weights, s.group_size);
+  else
+    format_bytes(format_bytes(weights << " × ", s.weights, s.group_size) << " + routed experts ÷ tp·ep × ",
+                 s.expert_weights, s.group_size);
   return json{
-      {"weights",
-       Formula("layer linear weights ÷ tp (experts ÷ tp·ep) × ")
-           << qty::bytes(weight_bytes(s.weights)) << " (" << fmt
-           << (s.weights == WeightFormat::int4 ? ", with a 2 B scale and a 0.5 B zero point per group of 128" : "")
-           << ") + embedding, head ÷ tp, norms and biases in bf16 (norms on every device) = " << qty::bytes(mem.weights)
-           << " on the busiest device"},
+      {"weights", weights << " + embedding, head ÷ tp, norms and biases in bf16 (norms on every device) = "
+                          << qty::bytes(mem.weights) << " on the busiest device"},
       {"kv_cache_per_token", kv_per_token_formula(in, mem)},
       {"kv_cache", Formula("sequences per device × ⌈(prompt + output) ÷ block⌉ × block × KV per token per device = ")
                        << qty::number(mem.sequences_per_device) << " × " << qty::number(mem.tokens_per_sequence)

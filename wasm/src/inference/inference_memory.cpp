@@ -10,8 +10,14 @@
 namespace atlas {
 
 const char* weight_format_name(WeightFormat f) {
-  static const char* const kNames[] = {"bf16", "fp8", "int8", "int4"};
+  static const char* const kNames[] = {"bf16", "fp8", "int8", "int4", "mxfp4", "nvfp4"};
   return kNames[static_cast<int>(f)];
+}
+
+std::optional<WeightFormat> weight_format_from_name(const std::string& name) {
+  for (int i = 0; i <= static_cast<int>(WeightFormat::nvfp4); ++i)
+    if (name == weight_format_name(static_cast<WeightFormat>(i))) return static_cast<WeightFormat>(i);
+  return std::nullopt;
 }
 
 double weight_bytes(WeightFormat f, std::int64_t group) {
@@ -24,6 +30,10 @@ double weight_bytes(WeightFormat f, std::int64_t group) {
       return group > 0 ? 1.0 + kInt8GroupBytes / static_cast<double>(group) : 1.0;
     case WeightFormat::int4:
       return 0.5 + kInt4GroupBytes / (group > 0 ? static_cast<double>(group) : kInt4Group);
+    case WeightFormat::mxfp4:
+      return 0.5 + 1.0 / kMxfp4Block;
+    case WeightFormat::nvfp4:
+      return 0.5 + 1.0 / kNvfp4Block;
   }
   return 2.0;
 }
@@ -34,13 +44,16 @@ double decode_bandwidth_fraction(const Hardware& hw) {
 
 double kv_bandwidth_fraction(const Serving& s) { return std::min(1.0, s.bandwidth_fraction / kDecodeOfStream); }
 
-double format_bandwidth_fraction(const Serving& s) {
-  const double ratio = s.weights == WeightFormat::int8   ? kInt8BandwidthRatio
-                       : s.weights == WeightFormat::int4 ? kInt4BandwidthRatio
-                       : s.weights == WeightFormat::fp8  ? s.fp8_weight_ratio
-                                                         : 1.0;
+double format_bandwidth_fraction(const Serving& s, WeightFormat f) {
+  const double ratio = f == WeightFormat::int8   ? kInt8BandwidthRatio
+                       : f == WeightFormat::int4 ? kInt4BandwidthRatio
+                       : fp4_format(f)           ? kFp4BandwidthRatio
+                       : f == WeightFormat::fp8  ? s.fp8_weight_ratio
+                                                 : 1.0;
   return s.bandwidth_fraction * ratio;
 }
+
+double format_bandwidth_fraction(const Serving& s) { return format_bandwidth_fraction(s, s.weights); }
 
 namespace {
 
@@ -118,7 +131,8 @@ StageWeights stage_weights(const InferenceInput& in, std::int64_t index) {
   const LayerParameters lp = layer_parameters(m);
   const EmbeddingParameters ep = embedding_parameters(m);
   const double t = static_cast<double>(p.tp), e = static_cast<double>(p.ep);
-  const double q = weight_bytes(in.serving.weights, in.serving.group_size);
+  const Serving& s = in.serving;
+  const double q = weight_bytes(s.weights, s.group_size), qe = weight_bytes(s.expert_weights, s.group_size);
   // layer_parameters() folds biases into its sums; the linear weights are what quantization
   // touches: the dense (or shared-expert) MLP's and the routed experts', per mean layer.
   const double mats = (m.swiglu ? 3.0 : 2.0) * static_cast<double>(m.hidden);
@@ -132,7 +146,7 @@ StageWeights stage_weights(const InferenceInput& in, std::int64_t index) {
   StageWeights w;
   w.layers = stage_layers(m.layers, p.pp, index);
   const double L = static_cast<double>(w.layers);
-  w.expert = L * expert_weights / (t * e) * q;
+  w.expert = L * expert_weights / (t * e) * qe;
   w.quantized = L * linear / t * q + w.expert;
   w.bf16 = 2.0 * L * ((lp.sharded - linear) / t + lp.replicated + (lp.expert - expert_weights) / (t * e));
   const bool first = index == 0, last = index == p.pp - 1;

@@ -91,6 +91,7 @@ json to_json(const Serving& s) {
               {"request_rate", s.request_rate},
               {"capped", s.capped},
               {"weights", weight_format_name(s.weights)},
+              {"expert_weights", weight_format_name(s.expert_weights)},
               {"kv", s.kv == KvFormat::fp8 ? "fp8" : "bf16"},
               {"block", s.block},
               {"group_size", s.group_size},
@@ -99,7 +100,8 @@ json to_json(const Serving& s) {
               {"disaggregated", s.disaggregated},
               {"bandwidth_fraction", s.bandwidth_fraction},
               {"host_overhead", s.host_overhead},
-              {"weight_bandwidth_fraction", format_bandwidth_fraction(s)}};
+              {"weight_bandwidth_fraction", format_bandwidth_fraction(s)},
+              {"expert_weight_bandwidth_fraction", format_bandwidth_fraction(s, s.expert_weights)}};
 }
 
 json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
@@ -276,9 +278,12 @@ json cmd_inference_plan(const json& request, Problems& problems) {
        "sequence's cache still holds its whole prompt (blocks shared between sequences are not credited), and "
        "the cache is taken to keep them (no eviction).",
        "Pipeline stages pass groups of sequences round the pipeline; mixture-of-experts routing is balanced and "
-       "random. GEMMs run at parallel.precision's rate (FP8 weights on FP8 tensor cores: W8A8), except the "
-       "experts of vLLM's and SGLang's fused-MoE kernel in FP8 on Hopper, which run at that kernel's measured "
-       "rate, about a tenth of the FP8 peak once a prompt makes them compute-bound."});
+       "random. GEMMs run at parallel.precision's rate where their weights can take it (FP8 weights on FP8 "
+       "tensor cores: W8A8; NVFP4 weights on FP4 tensor cores: W4A4; MXFP4 weights under mxfp8: W4A8), other "
+       "formats widened to bf16 inside the kernel, except the experts of vLLM's and SGLang's fused-MoE kernel in "
+       "FP8 on Hopper, which run at that kernel's measured rate, about a tenth of the FP8 peak once a prompt "
+       "makes them compute-bound. MXFP4 and NVFP4 weights stream at 0.777 of bf16's decode bandwidth (NVFP4 "
+       "fused MoE on a B300; not measured per kernel on each GPU), whatever the runtime's kernel."});
   if (in.model.mla.on() && in.model.moe())
     out["scope"].push_back(
         "Models like DeepSeek's (latent attention, many small experts): their block-scaled FP8 projections and "

@@ -24,7 +24,7 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   const Fields s = root.section("serving", false);
   s.warn_unknown({"prompt", "output", "output_max", "concurrency", "arrival", "requests", "request_rate", "weights",
                   "kv", "block", "group_size", "runtime", "disaggregated", "bandwidth_fraction", "host_overhead",
-                  "cached_prompt", "lengths", "token_budget"});
+                  "cached_prompt", "lengths", "token_budget", "expert_weights"});
   const Range tokens{1, 1e8, false, true, "tokens"};
   auto prompt = s.integer("prompt", tokens, 2048);
   auto output = s.integer("output", tokens, 256);
@@ -46,7 +46,10 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   // A Poisson stream's rate over the whole deployment (vllm bench serve --request-rate).
   auto rate =
       s.has("request_rate") ? s.number("request_rate", {0, 1e7, true, false, "requests/s"}) : std::optional(0.0);
-  auto weights = s.choice("weights", {"bf16", "fp8", "int8", "int4"}, std::string("bf16"));
+  const std::initializer_list<std::string_view> formats{"bf16", "fp8", "int8", "int4", "mxfp4", "nvfp4"};
+  auto weights = s.choice("weights", formats, std::string("bf16"));
+  // The routed experts' own format; absent: as the other weights.
+  auto expert_weights = s.has("expert_weights") ? s.choice("expert_weights", formats) : weights;
   auto kv = s.choice("kv", {"bf16", "fp8"}, std::string("bf16"));
   auto runtime =
       s.choice("runtime", {"ideal", "vllm", "sglang", "trtllm", "lmdeploy", "gpt-fast"}, std::string("ideal"));
@@ -121,14 +124,23 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
                    s.path_of("token_budget"));
     return std::nullopt;
   }
-  out.weights = *weights == "fp8"    ? WeightFormat::fp8
-                : *weights == "int8" ? WeightFormat::int8
-                : *weights == "int4" ? WeightFormat::int4
-                                     : WeightFormat::bf16;
-  if (out.group_size > 0 && out.weights != WeightFormat::int4 && out.weights != WeightFormat::int8) {
+  out.weights = *weight_format_from_name(*weights);
+  out.expert_weights = *weight_format_from_name(*expert_weights);
+  if (s.has("expert_weights") && (!model || !model->moe())) {
+    problems.error("expert_weights_dense",
+                   "serving.expert_weights is the format of a mixture-of-experts model's routed experts; this "
+                   "model has none. Give the format in serving.weights.",
+                   s.path_of("expert_weights"));
+    return std::nullopt;
+  }
+  if (out.group_size > 0 && !grouped_format(out.weights) && !grouped_format(out.expert_weights)) {
     problems.error("group_size_format",
                    "serving.group_size = " + std::to_string(out.group_size) +
-                       " applies to int4 and int8 weights; these are " + *weights + ".",
+                       " applies to int4 and int8 weights; these are " + *weights +
+                       (out.expert_weights != out.weights ? " (experts " + *expert_weights + ")" : std::string()) +
+                       (fp4_format(out.weights) || fp4_format(out.expert_weights)
+                            ? ", whose blocks are fixed by the format (MXFP4 32 weights, NVFP4 16)."
+                            : "."),
                    s.path_of("group_size"));
     return std::nullopt;
   }
@@ -203,21 +215,36 @@ namespace {
 // The GEMMs' arithmetic (the training side's parallel.precision): FP8 weights on a GPU with FP8
 // tensor cores run W8A8 by default (activations quantized per tensor as they arrive, vLLM's and
 // TensorRT-LLM's FP8 path); "bf16" asks for weight-only FP8 (widened inside the kernel, as on
-// A100). FP8 arithmetic needs FP8 weights; FP4 has no serving weight format yet.
+// A100). NVFP4 weights on FP4 tensor cores default to W4A4 (ModelOpt's recipe); MXFP4 weights
+// stay weight-only unless mxfp8 asks for Blackwell's MXFP4 × MXFP8 kernels. A low-precision recipe
+// needs weights in a format it can multiply (layer_kernels.cpp, serving_gemm_precision).
 bool serving_precision(InferenceInput& in, const std::optional<std::string>& asked, const Fields& p,
                        Problems& problems) {
-  const bool fp8_weights = in.serving.weights == WeightFormat::fp8;
+  const Serving& s = in.serving;
+  const auto holds = [&](WeightFormat f) { return s.weights == f || s.expert_weights == f; };
   if (!asked) {
-    in.parallel.precision = fp8_weights && in.hardware.flops_fp8 > 0 ? Precision::fp8_current : Precision::bf16;
+    const bool fp4_cores = precision_unsupported(in.hardware, Precision::nvfp4).empty();
+    in.parallel.precision = holds(WeightFormat::fp8) && in.hardware.flops_fp8 > 0 ? Precision::fp8_current
+                            : holds(WeightFormat::nvfp4) && fp4_cores             ? Precision::nvfp4
+                                                                                  : Precision::bf16;
     return true;
   }
   const Precision q = precision_from_name(*asked);
-  if (q != Precision::bf16 && (!fp8_weights || q == Precision::nvfp4)) {
+  const bool multiplies = q == Precision::bf16    ? true
+                          : q == Precision::nvfp4 ? holds(WeightFormat::nvfp4)
+                          : q == Precision::mxfp8 ? holds(WeightFormat::fp8) || holds(WeightFormat::mxfp4)
+                                                  : holds(WeightFormat::fp8);
+  if (!multiplies) {
+    const std::string formats =
+        s.expert_weights == s.weights
+            ? std::string(weight_format_name(s.weights))
+            : std::string(weight_format_name(s.weights)) + " (experts " + weight_format_name(s.expert_weights) + ")";
     problems.error("precision_weights",
                    "parallel.precision \"" + *asked + "\" multiplies in " +
-                       (q == Precision::nvfp4 ? "FP4, and serving has no FP4 weight format"
-                                              : "FP8, which needs FP8 weights (serving.weights \"fp8\")") +
-                       "; the weights here are " + weight_format_name(in.serving.weights) + ".",
+                       (q == Precision::nvfp4   ? "FP4, which needs NVFP4 weights (serving.weights \"nvfp4\")"
+                        : q == Precision::mxfp8 ? "MXFP8, which needs FP8 or MXFP4 weights"
+                                                : "FP8, which needs FP8 weights (serving.weights \"fp8\")") +
+                       "; the weights here are " + formats + ".",
                    p.path_of("precision"));
     return false;
   }

@@ -41,6 +41,7 @@ StageCost stage_pass(const InferenceInput& in, std::int64_t index, const PassSha
   const double L = static_cast<double>(w.layers);
   const double bw = hw.memory_bandwidth * kv_bandwidth_fraction(in.serving);  // KV and bf16 tensors
   const double weight_bw = hw.memory_bandwidth * format_bandwidth_fraction(in.serving);
+  const double expert_bw = hw.memory_bandwidth * format_bandwidth_fraction(in.serving, in.serving.expert_weights);
   const double rows = pass.rows();
   StageCost c;
   c.compute = L * layer_arithmetic(in, rows);
@@ -55,7 +56,8 @@ StageCost stage_pass(const InferenceInput& in, std::int64_t index, const PassSha
     c.gemms += std::max(head, 2.0 * v * hd / bf16_bw) + kernel_time_floor(in);
   }
   c.weight_bytes = weights_read(in, w, rows);
-  c.memory = c.weight_bytes / weight_bw;
+  const double experts_read = w.expert * experts_touched(in, rows);  // at the experts' own format's rate
+  c.memory = (c.weight_bytes - experts_read) / weight_bw + experts_read / expert_bw;
   // Attention core: QKᵀ and scores·V, 2 FLOPs per multiply-add; the causal prompt halves it.
   // A sliding layer attends to its window only. Latent attention decodes absorbed (queries
   // against the latent and rotary key: kv_rank + rope, values kv_rank wide) and prefills with

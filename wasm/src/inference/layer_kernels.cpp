@@ -23,20 +23,27 @@ double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens, 
   const Hardware& hw = in.hardware;
   const double t = static_cast<double>(p.tp), h = static_cast<double>(m.hidden), hd = m.head_dim();
   const double heads = static_cast<double>(m.heads) / t, kv = kv_heads_per_rank(m, p.tp);
-  // The arithmetic parallel.precision names (inference_request.cpp: FP8 weights on a GPU with
-  // FP8 tensor cores default to W8A8 at FP8's rate; weight-only formats widen to bf16).
-  const GemmRate rate = block_gemm_rate(hw, in.parallel.precision);
-  const double peak = rate.peak, fit = rate.fit, half = rate.reduction_half;
+  // Each GEMM's arithmetic follows its weights' format (serving_gemm_precision): the routed
+  // experts' may differ from the rest's.
+  const Serving& sv = in.serving;
+  const GemmRate dense_rate = block_gemm_rate(hw, serving_gemm_precision(in, sv.weights));
+  const GemmRate expert_rate = block_gemm_rate(hw, serving_gemm_precision(in, sv.expert_weights));
   // Kernels run one after another: each GEMM costs the larger of its own weight reads and its own
   // arithmetic (a step's GEMMs are not one kernel whose bytes and FLOPs hide each other), plus a
   // small kernel's fixed time, however many bytes it streams. Fused-MoE microbenchmarks show the
   // fixed part adds: their time is an intercept plus the touched experts' bytes over bandwidth
   // (serving_runtime.hpp, kSmallKernelTime).
   const double kernel = kernel_time_floor(in);
-  const double weight_bw = hw.memory_bandwidth * format_bandwidth_fraction(in.serving);
-  const double q = weight_bytes(in.serving.weights, in.serving.group_size);
+  const double dense_bw = hw.memory_bandwidth * format_bandwidth_fraction(sv, sv.weights);
+  const double expert_bw = hw.memory_bandwidth * format_bandwidth_fraction(sv, sv.expert_weights);
+  const double dense_q = weight_bytes(sv.weights, sv.group_size),
+               expert_q = weight_bytes(sv.expert_weights, sv.group_size);
+  bool routed_experts = false;  // set while the routed experts' GEMMs are costed
   // `measured_rate`, where given, is the kernel's own arithmetic rate in place of the shape model.
   const auto gemm = [&](double rows, double n, double k, double batch, double measured_rate = 0.0) {
+    const GemmRate& rate = routed_experts ? expert_rate : dense_rate;
+    const double peak = rate.peak, fit = rate.fit, half = rate.reduction_half;
+    const double q = routed_experts ? expert_q : dense_q, weight_bw = routed_experts ? expert_bw : dense_bw;
     // A few rows give a few output tiles: cuBLAS then splits the reduction (split-K) so every
     // multiprocessor has work. Take the best of 1…16 splits that keep ≥ 256 of k per split;
     // adding up the partial sums is not counted.
@@ -73,6 +80,7 @@ double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens, 
   // Under a fused-MoE runtime on Hopper, W8A8 experts' arithmetic runs at the block's measured
   // rate rather than a dense FP8 GEMM's (serving_runtime.hpp, kFusedMoeFp8Peak).
   const double fused_rate = as_run && fused_moe_fp8_on_hopper(in) ? hw.flops_fp8 * kFusedMoeFp8Peak : 0.0;
+  routed_experts = true;
   double routed = gemm(rows, up * f, h, touched, fused_rate) + gemm(rows, h, f, touched, fused_rate);
   // A fused-MoE block: its measured fixed time in place of its two GEMMs' (its sort, activation
   // and sum are in it too, so kernel_floor leaves them out), and an overhead per touched expert.
@@ -153,15 +161,38 @@ double stage_kernel_floor(const InferenceInput& in, std::int64_t index, double l
 
 // Hopper: FP8 tensor cores without Blackwell's per-block scales in hardware.
 bool fused_moe_fp8_on_hopper(const InferenceInput& in) {
-  const Precision p = in.parallel.precision;
+  const Precision p = serving_gemm_precision(in, in.serving.expert_weights);
   const Hardware& hw = in.hardware;
   return runs_fused_moe(in.serving.runtime) && p != Precision::bf16 && p != Precision::nvfp4 && hw.flops_fp8 > 0 &&
          !hw.microscaling;
 }
 
+// FP8 weights run parallel.precision's FP8 recipe (W8A8; bf16 asks for weight-only), NVFP4
+// weights FP4 arithmetic when parallel.precision is nvfp4 (ModelOpt's W4A4), MXFP4 weights FP8
+// arithmetic when it is mxfp8 (Blackwell's MXFP4 × MXFP8 MoE kernels); every other format is
+// widened to bf16 inside its kernel (weight-only).
+Precision serving_gemm_precision(const InferenceInput& in, WeightFormat f) {
+  const Precision p = in.parallel.precision;
+  switch (f) {
+    case WeightFormat::fp8:
+      return p == Precision::nvfp4 ? Precision::bf16 : p;
+    case WeightFormat::nvfp4:
+      return p == Precision::nvfp4 ? p : Precision::bf16;
+    case WeightFormat::mxfp4:
+      return p == Precision::mxfp8 ? p : Precision::bf16;
+    case WeightFormat::bf16:
+    case WeightFormat::int8:
+    case WeightFormat::int4:
+      break;
+  }
+  return Precision::bf16;
+}
+
 double eager_launches(const InferenceInput& in, std::int64_t index) {
   const RuntimeModel& r = runtime_model(in.serving.runtime);
-  const bool w8a8 = in.parallel.precision != Precision::bf16;
+  // Under low-precision arithmetic each GEMM's input is quantized first.
+  const bool low = serving_gemm_precision(in, in.serving.weights) != Precision::bf16;
+  const bool low_experts = serving_gemm_precision(in, in.serving.expert_weights) != Precision::bf16;
   const double per_layer = mean_over_layers(in.model, [&](const ModelShape& v) {
     // GEMMs: q, k, v fused and the output (latent attention: the fused down projections, the
     // query and key-value up projections, the output); the MLP's two, or an expert layer's router,
@@ -171,8 +202,8 @@ double eager_launches(const InferenceInput& in, std::int64_t index) {
     const double shared = v.shared_experts > 0 ? 2.0 : 0.0;
     const double experts = runs_fused_moe(in.serving.runtime) ? 6.0 : 2.0 * static_cast<double>(v.top_k);
     const double mlp = v.moe() ? 1.0 + shared + experts : 2.0;
-    // Under W8A8 each FP8 GEMM's input is quantized first (the fused block quantizes twice).
-    const double quantized = w8a8 ? attention + (v.moe() ? shared + 2.0 : 2.0) : 0.0;
+    // The fused block quantizes twice.
+    const double quantized = (low ? attention + (v.moe() ? shared : 2.0) : 0.0) + (low_experts && v.moe() ? 2.0 : 0.0);
     const double collectives = in.parallel.tp > 1 ? 2.0 : 0.0;
     return attention + mlp + small_kernels_in_layer(in, v) + 1.0 + collectives + quantized;
   });

@@ -64,8 +64,37 @@ constexpr const char* kFamilies[] = {"llama",     "mistral", "mixtral",    "qwen
                                      "qwen3_moe", "gpt2",    "gpt_neox",   "deepseek_v2", "deepseek_v3",
                                      "glm4_moe",  "gpt_oss", "llama4_text"};
 
+// What a checkpoint's quantization_config means for a serving plan, where the engine has its
+// format: gpt-oss's MXFP4 experts, FP8 (DeepSeek's blocks, Qwen's FP8 releases), AWQ and GPTQ at
+// 4 bits, and NVIDIA ModelOpt's NVFP4 and FP8.
+std::string quantization_why(const json& q) {
+  const auto text = [&](const char* key) {
+    return q.is_object() && q.contains(key) && q[key].is_string() ? q[key].get<std::string>() : std::string();
+  };
+  const std::string method = text("quant_method"), algo = text("quant_algo");
+  std::string serving;
+  if (method == "mxfp4") {
+    serving =
+        "serving.weights \"bf16\" with serving.expert_weights \"mxfp4\" (the experts in MXFP4; the modules it "
+        "does not convert, attention, router, embedding and head, stay bf16)";
+  } else if (method == "fp8" || (method == "modelopt" && algo == "FP8")) {
+    serving = "serving.weights \"fp8\"";
+  } else if (method == "modelopt" && algo == "NVFP4") {
+    serving = "serving.weights \"nvfp4\" (on FP4 tensor cores parallel.precision \"nvfp4\", W4A4)";
+  } else if ((method == "awq" || method == "gptq") && q.contains("bits") && q["bits"] == 4) {
+    serving = "serving.weights \"int4\"";
+    if (q.contains("group_size") && q["group_size"].is_number_integer() && q["group_size"].get<std::int64_t>() > 0)
+      serving += " with serving.group_size " + std::to_string(q["group_size"].get<std::int64_t>());
+  }
+  const std::string head =
+      "how the released checkpoint stores its weights; a training plan computes in "
+      "parallel.precision, and a serving plan reads its weights' format from ";
+  return head + (serving.empty() ? "serving.weights" : serving);
+}
+
 // Why a key the engine does not use changes nothing it computes (or what it leaves out).
-const char* ignored_why(const std::string& key) {
+std::string ignored_why(const std::string& key, const json& value) {
+  if (key == "quantization_config") return quantization_why(value);
   if (key == "sliding_window" || key == "use_sliding_window" || key == "max_window_layers")
     return "the engine costs full causal attention over the whole sequence, not a sliding window";
   if (key.rfind("rope", 0) == 0 || key == "rotary_pct" || key == "rotary_emb_base")
@@ -74,9 +103,6 @@ const char* ignored_why(const std::string& key) {
     return "bookkeeping for the tokenizer and library, not part of the cost";
   if (key == "initializer_range" || key == "use_cache" || key.find("eps") != std::string::npos)
     return "does not change parameters, memory or time";
-  if (key == "quantization_config")
-    return "how the released checkpoint stores its weights (FP8 blocks, 4-bit); a training plan computes in "
-           "parallel.precision, and a serving plan reads its weights' format from serving.weights";
   return "not part of the engine's cost model";
 }
 
@@ -304,7 +330,7 @@ void import_hf(const Pasted& text, RunFacts& facts) {
                  text.line_of_key("torch_dtype"));
   for (auto it = c.begin(); it != c.end(); ++it)
     if (!r.used.count(it.key()))
-      facts.ignore(it.key(), it.value().is_structured() ? json("{…}") : it.value(), ignored_why(it.key()),
+      facts.ignore(it.key(), it.value().is_structured() ? json("{…}") : it.value(), ignored_why(it.key(), it.value()),
                    facts.ignored_full() ? 0 : text.line_of_key(it.key()));
 }
 

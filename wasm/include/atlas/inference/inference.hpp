@@ -7,6 +7,8 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "atlas/contract/problems.hpp"
@@ -15,9 +17,10 @@
 
 namespace atlas {
 
-enum class WeightFormat : std::uint8_t { bf16, fp8, int8, int4 };
+enum class WeightFormat : std::uint8_t { bf16, fp8, int8, int4, mxfp4, nvfp4 };
 enum class KvFormat : std::uint8_t { bf16, fp8 };
 const char* weight_format_name(WeightFormat f);
+std::optional<WeightFormat> weight_format_from_name(const std::string& name);
 
 /// int4 weights as AWQ and GPTQ store them: per group of 128 weights along the input
 /// dimension (the default `serving.group_size`) one fp16 scale (2 B) and one packed 4-bit zero
@@ -26,6 +29,14 @@ const char* weight_format_name(WeightFormat f);
 constexpr double kInt4Group = 128;
 constexpr double kInt4GroupBytes = 2.5;
 constexpr double kInt8GroupBytes = 2.0;
+/// The OCP microscaling FP4 (MXFP4, gpt-oss's experts): 4-bit E2M1 values and one 1-byte E8M0
+/// scale per block of 32. NVIDIA's NVFP4 (ModelOpt checkpoints): E2M1 values and one 1-byte E4M3
+/// scale per block of 16, beside a per-tensor fp32 scale (not counted).
+constexpr double kMxfp4Block = 32, kNvfp4Block = 16;
+/// Whether a weight format stores 4-bit floating-point values with block scales.
+inline bool fp4_format(WeightFormat f) { return f == WeightFormat::mxfp4 || f == WeightFormat::nvfp4; }
+/// Whether a weight format takes serving.group_size (the integer formats' groups).
+inline bool grouped_format(WeightFormat f) { return f == WeightFormat::int4 || f == WeightFormat::int8; }
 
 /// Bytes per weight of a quantized linear layer (int4 and grouped int8 include their group
 /// overhead; `group` 0 is the format's default).
@@ -82,6 +93,10 @@ struct Serving {
   std::int64_t block = 16;        // KV block in tokens; 0: a static slot of prompt + output per sequence
   std::int64_t group_size = 0;    // quantization group (int4, int8); 0: the format's default
   WeightFormat weights = WeightFormat::bf16;
+  // The routed experts' weights, where a checkpoint quantizes them apart from the rest (gpt-oss:
+  // MXFP4 experts beside bf16 attention; NVIDIA's FP4 DeepSeek-R1: FP4 experts beside FP8 layers).
+  // Read as `weights` when the request does not name it.
+  WeightFormat expert_weights = WeightFormat::bf16;
   KvFormat kv = KvFormat::bf16;
   Runtime runtime = Runtime::ideal;
   bool disaggregated = false;
@@ -95,6 +110,8 @@ struct Serving {
 /// Fraction of nominal HBM bandwidth the decode kernels of this weight format reach: the bf16
 /// fraction times the format's measured ratio (serving_runtime.hpp).
 double format_bandwidth_fraction(const Serving& s);
+/// The same for weights stored in format `f` (the routed experts' own format, for one).
+double format_bandwidth_fraction(const Serving& s, WeightFormat f);
 /// Fraction of nominal HBM bandwidth a decode step's KV reads reach: the streaming fraction the
 /// weights' figure was scaled from. Attention over a long cache reads long contiguous blocks, as
 /// a streaming kernel does, without the per-layer GEMV launches and tails that batch-1 weight
@@ -309,6 +326,8 @@ double eager_host_time(const InferenceInput& in, std::int64_t index);
 /// The routed experts run as the fused-MoE block with W8A8 FP8 experts on Hopper, whose arithmetic
 /// then runs at the block's measured rate (kFusedMoeFp8Peak) rather than a dense FP8 GEMM's.
 bool fused_moe_fp8_on_hopper(const InferenceInput& in);
+/// The arithmetic of the GEMMs whose weights are stored in `f`, under the request's precision.
+Precision serving_gemm_precision(const InferenceInput& in, WeightFormat f);
 /// B at the peak of the runtime's start-up profile on one device of a stage (the last holds the
 /// sampler): what a KvPool::share_after_profile runtime (vLLM) takes off the pool as its working
 /// set (serving_runtime.hpp's constants, fitted on vLLM's logs).

@@ -156,6 +156,17 @@ constexpr double kAllReduceTableLink = 450e9;
 /// 862.69 GB/s (0.617). FP8 weights: kFp8BlackwellBandwidthRatio below.
 constexpr double kInt8BandwidthRatio = 1069.20 / 1397.31;
 constexpr double kInt4BandwidthRatio = 862.69 / 1397.31;
+/// MXFP4 and NVFP4 weights (4-bit floats with block scales) stream at this share of bf16's decode
+/// bandwidth. FlashInfer pull request 5301 times TensorRT-LLM's fused MoE on one B300 (DeepSeek's
+/// shape: 32 local experts of 7168 × 2048, top 8; routing, experts, finalize and the activations'
+/// FP4 quantization timed) in NVFP4 and in bf16, ms: 64 tokens 0.140178 / 0.384323, 128 tokens
+/// 0.143601 / 0.398307, 256 tokens 0.153985 / 0.426659. NVFP4 moves 0.5625 ÷ 2 of bf16's bytes in
+/// those times: the mean of the three is 0.777 of bf16's bandwidth (fewer tokens leave the fixed
+/// time a larger share, which the engine counts apart). On Hopper, which has no FP4 tensor cores,
+/// Triton's bf16 × MXFP4 MoE reaches 2,640 GB/s on an H200 (triton-lang/triton pull request 9248):
+/// 0.76 of the engine's bf16 decode bandwidth there (0.722 × 4.8 TB/s), the same within 2 %.
+constexpr double kFp4BandwidthRatio =
+    (0.5625 / 2.0) * (0.384323 / 0.140178 + 0.398307 / 0.143601 + 0.426659 / 0.153985) / 3.0;
 /// FP8 weights on Blackwell stream at this share of bf16's decode bandwidth: vLLM's CUTLASS FP8
 /// GEMMs for SM100 (benchmarks/kernels/bench_fp8_gemm.py, batch 1, without the activation's
 /// quantization kernel) against torch's bf16 GEMM on the same GPU, TFLOP/s:

@@ -127,6 +127,7 @@ export class Controls {
       const field = this.inputs.get(name)?.closest('.field');
       if (field instanceof HTMLElement && field.hidden === shown) field.hidden = !shown;
     };
+    show('expert_weights', !dense);
     show('requests', state.arrival !== 'all_at_once');
     // Only a run that ends waits for its longest output.
     show('output_max', state.arrival === 'all_at_once');

@@ -259,7 +259,7 @@ export function describeServing(plan, modelName) {
   out.push(
     `${modelName} (${formatCount(plan.model.parameters, { compact: true })} parameters, ${plan.model.layers} layers) served on ${formatCount(plan.hardware.gpus)} GPUs: ` +
       `${plural(p.dp, 'replica')} of tp = ${p.tp}, pp = ${p.pp}${p.ep > 1 ? `, ep = ${p.ep}` : ''}; ${countOf(sv.concurrency, 'user')} at once, ` +
-      `prompts of ${formatCount(sv.prompt)} tokens and ${formatCount(sv.output)} output tokens; weights in ${sv.weights}, KV cache in ${sv.kv}.`,
+      `prompts of ${formatCount(sv.prompt)} tokens and ${formatCount(sv.output)} output tokens; weights in ${sv.weights}${sv.expert_weights && sv.expert_weights !== sv.weights ? ` (routed experts in ${sv.expert_weights})` : ''}, KV cache in ${sv.kv}.`,
   );
   for (const { st, last } of stageRuns(plan.stages)) {
     const m = st.memory;

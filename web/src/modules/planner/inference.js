@@ -61,6 +61,7 @@ export function inferenceRequest(st) {
       // A loop whose requests differ in length: its users do not keep in step.
       ...(st.arrival === 'closed_loop' && st.lengths === 'dataset' ? { lengths: 'dataset' } : {}),
       weights: st.weights,
+      ...(st.expert_weights !== 'same' && st.experts > 1 ? { expert_weights: st.expert_weights } : {}),
       kv: st.kv,
       runtime: st.runtime,
     },

@@ -76,6 +76,7 @@ export function patchFromServingRun(request, plan) {
     output: w.output,
     concurrency: w.concurrency,
     weights: w.weights,
+    expert_weights: w.expert_weights && w.expert_weights !== w.weights ? w.expert_weights : 'same',
     kv: w.kv,
     runtime: w.runtime,
   });
