@@ -103,3 +103,21 @@ TEST_CASE("a dense model's formula says nothing of dispatched copies") {
   const std::string text = dense["memory"]["formulas"]["activations"]["text"].get<std::string>();
   CHECK(text.find("dispatched") == std::string::npos);
 }
+
+// torchtitan's operator-level policy saves aten.mm outputs (every other one); the routed experts run
+// as torch._grouped_mm, which no save list names, so an expert layer keeps only its attention's and
+// shared experts' matmul outputs, and backward runs the experts' three GEMMs again.
+TEST_CASE("torchtitan's operator-level recomputation keeps nothing of the routed experts and reruns them") {
+  const atlas::ModelShape moe = mixtral_layer();
+  CHECK(atlas::routed_expert_bytes_per_layer(moe, 1, 1, 1, 1, 1.5, atlas::Recompute::op_selective) == 0.0);
+  // Per token: the layer input and SwiGLU's down output (2 × 2 B × h), Q, V and the attention output
+  // (2 B each), and no MLP matmul (Mixtral has no shared expert); FlashAttention's 4 B per head.
+  const double h = 4096, kv = 1024, s = 4096, heads = 32;
+  const double per_layer = s * (2.0 * 2 * h + 2.0 * (h + kv + h)) + 4.0 * heads * s;
+  CHECK(atlas::activation_bytes_per_layer(moe, 1, 1, 1, false, atlas::Recompute::op_selective, true) ==
+        doctest::Approx(per_layer).epsilon(1e-12));
+  // The recomputed share of the layer's matmul FLOPs: K, O and all three routed GEMMs of 2 experts.
+  const double f = 2 * 14336.0;
+  CHECK(atlas::op_selective_recomputed_share(moe) ==
+        doctest::Approx((kv + h + 3 * f) / (2 * h + 2 * kv + 3 * f)).epsilon(1e-12));
+}

@@ -28,8 +28,13 @@ double uniform_activation_bytes(const ModelShape& m, double micro, std::int64_t 
   if (recompute == Recompute::op_selective) {
     // torchtitan's policy keeps the layer input, the odd-numbered matmul outputs (Q, V, gate or
     // fc1, and SwiGLU's down projection), the attention output and FlashAttention's statistics.
+    // Only aten.mm counts as a matmul there: the routed experts run as torch._grouped_mm, which
+    // no save list names (torchtitan's per-model lists of 2025, and PyTorch's compute-intensive
+    // ops its 2026 policy takes), so they keep nothing and are run again in backward from the
+    // layer input; an expert layer's kept matmul is its shared experts'.
+    const double kept_mlp = m.moe() ? static_cast<double>(m.shared_experts * m.shared_expert_ffn) : f;
     const double outside = sb * 2.0 * h * (m.swiglu ? 2.0 : 1.0);
-    const double inside = sb * 2.0 * (m.q_width() + kv + m.out_width() + f);
+    const double inside = sb * 2.0 * (m.q_width() + kv + m.out_width() + kept_mlp);
     const double stats = flash ? 4.0 * static_cast<double>(m.heads) * s * micro : 0.0;
     const double scores = flash ? 0.0 : (2.0 + 3.0 * mask) * static_cast<double>(m.heads) * s * context * micro;
     return outside / outside_split + (inside + stats + scores) / t;
@@ -107,7 +112,9 @@ double low_precision_kept_change(const ModelShape& m, double micro, const Parall
 
 double routed_expert_bytes_per_layer(const ModelShape& m, double micro, std::int64_t tp, std::int64_t etp,
                                      std::int64_t cp, double imbalance, Recompute recompute, std::uint8_t modules) {
-  if (!m.moe() || recompute == Recompute::full) return 0.0;  // full recompute keeps the layer input alone
+  // Full recomputation keeps the layer input alone; torchtitan's operator-level policy reruns the
+  // grouped experts from it (uniform_activation_bytes).
+  if (!m.moe() || recompute == Recompute::full || recompute == Recompute::op_selective) return 0.0;
   const bool selective = recompute == Recompute::selective;
   if (selective && (modules & kRecomputeMoe)) return 0.0;  // the layer keeps its input alone
   return mean_over_layers(m, [&](const ModelShape& v) {

@@ -179,10 +179,14 @@ double layer_forward_flops(const ModelShape& m, double tokens, double context) {
 
 double op_selective_recomputed_share(const ModelShape& m) {
   // Each matmul's FLOPs per token are proportional to its width here (they share the hidden size).
+  // The even-numbered matmuls run again: K, the output projection and one of the MLP's; the
+  // routed experts' grouped GEMMs all of them (torch._grouped_mm is in no save list).
   const double q = m.q_width(), kv = m.kv_width();
-  const double f = mean_over_layers(m, [](const ModelShape& v) { return v.active_mlp_width(); });
   const double mlp_matmuls = m.swiglu ? 3.0 : 2.0;
-  return (kv + q + f) / (2.0 * q + 2.0 * kv + mlp_matmuls * f);
+  const double f = mean_over_layers(m, [](const ModelShape& v) { return v.active_mlp_width(); });
+  const double routed = mean_over_layers(
+      m, [](const ModelShape& v) { return v.moe() ? static_cast<double>(v.top_k * v.expert_ffn) : 0.0; });
+  return (kv + q + (f - routed) + mlp_matmuls * routed) / (2.0 * q + 2.0 * kv + mlp_matmuls * f);
 }
 
 double mtp_forward_flops(const ModelShape& m, double tokens, double context) {

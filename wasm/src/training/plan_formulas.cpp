@@ -188,7 +188,10 @@ json memory_formulas(const Parallel& p, const ModelShape& model, const Hardware&
                                 ? " (+ what eager kernels keep beyond fused ones: the norms' fp32 upcasts, rotary's "
                                   "fp32 q and k, silu(gate))"
                                 : "") +
-                std::string(model.moe() && p.recompute != Recompute::full
+                std::string(model.moe() && p.recompute == Recompute::op_selective
+                                ? "; expert layers keep nothing of their routed experts, whose grouped GEMMs no "
+                                  "save list names: they run again in backward from the layer input"
+                            : model.moe() && p.recompute != Recompute::full
                                 ? "; expert layers also keep the grouped fc1's input, top_k dispatched copies of "
                                   "each token (2 B × hidden each, gathered over etp), and on the busiest "
                                   "expert-parallel rank routing imbalance × the mean's routed tensors"
