@@ -22,7 +22,9 @@ double llama70b_device(double tp, double per_weight) {
 }  // namespace
 
 TEST_CASE("MXFP4 holds a 1 B scale per 32 weights and NVFP4 one per 16, beside 4-bit values") {
-  for (const auto& [format, per_weight] : {std::pair{"mxfp4", 0.5 + 1.0 / 32}, std::pair{"nvfp4", 0.5 + 1.0 / 16}}) {
+  for (const auto& row : {std::pair{"mxfp4", 0.5 + 1.0 / 32}, std::pair{"nvfp4", 0.5 + 1.0 / 16}}) {
+    const char* format = row.first;
+    const double per_weight = row.second;
     CAPTURE(format);
     const json r = serve("llama-3.1-70b", 2, {{"tp", 2}}, {{"weights", format}}, "b200");
     REQUIRE_FALSE(r.contains("error"));
