@@ -106,11 +106,12 @@ Formula& format_bytes(Formula& out, WeightFormat f, std::int64_t group) {
 json memory_formulas(const InferenceInput& in, const InferenceFigures& f) {
   const Serving& s = in.serving;
   const InferenceMemory& mem = f.memory;
-  Formula weights("layer linear weights ÷ tp");
+  Formula weights;
   if (s.expert_weights == s.weights)
-    format_bytes(weights << " (experts ÷ tp·ep) × ", s.weights, s.group_size);
+    format_bytes(weights << "layer linear weights ÷ tp (experts ÷ tp·ep) × ", s.weights, s.group_size);
   else
-    format_bytes(format_bytes(weights << " × ", s.weights, s.group_size) << " + routed experts ÷ tp·ep × ",
+    format_bytes(format_bytes(weights << "attention and dense or shared MLP weights ÷ tp × ", s.weights, s.group_size)
+                     << " + routed experts ÷ tp·ep × ",
                  s.expert_weights, s.group_size);
   return json{
       {"weights", weights << " + embedding, head ÷ tp, norms and biases in bf16 (norms on every device) = "
