@@ -213,6 +213,7 @@ test("the experts' weight format is a control for a mixture-of-experts model onl
   const formula = p.page.locator('.inf-readout', { hasText: /^Weights/ });
   await formula.locator('summary').click();
   assert.match(await formula.locator('.formula p').textContent(), /routed experts ÷ tp·ep × .*mxfp4/);
+  assert.match(await formula.textContent(), /in bf16, routed experts in mxfp4/);
   assert.deepEqual(p.record.pageErrors, []);
   assert.deepEqual(p.record.consoleErrors, []);
   await p.close();

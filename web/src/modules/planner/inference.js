@@ -115,7 +115,14 @@ function readouts(plan) {
       h(
         'dl',
         {},
-        readout('Weights', formatBytes(m.weights), m.formulas.weights, `in ${plan.serving.weights}`),
+        readout(
+          'Weights',
+          formatBytes(m.weights),
+          m.formulas.weights,
+          plan.serving.expert_weights === plan.serving.weights
+            ? `in ${plan.serving.weights}`
+            : `in ${plan.serving.weights}, routed experts in ${plan.serving.expert_weights}`,
+        ),
         readout(
           'KV cache per token',
           formatBytesDecimal(m.kv_cache_per_token),
