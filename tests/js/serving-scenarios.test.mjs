@@ -50,6 +50,30 @@ test("70B on one GPU: the quoted parameters, weight bytes and KV cache per user 
   assert.equal(int4many.memory.fits, true);
 });
 
+test("gpt-oss-120b's MXFP4 experts: the quoted parameters, bytes and experts touched are the engine's", () => {
+  const { lesson, plans } = scenario('mxfp4-experts');
+  const bf16 = plans.get('everything in bf16, 1 user'),
+    mixed = plans.get('experts in MXFP4, 1 user'),
+    busy = plans.get('experts in MXFP4, 16 users'),
+    all = plans.get('everything in MXFP4, 1 user');
+  const params = Number(lesson.match(/has (\d+) billion parameters/)[1]);
+  assert.ok(near(bf16.model.parameters / 1e9, params, 0), `${bf16.model.parameters} parameters`);
+  const bf16GB = Number(lesson.match(/about (\d+) GB in bf16/)[1]);
+  assert.ok(near(bf16.memory.weights / 1e9, bf16GB, 0), `bf16 ${bf16.memory.weights}`);
+  assert.equal(bf16.memory.fits, false);
+  const mixedGB = Number(lesson.match(/in bf16: about (\d+) GB/)[1]);
+  assert.ok(near(mixed.memory.weights / 1e9, mixedGB, 0), `mixed ${mixed.memory.weights}`);
+  assert.equal(mixed.memory.fits, true, 'fits one 80 GB GPU');
+  assert.equal(mixed.serving.expert_weights, 'mxfp4');
+  assert.equal(mixed.serving.weights, 'bf16');
+  const saved = Number(lesson.match(/saves only about ([\d.]+) GB more/)[1]);
+  assert.ok(near((mixed.memory.weights - all.memory.weights) / 1e9, saved, 1), `${all.memory.weights}`);
+  // 16 users touch 1 − (1 − 4/128)^16 of the experts: each step reads several times the bytes.
+  const touched = Number(lesson.match(/16 users about (\d+) %/)[1]) / 100;
+  assert.ok(near(1 - (1 - 4 / 128) ** 16, touched, 1));
+  assert.ok(busy.time.decode_step > 3 * mixed.time.decode_step, `${mixed.time.decode_step} → ${busy.time.decode_step}`);
+});
+
 test('tensor parallelism: faster for one user, fewer tokens per GPU under load', () => {
   const { plans } = scenario('tp-latency');
   const one = plans.get('8 copies (tp 1), 1 user'),

@@ -15,6 +15,7 @@ const SERVE = {
   prompt: 2048,
   output: 256,
   weights: 'bf16',
+  expert_weights: 'same',
   kv: 'bf16',
 };
 const on8b = (/** @type {number} */ tp, /** @type {number} */ users) => ({
@@ -38,6 +39,16 @@ const on70b = (
   pp,
   concurrency: users,
   weights,
+});
+
+const gptOss = (/** @type {string} */ weights, /** @type {string} */ experts, /** @type {number} */ users) => ({
+  ...SERVE,
+  model: 'gpt-oss-120b',
+  gpus: 1,
+  tp: 1,
+  concurrency: users,
+  weights,
+  expert_weights: experts,
 });
 
 /** @type {import('./scenarios.js').Scenario[]} */
@@ -66,6 +77,19 @@ export const SERVING_SCENARIOS = [
       { label: 'fp8 weights', patch: on70b(1, 1, 1, 8, 'fp8') },
       { label: 'int4 weights, 8 users', patch: on70b(1, 1, 1, 8, 'int4') },
       { label: 'int4 weights, 32 users', patch: on70b(1, 1, 1, 32, 'int4') },
+    ],
+  },
+  {
+    id: 'mxfp4-experts',
+    title: 'gpt-oss-120b on one 80 GB GPU: its experts in 4 bits, as released',
+    lesson:
+      'gpt-oss-120b has 117 billion parameters, 115 billion of them in the 128 experts of its 36 layers: about 234 GB in bf16. It was released with the experts in MXFP4 (4-bit values sharing one 1-byte scale per 32 weights: 0.53 bytes a weight) and the rest (attention, router, embedding and output head) in bf16: about 65 GB, which fits one 80 GB GPU. Writing the attention in 4 bits too saves only about 1.4 GB more. A decode step reads only the experts its tokens chose: one user touches 4 of the 128 in each layer, 16 users about 40 % of them, so each step takes several times longer as users are added.',
+    show: 1,
+    variants: [
+      { label: 'everything in bf16, 1 user', patch: gptOss('bf16', 'same', 1) },
+      { label: 'experts in MXFP4, 1 user', patch: gptOss('bf16', 'mxfp4', 1) },
+      { label: 'experts in MXFP4, 16 users', patch: gptOss('bf16', 'mxfp4', 16) },
+      { label: 'everything in MXFP4, 1 user', patch: gptOss('mxfp4', 'same', 1) },
     ],
   },
   {
