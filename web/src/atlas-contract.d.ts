@@ -1209,6 +1209,7 @@ export type FidelityAnswer = {
           block?: number;
           cached_prompt?: number;
           concurrency?: number;
+          expert_weights?: string;
           group_size?: number;
           kv?: string;
           lengths?: string;
