@@ -283,7 +283,10 @@ json cmd_inference_plan(const json& request, Problems& problems) {
        "formats widened to bf16 inside the kernel, except the experts of vLLM's and SGLang's fused-MoE kernel in "
        "FP8 on Hopper, which run at that kernel's measured rate, about a tenth of the FP8 peak once a prompt "
        "makes them compute-bound. MXFP4 and NVFP4 weights stream at 0.777 of bf16's decode bandwidth (NVFP4 "
-       "fused MoE on a B300; not measured per kernel on each GPU), whatever the runtime's kernel."});
+       "fused MoE on a B300; not measured per kernel on each GPU), whatever the runtime's kernel. Weight-only 4-bit "
+       "GEMMs (int4 and FP4 weights on Hopper and A100) are costed at the bf16 GEMM rate once compute-bound; "
+       "dequantizing MoE kernels run below it (Marlin's MXFP4 MoE: 254 TFLOP/s on an H100, SGLang pull request "
+       "38884), which is not modelled."});
   if (in.model.mla.on() && in.model.moe())
     out["scope"].push_back(
         "Models like DeepSeek's (latent attention, many small experts): their block-scaled FP8 projections and "
