@@ -20,7 +20,18 @@ test('presets: models and hardware with citations; fidelity: every published run
     assert.ok(models.includes(id), id);
   assert.deepEqual(
     r.hardware.map((h) => h.id),
-    ['a100-80gb', 'a100-40gb', 'a100-80gb-jean-zay', 'h100-sxm', 'h100-sxm-96gb-500w', 'h200', 'b200', 'gb200-nvl72'],
+    [
+      'a100-80gb',
+      'a100-40gb',
+      'a100-80gb-jean-zay',
+      'a800-80gb',
+      'h100-sxm',
+      'h100-sxm-96gb-500w',
+      'h800-sxm',
+      'h200',
+      'b200',
+      'gb200-nvl72',
+    ],
   );
   for (const p of [...r.models, ...r.hardware]) assert.match(p.citation.url, /^https:\/\//);
   const f = engine.run('fidelity', {});

@@ -174,3 +174,30 @@ TEST_CASE("each GPU's memory is what its driver reports, in GiB as NVIDIA counts
     CHECK_MESSAGE(memory / (gpu.second * 1024.0 * 1024.0) == doctest::Approx(1.0).epsilon(0.015), id);
   }
 }
+
+// The export variants are their parent GPUs with NVLink cut to 400 GB/s both ways (200 GB/s a
+// direction): the same compute and memory, tensor-parallel collectives slower by the link ratio.
+TEST_CASE("A800 and H800 are the A100 and H100 with 200 GB/s of NVLink a direction") {
+  for (const auto& row : {std::pair{"a800-80gb", "a100-80gb"}, std::pair{"h800-sxm", "h100-sxm"}}) {
+    const char* variant = row.first;
+    CAPTURE(variant);
+    const json* v = atlas::find_preset("hardware", variant);
+    const json* p = atlas::find_preset("hardware", row.second);
+    REQUIRE(v != nullptr);
+    REQUIRE(p != nullptr);
+    json a = *v, b = *p;
+    CHECK(a["intra_bandwidth"].get<double>() == 200e9);
+    a.erase("intra_bandwidth"), b.erase("intra_bandwidth");
+    CHECK(a == b);
+  }
+  // Llama 3.1 70B at tp 8: the step's tensor-parallel time grows when the link is cut.
+  const auto tp_time = [](const char* gpu) {
+    const json r = atlas::run(
+        "plan", json::parse(std::string(R"({"model":{"preset":"llama-3.1-70b","seq":4096},"hardware":{"preset":")") +
+                            gpu + R"(","gpus":8},"parallel":{"tp":8,"zero":1},"batch":{"global":8,"micro":1}})"));
+    REQUIRE_FALSE(r.contains("error"));
+    return r["time"]["communication"]["TP"].get<double>();
+  };
+  CHECK(tp_time("h800-sxm") > 1.5 * tp_time("h100-sxm"));
+  CHECK(tp_time("a800-80gb") > 1.2 * tp_time("a100-80gb"));
+}

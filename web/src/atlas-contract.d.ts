@@ -1635,6 +1635,10 @@ export type NcclTestsAnswer = {
         efficiency?: number;
         intra_bandwidth?: number;
       };
+      "a800-80gb"?: {
+        efficiency?: number;
+        intra_bandwidth?: number;
+      };
       b200?: {
         efficiency?: number;
         intra_bandwidth?: number;
@@ -1652,6 +1656,10 @@ export type NcclTestsAnswer = {
         intra_bandwidth?: number;
       };
       h200?: {
+        efficiency?: number;
+        intra_bandwidth?: number;
+      };
+      "h800-sxm"?: {
         efficiency?: number;
         intra_bandwidth?: number;
       };
