@@ -14,7 +14,11 @@ measured and how, so that the file can be cited as a calibration source:
 - gemv: bytes per second of a weight read by a (rows × k) @ (k × n) GEMM at 1 to 64 rows in bf16
   (decode's weight reads; the engine takes 0.935 of the streaming fraction);
 - gemm: FLOP/s of large square and transformer-shaped GEMMs in bf16 and, where the GPU has FP8
-  tensor cores, FP8 (per-tensor scales) against the datasheet peaks the presets carry.
+  tensor cores, FP8 (per-tensor scales) against the datasheet peaks the presets carry;
+- moe: a gpt-oss-120b expert layer (128 experts of 2880 -> 5760 -> 2880, top 4) as PyTorch's bf16
+  grouped GEMM (torch._grouped_mm, Hopper and later) from 1 to 16,384 tokens: FLOP/s once
+  compute-bound, weight bytes/s while few tokens touch few experts (the engine costs the routed
+  experts as bf16 GEMMs at its shape model's rate; weight-only 4-bit kernels are not measured here).
 Nothing here is fitted: the numbers are what the GPU did, with the shapes and repetitions stated.
 """
 import argparse
@@ -92,6 +96,37 @@ def gemm(reps=20):
     return out
 
 
+def moe(tokens=(1, 8, 64, 512, 4096, 16384), reps=20):
+    if not hasattr(torch, "_grouped_mm") or torch.cuda.get_device_capability() < (9, 0):
+        return {"skipped": "torch._grouped_mm needs PyTorch 2.8 or later on Hopper or later"}
+    experts, hidden, ffn, top_k, align = 128, 2880, 2880, 4, 16
+    # Weights as torchtitan passes them: (experts, in, out), column-major in each expert.
+    w13 = torch.randn(experts, 2 * ffn, hidden, dtype=torch.bfloat16, device="cuda").transpose(-2, -1)
+    w2 = torch.randn(experts, hidden, ffn, dtype=torch.bfloat16, device="cuda").transpose(-2, -1)
+    out = []
+    for t in tokens:
+        routed = t * top_k
+        touched = min(experts, routed)  # balanced routing: each touched expert gets the same rows
+        per = -(-routed // touched)
+        per = -(-per // align) * align  # the grouped GEMM's row alignment, as torchtitan pads
+        counts = [per if e < touched else 0 for e in range(experts)]
+        offs = torch.tensor(counts, dtype=torch.int32, device="cuda").cumsum(0, dtype=torch.int32)
+        x = torch.randn(per * touched, hidden, dtype=torch.bfloat16, device="cuda")
+
+        def run():
+            y = torch._grouped_mm(x, w13, offs=offs)
+            torch._grouped_mm(y[:, :ffn].contiguous(), w2, offs=offs)
+
+        s = timed(run, reps)
+        rows = per * touched
+        flops = 2 * rows * hidden * 2 * ffn + 2 * rows * ffn * hidden
+        weights = touched * (hidden * 2 * ffn + ffn * hidden) * 2
+        out.append({"tokens": t, "routed_rows": routed, "computed_rows": rows, "experts_touched": touched,
+                    "seconds": s, "flops": flops / s, "weight_bytes_per_second": weights / s,
+                    "how": "bf16 torch._grouped_mm, up then down projection (the activation's copy included)"})
+    return out
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", required=True, help="where to write the JSON")
@@ -99,7 +134,7 @@ def main():
     props = torch.cuda.get_device_properties(0)
     result = {"gpu": props.name, "sms": props.multi_processor_count, "memory_bytes": props.total_memory,
               "torch": torch.__version__, "cuda": torch.version.cuda, "date": time.strftime("%Y-%m-%d")}
-    for name, fn in (("small_kernel", small_kernel), ("stream", stream), ("gemv", gemv), ("gemm", gemm)):
+    for name, fn in (("small_kernel", small_kernel), ("stream", stream), ("gemv", gemv), ("gemm", gemm), ("moe", moe)):
         result[name] = fn()
         print(name, json.dumps(result[name]))
     with open(args.out, "w") as f:
