@@ -43,6 +43,20 @@ TEST_CASE("DeepSeek-V3's dense first layers make its first stage lighter in expe
   CHECK(second - first == doctest::Approx(2 * moe - attention - 3 * dense - embedding));
 }
 
+TEST_CASE("Kimi K2 counts, by hand from its config, 1,026 billion parameters: the model card's '1T'") {
+  const json r = modern_plan({{"preset", "kimi-k2"}}, 4, {{"tp", 1}, {"pp", 4}});
+  REQUIRE_FALSE(atlas::is_error(r));
+  const double h = 7168;
+  const double moe = 384 * 3 * h * 2048 + 3 * h * 2048 + h * 384 + 384;  // routed, shared, router and its bias
+  const double dense = 3 * h * 18432;
+  // MLA with 64 heads: q down 1536 (and its norm), q up to 64 × 192, kv down 512 + 64 (and its norm),
+  // kv up to 64 × (128 + 128), output 64 × 128 → h, two layer norms.
+  const double attention = h * 1536 + 1536 + 1536 * 64 * 192 + h * 576 + 512 + 512 * 64 * 256 + 64 * 128 * h + 2 * h;
+  const double total = 61 * attention + 60 * moe + dense + 2 * 163840 * h + h;  // untied embedding and head, final norm
+  CHECK(r["parameters"].get<double>() == doctest::Approx(total).epsilon(1e-12));
+  CHECK(r["parameters"].get<double>() / 1e12 == doctest::Approx(1.0264).epsilon(1e-4));
+}
+
 TEST_CASE("a sliding window caps attention FLOPs by its formula; latent attention uses its own head widths") {
   atlas::ModelShape m;
   m.layers = 24, m.hidden = 2880, m.heads = 64, m.kv_heads = 8, m.head_size = 64, m.ffn = 2880, m.vocab = 201088;
