@@ -320,8 +320,10 @@ json cmd_inference_plan(const json& request, Problems& problems) {
   out["time"]["formulas"] = time_formulas(in, f);
   out["throughput"]["formulas"] = {
       {"tokens_per_second_per_gpu", throughput_formula(in, f)},
-      {"tokens_per_second_per_user", Formula("1 ÷ per output token = ")
-                                         << qty::tokens_per_second(f.tokens_per_second_per_user)}};
+      {"tokens_per_second_per_user",
+       f.queue.served > 0
+           ? Formula("1 ÷ per output token = ") << qty::tokens_per_second(f.tokens_per_second_per_user)
+           : Formula("no sequence fits beside the weights, so no user is served: ") << qty::tokens_per_second(0)}};
   out["curve"] = curve_json(in, f);
   out["throughput"]["compute_bound_from"] = out["curve"]["compute_bound_from"];
   out["stages"] = serving_stages_json(in, f);
