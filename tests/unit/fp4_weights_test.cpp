@@ -113,20 +113,3 @@ TEST_CASE("4-bit float formats: coded errors at the field") {
   const json unknown = serve("llama-3.1-8b", 1, {{"tp", 1}}, {{"weights", "fp4"}});
   CHECK(path(unknown) == "/serving/weights");
 }
-
-// Never a speed for a batch that cannot be held: with no sequence beside the weights, a user's
-// token rate is 0 like the GPU's, while one sequence's step time is still shown.
-TEST_CASE("a model that does not fit serves no user: no tokens per second per user either") {
-  const json r = serve("gpt-oss-120b", 1, {{"tp", 1}}, {{"weights", "bf16"}, {"concurrency", 4}}, "h100-sxm");
-  REQUIRE_FALSE(r.contains("error"));
-  CHECK(r["memory"]["fits"] == false);
-  CHECK(r["throughput"]["tokens_per_second_per_gpu"].get<double>() == 0.0);
-  CHECK(r["throughput"]["tokens_per_second_per_user"].get<double>() == 0.0);
-  CHECK(r["time"]["per_output_token"].get<double>() > 0.0);
-  const std::string why = r["throughput"]["formulas"]["tokens_per_second_per_user"]["text"].get<std::string>();
-  CHECK(why.find("no sequence fits") != std::string::npos);
-  const json fits =
-      serve("gpt-oss-120b", 1, {{"tp", 1}}, {{"weights", "bf16"}, {"expert_weights", "mxfp4"}, {"concurrency", 4}});
-  CHECK(fits["throughput"]["tokens_per_second_per_user"].get<double>() ==
-        doctest::Approx(1.0 / fits["time"]["per_output_token"].get<double>()).epsilon(1e-12));
-}

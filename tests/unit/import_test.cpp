@@ -444,25 +444,3 @@ TEST_CASE("import: an FP8 checkpoint's quantization_config names where precision
   CHECK(why.find("parallel.precision") != std::string::npos);
   CHECK(why.find("serving.weights") != std::string::npos);
 }
-
-// gpt-oss's config says its experts are MXFP4 and the rest bf16; an AWQ checkpoint gives its
-// group: the import names the serving fields that say so.
-TEST_CASE("import: MXFP4 and AWQ quantization_config name the serving formats") {
-  const std::string shape =
-      R"("model_type": "llama", "hidden_size": 4096, "intermediate_size": 14336, "num_attention_heads": 32,
-         "num_key_value_heads": 8, "num_hidden_layers": 32, "vocab_size": 128256, )";
-  const json mx = import_text("{" + shape +
-                              R"("quantization_config": {"quant_method": "mxfp4", "modules_to_not_convert":
-                                 ["model.layers.*.self_attn", "model.layers.*.mlp.router", "model.embed_tokens",
-                                  "lm_head"]}})");
-  REQUIRE_FALSE(atlas::is_error(mx));
-  const json* q = find_entry(mx["ignored"], "from", "quantization_config");
-  REQUIRE(q != nullptr);
-  CHECK((*q)["why"].get<std::string>().find("serving.expert_weights \"mxfp4\"") != std::string::npos);
-  const json awq =
-      import_text("{" + shape + R"("quantization_config": {"quant_method": "awq", "bits": 4, "group_size": 64}})");
-  const json* a = find_entry(awq["ignored"], "from", "quantization_config");
-  REQUIRE(a != nullptr);
-  CHECK((*a)["why"].get<std::string>().find("serving.weights \"int4\" with serving.group_size 64") !=
-        std::string::npos);
-}
