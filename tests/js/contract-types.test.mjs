@@ -81,10 +81,11 @@ test("the explorer's controls take their ranges and choices from the engine", as
   for (const [name, f] of Object.entries(FIELDS)) {
     if (!f.path || name === 'flash' || f.path.endsWith('/preset')) continue;
     const s = at(f.path);
-    // The page's "auto" leaves the framework's own; the rest are the engine's choices.
-    if (name === 'reduce' || name === 'loss') {
+    // The page's "auto" leaves the framework's own, its "same" the experts' format as the other
+    // weights'; the rest are the engine's choices.
+    if (name === 'reduce' || name === 'loss' || name === 'expert_weights') {
       assert.deepEqual(
-        f.options.filter((o) => o !== 'auto'),
+        f.options.filter((o) => o !== 'auto' && o !== 'same'),
         s.enum,
         name,
       );

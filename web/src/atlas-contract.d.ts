@@ -2113,7 +2113,8 @@ export type PlanRequest = {
     concurrency?: number;
     /** default false */
     disaggregated?: boolean;
-    expert_weights?: unknown;
+    /** at most 200 characters */
+    expert_weights?: "bf16" | "fp8" | "int8" | "int4" | "mxfp4" | "nvfp4";
     /** unit: weights; ≥ 0, ≤ 1000000; default 0 */
     group_size?: number;
     /** unit: s; ≥ 0, ≤ 1 */

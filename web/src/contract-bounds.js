@@ -118,6 +118,7 @@ export const PLAN_REQUEST = Object.freeze({
   "/serving/cached_prompt": Object.freeze({"type":"integer","min":0,"max":100000000,"default":0,"unit":"tokens"}),
   "/serving/concurrency": Object.freeze({"type":"integer","min":1,"max":10000000,"default":16,"unit":"sequences"}),
   "/serving/disaggregated": Object.freeze({"type":"boolean","default":false}),
+  "/serving/expert_weights": Object.freeze({"type":"string","options":["bf16","fp8","int8","int4","mxfp4","nvfp4"]}),
   "/serving/group_size": Object.freeze({"type":"integer","min":0,"max":1000000,"default":0,"unit":"weights"}),
   "/serving/host_overhead": Object.freeze({"type":"number","min":0,"max":1,"unit":"s"}),
   "/serving/kv": Object.freeze({"type":"string","options":["bf16","fp8"],"default":"bf16"}),

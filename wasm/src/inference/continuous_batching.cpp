@@ -149,8 +149,7 @@ ServingPoint serving_point(const InferenceInput& in, std::int64_t concurrency, c
     if (pt.tokens_per_second > cap) pt.tokens_per_second = cap, pt.prefill_limited = true;
   }
   pt.tokens_per_second_per_gpu = pt.tokens_per_second / static_cast<double>(in.hardware.gpus);
-  // A user's token rate only where a sequence is held: the step time above is still given for one.
-  pt.per_user = pt.served > 0 ? 1.0 / pt.per_output_token : 0.0;
+  pt.per_user = user_token_rate(pt.served, pt.per_output_token);
   return pt;
 }
 

@@ -230,11 +230,8 @@ bool serving_precision(InferenceInput& in, const std::optional<std::string>& ask
     return true;
   }
   const Precision q = precision_from_name(*asked);
-  const bool multiplies = q == Precision::bf16    ? true
-                          : q == Precision::nvfp4 ? holds(WeightFormat::nvfp4)
-                          : q == Precision::mxfp8 ? holds(WeightFormat::fp8) || holds(WeightFormat::mxfp4)
-                                                  : holds(WeightFormat::fp8);
-  if (!multiplies) {
+  // The recipe must be one that some of the weights' GEMMs run (layer_kernels.cpp, gemm_precision).
+  if (q != Precision::bf16 && gemm_precision(q, s.weights) != q && gemm_precision(q, s.expert_weights) != q) {
     const std::string formats =
         s.expert_weights == s.weights
             ? std::string(weight_format_name(s.weights))

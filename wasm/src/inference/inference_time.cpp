@@ -56,7 +56,7 @@ StageCost stage_pass(const InferenceInput& in, std::int64_t index, const PassSha
     c.gemms += std::max(head, 2.0 * v * hd / bf16_bw) + kernel_time_floor(in);
   }
   c.weight_bytes = weights_read(in, w, rows);
-  const double experts_read = w.expert * experts_touched(in, rows);  // at the experts' own format's rate
+  const double experts_read = expert_weights_read(in, w, rows);  // at the experts' own format's rate
   c.memory = (c.weight_bytes - experts_read) / weight_bw + experts_read / expert_bw;
   // Attention core: QKᵀ and scores·V, 2 FLOPs per multiply-add; the causal prompt halves it.
   // A sliding layer attends to its window only. Latent attention decodes absorbed (queries

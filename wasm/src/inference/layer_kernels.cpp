@@ -23,36 +23,32 @@ double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens, 
   const Hardware& hw = in.hardware;
   const double t = static_cast<double>(p.tp), h = static_cast<double>(m.hidden), hd = m.head_dim();
   const double heads = static_cast<double>(m.heads) / t, kv = kv_heads_per_rank(m, p.tp);
-  // Each GEMM's arithmetic follows its weights' format (serving_gemm_precision): the routed
-  // experts' may differ from the rest's.
-  const Serving& sv = in.serving;
-  const GemmRate dense_rate = block_gemm_rate(hw, serving_gemm_precision(in, sv.weights));
-  const GemmRate expert_rate = block_gemm_rate(hw, serving_gemm_precision(in, sv.expert_weights));
   // Kernels run one after another: each GEMM costs the larger of its own weight reads and its own
   // arithmetic (a step's GEMMs are not one kernel whose bytes and FLOPs hide each other), plus a
   // small kernel's fixed time, however many bytes it streams. Fused-MoE microbenchmarks show the
   // fixed part adds: their time is an intercept plus the touched experts' bytes over bandwidth
-  // (serving_runtime.hpp, kSmallKernelTime).
+  // (serving_runtime.hpp, kSmallKernelTime). Each GEMM reads and multiplies in its weights' own
+  // format: the routed experts' may differ from the rest's (serving.expert_weights).
   const double kernel = kernel_time_floor(in);
-  const double dense_bw = hw.memory_bandwidth * format_bandwidth_fraction(sv, sv.weights);
-  const double expert_bw = hw.memory_bandwidth * format_bandwidth_fraction(sv, sv.expert_weights);
-  const double dense_q = weight_bytes(sv.weights, sv.group_size),
-               expert_q = weight_bytes(sv.expert_weights, sv.group_size);
-  bool routed_experts = false;  // set while the routed experts' GEMMs are costed
-  // `measured_rate`, where given, is the kernel's own arithmetic rate in place of the shape model.
-  const auto gemm = [&](double rows, double n, double k, double batch, double measured_rate = 0.0) {
-    const GemmRate& rate = routed_experts ? expert_rate : dense_rate;
-    const double peak = rate.peak, fit = rate.fit, half = rate.reduction_half;
-    const double q = routed_experts ? expert_q : dense_q, weight_bw = routed_experts ? expert_bw : dense_bw;
-    // A few rows give a few output tiles: cuBLAS then splits the reduction (split-K) so every
-    // multiprocessor has work. Take the best of 1…16 splits that keep ≥ 256 of k per split;
-    // adding up the partial sums is not counted.
-    double best = measured_rate > 0 ? 2.0 * rows * n * k * batch / measured_rate
-                                    : linear_time({rows, n, k}, peak, fit, hw.sms, batch, half).forward;
-    for (double split = 2; measured_rate <= 0 && split <= 16 && k / split >= 256; split *= 2)
-      best = std::min(best, linear_time({rows, n, k / split}, peak, fit, hw.sms, batch * split, half).forward);
-    return as_run ? std::max(best, n * k * batch * q / weight_bw) + kernel : best;
+  const auto gemm_in = [&](WeightFormat format) {
+    const GemmRate rate = block_gemm_rate(hw, serving_gemm_precision(in, format));
+    const double q = weight_bytes(format, in.serving.group_size);
+    const double weight_bw = hw.memory_bandwidth * format_bandwidth_fraction(in.serving, format);
+    // `measured_rate`, where given, is the kernel's own arithmetic rate in place of the shape model.
+    return [&, rate, q, weight_bw](double rows, double n, double k, double batch, double measured_rate = 0.0) {
+      const double peak = rate.peak, fit = rate.fit, half = rate.reduction_half;
+      // A few rows give a few output tiles: cuBLAS then splits the reduction (split-K) so every
+      // multiprocessor has work. Take the best of 1…16 splits that keep ≥ 256 of k per split;
+      // adding up the partial sums is not counted.
+      double best = measured_rate > 0 ? 2.0 * rows * n * k * batch / measured_rate
+                                      : linear_time({rows, n, k}, peak, fit, hw.sms, batch, half).forward;
+      for (double split = 2; measured_rate <= 0 && split <= 16 && k / split >= 256; split *= 2)
+        best = std::min(best, linear_time({rows, n, k / split}, peak, fit, hw.sms, batch * split, half).forward);
+      return as_run ? std::max(best, n * k * batch * q / weight_bw) + kernel : best;
+    };
   };
+  const auto gemm = gemm_in(in.serving.weights);
+  const auto expert_gemm = gemm_in(in.serving.expert_weights);
   double s = 0;
   if (m.mla.on()) {
     // Latent attention: the down projections whole on every rank, the up projections by heads.
@@ -80,8 +76,7 @@ double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens, 
   // Under a fused-MoE runtime on Hopper, W8A8 experts' arithmetic runs at the block's measured
   // rate rather than a dense FP8 GEMM's (serving_runtime.hpp, kFusedMoeFp8Peak).
   const double fused_rate = as_run && fused_moe_fp8_on_hopper(in) ? hw.flops_fp8 * kFusedMoeFp8Peak : 0.0;
-  routed_experts = true;
-  double routed = gemm(rows, up * f, h, touched, fused_rate) + gemm(rows, h, f, touched, fused_rate);
+  double routed = expert_gemm(rows, up * f, h, touched, fused_rate) + expert_gemm(rows, h, f, touched, fused_rate);
   // A fused-MoE block: its measured fixed time in place of its two GEMMs' (its sort, activation
   // and sum are in it too, so kernel_floor leaves them out), and an overhead per touched expert.
   if (as_run && kernel > 0 && runs_fused_moe(in.serving.runtime))
@@ -147,7 +142,11 @@ LayerGemms layer_gemms_as_run(const InferenceInput& in, double tokens) {
 // Weight bytes a pass over `tokens` tokens reads on the device: all it holds but the rows of the
 // embedding table it does not look up and the experts no token was routed to.
 double weights_read(const InferenceInput& in, const StageWeights& w, double tokens) {
-  return w.total() - w.lookup - w.expert * (1.0 - experts_touched(in, tokens));
+  return w.total() - w.lookup - (w.expert - expert_weights_read(in, w, tokens));
+}
+
+double expert_weights_read(const InferenceInput& in, const StageWeights& w, double tokens) {
+  return w.expert * experts_touched(in, tokens);
 }
 
 double stage_kernel_floor(const InferenceInput& in, std::int64_t index, double layers) {
@@ -172,7 +171,10 @@ bool fused_moe_fp8_on_hopper(const InferenceInput& in) {
 // arithmetic when it is mxfp8 (Blackwell's MXFP4 × MXFP8 MoE kernels); every other format is
 // widened to bf16 inside its kernel (weight-only).
 Precision serving_gemm_precision(const InferenceInput& in, WeightFormat f) {
-  const Precision p = in.parallel.precision;
+  return gemm_precision(in.parallel.precision, f);
+}
+
+Precision gemm_precision(Precision p, WeightFormat f) {
   switch (f) {
     case WeightFormat::fp8:
       return p == Precision::nvfp4 ? Precision::bf16 : p;

@@ -136,7 +136,7 @@ void settle_run(const InferenceInput& in, InferenceFigures& out, double tokens, 
   settle_times(in, out);
   out.tokens_per_second = tokens / seconds;
   out.tokens_per_second_per_gpu = out.tokens_per_second / static_cast<double>(in.hardware.gpus);
-  out.tokens_per_second_per_user = out.queue.served > 0 ? 1.0 / out.per_output_token : 0.0;
+  out.tokens_per_second_per_user = user_token_rate(out.queue.served, out.per_output_token);
 }
 
 }  // namespace atlas

@@ -318,6 +318,12 @@ double first_token_under_load(const InferenceInput& in, const ServingPoint& pt, 
 /// The split's errors (tp against heads, pp against layers, …) as coded issues.
 std::vector<Issue> inference_split_errors(const InferenceInput& in, bool dp_derived);
 
+/// One user's tokens per second: a sequence's rate where any is served, else none (never a speed
+/// for a batch that cannot be held; the step time for one sequence is still given).
+inline double user_token_rate(std::int64_t served, double per_output_token) {
+  return served > 0 ? 1.0 / per_output_token : 0.0;
+}
+
 InferenceMemory inference_memory(const InferenceInput& in);
 /// Kernels one eager pass of stage `index` issues (serving_runtime.hpp, kEagerLaunchTime), and the
 /// seconds the host takes to issue them under a runtime that prefills eagerly (0 otherwise).
@@ -326,8 +332,10 @@ double eager_host_time(const InferenceInput& in, std::int64_t index);
 /// The routed experts run as the fused-MoE block with W8A8 FP8 experts on Hopper, whose arithmetic
 /// then runs at the block's measured rate (kFusedMoeFp8Peak) rather than a dense FP8 GEMM's.
 bool fused_moe_fp8_on_hopper(const InferenceInput& in);
-/// The arithmetic of the GEMMs whose weights are stored in `f`, under the request's precision.
+/// The arithmetic of the GEMMs whose weights are stored in `f`, under the request's precision
+/// (gemm_precision: under precision `p`; a recipe a format cannot take leaves it bf16).
 Precision serving_gemm_precision(const InferenceInput& in, WeightFormat f);
+Precision gemm_precision(Precision p, WeightFormat f);
 /// B at the peak of the runtime's start-up profile on one device of a stage (the last holds the
 /// sampler): what a KvPool::share_after_profile runtime (vLLM) takes off the pool as its working
 /// set (serving_runtime.hpp's constants, fitted on vLLM's logs).

@@ -25,6 +25,8 @@ LayerGemms layer_gemms_as_run(const InferenceInput& in, double tokens);
 /// Weight bytes a pass over `tokens` tokens reads on the device: all it holds but the embedding
 /// rows it does not look up and the experts no token was routed to.
 double weights_read(const InferenceInput& in, const StageWeights& w, double tokens);
+/// The part of weights_read that is routed experts' (read at their own format's bandwidth).
+double expert_weights_read(const InferenceInput& in, const StageWeights& w, double tokens);
 /// Seconds of the runtime's small kernels in one pass over `layers` layers of stage `index`.
 double stage_kernel_floor(const InferenceInput& in, std::int64_t index, double layers);
 

@@ -177,11 +177,10 @@ export const FIELDS = {
   request_rate: engine('/serving/request_rate'),
   weights: engine('/serving/weights'),
   // The routed experts' own format (gpt-oss: MXFP4 experts beside bf16 attention); 'same' sends none.
-  expert_weights: {
-    type: 'choice',
-    path: '/serving/expert_weights',
-    options: ['same', ...(engine('/serving/weights').options ?? [])],
-  },
+  expert_weights: (() => {
+    const f = engine('/serving/expert_weights');
+    return { ...f, options: ['same', ...(f.options ?? [])] };
+  })(),
   kv: engine('/serving/kv'),
   runtime: engine('/serving/runtime'),
 };
