@@ -311,13 +311,13 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
   per_output_token << qty::seconds(f.per_output_token);
   // With pipeline stages the terms are the busiest stage's, and the step is the pipeline's cycle.
   const bool staged = in.parallel.pp > 1;
-  Formula decode_step(staged ? "the busiest stage: Σ over its GEMMs of (max(weight bytes ÷ bandwidth, FLOPs ÷ rate) + "
-                               "one small kernel) + max(KV bytes ÷ bandwidth, attention FLOPs ÷ rate) + its small "
-                               "kernels and collectives; the step: max(the stages in turn, groups × the busiest) + "
-                               "host. GEMMs "
-                             : "Σ over GEMMs of (max(its weight bytes ÷ bandwidth, its FLOPs ÷ rate) + one small "
-                               "kernel) + max(KV bytes ÷ bandwidth, attention FLOPs ÷ rate) + small kernels + "
-                               "collectives: GEMMs ");
+  Formula decode_step(staged ? "the busiest stage: Σ over its GEMMs of (max((weight + activation) bytes ÷ bandwidth, "
+                               "FLOPs ÷ rate) + one small kernel) + max(KV bytes ÷ bandwidth, attention FLOPs ÷ rate) "
+                               "+ its small kernels (fixed time + activation bytes ÷ bandwidth) and collectives; the "
+                               "step: max(the stages in turn, groups × the busiest) + host. GEMMs "
+                             : "Σ over GEMMs of (max((its weight + activation) bytes ÷ bandwidth, its FLOPs ÷ rate) + "
+                               "one small kernel) + max(KV bytes ÷ bandwidth, attention FLOPs ÷ rate) + small kernels "
+                               "(fixed time + activation bytes ÷ bandwidth) + collectives: GEMMs ");
   decode_step << qty::seconds(d.gemm_time) << " (weights " << qty::bytes(d.weight_bytes) << " ÷ "
               << qty::bytes_per_second(wbw) << " = " << qty::seconds(d.memory_time) << ", arithmetic "
               << qty::seconds(d.compute_time) << ") + KV " << qty::bytes(d.kv_bytes) << " at "

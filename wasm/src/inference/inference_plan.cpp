@@ -225,14 +225,16 @@ json cmd_inference_plan(const json& request, Problems& problems) {
        "rounded up whole. Activations are one prompt's working set (under vLLM, the peak of its start-up "
        "profile); the runtime's reserve is its KV pool rule, a share of what CUDA reports less the memory outside "
        "PyTorch (memory.formulas.reserve).",
-       "Each GEMM costs the larger of its weight bytes ÷ HBM bandwidth (at " +
+       "Each GEMM costs the larger of its bytes ÷ HBM bandwidth (its weights at " +
            g4(100 * format_bandwidth_fraction(in.serving)) +
-           " % of nominal for these weights, calibrated) and its FLOPs ÷ the fitted GEMM rate with the shape's tile "
-           "and wave losses, plus one small kernel's fixed time; attention likewise with its KV bytes. Norms, rotary "
-           "embeddings, KV writes and sampling cost one small kernel's time each (" +
+           " % of nominal for these weights, calibrated, and its input rows in and output rows out) and its FLOPs ÷ "
+           "the fitted GEMM rate with the shape's tile and wave losses, plus one small kernel's fixed time; "
+           "attention likewise with its KV bytes. Norms, rotary embeddings, KV writes, activations and sampling cost "
+           "one small kernel's time each (" +
            std::string(runtime_name(rt.id)) + ": " + g4(rt.small_kernels_per_layer) +
-           " a layer); host work per step is the runtime's measured figure, and under SGLang a prompt's pass waits "
-           "for the host to launch its kernels one by one.",
+           " a layer) plus the activation bytes they read and write; every activation byte goes to HBM (what the "
+           "L2 cache keeps between two kernels is not modelled). Host work per step is the runtime's measured "
+           "figure, and under SGLang a prompt's pass waits for the host to launch its kernels one by one.",
        std::string(rt.allreduce == AllReduceImpl::nccl
                        ? "Collectives use NCCL's cost model (ring or tree, LL/LL128/Simple, per-call overhead)"
                        : "Tensor-parallel all-reduces within a node use the runtime's custom kernel at its latency "

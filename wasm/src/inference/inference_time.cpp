@@ -53,7 +53,8 @@ StageCost stage_pass(const InferenceInput& in, std::int64_t index, const PassSha
         linear_time({pass.decode + pass.prompts, v, hd}, hw.flops, hw.efficiency.compute, hw.sms).forward;
     c.compute += head;
     const double bf16_bw = hw.memory_bandwidth * in.serving.bandwidth_fraction;  // the head stays bf16
-    c.gemms += std::max(head, 2.0 * v * hd / bf16_bw) + kernel_time_floor(in);
+    const double logits = pass.decode + pass.prompts;                            // hidden rows in, bf16 logits out
+    c.gemms += std::max(head, (2.0 * v * hd + 2.0 * logits * (hd + v)) / bf16_bw) + kernel_time_floor(in);
   }
   c.weight_bytes = weights_read(in, w, rows);
   const double experts_read = expert_weights_read(in, w, rows);  // at the experts' own format's rate
@@ -96,7 +97,7 @@ StageCost stage_pass(const InferenceInput& in, std::int64_t index, const PassSha
   const double attention =
       std::max(attention_floor, std::max(decode_kv / bw, decode_flops / rate) +
                                     std::max(prompt_kv / bw, measured ? prompt_seconds : prompt_flops / rate));
-  c.floor = stage_kernel_floor(in, index, L);
+  c.floor = stage_kernel_floor(in, index, L, rows);
   c.time = std::max(c.memory, c.gemms) + attention + c.floor;
   return c;
 }

@@ -30,12 +30,20 @@ double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens, 
   // (serving_runtime.hpp, kSmallKernelTime). Each GEMM reads and multiplies in its weights' own
   // format: the routed experts' may differ from the rest's (serving.expert_weights).
   const double kernel = kernel_time_floor(in);
+  // A GEMM streams its input rows (in the format its arithmetic takes) and writes its bf16 output
+  // beside its weights: at a few rows the weights dominate, but a routed expert's rows under a
+  // large batch move as many bytes as its weights do.
+  const double act_bw = hw.memory_bandwidth * kv_bandwidth_fraction(in.serving);
   const auto gemm_in = [&](WeightFormat format) {
-    const GemmRate rate = block_gemm_rate(hw, serving_gemm_precision(in, format));
+    const Precision precision = serving_gemm_precision(in, format);
+    const GemmRate rate = block_gemm_rate(hw, precision);
     const double q = weight_bytes(format, in.serving.group_size);
     const double weight_bw = hw.memory_bandwidth * format_bandwidth_fraction(in.serving, format);
-    // `measured_rate`, where given, is the kernel's own arithmetic rate in place of the shape model.
-    return [&, rate, q, weight_bw](double rows, double n, double k, double batch, double measured_rate = 0.0) {
+    const double input = low_precision_bytes(precision, false);
+    // `measured_rate`, where given, is the kernel's own arithmetic rate in place of the shape model;
+    // `inputs`, where given, the distinct input rows (each token's row, read once for all its experts).
+    return [&, rate, q, weight_bw, input](double rows, double n, double k, double batch, double measured_rate = 0.0,
+                                          double inputs = -1.0) {
       const double peak = rate.peak, fit = rate.fit, half = rate.reduction_half;
       // A few rows give a few output tiles: cuBLAS then splits the reduction (split-K) so every
       // multiprocessor has work. Take the best of 1…16 splits that keep ≥ 256 of k per split;
@@ -44,7 +52,9 @@ double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens, 
                                       : linear_time({rows, n, k}, peak, fit, hw.sms, batch, half).forward;
       for (double split = 2; measured_rate <= 0 && split <= 16 && k / split >= 256; split *= 2)
         best = std::min(best, linear_time({rows, n, k / split}, peak, fit, hw.sms, batch * split, half).forward);
-      return as_run ? std::max(best, n * k * batch * q / weight_bw) + kernel : best;
+      const double read = inputs >= 0 ? inputs : rows * batch;
+      const double streamed = n * k * batch * q / weight_bw + (read * k * input + rows * batch * n * 2.0) / act_bw;
+      return as_run ? std::max(best, streamed) + kernel : best;
     };
   };
   const auto gemm = gemm_in(in.serving.weights);
@@ -76,7 +86,8 @@ double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens, 
   // Under a fused-MoE runtime on Hopper, W8A8 experts' arithmetic runs at the block's measured
   // rate rather than a dense FP8 GEMM's (serving_runtime.hpp, kFusedMoeFp8Peak).
   const double fused_rate = as_run && fused_moe_fp8_on_hopper(in) ? hw.flops_fp8 * kFusedMoeFp8Peak : 0.0;
-  double routed = expert_gemm(rows, up * f, h, touched, fused_rate) + expert_gemm(rows, h, f, touched, fused_rate);
+  double routed =
+      expert_gemm(rows, up * f, h, touched, fused_rate, tokens) + expert_gemm(rows, h, f, touched, fused_rate);
   // A fused-MoE block: its measured fixed time in place of its two GEMMs' (its sort, activation
   // and sum are in it too, so kernel_floor leaves them out), and an overhead per touched expert.
   if (as_run && kernel > 0 && runs_fused_moe(in.serving.runtime))
@@ -149,13 +160,38 @@ double expert_weights_read(const InferenceInput& in, const StageWeights& w, doub
   return w.expert * experts_touched(in, tokens);
 }
 
-double stage_kernel_floor(const InferenceInput& in, std::int64_t index, double layers) {
+double stage_kernel_floor(const InferenceInput& in, std::int64_t index, double layers, double tokens) {
   const RuntimeModel& r = runtime_model(in.serving.runtime);
   if (r.small_kernels_per_layer <= 0) return 0;
   const double per_layer =
       mean_over_layers(in.model, [&](const ModelShape& v) { return small_kernels_in_layer(in, v); });
   const double ends = (index == 0 ? 0.5 : 0.0) + (index == in.parallel.pp - 1 ? 0.5 : 0.0);
-  return (layers * per_layer + ends * r.small_kernels_per_pass) * kSmallKernelTime;
+  const double bw = in.hardware.memory_bandwidth * kv_bandwidth_fraction(in.serving);
+  const double bytes = mean_over_layers(in.model, [&](const ModelShape& v) { return small_kernel_bytes(in, v); });
+  return (layers * per_layer + ends * r.small_kernels_per_pass) * kSmallKernelTime + layers * tokens * bytes / bw;
+}
+
+double small_kernel_bytes(const InferenceInput& in, const ModelShape& v) {
+  const std::int64_t tp = in.parallel.tp;
+  const double t = static_cast<double>(tp), h = static_cast<double>(v.hidden);
+  // Two residual-add norms, each reading the input and the residual and writing both.
+  double bytes = 2.0 * 4.0 * 2.0 * h;
+  // Rotary in place on the queries and keys (latent attention: their rotary parts only), then the
+  // new keys and values read once more and written to the cache in its format.
+  const double rotary = v.mla.on()
+                            ? static_cast<double>(v.heads) / t * static_cast<double>(v.mla.qk_rope) + v.mla.qk_rope
+                            : v.q_width() / t + kv_heads_per_rank(v, tp) * v.head_dim();
+  const double cached = kv_elements_per_layer(v, tp);
+  bytes += 2.0 * 2.0 * rotary + cached * (2.0 + kv_bytes(in.serving.kv));
+  // The MLP's activation: SwiGLU reads the gate and up halves and writes their product, GeLU
+  // reads and writes one width; an expert layer runs it on each of a token's top_k rows (and its
+  // shared experts'), then sums the top_k outputs back into one row.
+  const auto activation = [&](double width) { return (v.swiglu ? 6.0 : 4.0) * width / t; };
+  if (!v.moe()) return bytes + activation(static_cast<double>(v.ffn));
+  const double k = static_cast<double>(v.top_k);
+  bytes += k * activation(static_cast<double>(v.expert_ffn)) + (k + 1.0) * 2.0 * h;
+  if (v.shared_experts > 0) bytes += activation(static_cast<double>(v.shared_experts * v.shared_expert_ffn));
+  return bytes;
 }
 
 // Hopper: FP8 tensor cores without Blackwell's per-block scales in hardware.

@@ -27,7 +27,12 @@ LayerGemms layer_gemms_as_run(const InferenceInput& in, double tokens);
 double weights_read(const InferenceInput& in, const StageWeights& w, double tokens);
 /// The part of weights_read that is routed experts' (read at their own format's bandwidth).
 double expert_weights_read(const InferenceInput& in, const StageWeights& w, double tokens);
-/// Seconds of the runtime's small kernels in one pass over `layers` layers of stage `index`.
-double stage_kernel_floor(const InferenceInput& in, std::int64_t index, double layers);
+/// Seconds of the runtime's small kernels in one pass of `tokens` rows over `layers` layers of
+/// stage `index`: each kernel's fixed time, and the activation bytes they move.
+double stage_kernel_floor(const InferenceInput& in, std::int64_t index, double layers, double tokens);
+/// Bytes per token the small kernels of one layer of `v`'s kind move on a tensor rank (bf16
+/// activations; the KV cache in its format): norms, rotary and the cache write, the MLP's
+/// activation and, in an expert layer, the sum of a token's experts' outputs.
+double small_kernel_bytes(const InferenceInput& in, const ModelShape& v);
 
 }  // namespace atlas
