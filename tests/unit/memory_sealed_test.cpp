@@ -1,8 +1,8 @@
 // The sealed memory sets as the engine reads them (content/presets/memory-cases.json) are the
 // frozen records (content/sealed/2026-12-03-memory/, 2026-12-06-memory/, 2026-12-06b-memory/, 2026-12-06f-memory/,
 // 2026-12-07-memory/, 2026-12-07b-memory/, 2026-12-07e-memory/, 2026-12-07j-memory/, 2026-12-07l-memory/,
-// 2026-12-07o-memory/, 2026-12-07r-memory/): the same runs, configurations and measured bytes, so no case can be edited
-// after its predictions were committed without this failing.
+// 2026-12-07o-memory/, 2026-12-07r-memory/, 2026-12-11m-memory/): the same runs, configurations and measured bytes, so
+// no case can be edited after its predictions were committed without this failing.
 #include <doctest/doctest.h>
 
 #include <map>
@@ -19,7 +19,8 @@ TEST_CASE("the live memory cases are the sealed record: same ids, requests and m
         "content/sealed/2026-12-06f-memory/cases.json", "content/sealed/2026-12-07-memory/cases.json",
         "content/sealed/2026-12-07b-memory/cases.json", "content/sealed/2026-12-07e-memory/cases.json",
         "content/sealed/2026-12-07j-memory/cases.json", "content/sealed/2026-12-07l-memory/cases.json",
-        "content/sealed/2026-12-07o-memory/cases.json", "content/sealed/2026-12-07r-memory/cases.json"})
+        "content/sealed/2026-12-07o-memory/cases.json", "content/sealed/2026-12-07r-memory/cases.json",
+        "content/sealed/2026-12-11m-memory/cases.json"})
     for (const auto& c : json::parse(read_source_file(set))) frozen.push_back(c);
   const json live = json::parse(read_source_file("content/presets/memory-cases.json"));
   std::map<std::string, const json*> by_id;
