@@ -144,6 +144,31 @@ test('EP adds all-to-all token exchange at the experts', async () => {
   await p.close();
 });
 
+test("tokens per expert: the engine's counts for an MoE split, the busiest GPU drawn under uneven routing, gone for a dense model", async () => {
+  const p = await planner();
+  const view = p.page.locator('#planner-experts');
+  assert.equal(await view.isVisible(), false, 'a dense model has no experts to route to');
+  await apply(p.page, { model: 'mixtral-8x7b', gpus: 8, ep: 8, zero: 3, seq: 4096, micro: 1 });
+  await view.locator('h3').waitFor();
+  // Mixtral: 4,096 tokens a micro-batch, 2 of 8 experts each, one expert on each of the 8 GPUs.
+  const text = await view.innerText();
+  assert.match(text, /routes 4,096 tokens, each to 2 of the 8 experts: 8,192 expert rows/);
+  assert.match(text, /holds 1 of them, so each expert multiplies about 8,192 rows/);
+  assert.match(text, /over NVLink/);
+  assert.equal(await view.locator('svg').count(), 0, 'balanced: no busiest GPU to draw');
+  await p.page.locator('#pl-routing_imbalance').fill('1.5');
+  await p.page.locator('#pl-routing_imbalance').press('Enter');
+  await view.locator('svg[role="img"]').waitFor();
+  assert.match(await view.locator('svg').getAttribute('aria-label'), /the busiest gpu, 12,288/);
+  assert.match(await view.innerText(), /The busiest GPU receives 1\.5 × the mean, 12,288 rows/);
+  // The formula opens with the same numbers, in words and units.
+  await view.locator('details summary').click();
+  assert.match(await view.locator('details').innerText(), /= 4,096 tokens; × top_k 2 = 8,192 expert rows/);
+  await apply(p.page, { model: 'llama-3.1-8b', ep: 1, zero: 1 });
+  await p.page.waitForFunction(() => document.getElementById('planner-experts')?.hidden === true);
+  await p.close();
+});
+
 test('expert tensor parallel: shown for an MoE model only, kept in the permalink, its bad values named', async () => {
   const p = await planner();
   const field = p.page.locator('[data-param="etp"]');

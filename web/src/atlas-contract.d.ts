@@ -1368,6 +1368,7 @@ export type FidelityAnswer = {
           cp_attention?: string;
           dp?: number;
           ep?: number;
+          etp?: number;
           first_stage_layers?: number;
           flash_attention?: boolean;
           framework?: string;
@@ -2271,6 +2272,30 @@ export type PlanAnswer = {
       tokens_per_second_per_user?: number;
     }>;
     requested?: number;
+  };
+  experts?: {
+    all_to_all_bytes?: number;
+    busiest_rows?: number;
+    ep?: number;
+    experts?: number;
+    /** A formula: symbolic text with {0}, {1}, … standing for the values, in order; each value is a number in the unit given (fraction: 0–1, shown as a percentage; 1: a plain number). */
+    formula?: {
+      text: string;
+      values: Array<{
+        unit: "1" | "s" | "B" | "B/s" | "FLOP" | "FLOP/s" | "fraction" | "tokens/s";
+        value: number;
+      }>;
+    };
+    leaving_fraction?: number;
+    link?: string;
+    local_experts?: number;
+    moe_layers?: number;
+    routing_imbalance?: number;
+    rows?: number;
+    rows_per_expert?: number;
+    shared_experts?: number;
+    tokens?: number;
+    top_k?: number;
   };
   flops_per_step?: number;
   hardware?: {

@@ -7,6 +7,7 @@
 #include "atlas/contract/formula.hpp"
 #include "atlas/inference/inference.hpp"
 #include "atlas/training/communication.hpp"
+#include "atlas/training/expert_routing.hpp"
 #include "atlas/training/memory.hpp"
 #include "atlas/training/pipeline.hpp"
 #include "atlas/training/plan_formulas.hpp"
@@ -372,6 +373,7 @@ json plan_response(const PlanRequest& req, std::vector<Issue>& errors, std::vect
   json comm = json::array();
   for (int i = 0; i < f.transfer_count; ++i) comm.push_back(transfer_json(f.transfers[static_cast<std::size_t>(i)]));
   out["communication"] = comm;
+  if (in.model.moe()) out["experts"] = expert_routing_json(in, f);
   out["pipeline"] = {{"stages", in.parallel.pp},
                      {"microbatches", f.microbatches},
                      {"virtual_stages", in.parallel.virtual_stages},

@@ -12,6 +12,7 @@ import { drawnFromSame, redrawInPlace, vh } from './vnode.js';
 import { drawGantt } from './gantt.js';
 import { initDeviceMap } from './device-map.js';
 import { drawMemory } from './memory-readout.js';
+import { drawExperts } from './experts-view.js';
 import { drawFigures, drawSummary, drawTime } from './readouts.js';
 import { bindScalingHold, drawScaling } from './scaling.js';
 import { initFidelity } from './fidelity.js';
@@ -52,6 +53,7 @@ export function start(ctx) {
     legend: el('planner-legend'),
     description: el('planner-description'),
     crossings: el('planner-crossings'),
+    experts: el('planner-experts'),
     memory: el('planner-memory'),
     time: el('planner-time'),
     figures: el('planner-figures'),
@@ -331,6 +333,8 @@ export function start(ctx) {
     renderDiagram(out.diagram, plan, narrow);
     redrawIfChanged(out.legend, plan.parallel, (c) => c.replaceChildren(legend(plan)));
     drawCrossings(out.crossings, plan.communication ?? [], trainingTable(plan.pipeline));
+    out.experts.hidden = !plan.experts;
+    redrawIfChanged(out.experts, plan.experts ?? null, (c) => drawExperts(c, plan));
     redrawIfChanged(out.summary, [plan.memory, plan.time.step, plan.throughput.mfu], (c) => drawSummary(c, plan));
     redrawIfChanged(out.memory, plan.memory, (c) => drawMemory(c, plan));
     redrawIfChanged(out.time, [plan.time, plan.published], (c) => drawTime(c, plan));

@@ -1,0 +1,73 @@
+// The plan's `experts` answer (expert_routing.cpp): the tokens a rank of the expert group routes
+// per micro-batch, the rows its experts receive, the busiest rank under uneven routing, and the
+// bytes and link of one all-to-all, counted by hand and tied to the transfer list's own call.
+#include <doctest/doctest.h>
+
+#include "support.hpp"
+
+using namespace atlas_test;
+
+namespace {
+
+json plan(const json& model, int gpus, const json& parallel, int micro = 1) {
+  const json r = atlas::run("plan", json{{"model", model},
+                                         {"hardware", {{"preset", "h100-sxm"}, {"gpus", gpus}}},
+                                         {"parallel", parallel},
+                                         {"batch", {{"global", 64}, {"micro", micro}}}});
+  REQUIRE_FALSE(atlas::is_error(r));
+  return r;
+}
+
+double dispatch_bytes(const json& r) {
+  for (const auto& t : r["communication"])
+    if (t["id"] == "ep-fwd-dispatch") return t["bytes_per_call"].get<double>();
+  return -1;
+}
+
+}  // namespace
+
+TEST_CASE("tokens per expert: Mixtral 8x7B with one expert on each of eight GPUs, counted by hand") {
+  const json mixtral = {{"preset", "mixtral-8x7b"}, {"seq", 4096}};
+  const json r = plan(mixtral, 8, {{"ep", 8}, {"zero", 3}});
+  const json& x = r["experts"];
+  // 4,096 tokens a micro-batch, each to 2 of 8 experts: 8,192 rows; one expert a GPU receives them all.
+  CHECK(x["tokens"].get<double>() == 4096);
+  CHECK(x["rows"].get<double>() == 8192);
+  CHECK(x["local_experts"].get<double>() == 1);
+  CHECK(x["rows_per_expert"].get<double>() == 8192);
+  CHECK(x["busiest_rows"].get<double>() == 8192);
+  CHECK(x["link"] == "nvlink");
+  CHECK(x["leaving_fraction"].get<double>() == doctest::Approx(7.0 / 8.0));
+  // One all-to-all: 8,192 bf16 rows of 4,096, the transfer list's own call.
+  CHECK(x["all_to_all_bytes"].get<double>() == 2.0 * 8192 * 4096);
+  CHECK(x["all_to_all_bytes"].get<double>() == dispatch_bytes(r));
+  CHECK(x["moe_layers"].get<int>() == 32);
+
+  // The busiest rank under uneven routing receives, and sends, the imbalance times the mean.
+  const json uneven = plan(mixtral, 8, {{"ep", 8}, {"zero", 3}, {"routing_imbalance", 1.5}});
+  CHECK(uneven["experts"]["busiest_rows"].get<double>() == 1.5 * 8192);
+  CHECK(uneven["experts"]["all_to_all_bytes"].get<double>() == dispatch_bytes(uneven));
+  CHECK(uneven["experts"]["rows_per_expert"].get<double>() == 8192);  // the mean rank's
+}
+
+TEST_CASE("tokens per expert: sequence and context parallelism split the tokens a rank routes; the link follows") {
+  const json qwen = {{"preset", "qwen3-30b-a3b"}, {"seq", 8192}};
+  // tp 2 with sequence parallelism and cp 2: 8,192 ÷ 2 ÷ 2 = 2,048 tokens; × 8 = 16,384 rows over
+  // the 128 ÷ 8 = 16 experts of a rank: 1,024 rows an expert.
+  const json r = plan(qwen, 32, {{"tp", 2}, {"cp", 2}, {"ep", 8}, {"sequence_parallel", true}});
+  const json& x = r["experts"];
+  CHECK(x["tokens"].get<double>() == 2048);
+  CHECK(x["rows_per_expert"].get<double>() == 1024);
+  CHECK(x["all_to_all_bytes"].get<double>() == dispatch_bytes(r));
+  // Sixteen expert ranks cannot share one 8-GPU host: the all-to-all crosses the network.
+  const json wide = plan(qwen, 16, {{"ep", 16}});
+  CHECK(wide["experts"]["link"] == "network");
+  // No expert parallelism: every expert on every GPU, nothing leaves it.
+  const json local = plan(qwen, 8, json::object());
+  CHECK(local["experts"]["link"] == "none");
+  CHECK(local["experts"]["all_to_all_bytes"].get<double>() == 0);
+  CHECK(local["experts"]["rows_per_expert"].get<double>() == 8192.0 * 8 / 128);
+  // A dense model has no experts answer at all.
+  const json dense = plan({{"preset", "llama-3.1-8b"}}, 8, json::object());
+  CHECK_FALSE(dense.contains("experts"));
+}
