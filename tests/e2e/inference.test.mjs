@@ -185,6 +185,13 @@ test('a mixture-of-experts model shows its routed experts as a readout, from the
   await step.locator('summary').click();
   assert.ok((await step.locator('.formula p').textContent()).includes(`the routed experts take ${shown}`), shown);
   assert.match(await experts.textContent(), /of the .* of GEMMs on the busiest GPU/);
+  // Tokens per expert in a decode step: the step's rows, the experts they touch, the bytes read.
+  const perExpert = p.page.locator('.serving-experts');
+  await perExpert.waitFor();
+  assert.match(await perExpert.innerText(), /each token goes to 8 of the 128 experts: [\d,]+ expert rows/);
+  assert.match(await perExpert.innerText(), /only those are read: [\d.]+ \w+ of [\d.]+ \w+ of expert weights a step/);
+  await p.page.locator('#pl-model').selectOption(dense);
+  await p.page.waitForFunction(() => document.querySelector('.serving-experts') === null);
   assert.deepEqual(p.record.pageErrors, []);
   assert.deepEqual(p.record.consoleErrors, []);
   await p.close();

@@ -3,6 +3,8 @@
 // bytes and link of one all-to-all, counted by hand and tied to the transfer list's own call.
 #include <doctest/doctest.h>
 
+#include <cmath>
+
 #include "support.hpp"
 
 using namespace atlas_test;
@@ -69,5 +71,46 @@ TEST_CASE("tokens per expert: sequence and context parallelism split the tokens 
   CHECK(local["experts"]["rows_per_expert"].get<double>() == 8192.0 * 8 / 128);
   // A dense model has no experts answer at all.
   const json dense = plan({{"preset", "llama-3.1-8b"}}, 8, json::object());
+  CHECK_FALSE(dense.contains("experts"));
+}
+
+TEST_CASE("tokens per expert while serving: a decode step's rows, the share of experts they touch, the bytes read") {
+  const auto serve = [](int users, int ep) {
+    const json r = atlas::run("plan", json{{"mode", "inference"},
+                                           {"model", {{"preset", "gpt-oss-120b"}}},
+                                           {"hardware", {{"preset", "h100-sxm"}, {"gpus", ep}}},
+                                           {"parallel", {{"ep", ep}}},
+                                           {"serving",
+                                            {{"concurrency", users},
+                                             {"prompt", 512},
+                                             {"output", 512},
+                                             {"weights", "bf16"},
+                                             {"expert_weights", "mxfp4"}}}});
+    REQUIRE_FALSE(atlas::is_error(r));
+    return r;
+  };
+  // 16 users on one GPU, each token to 4 of 128 experts: 64 rows touching 1 − (1 − 4/128)^16 of them.
+  const json one = serve(16, 1);
+  const json& x = one["experts"];
+  const double share = 1.0 - std::pow(1.0 - 4.0 / 128.0, 16.0);
+  CHECK(x["tokens"].get<double>() == 16);
+  CHECK(x["rows"].get<double>() == 64);
+  CHECK(x["touched_fraction"].get<double>() == doctest::Approx(share));
+  CHECK(x["touched_experts"].get<double>() == doctest::Approx(128 * share));
+  CHECK(x["rows_per_touched_expert"].get<double>() == doctest::Approx(64 / (128 * share)));
+  // Only the touched experts' weights are read, at their share of the stage's expert bytes.
+  CHECK(x["expert_bytes_read"].get<double>() == doctest::Approx(share * x["expert_bytes"].get<double>()));
+  // More users touch more of them; with the experts spread over 8 GPUs each device holds 16 and
+  // sees every replica's tokens: the share follows tokens × ep.
+  CHECK(serve(64, 1)["experts"]["touched_fraction"].get<double>() > share);
+  const json spread = serve(16, 8);
+  CHECK(spread["experts"]["local_experts"].get<double>() == 16);
+  const double tokens = spread["experts"]["tokens"].get<double>();
+  CHECK(spread["experts"]["touched_fraction"].get<double>() ==
+        doctest::Approx(1.0 - std::pow(1.0 - 4.0 / 128.0, tokens * 8)));
+  // A dense model has none.
+  const json dense = atlas::run("plan", json{{"mode", "inference"},
+                                             {"model", {{"preset", "llama-3.1-8b"}}},
+                                             {"hardware", {{"preset", "h100-sxm"}, {"gpus", 1}}}});
   CHECK_FALSE(dense.contains("experts"));
 }

@@ -2277,6 +2277,8 @@ export type PlanAnswer = {
     all_to_all_bytes?: number;
     busiest_rows?: number;
     ep?: number;
+    expert_bytes?: number;
+    expert_bytes_read?: number;
     experts?: number;
     /** A formula: symbolic text with {0}, {1}, … standing for the values, in order; each value is a number in the unit given (fraction: 0–1, shown as a percentage; 1: a plain number). */
     formula?: {
@@ -2293,9 +2295,12 @@ export type PlanAnswer = {
     routing_imbalance?: number;
     rows?: number;
     rows_per_expert?: number;
+    rows_per_touched_expert?: number;
     shared_experts?: number;
     tokens?: number;
     top_k?: number;
+    touched_experts?: number;
+    touched_fraction?: number;
   };
   flops_per_step?: number;
   hardware?: {

@@ -330,6 +330,7 @@ json cmd_inference_plan(const json& request, Problems& problems) {
   out["throughput"]["compute_bound_from"] = out["curve"]["compute_bound_from"];
   out["stages"] = serving_stages_json(in, f);
   out["communication"] = serving_communication_json(in, f);
+  if (in.model.moe()) out["experts"] = serving_experts_json(in, f);
   return out;
 }
 

@@ -376,6 +376,9 @@ json serving_stages_json(const InferenceInput& in, const InferenceFigures& f);
 /// `prefill` and `decode` lists of the tensors that cross device boundaries on the first stage
 /// (and the last, with a pipeline), per prompt and per decode step, each with its formula.
 json serving_communication_json(const InferenceInput& in, const InferenceFigures& f);
+/// Tokens per expert in a decode step (serving_experts.cpp): a device's expert rows, the share of
+/// its experts they touch and the rows each multiplies, the expert bytes read; MoE models only.
+json serving_experts_json(const InferenceInput& in, const InferenceFigures& f);
 
 /// True when the request asks for "mode": "inference" (coded error for another value).
 bool inference_mode(const json& request, Problems& problems);

@@ -4,6 +4,7 @@
 // per user), the split explorer's diagram drawn for serving (the KV cache on each GPU, and a
 // Prefill | Decode switch for which tensors cross devices, with the table and the description
 // as its text equivalents) and the latency–throughput chart. Every number is the engine's.
+import { servingExperts } from './serving-experts.js';
 import { h } from '../../dom.js';
 import {
   formatBytes,
@@ -335,7 +336,7 @@ export function initInference(root, { onMode, onPhase, run, apply, search, fidel
   const section = /** @type {HTMLElement} */ (root.querySelector('#planner-inference'));
   const scenarioButtons = h('div', { class: 'scenario-buttons' });
   const scenarioOut = h('div', { class: 'scenario-out', 'aria-live': 'polite' });
-  const parts = { readouts: h('div'), curve: h('div'), scope: h('div') };
+  const parts = { readouts: h('div'), experts: h('div'), curve: h('div'), scope: h('div') };
   const curveHeading = h('h4', { text: 'More users: faster GPUs, slower answers' });
   const diagram = h('div', { class: 'planner-diagram', id: 'inf-diagram' });
   const key = h('div', { class: 'planner-legend' });
@@ -433,6 +434,7 @@ export function initInference(root, { onMode, onPhase, run, apply, search, fidel
     ),
     crossingsHeading,
     crossings,
+    parts.experts,
     curveHeading,
     parts.curve,
     parts.scope,
@@ -466,6 +468,7 @@ export function initInference(root, { onMode, onPhase, run, apply, search, fidel
      */
     render(plan, modelName) {
       parts.readouts.replaceChildren(readouts(plan));
+      parts.experts.replaceChildren(...[servingExperts(plan)].filter((n) => n !== null));
       last = plan;
       lastName = modelName;
       draw();

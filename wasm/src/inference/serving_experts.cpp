@@ -1,0 +1,50 @@
+// Tokens per expert in a decode step: how many expert rows a device's sequences make, how many of
+// its experts they touch (the rest are not read) and the rows each touched expert multiplies. The
+// same counts the step's GEMMs are costed from (layer_kernels.cpp), answered for the page.
+#include <algorithm>
+#include <cmath>
+
+#include "atlas/contract/formula.hpp"
+#include "atlas/inference/inference.hpp"
+#include "atlas/inference/layer_kernels.hpp"
+
+namespace atlas {
+
+json serving_experts_json(const InferenceInput& in, const InferenceFigures& f) {
+  const ModelShape& m = in.model;
+  const Parallel& p = in.parallel;
+  // One pass of a stage: a pipeline sends a replica's sequences round in up to pp groups.
+  const double seqs = f.memory.sequences_per_device;
+  const double groups = std::max(1.0, std::min(seqs, static_cast<double>(p.pp)));
+  const double tokens = std::ceil(seqs / groups);
+  const double k = static_cast<double>(m.top_k), e = static_cast<double>(m.experts);
+  const double rows = tokens * k;
+  const double share = experts_touched(in, tokens);
+  const double local = e / static_cast<double>(p.ep);
+  const double touched = std::max(1.0, local * share);
+  const StageWeights w = stage_weights(in, 0);
+  const double read = expert_weights_read(in, w, tokens);
+
+  Formula formula("a decode step gives each of a device's ");
+  formula << qty::number(tokens) << " sequences one token; × top_k " << qty::number(k) << " = " << qty::number(rows)
+          << " expert rows. Each token picks " << qty::number(k) << " of " << qty::number(e)
+          << " experts, so the step touches 1 − (1 − k/E)^(tokens × ep) = " << qty::fraction(share)
+          << " of them (routing taken as random): " << qty::number(touched) << " of the device's " << qty::number(local)
+          << " experts, " << qty::number(rows / touched)
+          << " rows each. Only their weights are read: " << qty::bytes(read) << " of the stage's "
+          << qty::bytes(w.expert) << " of expert weights";
+  return json{{"experts", m.experts},
+              {"top_k", m.top_k},
+              {"ep", p.ep},
+              {"tokens", tokens},
+              {"rows", rows},
+              {"touched_fraction", share},
+              {"local_experts", local},
+              {"touched_experts", touched},
+              {"rows_per_touched_expert", rows / touched},
+              {"expert_bytes_read", read},
+              {"expert_bytes", w.expert},
+              {"formula", formula}};
+}
+
+}  // namespace atlas
