@@ -197,6 +197,38 @@ test('a mixture-of-experts model shows its routed experts as a readout, from the
   await p.close();
 });
 
+test('serving under uneven routing: the busiest expert GPU sets the step, in words and in the link', async () => {
+  const p = await openPage({
+    path: '#v=2&open=planner&planner.mode=inference&planner.model=qwen3-30b-a3b&planner.hardware=h100-sxm&planner.gpus=8&planner.tp=1&planner.pp=1&planner.ep=8',
+  });
+  const perExpert = p.page.locator('.serving-experts');
+  await perExpert.waitFor();
+  assert.doesNotMatch(await perExpert.innerText(), /busiest/);
+  const field = p.page.locator('[data-param="routing_imbalance"]');
+  assert.ok(await field.isVisible(), 'the control is shown in inference mode for an MoE model');
+  const step = async () =>
+    (await p.page.locator('.inf-readout', { hasText: 'One decode step' }).locator('dd strong').textContent()).trim();
+  const before = await step();
+  await p.page.locator('#pl-routing_imbalance').fill('2');
+  await p.page.locator('#pl-routing_imbalance').press('Enter');
+  await p.page.waitForFunction(() => location.hash.includes('planner.routing_imbalance=2'));
+  await p.page.waitForFunction(() =>
+    /busiest expert GPU/.test(document.querySelector('.serving-experts')?.textContent ?? ''),
+  );
+  assert.match(await perExpert.innerText(), /it receives 2 × the mean, [\d,]+ rows/);
+  assert.notEqual(await step(), before, 'the busiest rank makes the step longer');
+  // More than ep times the mean is impossible, and said at the control.
+  await p.page.locator('#pl-routing_imbalance').fill('9');
+  await p.page.locator('#pl-routing_imbalance').press('Enter');
+  await p.page.waitForFunction(() =>
+    /at most all the routed tokens/.test(
+      document.querySelector('[data-param="routing_imbalance"] .field-message')?.textContent ?? '',
+    ),
+  );
+  assert.deepEqual(p.record.pageErrors, []);
+  await p.close();
+});
+
 test("the experts' weight format is a control for a mixture-of-experts model only; MXFP4 experts shrink the weights and keep the link", async () => {
   const p = await openPage({ path: '#v=1&open=planner&planner.mode=inference' });
   await p.page.locator('.inf-svg').waitFor();

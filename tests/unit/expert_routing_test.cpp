@@ -114,3 +114,39 @@ TEST_CASE("tokens per expert while serving: a decode step's rows, the share of e
                                              {"hardware", {{"preset", "h100-sxm"}, {"gpus", 1}}}});
   CHECK_FALSE(dense.contains("experts"));
 }
+
+TEST_CASE("serving under uneven routing: the busiest expert rank's rows, experts and all-to-all set the step") {
+  const auto serve = [](double imbalance, const char* model = "qwen3-30b-a3b", int ep = 8) {
+    return atlas::run("plan", json{{"mode", "inference"},
+                                   {"model", {{"preset", model}}},
+                                   {"hardware", {{"preset", "h100-sxm"}, {"gpus", ep}}},
+                                   {"parallel", {{"ep", ep}, {"routing_imbalance", imbalance}}},
+                                   {"serving", {{"concurrency", 64}, {"prompt", 512}, {"output", 512}}}});
+  };
+  const json even = serve(1), uneven = serve(2);
+  REQUIRE_FALSE(atlas::is_error(even));
+  REQUIRE_FALSE(atlas::is_error(uneven));
+  CHECK(uneven["parallel"]["routing_imbalance"].get<double>() == 2);
+  const auto dispatch = [](const json& r) {
+    for (const auto& t : r["communication"]["decode"])
+      if (t["id"] == "ep-dispatch") return t["bytes_per_call"].get<double>();
+    return -1.0;
+  };
+  // Twice the mean rows arrive at the busiest rank, and leave it again.
+  CHECK(dispatch(uneven) == doctest::Approx(2 * dispatch(even)));
+  const json& x = uneven["experts"];
+  CHECK(x["busiest_rows"].get<double>() == 2 * x["rows"].get<double>());
+  // Each of its experts is picked twice as often: 1 − (1 − 2 × 8/128)^(tokens × ep).
+  const double tokens = x["tokens"].get<double>();
+  CHECK(x["touched_fraction"].get<double>() == doctest::Approx(1.0 - std::pow(1.0 - 16.0 / 128.0, tokens * 8)));
+  CHECK(uneven["time"]["decode"]["experts_time"].get<double>() > even["time"]["decode"]["experts_time"].get<double>());
+  CHECK(uneven["time"]["decode_step"].get<double>() > even["time"]["decode_step"].get<double>());
+  // More than every routed token is impossible; a dense model warns that nothing changes.
+  const json over = serve(9);
+  REQUIRE(atlas::is_error(over));
+  CHECK(over["error"]["code"] == "routing_imbalance_range");
+  CHECK(over["error"]["path"] == "/parallel/routing_imbalance");
+  const json dense = serve(2, "llama-3.1-8b", 1);
+  REQUIRE_FALSE(atlas::is_error(dense));
+  CHECK(dense["warnings"][0]["code"] == "routing_imbalance_dense");
+}

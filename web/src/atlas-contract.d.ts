@@ -4198,6 +4198,7 @@ export type SearchAnswer = {
       precision?: string;
       recompute?: string;
       reduce_dtype?: string;
+      routing_imbalance?: number;
       schedule?: string;
       sequence_parallel?: boolean;
       tp?: number;

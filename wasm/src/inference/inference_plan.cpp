@@ -115,6 +115,7 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                 {"cp", p.cp},
                 {"attention_kernel", attention_kernel_name(p.attention_kernel)},
                 {"precision", precision_name(p.precision)},
+                {"routing_imbalance", p.routing_imbalance},
                 {"decode_replicas", decode_replicas(in)},
                 {"gpus_per_replica", p.tp * p.pp}}},
               {"memory",

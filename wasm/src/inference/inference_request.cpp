@@ -271,7 +271,7 @@ std::optional<InferenceRequest> read_inference_request(const json& request, Prob
   auto model = read_model(request, problems);
   auto hardware = read_hardware(request, problems);
   const Fields p = root.section("parallel", false);
-  p.warn_unknown({"dp", "tp", "pp", "cp", "ep", "attention_kernel", "precision"});
+  p.warn_unknown({"dp", "tp", "pp", "cp", "ep", "attention_kernel", "precision", "routing_imbalance"});
   const ParallelDegrees degrees = read_degrees(p);
   // Serving always runs fused attention; which kernel sets its rate (as in training plans).
   const auto attention_kernel = read_attention_kernel(p, AttentionKernel::native);
@@ -279,13 +279,18 @@ std::optional<InferenceRequest> read_inference_request(const json& request, Prob
   if (p.has("precision"))
     precision = p.choice("precision", {"bf16", "fp8-delayed", "fp8-current", "fp8-blockwise", "mxfp8", "nvfp4"});
   const auto& [dp, tp, pp, cp, ep] = degrees;
+  const auto imbalance = p.number("routing_imbalance", {1, 1024}, 1.0);
   auto serving = read_serving(root, model ? &*model : nullptr);
-  if (!problems.ok() || !model || !hardware || !serving || !degrees.read() || !attention_kernel) return std::nullopt;
+  if (!problems.ok() || !model || !hardware || !serving || !degrees.read() || !attention_kernel || !imbalance)
+    return std::nullopt;
+  check_routing_imbalance(*imbalance, model->moe(), *ep, p, problems);
+  if (!problems.ok()) return std::nullopt;
   InferenceRequest out;
   InferenceInput& in = out.input;
   in.model = *model, in.hardware = *hardware, in.serving = *serving;
   in.parallel.tp = *tp, in.parallel.pp = *pp, in.parallel.cp = *cp, in.parallel.ep = *ep;
   in.parallel.attention_kernel = *attention_kernel;
+  in.parallel.routing_imbalance = *imbalance;
   if (!serving_precision(in, precision, p, problems)) return std::nullopt;
   in.serving = serving_for(*serving, in.hardware, in.parallel.tp);
   if (dp) {

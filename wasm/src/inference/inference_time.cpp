@@ -156,8 +156,12 @@ double stage_collectives(const InferenceInput& in, std::int64_t index, double to
   }
   if (p.ep > 1) {
     const GroupPlacement g = group_placement(hw, p.tp, p.ep);
-    const double routed = tokens * static_cast<double>(m.top_k);
-    const Dims dims{"tokens × experts per token", "", "hidden size"};
+    // The busiest rank receives (and sends back) routing_imbalance times the mean; every rank
+    // waits for it at the all-to-all.
+    const double routed = tokens * static_cast<double>(m.top_k) * p.routing_imbalance;
+    const Dims dims{
+        p.routing_imbalance > 1 ? "tokens × experts per token × routing imbalance" : "tokens × experts per token", "",
+        "hidden size"};
     add("ep-dispatch", "tokens", "tokens to the experts they are routed to", "layer.moe", Collective::all_to_all, "EP",
         g, {routed, 1, h}, dims, 2.0 * routed * h, L);
     add("ep-combine", "tokens", "expert outputs back to their tokens", "layer.moe", Collective::all_to_all, "EP", g,

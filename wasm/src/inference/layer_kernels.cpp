@@ -79,15 +79,17 @@ double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens, 
   }
   // The router: every token's scores over all experts, on every tensor rank.
   s += gemm(tokens, static_cast<double>(m.experts), h, 1);
-  // The device's experts see tokens·top_k rows in all, shared by the experts they touch.
+  // The device's experts see tokens·top_k rows in all (the busiest expert rank routing_imbalance
+  // times that), shared by the experts they touch.
   const double local = static_cast<double>(m.experts) / static_cast<double>(p.ep);
   const double touched = std::max(1.0, local * experts_touched(in, tokens));
-  const double rows = tokens * static_cast<double>(m.top_k) / touched;
+  const double arriving = tokens * p.routing_imbalance;
+  const double rows = arriving * static_cast<double>(m.top_k) / touched;
   // Under a fused-MoE runtime on Hopper, W8A8 experts' arithmetic runs at the block's measured
   // rate rather than a dense FP8 GEMM's (serving_runtime.hpp, kFusedMoeFp8Peak).
   const double fused_rate = as_run && fused_moe_fp8_on_hopper(in) ? hw.flops_fp8 * kFusedMoeFp8Peak : 0.0;
   double routed =
-      expert_gemm(rows, up * f, h, touched, fused_rate, tokens) + expert_gemm(rows, h, f, touched, fused_rate);
+      expert_gemm(rows, up * f, h, touched, fused_rate, arriving) + expert_gemm(rows, h, f, touched, fused_rate);
   // A fused-MoE block: its measured fixed time in place of its two GEMMs' (its sort, activation
   // and sum are in it too, so kernel_floor leaves them out), and an overhead per touched expert.
   if (as_run && kernel > 0 && runs_fused_moe(in.serving.runtime))
@@ -112,12 +114,14 @@ double small_kernels_in_layer(const InferenceInput& in, const ModelShape& v) {
 }  // namespace
 
 // Share of a device's experts that `tokens` tokens touch, each routed to top_k of E experts at
-// random (balanced routing): 1 − (1 − k/E)^(tokens of the whole expert group).
+// random: 1 − (1 − k/E)^(tokens of the whole expert group). On the busiest expert rank each of its
+// experts is picked routing_imbalance times as often.
 double experts_touched(const InferenceInput& in, double tokens) {
   const ModelShape& m = in.model;
   if (!m.moe()) return 1.0;
   const double k = static_cast<double>(m.top_k), e = static_cast<double>(m.experts);
-  return 1.0 - std::pow(1.0 - k / e, tokens * static_cast<double>(in.parallel.ep));
+  const double pick = std::min(1.0, k / e * in.parallel.routing_imbalance);
+  return 1.0 - std::pow(1.0 - pick, tokens * static_cast<double>(in.parallel.ep));
 }
 
 // The least time any kernel of the runtime takes; 0 for `ideal`, the engine's earlier model,
@@ -188,8 +192,8 @@ double small_kernel_bytes(const InferenceInput& in, const ModelShape& v) {
   // shared experts'), then sums the top_k outputs back into one row.
   const auto activation = [&](double width) { return (v.swiglu ? 6.0 : 4.0) * width / t; };
   if (!v.moe()) return bytes + activation(static_cast<double>(v.ffn));
-  const double k = static_cast<double>(v.top_k);
-  bytes += k * activation(static_cast<double>(v.expert_ffn)) + (k + 1.0) * 2.0 * h;
+  const double k = static_cast<double>(v.top_k), busiest = in.parallel.routing_imbalance;
+  bytes += busiest * k * activation(static_cast<double>(v.expert_ffn)) + (busiest * k + 1.0) * 2.0 * h;
   if (v.shared_experts > 0) bytes += activation(static_cast<double>(v.shared_experts * v.shared_expert_ffn));
   return bytes;
 }

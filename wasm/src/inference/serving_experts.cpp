@@ -19,6 +19,8 @@ json serving_experts_json(const InferenceInput& in, const InferenceFigures& f) {
   const double tokens = std::ceil(seqs / groups);
   const double k = static_cast<double>(m.top_k), e = static_cast<double>(m.experts);
   const double rows = tokens * k;
+  // The figures are the busiest expert rank's: routing_imbalance times the mean rows arrive there.
+  const double busiest = rows * p.routing_imbalance;
   const double share = experts_touched(in, tokens);
   const double local = e / static_cast<double>(p.ep);
   const double touched = std::max(1.0, local * share);
@@ -27,10 +29,13 @@ json serving_experts_json(const InferenceInput& in, const InferenceFigures& f) {
 
   Formula formula("a decode step gives each of a device's ");
   formula << qty::number(tokens) << " sequences one token; × top_k " << qty::number(k) << " = " << qty::number(rows)
-          << " expert rows. Each token picks " << qty::number(k) << " of " << qty::number(e)
-          << " experts, so the step touches 1 − (1 − k/E)^(tokens × ep) = " << qty::fraction(share)
+          << " expert rows. Each token picks " << qty::number(k) << " of " << qty::number(e) << " experts";
+  if (p.routing_imbalance > 1)
+    formula << "; the busiest expert rank receives routing imbalance " << qty::number(p.routing_imbalance)
+            << " × them, " << qty::number(busiest) << " rows, each of its experts picked that many times as often";
+  formula << ", so the step touches 1 − (1 − k/E)^(tokens × ep) = " << qty::fraction(share)
           << " of them (routing taken as random): " << qty::number(touched) << " of the device's " << qty::number(local)
-          << " experts, " << qty::number(rows / touched)
+          << " experts, " << qty::number(busiest / touched)
           << " rows each. Only their weights are read: " << qty::bytes(read) << " of the stage's "
           << qty::bytes(w.expert) << " of expert weights";
   return json{{"experts", m.experts},
@@ -38,10 +43,12 @@ json serving_experts_json(const InferenceInput& in, const InferenceFigures& f) {
               {"ep", p.ep},
               {"tokens", tokens},
               {"rows", rows},
+              {"routing_imbalance", p.routing_imbalance},
+              {"busiest_rows", busiest},
               {"touched_fraction", share},
               {"local_experts", local},
               {"touched_experts", touched},
-              {"rows_per_touched_expert", rows / touched},
+              {"rows_per_touched_expert", busiest / touched},
               {"expert_bytes_read", read},
               {"expert_bytes", w.expert},
               {"formula", formula}};

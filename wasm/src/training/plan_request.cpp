@@ -293,17 +293,7 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   // etp = tp is the same split as no etp: keep one representation of it (0), so both answer alike.
   q.etp = etp && *etp != *tp ? *etp : 0;
   q.routing_imbalance = *imbalance;
-  if (*imbalance != 1.0 && !in.model.moe())
-    problems.warning("routing_imbalance_dense", "This model has no experts: routing imbalance changes nothing.",
-                     p.path_of("routing_imbalance"));
-  else if (*imbalance > static_cast<double>(*ep))
-    problems.error("routing_imbalance_range",
-                   "The busiest of " + std::to_string(*ep) +
-                       " expert-parallel ranks can receive at most all the "
-                       "routed tokens, " +
-                       std::to_string(*ep) + " times the mean; routing imbalance " + format_number(*imbalance) +
-                       " is more.",
-                   p.path_of("routing_imbalance"));
+  check_routing_imbalance(*imbalance, in.model.moe(), *ep, p, problems);
   q.zero = static_cast<int>(*zero), q.sequence_parallel = *sp;
   q.recompute = *recompute == "full"           ? Recompute::full
                 : *recompute == "selective"    ? Recompute::selective
@@ -390,6 +380,18 @@ std::optional<PlanRequest> read_plan_request(const json& request, Problems& prob
   }
   for (const auto& e : split.errors()) out.split_errors.push_back({"batch_" + e.code, e.message, e.path});
   return out;
+}
+
+void check_routing_imbalance(double imbalance, bool moe, std::int64_t ep, const Fields& p, Problems& problems) {
+  if (imbalance != 1.0 && !moe)
+    problems.warning("routing_imbalance_dense", "This model has no experts: routing imbalance changes nothing.",
+                     p.path_of("routing_imbalance"));
+  else if (imbalance > static_cast<double>(ep))
+    problems.error("routing_imbalance_range",
+                   "The busiest of " + std::to_string(ep) +
+                       " expert-parallel ranks can receive at most all the routed tokens, " + std::to_string(ep) +
+                       " times the mean; routing imbalance " + format_number(imbalance) + " is more.",
+                   p.path_of("routing_imbalance"));
 }
 
 }  // namespace atlas

@@ -9,7 +9,8 @@
 namespace atlas {
 
 /// Share of a device's experts that `tokens` tokens touch, each routed to top_k of E experts at
-/// random (balanced routing): 1 − (1 − k/E)^(tokens of the whole expert group); 1 for a dense model.
+/// random: 1 − (1 − k/E)^(tokens of the whole expert group), each pick routing_imbalance times as
+/// likely on the busiest expert rank; 1 for a dense model.
 double experts_touched(const InferenceInput& in, double tokens);
 /// The least time any kernel of the runtime takes; 0 for `ideal`, which counts no kernels beside
 /// its GEMMs, attention and collectives.

@@ -36,6 +36,9 @@ struct ParallelDegrees {
 ParallelDegrees read_degrees(const Fields& parallel);
 /// parallel.attention_kernel, as training and serving read it (absent: `absent`, the framework's own).
 std::optional<AttentionKernel> read_attention_kernel(const Fields& parallel, AttentionKernel absent);
+/// The routing imbalance's checks, shared by training and serving plans: a dense model warns
+/// (`routing_imbalance_dense`), more than ep is `routing_imbalance_range`.
+void check_routing_imbalance(double imbalance, bool moe, std::int64_t ep, const Fields& parallel, Problems& problems);
 
 /// What a strong-scaling sweep keeps as the data-parallel replicas change at a fixed global
 /// batch: the micro-batch's size (each GPU runs more or fewer of them) or the number of

@@ -36,9 +36,11 @@ import { attentionKernel, hardwareRequest, modelRequest } from './requests.js';
  * @param {PlannerState} st
  */
 export function inferenceRequest(st) {
-  /** @type {{tp: number, pp: number, cp: number, ep: number, dp?: number, attention_kernel?: string}} */
+  /** @type {{tp: number, pp: number, cp: number, ep: number, dp?: number, attention_kernel?: string, routing_imbalance?: number}} */
   const parallel = { tp: st.tp, pp: st.pp, cp: st.cp, ep: st.ep };
   if (!st.dp_auto) parallel.dp = st.dp;
+  // The busiest expert rank's share of the routed tokens, as the training plan takes it.
+  if (st.routing_imbalance > 1 && st.experts > 1) parallel.routing_imbalance = st.routing_imbalance;
   // Serving always runs fused attention; the explorer's kernel choice sets its rate.
   const kernel = attentionKernel(st);
   if (kernel) parallel.attention_kernel = kernel;

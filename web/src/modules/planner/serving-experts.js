@@ -29,6 +29,11 @@ export function servingExperts(plan) {
         `device's ${formatCount(x.local_experts)} experts (${formatCount(Math.round(num(x.touched_experts)))}), ` +
         `${each < 10 ? each.toFixed(1) : formatCount(Math.round(each))} rows each, and only those are read: ` +
         `${formatBytes(x.expert_bytes_read)} of ${formatBytes(x.expert_bytes)} of expert weights a step. ` +
+        (num(x.routing_imbalance) > 1
+          ? `These are the busiest expert GPU's figures: it receives ${num(x.routing_imbalance)} × the mean, ${formatCount(
+              x.busiest_rows,
+            )} rows, and the others wait for it. `
+          : '') +
         'More users touch more experts, so the step grows until every expert is read.',
     ),
     h(
@@ -40,8 +45,8 @@ export function servingExperts(plan) {
         'p',
         {},
         h('strong', { text: 'Scope. ' }),
-        'Routing taken as random and balanced: each token picks its experts independently. Real routers favour some ' +
-          'experts, so fewer distinct experts are touched than counted here and the busiest takes more rows.',
+        'Routing taken as random: each token picks its experts independently, balanced unless a routing imbalance is ' +
+          'set. Real routers favour some experts, so fewer distinct experts are touched than counted here.',
       ),
     ),
   );
