@@ -73,7 +73,7 @@ export function drawExperts(container, plan) {
       (x.ep > 1
         ? `With the experts spread over ${x.ep} GPUs it holds ${formatCount(x.local_experts)} of them, `
         : 'It holds every expert, ') +
-      `so each expert multiplies about ${formatCount(x.rows_per_expert)} rows in every expert layer (balanced routing)` +
+      `so each expert multiplies about ${formatCount(x.rows_per_expert)} rows in every expert layer (${uneven ? 'on a GPU at the mean' : 'balanced routing'})` +
       (x.shared_experts > 0
         ? `, beside the shared expert${x.shared_experts === 1 ? '' : 's'} every token passes through.`
         : '.'),
