@@ -88,6 +88,11 @@ test('the serving validation view leads with the sealed held-out runs, each sour
   if (held.sealed.cases > 0) {
     assert.match(headline, new RegExp(`over ${held.sealed.cases} published runs`));
     assert.match(headline, new RegExp(`mean error ${(100 * held.sealed.mean_abs_error).toFixed(1)}`));
+    // Beside it, each source counted once and the worst source: one document's many runs do not carry it.
+    assert.match(
+      headline,
+      new RegExp(`${(100 * held.sealed.mean_of_sources).toFixed(1)} % over ${held.sealed.sources} sources`),
+    );
   } else {
     assert.match(headline, /^No sealed serving runs remain/);
     // and gives each set's reading as frozen, the out-of-sample figure that stays true.

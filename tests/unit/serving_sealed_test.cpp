@@ -145,6 +145,20 @@ TEST_CASE("fidelity in inference mode: the sealed set's cases, sealed and inform
     CHECK(s["errors"]["cases"] == n);
     CHECK(s["errors"]["mean_abs_error"].get<double>() == doctest::Approx(sum / n));
   }
+  // Each source weighted once beside the mean over runs: the sealed sources' own means, averaged,
+  // and the largest of them.
+  int sealed_sources = 0;
+  double of_sources = 0, worst = 0;
+  for (const auto& [id, counted] : by_source) {
+    if (!sealed[id] || fitted.count(id) || aside.count(id) || counted.first == 0) continue;
+    const double mean = counted.second / counted.first;
+    ++sealed_sources, of_sources += mean, worst = std::max(worst, mean);
+  }
+  CHECK(h["sealed"]["sources"] == sealed_sources);
+  if (sealed_sources > 0) {
+    CHECK(h["sealed"]["mean_of_sources"].get<double>() == doctest::Approx(of_sources / sealed_sources));
+    CHECK(h["sealed"]["worst_source_error"].get<double>() == doctest::Approx(worst));
+  }
   CHECK(f["sealed"] == h["sealed"]);
 }
 

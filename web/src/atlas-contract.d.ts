@@ -1209,6 +1209,7 @@ export type FidelityAnswer = {
           block?: number;
           cached_prompt?: number;
           concurrency?: number;
+          disaggregated?: boolean;
           expert_weights?: string;
           group_size?: number;
           kv?: string;
@@ -1235,9 +1236,13 @@ export type FidelityAnswer = {
       cases?: number;
       max_abs_error?: number;
       mean_abs_error?: number;
+      mean_of_sources?: number;
       mean_speed_error?: number;
       median_abs_error?: number;
       median_speed_error?: number;
+      sources?: number;
+      worst_source?: string;
+      worst_source_error?: number;
     };
     note?: string;
     readings?: Array<{
@@ -1252,9 +1257,13 @@ export type FidelityAnswer = {
       cases?: number;
       max_abs_error?: number;
       mean_abs_error?: number;
+      mean_of_sources?: number;
       mean_speed_error?: number;
       median_abs_error?: number;
       median_speed_error?: number;
+      sources?: number;
+      worst_source?: string;
+      worst_source_error?: number;
     };
     sealed_on?: string;
     sources?: Array<{
@@ -1476,9 +1485,13 @@ export type FidelityAnswer = {
     max_abs_error?: number;
     mean_abs_error?: number;
     mean_error?: number;
+    mean_of_sources?: number;
     mean_speed_error?: number;
     median_abs_error?: number;
     median_speed_error?: number;
+    sources?: number;
+    worst_source?: string;
+    worst_source_error?: number;
   };
   sources?: Array<{
     added?: string;

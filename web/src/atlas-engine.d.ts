@@ -470,6 +470,11 @@ export interface HeldOutSummary {
   mean_speed_error: number;
   /** The median speed error: which way the runs typically lean (a few far-off times move the mean). */
   median_speed_error: number;
+  /** On the sealed and informed summaries: how many sources, the mean of their own mean errors (each source once), and the worst. */
+  sources?: number;
+  mean_of_sources?: number;
+  worst_source?: string;
+  worst_source_error?: number;
 }
 
 /** The held-out part of `fidelity` in inference mode. */

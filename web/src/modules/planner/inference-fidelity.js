@@ -68,7 +68,7 @@ export function initServingFidelity(details, out, load, open) {
         ? [
             h('p', {
               class: 'fidelity-headline',
-              text: `Sealed held-out runs (the honest figure): mean error ${formatPercent(sealed.mean_abs_error)} over ${formatCount(sealed.cases)} published runs, the ${direction(sealed)} than measured at the median. They are listed after the runs below.`,
+              text: `Sealed held-out runs (the honest figure): mean error ${formatPercent(sealed.mean_abs_error)} over ${formatCount(sealed.cases)} published runs, the ${direction(sealed)} than measured at the median. ${sealed.sources ? `Each source counted once, since one document can hold hundreds of runs: ${formatPercent(sealed.mean_of_sources)} over ${formatCount(sealed.sources)} sources, the worst ${formatPercent(sealed.worst_source_error)} off. ` : ''}They are listed after the runs below.`,
             }),
           ]
         : f.held_out
