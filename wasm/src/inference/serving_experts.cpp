@@ -33,7 +33,8 @@ json serving_experts_json(const InferenceInput& in, const InferenceFigures& f) {
   if (p.routing_imbalance > 1)
     formula << "; the busiest expert rank receives routing imbalance " << qty::number(p.routing_imbalance)
             << " × them, " << qty::number(busiest) << " rows, each of its experts picked that many times as often";
-  formula << ", so the step touches 1 − (1 − k/E)^(tokens × ep) = " << qty::fraction(share)
+  formula << ", so the step touches 1 − (1 − " << (p.routing_imbalance > 1 ? "imbalance × " : "")
+          << "k/E)^(tokens × ep) = " << qty::fraction(share)
           << " of them (routing taken as random): " << qty::number(touched) << " of the device's " << qty::number(local)
           << " experts, " << qty::number(busiest / touched)
           << " rows each. Only their weights are read: " << qty::bytes(read) << " of the stage's "
