@@ -24,7 +24,10 @@ json serving_experts_json(const InferenceInput& in, const InferenceFigures& f) {
   const double share = experts_touched(in, tokens);
   const double local = e / static_cast<double>(p.ep);
   const double touched = std::max(1.0, local * share);
-  const StageWeights w = stage_weights(in, 0);
+  // The stage that holds the most expert weights (dense first layers leave the first one fewer).
+  StageWeights w = stage_weights(in, 0);
+  for (std::int64_t i = 1; i < p.pp; ++i)
+    if (const StageWeights x = stage_weights(in, i); x.expert > w.expert) w = x;
   const double read = expert_weights_read(in, w, tokens);
 
   Formula formula("a decode step gives each of a device's ");
