@@ -83,7 +83,11 @@ for (const set of ['sealed', 'informed', 'calibration']) {
 }
 const servingLine = (label, s) =>
   console.log(
-    `${label.padEnd(44)} ${String(s.cases).padStart(3)} cases, mean |error| ${(100 * s.mean_abs_error).toFixed(1)} %, median ${(100 * s.median_abs_error).toFixed(1)} %, max ${(100 * s.max_abs_error).toFixed(1)} %, mean speed error ${pct(s.mean_speed_error).trim()}`,
+    `${label.padEnd(44)} ${String(s.cases).padStart(3)} cases, mean |error| ${(100 * s.mean_abs_error).toFixed(1)} %, median ${(100 * s.median_abs_error).toFixed(1)} %, max ${(100 * s.max_abs_error).toFixed(1)} %, mean speed error ${pct(s.mean_speed_error).trim()}` +
+      // Each source counted once (the set summaries only): one document can hold hundreds of runs.
+      (s.sources
+        ? `; over ${s.sources} sources, each once, ${(100 * s.mean_of_sources).toFixed(1)} % (worst ${s.worst_source}, ${(100 * s.worst_source_error).toFixed(1)} %)`
+        : ''),
   );
 console.log('');
 if (held.sealed.cases) servingLine('serving, sealed (the headline)', held.sealed);
