@@ -305,7 +305,7 @@ MC_COMMON = [
     "layout: prefiller 'vllm.entrypoints.openai.api_server --tensor-parallel-size 8' on one node, decoder the same on the "
     "other (MooncakeConnector kv_producer / kv_consumer), a toy proxy in front: serving.disaggregated true, tp 8, dp 2 "
     "(one prefill replica, one decode replica)",
-    "model: 'Qwen3-8B' (/work/models/Qwen3-8B in the command: the released Qwen/Qwen3-8B, bf16): the qwen3-8b preset, "
+    "model: 'Qwen3-8B' (a local model directory in the command: the released Qwen/Qwen3-8B, bf16): the qwen3-8b preset, "
     "model.seq 40960 (the released max_position_embeddings; no --max-model-len); weights bf16, KV bf16 (no "
     "--kv-cache-dtype)",
     "client: 'vllm bench serve --num-prompts 50 --random-input-len ${prompt_len} --random-output-len 128 --backend "
