@@ -115,8 +115,8 @@ json serving_communication_json(const InferenceInput& in, const InferenceFigures
   // A decode step gives every sequence of a replica one token; a pipeline passes them round in
   // up to pp groups, so each stage runs `groups` passes of up to `per_group` tokens.
   const double seqs = f.memory.sequences_per_device;
-  const double groups = std::max(1.0, std::min(seqs, static_cast<double>(p.pp)));
-  const double per_group = std::ceil(seqs / groups);
+  const DecodeGroups g = decode_groups(seqs, p.pp);
+  const double groups = g.groups, per_group = g.per_group;
   const double prompt = computed_prompt(in.serving);
   json out{{"prefill", json::array()}, {"decode", json::array()}};
   std::vector<std::int64_t> stages{0};

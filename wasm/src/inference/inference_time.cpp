@@ -205,8 +205,8 @@ DecodeStep decode_step(const InferenceInput& in, double sequences, double contex
   const std::int64_t pp = in.parallel.pp;
   // The replica's sequences go round the pipeline in up to pp groups, one per stage at a time;
   // prompts riding in the step are shared among the groups alike.
-  const double groups = std::max(1.0, std::min(sequences, static_cast<double>(pp)));
-  const double per_group = std::ceil(sequences / groups);
+  const DecodeGroups g = decode_groups(sequences, pp);
+  const double groups = g.groups, per_group = g.per_group;
   PassShape pass = prompt_pass(in.serving, prompts / groups);
   pass.decode = per_group, pass.context = context;
   DecodeStep d;

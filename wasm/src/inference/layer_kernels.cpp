@@ -79,12 +79,8 @@ double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens, 
   }
   // The router: every token's scores over all experts, on every tensor rank.
   s += gemm(tokens, static_cast<double>(m.experts), h, 1);
-  // The device's experts see tokens·top_k rows in all (the busiest expert rank routing_imbalance
-  // times that), shared by the experts they touch.
-  const double local = static_cast<double>(m.experts) / static_cast<double>(p.ep);
-  const double touched = std::max(1.0, local * experts_touched(in, tokens));
-  const double arriving = tokens * p.routing_imbalance;
-  const double rows = arriving * static_cast<double>(m.top_k) / touched;
+  const RoutedRows routed_rows = rows_per_expert(in, m, tokens);
+  const double arriving = routed_rows.arriving, touched = routed_rows.touched, rows = routed_rows.per_expert;
   // Under a fused-MoE runtime on Hopper, W8A8 experts' arithmetic runs at the block's measured
   // rate rather than a dense FP8 GEMM's (serving_runtime.hpp, kFusedMoeFp8Peak).
   const double fused_rate = as_run && fused_moe_fp8_on_hopper(in) ? hw.flops_fp8 * kFusedMoeFp8Peak : 0.0;
@@ -122,6 +118,15 @@ double experts_touched(const InferenceInput& in, double tokens) {
   const double k = static_cast<double>(m.top_k), e = static_cast<double>(m.experts);
   const double pick = std::min(1.0, k / e * in.parallel.routing_imbalance);
   return 1.0 - std::pow(1.0 - pick, tokens * static_cast<double>(in.parallel.ep));
+}
+
+RoutedRows rows_per_expert(const InferenceInput& in, const ModelShape& m, double tokens) {
+  // The device's experts see tokens·top_k rows in all (the busiest expert rank routing_imbalance
+  // times that), shared by the experts they touch.
+  const double local = static_cast<double>(m.experts) / static_cast<double>(in.parallel.ep);
+  const double touched = std::max(1.0, local * experts_touched(in, tokens));
+  const double arriving = tokens * in.parallel.routing_imbalance;
+  return {local, arriving, touched, arriving * static_cast<double>(m.top_k) / touched};
 }
 
 // The least time any kernel of the runtime takes; 0 for `ideal`, the engine's earlier model,

@@ -1,8 +1,6 @@
 // Tokens per expert in a decode step: how many expert rows a device's sequences make, how many of
 // its experts they touch (the rest are not read) and the rows each touched expert multiplies. The
 // same counts the step's GEMMs are costed from (layer_kernels.cpp), answered for the page.
-#include <algorithm>
-#include <cmath>
 
 #include "atlas/contract/formula.hpp"
 #include "atlas/inference/inference.hpp"
@@ -14,16 +12,14 @@ json serving_experts_json(const InferenceInput& in, const InferenceFigures& f) {
   const ModelShape& m = in.model;
   const Parallel& p = in.parallel;
   // One pass of a stage: a pipeline sends a replica's sequences round in up to pp groups.
-  const double seqs = f.memory.sequences_per_device;
-  const double groups = std::max(1.0, std::min(seqs, static_cast<double>(p.pp)));
-  const double tokens = std::ceil(seqs / groups);
+  const double tokens = decode_groups(f.memory.sequences_per_device, p.pp).per_group;
   const double k = static_cast<double>(m.top_k), e = static_cast<double>(m.experts);
   const double rows = tokens * k;
-  // The figures are the busiest expert rank's: routing_imbalance times the mean rows arrive there.
-  const double busiest = rows * p.routing_imbalance;
+  // The figures are the busiest expert rank's: routing_imbalance times the mean rows arrive there,
+  // spread as the step's GEMMs spread them.
+  const RoutedRows routed = rows_per_expert(in, m, tokens);
+  const double busiest = routed.arriving * k, local = routed.local, touched = routed.touched;
   const double share = experts_touched(in, tokens);
-  const double local = e / static_cast<double>(p.ep);
-  const double touched = std::max(1.0, local * share);
   // The stage that holds the most expert weights (dense first layers leave the first one fewer).
   StageWeights w = stage_weights(in, 0);
   for (std::int64_t i = 1; i < p.pp; ++i)
@@ -39,7 +35,7 @@ json serving_experts_json(const InferenceInput& in, const InferenceFigures& f) {
   formula << ", so the step touches 1 − (1 − " << (p.routing_imbalance > 1 ? "imbalance × " : "")
           << "k/E)^(tokens × ep) = " << qty::fraction(share)
           << " of them (routing taken as random): " << qty::number(touched) << " of the device's " << qty::number(local)
-          << " experts, " << qty::number(busiest / touched)
+          << " experts, " << qty::number(routed.per_expert)
           << " rows each. Only their weights are read: " << qty::bytes(read) << " of the stage's "
           << qty::bytes(w.expert) << " of expert weights";
   return json{{"experts", m.experts},
@@ -52,7 +48,7 @@ json serving_experts_json(const InferenceInput& in, const InferenceFigures& f) {
               {"touched_fraction", share},
               {"local_experts", local},
               {"touched_experts", touched},
-              {"rows_per_touched_expert", busiest / touched},
+              {"rows_per_touched_expert", routed.per_expert},
               {"expert_bytes_read", read},
               {"expert_bytes", w.expert},
               {"formula", formula}};

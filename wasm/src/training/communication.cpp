@@ -142,6 +142,11 @@ double hidden_by_fused_matmul(const Transfer& t, double m, double attention_call
 
 }  // namespace
 
+double routed_tokens_per_rank(const PlanInput& in) {
+  const double tp = in.parallel.sequence_parallel ? static_cast<double>(in.parallel.tp) : 1.0;
+  return static_cast<double>(in.micro) * static_cast<double>(in.model.seq) / static_cast<double>(in.parallel.cp) / tp;
+}
+
 void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures& st,
                      std::array<Transfer, kMaxTransfers>& out, int& count, StageCommunication& exposed,
                      TransferSet which) {
@@ -350,8 +355,7 @@ void stage_transfers(const PlanInput& in, std::int64_t index, const StageFigures
     const GroupPlacement g = kind_placement(hw, par, GroupKind::ep);
     // The busiest rank receives (and sends back) routing_imbalance times the mean; the
     // all-to-all ends when it does.
-    const double tokens =
-        b * s / (par.sequence_parallel ? t : 1.0) * static_cast<double>(mo.top_k) * par.routing_imbalance;
+    const double tokens = routed_tokens_per_rank(in) * static_cast<double>(mo.top_k) * par.routing_imbalance;
     const double bytes = 2.0 * tokens * h;
     const std::array<double, 3> shape{tokens, 1, h};
     // Full recomputation runs the whole layer's forward again, and Megatron's "moe" recompute

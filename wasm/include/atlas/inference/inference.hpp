@@ -5,7 +5,9 @@
 // turns them into the JSON answer of `plan` and `search` with "mode": "inference".
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -194,6 +196,15 @@ struct PassShape {
 
 /// Tokens of each prompt the prefill computes: those not already in the runtime's prefix cache.
 inline double computed_prompt(const Serving& s) { return static_cast<double>(s.prompt - s.cached_prompt); }
+/// A decode step on a pipeline passes a replica's sequences round in up to pp groups, one per
+/// stage at a time: how many groups, and the tokens of each pass.
+struct DecodeGroups {
+  double groups = 1, per_group = 0;
+};
+inline DecodeGroups decode_groups(double sequences, std::int64_t pp) {
+  const double groups = std::max(1.0, std::min(sequences, static_cast<double>(pp)));
+  return {groups, std::ceil(sequences / groups)};
+}
 /// One pass of `prompts` prompts, as the prefill computes them.
 inline PassShape prompt_pass(const Serving& s, double prompts) {
   return PassShape{0, 0, prompts, computed_prompt(s), static_cast<double>(s.cached_prompt)};

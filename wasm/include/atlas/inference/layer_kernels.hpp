@@ -12,6 +12,13 @@ namespace atlas {
 /// random: 1 − (1 − k/E)^(tokens of the whole expert group), each pick routing_imbalance times as
 /// likely on the busiest expert rank; 1 for a dense model.
 double experts_touched(const InferenceInput& in, double tokens);
+/// How `tokens` tokens of a pass spread over a device's routed experts (of `m`'s kind): its
+/// experts, the tokens arriving (routing_imbalance times them on the busiest expert rank), the
+/// experts they touch (at least one) and the rows each of those multiplies.
+struct RoutedRows {
+  double local = 0, arriving = 0, touched = 0, per_expert = 0;
+};
+RoutedRows rows_per_expert(const InferenceInput& in, const ModelShape& m, double tokens);
 /// The least time any kernel of the runtime takes; 0 for `ideal`, which counts no kernels beside
 /// its GEMMs, attention and collectives.
 double kernel_time_floor(const InferenceInput& in);

@@ -51,6 +51,11 @@ CollectiveTime call_time(const PlanInput& in, Collective op, double bytes, const
 constexpr double kNcclChannels = 21;
 double overlap_slowdown(const Hardware& hw);
 
+/// Tokens one rank of the expert group routes per micro-batch: the micro-batch's sequence share
+/// under context parallelism, a tp-th of it under sequence parallelism. Each makes top_k expert
+/// rows, which the dispatch all-to-all sends to the experts' ranks.
+double routed_tokens_per_rank(const PlanInput& in);
+
 /// Exposed time of `calls` equal calls of `each` seconds issued one after another while
 /// `window` seconds of compute run: the first call waits (nothing to overlap yet), each later
 /// one hides behind the compute of its share of the window, and the overlapped compute is
