@@ -169,6 +169,25 @@ test('the serving runtime is a control: its host work per step is its own readou
   );
   // The link keeps the runtime.
   await p.page.waitForFunction(() => location.hash.includes('planner.runtime=vllm'));
+  // vLLM's release is a control of vLLM's alone: its V0 engine waits far longer on the host.
+  const release = p.page.locator('#pl-runtime_version');
+  assert.ok(await release.isVisible(), 'the release is offered under vLLM');
+  assert.equal(await p.page.getByLabel('vLLM release').count(), 1);
+  const host = async () => (await hostReadout.locator('dd strong').textContent()).trim();
+  const v1 = await host();
+  await release.selectOption('0.7');
+  await p.page.waitForFunction(() => location.hash.includes('planner.runtime_version=0.7'));
+  await p.page.waitForFunction((b) => {
+    const row = [...document.querySelectorAll('.inf-readout')].find((r) =>
+      /Host work, per step/.test(r.textContent ?? ''),
+    );
+    return row && row.querySelector('dd strong')?.textContent?.trim() !== b;
+  }, v1);
+  // V0's 5.5 ms against V1's 0.33 ms, beside the same 0.20 ms per tensor rank.
+  assert.ok(Number.parseFloat(await host()) - Number.parseFloat(v1) > 5, `${v1} → ${await host()}`);
+  assert.match(await hostReadout.locator('.formula p').textContent(), /V0 engine/);
+  await p.page.locator('#pl-runtime').selectOption('sglang');
+  await p.page.waitForFunction(() => document.querySelector('[data-param="runtime_version"]')?.hidden === true);
   assert.deepEqual(p.record.pageErrors, []);
   assert.deepEqual(p.record.consoleErrors, []);
   await p.close();

@@ -1220,6 +1220,7 @@ export type FidelityAnswer = {
           request_rate?: number;
           requests?: number;
           runtime?: string;
+          runtime_version?: string;
           token_budget?: number;
           weights?: string;
         };
@@ -2149,6 +2150,8 @@ export type PlanRequest = {
     requests?: number;
     /** at most 200 characters; default "ideal" */
     runtime?: "ideal" | "vllm" | "sglang" | "trtllm" | "lmdeploy" | "gpt-fast";
+    /** at most 64 characters; default "" */
+    runtime_version?: string;
     /** unit: tokens; ≥ 0, ≤ 10000000; default 0 */
     token_budget?: number;
     /** at most 200 characters; default "bf16" */
@@ -3015,6 +3018,7 @@ export type PlanAnswer = {
     capped?: boolean;
     concurrency?: number;
     disaggregated?: boolean;
+    engine?: string;
     expert_weight_bandwidth_fraction?: number;
     expert_weights?: string;
     group_size?: number;
@@ -3028,6 +3032,7 @@ export type PlanAnswer = {
     requests?: number;
     runtime?: string;
     runtime_label?: string;
+    runtime_version?: string;
     token_budget?: number;
     weight_bandwidth_fraction?: number;
     weights?: string;
@@ -4099,6 +4104,8 @@ export type SearchRequest = {
     requests?: number;
     /** at most 200 characters; default "ideal" */
     runtime?: "ideal" | "vllm" | "sglang" | "trtllm" | "lmdeploy" | "gpt-fast";
+    /** at most 64 characters; default "" */
+    runtime_version?: string;
     /** unit: tokens; ≥ 0, ≤ 10000000; default 0 */
     token_budget?: number;
     /** at most 200 characters; default "bf16" */
@@ -4127,6 +4134,7 @@ export type SearchAnswer = {
     capped?: boolean;
     concurrency?: number;
     disaggregated?: boolean;
+    engine?: string;
     expert_weight_bandwidth_fraction?: number;
     expert_weights?: string;
     group_size?: number;
@@ -4140,6 +4148,7 @@ export type SearchAnswer = {
     requests?: number;
     runtime?: string;
     runtime_label?: string;
+    runtime_version?: string;
     token_budget?: number;
     weight_bandwidth_fraction?: number;
     weights?: string;

@@ -129,6 +129,7 @@ export const PLAN_REQUEST = Object.freeze({
   "/serving/request_rate": Object.freeze({"type":"number","exclusiveMin":0,"max":10000000,"unit":"requests/s"}),
   "/serving/requests": Object.freeze({"type":"integer","min":0,"max":1000000000,"default":0,"unit":"requests"}),
   "/serving/runtime": Object.freeze({"type":"string","options":["ideal","vllm","sglang","trtllm","lmdeploy","gpt-fast"],"default":"ideal"}),
+  "/serving/runtime_version": Object.freeze({"type":"string","default":""}),
   "/serving/token_budget": Object.freeze({"type":"integer","min":0,"max":10000000,"default":0,"unit":"tokens"}),
   "/serving/weights": Object.freeze({"type":"string","options":["bf16","fp8","int8","int4","mxfp4","nvfp4"],"default":"bf16"}),
   "/training/tokens": Object.freeze({"type":"number","exclusiveMin":0,"max":10000000000000000}),

@@ -16,7 +16,7 @@ namespace {
 // so a fractional mean is the weighted mean of its two neighbours.
 double step_with_prompts(const InferenceInput& in, double bare, double sequences, double context, double admitted,
                          double* prompt_share) {
-  const RuntimeModel& r = runtime_model(in.serving.runtime);
+  const RuntimeModel& r = runtime_model(in.serving);
   if (admitted <= 0) return *prompt_share = 0, bare;
   double step = 0;
   if (r.mixed_batches) {
@@ -46,7 +46,7 @@ double step_with_prompts(const InferenceInput& in, double bare, double sequences
 // spread evenly (step_with_prompts).
 bool keep_in_step(const InferenceInput& in, ServingPoint& pt, double context) {
   const Serving& s = in.serving;
-  const RuntimeModel& r = runtime_model(s.runtime);
+  const RuntimeModel& r = runtime_model(s);
   const double c = pt.sequences_per_replica, output = static_cast<double>(s.output);
   if (s.arrival != Arrival::closed_loop || s.lengths_vary || s.request_rate > 0 || s.disaggregated || c < 2 ||
       s.output < 2 || s.runtime == Runtime::ideal || s.runtime == Runtime::gpt_fast)
@@ -102,7 +102,7 @@ double first_token_under_load(const InferenceInput& in, const ServingPoint& pt, 
   if (r == Runtime::ideal || r == Runtime::gpt_fast || in.serving.disaggregated || pt.served < 2) return 0;
   if (pt.cohorts > 0) return pt.cohort_wait + std::max(0.0, pt.cohort_first - alone);
   const double in_flight = 0.5 * pt.per_output_token;
-  if (!runtime_model(r).mixed_batches) return in_flight;
+  if (!runtime_model(in.serving).mixed_batches) return in_flight;
   const double shared = decode_step(in, pt.sequences_per_replica, context, 1.0).cycle;
   return in_flight + std::max(0.0, shared - alone);
 }
@@ -129,7 +129,7 @@ ServingPoint serving_point(const InferenceInput& in, std::int64_t concurrency, c
   // An overlap scheduler learns that a sequence finished one step late: its slot is held for
   // output + 1 steps.
   const double output = static_cast<double>(s.output);
-  const bool overlap = runtime_model(s.runtime).overlap_scheduler;
+  const bool overlap = runtime_model(s).overlap_scheduler;
   if (keep_in_step(in, pt, context)) {
     // A closed loop's request takes the whole cycle; its other output − 1 tokens take what its
     // first token leaves of it (the other cohorts' heavy steps included).

@@ -19,7 +19,7 @@ const char* bound_name(const DecodeStep& d) { return d.compute_bound ? "compute"
 namespace {
 
 Formula reserve_formula(const InferenceInput& in, const InferenceMemory& mem) {
-  const RuntimeModel& r = runtime_model(in.serving.runtime);
+  const RuntimeModel& r = runtime_model(in.serving);
   const double share = in.parallel.tp > 1 ? r.pool_fraction_tp : r.pool_fraction;
   Formula out;
   if (r.pool == KvPool::share_of_card)
@@ -75,15 +75,18 @@ Formula kv_per_token_formula(const InferenceInput& in, const InferenceMemory& me
 
 // Host work each step waits for: the runtime's measured figure at this tp, or the request's own.
 Formula host_formula(const InferenceInput& in) {
-  const RuntimeModel& r = runtime_model(in.serving.runtime);
+  const RuntimeModel& r = runtime_model(in.serving);
   const double tp = static_cast<double>(in.parallel.tp), host = in.serving.host_overhead;
-  if (host != runtime_host_step(in.serving.runtime, in.parallel.tp))
+  if (host != runtime_host_step(in.serving, in.parallel.tp))
     return Formula("host work each step waits for, as the request gives it = ") << qty::seconds(host);
   if (host == 0)
     return Formula("host work each step waits for: none measured beyond what the runtime hides behind the next step = ")
            << qty::seconds(0);
-  Formula f(
-      "host work each step waits for (scheduling, input preparation, output handling), measured for this runtime: ");
+  Formula f(runs_v0_engine(in.serving)
+                ? "host work each step waits for in vLLM's V0 engine (its Python scheduler, input preparation and "
+                  "sampler between steps), fitted on vLLM 0.7.3 runs: "
+                : "host work each step waits for (scheduling, input preparation, output handling), measured for this "
+                  "runtime: ");
   f << qty::seconds(r.host_step);
   if (r.host_step_per_tp > 0) f << " + " << qty::seconds(r.host_step_per_tp) << " × tp " << qty::number(tp);
   return f << " = " << qty::seconds(host);
@@ -183,7 +186,7 @@ Formula throughput_formula(const InferenceInput& in, const InferenceFigures& f) 
            << " ÷ " << qty::seconds(q.cycle) << " ÷ " << qty::number(gpus) << " = "
            << qty::tokens_per_second(f.tokens_per_second_per_gpu);
   Formula out("sequences served at once ÷ per output token");
-  if (runtime_model(in.serving.runtime).overlap_scheduler)
+  if (runtime_model(in.serving).overlap_scheduler)
     out << " × output ÷ (output + 1) (an overlap scheduler holds each slot one step longer)";
   return out << " ÷ GPUs = " << qty::number(static_cast<double>(q.served)) << " ÷ " << qty::seconds(f.per_output_token)
              << " ÷ " << qty::number(gpus) << " = " << qty::tokens_per_second(f.tokens_per_second_per_gpu);
@@ -234,7 +237,7 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
                 << " on average) and its prompts' step beyond one prompt alone " << qty::seconds(f.under_load);
   else if (f.under_load > 0)
     first_token << " + under load: half the step in flight when the prompt arrives"
-                << (runtime_model(in.serving.runtime).mixed_batches
+                << (runtime_model(in.serving).mixed_batches
                         ? ", and the running sequences' tokens in the prompt's own step "
                         : " ")
                 << qty::seconds(f.under_load);
@@ -275,7 +278,7 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
         "still queued every step carries a pass of them (");
     per_output_token << qty::number(q.prompts_per_pass) << " prompts a pass, " << qty::seconds(f.prefill)
                      << " a prompt; "
-                     << (runtime_model(in.serving.runtime).mixed_batches
+                     << (runtime_model(in.serving).mixed_batches
                              ? "the running sequences ride in it, one token each, adding a decode step's work "
                                "beside the weight reads"
                              : "a decode step between passes")
@@ -285,7 +288,7 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
         "a request's time from its first token to its last ÷ (output − 1), on average: the "
         "prompt passes still to come after its own (");
     per_output_token << qty::number(q.prompts_per_pass) << " prompts a pass; "
-                     << (runtime_model(in.serving.runtime).mixed_batches
+                     << (runtime_model(in.serving).mixed_batches
                              ? "each also brings one token, as the running sequences ride in it"
                              : "no token while prompts are left")
                      << "), then decode steps of " << qty::seconds(d.cycle);
@@ -296,11 +299,11 @@ json time_formulas(const InferenceInput& in, const InferenceFigures& f) {
   } else if (q.cohorts > 0) {
     per_output_token = Formula("(a slot's cycle − its first token's part) ÷ (output − 1): the cycle is ");
     per_output_token << qty::number(static_cast<double>(in.serving.output) + 1.0 +
-                                    (runtime_model(in.serving.runtime).overlap_scheduler ? 1.0 : 0.0))
+                                    (runtime_model(in.serving).overlap_scheduler ? 1.0 : 0.0))
                      << " steps of " << qty::seconds(d.cycle) << " with the " << qty::number(q.cohorts)
                      << " cohorts' prompts riding in some of them, " << qty::seconds(q.cycle) << " in all = ";
   } else if (!in.serving.disaggregated) {
-    const RuntimeModel& r = runtime_model(in.serving.runtime);
+    const RuntimeModel& r = runtime_model(in.serving);
     per_output_token = Formula("decode step + the prompts it makes room for (sequences per replica ÷ output = ");
     per_output_token << qty::number(f.prompts_per_step)
                      << (r.mixed_batches ? " prompts a step, riding in its forward pass: one read of the weights, "

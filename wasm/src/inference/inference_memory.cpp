@@ -62,7 +62,7 @@ namespace {
 // LMDeploy a share of what is free after the weights and activations. Each share is of what
 // CUDA reports (a little under the card), and memory outside PyTorch comes off the pool too.
 double runtime_reserve(const InferenceInput& in, double fixed) {
-  const RuntimeModel& r = runtime_model(in.serving.runtime);
+  const RuntimeModel& r = runtime_model(in.serving);
   const double share = in.parallel.tp > 1 ? r.pool_fraction_tp : r.pool_fraction;
   const double capacity = in.hardware.memory;
   const double outside = outside_torch(in.parallel.tp) * kGiB, visible = kCudaVisible * capacity;

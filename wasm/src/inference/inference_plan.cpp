@@ -96,7 +96,9 @@ json to_json(const Serving& s) {
               {"block", s.block},
               {"group_size", s.group_size},
               {"runtime", runtime_name(s.runtime)},
-              {"runtime_label", runtime_label(s.runtime)},
+              {"runtime_label", runs_v0_engine(s) ? "vLLM (V0 engine)" : runtime_label(s.runtime)},
+              {"runtime_version", s.version_text},
+              {"engine", runs_v0_engine(s) ? "v0" : "current"},
               {"disaggregated", s.disaggregated},
               {"bandwidth_fraction", s.bandwidth_fraction},
               {"host_overhead", s.host_overhead},
@@ -196,8 +198,8 @@ json inference_summary(const InferenceInput& in, const InferenceFigures& f) {
                   {"communication", f.decode.communication},
                   {"kernel_floor", f.decode.kernel_floor},
                   {"host_overhead", in.serving.host_overhead},
-                  {"allreduce", allreduce_name(runtime_model(in.serving.runtime).allreduce)},
-                  {"allreduce_label", allreduce_label(runtime_model(in.serving.runtime).allreduce)},
+                  {"allreduce", allreduce_name(runtime_model(in.serving).allreduce)},
+                  {"allreduce_label", allreduce_label(runtime_model(in.serving).allreduce)},
                   {"bound", bound_name(f.decode)}}},
                 {"prefill_communication", f.prefill_communication}}},
               {"throughput",
@@ -220,7 +222,7 @@ json cmd_inference_plan(const json& request, Problems& problems) {
   model["parameters"] = parameter_count(in.model);
   json out{
       {"mode", "inference"}, {"model", model}, {"hardware", to_json(in.hardware)}, {"serving", to_json(in.serving)}};
-  const RuntimeModel& rt = runtime_model(in.serving.runtime);
+  const RuntimeModel& rt = runtime_model(in.serving);
   out["scope"] = json::array(
       {"Weights and KV cache bytes are exact for the model's shape and the serving formats; paged blocks are "
        "rounded up whole. Activations are one prompt's working set (under vLLM, the peak of its start-up "

@@ -22,9 +22,26 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   Problems& problems = root.problems();
   const std::size_t before = problems.errors().size();
   const Fields s = root.section("serving", false);
-  s.warn_unknown({"prompt", "output", "output_max", "concurrency", "arrival", "requests", "request_rate", "weights",
-                  "kv", "block", "group_size", "runtime", "disaggregated", "bandwidth_fraction", "host_overhead",
-                  "cached_prompt", "lengths", "token_budget", "expert_weights"});
+  s.warn_unknown({"prompt",
+                  "output",
+                  "output_max",
+                  "concurrency",
+                  "arrival",
+                  "requests",
+                  "request_rate",
+                  "weights",
+                  "kv",
+                  "block",
+                  "group_size",
+                  "runtime",
+                  "disaggregated",
+                  "bandwidth_fraction",
+                  "host_overhead",
+                  "cached_prompt",
+                  "lengths",
+                  "token_budget",
+                  "expert_weights",
+                  "runtime_version"});
   const Range tokens{1, 1e8, false, true, "tokens"};
   auto prompt = s.integer("prompt", tokens, 2048);
   auto output = s.integer("output", tokens, 256);
@@ -57,6 +74,8 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
   const std::int64_t runtime_block = runtime ? runtime_model(*runtime_from_name(*runtime)).block : 16;
   auto block = s.has("block") ? s.integer("block", {1, 4096, false, true, "tokens"}) : std::optional(runtime_block);
   auto group = s.integer("group_size", {0, 1e6, false, true, "weights"}, 0);
+  // The runtime's release as `vllm --version` prints it; absent: its current engine.
+  auto version_text = s.string("runtime_version", 64, std::string());
   // The runtime's token budget a step (vllm serve --max-num-batched-tokens, SGLang's
   // --chunked-prefill-size, TensorRT-LLM's max_num_tokens); 0: the runtime's own on this GPU.
   auto budget = s.integer("token_budget", {0, 1e7, false, true, "tokens"}, 0);
@@ -106,6 +125,29 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
     return std::nullopt;
   }
   Serving out;
+  if (!version_text->empty()) {
+    const auto version = parse_runtime_version(*version_text);
+    if (!version) {
+      problems.error("runtime_version_format",
+                     "serving.runtime_version = \"" + *version_text +
+                         "\" is not a release number; give it as the runtime prints it, major.minor first "
+                         "(\"0.7.3\", \"0.11.0\").",
+                     s.path_of("runtime_version"));
+      return std::nullopt;
+    }
+    out.version = *version, out.version_text = *version_text;
+    if (*runtime != "vllm")
+      problems.warning("runtime_version_unread",
+                       "serving.runtime_version is read for vLLM only, whose V0 engine (before 0.8) waits on "
+                       "the host and schedules prompts differently; this runtime is costed at its current "
+                       "defaults whatever its release.",
+                       s.path_of("runtime_version"));
+  }
+  // vLLM V0 turned chunked prefill on by default only above a 32K context (the model's seq is the
+  // served max_model_len); unchunked, a prompt step carries up to max(max_model_len, 2048) tokens.
+  const std::int64_t served_context = model ? model->seq : 2048;
+  out.v0_chunked = served_context > 32768;
+  out.v0_prompt_budget = std::max<std::int64_t>(served_context, 2048);
   out.prompt = *prompt, out.output = *output, out.concurrency = *concurrency, out.block = *block;
   out.output_max = *output_max;
   out.lengths_vary = *lengths == "dataset";
@@ -260,7 +302,7 @@ Serving serving_for(const Serving& asked, const Hardware& hw, std::int64_t tp) {
   if (s.bandwidth_fraction <= 0) s.bandwidth_fraction = decode_bandwidth_fraction(hw);
   // Blackwell's FP8 GEMMs at decode's few rows reach less of the bandwidth than its bf16 ones.
   s.fp8_weight_ratio = hw.microscaling ? kFp8BlackwellBandwidthRatio : 1.0;
-  if (s.host_overhead < 0) s.host_overhead = runtime_host_step(s.runtime, tp);
+  if (s.host_overhead < 0) s.host_overhead = runtime_host_step(s, tp);
   return s;
 }
 

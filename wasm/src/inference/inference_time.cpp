@@ -113,7 +113,7 @@ double stage_collectives(const InferenceInput& in, std::int64_t index, double to
   const double h = static_cast<double>(m.hidden), L = static_cast<double>(stage_layers(m.layers, p.pp, index));
   const bool first = index == 0, last = index == p.pp - 1;
   const char* phase = prefill ? "prefill" : "decode";
-  const AllReduceImpl impl = runtime_model(in.serving.runtime).allreduce;
+  const AllReduceImpl impl = runtime_model(in.serving).allreduce;
   double total = 0;
   using Dims = std::array<const char*, 3>;
   const auto add = [&](const char* id, const char* tensor, const char* name, const char* where, Collective op,
@@ -263,7 +263,7 @@ void evaluate_inference(const InferenceInput& in, InferenceFigures& out, bool wi
   const ServingPoint pt = serving_point(in, s.concurrency, out);
   // An overlap scheduler hands the first token out while the next step runs (TensorRT-LLM's
   // "one extra decoding step", vLLM's asynchronous output processing).
-  out.first_step = runtime_model(s.runtime).overlap_scheduler ? pt.decode.cycle : 0.0;
+  out.first_step = runtime_model(s).overlap_scheduler ? pt.decode.cycle : 0.0;
   out.decode = pt.decode;
   out.per_output_token = pt.per_output_token;
   out.prompts_per_step = pt.prompts_per_step, out.prompt_share = pt.prompt_share;

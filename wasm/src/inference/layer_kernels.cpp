@@ -103,7 +103,7 @@ double kind_gemms(const InferenceInput& in, const ModelShape& m, double tokens, 
 // them).
 double small_kernels_in_layer(const InferenceInput& in, const ModelShape& v) {
   const double routing = v.moe() && !runs_fused_moe(in.serving.runtime) ? 3.0 : 0.0;
-  return runtime_model(in.serving.runtime).small_kernels_per_layer + routing + (v.qk_norm ? 2.0 : 0.0) +
+  return runtime_model(in.serving).small_kernels_per_layer + routing + (v.qk_norm ? 2.0 : 0.0) +
          (v.mla.on() ? 2.0 : 0.0);
 }
 
@@ -132,7 +132,7 @@ RoutedRows rows_per_expert(const InferenceInput& in, const ModelShape& m, double
 // The least time any kernel of the runtime takes; 0 for `ideal`, the engine's earlier model,
 // which counts no kernels beside its GEMMs, attention and collectives.
 double kernel_time_floor(const InferenceInput& in) {
-  return runtime_model(in.serving.runtime).small_kernels_per_layer > 0 ? kSmallKernelTime : 0.0;
+  return runtime_model(in.serving).small_kernels_per_layer > 0 ? kSmallKernelTime : 0.0;
 }
 
 // The model's mean layer's GEMM arithmetic: dense and expert layers weighted by their counts.
@@ -170,7 +170,7 @@ double expert_weights_read(const InferenceInput& in, const StageWeights& w, doub
 }
 
 double stage_kernel_floor(const InferenceInput& in, std::int64_t index, double layers, double tokens) {
-  const RuntimeModel& r = runtime_model(in.serving.runtime);
+  const RuntimeModel& r = runtime_model(in.serving);
   if (r.small_kernels_per_layer <= 0) return 0;
   const double per_layer =
       mean_over_layers(in.model, [&](const ModelShape& v) { return small_kernels_in_layer(in, v); });
@@ -236,7 +236,7 @@ Precision gemm_precision(Precision p, WeightFormat f) {
 }
 
 double eager_launches(const InferenceInput& in, std::int64_t index) {
-  const RuntimeModel& r = runtime_model(in.serving.runtime);
+  const RuntimeModel& r = runtime_model(in.serving);
   // Under low-precision arithmetic each GEMM's input is quantized first.
   const bool low = serving_gemm_precision(in, in.serving.weights) != Precision::bf16;
   const bool low_experts = serving_gemm_precision(in, in.serving.expert_weights) != Precision::bf16;

@@ -35,7 +35,7 @@ struct Wave {
 
 Wave wave(const InferenceInput& in, double requests, double one_prompt) {
   const Serving& s = in.serving;
-  const RuntimeModel& r = runtime_model(s.runtime);
+  const RuntimeModel& r = runtime_model(s);
   const double replicas = static_cast<double>(std::max<std::int64_t>(1, decode_replicas(in)));
   const double here = std::ceil(requests / replicas);  // the busiest replica's share
   const double per_pass = prompts_per_pass(in, here);

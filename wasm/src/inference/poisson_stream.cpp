@@ -87,8 +87,7 @@ void finite_stream(const InferenceInput& in, const InferenceFigures& full, std::
     const double prompt = computed_prompt(s);
     const double passes_per_prompt = budget > 1 && prompt > budget ? prompt / budget : 1.0 / prompts_per_pass(in, 1.0);
     const double riders = std::max(0.0, out.decode.cycle - out.decode.memory_time);
-    const double pass =
-        service / passes_per_prompt + (runtime_model(s.runtime).mixed_batches ? riders : out.decode.cycle);
+    const double pass = service / passes_per_prompt + (runtime_model(s).mixed_batches ? riders : out.decode.cycle);
     // The k-th request has j = N − 1 − k prompts after it: min(steps, j·c) passes, c its replica's
     // passes a prompt. Summed over j = 0 … N − 1 in closed form: c·j up to the output's steps.
     const double c = passes_per_prompt / prefillers;

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 
+#include "atlas/inference/inference.hpp"
 #include "atlas/training/plan.hpp"
 
 namespace atlas {
@@ -115,6 +117,61 @@ const char* allreduce_label(AllReduceImpl a) {
 
 const RuntimeModel& runtime_model(Runtime r) { return kRuntimes[static_cast<int>(r)]; }
 
+namespace {
+
+// vLLM's V0 engine (the default before 0.8) as vLLM's own entry, with what V0 did differently.
+// Its Python scheduler, input preparation and sampler synchronisation block the GPU between steps:
+// "5-13ms of GPU bubble", "about 4ms" a decode step in the profile of vLLM RFC #6854 (multi-step
+// scheduling, July 2024), which V1 was built to remove ("near-zero CPU overhead", vLLM blog,
+// 2025-01-27). The exposed 5.5 ms a step is fitted on AccelMark's vLLM 0.7.3 runs (H100 and H200,
+// tp 1 to 8; serving-cases.json constants), beside V1's measured 0.20 ms per tensor rank. V0
+// turns chunked prefill on by default only for a context above 32K (EngineArgs, vLLM 0.6–0.7),
+// with a budget of 2048 tokens a step (_DEFAULT_MAX_NUM_BATCHED_TOKENS); otherwise prompts run in
+// steps of their own of up to max(max_model_len, 2048) tokens. Asynchronous output processing
+// (the extra step a request) arrived in 0.6.0 (vLLM blog, 2024-09-05).
+constexpr double kVllmV0HostStep = 5.5e-3;
+
+RuntimeModel vllm_v0(bool chunked, bool async_output) {
+  RuntimeModel m = kRuntimes[static_cast<int>(Runtime::vllm)];
+  m.host_step = kVllmV0HostStep;
+  m.mixed_batches = chunked;
+  m.overlap_scheduler = async_output;
+  m.prompt_tokens = 2048;
+  m.source =
+      "vLLM's V0 engine (before 0.8): its defaults, and 5.5 ms of host work a step fitted on AccelMark's vLLM "
+      "0.7.3 runs";
+  return m;
+}
+
+}  // namespace
+
+bool runs_v0_engine(const Serving& s) { return s.runtime == Runtime::vllm && s.version.before(0, 8); }
+
+const RuntimeModel& runtime_model(const Serving& s) {
+  if (!runs_v0_engine(s)) return runtime_model(s.runtime);
+  static const std::array<RuntimeModel, 4> kV0{
+      {vllm_v0(false, false), vllm_v0(false, true), vllm_v0(true, false), vllm_v0(true, true)}};
+  return kV0[(s.v0_chunked ? 2 : 0) + (s.version.before(0, 6) ? 0 : 1)];
+}
+
+std::optional<RuntimeVersion> parse_runtime_version(const std::string& text) {
+  std::size_t i = !text.empty() && (text[0] == 'v' || text[0] == 'V') ? 1 : 0;
+  const auto number = [&](std::int64_t& out) {
+    const std::size_t start = i;
+    out = 0;
+    while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])) && i - start < 6)
+      out = out * 10 + (text[i++] - '0');
+    return i > start;
+  };
+  RuntimeVersion v;
+  if (!number(v.major) || i >= text.size() || text[i] != '.') return std::nullopt;
+  ++i;
+  if (!number(v.minor)) return std::nullopt;
+  if (i < text.size() && text[i] != '.' && text[i] != '+' && text[i] != '-' && text[i] != 'r') return std::nullopt;
+  if (!v.given()) return std::nullopt;
+  return v;
+}
+
 bool runs_fused_moe(Runtime r) { return r == Runtime::vllm || r == Runtime::sglang; }
 
 bool prefills_eagerly(Runtime r) { return r == Runtime::sglang; }
@@ -136,6 +193,8 @@ SchedulerLimits scheduler_limits(const Serving& s, const Hardware& hw) {
   // --chunked-prefill-size, TensorRT-LLM's max_num_tokens) replaces the runtime's own.
   const std::int64_t stated = s.token_budget;
   const std::int64_t budget = stated > 0 ? stated : runtime_model(r).prompt_tokens;
+  // vLLM's V0 engine: max_num_seqs 256 on every GPU; a prompt step's budget as runtime_model says.
+  if (runs_v0_engine(s)) return {256, stated > 0 ? stated : s.v0_chunked ? 2048 : s.v0_prompt_budget};
   switch (r) {
     case Runtime::vllm:
       return large ? SchedulerLimits{1024, budget} : SchedulerLimits{256, stated > 0 ? stated : 2048};
@@ -151,8 +210,8 @@ SchedulerLimits scheduler_limits(const Serving& s, const Hardware& hw) {
   return {0, budget};
 }
 
-double runtime_host_step(Runtime r, std::int64_t tp) {
-  const RuntimeModel& m = runtime_model(r);
+double runtime_host_step(const Serving& s, std::int64_t tp) {
+  const RuntimeModel& m = runtime_model(s);
   return m.host_step + m.host_step_per_tp * static_cast<double>(tp);
 }
 

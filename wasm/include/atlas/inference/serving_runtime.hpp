@@ -49,9 +49,27 @@ struct RuntimeModel {
   const char* source = "";                     // where the constants come from, in words
 };
 const RuntimeModel& runtime_model(Runtime r);
+struct Serving;
+/// The runtime as the request's version runs it: vLLM before 0.8 is its V0 engine (serving.hpp's
+/// RuntimeVersion); every other runtime and version is runtime_model(s.runtime).
+const RuntimeModel& runtime_model(const Serving& s);
 /// Seconds of host work a step of this runtime waits for at `tp` tensor ranks (what its
 /// scheduler, input preparation and output handling leave exposed).
-double runtime_host_step(Runtime r, std::int64_t tp);
+double runtime_host_step(const Serving& s, std::int64_t tp);
+
+/// A runtime's release as the request names it (serving.runtime_version, "0.7.3"): the parts that
+/// change what a step costs. Only vLLM's are read: before 0.8 its V0 engine schedules and waits on
+/// the host differently (runtime_model(const Serving&)); before 0.6 it has no asynchronous output
+/// processing. 0.0: not given, the runtime's current engine.
+struct RuntimeVersion {
+  std::int64_t major = 0, minor = 0;
+  bool given() const { return major > 0 || minor > 0; }
+  bool before(std::int64_t ma, std::int64_t mi) const { return given() && (major < ma || (major == ma && minor < mi)); }
+};
+/// "0.7.3", "v0.6.3.post2", "0.7.4.dev181+gf35f8e22": the leading major.minor; nullopt otherwise.
+std::optional<RuntimeVersion> parse_runtime_version(const std::string& text);
+/// Whether the request runs vLLM's V0 engine (vllm before 0.8).
+bool runs_v0_engine(const Serving& s);
 
 /// GPU time of one small kernel inside a CUDA graph: NVIDIA's measurement of back-to-back short
 /// kernels captured in a graph, 3.4 µs each (A. Gray, "Getting Started with CUDA Graphs", NVIDIA

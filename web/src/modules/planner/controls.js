@@ -128,6 +128,7 @@ export class Controls {
       if (field instanceof HTMLElement && field.hidden === shown) field.hidden = !shown;
     };
     show('expert_weights', !dense);
+    show('runtime_version', state.runtime === 'vllm');
     show('requests', state.arrival !== 'all_at_once');
     // Only a run that ends waits for its longest output.
     show('output_max', state.arrival === 'all_at_once');

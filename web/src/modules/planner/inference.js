@@ -67,6 +67,8 @@ export function inferenceRequest(st) {
       ...(st.expert_weights !== 'same' && st.experts > 1 ? { expert_weights: st.expert_weights } : {}),
       kv: st.kv,
       runtime: st.runtime,
+      // Only vLLM's release changes the cost (its V0 engine before 0.8).
+      ...(st.runtime === 'vllm' && st.runtime_version !== 'current' ? { runtime_version: st.runtime_version } : {}),
     },
   };
 }

@@ -183,6 +183,8 @@ export const FIELDS = {
   })(),
   kv: engine('/serving/kv'),
   runtime: engine('/serving/runtime'),
+  // vLLM's release, as the page offers it: its V1 engine, V0 from 0.6, or V0 before 0.6 ('current' sends none).
+  runtime_version: { type: 'choice', path: '/serving/runtime_version', options: ['current', '0.7', '0.5'] },
 };
 
 /**
@@ -205,7 +207,7 @@ const EXTRA_PATHS = { '/batch/accumulation': 'global', '/batch': 'global', '/har
  *   zero: number, framework: string, kernels: string, cp_attention: string, backward_prefetch: string, precision: string, dp_shard: number, embedding_as_layer: boolean, loss_as_layer: boolean, first_stage_layers: number, last_stage_layers: number, reduce: string, loss: string, sequence_parallel: boolean, recompute: string, recompute_modules: string, recompute_method: string, recompute_num_layers: number, optimizer_kernel: string, schedule: string,
  *   virtual_stages: number, micro: number, global: number, mode: string, phase: string, scaling_hold: string,
  *   order: string, map_kind: string, map_rank: number, prompt: number, cached_prompt: number,
- *   output: number, concurrency: number, arrival: string, requests: number, output_max: number, lengths: string, request_rate: number, weights: string, expert_weights: string, kv: string, runtime: string}} PlannerState
+ *   output: number, concurrency: number, arrival: string, requests: number, output_max: number, lengths: string, request_rate: number, weights: string, expert_weights: string, kv: string, runtime: string, runtime_version: string}} PlannerState
  * @typedef {'gpus_per_node' | 'memory_gib' | 'tflops' | 'hbm_gbps' | 'intra_gbps' | 'inter_gbps' | 'nics_per_node' | 'latency_us'} HardwareKey
  * @typedef {'layers' | 'hidden' | 'heads' | 'kv_heads' | 'ffn' | 'vocab' | 'seq' | 'mlp' | 'position' |
  *   'tied_embeddings' | 'experts' | 'top_k' | 'expert_ffn' | 'norm' | 'bias' | 'qkv_bias' | 'dropout' | 'head_dim' | 'qk_norm' |
@@ -328,6 +330,7 @@ export const DEFAULTS = Object.freeze({
   expert_weights: 'same',
   kv: 'bf16',
   runtime: 'ideal',
+  runtime_version: 'current',
 });
 
 /**
