@@ -96,7 +96,7 @@ json to_json(const Serving& s) {
               {"block", s.block},
               {"group_size", s.group_size},
               {"runtime", runtime_name(s.runtime)},
-              {"runtime_label", runs_v0_engine(s) ? "vLLM (V0 engine)" : runtime_label(s.runtime)},
+              {"runtime_label", runs_v0_engine(s) ? "vLLM V0" : runtime_label(s.runtime)},
               {"runtime_version", s.version_text},
               {"engine", runs_v0_engine(s) ? "v0" : "current"},
               {"disaggregated", s.disaggregated},
