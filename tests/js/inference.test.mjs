@@ -156,3 +156,25 @@ test('inference plan: stages with each GPU\u2019s KV cache and both phases tagge
     r.communication.decode.map((t) => t.bytes_per_step),
   );
 });
+
+test("vLLM's release through the WASM contract: V0 before 0.8, a bad release names the field, another runtime warns", async () => {
+  const engine = await loadEngine();
+  const ask = (/** @type {Record<string, unknown>} */ serving) =>
+    engine.run('plan', { ...SERVE_70B, serving: { ...SERVE_70B.serving, runtime: 'vllm', ...serving } });
+  const v0 = ask({ runtime_version: '0.7.3' }),
+    v1 = ask({ runtime_version: '0.9.2' });
+  assert.ok(!isError(v0) && !isError(v1));
+  assert.equal(v0.serving.engine, 'v0');
+  assert.equal(v1.serving.engine, 'current');
+  // 5.5 ms + 0.20 ms per tensor rank against V1's 0.33 ms + 0.20 ms, at tp 8.
+  assert.ok(Math.abs(v0.serving.host_overhead - (5.5e-3 + 8 * 0.2e-3)) < 1e-12);
+  assert.ok(Math.abs(v1.serving.host_overhead - (0.33e-3 + 8 * 0.2e-3)) < 1e-12);
+  assert.ok(v0.time.per_output_token > v1.time.per_output_token);
+  const bad = ask({ runtime_version: 'latest' });
+  assert.ok(isError(bad));
+  assert.equal(bad.error.code, 'runtime_version_format');
+  assert.equal(bad.error.path, '/serving/runtime_version');
+  const sglang = ask({ runtime: 'sglang', runtime_version: '0.3.0' });
+  assert.ok(!isError(sglang));
+  assert.equal(sglang.warnings?.[0]?.code, 'runtime_version_unread');
+});
