@@ -52,6 +52,10 @@ TEST_CASE("vLLM before 0.8 waits 5.5 ms + 0.20 ms per tensor rank on the host ea
   // The formula names the V0 engine and shows its parts.
   const std::string text = vllm_at("0.7.3")["time"]["formulas"]["host_overhead"]["text"].get<std::string>();
   CHECK(text.find("V0") != std::string::npos);
+  // So does the scope, with what it leaves out.
+  const std::string scope = vllm_at("0.7.3")["scope"].dump(), current = vllm_at("0.9.0")["scope"].dump();
+  CHECK(scope.find("--num-scheduler-steps") != std::string::npos);
+  CHECK(current.find("--num-scheduler-steps") == std::string::npos);
 }
 
 TEST_CASE("V0 chunks prompts only above a 32K context; otherwise a prompt step carries max(context, 2048) tokens") {

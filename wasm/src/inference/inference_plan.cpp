@@ -237,7 +237,12 @@ json cmd_inference_plan(const json& request, Problems& problems) {
            std::string(runtime_name(rt.id)) + ": " + g4(rt.small_kernels_per_layer) +
            " a layer) plus the activation bytes they read and write; every activation byte goes to HBM (what the "
            "L2 cache keeps between two kernels is not modelled). Host work per step is the runtime's measured "
-           "figure, and under SGLang a prompt's pass waits for the host to launch its kernels one by one.",
+           "figure" +
+           std::string(runs_v0_engine(in.serving)
+                           ? " (vLLM's V0 engine: fitted on vLLM 0.7.3 runs; its multi-step scheduling, "
+                             "--num-scheduler-steps, is not modelled)"
+                           : "") +
+           ", and under SGLang a prompt's pass waits for the host to launch its kernels one by one.",
        std::string(rt.allreduce == AllReduceImpl::nccl
                        ? "Collectives use NCCL's cost model (ring or tree, LL/LL128/Simple, per-call overhead)"
                        : "Tensor-parallel all-reduces within a node use the runtime's custom kernel at its latency "
