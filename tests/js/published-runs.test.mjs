@@ -70,3 +70,20 @@ test('every published serving run opens in the explorer (inference mode) as itse
           );
   }
 });
+
+test("every held-out serving run that names vLLM's release opens in the explorer on that engine", () => {
+  const held = engine.run('fidelity', { mode: 'inference' }).held_out;
+  const versioned = held.cases.filter((c) => c.request.serving.runtime_version);
+  assert.ok(versioned.length > 0, 'the corrections name pre-0.8 releases');
+  for (const c of versioned) {
+    const plan = engine.run('plan', c.request);
+    assert.ok(!isError(plan), c.id);
+    const { state, rejected } = mergeState(openingState(presets), patchFromServingRun(c.request, plan));
+    assert.deepEqual(rejected, [], c.id);
+    const shown = engine.run('plan', inferenceRequest(state));
+    assert.ok(!isError(shown), c.id);
+    // The release control carries the engine, and with it the host time each step waits for.
+    assert.equal(shown.serving.engine, plan.serving.engine, c.id);
+    assert.equal(shown.serving.host_overhead, plan.serving.host_overhead, c.id);
+  }
+});
