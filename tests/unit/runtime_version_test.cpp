@@ -75,6 +75,8 @@ TEST_CASE("V0 chunks prompts only above a 32K context; otherwise a prompt step c
 
 TEST_CASE("vLLM before 0.6 has no asynchronous output processing: the first token waits no extra step") {
   CHECK(vllm_at("0.5.4")["time"]["first_token_parts"]["first_step"] == 0.0);
+  CHECK(vllm_at("0.5.4")["serving"]["overlap_scheduler"] == false);
+  CHECK(vllm_at("0.6.0")["serving"]["overlap_scheduler"] == true);
   const json v06 = vllm_at("0.6.0");
   CHECK(v06["time"]["first_token_parts"]["first_step"] == v06["time"]["decode_step"]);
 }

@@ -3027,6 +3027,7 @@ export type PlanAnswer = {
     lengths?: string;
     output?: number;
     output_max?: number;
+    overlap_scheduler?: boolean;
     prompt?: number;
     request_rate?: number;
     requests?: number;
@@ -4143,6 +4144,7 @@ export type SearchAnswer = {
     lengths?: string;
     output?: number;
     output_max?: number;
+    overlap_scheduler?: boolean;
     prompt?: number;
     request_rate?: number;
     requests?: number;

@@ -99,6 +99,7 @@ json to_json(const Serving& s) {
               {"runtime_label", runs_v0_engine(s) ? "vLLM V0" : runtime_label(s.runtime)},
               {"runtime_version", s.version_text},
               {"engine", runs_v0_engine(s) ? "v0" : "current"},
+              {"overlap_scheduler", runtime_model(s).overlap_scheduler},
               {"disaggregated", s.disaggregated},
               {"bandwidth_fraction", s.bandwidth_fraction},
               {"host_overhead", s.host_overhead},

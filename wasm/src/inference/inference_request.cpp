@@ -143,11 +143,8 @@ std::optional<Serving> read_serving(const Fields& root, const ModelShape* model)
                        "defaults whatever its release.",
                        s.path_of("runtime_version"));
   }
-  // vLLM V0 turned chunked prefill on by default only above a 32K context (the model's seq is the
-  // served max_model_len); unchunked, a prompt step carries up to max(max_model_len, 2048) tokens.
-  const std::int64_t served_context = model ? model->seq : 2048;
-  out.v0_chunked = served_context > 32768;
-  out.v0_prompt_budget = std::max<std::int64_t>(served_context, 2048);
+  // The model's seq is the served max_model_len, which vLLM V0's prompt scheduling follows.
+  if (model) out.max_model_len = model->seq;
   out.prompt = *prompt, out.output = *output, out.concurrency = *concurrency, out.block = *block;
   out.output_max = *output_max;
   out.lengths_vary = *lengths == "dataset";

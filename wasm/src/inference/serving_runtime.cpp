@@ -130,13 +130,16 @@ namespace {
 // steps of their own of up to max(max_model_len, 2048) tokens. Asynchronous output processing
 // (the extra step a request) arrived in 0.6.0 (vLLM blog, 2024-09-05).
 constexpr double kVllmV0HostStep = 5.5e-3;
+constexpr std::int64_t kVllmV0ChunkedAbove = 32768, kVllmV0ChunkTokens = 2048;
+
+bool v0_chunks(const Serving& s) { return s.max_model_len > kVllmV0ChunkedAbove; }
 
 RuntimeModel vllm_v0(bool chunked, bool async_output) {
   RuntimeModel m = kRuntimes[static_cast<int>(Runtime::vllm)];
   m.host_step = kVllmV0HostStep;
   m.mixed_batches = chunked;
   m.overlap_scheduler = async_output;
-  m.prompt_tokens = 2048;
+  m.prompt_tokens = kVllmV0ChunkTokens;
   m.source =
       "vLLM's V0 engine (before 0.8): its defaults, and 5.5 ms of host work a step fitted on AccelMark's vLLM "
       "0.7.3 runs";
@@ -151,7 +154,7 @@ const RuntimeModel& runtime_model(const Serving& s) {
   if (!runs_v0_engine(s)) return runtime_model(s.runtime);
   static const std::array<RuntimeModel, 4> kV0{
       {vllm_v0(false, false), vllm_v0(false, true), vllm_v0(true, false), vllm_v0(true, true)}};
-  return kV0[(s.v0_chunked ? 2 : 0) + (s.version.before(0, 6) ? 0 : 1)];
+  return kV0[(v0_chunks(s) ? 2 : 0) + (s.version.before(0, 6) ? 0 : 1)];
 }
 
 std::optional<RuntimeVersion> parse_runtime_version(const std::string& text) {
@@ -194,7 +197,10 @@ SchedulerLimits scheduler_limits(const Serving& s, const Hardware& hw) {
   const std::int64_t stated = s.token_budget;
   const std::int64_t budget = stated > 0 ? stated : runtime_model(r).prompt_tokens;
   // vLLM's V0 engine: max_num_seqs 256 on every GPU; a prompt step's budget as runtime_model says.
-  if (runs_v0_engine(s)) return {256, stated > 0 ? stated : s.v0_chunked ? 2048 : s.v0_prompt_budget};
+  if (runs_v0_engine(s))
+    return {256, stated > 0     ? stated
+                 : v0_chunks(s) ? kVllmV0ChunkTokens
+                                : std::max(s.max_model_len, kVllmV0ChunkTokens)};
   switch (r) {
     case Runtime::vllm:
       return large ? SchedulerLimits{1024, budget} : SchedulerLimits{256, stated > 0 ? stated : 2048};

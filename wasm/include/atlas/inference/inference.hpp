@@ -101,13 +101,11 @@ struct Serving {
   WeightFormat expert_weights = WeightFormat::bf16;
   KvFormat kv = KvFormat::bf16;
   Runtime runtime = Runtime::ideal;
-  // The runtime's release (serving.runtime_version); vLLM before 0.8 runs its V0 engine, which
-  // chunks prompts only for a context above 32K and otherwise prefills them in steps of their own
-  // of up to v0_prompt_budget tokens (max(max_model_len, 2048)).
+  // The runtime's release (serving.runtime_version); vLLM before 0.8 runs its V0 engine, whose
+  // prompt scheduling follows the served context (serving_runtime.cpp).
   RuntimeVersion version;
   std::string version_text;
-  bool v0_chunked = false;
-  std::int64_t v0_prompt_budget = 2048;
+  std::int64_t max_model_len = 2048;  // the served context: the model's seq
   bool disaggregated = false;
   double bandwidth_fraction = 0;  // bf16 weights; other formats scale it (0 until read: the GPU's own)
   double host_overhead = 0;       // s of host work per step the GPU waits for (0: hidden by the runtime)

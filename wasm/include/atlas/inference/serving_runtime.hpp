@@ -113,7 +113,6 @@ struct SchedulerLimits {
   std::int64_t running = 0;
   std::int64_t step_tokens = 0;
 };
-struct Serving;
 SchedulerLimits scheduler_limits(const Serving& s, const Hardware& hw);
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;

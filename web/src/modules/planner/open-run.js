@@ -79,8 +79,9 @@ export function patchFromServingRun(request, plan) {
     expert_weights: w.expert_weights && w.expert_weights !== w.weights ? w.expert_weights : 'same',
     kv: w.kv,
     runtime: w.runtime,
-    // The engine says which vLLM engine the release runs; the page offers V1, V0, and V0 before 0.6.
-    runtime_version: w.engine !== 'v0' ? 'current' : /^v?0\.[0-5]\./.test(w.runtime_version) ? '0.5' : '0.7',
+    // The engine says which vLLM engine the release runs, and whether it hands outputs out a step
+    // late (V0 from 0.6); the page offers V1, V0, and V0 before 0.6.
+    runtime_version: w.engine !== 'v0' ? 'current' : w.overlap_scheduler ? '0.7' : '0.5',
   });
 }
 
